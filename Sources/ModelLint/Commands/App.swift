@@ -1,0 +1,75 @@
+import Foundation
+
+/// What a command produced: bytes for each stream and the exit code (cli.md "Exit codes").
+public struct CommandOutput: Equatable, Sendable {
+    public var exitCode: Int32
+    public var standardOutput: String
+    public var standardError: String
+
+    public init(exitCode: Int32, standardOutput: String = "", standardError: String = "") {
+        self.exitCode = exitCode
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    public static let success: Int32 = 0
+    public static let findings: Int32 = 1
+    public static let usage: Int32 = 2
+    public static let internalError: Int32 = 3
+}
+
+/// Where a command runs: everything the process would otherwise read from globals, so tests can set it.
+public struct CommandEnvironment: Sendable {
+    public var workingDirectory: String
+    public var variables: [String: String]
+    /// Whether standard output is a terminal (colour only then).
+    public var outputIsTerminal: Bool
+
+    public init(workingDirectory: String, variables: [String: String] = [:], outputIsTerminal: Bool = false) {
+        self.workingDirectory = workingDirectory
+        self.variables = variables
+        self.outputIsTerminal = outputIsTerminal
+    }
+}
+
+/// The `modellint` command line: dispatch to the subcommands.
+public enum ModelLintApp {
+    public static let usage = """
+        modellint — lint Core Data model bundles (.xcdatamodeld) before a model change ships
+
+        USAGE:
+          modellint check [PATH ...] [options]   lint bundles (the main job)
+          modellint rules                        list every rule: id, default severity, summary
+          modellint explain RULE-ID              a rule's rationale, the safe alternative, and examples
+          modellint --version | --help | COMMAND --help
+
+        PATH is a .xcdatamodeld bundle, a directory (searched recursively), or any file inside a bundle.
+        Exit codes: 0 no errors, 1 errors found (or warnings with --strict), 2 usage or configuration error, 3 internal error.
+
+        """
+
+    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+        guard let command = arguments.first else {
+            return CommandOutput(exitCode: CommandOutput.usage, standardError: usage)
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "--version", "-V", "version":
+            return CommandOutput(exitCode: 0, standardOutput: "modellint \(ModelLintVersion.current)\n")
+        case "--help", "-h", "help":
+            return CommandOutput(exitCode: 0, standardOutput: usage)
+        case "check":
+            return CheckCommand.run(rest, environment: environment)
+        case "rules":
+            return RulesCommand.run(rest)
+        case "explain":
+            return ExplainCommand.run(rest)
+        default:
+            var message = "modellint: unknown command '\(command)'"
+            if let suggestion = ArgumentParser.closest(to: command, in: ["check", "rules", "explain"]) {
+                message += " (did you mean '\(suggestion)'?)"
+            }
+            return CommandOutput(exitCode: CommandOutput.usage, standardError: message + "\n\n" + usage)
+        }
+    }
+}

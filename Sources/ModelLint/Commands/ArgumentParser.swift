@@ -1,0 +1,111 @@
+/// A small, table-driven parser: each command lists its options once, and the same table drives
+/// parsing, error messages and `--help`.
+public struct OptionSpec: Sendable {
+    public var name: String
+    /// The value's placeholder (`FILE`, `F`), or nil for a flag.
+    public var valueName: String?
+    /// Allowed values, when the set is closed.
+    public var choices: [String]?
+    public var help: String
+
+    public init(_ name: String, value: String? = nil, choices: [String]? = nil, help: String) {
+        self.name = name
+        self.valueName = value
+        self.choices = choices
+        self.help = help
+    }
+}
+
+public struct ParsedArguments: Equatable, Sendable {
+    public var positionals: [String] = []
+    public var values: [String: String] = [:]
+    public var flags: Set<String> = []
+}
+
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+public enum ArgumentParser {
+    /// `--name value`, `--name=value`, flags, and `--` to end options. Repeating a valued option keeps the last.
+    public static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws -> ParsedArguments {
+        var result = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                result.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = options.first(where: { $0.name == name }) else {
+                var message = "unknown option \(name) for '\(command)'"
+                if let suggestion = closest(to: name, in: options.map(\.name)) { message += " (did you mean \(suggestion)?)" }
+                throw UsageError(message + "; see 'modellint \(command) --help'")
+            }
+            guard let valueName = spec.valueName else {
+                if inlineValue != nil { throw UsageError("\(name) takes no value") }
+                result.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+                value = arguments[index]
+                index += 1
+            } else {
+                let expected = spec.choices.map { ": one of " + $0.joined(separator: ", ") } ?? ""
+                throw UsageError("\(name) needs a value (\(valueName))\(expected)")
+            }
+            if let choices = spec.choices, !choices.contains(value) {
+                throw UsageError("\(name) must be one of \(choices.joined(separator: ", ")), not '\(value)'")
+            }
+            result.values[name] = value
+        }
+        return result
+    }
+
+    /// The option closest to a mistyped one, when it is close enough to be a typo.
+    static func closest(to name: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored, distance <= max(2, best.count / 3) else { return nil }
+        return best
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        if x.isEmpty { return y.count }
+        var previous = Array(0...y.count)
+        for i in 1...x.count {
+            var row = [i] + Array(repeating: 0, count: y.count)
+            for j in stride(from: 1, through: y.count, by: 1) {
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            previous = row
+        }
+        return previous[y.count]
+    }
+
+    public static func helpText(usage: String, summary: String, options: [OptionSpec]) -> String {
+        var out = "USAGE: \(usage)\n\n\(summary)\n"
+        guard !options.isEmpty else { return out }
+        out += "\nOPTIONS:\n"
+        let labels = options.map { spec in spec.valueName.map { "\(spec.name) \($0)" } ?? spec.name }
+        let width = (labels.map(\.count).max() ?? 0) + 2
+        for (label, spec) in zip(labels, options) {
+            out += "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help + "\n"
+        }
+        return out
+    }
+}

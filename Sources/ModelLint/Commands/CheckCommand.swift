@@ -1,0 +1,95 @@
+import Foundation
+
+public enum CheckCommand {
+    public static let options: [OptionSpec] = [
+        OptionSpec("--format", value: "F", choices: ["text", "json"], help: "report format: text (default) or json"),
+        OptionSpec("--output", value: "FILE", help: "write the report to FILE instead of standard output"),
+        OptionSpec("--config", value: "FILE", help: "configuration file (default: nearest .modellint.json walking up)"),
+        OptionSpec("--strict", help: "warnings also fail the run"),
+        OptionSpec("--quiet", help: "print nothing when there are no findings"),
+        OptionSpec("--no-color", help: "plain text even on a terminal"),
+        OptionSpec("--help", help: "show this help"),
+    ]
+
+    public static let help = ArgumentParser.helpText(
+        usage: "modellint check [PATH ...] [options]",
+        summary: """
+            Lint .xcdatamodeld bundles. PATH is a bundle, a directory (searched recursively, skipping .build,
+            DerivedData, Pods, Carthage and .git), or any file inside a bundle. With no PATH, the current directory.
+            """,
+        options: options)
+
+    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, options: options, command: "check")
+        } catch {
+            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+        }
+        if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
+
+        let configuration: Configuration
+        do {
+            configuration = try loadConfiguration(parsed.values["--config"], environment: environment)
+        } catch {
+            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: configuration error: \(error)\n")
+        }
+
+        let report: LintReport
+        do {
+            report = try Linter(configuration: configuration).lint(paths: parsed.positionals, workingDirectory: environment.workingDirectory)
+        } catch let error as BundleFinder.FinderError {
+            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+        } catch {
+            return CommandOutput(
+                exitCode: CommandOutput.internalError,
+                standardError: "modellint: internal error: \(error)\nThis is a bug in modellint; please file it with the command you ran.\n")
+        }
+
+        let strict = parsed.flags.contains("--strict")
+        let failed = report.errorCount > 0 || (strict && report.warningCount > 0)
+        let exitCode = failed ? CommandOutput.findings : CommandOutput.success
+        var notice = ""
+        if report.bundles.isEmpty {
+            notice = "modellint: no .xcdatamodeld bundles found in \(parsed.positionals.isEmpty ? "the current directory" : parsed.positionals.joined(separator: ", "))\n"
+        }
+        if parsed.flags.contains("--quiet") && report.diagnostics.isEmpty {
+            return CommandOutput(exitCode: exitCode)
+        }
+
+        let text: String
+        switch parsed.values["--format"] ?? "text" {
+        case "json":
+            text = JSONReporter().render(report)
+        default:
+            let color = environment.outputIsTerminal && parsed.values["--output"] == nil
+                && !parsed.flags.contains("--no-color") && environment.variables["NO_COLOR"] == nil
+            text = TextReporter(useColor: color).render(report)
+        }
+
+        if let output = parsed.values["--output"] {
+            let url = URL(fileURLWithPath: PathTools.absolute(output, relativeTo: environment.workingDirectory))
+            do {
+                try Data(text.utf8).write(to: url, options: .atomic)
+            } catch {
+                return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: cannot write \(output): \(error.localizedDescription)\n")
+            }
+            return CommandOutput(exitCode: exitCode, standardError: notice)
+        }
+        return CommandOutput(exitCode: exitCode, standardOutput: text, standardError: notice)
+    }
+
+    static func loadConfiguration(_ explicit: String?, environment: CommandEnvironment) throws -> Configuration {
+        let path: String?
+        if let explicit {
+            path = PathTools.absolute(explicit, relativeTo: environment.workingDirectory)
+            guard FileManager.default.fileExists(atPath: path!) else {
+                throw ConfigurationError(file: explicit, keyPath: nil, message: "no such file")
+            }
+        } else {
+            path = Configuration.find(from: environment.workingDirectory)
+        }
+        guard let path else { return Configuration(baseDirectory: environment.workingDirectory) }
+        return try Configuration.load(path: path, knownRuleIDs: RuleRegistry.ids)
+    }
+}

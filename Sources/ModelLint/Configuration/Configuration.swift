@@ -1,0 +1,178 @@
+import Foundation
+
+public enum MigrationMode: String, Sendable {
+    /// Core Data's default: a store of any older version migrates in one hop to the current version.
+    case direct
+    /// The app steps through every version.
+    case progressive
+}
+
+/// A rule's configured level: a severity, or off.
+public enum RuleLevel: Equatable, Sendable {
+    case off
+    case severity(Severity)
+
+    init?(_ text: String) {
+        if text == "off" { self = .off } else if let s = Severity(rawValue: text) { self = .severity(s) } else { return nil }
+    }
+}
+
+public struct Retirement: Equatable, Sendable {
+    public var entity: String
+    public var property: String
+    public var replacedBy: String?
+    public var interimVersion: String?
+}
+
+public struct BundleSettings: Equatable, Sendable {
+    public var versionOrder: [String]?
+    public var cloudKit: Bool?
+    public var retired: [Retirement] = []
+}
+
+/// `.modellint.json` (cli.md "Configuration"). Every key is checked: a typo is an error, never ignored.
+public struct Configuration: Sendable {
+    /// The configuration file, when one was read.
+    public var filePath: String?
+    /// The folder bundle paths and `exclude` globs are relative to.
+    public var baseDirectory: String
+    public var migration: MigrationMode = .direct
+    public var rules: [String: RuleLevel] = [:]
+    public var exclude: [String] = []
+    /// Keyed by the bundle's standardized absolute path.
+    public var bundles: [String: BundleSettings] = [:]
+
+    public init(baseDirectory: String) {
+        self.baseDirectory = PathTools.standardize(baseDirectory)
+    }
+
+    public func settings(forBundleAt absolutePath: String) -> BundleSettings? { bundles[absolutePath] }
+
+    public static let fileName = ".modellint.json"
+
+    /// The nearest `.modellint.json` walking up from `directory`.
+    public static func find(from directory: String) -> String? {
+        var current = PathTools.standardize(directory)
+        while true {
+            let candidate = current + "/" + fileName
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if current == "/" || current.isEmpty { return nil }
+            current = (current as NSString).deletingLastPathComponent
+        }
+    }
+
+    public static func load(path: String, knownRuleIDs: Set<String>) throws -> Configuration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigurationError(file: path, keyPath: nil, message: "cannot be read")
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(data)
+        } catch {
+            throw ConfigurationError(file: path, keyPath: nil, message: "\(error)")
+        }
+        let base = (PathTools.standardize(path) as NSString).deletingLastPathComponent
+        var configuration = try parse(json, baseDirectory: base, knownRuleIDs: knownRuleIDs, file: path)
+        configuration.filePath = path
+        return configuration
+    }
+
+    static func parse(_ json: JSONValue, baseDirectory: String, knownRuleIDs: Set<String>, file: String) throws -> Configuration {
+        func fail(_ keyPath: String?, _ message: String) -> ConfigurationError {
+            ConfigurationError(file: file, keyPath: keyPath, message: message)
+        }
+        guard let top = json.objectValue else { throw fail(nil, "the configuration must be a JSON object") }
+        var configuration = Configuration(baseDirectory: baseDirectory)
+        for (key, value) in top {
+            switch key {
+            case "migration":
+                guard let text = value.stringValue, let mode = MigrationMode(rawValue: text) else {
+                    throw fail("migration", "must be \"direct\" or \"progressive\"")
+                }
+                configuration.migration = mode
+            case "rules":
+                guard let pairs = value.objectValue else { throw fail("rules", "must be an object of rule id to severity") }
+                for (id, level) in pairs {
+                    guard knownRuleIDs.contains(id) else { throw fail("rules.\(id)", "unknown rule id (modellint rules lists them)") }
+                    guard let text = level.stringValue, let parsed = RuleLevel(text) else {
+                        throw fail("rules.\(id)", "must be one of off, note, warning, error")
+                    }
+                    configuration.rules[id] = parsed
+                }
+            case "exclude":
+                guard let items = value.arrayValue else { throw fail("exclude", "must be an array of glob patterns") }
+                configuration.exclude = try items.enumerated().map { i, item in
+                    guard let s = item.stringValue else { throw fail("exclude[\(i)]", "must be a string") }
+                    return s
+                }
+            case "bundles":
+                guard let pairs = value.objectValue else { throw fail("bundles", "must be an object keyed by bundle path") }
+                for (bundlePath, settings) in pairs {
+                    let keyPath = "bundles.\(bundlePath)"
+                    let absolute = PathTools.absolute(bundlePath, relativeTo: baseDirectory)
+                    var isDirectory: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+                        throw fail(keyPath, "no bundle at \(bundlePath) (paths are relative to the configuration file)")
+                    }
+                    configuration.bundles[absolute] = try parseBundle(settings, keyPath: keyPath, fail: fail)
+                }
+            default:
+                throw fail(key, "unknown key (expected migration, rules, exclude, bundles)")
+            }
+        }
+        return configuration
+    }
+
+    private static func parseBundle(
+        _ value: JSONValue, keyPath: String, fail: (String?, String) -> ConfigurationError
+    ) throws -> BundleSettings {
+        guard let pairs = value.objectValue else { throw fail(keyPath, "must be an object") }
+        var settings = BundleSettings()
+        for (key, item) in pairs {
+            let path = "\(keyPath).\(key)"
+            switch key {
+            case "versionOrder":
+                guard let items = item.arrayValue else { throw fail(path, "must be an array of version names") }
+                settings.versionOrder = try items.enumerated().map { i, name in
+                    guard let s = name.stringValue else { throw fail("\(path)[\(i)]", "must be a version name") }
+                    return s.hasSuffix(".xcdatamodel") ? String(s.dropLast(".xcdatamodel".count)) : s
+                }
+            case "cloudKit":
+                guard let b = item.boolValue else { throw fail(path, "must be true or false") }
+                settings.cloudKit = b
+            case "retired":
+                guard let items = item.arrayValue else { throw fail(path, "must be an array") }
+                settings.retired = try items.enumerated().map { i, entry in
+                    let entryPath = "\(path)[\(i)]"
+                    guard let fields = entry.objectValue else { throw fail(entryPath, "must be an object") }
+                    var values: [String: String] = [:]
+                    for (field, fieldValue) in fields {
+                        guard ["entity", "property", "replacedBy", "interimVersion"].contains(field) else {
+                            throw fail("\(entryPath).\(field)", "unknown key (expected entity, property, replacedBy, interimVersion)")
+                        }
+                        guard let s = fieldValue.stringValue else { throw fail("\(entryPath).\(field)", "must be a string") }
+                        values[field] = s
+                    }
+                    guard let entity = values["entity"] else { throw fail("\(entryPath).entity", "is required") }
+                    guard let property = values["property"] else { throw fail("\(entryPath).property", "is required") }
+                    return Retirement(entity: entity, property: property, replacedBy: values["replacedBy"], interimVersion: values["interimVersion"])
+                }
+            default:
+                throw fail(path, "unknown key (expected versionOrder, cloudKit, retired)")
+            }
+        }
+        return settings
+    }
+}
+
+public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
+    public var file: String
+    public var keyPath: String?
+    public var message: String
+    public var description: String {
+        "\(file): " + (keyPath.map { "\($0): " } ?? "") + message
+    }
+}

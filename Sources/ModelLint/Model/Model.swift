@@ -1,0 +1,95 @@
+/// One parsed model version: the entities and everything around them, with name lookups and
+/// inheritance resolved once so rules never search.
+public struct Model: Sendable {
+    public var location: SourceLocation
+    /// `<model>` header attributes (tooling metadata and flags), verbatim.
+    public var header: [String: String]
+    public var usedWithCloudKit: Bool
+    public var entities: [Entity]
+    public var configurations: [ModelConfiguration]
+    public var fetchRequests: [FetchRequest]
+    /// Names of model-level composite attribute definitions (Xcode 15+; format unverified).
+    public var composites: [String]
+    public var unknownXML: [UnknownXML]
+
+    public let entityIndexByName: [String: Int]
+
+    public init(
+        location: SourceLocation, header: [String: String] = [:], entities: [Entity],
+        configurations: [ModelConfiguration] = [], fetchRequests: [FetchRequest] = [],
+        composites: [String] = [], unknownXML: [UnknownXML] = []
+    ) {
+        self.location = location
+        self.header = header
+        self.usedWithCloudKit = header["usedWithCloudKit"] == "YES"
+        self.entities = entities
+        self.configurations = configurations
+        self.fetchRequests = fetchRequests
+        self.composites = composites
+        self.unknownXML = unknownXML
+        var index: [String: Int] = [:]
+        for (i, entity) in entities.enumerated() where index[entity.name] == nil {
+            index[entity.name] = i
+        }
+        self.entityIndexByName = index
+    }
+
+    public func entity(named name: String?) -> Entity? {
+        guard let name, let i = entityIndexByName[name] else { return nil }
+        return entities[i]
+    }
+
+    /// The entity and its ancestors, nearest first. Stops at a missing parent or a cycle.
+    public func ancestry(of entity: Entity) -> [Entity] {
+        var chain = [entity]
+        var seen: Set<String> = [entity.name]
+        var current = entity
+        while let parent = self.entity(named: current.parentEntity), !seen.contains(parent.name) {
+            chain.append(parent)
+            seen.insert(parent.name)
+            current = parent
+        }
+        return chain
+    }
+
+    /// True when following `parentEntity` from this entity comes back to an entity already visited.
+    public func hasInheritanceCycle(_ entity: Entity) -> Bool {
+        var seen: Set<String> = [entity.name]
+        var current = entity
+        while let parent = self.entity(named: current.parentEntity) {
+            if seen.contains(parent.name) { return true }
+            seen.insert(parent.name)
+            current = parent
+        }
+        return false
+    }
+
+    /// The topmost ancestor (the entity that owns the table in a SQLite store).
+    public func root(of entity: Entity) -> Entity { ancestry(of: entity).last ?? entity }
+
+    /// Inherited and own properties, each with the entity that declares it; ancestors' first.
+    public func effectiveProperties(of entity: Entity) -> [(property: Property, declaredBy: Entity)] {
+        ancestry(of: entity).reversed().flatMap { owner in owner.properties.map { ($0, owner) } }
+    }
+
+    public func effectiveProperty(named name: String, in entity: Entity) -> Property? {
+        for owner in ancestry(of: entity) {
+            if let p = owner.properties.first(where: { $0.name == name }) { return p }
+        }
+        return nil
+    }
+
+    /// The relationship named by `inverseName` on the destination entity, when both exist.
+    public func inverse(of relationship: Relationship) -> Relationship? {
+        guard let destination = entity(named: relationship.destinationEntity),
+              let name = relationship.inverseName,
+              case .relationship(let inverse)? = effectiveProperty(named: name, in: destination)
+        else { return nil }
+        return inverse
+    }
+
+    /// Entities whose parent chain includes `entity` (not the entity itself).
+    public func descendants(of entity: Entity) -> [Entity] {
+        entities.filter { $0.name != entity.name && ancestry(of: $0).dropFirst().contains { $0.name == entity.name } }
+    }
+}

@@ -1,0 +1,63 @@
+/// What reading one `*.xcdatamodel` folder produced.
+public enum VersionContent: Sendable {
+    case model(Model)
+    /// Empty, not well-formed, not a Core Data model, or refused (DTD): why, and where.
+    case malformed(reason: String, location: SourceLocation)
+    /// A version folder with neither `contents` nor the legacy binary files.
+    case missing
+    /// The pre-Xcode-4 binary format (`elements`/`layout`), which cannot be read.
+    case legacy
+}
+
+public struct ModelVersion: Sendable {
+    /// The folder name without `.xcdatamodel`: `Near 20`.
+    public var name: String
+    /// The version folder's path as displayed.
+    public var folderPath: String
+    /// The `contents` file's path as displayed.
+    public var contentsPath: String
+    public var content: VersionContent
+
+    public var model: Model? {
+        if case .model(let m) = content { return m }
+        return nil
+    }
+}
+
+/// A `.xcdatamodeld` bundle: versions in version order and the current-version pointer.
+public struct ModelBundle: Sendable {
+    /// The bundle's path as displayed.
+    public var path: String
+    /// Versions in version order (natural order, or the configuration's `versionOrder`).
+    public var versions: [ModelVersion]
+    /// The version `.xccurrentversion` names (folder name without extension), if the file names one.
+    public var declaredCurrentVersion: String?
+    public var currentVersionFile: CurrentVersionFile
+
+    public enum CurrentVersionFile: Sendable, Equatable {
+        case present
+        case absent
+        /// Present but without `_XCCurrentVersionName` (an empty `<dict/>`): treated as absent.
+        case empty
+        /// Present but not a readable property list.
+        case unreadable(String)
+    }
+
+    public var name: String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.hasSuffix(".xcdatamodeld") ? String(last.dropLast(".xcdatamodeld".count)) : last
+    }
+
+    public var currentVersionFilePath: String { path + "/.xccurrentversion" }
+
+    /// The version treated as current: the declared one when it exists, otherwise the last one
+    /// in version order (rules.md: "With no usable current version, the last version is treated as current").
+    public var currentVersionIndex: Int? {
+        if let declared = declaredCurrentVersion, let i = versions.firstIndex(where: { $0.name == declared }) {
+            return i
+        }
+        return versions.isEmpty ? nil : versions.count - 1
+    }
+
+    public var currentVersion: ModelVersion? { currentVersionIndex.map { versions[$0] } }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Dispatch
+
+/// Reads a `.xcdatamodeld` folder: every version (in parallel: they are independent) and the pointer.
+public enum BundleLoader {
+    public static func load(bundleURL: URL, displayPath: String, versionOrder: [String]? = nil) -> ModelBundle {
+        let fm = FileManager.default
+        let entries = (try? fm.contentsOfDirectory(atPath: bundleURL.path)) ?? []
+        let folderNames = entries.filter { name in
+            var isDirectory: ObjCBool = false
+            return name.hasSuffix(".xcdatamodel")
+                && fm.fileExists(atPath: bundleURL.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
+        }
+        let names = VersionOrder.sorted(folderNames.map { String($0.dropLast(".xcdatamodel".count)) }, explicit: versionOrder)
+
+        let versions = concurrentMap(names) { name -> ModelVersion in
+            let folderPath = displayPath + "/" + name + ".xcdatamodel"
+            let folderURL = bundleURL.appendingPathComponent(name + ".xcdatamodel")
+            return ModelVersion(
+                name: name, folderPath: folderPath, contentsPath: folderPath + "/contents",
+                content: readVersion(folderURL: folderURL, contentsPath: folderPath + "/contents"))
+        }
+        let (file, declared) = CurrentVersionReader.read(at: bundleURL.appendingPathComponent(".xccurrentversion"))
+        return ModelBundle(path: displayPath, versions: versions, declaredCurrentVersion: declared, currentVersionFile: file)
+    }
+
+    static func readVersion(folderURL: URL, contentsPath: String) -> VersionContent {
+        let fm = FileManager.default
+        let contentsURL = folderURL.appendingPathComponent("contents")
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: contentsURL.path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue {
+                return .malformed(reason: "it is a directory, not a file", location: SourceLocation(file: contentsPath))
+            }
+            do {
+                let data = try Data(contentsOf: contentsURL)
+                return ContentsParser.parse(data: data, path: contentsPath)
+            } catch {
+                return .malformed(reason: "it cannot be read (\(Self.reason(error)))", location: SourceLocation(file: contentsPath))
+            }
+        }
+        if fm.fileExists(atPath: folderURL.appendingPathComponent("elements").path)
+            || fm.fileExists(atPath: folderURL.appendingPathComponent("layout").path) {
+            return .legacy
+        }
+        return .missing
+    }
+
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSCocoaErrorDomain && ns.code == CocoaError.fileReadNoPermission.rawValue { return "permission denied" }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            switch code {
+            case .EACCES, .EPERM: return "permission denied"
+            case .EISDIR: return "it is a directory"
+            case .ELOOP: return "too many levels of symbolic links"
+            default: return "\(code)"
+            }
+        }
+        return ns.localizedDescription
+    }
+}
+
+/// `map` over independent work items on all cores, results in input order.
+func concurrentMap<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
+    if items.count < 2 { return items.map(transform) }
+    let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
+    results.initialize(repeating: nil)
+    defer { results.deallocate() }
+    let box = UnsafeSendableBox(results)
+    let inputs = UnsafeSendableBox(items)
+    withoutActuallyEscaping(transform) { transform in
+        let work = UnsafeSendableBox(transform)
+        DispatchQueue.concurrentPerform(iterations: items.count) { i in
+            box.value[i] = work.value(inputs.value[i])
+        }
+    }
+    return results.map { $0! }
+}
+
+/// Each concurrent iteration writes only its own slot.
+struct UnsafeSendableBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,204 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads one `contents` file into a `Model`, or says precisely why it cannot.
+public enum ContentsParser {
+    public static func parse(data: Data, path: String) -> VersionContent {
+        let bytes = [UInt8](data)
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return .malformed(reason: "the file is empty", location: SourceLocation(file: path, line: 1, column: 1))
+        }
+        // Refused before the parser sees it: expanding declarations is how hostile XML exhausts
+        // memory (billion laughs) or reads local files (XXE). Xcode never writes a DTD here.
+        for marker in ["<!DOCTYPE", "<!ENTITY"] {
+            if let offset = firstOffset(of: Array(marker.utf8), in: bytes) {
+                let (line, column) = TextPosition.lineAndColumn(ofOffset: offset, in: bytes)
+                return .malformed(
+                    reason: "it declares a DTD or entities (\(marker)); Xcode never writes one, and modellint does not expand them",
+                    location: SourceLocation(file: path, line: line, column: column))
+            }
+        }
+
+        let builder = TreeBuilder(bytes: bytes, path: path)
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        parser.delegate = builder
+        let succeeded = parser.parse()
+        // On Linux, parse() can return true for malformed input: parserError is the real verdict.
+        if let error = builder.error ?? parser.parserError ?? (succeeded ? nil : NSError(domain: "XMLParser", code: -1)) {
+            let line = max(parser.lineNumber, 1)
+            let column = max(parser.columnNumber, 1)
+            return .malformed(
+                reason: "it is not well-formed XML (\(describe(error)))",
+                location: SourceLocation(file: path, line: line, column: column))
+        }
+        guard let root = builder.root else {
+            return .malformed(reason: "it has no root element", location: SourceLocation(file: path, line: 1, column: 1))
+        }
+        guard root.name == "model" else {
+            return .malformed(
+                reason: "its root element is <\(root.name)>, not a Core Data <model>",
+                location: root.location)
+        }
+        return .model(ModelBuilder(path: path).build(root: root, unknown: builder.unknown))
+    }
+
+    static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        if ns.domain == XMLParser.errorDomain, let code = XMLParser.ErrorCode(rawValue: ns.code) {
+            return "\(code)".replacingOccurrences(of: "Error", with: "").camelCaseToWords() + ", code \(ns.code)"
+        }
+        return "parser error \(ns.code)"
+    }
+
+    static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        var i = 0
+        let last = haystack.count - needle.count
+        while i <= last {
+            if haystack[i] == first {
+                var j = 1
+                while j < needle.count && haystack[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+}
+
+extension String {
+    func camelCaseToWords() -> String {
+        var out = ""
+        for ch in self {
+            if ch.isUppercase, !out.isEmpty { out.append(" ") }
+            out.append(contentsOf: ch.lowercased())
+        }
+        return out
+    }
+}
+
+enum TextPosition {
+    /// 1-based line and byte column of a byte offset.
+    static func lineAndColumn(ofOffset offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        while i < offset && i < bytes.count {
+            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+            i += 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+}
+
+/// A parsed element of the known vocabulary. Internal: no XML type leaves the parser.
+final class XMLNode {
+    let name: String
+    let attributes: [String: String]
+    let location: SourceLocation
+    var children: [XMLNode] = []
+
+    init(name: String, attributes: [String: String], location: SourceLocation) {
+        self.name = name
+        self.attributes = attributes
+        self.location = location
+    }
+}
+
+/// Builds a tree of the known vocabulary; unknown elements are recorded and their subtrees skipped,
+/// so a hostile document cannot make the tree deep.
+final class TreeBuilder: NSObject, XMLParserDelegate {
+    private let bytes: [UInt8]
+    private let path: String
+    private var lineStarts: [Int] = [0]
+    private var stack: [XMLNode] = []
+    private var skipDepth = 0
+    var root: XMLNode?
+    var unknown: [UnknownXML] = []
+    var error: Error?
+
+    init(bytes: [UInt8], path: String) {
+        self.bytes = bytes
+        self.path = path
+        for (i, b) in bytes.enumerated() where b == 0x0A { lineStarts.append(i + 1) }
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
+        if skipDepth > 0 { skipDepth += 1; return }
+        let location = startLocation(of: elementName, reportedLine: parser.lineNumber, reportedColumn: parser.columnNumber)
+        guard let parent = stack.last else {
+            if root != nil { return }
+            let node = XMLNode(name: elementName, attributes: attributeDict, location: location)
+            root = node
+            stack.append(node)
+            recordUnknownAttributes(of: node)
+            return
+        }
+        guard XMLVocabulary.children[parent.name]?.contains(elementName) == true else {
+            unknown.append(UnknownXML(kind: .element, name: elementName, element: parent.name, location: location))
+            skipDepth = 1
+            return
+        }
+        let node = XMLNode(name: elementName, attributes: attributeDict, location: location)
+        parent.children.append(node)
+        stack.append(node)
+        recordUnknownAttributes(of: node)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        if skipDepth > 0 { skipDepth -= 1; return }
+        _ = stack.popLast()
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if error == nil { error = parseError }
+    }
+
+    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        error = NSError(domain: XMLParser.errorDomain, code: XMLParser.ErrorCode.entityRefLoopError.rawValue)
+        parser.abortParsing()
+    }
+
+    private func recordUnknownAttributes(of node: XMLNode) {
+        guard node.name == "model" || stack.count > 1 else { return }
+        let known = XMLVocabulary.attributes[node.name] ?? []
+        for name in node.attributes.keys.sorted() where !known.contains(name) {
+            unknown.append(UnknownXML(kind: .attribute, name: name, element: node.name, location: node.location))
+        }
+    }
+
+    /// XMLParser reports the position of a start tag's end; users want its `<`.
+    private func startLocation(of name: String, reportedLine: Int, reportedColumn: Int) -> SourceLocation {
+        let lineIndex = min(max(reportedLine, 1), lineStarts.count) - 1
+        var offset = min(lineStarts[lineIndex] + max(reportedColumn - 1, 0), bytes.count - 1)
+        let nameBytes = Array(name.utf8)
+        while offset >= 0 {
+            if bytes[offset] == UInt8(ascii: "<") && matches(nameBytes, at: offset + 1) { break }
+            offset -= 1
+        }
+        guard offset >= 0 else { return SourceLocation(file: path, line: reportedLine, column: nil) }
+        // Binary search the line that holds the offset.
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return SourceLocation(file: path, line: lo + 1, column: offset - lineStarts[lo] + 1)
+    }
+
+    private func matches(_ name: [UInt8], at offset: Int) -> Bool {
+        guard offset + name.count <= bytes.count else { return false }
+        for (i, b) in name.enumerated() where bytes[offset + i] != b { return false }
+        if offset + name.count == bytes.count { return true }
+        let next = bytes[offset + name.count]
+        return next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: "/") || next == UInt8(ascii: ">")
+    }
+}

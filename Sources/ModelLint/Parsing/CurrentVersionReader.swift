@@ -1,0 +1,34 @@
+import Foundation
+
+/// Reads `.xccurrentversion`: a property list whose `_XCCurrentVersionName` is `"Name 3.xcdatamodel"`.
+enum CurrentVersionReader {
+    static func read(at url: URL) -> (ModelBundle.CurrentVersionFile, String?) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return (.absent, nil) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return (.unreadable("it cannot be read (\(error.localizedDescription))"), nil)
+        }
+        return parse(data)
+    }
+
+    static func parse(_ data: Data) -> (ModelBundle.CurrentVersionFile, String?) {
+        if data.isEmpty { return (.unreadable("the file is empty"), nil) }
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            return (.unreadable("it is not a property list"), nil)
+        }
+        guard let dictionary = plist as? [String: Any] else {
+            return (.unreadable("its root is not a dictionary"), nil)
+        }
+        guard let value = dictionary["_XCCurrentVersionName"] else { return (.empty, nil) }
+        guard let name = value as? String, !name.isEmpty else {
+            return (.unreadable("_XCCurrentVersionName is not a version name"), nil)
+        }
+        let version = name.hasSuffix(".xcdatamodel") ? String(name.dropLast(".xcdatamodel".count)) : name
+        return (.present, version)
+    }
+}

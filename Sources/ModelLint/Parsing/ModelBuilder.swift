@@ -1,0 +1,138 @@
+/// Turns the known-vocabulary tree into typed model values.
+struct ModelBuilder {
+    let path: String
+
+    func build(root: XMLNode, unknown: [UnknownXML]) -> Model {
+        var entities: [Entity] = []
+        var configurations: [ModelConfiguration] = []
+        var fetchRequests: [FetchRequest] = []
+        var composites: [String] = []
+        for child in root.children {
+            switch child.name {
+            case "entity": entities.append(entity(child))
+            case "configuration":
+                var configuration = ModelConfiguration(name: child.attributes["name"] ?? "", location: child.location)
+                configuration.usedWithCloudKit = flag(child, "usedWithCloudKit")
+                configuration.members = child.children.map {
+                    ConfigurationMember(entity: $0.attributes["name"] ?? "", location: $0.location)
+                }
+                configurations.append(configuration)
+            case "fetchRequest": fetchRequests.append(fetchRequest(child))
+            case "composite": composites.append(child.attributes["name"] ?? "")
+            default: break  // <elements>: diagram layout, tooling metadata
+            }
+        }
+        return Model(
+            location: root.location, header: root.attributes, entities: entities,
+            configurations: configurations, fetchRequests: fetchRequests, composites: composites,
+            unknownXML: unknown)
+    }
+
+    private func flag(_ node: XMLNode, _ key: String) -> Bool { node.attributes[key] == "YES" }
+
+    private func userInfo(_ node: XMLNode) -> [UserInfoEntry] {
+        node.children.filter { $0.name == "userInfo" }.flatMap(\.children).map {
+            UserInfoEntry(key: $0.attributes["key"] ?? "", value: $0.attributes["value"] ?? "")
+        }
+    }
+
+    private func fetchRequest(_ node: XMLNode) -> FetchRequest {
+        FetchRequest(
+            name: node.attributes["name"] ?? "", entity: node.attributes["entity"],
+            predicate: node.attributes["predicateString"], location: node.location)
+    }
+
+    private func entity(_ node: XMLNode) -> Entity {
+        let a = node.attributes
+        var entity = Entity(name: a["name"] ?? "", location: node.location)
+        entity.representedClassName = a["representedClassName"]
+        entity.parentEntity = a["parentEntity"]
+        entity.isAbstract = flag(node, "isAbstract")
+        entity.elementID = a["elementID"]
+        entity.renamingIdentifierAttribute = a["renamingIdentifier"]
+        entity.versionHashModifier = a["versionHashModifier"]
+        entity.codeGenerationType = a["codeGenerationType"]
+        entity.userInfo = userInfo(node)
+        for child in node.children {
+            switch child.name {
+            case "attribute": entity.properties.append(.attribute(attribute(child)))
+            case "relationship": entity.properties.append(.relationship(relationship(child)))
+            case "fetchedProperty":
+                entity.fetchedProperties.append(FetchedProperty(
+                    name: child.attributes["name"] ?? "", location: child.location,
+                    isOptional: flag(child, "optional"),
+                    fetchRequest: child.children.first { $0.name == "fetchRequest" }.map(fetchRequest),
+                    userInfo: userInfo(child)))
+            case "uniquenessConstraints":
+                entity.uniquenessConstraints += child.children.map {
+                    UniquenessConstraint(properties: $0.children.compactMap { $0.attributes["value"] }, location: $0.location)
+                }
+            case "compoundIndexes":
+                entity.compoundIndexes += child.children.map {
+                    UniquenessConstraint(properties: $0.children.compactMap { $0.attributes["value"] }, location: $0.location)
+                }
+            case "fetchIndex":
+                entity.fetchIndexes.append(FetchIndex(
+                    name: child.attributes["name"] ?? "",
+                    elements: child.children.map {
+                        FetchIndexElement(
+                            property: $0.attributes["property"], expression: $0.attributes["expression"],
+                            type: $0.attributes["type"], order: $0.attributes["order"], location: $0.location)
+                    },
+                    location: child.location))
+            default: break
+            }
+        }
+        return entity
+    }
+
+    private func attribute(_ node: XMLNode) -> Attribute {
+        let a = node.attributes
+        var attribute = Attribute(
+            name: a["name"] ?? "", location: node.location,
+            type: AttributeType(xmlValue: a["attributeType"] ?? "Undefined"))
+        attribute.isOptional = flag(node, "optional")
+        attribute.isTransient = flag(node, "transient")
+        attribute.defaultValueString = a["defaultValueString"]
+        attribute.defaultDateTimeInterval = a["defaultDateTimeInterval"]
+        attribute.minValueString = a["minValueString"]
+        attribute.maxValueString = a["maxValueString"]
+        attribute.regularExpressionString = a["regularExpressionString"]
+        attribute.usesScalarValueType = a["usesScalarValueType"].map { $0 == "YES" }
+        attribute.valueTransformerName = a["valueTransformerName"]
+        attribute.customClassName = a["customClassName"]
+        attribute.allowsExternalBinaryDataStorage = flag(node, "allowsExternalBinaryDataStorage")
+        attribute.preserveAfterDeletion = flag(node, "preserveAfterDeletion")
+        attribute.allowsCloudEncryption = flag(node, "allowsCloudEncryption")
+        attribute.spotlightIndexingEnabled = flag(node, "spotlightIndexingEnabled")
+        attribute.isIndexed = flag(node, "indexed")
+        attribute.isDerived = flag(node, "derived")
+        attribute.derivationExpression = a["derivationExpression"]
+        attribute.elementID = a["elementID"]
+        attribute.renamingIdentifierAttribute = a["renamingIdentifier"]
+        attribute.versionHashModifier = a["versionHashModifier"]
+        attribute.compositeName = a["composite"]
+        attribute.userInfo = userInfo(node)
+        return attribute
+    }
+
+    private func relationship(_ node: XMLNode) -> Relationship {
+        let a = node.attributes
+        var relationship = Relationship(name: a["name"] ?? "", location: node.location)
+        relationship.isOptional = flag(node, "optional")
+        relationship.isTransient = flag(node, "transient")
+        relationship.isToMany = flag(node, "toMany")
+        relationship.isOrdered = flag(node, "ordered")
+        relationship.minCount = a["minCount"].flatMap { Int($0) }
+        relationship.maxCount = a["maxCount"].flatMap { Int($0) }
+        relationship.deleteRule = DeleteRule(xmlValue: a["deletionRule"])
+        relationship.destinationEntity = a["destinationEntity"]
+        relationship.inverseName = a["inverseName"]
+        relationship.inverseEntity = a["inverseEntity"]
+        relationship.elementID = a["elementID"]
+        relationship.renamingIdentifierAttribute = a["renamingIdentifier"]
+        relationship.versionHashModifier = a["versionHashModifier"]
+        relationship.userInfo = userInfo(node)
+        return relationship
+    }
+}

@@ -1,0 +1,54 @@
+/// The order versions were created in, as far as names tell: names without any digit first (the base
+/// version), then natural order — case-insensitive text, digit runs compared as numbers.
+public enum VersionOrder {
+    public static func sorted(_ names: [String], explicit: [String]? = nil) -> [String] {
+        let natural = names.sorted(by: precedes)
+        guard let explicit, !explicit.isEmpty else { return natural }
+        // Listed versions in the configured order; versions the list does not name follow in natural order,
+        // so adding a version never breaks a configured bundle.
+        let present = Set(names)
+        let listed = explicit.filter { present.contains($0) }
+        let listedSet = Set(listed)
+        return listed + natural.filter { !listedSet.contains($0) }
+    }
+
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        let aHasDigit = a.contains(where: \.isASCIIDigit)
+        let bHasDigit = b.contains(where: \.isASCIIDigit)
+        if aHasDigit != bHasDigit { return !aHasDigit }
+        let order = naturalCompare(a, b)
+        return order == 0 ? a < b : order < 0
+    }
+
+    /// -1, 0, 1. Digit runs compare by value (leading zeros ignored), the rest case-insensitively.
+    static func naturalCompare(_ a: String, _ b: String) -> Int {
+        let x = Array(a.lowercased().unicodeScalars), y = Array(b.lowercased().unicodeScalars)
+        var i = 0, j = 0
+        while i < x.count && j < y.count {
+            if x[i].isDigit && y[j].isDigit {
+                var i2 = i, j2 = j
+                while i2 < x.count && x[i2].isDigit { i2 += 1 }
+                while j2 < y.count && y[j2].isDigit { j2 += 1 }
+                let u = String(String.UnicodeScalarView(x[i..<i2])).drop { $0 == "0" }
+                let v = String(String.UnicodeScalarView(y[j..<j2])).drop { $0 == "0" }
+                if u.count != v.count { return u.count < v.count ? -1 : 1 }
+                if u != v { return u < v ? -1 : 1 }
+                i = i2; j = j2
+            } else {
+                if x[i] != y[j] { return x[i].value < y[j].value ? -1 : 1 }
+                i += 1; j += 1
+            }
+        }
+        if i < x.count { return 1 }
+        if j < y.count { return -1 }
+        return 0
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension Unicode.Scalar {
+    var isDigit: Bool { value >= 48 && value <= 57 }
+}

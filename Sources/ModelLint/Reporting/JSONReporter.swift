@@ -1,0 +1,49 @@
+/// The JSON shape of cli.md, keys in the documented order.
+public struct JSONReporter: Sendable {
+    public init() {}
+
+    public func render(_ report: LintReport) -> String {
+        let bundles: [JSONValue] = report.bundles.map { bundle in
+            var pairs: [(String, JSONValue)] = [("path", .string(bundle.path))]
+            if let current = bundle.currentVersion { pairs.append(("currentVersion", .string(current))) }
+            pairs.append(("versions", .array(bundle.versions.map(JSONValue.string))))
+            return .object(pairs)
+        }
+        let root: JSONValue = .object([
+            ("tool", .object([("name", .string("modellint")), ("version", .string(ModelLintVersion.current))])),
+            ("bundles", .array(bundles)),
+            ("diagnostics", .array(report.diagnostics.map(Self.json))),
+            ("summary", .object([
+                ("errors", .number(Double(report.errorCount))),
+                ("warnings", .number(Double(report.warningCount))),
+                ("notes", .number(Double(report.noteCount))),
+                ("bundles", .number(Double(report.bundles.count))),
+                ("versions", .number(Double(report.versionCount))),
+            ])),
+        ])
+        return root.serialized() + "\n"
+    }
+
+    static func json(_ d: Diagnostic) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("ruleId", .string(d.ruleId)), ("severity", .string(d.severity.rawValue)),
+            ("message", .string(d.message)), ("fix", .string(d.fix)),
+            ("bundle", .string(d.bundle)), ("file", .string(d.file)),
+        ]
+        func add(_ key: String, _ value: String?) { if let value { pairs.append((key, .string(value))) } }
+        if let line = d.line { pairs.append(("line", .number(Double(line)))) }
+        if let column = d.column { pairs.append(("column", .number(Double(column)))) }
+        add("version", d.version)
+        add("fromVersion", d.fromVersion)
+        add("entity", d.entity)
+        add("property", d.property)
+        add("mappingModel", d.mappingModel)
+        add("underlyingRuleId", d.underlyingRuleId)
+        if let affected = d.affectedVersions { pairs.append(("affectedVersions", .array(affected.map(JSONValue.string)))) }
+        return .object(pairs)
+    }
+}
+
+public enum ModelLintVersion {
+    public static let current = "0.1.0"
+}

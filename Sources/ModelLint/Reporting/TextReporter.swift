@@ -1,0 +1,41 @@
+/// Xcode-style lines (`path:line:col: severity: message [rule-id]`) that editors make clickable.
+public struct TextReporter: Sendable {
+    public var useColor: Bool
+
+    public init(useColor: Bool) { self.useColor = useColor }
+
+    public func render(_ report: LintReport) -> String {
+        var out = ""
+        for d in report.diagnostics {
+            var position = d.file
+            if let line = d.line {
+                position += ":\(line)"
+                if let column = d.column { position += ":\(column)" }
+            }
+            out += "\(position): \(paint(d.severity.rawValue, d.severity)): \(d.message) [\(d.ruleId)]\n"
+            out += "    fix: \(d.fix) (modellint explain \(d.ruleId))\n"
+        }
+        out += summary(report) + "\n"
+        return out
+    }
+
+    public func summary(_ report: LintReport) -> String {
+        let counts = [
+            plural(report.errorCount, "error"), plural(report.warningCount, "warning"), plural(report.noteCount, "note"),
+        ].joined(separator: ", ")
+        return "\(counts) in \(plural(report.bundles.count, "bundle")) (\(plural(report.versionCount, "version")))"
+    }
+
+    private func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+
+    private func paint(_ text: String, _ severity: Severity) -> String {
+        guard useColor else { return text }
+        let code: String
+        switch severity {
+        case .error: code = "1;31"
+        case .warning: code = "1;33"
+        case .note: code = "1;36"
+        }
+        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+}

@@ -1,0 +1,96 @@
+public enum Severity: String, Comparable, Sendable, CaseIterable {
+    case note, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .note: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// The catalog's sections (rules.md), which also decide how a rule is run.
+public enum RuleCategory: String, Sendable, CaseIterable {
+    case bundleStructure = "Bundle structure"
+    case singleVersion = "A single model version"
+    case changes = "Changes between versions"
+    case renaming = "Renaming"
+    case cloudKit = "CloudKit"
+    case shippedHistory = "Shipped history"
+    case retirement = "Retirement"
+}
+
+/// Everything a rule says about itself: `rules`, `explain`, the docs and the example test all read it.
+public struct RuleDescription: Sendable {
+    public var id: String
+    public var category: RuleCategory
+    public var severity: Severity
+    /// One line, for `modellint rules`.
+    public var summary: String
+    /// Why it loses data or breaks the store: what Core Data does.
+    public var rationale: String
+    /// The safe alternative.
+    public var fix: String
+    /// Models that must trigger the rule (markers `↓` where) and models that must not.
+    public var examples: [RuleExample]
+
+    public init(
+        id: String, category: RuleCategory, severity: Severity, summary: String, rationale: String,
+        fix: String, examples: [RuleExample]
+    ) {
+        self.id = id
+        self.category = category
+        self.severity = severity
+        self.summary = summary
+        self.rationale = rationale
+        self.fix = fix
+        self.examples = examples
+    }
+}
+
+/// What a rule found, before the linter stamps bundle, version and final severity on it.
+public struct Finding: Sendable, Equatable {
+    public var message: String
+    public var location: SourceLocation
+    public var entity: String?
+    public var property: String?
+    /// Set only by rules whose severity depends on the case (e.g. ordered -> unordered vs the reverse).
+    public var severity: Severity?
+    /// Set by bundle rules about one version; version rules get theirs from the linter.
+    public var version: String?
+
+    public init(
+        _ message: String, at location: SourceLocation, entity: String? = nil, property: String? = nil,
+        severity: Severity? = nil, version: String? = nil
+    ) {
+        self.message = message
+        self.location = location
+        self.entity = entity
+        self.property = property
+        self.severity = severity
+        self.version = version
+    }
+}
+
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+}
+
+extension Rule {
+    public var description: RuleDescription { Self.description }
+    public var id: String { Self.description.id }
+}
+
+/// Judges the bundle as a whole: its versions, pointer and files.
+public protocol BundleRule: Rule {
+    func check(_ bundle: ModelBundle) -> [Finding]
+}
+
+/// Judges one readable version on its own.
+public protocol VersionRule: Rule {
+    func check(_ model: Model) -> [Finding]
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A tiny bundle that must (or must not) trigger a rule. In model XML, `↓` marks the `<` of each
+/// element a finding must point at; it is stripped before the file is written.
+public struct RuleExample: Sendable {
+    public enum Contents: Sendable {
+        /// The body of a `<model>` element; the header is added around it.
+        case model(String)
+        /// The exact bytes of `contents`.
+        case file(String)
+        /// A version folder with no `contents`.
+        case none
+        /// A version folder in the pre-Xcode-4 binary format (`elements` and `layout`).
+        case legacy
+    }
+
+    public enum CurrentVersion: Sendable {
+        /// `.xccurrentversion` names the last version.
+        case last
+        /// `.xccurrentversion` names this version.
+        case named(String)
+        /// There is no `.xccurrentversion`.
+        case absent
+        /// `.xccurrentversion` holds these exact bytes.
+        case file(String)
+    }
+
+    public var versions: [(name: String, contents: Contents)]
+    public var currentVersion: CurrentVersion
+    public var triggers: Bool
+    /// For findings with no marker: the file they must name, relative to the bundle.
+    public var expectedFile: String?
+
+    public init(versions: [(name: String, contents: Contents)], currentVersion: CurrentVersion = .last, triggers: Bool, expectedFile: String? = nil) {
+        self.versions = versions
+        self.currentVersion = currentVersion
+        self.triggers = triggers
+        self.expectedFile = expectedFile
+    }
+
+    /// One version, `Near 1`, which is current.
+    public static func triggering(_ body: String) -> RuleExample {
+        RuleExample(versions: [("Near 1", .model(body))], triggers: true)
+    }
+
+    public static func passing(_ body: String) -> RuleExample {
+        RuleExample(versions: [("Near 1", .model(body))], triggers: false)
+    }
+
+    /// Two versions, `Near 1` (before) then `Near 2` (after, current).
+    public static func triggering(before: String, after: String) -> RuleExample {
+        RuleExample(versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: true)
+    }
+
+    public static func passing(before: String, after: String) -> RuleExample {
+        RuleExample(versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: false)
+    }
+
+    public static let modelHeader = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="23231" systemVersion="23A344" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+        """
+
+    public static let marker: Character = "↓"
+
+    /// The text of a version's `contents` with markers, or nil when it has none.
+    public static func markedText(of contents: Contents) -> String? {
+        switch contents {
+        case .model(let body): return modelHeader + "\n" + body + "\n</model>\n"
+        case .file(let text): return text
+        case .none, .legacy: return nil
+        }
+    }
+
+    /// Writes the bundle `Near.xcdatamodeld` into `directory`; returns it and where each marker pointed
+    /// (bundle-relative file, line, column).
+    public func write(into directory: URL) throws -> (bundle: URL, markers: [(file: String, line: Int, column: Int)]) {
+        let fm = FileManager.default
+        let bundle = directory.appendingPathComponent("Near.xcdatamodeld")
+        try fm.createDirectory(at: bundle, withIntermediateDirectories: true)
+        var markers: [(String, Int, Int)] = []
+        for (name, contents) in versions {
+            let folder = bundle.appendingPathComponent(name + ".xcdatamodel")
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            switch contents {
+            case .none: break
+            case .legacy:
+                try Data("bplist00".utf8).write(to: folder.appendingPathComponent("elements"))
+                try Data("bplist00".utf8).write(to: folder.appendingPathComponent("layout"))
+            case .model, .file:
+                let marked = RuleExample.markedText(of: contents)!
+                var clean = ""
+                var line = 1, column = 1
+                for ch in marked {
+                    if ch == RuleExample.marker {
+                        markers.append((name + ".xcdatamodel/contents", line, column))
+                        continue
+                    }
+                    clean.append(ch)
+                    if ch == "\n" { line += 1; column = 1 } else { column += ch.utf8.count }
+                }
+                try Data(clean.utf8).write(to: folder.appendingPathComponent("contents"))
+            }
+        }
+        let pointer: String?
+        switch currentVersion {
+        case .absent: pointer = nil
+        case .last: pointer = versions.last.map { Self.currentVersionPlist(naming: $0.name) }
+        case .named(let name): pointer = Self.currentVersionPlist(naming: name)
+        case .file(let text): pointer = text
+        }
+        if let pointer {
+            try Data(pointer.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
+        }
+        return (bundle, markers)
+    }
+
+    public static func currentVersionPlist(naming name: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>_XCCurrentVersionName</key>
+        \t<string>\(name).xcdatamodel</string>
+        </dict>
+        </plist>
+
+        """
+    }
+}

@@ -1,0 +1,62 @@
+public struct DuplicateNameRule: VersionRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "duplicate-name", category: .singleVersion, severity: .error,
+        summary: "two entities with one name, or two properties of one entity (inherited included) with one name",
+        rationale: """
+            Names are keys: the model compiler refuses a model where two entities, or two properties visible on one \
+            entity (its own or inherited from a parent), share a name. A merge conflict resolved by keeping both sides \
+            is the usual cause.
+            """,
+        fix: "rename or remove one of them",
+        examples: [
+            .triggering("""
+                <entity name="Thing">
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                    ↓<attribute name="title" optional="YES" attributeType="String"/>
+                </entity>
+                ↓<entity name="Thing"/>
+                """),
+            .triggering("""
+                <entity name="Base">
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                </entity>
+                <entity name="Thing" parentEntity="Base">
+                    ↓<attribute name="title" optional="YES" attributeType="String"/>
+                </entity>
+                """),
+            .passing("""
+                <entity name="Thing">
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                </entity>
+                <entity name="Other">
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                </entity>
+                """),
+        ])
+
+    public func check(_ model: Model) -> [Finding] {
+        var findings: [Finding] = []
+        var seenEntities: Set<String> = []
+        for entity in model.entities where !seenEntities.insert(entity.name).inserted {
+            findings.append(Finding("entity \(entity.name) is declared more than once", at: entity.location, entity: entity.name))
+        }
+        for entity in model.entities {
+            // Inherited names first, so the finding lands on the redeclaration in this entity.
+            var seen: [String: String] = [:]
+            for (property, owner) in model.effectiveProperties(of: entity) {
+                if let first = seen[property.name] {
+                    guard owner.name == entity.name, owner.location == entity.location else { continue }
+                    let origin = first == entity.name ? "" : " (inherited from \(first))"
+                    findings.append(Finding(
+                        "\(entity.name).\(property.name) is declared more than once\(origin)",
+                        at: property.location, entity: entity.name, property: property.name))
+                } else {
+                    seen[property.name] = owner.name
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,62 @@
+public struct DuplicateRenamingIDRule: VersionRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "duplicate-renaming-id", category: .singleVersion, severity: .error,
+        summary: "two entities, or two properties of one entity, with the same effective renaming identifier",
+        rationale: """
+            Inferred migration matches old and new elements by renaming identifier (`elementID`, else the name). Two \
+            elements with one identifier make the match ambiguous: inference fails (134190) and the store does not open. \
+            Transient properties take no part in matching and are not counted.
+            """,
+        fix: "make the identifiers unique: clear the Renaming ID of the element that is not the renamed one",
+        examples: [
+            .triggering("""
+                <entity name="Thing">
+                    <attribute name="payload" optional="YES" attributeType="Binary"/>
+                    ↓<attribute name="payloadBlob" optional="YES" attributeType="Binary" elementID="payload"/>
+                </entity>
+                """),
+            .triggering("""
+                <entity name="Thing"/>
+                ↓<entity name="Item" elementID="Thing"/>
+                """),
+            .passing("""
+                <entity name="Thing">
+                    <attribute name="payload" optional="YES" attributeType="Binary" transient="YES"/>
+                    <attribute name="payloadBlob" optional="YES" attributeType="Binary" elementID="payload"/>
+                </entity>
+                """),
+        ])
+
+    public func check(_ model: Model) -> [Finding] {
+        var findings: [Finding] = []
+        var entityIDs: [String: Entity] = [:]
+        for entity in model.entities {
+            if let other = entityIDs[entity.renamingIdentifier] {
+                // Same names are duplicate-name's finding.
+                if other.name != entity.name {
+                    findings.append(Finding(
+                        "entities \(other.name) and \(entity.name) share the renaming identifier \"\(entity.renamingIdentifier)\": inference fails and the store does not open",
+                        at: entity.location, entity: entity.name))
+                }
+            } else {
+                entityIDs[entity.renamingIdentifier] = entity
+            }
+        }
+        for entity in model.entities {
+            var seen: [String: Property] = [:]
+            for (property, owner) in model.effectiveProperties(of: entity) where !property.isTransient {
+                if let other = seen[property.renamingIdentifier] {
+                    guard owner.name == entity.name, other.name != property.name else { continue }
+                    findings.append(Finding(
+                        "\(entity.name).\(other.name) and \(entity.name).\(property.name) share the renaming identifier \"\(property.renamingIdentifier)\": inference fails and the store does not open",
+                        at: property.location, entity: entity.name, property: property.name))
+                } else {
+                    seen[property.renamingIdentifier] = property
+                }
+            }
+        }
+        return findings
+    }
+}
