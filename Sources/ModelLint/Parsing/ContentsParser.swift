@@ -47,12 +47,19 @@ public enum ContentsParser {
         return .model(ModelBuilder(path: path).build(root: root, unknown: builder.unknown))
     }
 
+    /// libxml2's codes, which XMLParser passes through on every platform; the common ones in words.
     static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        if ns.domain == XMLParser.errorDomain, let code = XMLParser.ErrorCode(rawValue: ns.code) {
-            return "\(code)".replacingOccurrences(of: "Error", with: "").camelCaseToWords() + ", code \(ns.code)"
-        }
-        return "parser error \(ns.code)"
+        let code = (error as NSError).code
+        let words: [Int: String] = [
+            4: "the document is empty", 5: "the document does not end properly: truncated, or content after the root element",
+            9: "an invalid character", 26: "an undeclared entity", 32: "an unterminated comment",
+            38: "a '<' inside an attribute value, or an unterminated attribute value",
+            39: "an attribute value without quotes", 40: "an unterminated attribute value",
+            41: "an attribute without a value", 42: "an attribute given twice", 64: "a malformed XML declaration",
+            73: "a start tag that is never closed", 76: "a closing tag that does not match its opening tag",
+            77: "a tag that is never finished",
+        ]
+        return (words[code] ?? "parser error") + ", libxml2 code \(code)"
     }
 
     static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
@@ -68,17 +75,6 @@ public enum ContentsParser {
             i += 1
         }
         return nil
-    }
-}
-
-extension String {
-    func camelCaseToWords() -> String {
-        var out = ""
-        for ch in self {
-            if ch.isUppercase, !out.isEmpty { out.append(" ") }
-            out.append(contentsOf: ch.lowercased())
-        }
-        return out
     }
 }
 

@@ -16,7 +16,7 @@ public struct InverseMismatchRule: VersionRule {
                     ↓<relationship name="things" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Thing" inverseName="holder" inverseEntity="Thing"/>
                 </entity>
                 <entity name="Thing">
-                    <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Owner" inverseName="things" inverseEntity="Owner"/>
+                    ↓<relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Owner" inverseName="things" inverseEntity="Owner"/>
                 </entity>
                 """),
             .triggering("""

@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+@testable import ModelLint
+
+/// One test for every rule's examples, as SwiftLint runs its rule descriptions: a triggering example
+/// must produce exactly the marked findings, a passing one none.
+final class RuleExamplesTests: XCTestCase {
+    func testEveryRuleHasTriggeringAndPassingExamples() {
+        for rule in RuleRegistry.descriptions {
+            XCTAssertTrue(rule.examples.contains { $0.triggers }, "\(rule.id) has no triggering example")
+            XCTAssertTrue(rule.examples.contains { !$0.triggers }, "\(rule.id) has no passing example")
+        }
+    }
+
+    func testRuleIdsAreUniqueAndWellFormed() {
+        let ids = RuleRegistry.descriptions.map(\.id)
+        XCTAssertEqual(Set(ids).count, ids.count)
+        for id in ids {
+            XCTAssertNotNil(id.range(of: "^[a-z]+(-[a-z]+)*$", options: .regularExpression), id)
+        }
+    }
+
+    func testEveryRuleExample() throws {
+        for rule in RuleRegistry.descriptions {
+            for (index, example) in rule.examples.enumerated() {
+                let directory = try makeTemporaryDirectory(self)
+                let (bundle, markers) = try example.write(into: directory)
+                let found = lint(bundle).filter { $0.ruleId == rule.id }
+                let label = "\(rule.id) example \(index + 1)"
+                guard example.triggers else {
+                    XCTAssertEqual(found.map(\.message), [], "\(label) must not trigger")
+                    continue
+                }
+                if markers.isEmpty {
+                    XCTAssertEqual(found.count, 1, "\(label): \(found.map(\.message))")
+                    if let expected = example.expectedFile {
+                        XCTAssertEqual(found.first?.file, "Near.xcdatamodeld/" + expected, label)
+                    }
+                } else {
+                    let expected = markers.map { "Near.xcdatamodeld/\($0.file):\($0.line):\($0.column)" }.sorted()
+                    let actual = found.map { "\($0.file):\($0.line ?? 0):\($0.column ?? 0)" }.sorted()
+                    XCTAssertEqual(actual, expected, "\(label): \(found.map(\.message))")
+                }
+                for diagnostic in found {
+                    XCTAssertEqual(diagnostic.severity, rule.severity, label)
+                    XCTAssertEqual(diagnostic.fix, rule.fix, label)
+                    XCTAssertFalse(diagnostic.message.isEmpty, label)
+                }
+            }
+        }
+    }
+
+    /// A rule that does nothing must fail its examples: the harness itself can fail.
+    func testHarnessCatchesASilentRule() throws {
+        struct Silent: VersionRule {
+            static let description = MissingInverseRule.description
+            func check(_ model: Model) -> [Finding] { [] }
+        }
+        let example = try XCTUnwrap(Silent.description.examples.first { $0.triggers })
+        let directory = try makeTemporaryDirectory(self)
+        let (bundle, markers) = try example.write(into: directory)
+        let linter = Linter(configuration: Configuration(baseDirectory: directory.path), rules: [Silent()])
+        let found = linter.lint(BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld"))
+        XCTAssertFalse(markers.isEmpty)
+        XCTAssertTrue(found.isEmpty)
+    }
+}

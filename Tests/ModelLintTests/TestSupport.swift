@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+@testable import ModelLint
+
+/// A fresh temporary folder, removed when the test ends.
+func makeTemporaryDirectory(_ test: XCTestCase) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("modellint-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    return url
+}
+
+/// The repository's root, found from this file's path.
+let repositoryRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// `../shared/corpus` next to the repository, when this checkout has it.
+let corpusRoot: URL? = {
+    let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+}()
+
+func requireCorpus() throws -> URL {
+    guard let corpusRoot else { throw XCTSkip("../shared/corpus is not present in this checkout") }
+    return corpusRoot
+}
+
+/// Writes a bundle from version name -> model body (wrapped like rule examples).
+@discardableResult
+func writeBundle(
+    in directory: URL, name: String = "Near", versions: [(String, String)], current: String? = nil
+) throws -> URL {
+    let bundle = directory.appendingPathComponent("\(name).xcdatamodeld")
+    for (version, body) in versions {
+        let folder = bundle.appendingPathComponent("\(version).xcdatamodel")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8).write(to: folder.appendingPathComponent("contents"))
+    }
+    if let current {
+        try Data(RuleExample.currentVersionPlist(naming: current).utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
+    }
+    return bundle
+}
+
+func lint(_ bundle: URL, configuration: Configuration? = nil) -> [Diagnostic] {
+    let linter = Linter(configuration: configuration ?? Configuration(baseDirectory: bundle.deletingLastPathComponent().path))
+    let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent)
+    return Diagnostic.sortedForOutput(linter.lint(loaded))
+}
+
+func run(_ arguments: [String], in directory: URL, variables: [String: String] = [:]) -> CommandOutput {
+    ModelLintApp.run(arguments, environment: CommandEnvironment(workingDirectory: directory.path, variables: variables))
+}
