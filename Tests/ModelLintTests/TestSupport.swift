@@ -47,6 +47,6 @@ func lint(_ bundle: URL, configuration: Configuration? = nil) -> [Diagnostic] {
     return Diagnostic.sortedForOutput(linter.lint(loaded))
 }
 
-func run(_ arguments: [String], in directory: URL, variables: [String: String] = [:]) -> CommandOutput {
+func modellint(_ arguments: [String], in directory: URL, variables: [String: String] = [:]) -> CommandOutput {
     ModelLintApp.run(arguments, environment: CommandEnvironment(workingDirectory: directory.path, variables: variables))
 }

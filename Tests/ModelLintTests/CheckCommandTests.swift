@@ -1,0 +1,160 @@
+import Foundation
+import XCTest
+@testable import ModelLint
+
+final class CheckCommandTests: XCTestCase {
+    let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
+
+    func testCleanFixtureExitsZeroWithASummary() {
+        let out = modellint(["check", "Near.xcdatamodeld"], in: fixtures)
+        XCTAssertEqual(out.exitCode, 0)
+        XCTAssertEqual(out.standardOutput, "0 errors, 0 warnings, 0 notes in 1 bundle (3 versions)\n")
+        XCTAssertEqual(out.standardError, "")
+    }
+
+    func testSingleVersionFixtureReportsEachRuleAtItsLine() {
+        let out = modellint(["check", "SingleVersion/Thing.xcdatamodeld"], in: fixtures)
+        XCTAssertEqual(out.exitCode, 1)
+        let lines = out.standardOutput.split(separator: "\n").filter { !$0.hasPrefix("    fix:") }
+        let tags = lines.dropLast().map { line -> String in
+            let position = line.split(separator: " ")[0]
+            let rule = line[line.lastIndex(of: "[")!...]
+            return "\(position.split(separator: ":")[1]) \(rule)"
+        }
+        XCTAssertEqual(tags, [
+            "4 [invalid-default-value]", "5 [suspicious-default-value]", "6 [renaming-identifier-xml-attribute]",
+            "7 [unknown-attribute-type]", "8 [unknown-xml-attribute]", "9 [missing-inverse]", "11 [placeholder-entity]",
+            "14 [duplicate-name]", "15 [inverse-mismatch]",
+        ])
+        XCTAssertEqual(lines.last, "5 errors, 4 warnings, 0 notes in 1 bundle (1 version)")
+        XCTAssertTrue(out.standardOutput.contains("""
+            SingleVersion/Thing.xcdatamodeld/Thing.xcdatamodel/contents:7:9: error: Thing.size has attributeType "Int64", which is not a Core Data type [unknown-attribute-type]
+                fix: use one of Core Data's attribute types, spelled as Xcode writes it (`Integer 64`, not `Int64`) (modellint explain unknown-attribute-type)
+            """))
+    }
+
+    func testJSONShape() throws {
+        let out = modellint(["check", "SingleVersion", "--format", "json"], in: fixtures)
+        XCTAssertEqual(out.exitCode, 1)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual(json["tool"] as? [String: String], ["name": "modellint", "version": ModelLintVersion.current])
+        let bundles = try XCTUnwrap(json["bundles"] as? [[String: Any]])
+        XCTAssertEqual(bundles.first?["path"] as? String, "SingleVersion/Thing.xcdatamodeld")
+        XCTAssertEqual(bundles.first?["currentVersion"] as? String, "Thing")
+        XCTAssertEqual(bundles.first?["versions"] as? [String], ["Thing"])
+        let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(diagnostics.count, 9)
+        let first = diagnostics[0]
+        XCTAssertEqual(first["ruleId"] as? String, "invalid-default-value")
+        XCTAssertEqual(first["severity"] as? String, "error")
+        XCTAssertEqual(first["message"] as? String, "Thing.count has an invalid default: \"70000\" is out of range for Integer 16 (-32768...32767)")
+        XCTAssertEqual(first["fix"] as? String, InvalidDefaultValueRule.description.fix)
+        XCTAssertEqual(first["bundle"] as? String, "SingleVersion/Thing.xcdatamodeld")
+        XCTAssertEqual(first["file"] as? String, "SingleVersion/Thing.xcdatamodeld/Thing.xcdatamodel/contents")
+        XCTAssertEqual(first["line"] as? Int, 4)
+        XCTAssertEqual(first["column"] as? Int, 9)
+        XCTAssertEqual(first["version"] as? String, "Thing")
+        XCTAssertEqual(first["entity"] as? String, "Thing")
+        XCTAssertEqual(first["property"] as? String, "count")
+        XCTAssertNil(first["fromVersion"], "omitted when it does not apply")
+        XCTAssertEqual(json["summary"] as? [String: Int], ["errors": 5, "warnings": 4, "notes": 0, "bundles": 1, "versions": 1])
+        // Key order as documented, and stable run to run.
+        XCTAssertTrue(out.standardOutput.hasPrefix("{\n  \"tool\": {\n    \"name\": \"modellint\""))
+        XCTAssertEqual(modellint(["check", "SingleVersion", "--format", "json"], in: fixtures).standardOutput, out.standardOutput)
+    }
+
+    func testStrictQuietAndColor() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"Owner\"><relationship name=\"things\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>")], current: "Near 1")
+        XCTAssertEqual(modellint(["check"], in: directory).exitCode, 0, "a warning alone passes")
+        XCTAssertEqual(modellint(["check", "--strict"], in: directory).exitCode, 1)
+        let terminal = ModelLintApp.run(["check"], environment: CommandEnvironment(workingDirectory: directory.path, outputIsTerminal: true))
+        XCTAssertTrue(terminal.standardOutput.contains("\u{1B}[1;33mwarning\u{1B}[0m"))
+        let noColor = ModelLintApp.run(["check", "--no-color"], environment: CommandEnvironment(workingDirectory: directory.path, outputIsTerminal: true))
+        XCTAssertFalse(noColor.standardOutput.contains("\u{1B}["))
+        let envNoColor = ModelLintApp.run(["check"], environment: CommandEnvironment(workingDirectory: directory.path, variables: ["NO_COLOR": "1"], outputIsTerminal: true))
+        XCTAssertFalse(envNoColor.standardOutput.contains("\u{1B}["))
+        XCTAssertEqual(modellint(["check", "--quiet"], in: fixtures.appendingPathComponent("Near.xcdatamodeld")).standardOutput, "")
+        XCTAssertNotEqual(modellint(["check", "--quiet"], in: directory).standardOutput, "")
+    }
+
+    func testOutputFileIsWrittenInsteadOfStandardOutput() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let out = modellint(["check", fixtures.appendingPathComponent("Near.xcdatamodeld").path, "--format", "json", "--output", "report.json"], in: directory)
+        XCTAssertEqual(out.exitCode, 0)
+        XCTAssertEqual(out.standardOutput, "")
+        let written = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)
+        XCTAssertTrue(written.contains("\"currentVersion\": \"Near 20\""))
+    }
+
+    func testPathsSelectBundlesOnce() {
+        let out = modellint(["check", "Near.xcdatamodeld", "Near.xcdatamodeld/Near 19.xcdatamodel/contents", "Near.xcdatamodeld/.xccurrentversion"], in: fixtures)
+        XCTAssertEqual(out.standardOutput, "0 errors, 0 warnings, 0 notes in 1 bundle (3 versions)\n")
+    }
+
+    func testDirectorySearchFindsEveryBundle() {
+        let out = modellint(["check", "--format", "json"], in: fixtures)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertTrue(out.standardOutput.contains("\"bundles\": 6"), out.standardOutput.suffix(200).description)
+    }
+
+    func testUsageErrorsExitTwo() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let missing = modellint(["check", "Nope.xcdatamodeld"], in: directory)
+        XCTAssertEqual(missing.exitCode, 2)
+        XCTAssertEqual(missing.standardError, "modellint: Nope.xcdatamodeld: no such file or directory\n")
+        XCTAssertEqual(modellint(["check", "--bogus"], in: directory).exitCode, 2)
+        XCTAssertEqual(modellint(["frobnicate"], in: directory).exitCode, 2)
+        XCTAssertTrue(modellint(["chek"], in: directory).standardError.hasPrefix("modellint: unknown command 'chek' (did you mean 'check'?)"))
+        XCTAssertEqual(modellint([], in: directory).exitCode, 2)
+    }
+
+    func testEmptyDirectorySaysSoAndPasses() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let out = modellint(["check"], in: directory)
+        XCTAssertEqual(out.exitCode, 0)
+        XCTAssertEqual(out.standardError, "modellint: no .xcdatamodeld bundles found in the current directory\n")
+        XCTAssertEqual(out.standardOutput, "0 errors, 0 warnings, 0 notes in 0 bundles (0 versions)\n")
+    }
+
+    func testOlderVersionsAreNotesAndStagedVersionsKeepFullSeverity() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let bad = "<entity name=\"Thing\"><attribute name=\"n\" attributeType=\"Integer 16\" defaultValueString=\"70000\"/></entity>"
+        try writeBundle(in: directory, versions: [("Near 1", bad), ("Near 2", bad), ("Near 3", bad)], current: "Near 2")
+        let found = lint(directory.appendingPathComponent("Near.xcdatamodeld")).filter { $0.ruleId == "invalid-default-value" }
+        XCTAssertEqual(found.map { "\($0.version!) \($0.severity)" }, ["Near 1 note", "Near 2 error", "Near 3 error"])
+    }
+
+    func testConfiguredSeveritiesApply() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"Owner\"><relationship name=\"things\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>")], current: "Near 1")
+        try Data("{ \"rules\": { \"missing-inverse\": \"error\", }, // JSON5\n }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        XCTAssertEqual(modellint(["check"], in: directory).exitCode, 1)
+        try Data("{ \"rules\": { \"missing-inverse\": \"off\" } }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        let off = modellint(["check"], in: directory)
+        XCTAssertEqual(off.exitCode, 0)
+        XCTAssertEqual(off.standardOutput, "0 errors, 0 warnings, 0 notes in 1 bundle (1 version)\n")
+    }
+
+    func testRulesExplainVersionAndHelp() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let rules = modellint(["rules"], in: directory)
+        XCTAssertEqual(rules.exitCode, 0)
+        for rule in RuleRegistry.descriptions {
+            XCTAssertTrue(rules.standardOutput.contains(rule.id), rule.id)
+        }
+        XCTAssertTrue(rules.standardOutput.hasPrefix("Bundle structure\n  malformed-contents"))
+        let explain = modellint(["explain", "missing-inverse"], in: directory)
+        XCTAssertEqual(explain.exitCode, 0)
+        XCTAssertTrue(explain.standardOutput.hasPrefix("missing-inverse (warning, A single model version)"))
+        XCTAssertTrue(explain.standardOutput.contains("Triggers (↓ marks where):"))
+        XCTAssertTrue(explain.standardOutput.contains("Does not trigger:"))
+        let unknown = modellint(["explain", "missing-invers"], in: directory)
+        XCTAssertEqual(unknown.exitCode, 2)
+        XCTAssertEqual(unknown.standardError, "modellint: unknown rule id 'missing-invers' (did you mean 'missing-inverse'?); modellint rules lists them\n")
+        XCTAssertEqual(modellint(["--version"], in: directory).standardOutput, "modellint \(ModelLintVersion.current)\n")
+        XCTAssertTrue(modellint(["check", "--help"], in: directory).standardOutput.hasPrefix("USAGE: modellint check"))
+        XCTAssertEqual(modellint(["rules", "--help"], in: directory).exitCode, 0)
+        XCTAssertEqual(modellint(["explain", "--help"], in: directory).exitCode, 0)
+    }
+}

@@ -1,0 +1,29 @@
+import XCTest
+@testable import ModelLint
+
+final class VersionOrderTests: XCTestCase {
+    func testNaturalOrderWithBaseVersionFirst() {
+        XCTAssertEqual(VersionOrder.sorted(["Model 10", "Model 2", "Model", "Model 9"]), ["Model", "Model 2", "Model 9", "Model 10"])
+        XCTAssertEqual(VersionOrder.sorted(["X10", "X2"]), ["X2", "X10"])
+        XCTAssertEqual(VersionOrder.sorted(["Model10", "Model9"]), ["Model9", "Model10"])
+        XCTAssertEqual(VersionOrder.sorted(["0.6.10", "0.6.7", "Shared", "0.6"]), ["Shared", "0.6", "0.6.7", "0.6.10"])
+    }
+
+    func testMoonlightNamesSortInCreationOrder() {
+        let real = ["Limelight", "Limelight 0.3.0", "Limelight 0.3.1", "Moonlight v1.0", "Moonlight v1.0-2", "Moonlight v1.1",
+                    "Moonlight v1.2", "Moonlight v1.9", "Moonlight v1.10"]
+        XCTAssertEqual(VersionOrder.sorted(real.reversed()), real)
+    }
+
+    func testCaseInsensitiveText() {
+        XCTAssertEqual(VersionOrder.sorted(["b 1", "A 2"]), ["A 2", "b 1"])
+    }
+
+    func testExplicitOrderWinsAndUnlistedVersionsFollow() {
+        let names = ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2", "MultiassetUserDataModel3"]
+        XCTAssertEqual(VersionOrder.sorted(names), ["MultiassetUserDataModel", "UserDataModel", "MultiassetUserDataModel2", "MultiassetUserDataModel3"],
+                       "natural order gets Nova wrong: the reason versionOrder exists")
+        XCTAssertEqual(VersionOrder.sorted(names, explicit: ["UserDataModel", "MultiassetUserDataModel", "Gone"]),
+                       ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2", "MultiassetUserDataModel3"])
+    }
+}
