@@ -1,12 +1,26 @@
 public enum RulesCommand {
+    public static let options: [OptionSpec] = [
+        OptionSpec("--format", value: "F", choices: ["text", "markdown"], help: "text (default) or a markdown table per catalog section"),
+        OptionSpec("--help", help: "show this help"),
+    ]
+
     public static func run(_ arguments: [String]) -> CommandOutput {
-        if arguments.contains("--help") {
-            return CommandOutput(exitCode: 0, standardOutput: "USAGE: modellint rules\n\nList every rule: id, default severity, one-line summary, by catalog section.\n")
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, options: options, command: "rules")
+        } catch {
+            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
         }
-        if let extra = arguments.first {
+        if parsed.flags.contains("--help") {
+            return CommandOutput(exitCode: 0, standardOutput: ArgumentParser.helpText(
+                usage: "modellint rules [--format text|markdown]",
+                summary: "List every rule: id, default severity, one-line summary, by catalog section.", options: options))
+        }
+        if let extra = parsed.positionals.first {
             return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: rules takes no arguments (got '\(extra)')\n")
         }
-        return CommandOutput(exitCode: 0, standardOutput: render(RuleRegistry.descriptions))
+        let markdown = parsed.values["--format"] == "markdown"
+        return CommandOutput(exitCode: 0, standardOutput: markdown ? markdownTable() : render(RuleRegistry.descriptions))
     }
 
     static func render(_ descriptions: [RuleDescription]) -> String {
@@ -20,6 +34,20 @@ public enum RulesCommand {
             for rule in rules {
                 out += "  " + rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
                     + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.summary + "\n"
+            }
+        }
+        return out
+    }
+
+    /// The rule list as the README shows it; a test keeps the README equal to this.
+    public static func markdownTable(_ descriptions: [RuleDescription] = RuleRegistry.descriptions) -> String {
+        var out = ""
+        for category in RuleCategory.allCases {
+            let rules = descriptions.filter { $0.category == category }
+            guard !rules.isEmpty else { continue }
+            out += "\n### \(category.rawValue)\n\n| id | default | detects |\n|---|---|---|\n"
+            for rule in rules {
+                out += "| `\(rule.id)` | \(rule.severity.rawValue) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
             }
         }
         return out

@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+@testable import ModelLint
+
+/// Real bundles from ../shared/corpus, when this checkout has them (a user's clone does not).
+final class CorpusTests: XCTestCase {
+    struct Expectation {
+        var path: String
+        var current: String
+        var versions: Int
+        var first: String
+        var last: String
+    }
+
+    let expectations: [Expectation] = [
+        Expectation(path: "woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld", current: "Model 117", versions: 117, first: "Model", last: "Model 117"),
+        Expectation(path: "novasamatech__nova-wallet-ios/novawallet/Common/Storage/SubstrateDataModel.xcdatamodeld", current: "SubstrateDataModel39", versions: 39, first: "SubstrateDataModel", last: "SubstrateDataModel39"),
+        Expectation(path: "novasamatech__nova-wallet-ios/novawallet/Common/ViewModel/DisplayWalletViewModel.xcdatamodeld", current: "DisplayWalletViewModel", versions: 1, first: "DisplayWalletViewModel", last: "DisplayWalletViewModel"),
+        Expectation(path: "rileytestut__Delta/Delta/Database/Model/Delta.xcdatamodeld", current: "Delta 12", versions: 12, first: "Delta", last: "Delta 12"),
+        Expectation(path: "rileytestut__Delta/Delta/Database/Model/PreviousHarmony.xcdatamodeld", current: "Harmony", versions: 1, first: "Harmony", last: "Harmony"),
+        Expectation(path: "moonlight-stream__moonlight-ios/Limelight/Limelight.xcdatamodeld", current: "Moonlight v1.10", versions: 15, first: "Limelight", last: "Moonlight v1.10"),
+        Expectation(path: "Automattic__simplenote-ios/Simplenote/Simplenote.xcdatamodeld", current: "Simplenote 7", versions: 7, first: "Simplenote", last: "Simplenote 7"),
+        Expectation(path: "JohanDegraeve__xdripswift/xDrip/Core Data/xdrip.xcdatamodeld", current: "xdrip v16", versions: 5, first: "xdrip v12", last: "xdrip v16"),
+        Expectation(path: "duckduckgo__iOS/DuckDuckGo/AppRatingPrompt.xcdatamodeld", current: "AppRatingPrompt 2", versions: 2, first: "AppRatingPrompt", last: "AppRatingPrompt 2"),
+        Expectation(path: "duckduckgo__iOS/Core/AppTrackingProtectionModel.xcdatamodeld", current: "AppTrackingProtectionModel", versions: 1, first: "AppTrackingProtectionModel", last: "AppTrackingProtectionModel"),
+        Expectation(path: "duckduckgo__iOS/Core/BookmarksAndFolders.xcdatamodeld", current: "BookmarksAndFolders", versions: 1, first: "BookmarksAndFolders", last: "BookmarksAndFolders"),
+        Expectation(path: "Aidoku__Aidoku/Shared/Aidoku.xcdatamodeld", current: "0.9", versions: 12, first: "Shared", last: "0.9"),
+        Expectation(path: "IngmarStein__Kraftstoff/Fuel.xcdatamodeld", current: "Fuel", versions: 1, first: "Fuel", last: "Fuel"),
+        Expectation(path: "passepartoutvpn__passepartout/app-apple/Package/Sources/CommonLegacyV2/Profiles.xcdatamodeld", current: "Profiles", versions: 1, first: "Profiles", last: "Profiles"),
+        Expectation(path: "passepartoutvpn__passepartout/app-apple/Package/Sources/CommonDataProfiles/Profiles.xcdatamodeld", current: "ProfilesV3", versions: 2, first: "Profiles", last: "ProfilesV3"),
+    ]
+
+    func testEveryBundleReadsWithTheRightCurrentVersionAndOrder() throws {
+        let corpus = try requireCorpus()
+        for e in expectations {
+            let bundle = BundleLoader.load(bundleURL: corpus.appendingPathComponent(e.path), displayPath: e.path)
+            XCTAssertEqual(bundle.versions.count, e.versions, e.path)
+            XCTAssertEqual(bundle.currentVersion?.name, e.current, e.path)
+            XCTAssertEqual(bundle.versions.first?.name, e.first, e.path)
+            XCTAssertEqual(bundle.versions.last?.name, e.last, e.path)
+        }
+    }
+
+    func testNoUnknownXMLAndNoUnreadableVersionInTheCorpus() throws {
+        let corpus = try requireCorpus()
+        let out = modellint(["check", "--format", "json"], in: corpus)
+        XCTAssertTrue(out.exitCode == 0 || out.exitCode == 1, out.standardError)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
+        let rules = diagnostics.compactMap { $0["ruleId"] as? String }
+        XCTAssertFalse(rules.contains("unknown-xml-attribute"))
+        XCTAssertFalse(rules.contains("malformed-contents"))
+        XCTAssertEqual(rules.filter { $0 == "legacy-model-format" }.count, 1, "Simplenote's base version")
+        XCTAssertEqual((json["bundles"] as? [[String: Any]])?.count, 16)
+    }
+
+    func testMoonlightAndAidokuNaturalOrder() throws {
+        let corpus = try requireCorpus()
+        let moonlight = BundleLoader.load(bundleURL: corpus.appendingPathComponent(expectations[5].path), displayPath: "L")
+        XCTAssertEqual(Array(moonlight.versions.map(\.name).prefix(6)), ["Limelight", "Limelight 0.3.0", "Limelight 0.3.1", "Moonlight v1.0", "Moonlight v1.0-2", "Moonlight v1.1"])
+        let aidoku = BundleLoader.load(bundleURL: corpus.appendingPathComponent(expectations[11].path), displayPath: "A")
+        XCTAssertEqual(aidoku.versions.map(\.name), ["Shared", "0.5", "0.6", "0.6.7", "0.6.8", "0.6.10", "0.7", "0.7.1", "0.8", "0.8.2", "0.8.3", "0.9"])
+    }
+
+    func testNovaUserDataModelNeedsVersionOrder() throws {
+        let corpus = try requireCorpus()
+        let url = corpus.appendingPathComponent("novasamatech__nova-wallet-ios/novawallet/Common/Storage/UserDataModel.xcdatamodeld")
+        let natural = BundleLoader.load(bundleURL: url, displayPath: "U")
+        XCTAssertEqual(Array(natural.versions.map(\.name).prefix(2)), ["MultiassetUserDataModel", "UserDataModel"], "natural order is wrong here")
+        // The configuration fixes it, read exactly as a user would write it.
+        let directory = try makeTemporaryDirectory(self)
+        let configPath = directory.appendingPathComponent(".modellint.json")
+        try Data("{ \"bundles\": { \"\(url.path)\": { \"versionOrder\": [\"UserDataModel\", \"MultiassetUserDataModel\"] } } }".utf8).write(to: configPath)
+        let configuration = try Configuration.load(path: configPath.path, knownRuleIDs: RuleRegistry.ids)
+        let report = try Linter(configuration: configuration).lint(paths: [url.path], workingDirectory: directory.path)
+        let versions = try XCTUnwrap(report.bundles.first?.versions)
+        XCTAssertEqual(Array(versions.prefix(3)), ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2"])
+        XCTAssertEqual(versions.last, "MultiassetUserDataModel20")
+        XCTAssertEqual(report.bundles.first?.currentVersion, "MultiassetUserDataModel20")
+    }
+}
