@@ -48,12 +48,12 @@ final class BadInputTests: XCTestCase {
 
     func testBinaryPlistPointerIsRead() throws {
         let directory = try makeTemporaryDirectory(self)
-        let bundle = try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>"), ("Near 2", "<entity name=\"A\"/>")])
+        let bundle = try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>"), ("Near 2", "<entity name=\"B\"/>")])
         let plist = try PropertyListSerialization.data(fromPropertyList: ["_XCCurrentVersionName": "Near 1.xcdatamodel"], format: .binary, options: 0)
         try plist.write(to: bundle.appendingPathComponent(".xccurrentversion"))
         let loaded = BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld")
         XCTAssertEqual(loaded.declaredCurrentVersion, "Near 1")
-        XCTAssertEqual(lint(bundle).map(\.ruleId), ["current-version-not-latest"])
+        XCTAssertEqual(lint(bundle).map(\.ruleId).filter { $0.hasPrefix("current") }, ["current-version-not-latest"])
     }
 
     func testSymlinkLoopUnderASearchedDirectoryTerminates() throws {
@@ -68,12 +68,15 @@ final class BadInputTests: XCTestCase {
 
     func testHundredsOfVersionsInOrder() throws {
         let directory = try makeTemporaryDirectory(self)
-        let versions = (1...300).map { ("Model \($0)", "<entity name=\"Thing\"><attribute name=\"v\(0)\" optional=\"YES\" attributeType=\"String\"/></entity>") }
+        let versions = (1...300).map { ("Model \($0)", "<entity name=\"Thing\"><attribute name=\"v\($0)\" optional=\"YES\" attributeType=\"String\" elementID=\"v\"/></entity>") }
         try writeBundle(in: directory, name: "Big", versions: versions.shuffled(), current: "Model 300")
         let loaded = BundleLoader.load(bundleURL: directory.appendingPathComponent("Big.xcdatamodeld"), displayPath: "Big.xcdatamodeld")
         XCTAssertEqual(loaded.versions.map(\.name), (1...300).map { "Model \($0)" })
         XCTAssertEqual(loaded.currentVersion?.name, "Model 300")
-        XCTAssertEqual(lint(directory.appendingPathComponent("Big.xcdatamodeld")), [])
+        // Each step renames through the same identifier: one reliance warning per step, nothing else.
+        let found = lint(directory.appendingPathComponent("Big.xcdatamodeld"))
+        XCTAssertEqual(Set(found.map(\.ruleId)), ["renaming-id-reliance"])
+        XCTAssertEqual(found.count, 299)
     }
 
     func testUnreadableContentsIsAFinding() throws {

@@ -54,7 +54,7 @@ final class RuleExamplesTests: XCTestCase {
     func testHarnessCatchesASilentRule() throws {
         struct Silent: VersionRule {
             static let description = MissingInverseRule.description
-            func check(_ model: Model) -> [Finding] { [] }
+            func check(_ model: Model, context: RuleContext) -> [Finding] { [] }
         }
         let example = try XCTUnwrap(Silent.description.examples.first { $0.triggers })
         let directory = try makeTemporaryDirectory(self)

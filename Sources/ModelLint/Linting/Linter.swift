@@ -1,14 +1,18 @@
 import Foundation
 
-/// The pipeline: bundle -> rules -> diagnostics, with severities resolved from the catalog, the
-/// configuration and where the version sits relative to the current one.
+/// The pipeline: bundle -> rules (bundle, single-version, then every compared pair through the diff
+/// engine) -> diagnostics, with severities resolved from the catalog, the configuration, where a
+/// version sits relative to the current one, and the mapping models that cover a pair.
 public struct Linter: Sendable {
     public var configuration: Configuration
     public var rules: [any Rule]
+    /// `--migration` on the command line wins over the configuration.
+    public var migration: MigrationMode
 
-    public init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all) {
+    public init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all, migration: MigrationMode? = nil) {
         self.configuration = configuration
         self.rules = rules
+        self.migration = migration ?? configuration.migration
     }
 
     /// Finds, reads and lints every bundle that `paths` select.
@@ -16,48 +20,159 @@ public struct Linter: Sendable {
         let finder = BundleFinder(
             workingDirectory: workingDirectory, exclude: configuration.exclude, excludeBase: configuration.baseDirectory)
         let selections = try finder.bundles(for: paths)
-        let bundles = selections.map { selection in
-            BundleLoader.load(
-                bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
-                versionOrder: configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder)
+        var summaries: [BundleSummary] = []
+        var diagnostics: [Diagnostic] = []
+        for selection in selections {
+            let url = URL(fileURLWithPath: selection.absolutePath)
+            let settings = configuration.settings(forBundleAt: selection.absolutePath)
+            let bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
+            let names = bundle.versions.map(\.name)
+            let mappingModels = MappingModelReader.find(under: url.deletingLastPathComponent())
+                .compactMap { MappingModelReader.read($0, versions: names) }
+            summaries.append(BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: names))
+            diagnostics += lint(bundle, settings: settings, mappingModels: mappingModels)
         }
-        return LintReport(
-            bundles: bundles.map { BundleSummary(path: $0.path, currentVersion: $0.currentVersion?.name, versions: $0.versions.map(\.name)) },
-            diagnostics: bundles.flatMap(lint))
+        return LintReport(bundles: summaries, diagnostics: diagnostics)
     }
 
-    public func lint(_ bundle: ModelBundle) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        let currentIndex = bundle.currentVersionIndex ?? 0
+    /// The configured severity of a rule for a finding (nil: the rule is off).
+    func severity(of rule: RuleDescription, finding: Finding) -> Severity? {
+        switch configuration.rules[rule.id] {
+        case .off?: return nil
+        case .severity(let configured)?: return configured
+        case nil: return finding.severity ?? rule.severity
+        }
+    }
 
-        func emit(_ rule: any Rule, _ findings: [Finding], version: String?, downgrade: Bool) {
-            let description = rule.description
-            let level = configuration.rules[description.id] ?? .severity(description.severity)
-            guard case .severity(let configured) = level else { return }
-            for finding in findings {
-                // A rule's case-dependent severity is its default; a configured level overrides both.
-                var severity = configuration.rules[description.id] == nil ? (finding.severity ?? configured) : configured
-                if downgrade { severity = .note }
-                diagnostics.append(Diagnostic(
-                    ruleId: description.id, severity: severity, message: finding.message,
-                    fix: description.fix, bundle: bundle.path, file: finding.location.file,
-                    line: finding.location.line, column: finding.location.column, version: finding.version ?? version,
-                    entity: finding.entity, property: finding.property))
-            }
+    public func lint(_ bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = []) -> [Diagnostic] {
+        let context = RuleContext(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
+        var diagnostics: [Diagnostic] = []
+
+        func diagnostic(_ rule: RuleDescription, _ finding: Finding, _ severity: Severity, version: String?, from: String? = nil) -> Diagnostic {
+            Diagnostic(
+                ruleId: rule.id, severity: severity, message: finding.message, fix: rule.fix, bundle: bundle.path,
+                file: finding.location.file, line: finding.location.line, column: finding.location.column,
+                version: finding.version ?? version, fromVersion: from, entity: finding.entity, property: finding.property)
         }
 
         for case let rule as any BundleRule in rules {
-            emit(rule, rule.check(bundle), version: nil, downgrade: false)
-        }
-        let versionRules = rules.compactMap { $0 as? any VersionRule }
-        for (index, version) in bundle.versions.enumerated() {
-            guard let model = version.model else { continue }
-            // A shipped version can no longer be fixed, only learned from; staged versions keep full severity.
-            let downgrade = index < currentIndex
-            for rule in versionRules {
-                emit(rule, rule.check(model), version: version.name, downgrade: downgrade)
+            for finding in rule.check(bundle) {
+                if let severity = severity(of: rule.description, finding: finding) {
+                    diagnostics.append(diagnostic(rule.description, finding, severity, version: nil))
+                }
             }
         }
+
+        let readable = bundle.versions.compactMap { version in
+            version.model.map { VersionRef(name: version.name, contentsPath: version.contentsPath, model: $0) }
+        }
+        // With no usable current version, the last readable one is treated as current (rules.md).
+        let currentName = bundle.currentVersion?.model != nil ? bundle.currentVersion?.name : readable.last?.name
+        let currentPosition = readable.firstIndex { $0.name == currentName } ?? max(readable.count - 1, 0)
+
+        let versionRules = rules.compactMap { $0 as? any VersionRule }
+        for (position, version) in readable.enumerated() {
+            // A shipped version can no longer be fixed, only learned from; staged versions keep full severity.
+            let downgrade = position < currentPosition
+            for rule in versionRules {
+                for finding in rule.check(version.model, context: context) {
+                    guard let severity = severity(of: rule.description, finding: finding) else { continue }
+                    diagnostics.append(diagnostic(rule.description, finding, downgrade ? .note : severity, version: version.name))
+                }
+            }
+        }
+
+        diagnostics += lintChanges(readable, currentPosition: currentPosition, context: context, bundle: bundle, mappingModels: mappingModels)
         return diagnostics
+    }
+
+    private struct PairFindings: Sendable {
+        var from: String
+        var to: String
+        var isAdjacent: Bool
+        var findings: [(rule: RuleDescription, finding: Finding)]
+    }
+
+    private func lintChanges(
+        _ readable: [VersionRef], currentPosition: Int, context: RuleContext, bundle: ModelBundle, mappingModels: [MappingModel]
+    ) -> [Diagnostic] {
+        guard readable.count > 1 else { return [] }
+        var pairs: [(Int, Int, Bool)] = (0..<(readable.count - 1)).map { ($0, $0 + 1, true) }
+        if migration == .direct && currentPosition >= 2 {
+            pairs += (0..<(currentPosition - 1)).map { ($0, currentPosition, false) }
+        }
+        let changeRules = rules.compactMap { $0 as? any ChangeRule }
+        let results = concurrentMap(pairs) { from, to, adjacent -> PairFindings in
+            let diff = ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent)
+            var findings: [(RuleDescription, Finding)] = []
+            for rule in changeRules where adjacent || !type(of: rule).adjacentOnly {
+                findings += rule.check(diff, context: context).map { (rule.description, $0) }
+            }
+            return PairFindings(from: readable[from].name, to: readable[to].name, isAdjacent: adjacent, findings: findings)
+        }
+        func mapping(_ from: String, _ to: String) -> MappingModel? {
+            mappingModels.first { $0.source == from && $0.destination == to }
+        }
+        func key(_ rule: RuleDescription, _ finding: Finding) -> String {
+            rule.id + "|" + (finding.identity ?? "\(finding.entity ?? "")/\(finding.property ?? "")")
+        }
+
+        var diagnostics: [Diagnostic] = []
+        var adjacentKeys: Set<String> = []
+        for pair in results where pair.isAdjacent {
+            let covering = mapping(pair.from, pair.to)
+            for (rule, finding) in pair.findings {
+                adjacentKeys.insert(key(rule, finding))
+                guard let severity = severity(of: rule, finding: finding) else { continue }
+                var d = Diagnostic(
+                    ruleId: rule.id, severity: covering == nil ? severity : .note, message: finding.message, fix: rule.fix,
+                    bundle: bundle.path, file: finding.location.file, line: finding.location.line, column: finding.location.column,
+                    version: pair.to, fromVersion: pair.from, entity: finding.entity, property: finding.property)
+                if let covering {
+                    d.message += " (covered by the mapping model \(covering.name))"
+                    d.mappingModel = covering.name
+                }
+                diagnostics.append(d)
+            }
+        }
+
+        // Problems only a device that skipped versions meets: one finding each, listing every affected version.
+        let skipRule = SkipVersionUpgradeRule.description
+        guard configuration.rules[skipRule.id] != .off else { return diagnostics }
+        var order: [String] = []
+        var groups: [String: [(from: String, rule: RuleDescription, finding: Finding, severity: Severity, mapping: MappingModel?)]] = [:]
+        for pair in results where !pair.isAdjacent {
+            let covering = mapping(pair.from, pair.to)
+            for (rule, finding) in pair.findings {
+                let k = key(rule, finding)
+                guard !adjacentKeys.contains(k), let severity = severity(of: rule, finding: finding) else { continue }
+                if groups[k] == nil { order.append(k) }
+                groups[k, default: []].append((pair.from, rule, finding, covering == nil ? severity : .note, covering))
+            }
+        }
+        for k in order {
+            guard let affected = groups[k], let first = affected.first else { continue }
+            let versions = affected.map(\.from)
+            let current = readable[currentPosition].name
+            var severity = affected.map(\.severity).max() ?? skipRule.severity
+            if case .severity(let configured)? = configuration.rules[skipRule.id] { severity = configured }
+            let who = versions.count == 1 ? "A device still on \(versions[0])" : "Devices still on \(Self.list(versions))"
+            var d = Diagnostic(
+                ruleId: skipRule.id, severity: severity,
+                message: "\(who) that update\(versions.count == 1 ? "s" : "") straight to \(current) meet a problem no single step has [\(first.rule.id)]: \(first.finding.message)",
+                fix: skipRule.fix,
+                bundle: bundle.path, file: first.finding.location.file, line: first.finding.location.line,
+                column: first.finding.location.column, version: current, fromVersion: first.from,
+                entity: first.finding.entity, property: first.finding.property)
+            d.underlyingRuleId = first.rule.id
+            d.affectedVersions = versions
+            d.mappingModel = first.mapping?.name
+            diagnostics.append(d)
+        }
+        return diagnostics
+    }
+
+    static func list(_ names: [String]) -> String {
+        names.count <= 2 ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }

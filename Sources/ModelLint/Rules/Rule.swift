@@ -61,6 +61,9 @@ public struct Finding: Sendable, Equatable {
     public var severity: Severity?
     /// Set by bundle rules about one version; version rules get theirs from the linter.
     public var version: String?
+    /// For change findings: what makes two findings "the same problem" across pairs (entity and
+    /// property renaming identifiers), used to find problems that exist only on a skipped-version pair.
+    public var identity: String?
 
     public init(
         _ message: String, at location: SourceLocation, entity: String? = nil, property: String? = nil,
@@ -90,7 +93,32 @@ public protocol BundleRule: Rule {
     func check(_ bundle: ModelBundle) -> [Finding]
 }
 
+/// What rules may know beyond the model: the bundle's settings from the configuration.
+public struct RuleContext: Sendable {
+    /// `cloudKit` from the configuration: forces the CloudKit rules on (true) or off (false).
+    public var cloudKitOverride: Bool?
+    public var retired: [Retirement]
+    public var migration: MigrationMode
+
+    public init(cloudKitOverride: Bool? = nil, retired: [Retirement] = [], migration: MigrationMode = .direct) {
+        self.cloudKitOverride = cloudKitOverride
+        self.retired = retired
+        self.migration = migration
+    }
+}
+
 /// Judges one readable version on its own.
 public protocol VersionRule: Rule {
-    func check(_ model: Model) -> [Finding]
+    func check(_ model: Model, context: RuleContext) -> [Finding]
+}
+
+/// Judges a pair of versions through the diff engine's matched changes; never matches anything itself.
+public protocol ChangeRule: Rule {
+    /// Rename heuristics and renaming-identifier rules compare adjacent versions only (rules.md).
+    static var adjacentOnly: Bool { get }
+    func check(_ diff: ModelDiff, context: RuleContext) -> [Finding]
+}
+
+extension ChangeRule {
+    public static var adjacentOnly: Bool { false }
 }

@@ -9,6 +9,21 @@ public enum RuleRegistry {
         InvalidDefaultValueRule(), SuspiciousDefaultValueRule(), DuplicateNameRule(), DuplicateRenamingIDRule(),
         UnknownEntityReferenceRule(), InverseMismatchRule(), MissingInverseRule(), UniquenessConstraintInvalidRule(),
         PlaceholderEntityRule(), DerivedAttributeInvalidRule(),
+        // Changes between versions
+        AttributeTypeIncompatibleRule(), AttributeTypeNarrowingRule(), AttributeTypeWideningRule(), PropertyKindChangedRule(),
+        EntityRemovedRule(), PropertyRemovedRule(), PersistentBecameTransientRule(), RequiredAttributeWithoutDefaultRule(),
+        RelationshipBecameRequiredRule(), ToManyBecameToOneRule(), RelationshipCardinalityTightenedRule(),
+        RelationshipDestinationChangedRule(), OrderedFlagChangedRule(), HierarchyMergeRule(), ParentEntityChangedRule(),
+        EntityMadeAbstractRule(), UniquenessConstraintAddedRule(), ExternalStorageDisabledRule(), TransformerChangedRule(),
+        DeleteRuleChangedRule(), DefaultValueChangedRule(), IndexChangedWithoutHashChangeRule(), HashModifierChangedRule(),
+        RedundantVersionRule(), SkipVersionUpgradeRule(),
+        // Renaming
+        EntityRenamedWithoutRenamingIDRule(), PropertyRenamedWithoutRenamingIDRule(), RenamingIDRelianceRule(),
+        RenamingIDUnknownRule(), RenamingIDNotCanonicalRule(), RenamingIDRemovedRule(),
+        // CloudKit
+        CloudKitUniqueConstraintRule(), CloudKitRequiredAttributeRule(), CloudKitRequiredRelationshipRule(),
+        CloudKitMissingInverseRule(), CloudKitOrderedRelationshipRule(), CloudKitDenyDeleteRuleRule(),
+        CloudKitUnsupportedTypeRule(), CloudKitNonAdditiveChangeRule(), CloudKitEncryptionChangedRule(),
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

@@ -22,7 +22,7 @@ public struct DerivedAttributeInvalidRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         model.entities.flatMap { entity in
             entity.attributes.compactMap { attribute in
                 guard attribute.isDerived else { return nil }

@@ -36,7 +36,7 @@ public struct DuplicateNameRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         var seenEntities: Set<String> = []
         for entity in model.entities where !seenEntities.insert(entity.name).inserted {

@@ -29,7 +29,7 @@ public struct DuplicateRenamingIDRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         var entityIDs: [String: Entity] = [:]
         for entity in model.entities {

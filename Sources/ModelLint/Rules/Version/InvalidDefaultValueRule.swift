@@ -28,7 +28,7 @@ public struct InvalidDefaultValueRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         model.entities.flatMap { entity in
             entity.attributes.compactMap { attribute in
                 guard !attribute.isDerived, case .invalid(let why) = DefaultValueVerdict.judge(attribute) else { return nil }

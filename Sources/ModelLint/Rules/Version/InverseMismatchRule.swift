@@ -38,7 +38,7 @@ public struct InverseMismatchRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for entity in model.entities {
             for relationship in entity.relationships {

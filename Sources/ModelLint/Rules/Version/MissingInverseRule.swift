@@ -27,7 +27,7 @@ public struct MissingInverseRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         model.entities.flatMap { entity in
             entity.relationships.compactMap { relationship in
                 guard relationship.inverseName?.isEmpty ?? true else { return nil }

@@ -25,7 +25,7 @@ public struct PlaceholderEntityRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         model.entities.compactMap { entity in
             guard entity.name.hasPrefix("Entity"), entity.name.dropFirst("Entity".count).allSatisfy(\.isASCIIDigit),
                   entity.properties.isEmpty, entity.fetchedProperties.isEmpty,

@@ -25,7 +25,7 @@ public struct RenamingIdentifierXMLAttributeRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for entity in model.entities {
             if let value = entity.renamingIdentifierAttribute {

@@ -27,7 +27,7 @@ public struct SuspiciousDefaultValueRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         model.entities.flatMap { entity in
             entity.attributes.compactMap { attribute in
                 guard !attribute.isDerived, case .suspicious(let why) = DefaultValueVerdict.judge(attribute) else { return nil }

@@ -56,7 +56,7 @@ public struct UniquenessConstraintInvalidRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for entity in model.entities {
             let mandatoryToOnes = model.entities.flatMap { source in

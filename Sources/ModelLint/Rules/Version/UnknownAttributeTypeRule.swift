@@ -23,7 +23,7 @@ public struct UnknownAttributeTypeRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         model.entities.flatMap { entity in
             entity.attributes.compactMap { attribute in
                 guard case .unknown(let value) = attribute.type else { return nil }

@@ -38,7 +38,7 @@ public struct UnknownEntityReferenceRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         func missing(_ name: String?) -> Bool { name.map { !$0.isEmpty && model.entity(named: $0) == nil } ?? false }
         for entity in model.entities {

@@ -35,7 +35,7 @@ public struct UnknownXMLAttributeRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model) -> [Finding] {
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
         model.unknownXML.map { item in
             switch item.kind {
             case .attribute:

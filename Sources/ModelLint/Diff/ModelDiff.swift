@@ -1,0 +1,207 @@
+/// One side of a compared pair: a readable version.
+public struct VersionRef: Sendable {
+    public var name: String
+    public var contentsPath: String
+    public var model: Model
+
+    public init(name: String, contentsPath: String, model: Model) {
+        self.name = name
+        self.contentsPath = contentsPath
+        self.model = model
+    }
+}
+
+/// What changed about a matched property (core-data-semantics.md §3 and §4 name them).
+public enum PropertyFacet: String, Sendable, CaseIterable {
+    case name, type, optional, defaultValue, externalStorage, transformer, derivation, preserveAfterDeletion
+    case cloudEncryption, validation, indexed
+    case destination, inverse, toMany, minCount, maxCount, ordered, deleteRule
+    case renamingIdentifier, hashModifier, userInfo
+}
+
+/// What changed about a matched entity.
+public enum EntityFacet: String, Sendable, CaseIterable {
+    case name, parent, abstract, hashModifier, uniquenessConstraints, indexes, renamingIdentifier, className, userInfo
+}
+
+/// A property matched across two versions by effective renaming identifier, with both declaring entities.
+public struct PropertyPair: Sendable {
+    public var old: Property
+    public var new: Property
+    public var oldOwner: Entity
+    public var newOwner: Entity
+    public var facets: [PropertyFacet]
+
+    public var oldAttribute: Attribute? { if case .attribute(let a) = old { return a } else { return nil } }
+    public var newAttribute: Attribute? { if case .attribute(let a) = new { return a } else { return nil } }
+    public var oldRelationship: Relationship? { if case .relationship(let r) = old { return r } else { return nil } }
+    public var newRelationship: Relationship? { if case .relationship(let r) = new { return r } else { return nil } }
+}
+
+/// An entity matched across two versions, and what happened to the properties it declares.
+public struct EntityPair: Sendable {
+    public var old: Entity
+    public var new: Entity
+    public var facets: [EntityFacet]
+    /// Persistent on both sides, same kind. Only pairs whose newer element this entity declares.
+    public var matchedProperties: [PropertyPair] = []
+    /// Persistent in the newer version, unmatched (including transient -> persistent).
+    public var addedProperties: [Property] = []
+    /// Persistent in the older version, unmatched, and not merely made transient.
+    public var removedProperties: [Property] = []
+    /// Persistent in the older version, transient now under the same identifier.
+    public var becameTransient: [PropertyPair] = []
+    /// Same identifier, an attribute on one side and a relationship on the other.
+    public var kindChanged: [PropertyPair] = []
+}
+
+/// Everything that differs between two versions, matched the way inferred migration matches:
+/// entities by effective renaming identifier, then properties within matched entities.
+public struct ModelDiff: Sendable {
+    public var from: VersionRef
+    public var to: VersionRef
+    /// Consecutive readable versions (what the developer just changed), as opposed to older -> current.
+    public var isAdjacent: Bool
+    public var matchedEntities: [EntityPair] = []
+    public var addedEntities: [Entity] = []
+    public var removedEntities: [Entity] = []
+
+    public var between: String { "between \(from.name) and \(to.name)" }
+
+    public init(from: VersionRef, to: VersionRef, isAdjacent: Bool) {
+        self.from = from
+        self.to = to
+        self.isAdjacent = isAdjacent
+        let old = from.model, new = to.model
+
+        var oldByID: [String: Entity] = [:]
+        for entity in old.entities where oldByID[entity.renamingIdentifier] == nil { oldByID[entity.renamingIdentifier] = entity }
+        var matchedOldIDs: Set<String> = []
+        for entity in new.entities {
+            let id = entity.renamingIdentifier
+            if let previous = oldByID[id], !matchedOldIDs.contains(id) {
+                matchedOldIDs.insert(id)
+                matchedEntities.append(Self.pair(previous, entity, old: old, new: new))
+            } else {
+                addedEntities.append(entity)
+            }
+        }
+        var seenRemoved: Set<String> = []
+        removedEntities = old.entities.filter {
+            !matchedOldIDs.contains($0.renamingIdentifier) && seenRemoved.insert($0.name).inserted
+        }
+    }
+
+    /// The matched pair for the newer entity with this name, if any.
+    public func pair(forNew name: String) -> EntityPair? { matchedEntities.first { $0.new.name == name } }
+
+    private static func pair(_ oldEntity: Entity, _ newEntity: Entity, old: Model, new: Model) -> EntityPair {
+        var pair = EntityPair(old: oldEntity, new: newEntity, facets: entityFacets(oldEntity, newEntity, old: old, new: new))
+        var oldPersistent: [String: (Property, Entity)] = [:]
+        for (property, owner) in old.effectiveProperties(of: oldEntity) where !property.isTransient {
+            if oldPersistent[property.renamingIdentifier] == nil { oldPersistent[property.renamingIdentifier] = (property, owner) }
+        }
+        var consumed: Set<String> = []
+        for (property, owner) in new.effectiveProperties(of: newEntity) {
+            let id = property.renamingIdentifier
+            guard let (previous, previousOwner) = oldPersistent[id], !consumed.contains(id) else {
+                if !property.isTransient && owner.name == newEntity.name { pair.addedProperties.append(property) }
+                continue
+            }
+            consumed.insert(id)
+            // One changed element gives one finding: the entity that declares the newer element reports it.
+            guard owner.name == newEntity.name else { continue }
+            let matched = PropertyPair(old: previous, new: property, oldOwner: previousOwner, newOwner: owner,
+                                       facets: propertyFacets(previous, property, old: old, new: new))
+            if property.isTransient {
+                pair.becameTransient.append(matched)
+            } else if previous.kindName != property.kindName {
+                pair.kindChanged.append(matched)
+            } else {
+                pair.matchedProperties.append(matched)
+            }
+        }
+        for (id, (property, owner)) in oldPersistent where !consumed.contains(id) && owner.name == oldEntity.name {
+            pair.removedProperties.append(property)
+        }
+        pair.removedProperties.sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
+        return pair
+    }
+
+    static func entityFacets(_ a: Entity, _ b: Entity, old: Model, new: Model) -> [EntityFacet] {
+        var facets: [EntityFacet] = []
+        if a.name != b.name { facets.append(.name) }
+        let oldParent = old.entity(named: a.parentEntity)?.renamingIdentifier ?? a.parentEntity
+        let newParent = new.entity(named: b.parentEntity)?.renamingIdentifier ?? b.parentEntity
+        if oldParent != newParent { facets.append(.parent) }
+        if a.isAbstract != b.isAbstract { facets.append(.abstract) }
+        if a.versionHashModifier != b.versionHashModifier { facets.append(.hashModifier) }
+        if Set(a.uniquenessConstraints.map { Set($0.properties) }) != Set(b.uniquenessConstraints.map { Set($0.properties) }) {
+            facets.append(.uniquenessConstraints)
+        }
+        if indexSignature(a) != indexSignature(b) { facets.append(.indexes) }
+        if a.elementID != b.elementID { facets.append(.renamingIdentifier) }
+        if a.representedClassName != b.representedClassName { facets.append(.className) }
+        if Set(a.userInfo) != Set(b.userInfo) { facets.append(.userInfo) }
+        return facets
+    }
+
+    /// Indexes as an order-insensitive set of (name, elements) descriptions.
+    static func indexSignature(_ e: Entity) -> Set<String> {
+        Set(e.fetchIndexes.map { index in
+            index.name + "(" + index.elements.map { "\($0.property ?? $0.expression ?? ""):\($0.type ?? ""):\($0.order ?? "")" }.joined(separator: ",") + ")"
+        } + e.compoundIndexes.map { "compound(" + $0.properties.joined(separator: ",") + ")" })
+    }
+
+    static func propertyFacets(_ a: Property, _ b: Property, old: Model, new: Model) -> [PropertyFacet] {
+        var facets: [PropertyFacet] = []
+        if a.name != b.name { facets.append(.name) }
+        if a.elementID != b.elementID { facets.append(.renamingIdentifier) }
+        if Set(a.userInfo) != Set(b.userInfo) { facets.append(.userInfo) }
+        switch (a, b) {
+        case let (.attribute(x), .attribute(y)):
+            if x.type != y.type { facets.append(.type) }
+            if x.isOptional != y.isOptional { facets.append(.optional) }
+            if x.defaultValueString != y.defaultValueString || x.defaultDateTimeInterval != y.defaultDateTimeInterval { facets.append(.defaultValue) }
+            if x.allowsExternalBinaryDataStorage != y.allowsExternalBinaryDataStorage { facets.append(.externalStorage) }
+            if TransformerName.normalized(x.valueTransformerName) != TransformerName.normalized(y.valueTransformerName)
+                || (x.customClassName ?? "") != (y.customClassName ?? "") { facets.append(.transformer) }
+            if x.isDerived != y.isDerived || x.derivationExpression != y.derivationExpression { facets.append(.derivation) }
+            if x.preserveAfterDeletion != y.preserveAfterDeletion { facets.append(.preserveAfterDeletion) }
+            if x.allowsCloudEncryption != y.allowsCloudEncryption { facets.append(.cloudEncryption) }
+            if x.minValueString != y.minValueString || x.maxValueString != y.maxValueString || x.regularExpressionString != y.regularExpressionString {
+                facets.append(.validation)
+            }
+            if x.isIndexed != y.isIndexed || x.spotlightIndexingEnabled != y.spotlightIndexingEnabled { facets.append(.indexed) }
+            if x.versionHashModifier != y.versionHashModifier { facets.append(.hashModifier) }
+        case let (.relationship(x), .relationship(y)):
+            if x.isOptional != y.isOptional { facets.append(.optional) }
+            let oldDestination = old.entity(named: x.destinationEntity)?.renamingIdentifier ?? x.destinationEntity
+            let newDestination = new.entity(named: y.destinationEntity)?.renamingIdentifier ?? y.destinationEntity
+            if oldDestination != newDestination { facets.append(.destination) }
+            if x.inverseName != y.inverseName { facets.append(.inverse) }
+            if x.isToMany != y.isToMany { facets.append(.toMany) }
+            if (x.minCount ?? 0) != (y.minCount ?? 0) { facets.append(.minCount) }
+            if (x.maxCount ?? 0) != (y.maxCount ?? 0) { facets.append(.maxCount) }
+            if x.isOrdered != y.isOrdered { facets.append(.ordered) }
+            if x.deleteRule != y.deleteRule { facets.append(.deleteRule) }
+            if x.versionHashModifier != y.versionHashModifier { facets.append(.hashModifier) }
+        default:
+            break
+        }
+        return facets
+    }
+}
+
+/// `valueTransformerName` as Core Data reads it: absent, empty and `NSKeyedUnarchiveFromData` are the
+/// same default; the secure transformer has two spellings.
+public enum TransformerName {
+    public static func normalized(_ name: String?) -> String {
+        switch name ?? "" {
+        case "", "NSKeyedUnarchiveFromData", "NSKeyedUnarchiveFromDataTransformerName": return ""
+        case "NSSecureUnarchiveFromDataTransformer", "NSSecureUnarchiveFromData", "NSSecureUnarchiveFromDataTransformerName":
+            return "NSSecureUnarchiveFromData"
+        case let other: return other
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A custom mapping model (`.xcmappingmodel`) and the pair of versions it maps.
+public struct MappingModel: Equatable, Sendable {
+    /// The file name without extension, as users know it: `Delta5ToDelta6`.
+    public var name: String
+    public var source: String
+    public var destination: String
+}
+
+/// Finds `.xcmappingmodel` bundles near a model bundle and reads which versions they map.
+public enum MappingModelReader {
+    /// Every `.xcmappingmodel` below `folder` (symlinks not followed into loops, build folders skipped).
+    public static func find(under folder: URL, maxDepth: Int = 8) -> [URL] {
+        var found: [URL] = []
+        var visited: Set<String> = []
+        var stack: [(URL, Int)] = [(folder, 0)]
+        let fm = FileManager.default
+        while let (directory, depth) = stack.popLast() {
+            guard visited.insert(directory.resolvingSymlinksInPath().path).inserted,
+                  let names = try? fm.contentsOfDirectory(atPath: directory.path) else { continue }
+            for name in names.sorted() where !BundleFinder.skippedFolders.contains(name) {
+                let url = directory.appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+                if name.hasSuffix(".xcmappingmodel") {
+                    found.append(url)
+                } else if depth < maxDepth && !name.hasSuffix(".xcdatamodeld") {
+                    stack.append((url, depth + 1))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The pair a mapping model maps, among `versions`: from `sourcemodelpath`/`destinationmodelpath`
+    /// (their last component; the rest is often stale), else from the file name (`DeltaToDelta2`).
+    public static func read(_ url: URL, versions: [String]) -> MappingModel? {
+        let name = url.deletingPathExtension().lastPathComponent
+        let paths = modelPaths(in: url.appendingPathComponent("xcmapping.xml"))
+        if let source = paths.source.flatMap(versionName), let destination = paths.destination.flatMap(versionName),
+           versions.contains(source), versions.contains(destination) {
+            return MappingModel(name: name, source: source, destination: destination)
+        }
+        guard let (source, destination) = pairFromFileName(name, versions: versions) else { return nil }
+        return MappingModel(name: name, source: source, destination: destination)
+    }
+
+    static func versionName(_ path: String) -> String? {
+        guard let last = path.split(separator: "/").last else { return nil }
+        return last.hasSuffix(".xcdatamodel") ? String(last.dropLast(".xcdatamodel".count)) : String(last)
+    }
+
+    /// Scans the file in chunks and stops once both paths are known: these files embed both models as
+    /// base64 and can be several megabytes. The XML is never parsed, so its external DTD is never resolved.
+    static func modelPaths(in file: URL) -> (source: String?, destination: String?) {
+        guard let handle = try? FileHandle(forReadingFrom: file) else { return (nil, nil) }
+        defer { try? handle.close() }
+        var source: String?, destination: String?
+        var window = Data()
+        let chunkSize = 256 * 1024
+        while source == nil || destination == nil {
+            guard let chunk = try? handle.read(upToCount: chunkSize), !chunk.isEmpty else { break }
+            window.append(chunk)
+            if source == nil { source = value(of: "sourcemodelpath", in: window) }
+            if destination == nil { destination = value(of: "destinationmodelpath", in: window) }
+            // Keep a tail so a value split across chunks is still found.
+            if window.count > 4096 { window = window.suffix(4096) }
+        }
+        return (source, destination)
+    }
+
+    static func value(of attribute: String, in data: Data) -> String? {
+        let marker = Data("name=\"\(attribute)\"".utf8)
+        guard let start = data.range(of: marker),
+              let open = data[start.upperBound...].firstIndex(of: UInt8(ascii: ">")),
+              let close = data[data.index(after: open)...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
+        return String(decoding: data[data.index(after: open)..<close], as: UTF8.self)
+    }
+
+    /// `DeltaToDelta2`, `WooCommerceModelV9toV10`: split at "To"/"to", then match each side to one version by
+    /// spelling (spaces and case ignored) or, failing that, by its trailing number.
+    static func pairFromFileName(_ name: String, versions: [String]) -> (String, String)? {
+        var searchStart = name.startIndex
+        // Try every "to": version names can contain it too (`PhotoToPhoto2`).
+        while let range = name.range(of: "to", options: .caseInsensitive, range: searchStart..<name.endIndex) {
+            let left = String(name[..<range.lowerBound]), right = String(name[range.upperBound...])
+            if let source = match(left, versions), let destination = match(right, versions), source != destination {
+                return (source, destination)
+            }
+            searchStart = range.upperBound
+        }
+        return nil
+    }
+
+    static func match(_ fragment: String, _ versions: [String]) -> String? {
+        func squash(_ s: String) -> String { s.lowercased().filter { !$0.isWhitespace } }
+        if let exact = versions.first(where: { squash($0) == squash(fragment) }) { return exact }
+        let number = trailingNumber(fragment)
+        let candidates = versions.filter { trailingNumber($0) == number }
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+
+    static func trailingNumber(_ s: String) -> Int? {
+        let digits = s.reversed().prefix { $0.isASCIIDigit }
+        return digits.isEmpty ? nil : Int(String(digits.reversed()))
+    }
+}

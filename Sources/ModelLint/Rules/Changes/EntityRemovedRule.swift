@@ -1,0 +1,48 @@
+public struct EntityRemovedRule: ChangeRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "entity-removed", category: .changes, severity: .warning,
+        summary: "an entity is gone: its table and rows are dropped on every device",
+        rationale: """
+            An entity of the older version that matches nothing in the newer one (by renaming identifier) is dropped \
+            with all its rows when the store migrates. If it was renamed, the new entity needs the old identifier as its \
+            Renaming ID, or the data is lost silently.
+            """,
+        fix: "confirm it is retired (declare it in `retired`), or restore it, or give its replacement `elementID` = the old entity's identifier",
+        examples: [
+            .triggering(
+                before: """
+                    <entity name="Thing">
+                        <attribute name="title" optional="YES" attributeType="String"/>
+                    </entity>
+                    ↓<entity name="Draft">
+                        <attribute name="body" optional="YES" attributeType="String"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Thing">
+                        <attribute name="title" optional="YES" attributeType="String"/>
+                    </entity>
+                    """),
+            .passing(
+                before: """
+                    <entity name="OrderMetaData">
+                        <attribute name="key" optional="YES" attributeType="String"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="MetaData" elementID="OrderMetaData">
+                        <attribute name="key" optional="YES" attributeType="String"/>
+                    </entity>
+                    """),
+        ])
+
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+        diff.removedEntities.map { entity in
+            .change(
+                "entity \(entity.name) was removed \(diff.between) \(diff.newerFileNote): its table and every row in it are dropped on every device",
+                entity: entity)
+        }
+    }
+}

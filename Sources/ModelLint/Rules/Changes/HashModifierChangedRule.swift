@@ -1,0 +1,37 @@
+public struct HashModifierChangedRule: ChangeRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "hash-modifier-changed", category: .changes, severity: .note,
+        summary: "a `versionHashModifier` changed: forces a migration with no schema change",
+        rationale: """
+            The Version Hash Modifier exists to force a migration when the schema did not change (for example, to \
+            rebuild indexes or re-run a transformation). The note records that every store migrates on update.
+            """,
+        fix: "nothing to do if the forced migration is intended",
+        examples: [
+            .triggering(
+                before: "<entity name=\"SaveState\"/>",
+                after: "↓<entity name=\"SaveState\" versionHashModifier=\"quick\"/>"),
+            .passing(
+                before: "<entity name=\"SaveState\" versionHashModifier=\"quick\"/>",
+                after: "<entity name=\"SaveState\" versionHashModifier=\"quick\"/>"),
+        ])
+
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for pair in diff.matchedEntities {
+            if pair.facets.contains(.hashModifier) {
+                findings.append(.change(
+                    "\(pair.new.name)'s versionHashModifier changed from \(pair.old.versionHashModifier.map { "\"\($0)\"" } ?? "none") to \(pair.new.versionHashModifier.map { "\"\($0)\"" } ?? "none") \(diff.between): every store migrates",
+                    entity: pair.new))
+            }
+            for property in pair.matchedProperties where property.facets.contains(.hashModifier) {
+                findings.append(.change(
+                    "\(property.label)'s versionHashModifier changed \(diff.between): every store migrates",
+                    entity: pair.new, property: property.new))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,46 @@
+public struct IndexChangedWithoutHashChangeRule: ChangeRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "index-changed-without-hash-change", category: .changes, severity: .note,
+        summary: "indexes changed while no entity hash changed",
+        rationale: """
+            Indexes are not part of the version hashes. When nothing else in the model changed, existing stores match \
+            the new model, no migration runs, and they may never get the new index. (When some entity's hash changed, \
+            the migration rebuilds the store and the index comes with it.)
+            """,
+        fix: "bump the entity's Version Hash Modifier (`versionHashModifier`) so existing stores migrate and get the index",
+        examples: [
+            .triggering(
+                before: "<entity name=\"Car\"><attribute name=\"order\" attributeType=\"Integer 32\" defaultValueString=\"0\" usesScalarValueType=\"YES\"/></entity>",
+                after: """
+                    ↓<entity name="Car">
+                        <attribute name="order" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
+                        <fetchIndex name="byOrderIndex">
+                            <fetchIndexElement property="order" type="Binary" order="ascending"/>
+                        </fetchIndex>
+                    </entity>
+                    """),
+            .passing(
+                before: "<entity name=\"Car\"><attribute name=\"order\" attributeType=\"Integer 32\" defaultValueString=\"0\" usesScalarValueType=\"YES\"/></entity>",
+                after: """
+                    <entity name="Car" versionHashModifier="2">
+                        <attribute name="order" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
+                        <fetchIndex name="byOrderIndex">
+                            <fetchIndexElement property="order" type="Binary" order="ascending"/>
+                        </fetchIndex>
+                    </entity>
+                    """),
+        ])
+
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+        let changed = diff.matchedEntities.filter { $0.facets.contains(.indexes) }
+        guard !changed.isEmpty,
+              Fingerprint.entityHashInputs(diff.from.model) == Fingerprint.entityHashInputs(diff.to.model) else { return [] }
+        return changed.map { pair in
+            .change(
+                "\(pair.new.name)'s indexes changed \(diff.between) while no entity's version hash did: existing stores do not migrate and may never get the index",
+                entity: pair.new)
+        }
+    }
+}

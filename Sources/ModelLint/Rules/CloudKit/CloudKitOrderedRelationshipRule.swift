@@ -1,0 +1,41 @@
+public struct CloudKitOrderedRelationshipRule: VersionRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "cloudkit-ordered-relationship", category: .cloudKit, severity: .error,
+        summary: "an ordered relationship in a CloudKit-mirrored model",
+        rationale: """
+            CloudKit has no ordered sets; NSPersistentCloudKitContainer refuses to load a store whose model has an ordered relationship (134060). Checked on models with usedWithCloudKit="YES" on <model> (every entity) or on a <configuration> (its member entities), or with "cloudKit": true for the bundle in .modellint.json.
+            """,
+        fix: "make the relationship unordered and keep the order in an attribute (a position)",
+        examples: [
+            .triggering("""
+                <entity name="Playlist">
+                    ↓<relationship name="songs" optional="YES" toMany="YES" ordered="YES" deletionRule="Nullify" destinationEntity="Playlist" inverseName="songs" inverseEntity="Playlist"/>
+                </entity>
+                <configuration name="Default" usedWithCloudKit="YES">
+                    <memberEntity name="Playlist"/>
+                </configuration>
+                """),
+            .passing("""
+                <entity name="Playlist">
+                    <relationship name="songs" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Playlist" inverseName="songs" inverseEntity="Playlist"/>
+                </entity>
+                <configuration name="Default" usedWithCloudKit="YES">
+                    <memberEntity name="Playlist"/>
+                </configuration>
+                """),
+        ])
+
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+        guard let scope = CloudKitScope.of(model, context: context) else { return [] }
+        var findings: [Finding] = []
+        for entity in scope.entities(of: model) {
+            for relationship in entity.relationships where relationship.isOrdered {
+                findings.append(Finding("\(entity.name).\(relationship.name) is ordered: \(CloudKitScope.refusal) (CloudKit rules are on: \(scope.reason))",
+                                        at: relationship.location, entity: entity.name, property: relationship.name))
+            }
+        }
+        return findings
+    }
+}

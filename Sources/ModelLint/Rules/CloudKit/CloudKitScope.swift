@@ -1,0 +1,30 @@
+/// Which entities the CloudKit rules check, and what switched them on (every message says so, so a
+/// user with a leftover template flag knows how to turn them off).
+struct CloudKitScope {
+    /// nil: every entity.
+    var entities: Set<String>?
+    var reason: String
+
+    static func of(_ model: Model, context: RuleContext) -> CloudKitScope? {
+        if let forced = context.cloudKitOverride {
+            return forced ? CloudKitScope(entities: nil, reason: "\"cloudKit\": true for this bundle in .modellint.json") : nil
+        }
+        if model.usedWithCloudKit {
+            return CloudKitScope(entities: nil, reason: "usedWithCloudKit=\"YES\" on the model; if it is a template leftover, set \"cloudKit\": false for this bundle in .modellint.json")
+        }
+        let synced = model.configurations.filter(\.usedWithCloudKit)
+        guard !synced.isEmpty else { return nil }
+        let names = synced.map(\.name).joined(separator: ", ")
+        return CloudKitScope(
+            entities: Set(synced.flatMap { $0.members.map(\.entity) }),
+            reason: "usedWithCloudKit=\"YES\" on configuration \(names); if it is a leftover, set \"cloudKit\": false for this bundle in .modellint.json")
+    }
+
+    func includes(_ entity: Entity) -> Bool { entities?.contains(entity.name) ?? true }
+
+    /// The entities of the model this scope checks.
+    func entities(of model: Model) -> [Entity] { model.entities.filter(includes) }
+
+    static let refusal = "Core Data refuses to load a CloudKit-mirrored store with it (134060)"
+    static let additiveOnly = "a CloudKit production schema is additive only (\"CloudKit integration forbids renaming\")"
+}

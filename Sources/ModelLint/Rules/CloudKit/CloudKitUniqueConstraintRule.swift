@@ -1,0 +1,54 @@
+public struct CloudKitUniqueConstraintRule: VersionRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "cloudkit-unique-constraint", category: .cloudKit, severity: .error,
+        summary: "a uniqueness constraint in a CloudKit-mirrored model",
+        rationale: """
+            CloudKit cannot enforce uniqueness across devices, so NSPersistentCloudKitContainer refuses to load a store whose model has uniqueness constraints (134060). Checked on models with usedWithCloudKit="YES" on <model> (every entity) or on a <configuration> (its member entities), or with "cloudKit": true for the bundle in .modellint.json.
+            """,
+        fix: "remove the constraint and de-duplicate in code (for example after each import)",
+        examples: [
+            .triggering("""
+                <entity name="Tag">
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                    <uniquenessConstraints>
+                        ↓<uniquenessConstraint>
+                            <constraint value="title"/>
+                        </uniquenessConstraint>
+                    </uniquenessConstraints>
+                </entity>
+                <configuration name="Cloud" usedWithCloudKit="YES">
+                    <memberEntity name="Tag"/>
+                </configuration>
+                """),
+            .passing("""
+                <entity name="Tag">
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                    <uniquenessConstraints>
+                        <uniquenessConstraint>
+                            <constraint value="title"/>
+                        </uniquenessConstraint>
+                    </uniquenessConstraints>
+                </entity>
+                <entity name="Note">
+                    <attribute name="body" optional="YES" attributeType="String"/>
+                </entity>
+                <configuration name="Cloud" usedWithCloudKit="YES">
+                    <memberEntity name="Note"/>
+                </configuration>
+                """),
+        ])
+
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+        guard let scope = CloudKitScope.of(model, context: context) else { return [] }
+        var findings: [Finding] = []
+        for entity in scope.entities(of: model) {
+            for constraint in entity.uniquenessConstraints {
+                findings.append(Finding("\(entity.name) has a uniqueness constraint (\(constraint.properties.joined(separator: ", "))): \(CloudKitScope.refusal) (CloudKit rules are on: \(scope.reason))",
+                                        at: constraint.location, entity: entity.name))
+            }
+        }
+        return findings
+    }
+}
