@@ -109,7 +109,7 @@ final class ParserTests: XCTestCase {
             </entity>
             """)
         let thing = try XCTUnwrap(m.entity(named: "Thing"))
-        XCTAssertEqual(m.effectiveProperties(of: thing).map { "\($0.declaredBy.name).\($0.property.name)" }, ["Base.id", "Thing.owner"])
+        XCTAssertEqual(m.effectiveProperties(of: thing).map { "\($0.declaredBy).\($0.property.name)" }, ["Base.id", "Thing.owner"])
         XCTAssertEqual(m.root(of: thing).name, "Base")
         XCTAssertEqual(m.inverse(of: thing.relationships[0])?.name, "things")
         XCTAssertEqual(m.descendants(of: try XCTUnwrap(m.entity(named: "Base"))).map(\.name), ["Thing"])

@@ -28,8 +28,9 @@ public enum EntityFacet: String, Sendable, CaseIterable {
 public struct PropertyPair: Sendable {
     public var old: Property
     public var new: Property
-    public var oldOwner: Entity
-    public var newOwner: Entity
+    /// The entities that declare each side (an inherited property's is the ancestor).
+    public var oldOwner: String
+    public var newOwner: String
     public var facets: [PropertyFacet]
 
     public var oldAttribute: Attribute? { if case .attribute(let a) = old { return a } else { return nil } }
@@ -97,7 +98,7 @@ public struct ModelDiff: Sendable {
 
     private static func pair(_ oldEntity: Entity, _ newEntity: Entity, old: Model, new: Model) -> EntityPair {
         var pair = EntityPair(old: oldEntity, new: newEntity, facets: entityFacets(oldEntity, newEntity, old: old, new: new))
-        var oldPersistent: [String: (Property, Entity)] = [:]
+        var oldPersistent: [String: (Property, String)] = [:]
         for (property, owner) in old.effectiveProperties(of: oldEntity) where !property.isTransient {
             if oldPersistent[property.renamingIdentifier] == nil { oldPersistent[property.renamingIdentifier] = (property, owner) }
         }
@@ -105,12 +106,12 @@ public struct ModelDiff: Sendable {
         for (property, owner) in new.effectiveProperties(of: newEntity) {
             let id = property.renamingIdentifier
             guard let (previous, previousOwner) = oldPersistent[id], !consumed.contains(id) else {
-                if !property.isTransient && owner.name == newEntity.name { pair.addedProperties.append(property) }
+                if !property.isTransient && owner == newEntity.name { pair.addedProperties.append(property) }
                 continue
             }
             consumed.insert(id)
             // One changed element gives one finding: the entity that declares the newer element reports it.
-            guard owner.name == newEntity.name else { continue }
+            guard owner == newEntity.name else { continue }
             let matched = PropertyPair(old: previous, new: property, oldOwner: previousOwner, newOwner: owner,
                                        facets: propertyFacets(previous, property, old: old, new: new))
             if property.isTransient {
@@ -121,7 +122,7 @@ public struct ModelDiff: Sendable {
                 pair.matchedProperties.append(matched)
             }
         }
-        for (id, (property, owner)) in oldPersistent where !consumed.contains(id) && owner.name == oldEntity.name {
+        for (id, (property, owner)) in oldPersistent where !consumed.contains(id) && owner == oldEntity.name {
             pair.removedProperties.append(property)
         }
         pair.removedProperties.sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
@@ -136,13 +137,16 @@ public struct ModelDiff: Sendable {
         if oldParent != newParent { facets.append(.parent) }
         if a.isAbstract != b.isAbstract { facets.append(.abstract) }
         if a.versionHashModifier != b.versionHashModifier { facets.append(.hashModifier) }
-        if Set(a.uniquenessConstraints.map { Set($0.properties) }) != Set(b.uniquenessConstraints.map { Set($0.properties) }) {
+        if a.uniquenessConstraints.map(\.properties) != b.uniquenessConstraints.map(\.properties)
+            && Set(a.uniquenessConstraints.map { Set($0.properties) }) != Set(b.uniquenessConstraints.map { Set($0.properties) }) {
             facets.append(.uniquenessConstraints)
         }
-        if indexSignature(a) != indexSignature(b) { facets.append(.indexes) }
+        if (a.fetchIndexes != b.fetchIndexes || a.compoundIndexes != b.compoundIndexes) && indexSignature(a) != indexSignature(b) {
+            facets.append(.indexes)
+        }
         if a.elementID != b.elementID { facets.append(.renamingIdentifier) }
         if a.representedClassName != b.representedClassName { facets.append(.className) }
-        if Set(a.userInfo) != Set(b.userInfo) { facets.append(.userInfo) }
+        if a.userInfo != b.userInfo && Set(a.userInfo) != Set(b.userInfo) { facets.append(.userInfo) }
         return facets
     }
 
@@ -157,7 +161,7 @@ public struct ModelDiff: Sendable {
         var facets: [PropertyFacet] = []
         if a.name != b.name { facets.append(.name) }
         if a.elementID != b.elementID { facets.append(.renamingIdentifier) }
-        if Set(a.userInfo) != Set(b.userInfo) { facets.append(.userInfo) }
+        if a.userInfo != b.userInfo && Set(a.userInfo) != Set(b.userInfo) { facets.append(.userInfo) }
         switch (a, b) {
         case let (.attribute(x), .attribute(y)):
             if x.type != y.type { facets.append(.type) }

@@ -94,7 +94,8 @@ public struct FetchRequest: Hashable, Sendable {
 }
 
 /// An attribute or relationship: the two kinds of property that take part in migration.
-public enum Property: Hashable, Sendable {
+/// Indirect: copies share one boxed payload, which matters when every diff moves thousands of them.
+public indirect enum Property: Hashable, Sendable {
     case attribute(Attribute)
     case relationship(Relationship)
 

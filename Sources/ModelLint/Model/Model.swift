@@ -67,9 +67,10 @@ public struct Model: Sendable {
     /// The topmost ancestor (the entity that owns the table in a SQLite store).
     public func root(of entity: Entity) -> Entity { ancestry(of: entity).last ?? entity }
 
-    /// Inherited and own properties, each with the entity that declares it; ancestors' first.
-    public func effectiveProperties(of entity: Entity) -> [(property: Property, declaredBy: Entity)] {
-        ancestry(of: entity).reversed().flatMap { owner in owner.properties.map { ($0, owner) } }
+    /// Inherited and own properties, each with the name of the entity that declares it; ancestors' first.
+    public func effectiveProperties(of entity: Entity) -> [(property: Property, declaredBy: String)] {
+        if entity.parentEntity == nil { return entity.properties.map { ($0, entity.name) } }
+        return ancestry(of: entity).reversed().flatMap { owner in owner.properties.map { ($0, owner.name) } }
     }
 
     public func effectiveProperty(named name: String, in entity: Entity) -> Property? {

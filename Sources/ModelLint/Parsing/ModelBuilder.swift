@@ -87,32 +87,38 @@ struct ModelBuilder {
     }
 
     private func attribute(_ node: XMLNode) -> Attribute {
-        let a = node.attributes
         var attribute = Attribute(
-            name: a["name"] ?? "", location: node.location,
-            type: AttributeType(xmlValue: a["attributeType"] ?? "Undefined"))
-        attribute.isOptional = flag(node, "optional")
-        attribute.isTransient = flag(node, "transient")
-        attribute.defaultValueString = a["defaultValueString"]
-        attribute.defaultDateTimeInterval = a["defaultDateTimeInterval"]
-        attribute.minValueString = a["minValueString"]
-        attribute.maxValueString = a["maxValueString"]
-        attribute.regularExpressionString = a["regularExpressionString"]
-        attribute.usesScalarValueType = a["usesScalarValueType"].map { $0 == "YES" }
-        attribute.valueTransformerName = a["valueTransformerName"]
-        attribute.customClassName = a["customClassName"]
-        attribute.allowsExternalBinaryDataStorage = flag(node, "allowsExternalBinaryDataStorage")
-        attribute.preserveAfterDeletion = flag(node, "preserveAfterDeletion")
-        attribute.allowsCloudEncryption = flag(node, "allowsCloudEncryption")
-        attribute.spotlightIndexingEnabled = flag(node, "spotlightIndexingEnabled")
-        attribute.isIndexed = flag(node, "indexed")
-        attribute.isDerived = flag(node, "derived")
-        attribute.derivationExpression = a["derivationExpression"]
-        attribute.elementID = a["elementID"]
-        attribute.renamingIdentifierAttribute = a["renamingIdentifier"]
-        attribute.versionHashModifier = a["versionHashModifier"]
-        attribute.compositeName = a["composite"]
-        attribute.userInfo = userInfo(node)
+            name: node.attributes["name"] ?? "", location: node.location,
+            type: AttributeType(xmlValue: node.attributes["attributeType"] ?? "Undefined"))
+        // One pass over what is present: most of the ~25 possible keys are absent on any one attribute.
+        for (key, value) in node.attributes {
+            let yes = value == "YES"
+            switch key {
+            case "optional": attribute.isOptional = yes
+            case "transient": attribute.isTransient = yes
+            case "defaultValueString": attribute.defaultValueString = value
+            case "defaultDateTimeInterval": attribute.defaultDateTimeInterval = value
+            case "minValueString": attribute.minValueString = value
+            case "maxValueString": attribute.maxValueString = value
+            case "regularExpressionString": attribute.regularExpressionString = value
+            case "usesScalarValueType": attribute.usesScalarValueType = yes
+            case "valueTransformerName": attribute.valueTransformerName = value
+            case "customClassName": attribute.customClassName = value
+            case "allowsExternalBinaryDataStorage": attribute.allowsExternalBinaryDataStorage = yes
+            case "preserveAfterDeletion": attribute.preserveAfterDeletion = yes
+            case "allowsCloudEncryption": attribute.allowsCloudEncryption = yes
+            case "spotlightIndexingEnabled": attribute.spotlightIndexingEnabled = yes
+            case "indexed": attribute.isIndexed = yes
+            case "derived": attribute.isDerived = yes
+            case "derivationExpression": attribute.derivationExpression = value
+            case "elementID": attribute.elementID = value
+            case "renamingIdentifier": attribute.renamingIdentifierAttribute = value
+            case "versionHashModifier": attribute.versionHashModifier = value
+            case "composite": attribute.compositeName = value
+            default: break
+            }
+        }
+        if !node.children.isEmpty { attribute.userInfo = userInfo(node) }
         return attribute
     }
 

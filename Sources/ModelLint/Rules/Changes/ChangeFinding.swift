@@ -20,7 +20,7 @@ extension ModelDiff {
 extension PropertyPair {
     /// `Entity.property` with the newer names, noting a rename.
     var label: String {
-        old.name == new.name ? "\(newOwner.name).\(new.name)" : "\(newOwner.name).\(new.name) (was \(old.name))"
+        old.name == new.name ? "\(newOwner).\(new.name)" : "\(newOwner).\(new.name) (was \(old.name))"
     }
 }
 

@@ -51,6 +51,8 @@ public struct HierarchyMergeRule: ChangeRule {
 
     /// Each new root whose matched descendants came from more than one old root, with those old roots.
     static func merges(in diff: ModelDiff) -> [(Entity, [String])] {
+        // Without a changed parent no hierarchy can have been joined.
+        guard diff.matchedEntities.contains(where: { $0.facets.contains(.parent) }) else { return [] }
         var oldRootsByNewRoot: [String: Set<String>] = [:]
         for pair in diff.matchedEntities {
             let newRoot = diff.to.model.root(of: pair.new).name

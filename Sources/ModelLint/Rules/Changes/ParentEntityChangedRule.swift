@@ -35,6 +35,7 @@ public struct ParentEntityChangedRule: ChangeRule {
         ])
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+        guard diff.matchedEntities.contains(where: { $0.facets.contains(.parent) }) else { return [] }
         let merged = Set(HierarchyMergeRule.merges(in: diff).map { $0.0.name })
         return diff.matchedEntities.compactMap { pair in
             guard pair.facets.contains(.parent), !merged.contains(diff.to.model.root(of: pair.new).name) else { return nil }

@@ -47,13 +47,13 @@ public struct DuplicateNameRule: VersionRule {
             var seen: [String: String] = [:]
             for (property, owner) in model.effectiveProperties(of: entity) {
                 if let first = seen[property.name] {
-                    guard owner.name == entity.name, owner.location == entity.location else { continue }
+                    guard owner == entity.name else { continue }
                     let origin = first == entity.name ? "" : " (inherited from \(first))"
                     findings.append(Finding(
                         "\(entity.name).\(property.name) is declared more than once\(origin)",
                         at: property.location, entity: entity.name, property: property.name))
                 } else {
-                    seen[property.name] = owner.name
+                    seen[property.name] = owner
                 }
             }
         }

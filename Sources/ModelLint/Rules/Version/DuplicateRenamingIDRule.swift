@@ -48,7 +48,7 @@ public struct DuplicateRenamingIDRule: VersionRule {
             var seen: [String: Property] = [:]
             for (property, owner) in model.effectiveProperties(of: entity) where !property.isTransient {
                 if let other = seen[property.renamingIdentifier] {
-                    guard owner.name == entity.name, other.name != property.name else { continue }
+                    guard owner == entity.name, other.name != property.name else { continue }
                     findings.append(Finding(
                         "\(entity.name).\(other.name) and \(entity.name).\(property.name) share the renaming identifier \"\(property.renamingIdentifier)\": inference fails and the store does not open",
                         at: property.location, entity: entity.name, property: property.name))

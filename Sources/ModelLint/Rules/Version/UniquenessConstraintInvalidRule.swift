@@ -58,7 +58,7 @@ public struct UniquenessConstraintInvalidRule: VersionRule {
 
     public func check(_ model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for entity in model.entities {
+        for entity in model.entities where !entity.uniquenessConstraints.isEmpty {
             let mandatoryToOnes = model.entities.flatMap { source in
                 source.relationships
                     .filter { !$0.isOptional && !$0.isToMany && !$0.isTransient && $0.destinationEntity == entity.name }
