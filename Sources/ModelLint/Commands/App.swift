@@ -39,6 +39,7 @@ public enum ModelLintApp {
 
         USAGE:
           modellint check [PATH ...] [options]   lint bundles (the main job)
+          modellint diff BUNDLE [FROM [TO]]      show the classified changes between two versions
           modellint rules                        list every rule: id, default severity, summary
           modellint explain RULE-ID              a rule's rationale, the safe alternative, and examples
           modellint --version | --help | COMMAND --help
@@ -60,13 +61,15 @@ public enum ModelLintApp {
             return CommandOutput(exitCode: 0, standardOutput: usage)
         case "check":
             return CheckCommand.run(rest, environment: environment)
+        case "diff":
+            return DiffCommand.run(rest, environment: environment)
         case "rules":
             return RulesCommand.run(rest)
         case "explain":
             return ExplainCommand.run(rest)
         default:
             var message = "modellint: unknown command '\(command)'"
-            if let suggestion = ArgumentParser.closest(to: command, in: ["check", "rules", "explain"]) {
+            if let suggestion = ArgumentParser.closest(to: command, in: ["check", "diff", "rules", "explain"]) {
                 message += " (did you mean '\(suggestion)'?)"
             }
             return CommandOutput(exitCode: CommandOutput.usage, standardError: message + "\n\n" + usage)

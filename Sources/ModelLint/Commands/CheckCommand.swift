@@ -6,6 +6,8 @@ public enum CheckCommand {
         OptionSpec("--output", value: "FILE", help: "write the report to FILE instead of standard output"),
         OptionSpec("--config", value: "FILE", help: "configuration file (default: nearest .modellint.json walking up)"),
         OptionSpec("--strict", help: "warnings also fail the run"),
+        OptionSpec("--migration", value: "MODE", choices: ["direct", "progressive"],
+                   help: "how the app migrates: direct (default: older stores migrate in one hop) or progressive"),
         OptionSpec("--quiet", help: "print nothing when there are no findings"),
         OptionSpec("--no-color", help: "plain text even on a terminal"),
         OptionSpec("--help", help: "show this help"),
@@ -37,7 +39,8 @@ public enum CheckCommand {
 
         let report: LintReport
         do {
-            report = try Linter(configuration: configuration).lint(paths: parsed.positionals, workingDirectory: environment.workingDirectory)
+            let migration = parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:))
+            report = try Linter(configuration: configuration, migration: migration).lint(paths: parsed.positionals, workingDirectory: environment.workingDirectory)
         } catch let error as BundleFinder.FinderError {
             return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
         } catch {

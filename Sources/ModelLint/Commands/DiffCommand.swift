@@ -1,0 +1,86 @@
+import Foundation
+
+/// `modellint diff BUNDLE [FROM [TO]]`: every change between two versions, marked with how Core Data treats it.
+public enum DiffCommand {
+    public static let options: [OptionSpec] = [
+        OptionSpec("--format", value: "F", choices: ["text", "json"], help: "text (default) or json"),
+        OptionSpec("--config", value: "FILE", help: "configuration file (for versionOrder); default: nearest .modellint.json"),
+        OptionSpec("--help", help: "show this help"),
+    ]
+
+    public static let help = ArgumentParser.helpText(
+        usage: "modellint diff BUNDLE [FROM [TO]] [--format text|json]",
+        summary: """
+            Show every change between two versions of a bundle, grouped by entity, each marked with how Core Data
+            treats it: no migration, lightweight, lightweight but data-dependent, needs custom migration, data loss.
+            Default: the version before the current one -> the current one. FROM alone compares FROM -> current.
+            """,
+        options: options)
+
+    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, options: options, command: "diff")
+        } catch {
+            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+        }
+        if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
+        func usage(_ message: String) -> CommandOutput {
+            CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(message)\n")
+        }
+        guard (1...3).contains(parsed.positionals.count) else {
+            return usage("diff takes a bundle and up to two version names; see 'modellint diff --help'")
+        }
+        let configuration: Configuration
+        do {
+            configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
+        } catch {
+            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: configuration error: \(error)\n")
+        }
+        let selections: [BundleFinder.Selection]
+        do {
+            selections = try BundleFinder(workingDirectory: environment.workingDirectory).bundles(for: [parsed.positionals[0]])
+        } catch {
+            return usage("\(error)")
+        }
+        guard selections.count == 1, let selection = selections.first else {
+            return usage("\(parsed.positionals[0]) selects \(selections.count) bundles; name one .xcdatamodeld")
+        }
+        let bundle = BundleLoader.load(
+            bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
+            versionOrder: configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder)
+
+        let readable = bundle.versions.filter { $0.model != nil }
+        func find(_ name: String) -> ModelVersion? { bundle.versions.first { $0.name == name || $0.name + ".xcdatamodel" == name } }
+        let to: ModelVersion?
+        let from: ModelVersion?
+        if parsed.positionals.count == 3 {
+            from = find(parsed.positionals[1])
+            to = find(parsed.positionals[2])
+        } else {
+            to = bundle.currentVersion?.model != nil ? bundle.currentVersion : readable.last
+            if parsed.positionals.count == 2 {
+                from = find(parsed.positionals[1])
+            } else {
+                let position = readable.firstIndex { $0.name == to?.name } ?? 0
+                from = position > 0 ? readable[position - 1] : nil
+            }
+        }
+        let names = bundle.versions.map(\.name).joined(separator: ", ")
+        for (requested, found) in zip(parsed.positionals.dropFirst(), parsed.positionals.count == 3 ? [from, to] : [from]) where found == nil {
+            return usage("\(bundle.name).xcdatamodeld has no version named '\(requested)' (versions: \(names))")
+        }
+        guard let from, let to else { return usage("\(bundle.path) has fewer than two readable versions; nothing to compare") }
+        guard let old = from.model, let new = to.model else {
+            return usage("\(from.model == nil ? from.name : to.name) cannot be read; run modellint check \(bundle.path) for why")
+        }
+        let diff = ModelDiff(
+            from: VersionRef(name: from.name, contentsPath: from.contentsPath, model: old),
+            to: VersionRef(name: to.name, contentsPath: to.contentsPath, model: new), isAdjacent: true)
+        let entries = ChangeClassifier.entries(of: diff)
+        let text = parsed.values["--format"] == "json"
+            ? DiffReporter.json(entries, bundle: bundle.path, from: from.name, to: to.name)
+            : DiffReporter.text(entries, bundle: bundle.path, from: from.name, to: to.name)
+        return CommandOutput(exitCode: 0, standardOutput: text)
+    }
+}
