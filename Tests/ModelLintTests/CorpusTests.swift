@@ -78,4 +78,41 @@ final class CorpusTests: XCTestCase {
         XCTAssertEqual(versions.last, "MultiassetUserDataModel20")
         XCTAssertEqual(report.bundles.first?.currentVersion, "MultiassetUserDataModel20")
     }
+
+    private func diagnostics(_ relativePath: String) throws -> [[String: Any]] {
+        let corpus = try requireCorpus()
+        let out = modellint(["check", relativePath, "--format", "json"], in: corpus)
+        XCTAssertTrue(out.exitCode == 0 || out.exitCode == 1, out.standardError)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        return try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
+    }
+
+    func testDeltaAdjacentFindingsAreNotesNamingTheirMappingModel() throws {
+        let found = try diagnostics(expectations[3].path)
+        let adjacent = found.filter { $0["fromVersion"] != nil && $0["ruleId"] as? String != "skip-version-upgrade" }
+        XCTAssertGreaterThan(adjacent.count, 10)
+        for d in adjacent {
+            XCTAssertEqual(d["severity"] as? String, "note", "\(d)")
+            let from = (d["fromVersion"] as! String).replacingOccurrences(of: " ", with: "")
+            let to = (d["version"] as! String).replacingOccurrences(of: " ", with: "")
+            XCTAssertEqual(d["mappingModel"] as? String, "\(from)To\(to)")
+        }
+    }
+
+    func testWooCommerceEntityRenameThroughElementID() throws {
+        let pair = try diagnostics(expectations[0].path).filter { $0["fromVersion"] as? String == "Model 114" && $0["version"] as? String == "Model 115" }
+        XCTAssertEqual(pair.compactMap { $0["ruleId"] as? String }.sorted(), ["hash-modifier-changed", "renaming-id-reliance"])
+        let reliance = try XCTUnwrap(pair.first { $0["ruleId"] as? String == "renaming-id-reliance" })
+        XCTAssertEqual(reliance["entity"] as? String, "MetaData")
+        XCTAssertEqual(reliance["severity"] as? String, "warning")
+    }
+
+    func testWooCommerceQuantityIsANarrowingCoveredByItsMappingModel() throws {
+        let pair = try diagnostics(expectations[0].path).filter { $0["fromVersion"] as? String == "Model 9" && $0["version"] as? String == "Model 10" }
+        let quantity = pair.filter { $0["entity"] as? String == "OrderItem" && $0["property"] as? String == "quantity" }
+        XCTAssertEqual(quantity.compactMap { $0["ruleId"] as? String }, ["attribute-type-narrowing"])
+        XCTAssertEqual(quantity.first?["severity"] as? String, "note")
+        XCTAssertEqual(quantity.first?["mappingModel"] as? String, "WooCommerceModelV9toV10")
+        XCTAssertTrue(pair.allSatisfy { $0["mappingModel"] as? String == "WooCommerceModelV9toV10" })
+    }
 }

@@ -119,10 +119,15 @@ public struct Linter: Sendable {
 
         var diagnostics: [Diagnostic] = []
         var adjacentKeys: Set<String> = []
+        var coveredBy: [String: [String]] = [:]
         for pair in results where pair.isAdjacent {
             let covering = mapping(pair.from, pair.to)
             for (rule, finding) in pair.findings {
-                adjacentKeys.insert(key(rule, finding))
+                // A mapping model covers only its exact pair: a device skipping that step is not covered,
+                // so a problem only ever seen on covered steps still counts for direct pairs.
+                if covering == nil { adjacentKeys.insert(key(rule, finding)) } else if coveredBy[key(rule, finding)]?.contains(covering!.name) != true {
+                    coveredBy[key(rule, finding), default: []].append(covering!.name)
+                }
                 guard let severity = severity(of: rule, finding: finding) else { continue }
                 var d = Diagnostic(
                     ruleId: rule.id, severity: covering == nil ? severity : .note, message: finding.message, fix: rule.fix,
@@ -156,10 +161,11 @@ public struct Linter: Sendable {
             let current = readable[currentPosition].name
             var severity = affected.map(\.severity).max() ?? skipRule.severity
             if case .severity(let configured)? = configuration.rules[skipRule.id] { severity = configured }
-            let who = versions.count == 1 ? "A device still on \(versions[0])" : "Devices still on \(Self.list(versions))"
+            let who = versions.count == 1 ? "A device still on \(versions[0]) that updates" : "Devices still on \(Self.list(versions)) that update"
+            let mapped = coveredBy[k].map { " (the mapping model\($0.count == 1 ? "" : "s") \(Self.list($0)) cover\($0.count == 1 ? "s" : "") only \($0.count == 1 ? "its own step" : "their own steps"))" } ?? ""
             var d = Diagnostic(
                 ruleId: skipRule.id, severity: severity,
-                message: "\(who) that update\(versions.count == 1 ? "s" : "") straight to \(current) meet a problem no single step has [\(first.rule.id)]: \(first.finding.message)",
+                message: "\(who) straight to \(current) \(versions.count == 1 ? "meets" : "meet") a problem no unmapped single step has [\(first.rule.id)]: \(first.finding.message)\(mapped)",
                 fix: skipRule.fix,
                 bundle: bundle.path, file: first.finding.location.file, line: first.finding.location.line,
                 column: first.finding.location.column, version: current, fromVersion: first.from,

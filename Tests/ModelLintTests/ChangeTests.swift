@@ -1,0 +1,167 @@
+import Foundation
+import XCTest
+@testable import ModelLint
+
+/// The migration diff engine on hand-written scenarios (Fixtures/Changes, CloudKit, Mapped).
+final class ChangeTests: XCTestCase {
+    let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
+
+    private func check(_ path: String, _ extra: [String] = []) -> (CommandOutput, [[String: Any]]) {
+        let out = modellint(["check", path, "--format", "json"] + extra, in: fixtures)
+        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
+        return (out, json?["diagnostics"] as? [[String: Any]] ?? [])
+    }
+
+    private func summary(_ diagnostics: [[String: Any]]) -> [String] {
+        diagnostics.map { d in
+            let versions = "\(d["fromVersion"] as? String ?? "-")>\(d["version"] as? String ?? "-")"
+            return "\(d["ruleId"]!) \(d["severity"]!) \(versions) \(d["entity"] as? String ?? "-").\(d["property"] as? String ?? "-") @\(d["line"] as? Int ?? 0)"
+        }
+    }
+
+    func testCanonicalRenameChainReliesOnTheOriginalIdentifier() {
+        let (out, diagnostics) = check("Changes/RenameChain.xcdatamodeld")
+        XCTAssertEqual(out.exitCode, 0)
+        XCTAssertEqual(summary(diagnostics), [
+            "renaming-id-reliance warning Near 1>Near 2 Thing.b @4",
+            "renaming-id-reliance warning Near 2>Near 3 Thing.c @4",
+        ], "the direct Near 1 -> Near 3 pair matches a to c through \"a\": nothing more to say")
+    }
+
+    func testNonCanonicalRenameChainDropsTheData() {
+        let (out, diagnostics) = check("Changes/RenameChainNonCanonical.xcdatamodeld")
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(summary(diagnostics), [
+            "property-removed warning Near 2>Near 3 Thing.b @4",
+            "renaming-id-reliance warning Near 1>Near 2 Thing.b @4",
+            "renaming-id-not-canonical error Near 2>Near 3 Thing.c @4",
+        ])
+        XCTAssertEqual(diagnostics[2]["message"] as? String,
+                       "Thing.c's renaming identifier is \"b\", the property's name in Near 2, but its identifier there is \"a\": nothing matches, and the data is dropped")
+    }
+
+    func testTypeReusedAfterRemovalPassesAdjacentAndFailsDirect() {
+        let (out, diagnostics) = check("Changes/TypeReused.xcdatamodeld")
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(summary(diagnostics), [
+            "property-removed warning Near 1>Near 2 Item.price @5",
+            "skip-version-upgrade error Near 1>Near 3 Item.price @5",
+        ])
+        let skip = diagnostics[1]
+        XCTAssertEqual(skip["file"] as? String, "Changes/TypeReused.xcdatamodeld/Near 3.xcdatamodel/contents")
+        XCTAssertEqual(skip["underlyingRuleId"] as? String, "attribute-type-incompatible")
+        XCTAssertEqual(skip["affectedVersions"] as? [String], ["Near 1"])
+        XCTAssertEqual(skip["message"] as? String,
+                       "A device still on Near 1 that updates straight to Near 3 meets a problem no unmapped single step has [attribute-type-incompatible]: Item.price changed type from String to Integer 64 between Near 1 and Near 3; lightweight migration cannot convert it, and the store will fail to open")
+        let (progressive, progressiveDiagnostics) = check("Changes/TypeReused.xcdatamodeld", ["--migration", "progressive"])
+        XCTAssertEqual(progressive.exitCode, 0)
+        XCTAssertEqual(summary(progressiveDiagnostics), ["property-removed warning Near 1>Near 2 Item.price @5"])
+    }
+
+    func testProgressiveModeFromTheConfiguration() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let source = fixtures.appendingPathComponent("Changes/TypeReused.xcdatamodeld")
+        try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent("TypeReused.xcdatamodeld"))
+        try Data("{ \"migration\": \"progressive\" }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        XCTAssertEqual(modellint(["check"], in: directory).exitCode, 0)
+        XCTAssertEqual(modellint(["check", "--migration", "direct"], in: directory).exitCode, 1, "the option wins over the file")
+    }
+
+    func testRequiredAttributeWithAndWithoutDefault() {
+        let (_, diagnostics) = check("Changes/RequiredAttribute.xcdatamodeld")
+        XCTAssertEqual(summary(diagnostics), ["required-attribute-without-default error Near 1>Near 2 Thing.rank @5"])
+    }
+
+    func testToManyBecameToOne() {
+        let (_, diagnostics) = check("Changes/ToManyToOne.xcdatamodeld")
+        XCTAssertEqual(summary(diagnostics), ["to-many-became-to-one error Near 1>Near 2 Owner.pets @4"])
+    }
+
+    func testHierarchyMergeIsOneFindingAndNotParentChanges() {
+        let (_, diagnostics) = check("Changes/HierarchyMerge.xcdatamodeld")
+        XCTAssertEqual(summary(diagnostics), ["hierarchy-merge error Near 1>Near 2 Media.- @3"])
+    }
+
+    func testCloudKitModel() {
+        let (_, diagnostics) = check("CloudKit/Synced.xcdatamodeld")
+        XCTAssertEqual(summary(diagnostics), [
+            "cloudkit-non-additive-change error Synced 1>Synced 2 Note.text @4",
+            "renaming-id-reliance warning Synced 1>Synced 2 Note.text @4",
+            "cloudkit-required-attribute error ->Synced 2 Note.title @6",
+            "required-attribute-without-default error Synced 1>Synced 2 Note.title @6",
+            "cloudkit-deny-delete-rule error ->Synced 2 Note.folder @7",
+            "cloudkit-missing-inverse error ->Synced 2 Note.folder @7",
+            "cloudkit-required-relationship error ->Synced 2 Note.folder @7",
+            "missing-inverse warning ->Synced 2 Note.folder @7",
+            "relationship-became-required error Synced 1>Synced 2 Note.folder @7",
+            "cloudkit-unique-constraint error ->Synced 2 Folder.- @12",
+            "uniqueness-constraint-invalid error ->Synced 2 Folder.- @12",
+        ])
+        XCTAssertTrue((diagnostics[2]["message"] as? String)?.contains("usedWithCloudKit=\"YES\" on the model; if it is a template leftover, set \"cloudKit\": false") == true)
+    }
+
+    func testCloudKitOverrideTurnsTheRulesOff() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("CloudKit/Synced.xcdatamodeld"), to: directory.appendingPathComponent("Synced.xcdatamodeld"))
+        try Data("{ \"bundles\": { \"Synced.xcdatamodeld\": { \"cloudKit\": false } } }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        let out = modellint(["check", "--format", "json"], in: directory)
+        XCTAssertFalse(out.standardOutput.contains("\"ruleId\": \"cloudkit-"))
+        XCTAssertTrue(out.standardOutput.contains("\"ruleId\": \"required-attribute-without-default\""))
+    }
+
+    func testMappingModelCoversOnlyItsExactPair() {
+        let (out, diagnostics) = check("Mapped")
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(summary(diagnostics), [
+            "attribute-type-incompatible note Store>Store 2 Thing.payload @4",
+            "skip-version-upgrade error Store>Store 3 Thing.payload @4",
+        ])
+        XCTAssertEqual(diagnostics[0]["mappingModel"] as? String, "StoreToStore2")
+        XCTAssertNil(diagnostics[1]["mappingModel"])
+        XCTAssertTrue((diagnostics[1]["message"] as? String)?.hasSuffix("(the mapping model StoreToStore2 covers only its own step)") == true)
+    }
+
+    func testMappingModelPairsFromPathsAndFileNames() throws {
+        let url = fixtures.appendingPathComponent("Mapped/Migrations/StoreToStore2.xcmappingmodel")
+        XCTAssertEqual(MappingModelReader.read(url, versions: ["Store", "Store 2", "Store 3"]), MappingModel(name: "StoreToStore2", source: "Store", destination: "Store 2"))
+        func pair(_ name: String, _ versions: [String]) -> String? {
+            MappingModelReader.pairFromFileName(name, versions: versions).map { "\($0.0) -> \($0.1)" }
+        }
+        XCTAssertEqual(pair("DeltaToDelta2", ["Delta", "Delta 2"]), "Delta -> Delta 2")
+        XCTAssertEqual(pair("WooCommerceModelV9toV10", ["Model 9", "Model 10", "Model 19"]), "Model 9 -> Model 10")
+        XCTAssertEqual(pair("PhotoToPhoto2", ["Photo", "Photo 2"]), "Photo -> Photo 2")
+        XCTAssertNil(MappingModelReader.pairFromFileName("SingleToMultiasset", versions: ["UserDataModel", "MultiassetUserDataModel"]))
+    }
+
+    func testDiffCommandClassifiesEveryChange() {
+        let out = modellint(["diff", "Changes/TypeReused.xcdatamodeld", "Near 1", "Near 3"], in: fixtures)
+        XCTAssertEqual(out.exitCode, 0)
+        XCTAssertEqual(out.standardOutput, """
+            Near 1 -> Near 3 (Changes/TypeReused.xcdatamodeld)
+
+            Item
+              ~ price  [needs custom migration]  type String -> Integer 64
+
+            1 change: 1 needs custom migration
+
+            """)
+        let json = modellint(["diff", "Changes/RequiredAttribute.xcdatamodeld", "--format", "json"], in: fixtures)
+        let object = (try? JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))) as? [String: Any]
+        XCTAssertEqual(object?["from"] as? String, "Near 1")
+        XCTAssertEqual(object?["to"] as? String, "Near 2")
+        let changes = object?["changes"] as? [[String: Any]] ?? []
+        XCTAssertEqual(changes.map { "\($0["property"]!) \($0["change"]!) \($0["impact"]!)" }, ["rank added data-dependent", "score added lightweight"])
+        XCTAssertEqual(modellint(["diff", "Near.xcdatamodeld", "Near 7"], in: fixtures).exitCode, 2)
+        XCTAssertEqual(modellint(["diff"], in: fixtures).exitCode, 2)
+    }
+
+    func testRulesSeeMatchedPairsNotNames() throws {
+        // An entity renamed with elementID is one entity: no removal, no rename guess.
+        let directory = try makeTemporaryDirectory(self)
+        let bundle = try writeBundle(in: directory, versions: [
+            ("Near 1", "<entity name=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"value\" optional=\"YES\" attributeType=\"String\"/></entity>"),
+            ("Near 2", "<entity name=\"MetaData\" elementID=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"value\" optional=\"YES\" attributeType=\"String\"/></entity>"),
+        ], current: "Near 2")
+        XCTAssertEqual(lint(bundle).map(\.ruleId), ["renaming-id-reliance"])
+    }
+}
