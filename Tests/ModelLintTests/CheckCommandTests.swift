@@ -95,7 +95,7 @@ final class CheckCommandTests: XCTestCase {
     func testDirectorySearchFindsEveryBundle() {
         let out = modellint(["check", "--format", "json"], in: fixtures)
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertTrue(out.standardOutput.contains("\"bundles\": 6"), out.standardOutput.suffix(200).description)
+        XCTAssertTrue(out.standardOutput.contains("\"bundles\": 14"), out.standardOutput.suffix(200).description)
     }
 
     func testUsageErrorsExitTwo() throws {
