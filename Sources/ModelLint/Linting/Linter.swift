@@ -71,16 +71,19 @@ public struct Linter: Sendable {
         let currentPosition = readable.firstIndex { $0.name == currentName } ?? max(readable.count - 1, 0)
 
         let versionRules = rules.compactMap { $0 as? any VersionRule }
-        for (position, version) in readable.enumerated() {
+        // Versions are independent: lint them on all cores.
+        diagnostics += concurrentMap(Array(readable.enumerated())) { position, version -> [Diagnostic] in
             // A shipped version can no longer be fixed, only learned from; staged versions keep full severity.
             let downgrade = position < currentPosition
+            var found: [Diagnostic] = []
             for rule in versionRules {
                 for finding in rule.check(version.model, context: context) {
                     guard let severity = severity(of: rule.description, finding: finding) else { continue }
-                    diagnostics.append(diagnostic(rule.description, finding, downgrade ? .note : severity, version: version.name))
+                    found.append(diagnostic(rule.description, finding, downgrade ? .note : severity, version: version.name))
                 }
             }
-        }
+            return found
+        }.flatMap { $0 }
 
         diagnostics += lintChanges(readable, currentPosition: currentPosition, context: context, bundle: bundle, mappingModels: mappingModels)
         return diagnostics

@@ -166,6 +166,7 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
     private func recordUnknownAttributes(of node: XMLNode) {
         guard node.name == "model" || stack.count > 1 else { return }
         let known = XMLVocabulary.attributes[node.name] ?? []
+        guard node.attributes.keys.contains(where: { !known.contains($0) }) else { return }
         for name in node.attributes.keys.sorted() where !known.contains(name) {
             unknown.append(UnknownXML(kind: .attribute, name: name, element: node.name, location: node.location))
         }
