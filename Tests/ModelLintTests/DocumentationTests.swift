@@ -26,3 +26,28 @@ final class DocumentationTests: XCTestCase {
         }
     }
 }
+
+final class RuleDocumentationTests: XCTestCase {
+    /// docs/rules is generated; this fails when a rule changed and the docs were not regenerated.
+    func testCheckedInRuleDocsMatchTheGenerator() throws {
+        let directory = repositoryRoot.appendingPathComponent("docs/rules")
+        let expected = RuleDocumentation.files()
+        for (name, text) in expected {
+            let onDisk = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            XCTAssertEqual(onDisk, text, "docs/rules/\(name) is stale: run swift run modellint rules --markdown docs/rules")
+        }
+        let present = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".md") }
+        XCTAssertEqual(Set(present), Set(expected.map(\.0)), "docs/rules holds a page for a rule that no longer exists")
+    }
+
+    func testEveryRulePageHasItsParts() {
+        for rule in RuleRegistry.descriptions {
+            let page = RuleDocumentation.markdown(rule)
+            XCTAssertTrue(page.hasPrefix("# `\(rule.id)`\n"), rule.id)
+            XCTAssertTrue(page.contains("## Why\n"), rule.id)
+            XCTAssertTrue(page.contains("## Fix\n"), rule.id)
+            XCTAssertTrue(page.contains("## Triggers\n"), rule.id)
+            XCTAssertTrue(page.contains("## Does not trigger\n"), rule.id)
+        }
+    }
+}

@@ -1,6 +1,9 @@
+import Foundation
+
 public enum RulesCommand {
     public static let options: [OptionSpec] = [
         OptionSpec("--format", value: "F", choices: ["text", "markdown"], help: "text (default) or a markdown table per catalog section"),
+        OptionSpec("--markdown", value: "DIR", help: "write docs/rules-style pages, one per rule plus an index, into DIR"),
         OptionSpec("--help", help: "show this help"),
     ]
 
@@ -18,6 +21,14 @@ public enum RulesCommand {
         }
         if let extra = parsed.positionals.first {
             return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: rules takes no arguments (got '\(extra)')\n")
+        }
+        if let directory = parsed.values["--markdown"] {
+            do {
+                try RuleDocumentation.write(to: URL(fileURLWithPath: directory))
+            } catch {
+                return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: cannot write \(directory): \(error.localizedDescription)\n")
+            }
+            return CommandOutput(exitCode: 0, standardOutput: "wrote \(RuleRegistry.descriptions.count + 1) files to \(directory)\n")
         }
         let markdown = parsed.values["--format"] == "markdown"
         return CommandOutput(exitCode: 0, standardOutput: markdown ? markdownTable() : render(RuleRegistry.descriptions))
