@@ -25,7 +25,7 @@ final class RuleExamplesTests: XCTestCase {
             for (index, example) in rule.examples.enumerated() {
                 let directory = try makeTemporaryDirectory(self)
                 let (bundle, markers) = try example.write(into: directory)
-                let found = lint(bundle).filter { $0.ruleId == rule.id }
+                let found = lint(bundle, histories: example.shippedHistory().map { [$0] } ?? []).filter { $0.ruleId == rule.id }
                 let label = "\(rule.id) example \(index + 1)"
                 guard example.triggers else {
                     XCTAssertEqual(found.map(\.message), [], "\(label) must not trigger")

@@ -41,10 +41,10 @@ func writeBundle(
     return bundle
 }
 
-func lint(_ bundle: URL, configuration: Configuration? = nil) -> [Diagnostic] {
+func lint(_ bundle: URL, configuration: Configuration? = nil, histories: [ShippedHistory] = []) -> [Diagnostic] {
     let linter = Linter(configuration: configuration ?? Configuration(baseDirectory: bundle.deletingLastPathComponent().path))
     let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent)
-    return Diagnostic.sortedForOutput(linter.lint(loaded))
+    return Diagnostic.sortedForOutput(linter.lint(loaded, histories: histories))
 }
 
 func modellint(_ arguments: [String], in directory: URL, variables: [String: String] = [:]) -> CommandOutput {

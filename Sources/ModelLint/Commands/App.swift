@@ -40,6 +40,8 @@ public enum ModelLintApp {
         USAGE:
           modellint check [PATH ...] [options]   lint bundles (the main job)
           modellint diff BUNDLE [FROM [TO]]      show the classified changes between two versions
+          modellint lock [PATH ...]              record shipped versions in modellint.lock
+          modellint new-version BUNDLE [--name N] add a model version the safe way (copy current, repoint)
           modellint rules                        list every rule: id, default severity, summary
           modellint explain RULE-ID              a rule's rationale, the safe alternative, and examples
           modellint --version | --help | COMMAND --help
@@ -63,13 +65,17 @@ public enum ModelLintApp {
             return CheckCommand.run(rest, environment: environment)
         case "diff":
             return DiffCommand.run(rest, environment: environment)
+        case "lock":
+            return LockCommand.run(rest, environment: environment)
+        case "new-version":
+            return NewVersionCommand.run(rest, environment: environment)
         case "rules":
             return RulesCommand.run(rest)
         case "explain":
             return ExplainCommand.run(rest)
         default:
             var message = "modellint: unknown command '\(command)'"
-            if let suggestion = ArgumentParser.closest(to: command, in: ["check", "diff", "rules", "explain"]) {
+            if let suggestion = ArgumentParser.closest(to: command, in: ["check", "diff", "lock", "new-version", "rules", "explain"]) {
                 message += " (did you mean '\(suggestion)'?)"
             }
             return CommandOutput(exitCode: CommandOutput.usage, standardError: message + "\n\n" + usage)

@@ -8,6 +8,9 @@ public enum CheckCommand {
         OptionSpec("--strict", help: "warnings also fail the run"),
         OptionSpec("--migration", value: "MODE", choices: ["direct", "progressive"],
                    help: "how the app migrates: direct (default: older stores migrate in one hop) or progressive"),
+        OptionSpec("--lock", value: "FILE", help: "lock file to verify (default: modellint.lock next to the configuration, or here)"),
+        OptionSpec("--against", value: "REF", help: "also compare with the bundles at git revision REF (pull requests: origin/main)"),
+        OptionSpec("--released", value: "REF", help: "every version present at git revision REF counts as shipped (a release tag)"),
         OptionSpec("--quiet", help: "print nothing when there are no findings"),
         OptionSpec("--no-color", help: "plain text even on a terminal"),
         OptionSpec("--help", help: "show this help"),
@@ -37,11 +40,18 @@ public enum CheckCommand {
             return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: configuration error: \(error)\n")
         }
 
+        var linter = Linter(configuration: configuration, migration: parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:)))
+        do {
+            linter.history = try historyOptions(parsed, configuration: configuration, environment: environment)
+        } catch {
+            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+        }
         let report: LintReport
         do {
-            let migration = parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:))
-            report = try Linter(configuration: configuration, migration: migration).lint(paths: parsed.positionals, workingDirectory: environment.workingDirectory)
+            report = try linter.lint(paths: parsed.positionals, workingDirectory: environment.workingDirectory)
         } catch let error as BundleFinder.FinderError {
+            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+        } catch let error as GitRepository.GitError {
             return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
         } catch {
             return CommandOutput(
@@ -80,6 +90,27 @@ public enum CheckCommand {
             return CommandOutput(exitCode: exitCode, standardError: notice)
         }
         return CommandOutput(exitCode: exitCode, standardOutput: text, standardError: notice)
+    }
+
+    /// The lock file (explicit, or the default one when it exists) and the git revisions to compare with.
+    static func historyOptions(_ parsed: ParsedArguments, configuration: Configuration, environment: CommandEnvironment) throws -> HistoryOptions {
+        var options = HistoryOptions()
+        options.against = parsed.values["--against"]
+        options.released = parsed.values["--released"]
+        for case let revision? in [options.against, options.released] where revision.hasPrefix("-") {
+            throw UsageError("revision '\(revision)' starts with '-': refused (a revision is never an option)")
+        }
+        let explicit = parsed.values["--lock"]
+        let path = explicit.map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
+            ?? LockCommand.defaultLockPath(configuration: configuration, environment: environment)
+        if FileManager.default.fileExists(atPath: path) {
+            options.lock = try LockFile.load(path: path)
+            options.lockPath = PathTools.display(path, relativeTo: environment.workingDirectory)
+            options.lockDirectory = (path as NSString).deletingLastPathComponent
+        } else if let explicit {
+            throw UsageError("lock file \(explicit): no such file (create it with modellint lock)")
+        }
+        return options
     }
 
     static func loadConfiguration(_ explicit: String?, environment: CommandEnvironment) throws -> Configuration {

@@ -8,6 +8,8 @@ public struct Linter: Sendable {
     public var rules: [any Rule]
     /// `--migration` on the command line wins over the configuration.
     public var migration: MigrationMode
+    /// Where shipped versions are recorded: the lock file, and git revisions.
+    public var history: HistoryOptions = HistoryOptions()
 
     public init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all, migration: MigrationMode? = nil) {
         self.configuration = configuration
@@ -30,7 +32,8 @@ public struct Linter: Sendable {
             let mappingModels = MappingModelReader.find(under: url.deletingLastPathComponent())
                 .compactMap { MappingModelReader.read($0, versions: names) }
             summaries.append(BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: names))
-            diagnostics += lint(bundle, settings: settings, mappingModels: mappingModels)
+            let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder)
+            diagnostics += lint(bundle, settings: settings, mappingModels: mappingModels, histories: histories)
         }
         return LintReport(bundles: summaries, diagnostics: diagnostics)
     }
@@ -44,8 +47,10 @@ public struct Linter: Sendable {
         }
     }
 
-    public func lint(_ bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = []) -> [Diagnostic] {
-        let context = RuleContext(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
+    public func lint(
+        _ bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = [], histories: [ShippedHistory] = []
+    ) -> [Diagnostic] {
+        var context = RuleContext(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
         var diagnostics: [Diagnostic] = []
 
         func diagnostic(_ rule: RuleDescription, _ finding: Finding, _ severity: Severity, version: String?, from: String? = nil) -> Diagnostic {
@@ -65,6 +70,11 @@ public struct Linter: Sendable {
 
         let readable = bundle.versions.compactMap { version in
             version.model.map { VersionRef(name: version.name, contentsPath: version.contentsPath, model: $0) }
+        }
+        // The configuration's retirements win over the same ones declared in the model's userInfo.
+        for declared in Retirement.declared(in: readable)
+        where !context.retired.contains(where: { $0.entity == declared.entity && $0.property == declared.property }) {
+            context.retired.append(declared)
         }
         // With no usable current version, the last readable one is treated as current (rules.md).
         let currentName = bundle.currentVersion?.model != nil ? bundle.currentVersion?.name : readable.last?.name
@@ -86,6 +96,26 @@ public struct Linter: Sendable {
         }.flatMap { $0 }
 
         diagnostics += lintChanges(readable, currentPosition: currentPosition, context: context, bundle: bundle, mappingModels: mappingModels)
+        for case let rule as any RetirementRule in rules {
+            for finding in rule.check(readable, current: currentPosition, context: context) {
+                if let severity = severity(of: rule.description, finding: finding) {
+                    diagnostics.append(diagnostic(rule.description, finding, severity, version: nil))
+                }
+            }
+        }
+
+        // Shipped history is never downgraded; the same problem seen from two records is reported once.
+        var seen: Set<String> = []
+        for history in histories {
+            let comparisons = ShippedVersionComparison.compare(history, with: bundle)
+            for case let rule as any HistoryRule in rules {
+                for finding in rule.check(comparisons, bundle: bundle) {
+                    guard seen.insert("\(rule.id)|\(finding.version ?? "")").inserted,
+                          let severity = severity(of: rule.description, finding: finding) else { continue }
+                    diagnostics.append(diagnostic(rule.description, finding, severity, version: nil))
+                }
+            }
+        }
         return diagnostics
     }
 

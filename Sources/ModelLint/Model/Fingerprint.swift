@@ -43,18 +43,7 @@ public enum Fingerprint {
     public static func content(_ model: Model) -> String {
         var lines: [String] = ["cloudKit=\(model.usedWithCloudKit)", "swiftData=\(model.header["usedWithSwiftData"] ?? "")",
                                "versionIdentifier=\(model.header["userDefinedModelVersionIdentifier"] ?? "")"]
-        for entity in model.entities {
-            var e = ["entity", entity.name, entity.representedClassName ?? "", entity.parentEntity ?? "", "\(entity.isAbstract)",
-                     entity.elementID ?? "", entity.renamingIdentifierAttribute ?? "", entity.versionHashModifier ?? "", entity.codeGenerationType ?? ""]
-            e.append("userInfo=" + userInfo(entity.userInfo))
-            e.append("unique=" + entity.uniquenessConstraints.map { $0.properties.joined(separator: ",") }.sorted().joined(separator: ";"))
-            e.append("indexes=" + ModelDiff.indexSignature(entity).sorted().joined(separator: ";"))
-            lines.append(e.joined(separator: "|"))
-            for property in entity.properties { lines.append("  \(entity.name)." + propertyContent(property)) }
-            for fetched in entity.fetchedProperties {
-                lines.append("  \(entity.name).fetched|\(fetched.name)|\(fetched.isOptional)|\(fetched.fetchRequest?.entity ?? "")|\(fetched.fetchRequest?.predicate ?? "")|" + userInfo(fetched.userInfo))
-            }
-        }
+        for entity in model.entities { lines.append(entityContent(entity)) }
         for configuration in model.configurations {
             lines.append("configuration|\(configuration.name)|\(configuration.usedWithCloudKit)|" + configuration.members.map(\.entity).sorted().joined(separator: ","))
         }
@@ -63,6 +52,21 @@ public enum Fingerprint {
         }
         lines.append(contentsOf: model.composites.map { "composite|\($0)" })
         return lines.sorted().joined(separator: "\n")
+    }
+
+    /// One entity's content: the entity line, then its properties, each order-insensitive.
+    public static func entityContent(_ entity: Entity) -> String {
+        var e = ["entity", entity.name, entity.representedClassName ?? "", entity.parentEntity ?? "", "\(entity.isAbstract)",
+                 entity.elementID ?? "", entity.renamingIdentifierAttribute ?? "", entity.versionHashModifier ?? "", entity.codeGenerationType ?? ""]
+        e.append("userInfo=" + userInfo(entity.userInfo))
+        e.append("unique=" + entity.uniquenessConstraints.map { $0.properties.sorted().joined(separator: ",") }.sorted().joined(separator: ";"))
+        e.append("indexes=" + ModelDiff.indexSignature(entity).sorted().joined(separator: ";"))
+        var lines = [e.joined(separator: "|")]
+        lines += entity.properties.map { "  \(entity.name)." + propertyContent($0) }.sorted()
+        lines += entity.fetchedProperties.map {
+            "  \(entity.name).fetched|\($0.name)|\($0.isOptional)|\($0.fetchRequest?.entity ?? "")|\($0.fetchRequest?.predicate ?? "")|" + userInfo($0.userInfo)
+        }.sorted()
+        return lines.joined(separator: "\n")
     }
 
     static func propertyContent(_ property: Property) -> String {

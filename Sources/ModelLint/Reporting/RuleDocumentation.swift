@@ -17,6 +17,11 @@ public enum RuleDocumentation {
             out += "\n## \(title)\n"
             for example in examples {
                 out += "\n"
+                for (name, contents) in example.shipped {
+                    if case .model(let body) = contents {
+                        out += "As shipped (\(example.shippedSource.label)), `\(name).xcdatamodel/contents` (inside `<model>`):\n\n```xml\n\(body)\n```\n\n"
+                    }
+                }
                 for (name, contents) in example.versions {
                     switch contents {
                     case .model(let body):

@@ -26,6 +26,10 @@ public struct RuleExample: Sendable {
     }
 
     public var versions: [(name: String, contents: Contents)]
+    /// For history rules: the versions as they shipped (recorded in a lock file, or read from git), and where
+    /// that record came from.
+    public var shipped: [(name: String, contents: Contents)] = []
+    public var shippedSource: ShippedHistory.Source = .lockFile("modellint.lock")
     public var currentVersion: CurrentVersion
     public var triggers: Bool
     /// For findings with no marker: the file they must name, relative to the bundle.
@@ -54,6 +58,30 @@ public struct RuleExample: Sendable {
 
     public static func passing(before: String, after: String) -> RuleExample {
         RuleExample(versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: false)
+    }
+
+    /// A history example: `shipped` as recorded, `now` in the work tree.
+    public static func history(
+        shipped: [(String, String)], now: [(String, String)], source: ShippedHistory.Source = .lockFile("modellint.lock"),
+        triggers: Bool, expectedFile: String? = nil
+    ) -> RuleExample {
+        var example = RuleExample(versions: now.map { ($0.0, Contents.model($0.1)) }, triggers: triggers, expectedFile: expectedFile)
+        example.shipped = shipped.map { ($0.0, Contents.model($0.1)) }
+        example.shippedSource = source
+        return example
+    }
+
+    /// The shipped record this example describes, parsed as the lock or git reader would.
+    public func shippedHistory() -> ShippedHistory? {
+        guard !shipped.isEmpty else { return nil }
+        let versions: [ShippedHistory.Version] = shipped.compactMap { name, contents in
+            guard let text = RuleExample.markedText(of: contents)?.filter({ $0 != RuleExample.marker }),
+                  case .model(let model) = ContentsParser.parse(data: Data(text.utf8), path: "shipped/\(name)") else { return nil }
+            let fromGit: Bool
+            if case .lockFile = shippedSource { fromGit = false } else { fromGit = true }
+            return ShippedHistory.Version(name: name, digest: VersionDigest(model: model), model: fromGit ? model : nil)
+        }
+        return ShippedHistory(source: shippedSource, versions: versions)
     }
 
     public static let modelHeader = """

@@ -24,6 +24,11 @@ public enum RuleRegistry {
         CloudKitUniqueConstraintRule(), CloudKitRequiredAttributeRule(), CloudKitRequiredRelationshipRule(),
         CloudKitMissingInverseRule(), CloudKitOrderedRelationshipRule(), CloudKitDenyDeleteRuleRule(),
         CloudKitUnsupportedTypeRule(), CloudKitNonAdditiveChangeRule(), CloudKitEncryptionChangedRule(),
+        // Shipped history
+        ShippedVersionEditedRule(), ShippedVersionSemanticsChangedRule(), ShippedVersionDeletedRule(),
+        VersionEditedAfterSupersededRule(),
+        // Retirement
+        RetiredAttributePresentRule(), RetirementWithoutInterimRule(), RetirementSkipsInterimRule(),
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

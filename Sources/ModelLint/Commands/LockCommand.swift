@@ -1,0 +1,100 @@
+import Foundation
+
+/// `modellint lock [PATH ...]`: record the versions that ship, with their digests, in `modellint.lock`.
+public enum LockCommand {
+    public static let options: [OptionSpec] = [
+        OptionSpec("--lock", value: "FILE", help: "lock file to write (default: modellint.lock next to the configuration, or here)"),
+        OptionSpec("--config", value: "FILE", help: "configuration file (for versionOrder and exclude)"),
+        OptionSpec("--force", help: "re-record versions already in the lock file with their current digests"),
+        OptionSpec("--help", help: "show this help"),
+    ]
+
+    public static let help = ArgumentParser.helpText(
+        usage: "modellint lock [PATH ...] [--lock FILE] [--force]",
+        summary: """
+            Record every readable version of the selected bundles in the lock file, as shipped: run it when you cut a
+            release, and commit the file. Versions already locked keep their digests (unless --force), so the lock is
+            only ever extended; check then reports a locked version that was edited or deleted.
+            """,
+        options: options)
+
+    static func defaultLockPath(configuration: Configuration, environment: CommandEnvironment) -> String {
+        let directory = configuration.filePath.map { (PathTools.absolute($0, relativeTo: environment.workingDirectory) as NSString).deletingLastPathComponent }
+            ?? environment.workingDirectory
+        return directory + "/" + LockFile.fileName
+    }
+
+    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, options: options, command: "lock")
+        } catch {
+            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+        }
+        if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
+        func fail(_ message: String) -> CommandOutput {
+            CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(message)\n")
+        }
+        let configuration: Configuration
+        do {
+            configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
+        } catch {
+            return fail("configuration error: \(error)")
+        }
+        let path = parsed.values["--lock"].map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
+            ?? defaultLockPath(configuration: configuration, environment: environment)
+        let display = PathTools.display(path, relativeTo: environment.workingDirectory)
+        let lockDirectory = (path as NSString).deletingLastPathComponent
+        var lock = LockFile()
+        if FileManager.default.fileExists(atPath: path) {
+            do { lock = try LockFile.load(path: path) } catch { return fail("\(error)") }
+        }
+        let selections: [BundleFinder.Selection]
+        do {
+            selections = try BundleFinder(workingDirectory: environment.workingDirectory, exclude: configuration.exclude,
+                                          excludeBase: configuration.baseDirectory).bundles(for: parsed.positionals)
+        } catch {
+            return fail("\(error)")
+        }
+        guard !selections.isEmpty else { return fail("no .xcdatamodeld bundles found; nothing to lock") }
+
+        let force = parsed.flags.contains("--force")
+        var report = ""
+        var added = 0, kept = 0, relocked = 0
+        for selection in selections {
+            let bundle = BundleLoader.load(
+                bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
+                versionOrder: configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder)
+            let key = PathTools.relative(selection.absolutePath, to: lockDirectory) ?? selection.absolutePath
+            var versions = lock.bundles[key] ?? [:]
+            for version in bundle.versions {
+                guard let model = version.model else {
+                    report += "  not locked: \(bundle.path) \(version.name) cannot be read (modellint check says why)\n"
+                    continue
+                }
+                let digest = VersionDigest(model: model)
+                if let existing = versions[version.name] {
+                    if force && existing != digest {
+                        versions[version.name] = digest
+                        relocked += 1
+                        report += "  re-locked: \(bundle.path) \(version.name)\n"
+                    } else {
+                        kept += 1
+                    }
+                } else {
+                    versions[version.name] = digest
+                    added += 1
+                    report += "  added: \(bundle.path) \(version.name)\n"
+                }
+            }
+            lock.bundles[key] = versions
+        }
+        do {
+            try lock.write(to: path)
+        } catch {
+            return fail("cannot write \(display): \(error.localizedDescription)")
+        }
+        let summary = "\(display): \(added) version\(added == 1 ? "" : "s") added, \(kept) already locked" + (force ? ", \(relocked) re-locked" : "")
+        return CommandOutput(exitCode: 0, standardOutput: report + summary + "\n")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The shipped-version records a `check` compares with: a lock file, `--against REF`, `--released REF`.
+public struct HistoryOptions: Sendable {
+    public var lock: LockFile?
+    /// The lock file's path, as displayed, and the folder its bundle paths are relative to.
+    public var lockPath: String = LockFile.fileName
+    public var lockDirectory: String = "/"
+    public var against: String?
+    public var released: String?
+
+    public init() {}
+
+    /// Every record that applies to this bundle.
+    func histories(forBundleAt absolutePath: String, versionOrder: [String]?) throws -> [ShippedHistory] {
+        var histories: [ShippedHistory] = []
+        if let lock {
+            let key = PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath
+            if let versions = lock.bundles[key] {
+                histories.append(ShippedHistory(
+                    source: .lockFile(lockPath),
+                    versions: versions.keys.sorted(by: VersionOrder.precedes).map { ShippedHistory.Version(name: $0, digest: versions[$0]!, model: nil) }))
+            }
+        }
+        guard against != nil || released != nil else { return histories }
+        let repository = try GitRepository(containing: (absolutePath as NSString).deletingLastPathComponent)
+        if let released {
+            let commit = try repository.resolve(released)
+            if let atRef = try repository.bundle(atPath: absolutePath, commit: commit, label: released, versionOrder: versionOrder) {
+                histories.append(ShippedHistory(source: .released(released), versions: Self.versions(atRef.versions)))
+            }
+        }
+        if let against {
+            let commit = try repository.resolve(against)
+            if let atRef = try repository.bundle(atPath: absolutePath, commit: commit, label: against, versionOrder: versionOrder),
+               let current = atRef.currentVersionIndex {
+                // Only versions already superseded at REF count as shipped; REF's current one may still be unreleased work.
+                histories.append(ShippedHistory(source: .against(against), versions: Self.versions(Array(atRef.versions[..<current]))))
+            }
+        }
+        return histories
+    }
+
+    static func versions(_ versions: [ModelVersion]) -> [ShippedHistory.Version] {
+        versions.compactMap { version in
+            version.model.map { ShippedHistory.Version(name: version.name, digest: VersionDigest(model: $0), model: $0) }
+        }
+    }
+}

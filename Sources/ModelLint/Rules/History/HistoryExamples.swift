@@ -1,0 +1,11 @@
+enum HistoryExamples {
+    static func list(_ changes: [String]) -> String {
+        guard !changes.isEmpty else { return "" }
+        let shown = changes.prefix(5).joined(separator: "; ")
+        return " (\(shown)\(changes.count > 5 ? "; and \(changes.count - 5) more" : ""))"
+    }
+}
+
+extension ShippedHistory.Source {
+    var isAgainst: Bool { if case .against = self { return true } else { return false } }
+}
