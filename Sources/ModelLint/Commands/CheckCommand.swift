@@ -2,7 +2,8 @@ import Foundation
 
 public enum CheckCommand {
     public static let options: [OptionSpec] = [
-        OptionSpec("--format", value: "F", choices: ["text", "json"], help: "report format: text (default) or json"),
+        OptionSpec("--format", value: "F", choices: ["text", "json", "sarif", "github", "junit", "checkstyle"],
+                   help: "text (default), json, sarif, github, junit or checkstyle"),
         OptionSpec("--output", value: "FILE", help: "write the report to FILE instead of standard output"),
         OptionSpec("--config", value: "FILE", help: "configuration file (default: nearest .modellint.json walking up)"),
         OptionSpec("--strict", help: "warnings also fail the run"),
@@ -11,6 +12,8 @@ public enum CheckCommand {
         OptionSpec("--lock", value: "FILE", help: "lock file to verify (default: modellint.lock next to the configuration, or here)"),
         OptionSpec("--against", value: "REF", help: "also compare with the bundles at git revision REF (pull requests: origin/main)"),
         OptionSpec("--released", value: "REF", help: "every version present at git revision REF counts as shipped (a release tag)"),
+        OptionSpec("--baseline", value: "FILE", help: "do not report findings recorded in FILE"),
+        OptionSpec("--write-baseline", value: "FILE", help: "record all current findings in FILE and exit 0"),
         OptionSpec("--quiet", help: "print nothing when there are no findings"),
         OptionSpec("--no-color", help: "plain text even on a terminal"),
         OptionSpec("--help", help: "show this help"),
@@ -46,7 +49,7 @@ public enum CheckCommand {
         } catch {
             return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
         }
-        let report: LintReport
+        var report: LintReport
         do {
             report = try linter.lint(paths: parsed.positionals, workingDirectory: environment.workingDirectory)
         } catch let error as BundleFinder.FinderError {
@@ -57,6 +60,25 @@ public enum CheckCommand {
             return CommandOutput(
                 exitCode: CommandOutput.internalError,
                 standardError: "modellint: internal error: \(error)\nThis is a bug in modellint; please file it with the command you ran.\n")
+        }
+
+        if let path = parsed.values["--write-baseline"] {
+            let absolute = PathTools.absolute(path, relativeTo: environment.workingDirectory)
+            let baseline = Baseline(report: report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
+            do {
+                try Data(baseline.serialized().utf8).write(to: URL(fileURLWithPath: absolute), options: .atomic)
+            } catch {
+                return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: cannot write \(path): \(error.localizedDescription)\n")
+            }
+            return CommandOutput(exitCode: 0, standardOutput: "\(path): recorded \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s")\n")
+        }
+        if let path = parsed.values["--baseline"] {
+            let absolute = PathTools.absolute(path, relativeTo: environment.workingDirectory)
+            do {
+                report = try Baseline.load(path: absolute).filter(report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
+            } catch {
+                return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+            }
         }
 
         let strict = parsed.flags.contains("--strict")
@@ -70,16 +92,7 @@ public enum CheckCommand {
             return CommandOutput(exitCode: exitCode)
         }
 
-        let text: String
-        switch parsed.values["--format"] ?? "text" {
-        case "json":
-            text = JSONReporter().render(report)
-        default:
-            let color = environment.outputIsTerminal && parsed.values["--output"] == nil
-                && !parsed.flags.contains("--no-color") && environment.variables["NO_COLOR"] == nil
-            text = TextReporter(useColor: color).render(report)
-        }
-
+        let text = render(report, format: parsed.values["--format"], parsed: parsed, environment: environment)
         if let output = parsed.values["--output"] {
             let url = URL(fileURLWithPath: PathTools.absolute(output, relativeTo: environment.workingDirectory))
             do {
@@ -90,6 +103,27 @@ public enum CheckCommand {
             return CommandOutput(exitCode: exitCode, standardError: notice)
         }
         return CommandOutput(exitCode: exitCode, standardOutput: text, standardError: notice)
+    }
+
+    static func render(_ report: LintReport, format: String?, parsed: ParsedArguments, environment: CommandEnvironment) -> String {
+        let color = environment.outputIsTerminal && parsed.values["--output"] == nil
+            && !parsed.flags.contains("--no-color") && environment.variables["NO_COLOR"] == nil
+        var paths: PathRelativizer {
+            let root = (try? GitRepository(containing: environment.workingDirectory))?.toplevel ?? environment.workingDirectory
+            return PathRelativizer(root: root, workingDirectory: environment.workingDirectory)
+        }
+        switch format {
+        case "json": return JSONReporter().render(report)
+        case "sarif": return SARIFReporter(rules: RuleRegistry.descriptions, paths: paths).render(report)
+        case "github": return GitHubReporter(paths: paths).render(report)
+        case "junit": return JUnitReporter(paths: paths).render(report)
+        case "checkstyle": return CheckstyleReporter(paths: paths).render(report)
+        case "text": return TextReporter(useColor: color).render(report)
+        default:
+            // Zero configuration on GitHub Actions: the readable report and the annotations.
+            let text = TextReporter(useColor: color).render(report)
+            return environment.variables["GITHUB_ACTIONS"] == "true" ? text + GitHubReporter(paths: paths).render(report) : text
+        }
     }
 
     /// The lock file (explicit, or the default one when it exists) and the git revisions to compare with.

@@ -39,6 +39,8 @@ public struct Configuration: Sendable {
     public var migration: MigrationMode = .direct
     public var rules: [String: RuleLevel] = [:]
     public var exclude: [String] = []
+    /// Extra folders searched for `.xcmappingmodel` bundles (absolute).
+    public var mappingModels: [String] = []
     /// Keyed by the bundle's standardized absolute path.
     public var bundles: [String: BundleSettings] = [:]
 
@@ -108,6 +110,17 @@ public struct Configuration: Sendable {
                     guard let s = item.stringValue else { throw fail("exclude[\(i)]", "must be a string") }
                     return s
                 }
+            case "mappingModels":
+                guard let items = value.arrayValue else { throw fail("mappingModels", "must be an array of folders") }
+                configuration.mappingModels = try items.enumerated().map { i, item in
+                    guard let folder = item.stringValue else { throw fail("mappingModels[\(i)]", "must be a folder path") }
+                    let absolute = PathTools.absolute(folder, relativeTo: baseDirectory)
+                    var isDirectory: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+                        throw fail("mappingModels[\(i)]", "no folder at \(folder)")
+                    }
+                    return absolute
+                }
             case "bundles":
                 guard let pairs = value.objectValue else { throw fail("bundles", "must be an object keyed by bundle path") }
                 for (bundlePath, settings) in pairs {
@@ -120,7 +133,7 @@ public struct Configuration: Sendable {
                     configuration.bundles[absolute] = try parseBundle(settings, keyPath: keyPath, fail: fail)
                 }
             default:
-                throw fail(key, "unknown key (expected migration, rules, exclude, bundles)")
+                throw fail(key, "unknown key (expected migration, rules, exclude, mappingModels, bundles)")
             }
         }
         return configuration

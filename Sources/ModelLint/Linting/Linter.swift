@@ -29,7 +29,10 @@ public struct Linter: Sendable {
             let settings = configuration.settings(forBundleAt: selection.absolutePath)
             let bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
             let names = bundle.versions.map(\.name)
-            let mappingModels = MappingModelReader.find(under: url.deletingLastPathComponent())
+            let folders = [url.deletingLastPathComponent()] + configuration.mappingModels.map { URL(fileURLWithPath: $0) }
+            var seenMappings: Set<String> = []
+            let mappingModels = folders.flatMap { MappingModelReader.find(under: $0) }
+                .filter { seenMappings.insert($0.standardizedFileURL.path).inserted }
                 .compactMap { MappingModelReader.read($0, versions: names) }
             summaries.append(BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: names))
             let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder)
@@ -101,6 +104,19 @@ public struct Linter: Sendable {
                 if let severity = severity(of: rule.description, finding: finding) {
                     diagnostics.append(diagnostic(rule.description, finding, severity, version: nil))
                 }
+            }
+        }
+
+        // In-model suppressions apply to everything found about an element, in its version and later ones.
+        let suppressions = Suppressions(versions: readable, knownRuleIDs: Set(rules.map(\.id)))
+        diagnostics.removeAll(where: suppressions.suppresses)
+        let unknownRule = SuppressionUnknownRuleRule.description
+        for entry in suppressions.unknownRules {
+            let finding = Finding(
+                "the modellint:disable entry on \(entry.entity)\(entry.property.map { ".\($0)" } ?? "") names \"\(entry.id)\", which is not a rule id; it silences nothing",
+                at: entry.location, entity: entry.entity, property: entry.property)
+            if let severity = severity(of: unknownRule, finding: finding) {
+                diagnostics.append(diagnostic(unknownRule, finding, severity, version: entry.version))
             }
         }
 

@@ -1,5 +1,5 @@
 /// The JSON shape of cli.md, keys in the documented order.
-public struct JSONReporter: Sendable {
+public struct JSONReporter: Reporter {
     public init() {}
 
     public func render(_ report: LintReport) -> String {

@@ -1,5 +1,5 @@
 /// Xcode-style lines (`path:line:col: severity: message [rule-id]`) that editors make clickable.
-public struct TextReporter: Sendable {
+public struct TextReporter: Reporter {
     public var useColor: Bool
 
     public init(useColor: Bool) { self.useColor = useColor }

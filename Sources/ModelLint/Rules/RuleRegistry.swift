@@ -8,7 +8,7 @@ public enum RuleRegistry {
         RenamingIdentifierXMLAttributeRule(), UnknownXMLAttributeRule(), UnknownAttributeTypeRule(),
         InvalidDefaultValueRule(), SuspiciousDefaultValueRule(), DuplicateNameRule(), DuplicateRenamingIDRule(),
         UnknownEntityReferenceRule(), InverseMismatchRule(), MissingInverseRule(), UniquenessConstraintInvalidRule(),
-        PlaceholderEntityRule(), DerivedAttributeInvalidRule(),
+        PlaceholderEntityRule(), DerivedAttributeInvalidRule(), SuppressionUnknownRuleRule(),
         // Changes between versions
         AttributeTypeIncompatibleRule(), AttributeTypeNarrowingRule(), AttributeTypeWideningRule(), PropertyKindChangedRule(),
         EntityRemovedRule(), PropertyRemovedRule(), PersistentBecameTransientRule(), RequiredAttributeWithoutDefaultRule(),
