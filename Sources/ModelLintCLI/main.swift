@@ -9,8 +9,9 @@ import Musl
 #endif
 
 // Thin: turn the process into a CommandEnvironment, run, write the bytes, exit.
+// Build-tool plugins cannot choose the process's directory; they name the package's instead.
 let environment = CommandEnvironment(
-    workingDirectory: FileManager.default.currentDirectoryPath,
+    workingDirectory: ProcessInfo.processInfo.environment["MODELLINT_WORKING_DIRECTORY"] ?? FileManager.default.currentDirectoryPath,
     variables: ProcessInfo.processInfo.environment,
     outputIsTerminal: isatty(STDOUT_FILENO) == 1)
 let output = ModelLintApp.run(Array(CommandLine.arguments.dropFirst()), environment: environment)
