@@ -22,7 +22,9 @@ public enum ContentsParser {
         }
 
         let builder = TreeBuilder(bytes: bytes, path: path)
-        let parser = XMLParser(data: data)
+        // libxml2 refuses a single chunk over 10 MB ("huge input"); a stream feeds it in pieces. Smaller files
+        // take the faster one-chunk path.
+        let parser = data.count > 8_000_000 ? XMLParser(stream: InputStream(data: data)) : XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false

@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+@testable import ModelLint
+
+/// Input built to hurt: each case gets a clear finding or error, finishes, and writes nothing.
+final class HostileInputTests: XCTestCase {
+    private func bundle(with contents: Data) throws -> URL {
+        let directory = try makeTemporaryDirectory(self)
+        let version = directory.appendingPathComponent("Hostile.xcdatamodeld/Hostile 1.xcdatamodel")
+        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+        try contents.write(to: version.appendingPathComponent("contents"))
+        return directory.appendingPathComponent("Hostile.xcdatamodeld")
+    }
+
+    private func only(_ diagnostics: [Diagnostic], file: StaticString = #filePath, line: UInt = #line) -> Diagnostic? {
+        XCTAssertEqual(diagnostics.count, 1, diagnostics.map(\.message).joined(separator: "\n"), file: file, line: line)
+        return diagnostics.first
+    }
+
+    func testBillionLaughsIsRefusedBeforeExpansion() throws {
+        var dtd = "<!DOCTYPE model [\n<!ENTITY lol \"lol\">\n"
+        for level in 1...9 { dtd += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">\n" }
+        let text = "<?xml version=\"1.0\"?>\n" + dtd + "]>\n<model><entity name=\"&lol9;\"/></model>\n"
+        let found = only(lint(try bundle(with: Data(text.utf8))))
+        XCTAssertEqual(found?.ruleId, "malformed-contents")
+        XCTAssertEqual(found?.line, 2)
+        XCTAssertTrue(found?.message.contains("it declares a DTD or entities (<!DOCTYPE)") == true)
+    }
+
+    func testExternalEntityIsNeverResolved() throws {
+        let secret = try makeTemporaryDirectory(self).appendingPathComponent("secret.txt")
+        try Data("TOP-SECRET-VALUE".utf8).write(to: secret)
+        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE model [<!ENTITY xxe SYSTEM \"file://\(secret.path)\">]>\n<model><entity name=\"&xxe;\"/></model>\n"
+        let url = try bundle(with: Data(text.utf8))
+        let out = modellint(["check", url.path, "--format", "json"], in: url.deletingLastPathComponent())
+        XCTAssertFalse(out.standardOutput.contains("TOP-SECRET-VALUE"))
+        XCTAssertTrue(out.standardOutput.contains("\"ruleId\": \"malformed-contents\""))
+        // Entities without a DTD (an undeclared reference) are an XML error, not a lookup.
+        let undeclared = only(lint(try bundle(with: Data("<?xml version=\"1.0\"?>\n<model><entity name=\"&xxe;\"/></model>\n".utf8))))
+        XCTAssertEqual(undeclared?.ruleId, "malformed-contents")
+    }
+
+    func testFiftyMegabyteContents() throws {
+        var text = RuleExample.modelHeader + "\n"
+        let entity = "<entity name=\"E%d\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity><!-- " + String(repeating: "p", count: 8_000) + " -->\n"
+        var i = 0
+        while text.utf8.count < 50_000_000 {
+            text += entity.replacingOccurrences(of: "%d", with: String(i))
+            i += 1
+        }
+        text += "</model>\n"
+        let found = lint(try bundle(with: Data(text.utf8)))
+        XCTAssertEqual(found.map(\.ruleId), [], "a big but valid model is read whole")
+    }
+
+    func testTenThousandEntities() throws {
+        var text = RuleExample.modelHeader + "\n"
+        for i in 0..<10_000 {
+            text += "<entity name=\"Entity\(i)x\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><relationship name=\"next\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Entity\((i + 1) % 10_000)x\" inverseName=\"previous\" inverseEntity=\"Entity\((i + 1) % 10_000)x\"/><relationship name=\"previous\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Entity\((i + 9_999) % 10_000)x\" inverseName=\"next\" inverseEntity=\"Entity\((i + 9_999) % 10_000)x\"/></entity>\n"
+        }
+        text += "</model>\n"
+        let url = try bundle(with: Data(text.utf8))
+        XCTAssertEqual(lint(url).map(\.ruleId), [])
+        let loaded = BundleLoader.load(bundleURL: url, displayPath: "H")
+        XCTAssertEqual(loaded.versions.first?.model?.entities.count, 10_000)
+    }
+
+    func testMegabyteAttributeValues() throws {
+        let huge = String(repeating: "x", count: 1_000_000)
+        let text = RuleExample.modelHeader + "\n<entity name=\"Thing\"><attribute name=\"\(huge)\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"\(huge)\"/></entity>\n</model>\n"
+        let found = lint(try bundle(with: Data(text.utf8)))
+        XCTAssertEqual(found.map(\.ruleId), [])
+        let loaded = BundleLoader.load(bundleURL: try bundle(with: Data(text.utf8)), displayPath: "H")
+        XCTAssertEqual(loaded.versions.first?.model?.entities.first?.attributes.first?.name.count, 1_000_000)
+    }
+
+    func testDeeplyNestedElements() throws {
+        let depth = 100_000
+        let text = RuleExample.modelHeader + "\n<entity name=\"Thing\">" + String(repeating: "<x>", count: depth) + String(repeating: "</x>", count: depth) + "</entity>\n</model>\n"
+        let found = lint(try bundle(with: Data(text.utf8)))
+        // libxml2 refuses the depth (malformed-contents), or the unknown element is reported once: never a crash.
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(["malformed-contents", "unknown-xml-attribute"].contains(found.first?.ruleId ?? ""), found.first?.message ?? "")
+    }
+
+    func testNULBytesAndInvalidUTF8() throws {
+        for bytes in [Array("<model>\u{0}</model>".utf8), [0x3C, 0x6D, 0x6F, 0x64, 0x65, 0x6C, 0x20, 0x61, 0x3D, 0x22, 0xC3, 0x28, 0x22, 0x2F, 0x3E]] {
+            XCTAssertEqual(only(lint(try bundle(with: Data(bytes))))?.ruleId, "malformed-contents")
+        }
+    }
+
+    func testDeeplyNestedLockFileIsAConfigurationError() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
+        try Data((String(repeating: "{\"a\":", count: 1_000) + "1" + String(repeating: "}", count: 1_000)).utf8).write(to: directory.appendingPathComponent("modellint.lock"))
+        let out = modellint(["check"], in: directory)
+        XCTAssertEqual(out.exitCode, 2)
+        XCTAssertTrue(out.standardError.contains("nested more than 64 levels deep"), out.standardError)
+    }
+}
+
+/// Only `lock` and `new-version` may write into a model bundle; every other command leaves it byte for byte,
+/// timestamp for timestamp, as it was.
+final class ReadOnlyTests: XCTestCase {
+    private func snapshot(_ root: URL) throws -> [String: String] {
+        var result: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
+        for case let url as URL in enumerator {
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+            let bytes = (try? Data(contentsOf: url)).map { SHA256.hex([UInt8]($0)) } ?? "directory"
+            result[PathTools.relative(url.path, to: root.path) ?? url.path] = "\(bytes) \(modified)"
+        }
+        return result
+    }
+
+    func testNoCommandButLockAndNewVersionWritesToTheBundle() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
+        for name in ["Near.xcdatamodeld", "Changes/TypeReused.xcdatamodeld", "Mapped"] {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: directory.appendingPathComponent((name as NSString).lastPathComponent))
+        }
+        XCTAssertEqual(modellint(["lock", "--lock", "../shipped.lock"], in: directory).exitCode, 0)
+        let before = try snapshot(directory)
+        let outside = try makeTemporaryDirectory(self)
+        let commands: [[String]] = [
+            ["check"], ["check", "--format", "json"], ["check", "--format", "sarif"], ["check", "--format", "github"],
+            ["check", "--format", "junit"], ["check", "--format", "checkstyle"], ["check", "--strict", "--quiet", "--no-color"],
+            ["check", "--lock", "../shipped.lock"], ["check", "--migration", "progressive"],
+            ["check", "--output", outside.appendingPathComponent("report.txt").path],
+            ["check", "--write-baseline", outside.appendingPathComponent("baseline.json").path],
+            ["check", "--baseline", outside.appendingPathComponent("baseline.json").path],
+            ["check", "Near.xcdatamodeld/Near 19.xcdatamodel/contents"],
+            ["diff", "Near.xcdatamodeld"], ["diff", "TypeReused.xcdatamodeld", "Near 1", "Near 3", "--format", "json"],
+            ["rules"], ["rules", "--format", "markdown"], ["explain", "skip-version-upgrade"], ["--version"], ["--help"],
+            ["check", "--help"], ["diff", "--help"], ["lock", "--help"], ["new-version", "--help"],
+        ]
+        for command in commands {
+            let out = modellint(command, in: directory)
+            XCTAssertNotEqual(out.exitCode, 3, command.joined(separator: " "))
+        }
+        XCTAssertEqual(try snapshot(directory), before)
+    }
+}
