@@ -1,0 +1,34 @@
+"""Shared helpers for the benchmark scripts: build once, time whole processes, read peak memory."""
+import os, statistics, subprocess, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def build():
+    subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    bindir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.strip()
+    return os.path.join(bindir, "modellint")
+
+
+def median_wall(cmd, runs, cwd=None):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def peak_mb(cmd, cwd=None):
+    if not os.path.exists("/usr/bin/time"):
+        return float("nan")
+    out = subprocess.run(["/usr/bin/time", "-v"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=cwd).stderr
+    for line in out.splitlines():
+        if "Maximum resident set size" in line:
+            return int(line.split(":")[1]) / 1024
+    return float("nan")
+
+
+def machine():
+    return f"{os.cpu_count()} cores, {os.uname().machine}, {os.uname().sysname}"
