@@ -50,15 +50,17 @@ public enum RulesCommand {
         return out
     }
 
-    /// The rule list as the README shows it; a test keeps the README equal to this.
-    public static func markdownTable(_ descriptions: [RuleDescription] = RuleRegistry.descriptions) -> String {
+    /// The rule list as the README shows it (`###` sections); a test keeps the README equal to this.
+    /// With `linkedHeading`, the docs/rules index: `##` sections and each id linking to its page.
+    public static func markdownTable(_ descriptions: [RuleDescription] = RuleRegistry.descriptions, linkedHeading: String? = nil) -> String {
         var out = ""
         for category in RuleCategory.allCases {
             let rules = descriptions.filter { $0.category == category }
             guard !rules.isEmpty else { continue }
-            out += "\n### \(category.rawValue)\n\n| id | default | detects |\n|---|---|---|\n"
+            out += "\n\(linkedHeading ?? "###") \(category.rawValue)\n\n| id | default | detects |\n|---|---|---|\n"
             for rule in rules {
-                out += "| `\(rule.id)` | \(rule.severity.rawValue) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
+                let id = linkedHeading == nil ? "`\(rule.id)`" : "[`\(rule.id)`](\(rule.id).md)"
+                out += "| \(id) | \(rule.severity.rawValue) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
             }
         }
         return out
