@@ -21,6 +21,9 @@ public enum ExplainCommand {
         out += "Why:\n\(indent(rule.rationale))\n\nFix:\n\(indent(rule.fix))\n"
         func show(_ example: RuleExample, _ title: String) {
             out += "\n\(title):\n"
+            for (name, contents) in example.shipped {
+                if case .model(let body) = contents { out += "  \(name), as shipped (\(example.shippedSource.label)):\n" + indent(body, by: 4) + "\n" }
+            }
             for (name, contents) in example.versions {
                 guard let text = RuleExample.markedText(of: contents) else { continue }
                 let body: String
