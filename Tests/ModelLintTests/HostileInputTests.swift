@@ -142,3 +142,34 @@ final class ReadOnlyTests: XCTestCase {
         XCTAssertEqual(try snapshot(directory), before)
     }
 }
+
+/// Every input the fuzzer ever crashed on (Fuzz/regressions): each must now be a finding, not a crash.
+final class FuzzRegressionTests: XCTestCase {
+    func testEveryFuzzCrashIsNowAFinding() throws {
+        let folder = repositoryRoot.appendingPathComponent("Fuzz/regressions")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertFalse(names.isEmpty)
+        for name in names {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            guard case .malformed(let reason, _) = ContentsParser.parse(data: data, path: name) else {
+                XCTFail("\(name) no longer reads as malformed")
+                continue
+            }
+            if name.hasPrefix("contents-invalid-utf8") {
+                XCTAssertTrue(reason.hasPrefix("it is not valid UTF-8 (byte "), "\(name): \(reason)")
+            }
+        }
+    }
+
+    func testUTF8Validation() {
+        XCTAssertNil(ContentsParser.firstInvalidUTF8(Array("plain ascii, é, €, 𝄞".utf8)))
+        XCTAssertEqual(ContentsParser.firstInvalidUTF8([0x61, 0xC3, 0x28]), 1, "truncated two-byte sequence")
+        XCTAssertEqual(ContentsParser.firstInvalidUTF8([0xC0, 0xAF]), 0, "overlong")
+        XCTAssertEqual(ContentsParser.firstInvalidUTF8([0xED, 0xA0, 0x80]), 0, "surrogate")
+        XCTAssertEqual(ContentsParser.firstInvalidUTF8([0xF4, 0x90, 0x80, 0x80]), 0, "above U+10FFFF")
+        XCTAssertEqual(ContentsParser.firstInvalidUTF8([0x61, 0xE2, 0x82]), 1, "cut short at the end")
+        XCTAssertTrue(ContentsParser.declaresUTF8(Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>".utf8)))
+        XCTAssertTrue(ContentsParser.declaresUTF8(Array("<model/>".utf8)))
+        XCTAssertFalse(ContentsParser.declaresUTF8(Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>".utf8)))
+    }
+}

@@ -21,6 +21,13 @@ public enum ContentsParser {
             }
         }
 
+        // FoundationXML traps on element and attribute names that are not valid UTF-8 (found by fuzzing), so
+        // a UTF-8 document is validated before the parser sees it. Xcode writes every contents file as UTF-8.
+        if declaresUTF8(bytes), let offset = firstInvalidUTF8(bytes) {
+            let (line, column) = TextPosition.lineAndColumn(ofOffset: offset, in: bytes)
+            return .malformed(reason: "it is not valid UTF-8 (byte \(offset))", location: SourceLocation(file: path, line: line, column: column))
+        }
+
         let builder = TreeBuilder(bytes: bytes, path: path)
         // libxml2 refuses a single chunk over 10 MB ("huge input"); a stream feeds it in pieces. Smaller files
         // take the faster one-chunk path.
@@ -62,6 +69,44 @@ public enum ContentsParser {
             77: "a tag that is never finished",
         ]
         return (words[code] ?? "parser error") + ", libxml2 code \(code)"
+    }
+
+    /// True unless the XML declaration names another encoding.
+    static func declaresUTF8(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(200), as: UTF8.self).lowercased()
+        guard head.hasPrefix("<?xml"), let declarationEnd = head.range(of: "?>") else { return true }
+        let declaration = head[..<declarationEnd.lowerBound]
+        guard let encoding = declaration.range(of: "encoding") else { return true }
+        let value = declaration[encoding.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        return value.hasPrefix("utf-8") || value.hasPrefix("utf8")
+    }
+
+    /// The offset of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629: no overlong
+    /// forms, no surrogates, nothing above U+10FFFF).
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return i
+            }
+            guard i + length <= n else { return i }
+            guard bytes[i + 1] >= low && bytes[i + 1] <= high else { return i }
+            for k in 2..<max(length, 2) where bytes[i + k] < 0x80 || bytes[i + k] > 0xBF { return i }
+            i += length
+        }
+        return nil
     }
 
     static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
