@@ -21,11 +21,20 @@ public enum ContentsParser {
             }
         }
 
-        // FoundationXML traps on element and attribute names that are not valid UTF-8 (found by fuzzing), so
-        // a UTF-8 document is validated before the parser sees it. Xcode writes every contents file as UTF-8.
-        if declaresUTF8(bytes), let offset = firstInvalidUTF8(bytes) {
+        // FoundationXML traps on names that are not valid UTF-8 (elements, attributes, processing instructions:
+        // found by fuzzing), whatever encoding the file declares, so bytes are validated before the parser sees
+        // them. Xcode writes every contents file as UTF-8.
+        if let offset = firstInvalidUTF8(bytes) {
             let (line, column) = TextPosition.lineAndColumn(ofOffset: offset, in: bytes)
             return .malformed(reason: "it is not valid UTF-8 (byte \(offset))", location: SourceLocation(file: path, line: line, column: column))
+        }
+
+        // FoundationXML also crashes on a processing instruction without data (`<?foo?>`); Xcode writes none
+        // besides the XML declaration, so any other is refused.
+        if let offset = processingInstructionOffset(bytes) {
+            let (line, column) = TextPosition.lineAndColumn(ofOffset: offset, in: bytes)
+            return .malformed(reason: "it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one",
+                              location: SourceLocation(file: path, line: line, column: column))
         }
 
         let builder = TreeBuilder(bytes: bytes, path: path)
@@ -60,6 +69,7 @@ public enum ContentsParser {
     static func describe(_ error: Error) -> String {
         let code = (error as NSError).code
         let words: [Int: String] = [
+            201: "a namespace prefix that is not declared",
             4: "the document is empty", 5: "the document does not end properly: truncated, or content after the root element",
             9: "an invalid character", 26: "an undeclared entity", 32: "an unterminated comment",
             38: "a '<' inside an attribute value, or an unterminated attribute value",
@@ -71,14 +81,10 @@ public enum ContentsParser {
         return (words[code] ?? "parser error") + ", libxml2 code \(code)"
     }
 
-    /// True unless the XML declaration names another encoding.
-    static func declaresUTF8(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(200), as: UTF8.self).lowercased()
-        guard head.hasPrefix("<?xml"), let declarationEnd = head.range(of: "?>") else { return true }
-        let declaration = head[..<declarationEnd.lowerBound]
-        guard let encoding = declaration.range(of: "encoding") else { return true }
-        let value = declaration[encoding.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-        return value.hasPrefix("utf-8") || value.hasPrefix("utf8")
+    /// The first `<?` that is not the XML declaration at the very start of the file.
+    static func processingInstructionOffset(_ bytes: [UInt8]) -> Int? {
+        let declaration = bytes.starts(with: Array("<?xml".utf8)) && bytes.count > 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[5])
+        return firstOffset(of: [UInt8(ascii: "<"), UInt8(ascii: "?")], in: bytes, from: declaration ? 2 : 0)
     }
 
     /// The offset of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629: no overlong
@@ -109,9 +115,9 @@ public enum ContentsParser {
         return nil
     }
 
-    static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    static func firstOffset(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
         guard let first = needle.first, haystack.count >= needle.count else { return nil }
-        var i = 0
+        var i = start
         let last = haystack.count - needle.count
         while i <= last {
             if haystack[i] == first {
