@@ -151,6 +151,12 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertFalse(names.isEmpty)
         for name in names {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            if name.hasPrefix("json-") {
+                XCTAssertThrowsError(try JSONValue.parse(data), name) { error in
+                    XCTAssertTrue("\(error)".hasPrefix("not valid UTF-8"), "\(name): \(error)")
+                }
+                continue
+            }
             guard case .malformed(let reason, _) = ContentsParser.parse(data: data, path: name) else {
                 XCTFail("\(name) no longer reads as malformed")
                 continue
@@ -165,11 +171,11 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     func testUTF8Validation() {
-        XCTAssertNil(ContentsParser.firstInvalidUTF8(Array("plain ascii, é, €, 𝄞".utf8)))
-        XCTAssertEqual(ContentsParser.firstInvalidUTF8([0x61, 0xC3, 0x28]), 1, "truncated two-byte sequence")
-        XCTAssertEqual(ContentsParser.firstInvalidUTF8([0xC0, 0xAF]), 0, "overlong")
-        XCTAssertEqual(ContentsParser.firstInvalidUTF8([0xED, 0xA0, 0x80]), 0, "surrogate")
-        XCTAssertEqual(ContentsParser.firstInvalidUTF8([0xF4, 0x90, 0x80, 0x80]), 0, "above U+10FFFF")
-        XCTAssertEqual(ContentsParser.firstInvalidUTF8([0x61, 0xE2, 0x82]), 1, "cut short at the end")
+        XCTAssertNil(UTF8Validation.firstInvalidByte(Array("plain ascii, é, €, 𝄞".utf8)))
+        XCTAssertEqual(UTF8Validation.firstInvalidByte([0x61, 0xC3, 0x28]), 1, "truncated two-byte sequence")
+        XCTAssertEqual(UTF8Validation.firstInvalidByte([0xC0, 0xAF]), 0, "overlong")
+        XCTAssertEqual(UTF8Validation.firstInvalidByte([0xED, 0xA0, 0x80]), 0, "surrogate")
+        XCTAssertEqual(UTF8Validation.firstInvalidByte([0xF4, 0x90, 0x80, 0x80]), 0, "above U+10FFFF")
+        XCTAssertEqual(UTF8Validation.firstInvalidByte([0x61, 0xE2, 0x82]), 1, "cut short at the end")
     }
 }

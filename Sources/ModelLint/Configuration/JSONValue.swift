@@ -89,9 +89,12 @@ public indirect enum JSONValue: Equatable, Sendable {
         out += "\""
     }
 
-    /// Parses JSON or JSON5 (comments, trailing commas) with Foundation's decoder.
+    /// Parses JSON, or JSON5 (comments, trailing commas), with Foundation's decoder.
     /// Nesting beyond `maxDepth` is refused before decoding, so hostile input cannot exhaust the stack.
-    public static func parse(_ data: Data, maxDepth: Int = 64) throws -> JSONValue {
+    public static func parse(_ data: Data, maxDepth: Int = 64, json5: Bool = true) throws -> JSONValue {
+        if let offset = UTF8Validation.firstInvalidByte([UInt8](data)) {
+            throw JSONParseError(message: "not valid UTF-8 (byte \(offset))")
+        }
         var depth = 0
         var inString = false
         var escaped = false
@@ -110,7 +113,7 @@ public indirect enum JSONValue: Equatable, Sendable {
             }
         }
         let decoder = JSONDecoder()
-        decoder.allowsJSON5 = true
+        decoder.allowsJSON5 = json5
         do {
             return try decoder.decode(JSONValue.self, from: data)
         } catch let DecodingError.dataCorrupted(context) {

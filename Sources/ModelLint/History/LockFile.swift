@@ -27,7 +27,7 @@ public struct LockFile: Equatable, Sendable {
         }
         let json: JSONValue
         do {
-            json = try JSONValue.parse(data)
+            json = try JSONValue.parse(data, json5: false)
         } catch {
             throw LockError(file: path, message: "\(error) (regenerate it with modellint lock --force)")
         }

@@ -24,7 +24,7 @@ public enum ContentsParser {
         // FoundationXML traps on names that are not valid UTF-8 (elements, attributes, processing instructions:
         // found by fuzzing), whatever encoding the file declares, so bytes are validated before the parser sees
         // them. Xcode writes every contents file as UTF-8.
-        if let offset = firstInvalidUTF8(bytes) {
+        if let offset = UTF8Validation.firstInvalidByte(bytes) {
             let (line, column) = TextPosition.lineAndColumn(ofOffset: offset, in: bytes)
             return .malformed(reason: "it is not valid UTF-8 (byte \(offset))", location: SourceLocation(file: path, line: line, column: column))
         }
@@ -85,34 +85,6 @@ public enum ContentsParser {
     static func processingInstructionOffset(_ bytes: [UInt8]) -> Int? {
         let declaration = bytes.starts(with: Array("<?xml".utf8)) && bytes.count > 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[5])
         return firstOffset(of: [UInt8(ascii: "<"), UInt8(ascii: "?")], in: bytes, from: declaration ? 2 : 0)
-    }
-
-    /// The offset of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629: no overlong
-    /// forms, no surrogates, nothing above U+10FFFF).
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
-            let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF
-            switch b {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return i
-            }
-            guard i + length <= n else { return i }
-            guard bytes[i + 1] >= low && bytes[i + 1] <= high else { return i }
-            for k in 2..<max(length, 2) where bytes[i + k] < 0x80 || bytes[i + k] > 0xBF { return i }
-            i += length
-        }
-        return nil
     }
 
     static func firstOffset(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
