@@ -164,4 +164,15 @@ final class ChangeTests: XCTestCase {
         ], current: "Near 2")
         XCTAssertEqual(lint(bundle).map(\.ruleId), ["renaming-id-reliance"])
     }
+
+    func testAnUnchangedEntityStillSeesItsDestinationChangeIdentity() throws {
+        // Visit is byte-for-byte the same in both versions, but the entity it points at is no longer the same one.
+        let directory = try makeTemporaryDirectory(self)
+        let visit = "<entity name=\"Visit\"><relationship name=\"place\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Place\"/></entity>"
+        let bundle = try writeBundle(in: directory, versions: [
+            ("Near 1", visit + "<entity name=\"Place\"/>"),
+            ("Near 2", visit + "<entity name=\"Place\" elementID=\"Venue\"/>"),
+        ], current: "Near 2")
+        XCTAssertTrue(lint(bundle).contains { $0.ruleId == "relationship-destination-changed" && $0.entity == "Visit" && $0.property == "place" })
+    }
 }

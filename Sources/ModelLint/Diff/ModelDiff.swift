@@ -97,6 +97,10 @@ public struct ModelDiff: Sendable {
     public func pair(forNew name: String) -> EntityPair? { matchedEntities.first { $0.new.name == name } }
 
     private static func pair(_ oldEntity: Entity, _ newEntity: Entity, old: Model, new: Model) -> EntityPair {
+        // Most entities are untouched from one version to the next: nothing to match, nothing changed.
+        if let key = old.lineageKeys[oldEntity.name], key == new.lineageKeys[newEntity.name] {
+            return EntityPair(old: oldEntity, new: newEntity, facets: [])
+        }
         var pair = EntityPair(old: oldEntity, new: newEntity, facets: entityFacets(oldEntity, newEntity, old: old, new: new))
         var oldPersistent: [String: (Property, String)] = [:]
         for (property, owner) in old.effectiveProperties(of: oldEntity) where !property.isTransient {

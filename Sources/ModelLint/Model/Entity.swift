@@ -227,3 +227,38 @@ public struct UnknownXML: Hashable, Sendable {
     public var element: String
     public var location: SourceLocation
 }
+
+extension SourceLocation {
+    /// Stands in for every location when two elements are compared for content alone.
+    static let anywhere = SourceLocation(file: "")
+}
+
+extension Entity {
+    /// The entity with every source location blanked, so equal content hashes equal across versions.
+    var withoutLocations: Entity {
+        var copy = self
+        copy.location = .anywhere
+        copy.properties = properties.map { property in
+            switch property {
+            case .attribute(var a): a.location = .anywhere; return .attribute(a)
+            case .relationship(var r): r.location = .anywhere; return .relationship(r)
+            }
+        }
+        copy.fetchedProperties = fetchedProperties.map { f in
+            var f = f
+            f.location = .anywhere
+            f.fetchRequest?.location = .anywhere
+            return f
+        }
+        copy.uniquenessConstraints = uniquenessConstraints.map { UniquenessConstraint(properties: $0.properties, location: .anywhere) }
+        copy.compoundIndexes = compoundIndexes.map { UniquenessConstraint(properties: $0.properties, location: .anywhere) }
+        copy.fetchIndexes = fetchIndexes.map { index in
+            FetchIndex(name: index.name, elements: index.elements.map { e in
+                var e = e
+                e.location = .anywhere
+                return e
+            }, location: .anywhere)
+        }
+        return copy
+    }
+}

@@ -13,6 +13,10 @@ public struct Model: Sendable {
     public var unknownXML: [UnknownXML]
 
     public let entityIndexByName: [String: Int]
+    /// Per entity: a hash of everything it and its ancestors hold, and the identifiers of the entities its
+    /// relationships point at; locations excluded. Equal keys across versions mean nothing about the entity
+    /// changed, so the diff can skip matching its properties.
+    public let lineageKeys: [String: Int]
 
     public init(
         location: SourceLocation, header: [String: String] = [:], entities: [Entity],
@@ -32,6 +36,27 @@ public struct Model: Sendable {
             index[entity.name] = i
         }
         self.entityIndexByName = index
+        var own: [String: Int] = [:]
+        for entity in entities where own[entity.name] == nil {
+            var hasher = Hasher()
+            hasher.combine(entity.withoutLocations)
+            own[entity.name] = hasher.finalize()
+        }
+        var lineage: [String: Int] = [:]
+        for entity in entities where lineage[entity.name] == nil {
+            var hasher = Hasher()
+            var seen: Set<String> = []
+            var current: Entity? = entity
+            while let e = current, seen.insert(e.name).inserted {
+                hasher.combine(own[e.name] ?? 0)
+                for case .relationship(let r) in e.properties {
+                    hasher.combine(r.destinationEntity.flatMap { index[$0] }.map { entities[$0].renamingIdentifier } ?? "")
+                }
+                current = e.parentEntity.flatMap { index[$0] }.map { entities[$0] }
+            }
+            lineage[entity.name] = hasher.finalize()
+        }
+        self.lineageKeys = lineage
     }
 
     public func entity(named name: String?) -> Entity? {
