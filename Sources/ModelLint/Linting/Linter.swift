@@ -66,7 +66,8 @@ public struct Linter: Sendable {
         for case let rule as any BundleRule in rules {
             for finding in rule.check(bundle) {
                 if let severity = severity(of: rule.description, finding: finding) {
-                    diagnostics.append(diagnostic(rule.description, finding, severity, version: nil))
+                    // About the bundle as a whole: reported against the version treated as current.
+                    diagnostics.append(diagnostic(rule.description, finding, severity, version: bundle.currentVersion?.name))
                 }
             }
         }
