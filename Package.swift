@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "modellint",
+    // JSON5 decoding and the plugin APIs used here need macOS 13; Linux ignores this.
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "modellint", targets: ["modellint"]),
         .library(name: "ModelLint", targets: ["ModelLint"]),
