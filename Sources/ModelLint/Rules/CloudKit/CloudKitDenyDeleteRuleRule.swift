@@ -28,14 +28,10 @@ public struct CloudKitDenyDeleteRuleRule: VersionRule {
         ])
 
     public func check(_ model: Model, context: RuleContext) -> [Finding] {
-        guard let scope = CloudKitScope.of(model, context: context) else { return [] }
-        var findings: [Finding] = []
-        for entity in scope.entities(of: model) {
-            for relationship in entity.relationships where relationship.deleteRule == .deny {
-                findings.append(Finding("\(entity.name).\(relationship.name) has the Deny delete rule: \(CloudKitScope.refusal) (CloudKit rules are on: \(scope.reason))",
-                                        at: relationship.location, entity: entity.name, property: relationship.name))
+        CloudKitScope.findings(in: model, context: context) { entity in
+            entity.relationships.filter { $0.deleteRule == .deny }.map {
+                ("\(entity.name).\($0.name) has the Deny delete rule", $0.location, $0.name)
             }
         }
-        return findings
     }
 }

@@ -34,14 +34,10 @@ public struct CloudKitMissingInverseRule: VersionRule {
         ])
 
     public func check(_ model: Model, context: RuleContext) -> [Finding] {
-        guard let scope = CloudKitScope.of(model, context: context) else { return [] }
-        var findings: [Finding] = []
-        for entity in scope.entities(of: model) {
-            for relationship in entity.relationships where relationship.inverseName?.isEmpty ?? true {
-                findings.append(Finding("\(entity.name).\(relationship.name) has no inverse: \(CloudKitScope.refusal) (CloudKit rules are on: \(scope.reason))",
-                                        at: relationship.location, entity: entity.name, property: relationship.name))
+        CloudKitScope.findings(in: model, context: context) { entity in
+            entity.relationships.filter { $0.inverseName?.isEmpty ?? true }.map {
+                ("\(entity.name).\($0.name) has no inverse", $0.location, $0.name)
             }
         }
-        return findings
     }
 }

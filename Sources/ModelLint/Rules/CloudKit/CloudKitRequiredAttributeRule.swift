@@ -29,14 +29,10 @@ public struct CloudKitRequiredAttributeRule: VersionRule {
         ])
 
     public func check(_ model: Model, context: RuleContext) -> [Finding] {
-        guard let scope = CloudKitScope.of(model, context: context) else { return [] }
-        var findings: [Finding] = []
-        for entity in scope.entities(of: model) {
-            for attribute in entity.attributes where !attribute.isOptional && !attribute.hasDefault && !attribute.isTransient && !attribute.isDerived {
-                findings.append(Finding("\(entity.name).\(attribute.name) is required and has no default: \(CloudKitScope.refusal) (CloudKit rules are on: \(scope.reason))",
-                                        at: attribute.location, entity: entity.name, property: attribute.name))
+        CloudKitScope.findings(in: model, context: context) { entity in
+            entity.attributes.filter { !$0.isOptional && !$0.hasDefault && !$0.isTransient && !$0.isDerived }.map {
+                ("\(entity.name).\($0.name) is required and has no default", $0.location, $0.name)
             }
         }
-        return findings
     }
 }

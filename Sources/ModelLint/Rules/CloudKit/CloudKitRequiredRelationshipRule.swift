@@ -36,14 +36,10 @@ public struct CloudKitRequiredRelationshipRule: VersionRule {
         ])
 
     public func check(_ model: Model, context: RuleContext) -> [Finding] {
-        guard let scope = CloudKitScope.of(model, context: context) else { return [] }
-        var findings: [Finding] = []
-        for entity in scope.entities(of: model) {
-            for relationship in entity.relationships where !relationship.isOptional && !relationship.isTransient {
-                findings.append(Finding("\(entity.name).\(relationship.name) is not optional: \(CloudKitScope.refusal) (CloudKit rules are on: \(scope.reason))",
-                                        at: relationship.location, entity: entity.name, property: relationship.name))
+        CloudKitScope.findings(in: model, context: context) { entity in
+            entity.relationships.filter { !$0.isOptional && !$0.isTransient }.map {
+                ("\(entity.name).\($0.name) is not optional", $0.location, $0.name)
             }
         }
-        return findings
     }
 }

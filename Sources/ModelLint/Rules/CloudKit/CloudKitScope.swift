@@ -25,6 +25,19 @@ struct CloudKitScope {
     /// The entities of the model this scope checks.
     func entities(of model: Model) -> [Entity] { model.entities.filter(includes) }
 
+    /// Every problem `judge` sees on an entity in scope, as findings that say why Core Data refuses the store
+    /// and what switched the CloudKit rules on.
+    static func findings(
+        in model: Model, context: RuleContext, _ judge: (Entity) -> [(problem: String, location: SourceLocation, property: String?)]
+    ) -> [Finding] {
+        guard let scope = of(model, context: context) else { return [] }
+        return scope.entities(of: model).flatMap { entity in
+            judge(entity).map { problem, location, property in
+                Finding("\(problem): \(refusal) (CloudKit rules are on: \(scope.reason))", at: location, entity: entity.name, property: property)
+            }
+        }
+    }
+
     static let refusal = "Core Data refuses to load a CloudKit-mirrored store with it (134060)"
     static let additiveOnly = "a CloudKit production schema is additive only (\"CloudKit integration forbids renaming\")"
 }

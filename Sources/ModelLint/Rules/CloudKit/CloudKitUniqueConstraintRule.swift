@@ -41,14 +41,10 @@ public struct CloudKitUniqueConstraintRule: VersionRule {
         ])
 
     public func check(_ model: Model, context: RuleContext) -> [Finding] {
-        guard let scope = CloudKitScope.of(model, context: context) else { return [] }
-        var findings: [Finding] = []
-        for entity in scope.entities(of: model) {
-            for constraint in entity.uniquenessConstraints {
-                findings.append(Finding("\(entity.name) has a uniqueness constraint (\(constraint.properties.joined(separator: ", "))): \(CloudKitScope.refusal) (CloudKit rules are on: \(scope.reason))",
-                                        at: constraint.location, entity: entity.name))
+        CloudKitScope.findings(in: model, context: context) { entity in
+            entity.uniquenessConstraints.map {
+                ("\(entity.name) has a uniqueness constraint (\($0.properties.joined(separator: ", ")))", $0.location, nil)
             }
         }
-        return findings
     }
 }

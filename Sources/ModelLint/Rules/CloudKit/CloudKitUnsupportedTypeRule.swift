@@ -29,14 +29,10 @@ public struct CloudKitUnsupportedTypeRule: VersionRule {
         ])
 
     public func check(_ model: Model, context: RuleContext) -> [Finding] {
-        guard let scope = CloudKitScope.of(model, context: context) else { return [] }
-        var findings: [Finding] = []
-        for entity in scope.entities(of: model) {
-            for attribute in entity.attributes where !attribute.isTransient && (attribute.type == .undefined || attribute.type == .objectID) {
-                findings.append(Finding("\(entity.name).\(attribute.name) has type \(attribute.type.xmlValue), which CloudKit cannot store: \(CloudKitScope.refusal) (CloudKit rules are on: \(scope.reason))",
-                                        at: attribute.location, entity: entity.name, property: attribute.name))
+        CloudKitScope.findings(in: model, context: context) { entity in
+            entity.attributes.filter { !$0.isTransient && ($0.type == .undefined || $0.type == .objectID) }.map {
+                ("\(entity.name).\($0.name) has type \($0.type.xmlValue), which CloudKit cannot store", $0.location, $0.name)
             }
         }
-        return findings
     }
 }
