@@ -56,11 +56,8 @@ public struct Linter: Sendable {
         var context = RuleContext(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
         var diagnostics: [Diagnostic] = []
 
-        func diagnostic(_ rule: RuleDescription, _ finding: Finding, _ severity: Severity, version: String?, from: String? = nil) -> Diagnostic {
-            Diagnostic(
-                ruleId: rule.id, severity: severity, message: finding.message, fix: rule.fix, bundle: bundle.path,
-                file: finding.location.file, line: finding.location.line, column: finding.location.column,
-                version: finding.version ?? version, fromVersion: from, entity: finding.entity, property: finding.property)
+        func diagnostic(_ rule: RuleDescription, _ finding: Finding, _ severity: Severity, version: String?) -> Diagnostic {
+            Diagnostic(rule, finding, severity: severity, bundle: bundle.path, version: version)
         }
 
         for case let rule as any BundleRule in rules {
@@ -175,14 +172,14 @@ public struct Linter: Sendable {
             for (rule, finding) in pair.findings {
                 // A mapping model covers only its exact pair: a device skipping that step is not covered,
                 // so a problem only ever seen on covered steps still counts for direct pairs.
-                if covering == nil { adjacentKeys.insert(key(rule, finding)) } else if coveredBy[key(rule, finding)]?.contains(covering!.name) != true {
-                    coveredBy[key(rule, finding), default: []].append(covering!.name)
+                let k = key(rule, finding)
+                if let covering {
+                    if coveredBy[k]?.contains(covering.name) != true { coveredBy[k, default: []].append(covering.name) }
+                } else {
+                    adjacentKeys.insert(k)
                 }
                 guard let severity = severity(of: rule, finding: finding) else { continue }
-                var d = Diagnostic(
-                    ruleId: rule.id, severity: covering == nil ? severity : .note, message: finding.message, fix: rule.fix,
-                    bundle: bundle.path, file: finding.location.file, line: finding.location.line, column: finding.location.column,
-                    version: pair.to, fromVersion: pair.from, entity: finding.entity, property: finding.property)
+                var d = Diagnostic(rule, finding, severity: covering == nil ? severity : .note, bundle: bundle.path, version: pair.to, fromVersion: pair.from)
                 if let covering {
                     d.message += " (covered by the mapping model \(covering.name))"
                     d.mappingModel = covering.name
@@ -213,13 +210,9 @@ public struct Linter: Sendable {
             if case .severity(let configured)? = configuration.rules[skipRule.id] { severity = configured }
             let who = versions.count == 1 ? "A device still on \(versions[0]) that updates" : "Devices still on \(Self.list(versions)) that update"
             let mapped = coveredBy[k].map { " (the mapping model\($0.count == 1 ? "" : "s") \(Self.list($0)) cover\($0.count == 1 ? "s" : "") only \($0.count == 1 ? "its own step" : "their own steps"))" } ?? ""
-            var d = Diagnostic(
-                ruleId: skipRule.id, severity: severity,
-                message: "\(who) straight to \(current) \(versions.count == 1 ? "meets" : "meet") a problem no unmapped single step has [\(first.rule.id)]: \(first.finding.message)\(mapped)",
-                fix: skipRule.fix,
-                bundle: bundle.path, file: first.finding.location.file, line: first.finding.location.line,
-                column: first.finding.location.column, version: current, fromVersion: first.from,
-                entity: first.finding.entity, property: first.finding.property)
+            var finding = first.finding
+            finding.message = "\(who) straight to \(current) \(versions.count == 1 ? "meets" : "meet") a problem no unmapped single step has [\(first.rule.id)]: \(first.finding.message)\(mapped)"
+            var d = Diagnostic(skipRule, finding, severity: severity, bundle: bundle.path, version: current, fromVersion: first.from)
             d.underlyingRuleId = first.rule.id
             d.affectedVersions = versions
             d.mappingModel = first.mapping?.name
@@ -230,5 +223,15 @@ public struct Linter: Sendable {
 
     static func list(_ names: [String]) -> String {
         names.count <= 2 ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+}
+
+extension Diagnostic {
+    /// A rule's finding as reported: the rule's id and fix, the finding's place and subject.
+    init(_ rule: RuleDescription, _ finding: Finding, severity: Severity, bundle: String, version: String?, fromVersion: String? = nil) {
+        self.init(
+            ruleId: rule.id, severity: severity, message: finding.message, fix: rule.fix, bundle: bundle,
+            file: finding.location.file, line: finding.location.line, column: finding.location.column,
+            version: finding.version ?? version, fromVersion: fromVersion, entity: finding.entity, property: finding.property)
     }
 }

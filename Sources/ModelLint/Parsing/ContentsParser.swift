@@ -10,31 +10,28 @@ public enum ContentsParser {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .malformed(reason: "the file is empty", location: SourceLocation(file: path, line: 1, column: 1))
         }
+        func refuse(_ reason: String, at offset: Int) -> VersionContent {
+            let (line, column) = TextPosition.lineAndColumn(ofOffset: offset, in: bytes)
+            return .malformed(reason: reason, location: SourceLocation(file: path, line: line, column: column))
+        }
+        let markup = RefusedMarkup(bytes)
         // Refused before the parser sees it: expanding declarations is how hostile XML exhausts
         // memory (billion laughs) or reads local files (XXE). Xcode never writes a DTD here.
-        for marker in ["<!DOCTYPE", "<!ENTITY"] {
-            if let offset = firstOffset(of: Array(marker.utf8), in: bytes) {
-                let (line, column) = TextPosition.lineAndColumn(ofOffset: offset, in: bytes)
-                return .malformed(
-                    reason: "it declares a DTD or entities (\(marker)); Xcode never writes one, and modellint does not expand them",
-                    location: SourceLocation(file: path, line: line, column: column))
+        for (marker, offset) in [("<!DOCTYPE", markup.doctype), ("<!ENTITY", markup.entity)] {
+            if let offset {
+                return refuse("it declares a DTD or entities (\(marker)); Xcode never writes one, and modellint does not expand them", at: offset)
             }
         }
-
         // FoundationXML traps on names that are not valid UTF-8 (elements, attributes, processing instructions:
         // found by fuzzing), whatever encoding the file declares, so bytes are validated before the parser sees
         // them. Xcode writes every contents file as UTF-8.
         if let offset = UTF8Validation.firstInvalidByte(bytes) {
-            let (line, column) = TextPosition.lineAndColumn(ofOffset: offset, in: bytes)
-            return .malformed(reason: "it is not valid UTF-8 (byte \(offset))", location: SourceLocation(file: path, line: line, column: column))
+            return refuse("it is not valid UTF-8 (byte \(offset))", at: offset)
         }
-
         // FoundationXML also crashes on a processing instruction without data (`<?foo?>`); Xcode writes none
         // besides the XML declaration, so any other is refused.
-        if let offset = processingInstructionOffset(bytes) {
-            let (line, column) = TextPosition.lineAndColumn(ofOffset: offset, in: bytes)
-            return .malformed(reason: "it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one",
-                              location: SourceLocation(file: path, line: line, column: column))
+        if let offset = markup.processingInstruction {
+            return refuse("it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one", at: offset)
         }
 
         let builder = TreeBuilder(bytes: bytes, path: path)
@@ -80,26 +77,34 @@ public enum ContentsParser {
         ]
         return (words[code] ?? "parser error") + ", libxml2 code \(code)"
     }
+}
 
+/// Where the markup refused before parsing first appears: one pass over the bytes for all of it.
+struct RefusedMarkup {
+    var doctype: Int?
+    var entity: Int?
     /// The first `<?` that is not the XML declaration at the very start of the file.
-    static func processingInstructionOffset(_ bytes: [UInt8]) -> Int? {
-        let declaration = bytes.starts(with: Array("<?xml".utf8)) && bytes.count > 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[5])
-        return firstOffset(of: [UInt8(ascii: "<"), UInt8(ascii: "?")], in: bytes, from: declaration ? 2 : 0)
-    }
+    var processingInstruction: Int?
 
-    static func firstOffset(of needle: [UInt8], in haystack: [UInt8], from start: Int = 0) -> Int? {
-        guard let first = needle.first, haystack.count >= needle.count else { return nil }
-        var i = start
-        let last = haystack.count - needle.count
-        while i <= last {
-            if haystack[i] == first {
-                var j = 1
-                while j < needle.count && haystack[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return i }
+    init(_ bytes: [UInt8]) {
+        let declaration = bytes.starts(with: Array("<?xml".utf8)) && bytes.count > 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[5])
+        let doctype = Array("DOCTYPE".utf8), entity = Array("ENTITY".utf8)
+        func follows(_ word: [UInt8], at offset: Int) -> Bool {
+            offset + word.count <= bytes.count && bytes[offset..<(offset + word.count)].elementsEqual(word)
+        }
+        var i = 0
+        while i + 1 < bytes.count && (self.doctype == nil || self.entity == nil || processingInstruction == nil) {
+            if bytes[i] == UInt8(ascii: "<") {
+                let next = bytes[i + 1]
+                if next == UInt8(ascii: "?") {
+                    if processingInstruction == nil && !(i == 0 && declaration) { processingInstruction = i }
+                } else if next == UInt8(ascii: "!") {
+                    if self.doctype == nil && follows(doctype, at: i + 2) { self.doctype = i }
+                    if self.entity == nil && follows(entity, at: i + 2) { self.entity = i }
+                }
             }
             i += 1
         }
-        return nil
     }
 }
 
