@@ -60,4 +60,9 @@ public struct ModelBundle: Sendable {
     }
 
     public var currentVersion: ModelVersion? { currentVersionIndex.map { versions[$0] } }
+
+    /// How a finding about an unusable pointer says which version stands in for the current one.
+    var fallbackCurrentNote: String {
+        versions.last.map { "; modellint treats \($0.name), the last in version order, as current" } ?? ""
+    }
 }

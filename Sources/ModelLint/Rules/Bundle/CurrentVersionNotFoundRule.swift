@@ -16,7 +16,7 @@ public struct CurrentVersionNotFoundRule: BundleRule {
 
     public func check(_ bundle: ModelBundle) -> [Finding] {
         guard let declared = bundle.declaredCurrentVersion, !bundle.versions.contains(where: { $0.name == declared }) else { return [] }
-        let fallback = bundle.versions.last.map { "; modellint treats \($0.name), the last in version order, as current" } ?? ""
+        let fallback = bundle.fallbackCurrentNote
         return [Finding(".xccurrentversion names \(declared).xcdatamodel, which is not in \(bundle.name).xcdatamodeld\(fallback)",
                         at: SourceLocation(file: bundle.currentVersionFilePath))]
     }

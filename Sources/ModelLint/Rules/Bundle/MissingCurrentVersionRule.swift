@@ -20,7 +20,7 @@ public struct MissingCurrentVersionRule: BundleRule {
 
     public func check(_ bundle: ModelBundle) -> [Finding] {
         let location = SourceLocation(file: bundle.currentVersionFilePath)
-        let fallback = bundle.versions.last.map { "; modellint treats \($0.name), the last in version order, as current" } ?? ""
+        let fallback = bundle.fallbackCurrentNote
         switch bundle.currentVersionFile {
         case .unreadable(let reason):
             return [Finding(".xccurrentversion cannot be used: \(reason)\(fallback)", at: location)]

@@ -27,7 +27,7 @@ public struct ShippedVersionEditedRule: HistoryRule {
         comparisons.compactMap { c in
             guard c.status == .schemaChanged, !c.source.isAgainst else { return nil }
             return Finding(
-                "\(c.name) shipped (\(c.source.label)) and its schema was edited in place\(HistoryExamples.list(c.changes)): stores written by \(c.name) no longer match it",
+                "\(c.name) shipped (\(c.source.label)) and its schema was edited in place\(HistoryMessages.list(c.changes)): stores written by \(c.name) no longer match it",
                 at: c.location, version: c.name)
         }
     }

@@ -26,7 +26,7 @@ public struct ShippedVersionSemanticsChangedRule: HistoryRule {
         comparisons.compactMap { c in
             guard c.status == .contentChanged else { return nil }
             return Finding(
-                "\(c.name) shipped (\(c.source.label)) and was edited in a way its version hashes do not show\(HistoryExamples.list(c.changes)): existing data gets the new behaviour with no migration",
+                "\(c.name) shipped (\(c.source.label)) and was edited in a way its version hashes do not show\(HistoryMessages.list(c.changes)): existing data gets the new behaviour with no migration",
                 at: c.location, version: c.name)
         }
     }

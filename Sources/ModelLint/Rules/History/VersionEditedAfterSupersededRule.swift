@@ -27,7 +27,7 @@ public struct VersionEditedAfterSupersededRule: HistoryRule {
         comparisons.compactMap { c in
             guard c.status == .schemaChanged, c.source.isAgainst else { return nil }
             return Finding(
-                "\(c.name) was already superseded at \(c.source.label) and its schema was edited\(HistoryExamples.list(c.changes)): stores written by \(c.name) no longer match it",
+                "\(c.name) was already superseded at \(c.source.label) and its schema was edited\(HistoryMessages.list(c.changes)): stores written by \(c.name) no longer match it",
                 at: c.location, version: c.name)
         }
     }

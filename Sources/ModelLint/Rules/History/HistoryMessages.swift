@@ -1,4 +1,6 @@
-enum HistoryExamples {
+/// Phrasing shared by the history rules.
+enum HistoryMessages {
+    /// ` (a; b; c)`, at most five changes named.
     static func list(_ changes: [String]) -> String {
         guard !changes.isEmpty else { return "" }
         let shown = changes.prefix(5).joined(separator: "; ")
