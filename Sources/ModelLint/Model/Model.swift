@@ -21,7 +21,7 @@ public struct Model: Sendable {
     public init(
         location: SourceLocation, header: [String: String] = [:], entities: [Entity],
         configurations: [ModelConfiguration] = [], fetchRequests: [FetchRequest] = [],
-        composites: [String] = [], unknownXML: [UnknownXML] = []
+        composites: [String] = [], unknownXML: [UnknownXML] = [], entitySourceHashes: [Int?] = []
     ) {
         self.location = location
         self.header = header
@@ -36,11 +36,17 @@ public struct Model: Sendable {
             index[entity.name] = i
         }
         self.entityIndexByName = index
+        // An entity's own content: the hash of its source text when the parser has it (the same text is the
+        // same content, and hashing bytes costs far less than hashing the values built from them).
         var own: [String: Int] = [:]
-        for entity in entities where own[entity.name] == nil {
-            var hasher = Hasher()
-            hasher.combine(entity.withoutLocations)
-            own[entity.name] = hasher.finalize()
+        for (i, entity) in entities.enumerated() where own[entity.name] == nil {
+            if i < entitySourceHashes.count, let hash = entitySourceHashes[i] {
+                own[entity.name] = hash
+            } else {
+                var hasher = Hasher()
+                hasher.combine(entity.withoutLocations)
+                own[entity.name] = hasher.finalize()
+            }
         }
         var lineage: [String: Int] = [:]
         for entity in entities where lineage[entity.name] == nil {

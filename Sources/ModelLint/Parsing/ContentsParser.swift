@@ -127,12 +127,18 @@ final class XMLNode {
     let name: String
     let attributes: [String: String]
     let location: SourceLocation
+    /// Byte offset of the element's `<`.
+    let offset: Int
     var children: [XMLNode] = []
+    /// For an entity: a hash of its source text, start tag to end tag. Equal text is equal content,
+    /// found without comparing the values built from it.
+    var sourceHash: Int?
 
-    init(name: String, attributes: [String: String], location: SourceLocation) {
+    init(name: String, attributes: [String: String], location: SourceLocation, offset: Int) {
         self.name = name
         self.attributes = attributes
         self.location = location
+        self.offset = offset
     }
 }
 
@@ -159,10 +165,10 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
         if skipDepth > 0 { skipDepth += 1; return }
-        let location = startLocation(of: elementName, reportedLine: parser.lineNumber, reportedColumn: parser.columnNumber)
+        let (location, offset) = startLocation(of: elementName, reportedLine: parser.lineNumber, reportedColumn: parser.columnNumber)
         guard let parent = stack.last else {
             if root != nil { return }
-            let node = XMLNode(name: elementName, attributes: attributeDict, location: location)
+            let node = XMLNode(name: elementName, attributes: attributeDict, location: location, offset: offset)
             root = node
             stack.append(node)
             recordUnknownAttributes(of: node)
@@ -173,7 +179,7 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
             skipDepth = 1
             return
         }
-        let node = XMLNode(name: elementName, attributes: attributeDict, location: location)
+        let node = XMLNode(name: elementName, attributes: attributeDict, location: location, offset: offset)
         parent.children.append(node)
         stack.append(node)
         recordUnknownAttributes(of: node)
@@ -181,7 +187,23 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
         if skipDepth > 0 { skipDepth -= 1; return }
-        _ = stack.popLast()
+        guard let node = stack.popLast() else { return }
+        if stack.count == 1 && node.name == "entity" {
+            node.sourceHash = sourceHash(of: node, endLine: parser.lineNumber, endColumn: parser.columnNumber)
+        }
+    }
+
+    /// libxml2 reports an end tag's position just past its `>`; anything else (a self-closing entity, no start
+    /// offset) gives no hash, and the entity's content is then hashed from its values instead.
+    private func sourceHash(of node: XMLNode, endLine: Int, endColumn: Int) -> Int? {
+        guard node.offset >= 0, endLine >= 1, endLine <= lineStarts.count, endColumn >= 1 else { return nil }
+        let end = lineStarts[endLine - 1] + endColumn - 1
+        guard end - node.offset >= 3, end <= bytes.count,
+              bytes[node.offset..<end].suffix(9).elementsEqual("</entity>".utf8)
+        else { return nil }
+        var hasher = Hasher()
+        bytes[node.offset..<end].withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
@@ -203,7 +225,7 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
     }
 
     /// XMLParser reports the position of a start tag's end; users want its `<`.
-    private func startLocation(of name: String, reportedLine: Int, reportedColumn: Int) -> SourceLocation {
+    private func startLocation(of name: String, reportedLine: Int, reportedColumn: Int) -> (SourceLocation, offset: Int) {
         let lineIndex = min(max(reportedLine, 1), lineStarts.count) - 1
         var offset = min(lineStarts[lineIndex] + max(reportedColumn - 1, 0), bytes.count - 1)
         let nameBytes = Array(name.utf8)
@@ -211,14 +233,14 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
             if bytes[offset] == UInt8(ascii: "<") && matches(nameBytes, at: offset + 1) { break }
             offset -= 1
         }
-        guard offset >= 0 else { return SourceLocation(file: path, line: reportedLine, column: nil) }
+        guard offset >= 0 else { return (SourceLocation(file: path, line: reportedLine, column: nil), -1) }
         // Binary search the line that holds the offset.
         var lo = 0, hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        return SourceLocation(file: path, line: lo + 1, column: offset - lineStarts[lo] + 1)
+        return (SourceLocation(file: path, line: lo + 1, column: offset - lineStarts[lo] + 1), offset)
     }
 
     private func matches(_ name: [UInt8], at offset: Int) -> Bool {

@@ -4,12 +4,15 @@ struct ModelBuilder {
 
     func build(root: XMLNode, unknown: [UnknownXML]) -> Model {
         var entities: [Entity] = []
+        var sourceHashes: [Int?] = []
         var configurations: [ModelConfiguration] = []
         var fetchRequests: [FetchRequest] = []
         var composites: [String] = []
         for child in root.children {
             switch child.name {
-            case "entity": entities.append(entity(child))
+            case "entity":
+                entities.append(entity(child))
+                sourceHashes.append(child.sourceHash)
             case "configuration":
                 var configuration = ModelConfiguration(name: child.attributes["name"] ?? "", location: child.location)
                 configuration.usedWithCloudKit = flag(child, "usedWithCloudKit")
@@ -25,7 +28,7 @@ struct ModelBuilder {
         return Model(
             location: root.location, header: root.attributes, entities: entities,
             configurations: configurations, fetchRequests: fetchRequests, composites: composites,
-            unknownXML: unknown)
+            unknownXML: unknown, entitySourceHashes: sourceHashes)
     }
 
     private func flag(_ node: XMLNode, _ key: String) -> Bool { node.attributes[key] == "YES" }
@@ -91,36 +94,47 @@ struct ModelBuilder {
             name: node.attributes["name"] ?? "", location: node.location,
             type: AttributeType(xmlValue: node.attributes["attributeType"] ?? "Undefined"))
         // One pass over what is present: most of the ~25 possible keys are absent on any one attribute.
+        // A table lookup, not a `switch` over strings: that compares the key with every case in turn.
         for (key, value) in node.attributes {
+            guard let field = Self.attributeFields[key] else { continue }
             let yes = value == "YES"
-            switch key {
-            case "optional": attribute.isOptional = yes
-            case "transient": attribute.isTransient = yes
-            case "defaultValueString": attribute.defaultValueString = value
-            case "defaultDateTimeInterval": attribute.defaultDateTimeInterval = value
-            case "minValueString": attribute.minValueString = value
-            case "maxValueString": attribute.maxValueString = value
-            case "regularExpressionString": attribute.regularExpressionString = value
-            case "usesScalarValueType": attribute.usesScalarValueType = yes
-            case "valueTransformerName": attribute.valueTransformerName = value
-            case "customClassName": attribute.customClassName = value
-            case "allowsExternalBinaryDataStorage": attribute.allowsExternalBinaryDataStorage = yes
-            case "preserveAfterDeletion": attribute.preserveAfterDeletion = yes
-            case "allowsCloudEncryption": attribute.allowsCloudEncryption = yes
-            case "spotlightIndexingEnabled": attribute.spotlightIndexingEnabled = yes
-            case "indexed": attribute.isIndexed = yes
-            case "derived": attribute.isDerived = yes
-            case "derivationExpression": attribute.derivationExpression = value
-            case "elementID": attribute.elementID = value
-            case "renamingIdentifier": attribute.renamingIdentifierAttribute = value
-            case "versionHashModifier": attribute.versionHashModifier = value
-            case "composite": attribute.compositeName = value
-            default: break
+            switch field {
+            case .optional: attribute.isOptional = yes
+            case .transient: attribute.isTransient = yes
+            case .defaultValueString: attribute.defaultValueString = value
+            case .defaultDateTimeInterval: attribute.defaultDateTimeInterval = value
+            case .minValueString: attribute.minValueString = value
+            case .maxValueString: attribute.maxValueString = value
+            case .regularExpressionString: attribute.regularExpressionString = value
+            case .usesScalarValueType: attribute.usesScalarValueType = yes
+            case .valueTransformerName: attribute.valueTransformerName = value
+            case .customClassName: attribute.customClassName = value
+            case .allowsExternalBinaryDataStorage: attribute.allowsExternalBinaryDataStorage = yes
+            case .preserveAfterDeletion: attribute.preserveAfterDeletion = yes
+            case .allowsCloudEncryption: attribute.allowsCloudEncryption = yes
+            case .spotlightIndexingEnabled: attribute.spotlightIndexingEnabled = yes
+            case .indexed: attribute.isIndexed = yes
+            case .derived: attribute.isDerived = yes
+            case .derivationExpression: attribute.derivationExpression = value
+            case .elementID: attribute.elementID = value
+            case .renamingIdentifier: attribute.renamingIdentifierAttribute = value
+            case .versionHashModifier: attribute.versionHashModifier = value
+            case .composite: attribute.compositeName = value
             }
         }
         if !node.children.isEmpty { attribute.userInfo = userInfo(node) }
         return attribute
     }
+
+    /// The `<attribute>` XML attributes that set an `Attribute` field other than its name and type.
+    private enum AttributeField: String, CaseIterable {
+        case optional, transient, defaultValueString, defaultDateTimeInterval, minValueString, maxValueString
+        case regularExpressionString, usesScalarValueType, valueTransformerName, customClassName
+        case allowsExternalBinaryDataStorage, preserveAfterDeletion, allowsCloudEncryption, spotlightIndexingEnabled
+        case indexed, derived, derivationExpression, elementID, renamingIdentifier, versionHashModifier, composite
+    }
+
+    private static let attributeFields = Dictionary(uniqueKeysWithValues: AttributeField.allCases.map { ($0.rawValue, $0) })
 
     private func relationship(_ node: XMLNode) -> Relationship {
         let a = node.attributes
