@@ -82,19 +82,17 @@ public struct Linter: Sendable {
         let currentPosition = readable.firstIndex { $0.name == currentName } ?? max(readable.count - 1, 0)
 
         let versionRules = rules.compactMap { $0 as? any VersionRule }
-        // Versions are independent: lint them on all cores.
-        diagnostics += concurrentMap(Array(readable.enumerated())) { position, version -> [Diagnostic] in
+        let findings = versionFindings(readable.map(\.model), rules: versionRules, context: context)
+        for (position, version) in readable.enumerated() {
             // A shipped version can no longer be fixed, only learned from; staged versions keep full severity.
             let downgrade = position < currentPosition
-            var found: [Diagnostic] = []
-            for rule in versionRules {
-                for finding in rule.check(version.model, context: context) {
+            for (rule, found) in zip(versionRules, findings[position]) {
+                for finding in found {
                     guard let severity = severity(of: rule.description, finding: finding) else { continue }
-                    found.append(diagnostic(rule.description, finding, downgrade ? .note : severity, version: version.name))
+                    diagnostics.append(diagnostic(rule.description, finding, downgrade ? .note : severity, version: version.name))
                 }
             }
-            return found
-        }.flatMap { $0 }
+        }
 
         diagnostics += lintChanges(readable, currentPosition: currentPosition, context: context, bundle: bundle, mappingModels: mappingModels)
         for case let rule as any RetirementRule in rules {
@@ -131,6 +129,49 @@ public struct Linter: Sendable {
             }
         }
         return diagnostics
+    }
+
+    /// What one single-version rule found in one version: about the model as a whole (everything, for a
+    /// rule that is not an entity rule), and per entity (nil: the entity repeats one judged earlier).
+    private struct VersionRuleFindings: Sendable {
+        var modelWide: [Finding]
+        var perEntity: [[Finding]?] = []
+    }
+
+    /// Per version, per rule: what the single-version rules find. Versions are independent: judged on all
+    /// cores. Entity rules judge each distinct neighborhood once; repeats get its findings moved to them.
+    func versionFindings(_ models: [Model], rules: [any VersionRule], context: RuleContext) -> [[[Finding]]] {
+        let repeated = RepeatedEntities(models)
+        let fresh = concurrentMap(Array(models.indices)) { v -> [VersionRuleFindings] in
+            let model = models[v]
+            return rules.map { rule in
+                guard let rule = rule as? any EntityRule else { return VersionRuleFindings(modelWide: rule.check(model, context: context)) }
+                return VersionRuleFindings(
+                    modelWide: rule.checkModel(model, context: context),
+                    perEntity: model.entities.enumerated().map { e, entity in
+                        repeated.origins[v][e] == nil ? rule.check(entity, in: model, context: context) : nil
+                    })
+            }
+        }
+        return concurrentMap(Array(models.indices)) { v -> [[Finding]] in
+            let model = models[v]
+            return rules.indices.map { r -> [Finding] in
+                guard rules[r] is any EntityRule else { return fresh[v][r].modelWide }
+                var found = fresh[v][r].modelWide
+                for (e, entity) in model.entities.enumerated() {
+                    if let own = fresh[v][r].perEntity[e] {
+                        found += own
+                    } else if let origin = repeated.origins[v][e] {
+                        let originModel = models[origin.version]
+                        let original = fresh[origin.version][r].perEntity[origin.entity] ?? []
+                        found += RepeatedEntities.move(original, from: originModel.entities[origin.entity], in: originModel, to: entity, in: model)
+                            // A finding outside the neighborhood: judged afresh.
+                            ?? (rules[r] as! any EntityRule).check(entity, in: model, context: context)
+                    }
+                }
+                return found
+            }
+        }
     }
 
     private struct PairFindings: Sendable {

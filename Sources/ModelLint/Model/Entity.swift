@@ -234,6 +234,24 @@ extension SourceLocation {
 }
 
 extension Entity {
+    /// Every element location inside the entity, in a fixed order: two entities of equal content list
+    /// their elements' places position for position.
+    var elementLocations: [SourceLocation] {
+        var locations = [location]
+        locations += properties.map(\.location)
+        for fetched in fetchedProperties {
+            locations.append(fetched.location)
+            if let request = fetched.fetchRequest { locations.append(request.location) }
+        }
+        locations += uniquenessConstraints.map(\.location)
+        locations += compoundIndexes.map(\.location)
+        for index in fetchIndexes {
+            locations.append(index.location)
+            locations += index.elements.map(\.location)
+        }
+        return locations
+    }
+
     /// The entity with every source location blanked, so equal content hashes equal across versions.
     var withoutLocations: Entity {
         var copy = self

@@ -17,6 +17,10 @@ public struct Model: Sendable {
     /// relationships point at; locations excluded. Equal keys across versions mean nothing about the entity
     /// changed, so the diff can skip matching its properties.
     public let lineageKeys: [String: Int]
+    /// Per entity: a hash of its own content, locations excluded.
+    public let contentKeys: [String: Int]
+    /// A hash of what decides which entities the CloudKit rules check (the model's flag and its configurations).
+    public let cloudKitSettingsKey: Int
 
     public init(
         location: SourceLocation, header: [String: String] = [:], entities: [Entity],
@@ -48,6 +52,15 @@ public struct Model: Sendable {
                 own[entity.name] = hasher.finalize()
             }
         }
+        self.contentKeys = own
+        var settings = Hasher()
+        settings.combine(usedWithCloudKit)
+        for configuration in configurations {
+            settings.combine(configuration.name)
+            settings.combine(configuration.usedWithCloudKit)
+            settings.combine(configuration.members.map(\.entity))
+        }
+        self.cloudKitSettingsKey = settings.finalize()
         var lineage: [String: Int] = [:]
         for entity in entities where lineage[entity.name] == nil {
             var hasher = Hasher()
@@ -118,6 +131,40 @@ public struct Model: Sendable {
               case .relationship(let inverse)? = effectiveProperty(named: name, in: destination)
         else { return nil }
         return inverse
+    }
+
+    /// Everything an `EntityRule` may read about an entity: the entity and its ancestors, then every entity
+    /// that their relationships (destination, inverse entity) and fetched properties name, each with its
+    /// ancestors; each entity once, in a fixed order.
+    public func neighborhood(of entity: Entity) -> [Entity] {
+        var members: [Entity] = []
+        var seen: Set<String> = []
+        func add(_ entity: Entity) {
+            for member in ancestry(of: entity) where seen.insert(member.name).inserted { members.append(member) }
+        }
+        add(entity)
+        for owner in ancestry(of: entity) {
+            for case .relationship(let r) in owner.properties {
+                if let destination = self.entity(named: r.destinationEntity) { add(destination) }
+                if let inverseEntity = self.entity(named: r.inverseEntity) { add(inverseEntity) }
+            }
+            for fetched in owner.fetchedProperties {
+                if let fetchedEntity = self.entity(named: fetched.fetchRequest?.entity) { add(fetchedEntity) }
+            }
+        }
+        return members
+    }
+
+    /// Equal keys (in one run) mean an `EntityRule` finds the same about both entities: their neighborhoods
+    /// hold the same content, and the CloudKit settings are the same.
+    public func neighborhoodKey(of entity: Entity) -> Int {
+        var hasher = Hasher()
+        hasher.combine(cloudKitSettingsKey)
+        for member in neighborhood(of: entity) {
+            hasher.combine(member.name)
+            hasher.combine(contentKeys[member.name])
+        }
+        return hasher.finalize()
     }
 
     /// Entities whose parent chain includes `entity` (not the entity itself).

@@ -112,6 +112,24 @@ public protocol VersionRule: Rule {
     func check(_ model: Model, context: RuleContext) -> [Finding]
 }
 
+/// A single-version rule that judges entities one at a time, reading nothing about an entity beyond its
+/// neighborhood (`Model.neighborhood(of:)`: the entity, its ancestors, the entities it names, and the
+/// model's CloudKit settings). Most entities repeat unchanged across a bundle's versions, so the linter
+/// judges each distinct neighborhood once and carries the findings to the versions that repeat it.
+public protocol EntityRule: VersionRule {
+    /// Findings about the model as a whole rather than one entity (none by default).
+    func checkModel(_ model: Model, context: RuleContext) -> [Finding]
+    func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding]
+}
+
+extension EntityRule {
+    public func checkModel(_ model: Model, context: RuleContext) -> [Finding] { [] }
+
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+        checkModel(model, context: context) + model.entities.flatMap { check($0, in: model, context: context) }
+    }
+}
+
 /// Judges a pair of versions through the diff engine's matched changes; never matches anything itself.
 public protocol ChangeRule: Rule {
     /// Rename heuristics and renaming-identifier rules compare adjacent versions only (rules.md).

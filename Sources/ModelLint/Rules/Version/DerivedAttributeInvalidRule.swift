@@ -1,4 +1,4 @@
-public struct DerivedAttributeInvalidRule: VersionRule {
+public struct DerivedAttributeInvalidRule: EntityRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -22,18 +22,16 @@ public struct DerivedAttributeInvalidRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
-        model.entities.flatMap { entity in
-            entity.attributes.compactMap { attribute in
-                guard attribute.isDerived else { return nil }
-                var extras: [String] = []
-                if let value = attribute.defaultValueString { extras.append("a default value (\"\(value)\")") }
-                if let id = attribute.elementID ?? attribute.renamingIdentifierAttribute { extras.append("a renaming identifier (\"\(id)\")") }
-                guard !extras.isEmpty else { return nil }
-                return Finding(
-                    "derived attribute \(entity.name).\(attribute.name) has \(extras.joined(separator: " and ")), which a derived attribute cannot have",
-                    at: attribute.location, entity: entity.name, property: attribute.name)
-            }
+    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+        entity.attributes.compactMap { attribute in
+            guard attribute.isDerived else { return nil }
+            var extras: [String] = []
+            if let value = attribute.defaultValueString { extras.append("a default value (\"\(value)\")") }
+            if let id = attribute.elementID ?? attribute.renamingIdentifierAttribute { extras.append("a renaming identifier (\"\(id)\")") }
+            guard !extras.isEmpty else { return nil }
+            return Finding(
+                "derived attribute \(entity.name).\(attribute.name) has \(extras.joined(separator: " and ")), which a derived attribute cannot have",
+                at: attribute.location, entity: entity.name, property: attribute.name)
         }
     }
 }

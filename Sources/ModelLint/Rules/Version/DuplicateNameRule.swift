@@ -1,4 +1,4 @@
-public struct DuplicateNameRule: VersionRule {
+public struct DuplicateNameRule: EntityRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -36,25 +36,26 @@ public struct DuplicateNameRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
+    public func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
         var seenEntities: Set<String> = []
-        for entity in model.entities where !seenEntities.insert(entity.name).inserted {
-            findings.append(Finding("entity \(entity.name) is declared more than once", at: entity.location, entity: entity.name))
+        return model.entities.filter { !seenEntities.insert($0.name).inserted }.map { entity in
+            Finding("entity \(entity.name) is declared more than once", at: entity.location, entity: entity.name)
         }
-        for entity in model.entities {
-            // Inherited names first, so the finding lands on the redeclaration in this entity.
-            var seen: [String: String] = [:]
-            for (property, owner) in model.effectiveProperties(of: entity) {
-                if let first = seen[property.name] {
-                    guard owner == entity.name else { continue }
-                    let origin = first == entity.name ? "" : " (inherited from \(first))"
-                    findings.append(Finding(
-                        "\(entity.name).\(property.name) is declared more than once\(origin)",
-                        at: property.location, entity: entity.name, property: property.name))
-                } else {
-                    seen[property.name] = owner
-                }
+    }
+
+    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        // Inherited names first, so the finding lands on the redeclaration in this entity.
+        var seen: [String: String] = [:]
+        for (property, owner) in model.effectiveProperties(of: entity) {
+            if let first = seen[property.name] {
+                guard owner == entity.name else { continue }
+                let origin = first == entity.name ? "" : " (inherited from \(first))"
+                findings.append(Finding(
+                    "\(entity.name).\(property.name) is declared more than once\(origin)",
+                    at: property.location, entity: entity.name, property: property.name))
+            } else {
+                seen[property.name] = owner
             }
         }
         return findings

@@ -1,4 +1,4 @@
-public struct DuplicateRenamingIDRule: VersionRule {
+public struct DuplicateRenamingIDRule: EntityRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -29,7 +29,7 @@ public struct DuplicateRenamingIDRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    public func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         var entityIDs: [String: Entity] = [:]
         for entity in model.entities {
@@ -44,17 +44,20 @@ public struct DuplicateRenamingIDRule: VersionRule {
                 entityIDs[entity.renamingIdentifier] = entity
             }
         }
-        for entity in model.entities {
-            var seen: [String: Property] = [:]
-            for (property, owner) in model.effectiveProperties(of: entity) where !property.isTransient {
-                if let other = seen[property.renamingIdentifier] {
-                    guard owner == entity.name, other.name != property.name else { continue }
-                    findings.append(Finding(
-                        "\(entity.name).\(other.name) and \(entity.name).\(property.name) share the renaming identifier \"\(property.renamingIdentifier)\": inference fails and the store does not open",
-                        at: property.location, entity: entity.name, property: property.name))
-                } else {
-                    seen[property.renamingIdentifier] = property
-                }
+        return findings
+    }
+
+    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        var seen: [String: Property] = [:]
+        for (property, owner) in model.effectiveProperties(of: entity) where !property.isTransient {
+            if let other = seen[property.renamingIdentifier] {
+                guard owner == entity.name, other.name != property.name else { continue }
+                findings.append(Finding(
+                    "\(entity.name).\(other.name) and \(entity.name).\(property.name) share the renaming identifier \"\(property.renamingIdentifier)\": inference fails and the store does not open",
+                    at: property.location, entity: entity.name, property: property.name))
+            } else {
+                seen[property.renamingIdentifier] = property
             }
         }
         return findings

@@ -1,4 +1,4 @@
-public struct InvalidDefaultValueRule: VersionRule {
+public struct InvalidDefaultValueRule: EntityRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -28,14 +28,12 @@ public struct InvalidDefaultValueRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
-        model.entities.flatMap { entity in
-            entity.attributes.compactMap { attribute in
-                guard !attribute.isDerived, case .invalid(let why) = DefaultValueVerdict.judge(attribute) else { return nil }
-                return Finding(
-                    "\(entity.name).\(attribute.name) has an invalid default: \(why)",
-                    at: attribute.location, entity: entity.name, property: attribute.name)
-            }
+    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+        entity.attributes.compactMap { attribute in
+            guard !attribute.isDerived, case .invalid(let why) = DefaultValueVerdict.judge(attribute) else { return nil }
+            return Finding(
+                "\(entity.name).\(attribute.name) has an invalid default: \(why)",
+                at: attribute.location, entity: entity.name, property: attribute.name)
         }
     }
 }

@@ -1,4 +1,4 @@
-public struct InverseMismatchRule: VersionRule {
+public struct InverseMismatchRule: EntityRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -38,35 +38,33 @@ public struct InverseMismatchRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for entity in model.entities {
-            for relationship in entity.relationships {
-                guard let inverseName = relationship.inverseName, !inverseName.isEmpty,
-                      let destination = model.entity(named: relationship.destinationEntity) else { continue }
-                let label = "\(entity.name).\(relationship.name)"
-                func report(_ why: String) {
-                    findings.append(Finding("\(label) has inverse \(destination.name).\(inverseName), but \(why)",
-                                            at: relationship.location, entity: entity.name, property: relationship.name))
-                }
-                if let inverseEntity = relationship.inverseEntity, inverseEntity != destination.name, model.entity(named: inverseEntity) != nil {
-                    report("its inverseEntity is \(inverseEntity), not its destination \(destination.name)")
-                    continue
-                }
-                guard let property = model.effectiveProperty(named: inverseName, in: destination) else {
-                    report("\(destination.name) has no property \(inverseName)")
-                    continue
-                }
-                guard case .relationship(let inverse) = property else {
-                    report("\(destination.name).\(inverseName) is an attribute")
-                    continue
-                }
-                let selfAndAncestors = Set(model.ancestry(of: entity).map(\.name))
-                if let back = inverse.destinationEntity, !selfAndAncestors.contains(back) {
-                    report("\(destination.name).\(inverseName) points at \(back), not \(entity.name)")
-                } else if let backName = inverse.inverseName, backName != relationship.name {
-                    report("\(destination.name).\(inverseName) names \(backName) as its inverse, not \(relationship.name)")
-                }
+        for relationship in entity.relationships {
+            guard let inverseName = relationship.inverseName, !inverseName.isEmpty,
+                  let destination = model.entity(named: relationship.destinationEntity) else { continue }
+            let label = "\(entity.name).\(relationship.name)"
+            func report(_ why: String) {
+                findings.append(Finding("\(label) has inverse \(destination.name).\(inverseName), but \(why)",
+                                        at: relationship.location, entity: entity.name, property: relationship.name))
+            }
+            if let inverseEntity = relationship.inverseEntity, inverseEntity != destination.name, model.entity(named: inverseEntity) != nil {
+                report("its inverseEntity is \(inverseEntity), not its destination \(destination.name)")
+                continue
+            }
+            guard let property = model.effectiveProperty(named: inverseName, in: destination) else {
+                report("\(destination.name) has no property \(inverseName)")
+                continue
+            }
+            guard case .relationship(let inverse) = property else {
+                report("\(destination.name).\(inverseName) is an attribute")
+                continue
+            }
+            let selfAndAncestors = Set(model.ancestry(of: entity).map(\.name))
+            if let back = inverse.destinationEntity, !selfAndAncestors.contains(back) {
+                report("\(destination.name).\(inverseName) points at \(back), not \(entity.name)")
+            } else if let backName = inverse.inverseName, backName != relationship.name {
+                report("\(destination.name).\(inverseName) names \(backName) as its inverse, not \(relationship.name)")
             }
         }
         return findings

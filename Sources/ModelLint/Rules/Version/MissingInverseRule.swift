@@ -1,4 +1,4 @@
-public struct MissingInverseRule: VersionRule {
+public struct MissingInverseRule: EntityRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -27,16 +27,14 @@ public struct MissingInverseRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
-        model.entities.flatMap { entity in
-            entity.relationships.compactMap { relationship in
-                guard relationship.inverseName?.isEmpty ?? true else { return nil }
-                let cascade = relationship.deleteRule == .cascade
-                    ? "; with its Cascade delete rule, the related objects can survive the delete" : ""
-                return Finding(
-                    "\(entity.name).\(relationship.name) has no inverse\(cascade)",
-                    at: relationship.location, entity: entity.name, property: relationship.name)
-            }
+    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+        entity.relationships.compactMap { relationship in
+            guard relationship.inverseName?.isEmpty ?? true else { return nil }
+            let cascade = relationship.deleteRule == .cascade
+                ? "; with its Cascade delete rule, the related objects can survive the delete" : ""
+            return Finding(
+                "\(entity.name).\(relationship.name) has no inverse\(cascade)",
+                at: relationship.location, entity: entity.name, property: relationship.name)
         }
     }
 }

@@ -1,4 +1,4 @@
-public struct RenamingIdentifierXMLAttributeRule: VersionRule {
+public struct RenamingIdentifierXMLAttributeRule: EntityRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -25,25 +25,23 @@ public struct RenamingIdentifierXMLAttributeRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        for entity in model.entities {
-            if let value = entity.renamingIdentifierAttribute {
-                findings.append(Finding(
-                    "entity \(entity.name) has renamingIdentifier=\"\(value)\", an XML attribute the model compiler ignores: the rename from \(value) will not happen and its rows are dropped",
-                    at: entity.location, entity: entity.name))
+        if let value = entity.renamingIdentifierAttribute {
+            findings.append(Finding(
+                "entity \(entity.name) has renamingIdentifier=\"\(value)\", an XML attribute the model compiler ignores: the rename from \(value) will not happen and its rows are dropped",
+                at: entity.location, entity: entity.name))
+        }
+        for property in entity.properties {
+            let value: String?
+            switch property {
+            case .attribute(let a): value = a.renamingIdentifierAttribute
+            case .relationship(let r): value = r.renamingIdentifierAttribute
             }
-            for property in entity.properties {
-                let value: String?
-                switch property {
-                case .attribute(let a): value = a.renamingIdentifierAttribute
-                case .relationship(let r): value = r.renamingIdentifierAttribute
-                }
-                guard let value else { continue }
-                findings.append(Finding(
-                    "\(entity.name).\(property.name) has renamingIdentifier=\"\(value)\", an XML attribute the model compiler ignores: the rename from \(value) will not happen, and after the upgrade \(property.name) reads nil",
-                    at: property.location, entity: entity.name, property: property.name))
-            }
+            guard let value else { continue }
+            findings.append(Finding(
+                "\(entity.name).\(property.name) has renamingIdentifier=\"\(value)\", an XML attribute the model compiler ignores: the rename from \(value) will not happen, and after the upgrade \(property.name) reads nil",
+                at: property.location, entity: entity.name, property: property.name))
         }
         return findings
     }

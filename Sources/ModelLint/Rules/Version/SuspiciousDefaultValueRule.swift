@@ -1,4 +1,4 @@
-public struct SuspiciousDefaultValueRule: VersionRule {
+public struct SuspiciousDefaultValueRule: EntityRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -27,14 +27,12 @@ public struct SuspiciousDefaultValueRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
-        model.entities.flatMap { entity in
-            entity.attributes.compactMap { attribute in
-                guard !attribute.isDerived, case .suspicious(let why) = DefaultValueVerdict.judge(attribute) else { return nil }
-                return Finding(
-                    "\(entity.name).\(attribute.name) has a suspicious default: \(why)",
-                    at: attribute.location, entity: entity.name, property: attribute.name)
-            }
+    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+        entity.attributes.compactMap { attribute in
+            guard !attribute.isDerived, case .suspicious(let why) = DefaultValueVerdict.judge(attribute) else { return nil }
+            return Finding(
+                "\(entity.name).\(attribute.name) has a suspicious default: \(why)",
+                at: attribute.location, entity: entity.name, property: attribute.name)
         }
     }
 }

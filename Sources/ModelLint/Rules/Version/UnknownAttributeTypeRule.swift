@@ -1,4 +1,4 @@
-public struct UnknownAttributeTypeRule: VersionRule {
+public struct UnknownAttributeTypeRule: EntityRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -23,14 +23,12 @@ public struct UnknownAttributeTypeRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
-        model.entities.flatMap { entity in
-            entity.attributes.compactMap { attribute in
-                guard case .unknown(let value) = attribute.type else { return nil }
-                return Finding(
-                    "\(entity.name).\(attribute.name) has attributeType \"\(value)\", which is not a Core Data type",
-                    at: attribute.location, entity: entity.name, property: attribute.name)
-            }
+    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+        entity.attributes.compactMap { attribute in
+            guard case .unknown(let value) = attribute.type else { return nil }
+            return Finding(
+                "\(entity.name).\(attribute.name) has attributeType \"\(value)\", which is not a Core Data type",
+                at: attribute.location, entity: entity.name, property: attribute.name)
         }
     }
 }

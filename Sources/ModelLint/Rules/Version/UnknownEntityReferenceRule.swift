@@ -1,4 +1,4 @@
-public struct UnknownEntityReferenceRule: VersionRule {
+public struct UnknownEntityReferenceRule: EntityRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -38,29 +38,37 @@ public struct UnknownEntityReferenceRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    private func missing(_ name: String?, in model: Model) -> Bool {
+        name.map { !$0.isEmpty && model.entity(named: $0) == nil } ?? false
+    }
+
+    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
-        func missing(_ name: String?) -> Bool { name.map { !$0.isEmpty && model.entity(named: $0) == nil } ?? false }
-        for entity in model.entities {
-            if missing(entity.parentEntity) {
-                findings.append(Finding("\(entity.name)'s parent entity \(entity.parentEntity!) does not exist", at: entity.location, entity: entity.name))
-            } else if model.hasInheritanceCycle(entity) {
-                findings.append(Finding("\(entity.name) is part of an inheritance cycle (its parent chain returns to itself)", at: entity.location, entity: entity.name))
-            }
-            for relationship in entity.relationships {
-                let label = "\(entity.name).\(relationship.name)"
-                if relationship.destinationEntity == nil || relationship.destinationEntity == "" {
-                    findings.append(Finding("\(label) has no destination entity", at: relationship.location, entity: entity.name, property: relationship.name))
-                } else if missing(relationship.destinationEntity) {
-                    findings.append(Finding("\(label) points at entity \(relationship.destinationEntity!), which does not exist", at: relationship.location, entity: entity.name, property: relationship.name))
-                } else if missing(relationship.inverseEntity) {
-                    findings.append(Finding("\(label) names inverse entity \(relationship.inverseEntity!), which does not exist", at: relationship.location, entity: entity.name, property: relationship.name))
-                }
-            }
-            for fetched in entity.fetchedProperties where missing(fetched.fetchRequest?.entity) {
-                findings.append(Finding("fetched property \(entity.name).\(fetched.name) fetches entity \(fetched.fetchRequest!.entity!), which does not exist", at: fetched.location, entity: entity.name, property: fetched.name))
+        func missing(_ name: String?) -> Bool { self.missing(name, in: model) }
+        if missing(entity.parentEntity) {
+            findings.append(Finding("\(entity.name)'s parent entity \(entity.parentEntity!) does not exist", at: entity.location, entity: entity.name))
+        } else if model.hasInheritanceCycle(entity) {
+            findings.append(Finding("\(entity.name) is part of an inheritance cycle (its parent chain returns to itself)", at: entity.location, entity: entity.name))
+        }
+        for relationship in entity.relationships {
+            let label = "\(entity.name).\(relationship.name)"
+            if relationship.destinationEntity == nil || relationship.destinationEntity == "" {
+                findings.append(Finding("\(label) has no destination entity", at: relationship.location, entity: entity.name, property: relationship.name))
+            } else if missing(relationship.destinationEntity) {
+                findings.append(Finding("\(label) points at entity \(relationship.destinationEntity!), which does not exist", at: relationship.location, entity: entity.name, property: relationship.name))
+            } else if missing(relationship.inverseEntity) {
+                findings.append(Finding("\(label) names inverse entity \(relationship.inverseEntity!), which does not exist", at: relationship.location, entity: entity.name, property: relationship.name))
             }
         }
+        for fetched in entity.fetchedProperties where missing(fetched.fetchRequest?.entity) {
+            findings.append(Finding("fetched property \(entity.name).\(fetched.name) fetches entity \(fetched.fetchRequest!.entity!), which does not exist", at: fetched.location, entity: entity.name, property: fetched.name))
+        }
+        return findings
+    }
+
+    public func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        func missing(_ name: String?) -> Bool { self.missing(name, in: model) }
         for configuration in model.configurations {
             for member in configuration.members where missing(member.entity) {
                 findings.append(Finding("configuration \(configuration.name) lists entity \(member.entity), which does not exist", at: member.location, entity: member.entity))

@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+@testable import ModelLint
+
+/// Entity rules judge each distinct neighborhood once per bundle; the versions that repeat it get the
+/// findings moved onto their own elements. Nothing may differ from judging every version whole.
+final class RepeatedEntitiesTests: XCTestCase {
+    private let thing = """
+        <entity name="Thing">
+            <attribute name="count" optional="YES" attributeType="Integer 32" defaultValueString="0.5"/>
+            <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Owner"/>
+        </entity>
+        <entity name="Owner">
+            <attribute name="name" optional="YES" attributeType="String"/>
+        </entity>
+        """
+
+    private func models(_ bundle: URL) -> [Model] {
+        BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent).versions.compactMap(\.model)
+    }
+
+    /// Every version judged whole by every single-version rule: what the shortcut must reproduce.
+    private func judgedWhole(_ models: [Model], _ rules: [any VersionRule], _ context: RuleContext = RuleContext()) -> [[[Finding]]] {
+        models.map { model in rules.map { $0.check(model, context: context) } }
+    }
+
+    func testRepeatedEntityFindingsMoveToTheRepeatingVersionsLines() throws {
+        let directory = try makeTemporaryDirectory(self)
+        // Near 2 inserts an entity above Thing: same neighborhood, every line moved down by 3.
+        let bundle = try writeBundle(in: directory, versions: [
+            ("Near 1", thing),
+            ("Near 2", "<entity name=\"Extra\">\n    <attribute name=\"x\" optional=\"YES\" attributeType=\"String\"/>\n</entity>\n" + thing),
+        ], current: "Near 2")
+        let found = lint(bundle).filter { $0.ruleId == "invalid-default-value" || $0.ruleId == "missing-inverse" }
+        XCTAssertEqual(found.map { "\($0.ruleId) \($0.version ?? "-") \($0.entity ?? "-").\($0.property ?? "-") @\($0.line ?? 0):\($0.column ?? 0) \($0.severity)" }, [
+            "invalid-default-value Near 1 Thing.count @4:5 note",
+            "missing-inverse Near 1 Thing.owner @5:5 note",
+            "invalid-default-value Near 2 Thing.count @7:5 error",
+            "missing-inverse Near 2 Thing.owner @8:5 warning",
+        ])
+        XCTAssertEqual(found[2].file, "Near.xcdatamodeld/Near 2.xcdatamodel/contents")
+        XCTAssertEqual(found[3].message, "Thing.owner has no inverse")
+
+        let loaded = models(bundle)
+        let repeated = RepeatedEntities(loaded)
+        XCTAssertEqual(repeated.origins[1].map { $0.map { "\($0.version):\($0.entity)" } ?? "new" }, ["new", "0:0", "0:1"])
+        let rules = RuleRegistry.all.compactMap { $0 as? any VersionRule }
+        let linter = Linter(configuration: Configuration(baseDirectory: directory.path))
+        XCTAssertEqual(linter.versionFindings(loaded, rules: rules, context: RuleContext()), judgedWhole(loaded, rules))
+    }
+
+    func testAChangedDestinationMakesANewNeighborhood() throws {
+        let directory = try makeTemporaryDirectory(self)
+        // Only Owner changes in Near 2, but Thing points at it: Thing is judged again.
+        let bundle = try writeBundle(in: directory, versions: [
+            ("Near 1", thing),
+            ("Near 2", thing.replacingOccurrences(of: "<attribute name=\"name\"", with: "<attribute name=\"title\"")),
+        ], current: "Near 2")
+        let repeated = RepeatedEntities(models(bundle))
+        XCTAssertEqual(repeated.origins[1].map { $0 == nil }, [true, true])
+    }
+
+    func testDuplicateEntityNamesAreJudgedWhole() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let twice = thing + "\n<entity name=\"Owner\"/>"
+        let bundle = try writeBundle(in: directory, versions: [("Near 1", twice), ("Near 2", twice)], current: "Near 2")
+        let loaded = models(bundle)
+        XCTAssertEqual(RepeatedEntities(loaded).origins[1].map { $0 == nil }, [true, true, true])
+        let rules = RuleRegistry.all.compactMap { $0 as? any VersionRule }
+        let linter = Linter(configuration: Configuration(baseDirectory: directory.path))
+        let findings = linter.versionFindings(loaded, rules: rules, context: RuleContext())
+        XCTAssertEqual(findings, judgedWhole(loaded, rules))
+        XCTAssertEqual(findings[1].flatMap { $0 }.filter { $0.message == "entity Owner is declared more than once" }.count, 1)
+    }
+
+    func testAFindingOutsideTheNeighborhoodIsNotMoved() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let bundle = try writeBundle(in: directory, versions: [("Near 1", thing), ("Near 2", "\n" + thing)], current: "Near 2")
+        let loaded = models(bundle)
+        let inside = Finding("inside", at: loaded[0].entities[0].properties[0].location)
+        let outside = Finding("outside", at: loaded[0].location)
+        let moved = RepeatedEntities.move([inside], from: loaded[0].entities[0], in: loaded[0], to: loaded[1].entities[0], in: loaded[1])
+        XCTAssertEqual(moved?.map(\.location.line), [5])
+        XCTAssertNil(RepeatedEntities.move([inside, outside], from: loaded[0].entities[0], in: loaded[0], to: loaded[1].entities[0], in: loaded[1]))
+    }
+
+    /// The real test: every corpus bundle and fixture, every version, every single-version rule.
+    func testEveryBundleFindsExactlyWhatJudgingEachVersionWholeFinds() throws {
+        var bundles: [URL] = []
+        var roots = [repositoryRoot.appendingPathComponent("Fixtures")]
+        if let corpusRoot { roots.append(corpusRoot) }
+        for root in roots {
+            let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                guard url.pathExtension == "xcdatamodeld" else { continue }
+                bundles.append(url)
+                walker?.skipDescendants()
+            }
+        }
+        XCTAssertEqual(bundles.count, corpusRoot == nil ? 14 : 30)
+        let rules = RuleRegistry.all.compactMap { $0 as? any VersionRule }
+        let linter = Linter(configuration: Configuration(baseDirectory: repositoryRoot.path))
+        for context in [RuleContext(), RuleContext(cloudKitOverride: true)] {
+            for bundle in bundles {
+                let loaded = models(bundle)
+                XCTAssertEqual(linter.versionFindings(loaded, rules: rules, context: context), judgedWhole(loaded, rules, context), bundle.lastPathComponent)
+            }
+        }
+    }
+}
