@@ -40,20 +40,37 @@ public struct PropertyPair: Sendable {
 }
 
 /// An entity matched across two versions, and what happened to the properties it declares.
-public struct EntityPair: Sendable {
-    public var old: Entity
-    public var new: Entity
-    public var facets: [EntityFacet]
+/// A class: every change rule walks every pair of every compared version pair, and a copy of two
+/// entities' worth of values per step is what that walk cost.
+public final class EntityPair: Sendable {
+    public let old: Entity
+    public let new: Entity
+    public let facets: [EntityFacet]
     /// Persistent on both sides, same kind. Only pairs whose newer element this entity declares.
-    public var matchedProperties: [PropertyPair] = []
+    public let matchedProperties: [PropertyPair]
     /// Persistent in the newer version, unmatched (including transient -> persistent).
-    public var addedProperties: [Property] = []
+    public let addedProperties: [Property]
     /// Persistent in the older version, unmatched, and not merely made transient.
-    public var removedProperties: [Property] = []
+    public let removedProperties: [Property]
     /// Persistent in the older version, transient now under the same identifier.
-    public var becameTransient: [PropertyPair] = []
+    public let becameTransient: [PropertyPair]
     /// Same identifier, an attribute on one side and a relationship on the other.
-    public var kindChanged: [PropertyPair] = []
+    public let kindChanged: [PropertyPair]
+
+    init(
+        old: Entity, new: Entity, facets: [EntityFacet], matchedProperties: [PropertyPair] = [],
+        addedProperties: [Property] = [], removedProperties: [Property] = [], becameTransient: [PropertyPair] = [],
+        kindChanged: [PropertyPair] = []
+    ) {
+        self.old = old
+        self.new = new
+        self.facets = facets
+        self.matchedProperties = matchedProperties
+        self.addedProperties = addedProperties
+        self.removedProperties = removedProperties
+        self.becameTransient = becameTransient
+        self.kindChanged = kindChanged
+    }
 }
 
 /// Everything that differs between two versions, matched the way inferred migration matches:
@@ -101,7 +118,8 @@ public struct ModelDiff: Sendable {
         if let key = old.lineageKeys[oldEntity.name], key == new.lineageKeys[newEntity.name] {
             return EntityPair(old: oldEntity, new: newEntity, facets: [])
         }
-        var pair = EntityPair(old: oldEntity, new: newEntity, facets: entityFacets(oldEntity, newEntity, old: old, new: new))
+        var matched: [PropertyPair] = [], added: [Property] = [], removed: [Property] = []
+        var becameTransient: [PropertyPair] = [], kindChanged: [PropertyPair] = []
         var oldPersistent: [String: (Property, String)] = [:]
         for (property, owner) in old.effectiveProperties(of: oldEntity) where !property.isTransient {
             if oldPersistent[property.renamingIdentifier] == nil { oldPersistent[property.renamingIdentifier] = (property, owner) }
@@ -110,27 +128,30 @@ public struct ModelDiff: Sendable {
         for (property, owner) in new.effectiveProperties(of: newEntity) {
             let id = property.renamingIdentifier
             guard let (previous, previousOwner) = oldPersistent[id], !consumed.contains(id) else {
-                if !property.isTransient && owner == newEntity.name { pair.addedProperties.append(property) }
+                if !property.isTransient && owner == newEntity.name { added.append(property) }
                 continue
             }
             consumed.insert(id)
             // One changed element gives one finding: the entity that declares the newer element reports it.
             guard owner == newEntity.name else { continue }
-            let matched = PropertyPair(old: previous, new: property, oldOwner: previousOwner, newOwner: owner,
-                                       facets: propertyFacets(previous, property, old: old, new: new))
+            let pair = PropertyPair(old: previous, new: property, oldOwner: previousOwner, newOwner: owner,
+                                    facets: propertyFacets(previous, property, old: old, new: new))
             if property.isTransient {
-                pair.becameTransient.append(matched)
+                becameTransient.append(pair)
             } else if previous.kindName != property.kindName {
-                pair.kindChanged.append(matched)
+                kindChanged.append(pair)
             } else {
-                pair.matchedProperties.append(matched)
+                matched.append(pair)
             }
         }
         for (id, (property, owner)) in oldPersistent where !consumed.contains(id) && owner == oldEntity.name {
-            pair.removedProperties.append(property)
+            removed.append(property)
         }
-        pair.removedProperties.sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
-        return pair
+        removed.sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
+        return EntityPair(
+            old: oldEntity, new: newEntity, facets: entityFacets(oldEntity, newEntity, old: old, new: new),
+            matchedProperties: matched, addedProperties: added, removedProperties: removed,
+            becameTransient: becameTransient, kindChanged: kindChanged)
     }
 
     static func entityFacets(_ a: Entity, _ b: Entity, old: Model, new: Model) -> [EntityFacet] {

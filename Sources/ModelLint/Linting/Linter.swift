@@ -153,20 +153,30 @@ public struct Linter: Sendable {
                     })
             }
         }
+        // Which judged entities anything was found about: most repeats have nothing to move.
+        let judgedWithFindings = models.indices.map { v in
+            var any = [Bool](repeating: false, count: models[v].entities.count)
+            for judged in fresh[v] {
+                for (e, found) in judged.perEntity.enumerated() where found?.isEmpty == false { any[e] = true }
+            }
+            return any
+        }
         return concurrentMap(Array(models.indices)) { v -> [[Finding]] in
             let model = models[v]
+            let origins = repeated.origins[v]
             return rules.indices.map { r -> [Finding] in
-                guard rules[r] is any EntityRule else { return fresh[v][r].modelWide }
-                var found = fresh[v][r].modelWide
+                let judged = fresh[v][r]
+                guard let rule = rules[r] as? any EntityRule else { return judged.modelWide }
+                var found = judged.modelWide
                 for (e, entity) in model.entities.enumerated() {
-                    if let own = fresh[v][r].perEntity[e] {
+                    if let own = judged.perEntity[e] {
                         found += own
-                    } else if let origin = repeated.origins[v][e] {
+                    } else if let origin = origins[e], judgedWithFindings[origin.version][origin.entity],
+                              let original = fresh[origin.version][r].perEntity[origin.entity], !original.isEmpty {
                         let originModel = models[origin.version]
-                        let original = fresh[origin.version][r].perEntity[origin.entity] ?? []
                         found += RepeatedEntities.move(original, from: originModel.entities[origin.entity], in: originModel, to: entity, in: model)
                             // A finding outside the neighborhood: judged afresh.
-                            ?? (rules[r] as! any EntityRule).check(entity, in: model, context: context)
+                            ?? rule.check(entity, in: model, context: context)
                     }
                 }
                 return found

@@ -15,8 +15,8 @@ struct RepeatedEntities: Sendable {
         origins = models.enumerated().map { v, model in
             // Two entities of one name make name lookups ambiguous: judge such a version whole.
             guard model.entityIndexByName.count == model.entities.count else { return model.entities.map { _ in nil } }
-            return model.entities.enumerated().map { e, entity in
-                let key = model.neighborhoodKey(of: entity)
+            return model.entities.indices.map { e in
+                let key = model.neighborhoodKey(ofEntityAt: e)
                 if let origin = firstSeen[key] { return origin }
                 firstSeen[key] = Origin(version: v, entity: e)
                 return nil

@@ -137,32 +137,41 @@ public struct Model: Sendable {
     /// that their relationships (destination, inverse entity) and fetched properties name, each with its
     /// ancestors; each entity once, in a fixed order.
     public func neighborhood(of entity: Entity) -> [Entity] {
-        var members: [Entity] = []
-        var seen: Set<String> = []
-        func add(_ entity: Entity) {
-            for member in ancestry(of: entity) where seen.insert(member.name).inserted { members.append(member) }
+        guard let index = entityIndexByName[entity.name] else { return [entity] }
+        return neighborhood(ofEntityAt: index).map { entities[$0] }
+    }
+
+    /// The neighborhood as indices into `entities`: indices, not copies, because every entity of every
+    /// version asks for it.
+    func neighborhood(ofEntityAt index: Int) -> [Int] {
+        var members: [Int] = []
+        func add(_ name: String?) {
+            var next = name.flatMap { entityIndexByName[$0] }
+            while let i = next, !members.contains(i) {
+                members.append(i)
+                next = entities[i].parentEntity.flatMap { entityIndexByName[$0] }
+            }
         }
-        add(entity)
-        for owner in ancestry(of: entity) {
-            for case .relationship(let r) in owner.properties {
-                if let destination = self.entity(named: r.destinationEntity) { add(destination) }
-                if let inverseEntity = self.entity(named: r.inverseEntity) { add(inverseEntity) }
+        add(entities[index].name)
+        let ancestry = members
+        for owner in ancestry {
+            for case .relationship(let r) in entities[owner].properties {
+                add(r.destinationEntity)
+                add(r.inverseEntity)
             }
-            for fetched in owner.fetchedProperties {
-                if let fetchedEntity = self.entity(named: fetched.fetchRequest?.entity) { add(fetchedEntity) }
-            }
+            for fetched in entities[owner].fetchedProperties { add(fetched.fetchRequest?.entity) }
         }
         return members
     }
 
     /// Equal keys (in one run) mean an `EntityRule` finds the same about both entities: their neighborhoods
     /// hold the same content, and the CloudKit settings are the same.
-    public func neighborhoodKey(of entity: Entity) -> Int {
+    func neighborhoodKey(ofEntityAt index: Int) -> Int {
         var hasher = Hasher()
         hasher.combine(cloudKitSettingsKey)
-        for member in neighborhood(of: entity) {
-            hasher.combine(member.name)
-            hasher.combine(contentKeys[member.name])
+        for member in neighborhood(ofEntityAt: index) {
+            hasher.combine(entities[member].name)
+            hasher.combine(contentKeys[entities[member].name])
         }
         return hasher.finalize()
     }

@@ -29,7 +29,7 @@ public struct RenamingIDUnknownRule: ChangeRule {
                 "\(entity.name)'s renaming identifier \"\(id)\" matches no entity in \(diff.from.name): \(entity.name) is treated as new and the entity it was meant to continue is dropped",
                 entity: entity))
         }
-        for pair in diff.matchedEntities {
+        for pair in diff.matchedEntities where !pair.addedProperties.isEmpty {
             let oldNames = Set(diff.from.model.effectiveProperties(of: pair.old).map(\.property.name))
             for property in pair.addedProperties {
                 guard let id = property.elementID, id != property.name, !oldNames.contains(id) else { continue }
