@@ -234,49 +234,45 @@ extension SourceLocation {
 }
 
 extension Entity {
-    /// Every element location inside the entity, in a fixed order: two entities of equal content list
-    /// their elements' places position for position.
-    var elementLocations: [SourceLocation] {
-        var locations = [location]
-        locations += properties.map(\.location)
-        for fetched in fetchedProperties {
-            locations.append(fetched.location)
-            if let request = fetched.fetchRequest { locations.append(request.location) }
-        }
-        locations += uniquenessConstraints.map(\.location)
-        locations += compoundIndexes.map(\.location)
-        for index in fetchIndexes {
-            locations.append(index.location)
-            locations += index.elements.map(\.location)
-        }
-        return locations
-    }
-
-    /// The entity with every source location blanked, so equal content hashes equal across versions.
-    var withoutLocations: Entity {
+    /// The entity with every source location inside it replaced, visited in a fixed order: the entity, its
+    /// properties, fetched properties (and their requests), uniqueness constraints, compound indexes, fetch
+    /// indexes (and their elements). The one place that knows where an entity keeps locations.
+    func mapLocations(_ transform: (SourceLocation) -> SourceLocation) -> Entity {
         var copy = self
-        copy.location = .anywhere
+        copy.location = transform(location)
         copy.properties = properties.map { property in
             switch property {
-            case .attribute(var a): a.location = .anywhere; return .attribute(a)
-            case .relationship(var r): r.location = .anywhere; return .relationship(r)
+            case .attribute(var a): a.location = transform(a.location); return .attribute(a)
+            case .relationship(var r): r.location = transform(r.location); return .relationship(r)
             }
         }
         copy.fetchedProperties = fetchedProperties.map { f in
             var f = f
-            f.location = .anywhere
-            f.fetchRequest?.location = .anywhere
+            f.location = transform(f.location)
+            if let request = f.fetchRequest { f.fetchRequest?.location = transform(request.location) }
             return f
         }
-        copy.uniquenessConstraints = uniquenessConstraints.map { UniquenessConstraint(properties: $0.properties, location: .anywhere) }
-        copy.compoundIndexes = compoundIndexes.map { UniquenessConstraint(properties: $0.properties, location: .anywhere) }
+        copy.uniquenessConstraints = uniquenessConstraints.map { UniquenessConstraint(properties: $0.properties, location: transform($0.location)) }
+        copy.compoundIndexes = compoundIndexes.map { UniquenessConstraint(properties: $0.properties, location: transform($0.location)) }
         copy.fetchIndexes = fetchIndexes.map { index in
-            FetchIndex(name: index.name, elements: index.elements.map { e in
+            let location = transform(index.location)
+            return FetchIndex(name: index.name, elements: index.elements.map { e in
                 var e = e
-                e.location = .anywhere
+                e.location = transform(e.location)
                 return e
-            }, location: .anywhere)
+            }, location: location)
         }
         return copy
     }
+
+    /// Every element location inside the entity, in `mapLocations` order: two entities of equal content list
+    /// their elements' places position for position.
+    var elementLocations: [SourceLocation] {
+        var locations: [SourceLocation] = []
+        _ = mapLocations { locations.append($0); return $0 }
+        return locations
+    }
+
+    /// The entity with every source location blanked, so equal content hashes equal across versions.
+    var withoutLocations: Entity { mapLocations { _ in .anywhere } }
 }

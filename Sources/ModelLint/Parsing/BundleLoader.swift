@@ -14,18 +14,19 @@ public enum BundleLoader {
         }
         let names = VersionOrder.sorted(folderNames.map { String($0.dropLast(".xcdatamodel".count)) }, explicit: versionOrder)
 
+        let cache = EntitySourceCache()
         let versions = concurrentMap(names) { name -> ModelVersion in
             let folderPath = displayPath + "/" + name + ".xcdatamodel"
             let folderURL = bundleURL.appendingPathComponent(name + ".xcdatamodel")
             return ModelVersion(
                 name: name, folderPath: folderPath, contentsPath: folderPath + "/contents",
-                content: readVersion(folderURL: folderURL, contentsPath: folderPath + "/contents"))
+                content: readVersion(folderURL: folderURL, contentsPath: folderPath + "/contents", cache: cache))
         }
         let (file, declared) = CurrentVersionReader.read(at: bundleURL.appendingPathComponent(".xccurrentversion"))
         return ModelBundle(path: displayPath, versions: versions, declaredCurrentVersion: declared, currentVersionFile: file)
     }
 
-    static func readVersion(folderURL: URL, contentsPath: String) -> VersionContent {
+    static func readVersion(folderURL: URL, contentsPath: String, cache: EntitySourceCache? = nil) -> VersionContent {
         let fm = FileManager.default
         let contentsURL = folderURL.appendingPathComponent("contents")
         var isDirectory: ObjCBool = false
@@ -35,7 +36,7 @@ public enum BundleLoader {
             }
             do {
                 let data = try Data(contentsOf: contentsURL)
-                return ContentsParser.parse(data: data, path: contentsPath)
+                return ContentsParser.parse(data: data, path: contentsPath, cache: cache)
             } catch {
                 return .malformed(reason: "it cannot be read (\(Self.reason(error)))", location: SourceLocation(file: contentsPath))
             }

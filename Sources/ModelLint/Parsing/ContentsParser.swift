@@ -6,6 +6,11 @@ import FoundationXML
 /// Reads one `contents` file into a `Model`, or says precisely why it cannot.
 public enum ContentsParser {
     public static func parse(data: Data, path: String) -> VersionContent {
+        parse(data: data, path: path, cache: nil)
+    }
+
+    /// `cache`: entities already built from other versions of the same bundle.
+    static func parse(data: Data, path: String, cache: EntitySourceCache?) -> VersionContent {
         let bytes = [UInt8](data)
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .malformed(reason: "the file is empty", location: SourceLocation(file: path, line: 1, column: 1))
@@ -34,7 +39,7 @@ public enum ContentsParser {
             return refuse("it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one", at: offset)
         }
 
-        let builder = TreeBuilder(bytes: bytes, path: path)
+        let builder = TreeBuilder(bytes: bytes, path: path, cache: cache)
         // libxml2 refuses a single chunk over 10 MB ("huge input"); a stream feeds it in pieces. Smaller files
         // take the faster one-chunk path.
         let parser = data.count > 8_000_000 ? XMLParser(stream: InputStream(data: data)) : XMLParser(data: data)
@@ -59,7 +64,7 @@ public enum ContentsParser {
                 reason: "its root element is <\(root.name)>, not a Core Data <model>",
                 location: root.location)
         }
-        return .model(ModelBuilder(path: path).build(root: root, unknown: builder.unknown))
+        return .model(ModelBuilder(path: path, cache: cache).build(root: root, unknown: builder.unknown))
     }
 
     /// libxml2's codes, which XMLParser passes through on every platform; the common ones in words.
@@ -92,18 +97,16 @@ struct RefusedMarkup {
         func follows(_ word: [UInt8], at offset: Int) -> Bool {
             offset + word.count <= bytes.count && bytes[offset..<(offset + word.count)].elementsEqual(word)
         }
-        var i = 0
-        while i + 1 < bytes.count && (self.doctype == nil || self.entity == nil || processingInstruction == nil) {
-            if bytes[i] == UInt8(ascii: "<") {
-                let next = bytes[i + 1]
-                if next == UInt8(ascii: "?") {
-                    if processingInstruction == nil && !(i == 0 && declaration) { processingInstruction = i }
-                } else if next == UInt8(ascii: "!") {
-                    if self.doctype == nil && follows(doctype, at: i + 2) { self.doctype = i }
-                    if self.entity == nil && follows(entity, at: i + 2) { self.entity = i }
-                }
+        ByteSearch.forEach(UInt8(ascii: "<"), in: bytes) { i in
+            guard i + 1 < bytes.count else { return false }
+            let next = bytes[i + 1]
+            if next == UInt8(ascii: "?") {
+                if processingInstruction == nil && !(i == 0 && declaration) { processingInstruction = i }
+            } else if next == UInt8(ascii: "!") {
+                if self.doctype == nil && follows(doctype, at: i + 2) { self.doctype = i }
+                if self.entity == nil && follows(entity, at: i + 2) { self.entity = i }
             }
-            i += 1
+            return self.doctype == nil || self.entity == nil || processingInstruction == nil
         }
     }
 }
@@ -133,6 +136,10 @@ final class XMLNode {
     /// For an entity: a hash of its source text, start tag to end tag. Equal text is equal content,
     /// found without comparing the values built from it.
     var sourceHash: Int?
+    /// For an entity: the same text already built from another version, and this element's unknown XML
+    /// (as positions in the builder's list).
+    var cached: EntitySourceCache.Entry?
+    var unknownXML: Range<Int> = 0..<0
 
     init(name: String, attributes: [String: String], location: SourceLocation, offset: Int) {
         self.name = name
@@ -147,6 +154,7 @@ final class XMLNode {
 final class TreeBuilder: NSObject, XMLParserDelegate {
     private let bytes: [UInt8]
     private let path: String
+    private let cache: EntitySourceCache?
     private var lineStarts: [Int] = [0]
     private var stack: [XMLNode] = []
     private var skipDepth = 0
@@ -154,10 +162,16 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
     var unknown: [UnknownXML] = []
     var error: Error?
 
-    init(bytes: [UInt8], path: String) {
+    init(bytes: [UInt8], path: String, cache: EntitySourceCache? = nil) {
         self.bytes = bytes
         self.path = path
-        for (i, b) in bytes.enumerated() where b == 0x0A { lineStarts.append(i + 1) }
+        self.cache = cache
+        var starts = [0]
+        ByteSearch.forEach(0x0A, in: bytes) { i in
+            starts.append(i + 1)
+            return true
+        }
+        lineStarts = starts
     }
 
     func parser(
@@ -179,10 +193,43 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
             skipDepth = 1
             return
         }
+        if stack.count == 1, elementName == "entity", let cache, offset >= 0, let line = location.line, let column = location.column,
+           let hash = sourceHashToFirstEndTag(from: offset), let entry = cache.entry(forSourceHash: hash) {
+            // Built before from the same text: placed here, its subtree left unread.
+            let node = XMLNode(name: elementName, attributes: [:], location: location, offset: offset)
+            node.sourceHash = hash
+            node.cached = entry
+            let unknownInside = entry.placedUnknownXML(in: path, line: line, column: column)
+            node.unknownXML = unknown.count..<(unknown.count + unknownInside.count)
+            unknown += unknownInside
+            parent.children.append(node)
+            skipDepth = 1
+            return
+        }
         let node = XMLNode(name: elementName, attributes: attributeDict, location: location, offset: offset)
         parent.children.append(node)
         stack.append(node)
+        node.unknownXML = unknown.count..<unknown.count
         recordUnknownAttributes(of: node)
+    }
+
+    /// The hash of the text from `offset` to the first `</entity>` after it: the entity's whole text when it
+    /// is a repeat (text that hashed equal to a whole entity ends where that entity ended).
+    private func sourceHashToFirstEndTag(from offset: Int) -> Int? {
+        let endTag = Array("</entity>".utf8)
+        var end: Int?
+        ByteSearch.forEach(UInt8(ascii: "<"), in: bytes, from: offset) { i in
+            guard i + endTag.count <= bytes.count else { return false }
+            if bytes[(i + 1)..<(i + endTag.count)].elementsEqual(endTag[1...]) {
+                end = i + endTag.count
+                return false
+            }
+            return true
+        }
+        guard let end else { return nil }
+        var hasher = Hasher()
+        bytes[offset..<end].withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
@@ -190,6 +237,7 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
         guard let node = stack.popLast() else { return }
         if stack.count == 1 && node.name == "entity" {
             node.sourceHash = sourceHash(of: node, endLine: parser.lineNumber, endColumn: parser.columnNumber)
+            node.unknownXML = node.unknownXML.lowerBound..<unknown.count
         }
     }
 

@@ -1,6 +1,7 @@
 /// Turns the known-vocabulary tree into typed model values.
 struct ModelBuilder {
     let path: String
+    var cache: EntitySourceCache? = nil
 
     func build(root: XMLNode, unknown: [UnknownXML]) -> Model {
         var entities: [Entity] = []
@@ -11,7 +12,17 @@ struct ModelBuilder {
         for child in root.children {
             switch child.name {
             case "entity":
-                entities.append(entity(child))
+                if let cached = child.cached, let line = child.location.line, let column = child.location.column {
+                    entities.append(cached.placed(in: path, line: line, column: column))
+                } else {
+                    let built = entity(child)
+                    entities.append(built)
+                    if let cache, let hash = child.sourceHash, let line = child.location.line, let column = child.location.column {
+                        cache.insert(
+                            EntitySourceCache.Entry(entity: built, unknownXML: Array(unknown[child.unknownXML]), line: line, column: column),
+                            forSourceHash: hash)
+                    }
+                }
                 sourceHashes.append(child.sourceHash)
             case "configuration":
                 var configuration = ModelConfiguration(name: child.attributes["name"] ?? "", location: child.location)

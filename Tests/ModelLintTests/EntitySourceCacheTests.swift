@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+@testable import ModelLint
+
+/// A bundle's versions repeat most entities byte for byte; a repeat is placed from the cache instead of
+/// built again. What it places must be exactly what building the version alone gives.
+final class EntitySourceCacheTests: XCTestCase {
+    private func parsedAlone(_ version: ModelVersion, in bundle: URL) throws -> Model? {
+        let url = bundle.deletingLastPathComponent().appendingPathComponent(version.contentsPath)
+        guard case .model(let model) = ContentsParser.parse(data: try Data(contentsOf: url), path: version.contentsPath) else { return nil }
+        return model
+    }
+
+    private func assertSameAsParsedAlone(_ bundle: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent)
+        for version in loaded.versions {
+            guard let model = version.model else { continue }
+            let alone = try XCTUnwrap(try parsedAlone(version, in: bundle), file: file, line: line)
+            XCTAssertEqual(model.entities, alone.entities, "\(bundle.lastPathComponent) \(version.name)", file: file, line: line)
+            XCTAssertEqual(model.unknownXML, alone.unknownXML, "\(bundle.lastPathComponent) \(version.name)", file: file, line: line)
+            XCTAssertEqual(model.contentKeys, alone.contentKeys, "\(bundle.lastPathComponent) \(version.name)", file: file, line: line)
+        }
+    }
+
+    func testARepeatedEntityIsPlacedOnItsOwnLinesAndColumns() throws {
+        // The same text on one line, at another line and column in the second file, with an unknown attribute inside.
+        let thing = "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\" colour=\"red\"/></entity>"
+        func contents(_ body: String) -> Data { Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8) }
+        let cache = EntitySourceCache()
+        guard case .model(let first) = ContentsParser.parse(data: contents(thing), path: "1/contents", cache: cache),
+              case .model(let second) = ContentsParser.parse(data: contents("<entity name=\"Other\"/>\n\n      " + thing), path: "2/contents", cache: cache),
+              case .model(let alone) = ContentsParser.parse(data: contents("<entity name=\"Other\"/>\n\n      " + thing), path: "2/contents")
+        else { return XCTFail("not parsed") }
+        XCTAssertEqual(first.entities[0].properties.map(\.location.column), [22])
+        let placed = try XCTUnwrap(second.entity(named: "Thing"))
+        XCTAssertEqual(placed.location, SourceLocation(file: "2/contents", line: 5, column: 7))
+        XCTAssertEqual(placed.properties.map(\.location), [SourceLocation(file: "2/contents", line: 5, column: 28)])
+        XCTAssertEqual(second.unknownXML.map { "\($0.name)@\($0.location.line ?? 0):\($0.location.column ?? 0)" }, ["colour@5:28"])
+        XCTAssertEqual(second.entities, alone.entities)
+        XCTAssertEqual(second.unknownXML, alone.unknownXML)
+        XCTAssertEqual(second.contentKeys, alone.contentKeys)
+    }
+
+    func testTextThatOnlyBeginsLikeACachedEntityIsBuilt() throws {
+        // The cached text ends at the first </entity>; here a comment holds one, and the entity goes on after it.
+        let cache = EntitySourceCache()
+        func contents(_ body: String) -> Data { Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8) }
+        let short = "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        let long = "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><!-- </entity> --><attribute name=\"b\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        _ = ContentsParser.parse(data: contents(short), path: "1/contents", cache: cache)
+        guard case .model(let model) = ContentsParser.parse(data: contents(long), path: "2/contents", cache: cache) else { return XCTFail("not parsed") }
+        XCTAssertEqual(model.entities[0].properties.map(\.name), ["a", "b"])
+    }
+
+    func testEveryBundleParsesAsItsVersionsDoAlone() throws {
+        var bundles: [URL] = []
+        var roots = [repositoryRoot.appendingPathComponent("Fixtures")]
+        if let corpusRoot { roots.append(corpusRoot) }
+        for root in roots {
+            let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                guard url.pathExtension == "xcdatamodeld" else { continue }
+                bundles.append(url)
+                walker?.skipDescendants()
+            }
+        }
+        XCTAssertEqual(bundles.count, corpusRoot == nil ? 14 : 30)
+        for bundle in bundles { try assertSameAsParsedAlone(bundle) }
+    }
+}
