@@ -52,6 +52,54 @@ final class EntitySourceCacheTests: XCTestCase {
         XCTAssertEqual(model.entities[0].properties.map(\.name), ["a", "b"])
     }
 
+    /// Parses `second` after `first` has filled a cache, and alone; says what each gave.
+    private func parsedAfter(_ first: String, _ second: String, header: String = RuleExample.modelHeader) -> (withCache: String, alone: String) {
+        func contents(_ body: String, _ header: String) -> Data { Data((header + "\n" + body + "\n</model>\n").utf8) }
+        func summary(_ content: VersionContent) -> String {
+            switch content {
+            case .model(let model):
+                return model.entities.map { "\($0.name)@\($0.location.line ?? 0):\($0.location.column ?? 0)[\($0.properties.map(\.name).joined(separator: ","))]" }.joined(separator: " ")
+                    + " unknown: " + model.unknownXML.map(\.name).joined(separator: ",")
+            case .malformed(let reason, let location): return "malformed \(location.line ?? 0):\(location.column ?? 0) \(reason)"
+            case .missing, .legacy: return "?"
+            }
+        }
+        let cache = EntitySourceCache()
+        _ = ContentsParser.parse(data: contents(first, RuleExample.modelHeader), path: "1/contents", cache: cache)
+        return (summary(ContentsParser.parse(data: contents(second, header), path: "2/contents", cache: cache)),
+                summary(ContentsParser.parse(data: contents(second, header), path: "2/contents")))
+    }
+
+    private let thing = "<entity name=\"Thing\" representedClassName=\"Thing\">\n    <attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/>\n</entity>"
+
+    func testARepeatInsideACommentStaysAComment() {
+        let result = parsedAfter(thing, "<entity name=\"Other\"/>\n<!-- " + thing + " -->")
+        XCTAssertEqual(result.withCache, "Other@3:1[] unknown: ")
+        XCTAssertEqual(result.withCache, result.alone)
+    }
+
+    func testAnErrorAfterARepeatIsReportedWhereItIs() {
+        let result = parsedAfter(thing, thing + " <attribute name=\"b\" optional=\"YES\" attributeType=\"String\">\n")
+        XCTAssertTrue(result.withCache.hasPrefix("malformed "), result.withCache)
+        XCTAssertEqual(result.withCache, result.alone)
+    }
+
+    func testAFileDeclaringNamespacesIsNeitherBlankedNorCached() {
+        // Prefixed text is well-formed only where its prefix is declared: never taken from the cache.
+        let prefixed = "<entity name=\"Thing\" x:colour=\"red\">\n</entity>"
+        let declaring = RuleExample.modelHeader.replacingOccurrences(of: "<model ", with: "<model xmlns:x=\"urn:x\" ")
+        let cache = EntitySourceCache()
+        _ = ContentsParser.parse(data: Data((declaring + "\n" + prefixed + "\n</model>\n").utf8), path: "1/contents", cache: cache)
+        XCTAssertNil(cache.entry(forSourceHash: {
+            var hasher = Hasher()
+            Array(prefixed.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+            return hasher.finalize()
+        }()))
+        let result = parsedAfter(thing, thing, header: declaring)
+        XCTAssertEqual(result.withCache, "Thing@3:1[a] unknown: xmlns:x")
+        XCTAssertEqual(result.withCache, result.alone)
+    }
+
     func testEveryBundleParsesAsItsVersionsDoAlone() throws {
         var bundles: [URL] = []
         var roots = [repositoryRoot.appendingPathComponent("Fixtures")]

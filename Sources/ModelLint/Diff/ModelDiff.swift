@@ -92,16 +92,18 @@ public struct ModelDiff: Sendable {
         self.isAdjacent = isAdjacent
         let old = from.model, new = to.model
 
-        var oldByID: [String: Entity] = [:]
-        for entity in old.entities where oldByID[entity.renamingIdentifier] == nil { oldByID[entity.renamingIdentifier] = entity }
+        // Indices, not entities: copying every entity of both versions into lookups was the diff's main cost.
+        var oldIndexByID: [String: Int] = [:]
+        for i in old.entities.indices where oldIndexByID[old.entities[i].renamingIdentifier] == nil {
+            oldIndexByID[old.entities[i].renamingIdentifier] = i
+        }
         var matchedOldIDs: Set<String> = []
-        for entity in new.entities {
-            let id = entity.renamingIdentifier
-            if let previous = oldByID[id], !matchedOldIDs.contains(id) {
-                matchedOldIDs.insert(id)
-                matchedEntities.append(Self.pair(previous, entity, old: old, new: new))
+        for j in new.entities.indices {
+            let id = new.entities[j].renamingIdentifier
+            if let i = oldIndexByID[id], matchedOldIDs.insert(id).inserted {
+                matchedEntities.append(Self.pair(old.entities[i], new.entities[j], old: old, new: new))
             } else {
-                addedEntities.append(entity)
+                addedEntities.append(new.entities[j])
             }
         }
         var seenRemoved: Set<String> = []

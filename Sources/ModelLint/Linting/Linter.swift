@@ -148,8 +148,9 @@ public struct Linter: Sendable {
                 guard let rule = rule as? any EntityRule else { return VersionRuleFindings(modelWide: rule.check(model, context: context)) }
                 return VersionRuleFindings(
                     modelWide: rule.checkModel(model, context: context),
-                    perEntity: model.entities.enumerated().map { e, entity in
-                        repeated.origins[v][e] == nil ? rule.check(entity, in: model, context: context) : nil
+                    // Indices, not entities: a copy of an entity per step was this loop's cost.
+                    perEntity: model.entities.indices.map { e in
+                        repeated.origins[v][e] == nil ? rule.check(model.entities[e], in: model, context: context) : nil
                     })
             }
         }
@@ -168,12 +169,13 @@ public struct Linter: Sendable {
                 let judged = fresh[v][r]
                 guard let rule = rules[r] as? any EntityRule else { return judged.modelWide }
                 var found = judged.modelWide
-                for (e, entity) in model.entities.enumerated() {
+                for e in model.entities.indices {
                     if let own = judged.perEntity[e] {
                         found += own
                     } else if let origin = origins[e], judgedWithFindings[origin.version][origin.entity],
                               let original = fresh[origin.version][r].perEntity[origin.entity], !original.isEmpty {
                         let originModel = models[origin.version]
+                        let entity = model.entities[e]
                         found += RepeatedEntities.move(original, from: originModel.entities[origin.entity], in: originModel, to: entity, in: model)
                             // A finding outside the neighborhood: judged afresh.
                             ?? rule.check(entity, in: model, context: context)

@@ -6,20 +6,35 @@ import Glibc
 import Musl
 #endif
 
-/// Finding one byte value in a file's bytes with the C library's `memchr` (vectorized): the scans that run
-/// before and beside parsing look only at `<` and newline bytes, a small share of a contents file.
+/// Finding bytes in a file's bytes with the C library's `memchr` (vectorized): the scans that run before
+/// and beside parsing look only at `<` and newline bytes, a small share of a contents file.
 enum ByteSearch {
+    /// The offset of the first `byte` at or after `start`.
+    static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int = 0) -> Int? {
+        guard start < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress,
+                  let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
     /// Calls `body` with the offset of every `byte` from `start` on, in order, until it returns false.
     static func forEach(_ byte: UInt8, in bytes: [UInt8], from start: Int = 0, _ body: (Int) -> Bool) {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = start
-            while offset < buffer.count,
-                  let found = memchr(base + offset, Int32(byte), buffer.count - offset) {
-                let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                guard body(position) else { return }
-                offset = position + 1
-            }
+        var offset = start
+        while let found = firstIndex(of: byte, in: bytes, from: offset), body(found) {
+            offset = found + 1
         }
+    }
+
+    /// The offset of the first occurrence of `pattern` (non-empty) in `bytes[start..<end]`.
+    static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int = 0, before end: Int? = nil) -> Int? {
+        let end = end ?? bytes.count
+        var offset = start
+        while let found = firstIndex(of: pattern[0], in: bytes, from: offset), found + pattern.count <= end {
+            if bytes[found..<(found + pattern.count)].elementsEqual(pattern) { return found }
+            offset = found + 1
+        }
+        return nil
     }
 }

@@ -39,10 +39,13 @@ public enum ContentsParser {
             return refuse("it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one", at: offset)
         }
 
-        let builder = TreeBuilder(bytes: bytes, path: path, cache: cache)
+        // Entities repeated from other versions are blanked: the parser reads each repeat as `<entity/>`.
+        let text = cache?.blankingRepeats(in: bytes) ?? EntitySourceCache.BlankedText(bytes: bytes)
+        let builder = TreeBuilder(bytes: text.bytes, path: path, repeats: text.repeats, caching: cache != nil && !EntitySourceCache.declaresNamespaces(bytes))
+        let parsed = text.repeats.isEmpty ? data : Data(text.bytes)
         // libxml2 refuses a single chunk over 10 MB ("huge input"); a stream feeds it in pieces. Smaller files
         // take the faster one-chunk path.
-        let parser = data.count > 8_000_000 ? XMLParser(stream: InputStream(data: data)) : XMLParser(data: data)
+        let parser = parsed.count > 8_000_000 ? XMLParser(stream: InputStream(data: parsed)) : XMLParser(data: parsed)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
@@ -140,6 +143,8 @@ final class XMLNode {
     /// (as positions in the builder's list).
     var cached: EntitySourceCache.Entry?
     var unknownXML: Range<Int> = 0..<0
+    /// For an entity: its text may be cached (`EntitySourceCache.canCache`).
+    var cacheable = false
 
     init(name: String, attributes: [String: String], location: SourceLocation, offset: Int) {
         self.name = name
@@ -154,7 +159,10 @@ final class XMLNode {
 final class TreeBuilder: NSObject, XMLParserDelegate {
     private let bytes: [UInt8]
     private let path: String
-    private let cache: EntitySourceCache?
+    /// Blanked repeats by the offset of their `<`.
+    private let repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)]
+    /// Whether entities built here may be cached: not when the file declares namespaces.
+    private let caching: Bool
     private var lineStarts: [Int] = [0]
     private var stack: [XMLNode] = []
     private var skipDepth = 0
@@ -162,10 +170,11 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
     var unknown: [UnknownXML] = []
     var error: Error?
 
-    init(bytes: [UInt8], path: String, cache: EntitySourceCache? = nil) {
+    init(bytes: [UInt8], path: String, repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)] = [:], caching: Bool = false) {
         self.bytes = bytes
         self.path = path
-        self.cache = cache
+        self.repeats = repeats
+        self.caching = caching
         var starts = [0]
         ByteSearch.forEach(0x0A, in: bytes) { i in
             starts.append(i + 1)
@@ -193,9 +202,8 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
             skipDepth = 1
             return
         }
-        if stack.count == 1, elementName == "entity", let cache, offset >= 0, let line = location.line, let column = location.column,
-           let hash = sourceHashToFirstEndTag(from: offset), let entry = cache.entry(forSourceHash: hash) {
-            // Built before from the same text: placed here, its subtree left unread.
+        if stack.count == 1, elementName == "entity", let (hash, entry) = repeats[offset], let line = location.line, let column = location.column {
+            // A blanked repeat: placed from the cache.
             let node = XMLNode(name: elementName, attributes: [:], location: location, offset: offset)
             node.sourceHash = hash
             node.cached = entry
@@ -213,37 +221,21 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
         recordUnknownAttributes(of: node)
     }
 
-    /// The hash of the text from `offset` to the first `</entity>` after it: the entity's whole text when it
-    /// is a repeat (text that hashed equal to a whole entity ends where that entity ended).
-    private func sourceHashToFirstEndTag(from offset: Int) -> Int? {
-        let endTag = Array("</entity>".utf8)
-        var end: Int?
-        ByteSearch.forEach(UInt8(ascii: "<"), in: bytes, from: offset) { i in
-            guard i + endTag.count <= bytes.count else { return false }
-            if bytes[(i + 1)..<(i + endTag.count)].elementsEqual(endTag[1...]) {
-                end = i + endTag.count
-                return false
-            }
-            return true
-        }
-        guard let end else { return nil }
-        var hasher = Hasher()
-        bytes[offset..<end].withUnsafeBytes { hasher.combine(bytes: $0) }
-        return hasher.finalize()
-    }
-
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
         if skipDepth > 0 { skipDepth -= 1; return }
         guard let node = stack.popLast() else { return }
         if stack.count == 1 && node.name == "entity" {
-            node.sourceHash = sourceHash(of: node, endLine: parser.lineNumber, endColumn: parser.columnNumber)
+            if let (hash, range) = sourceHash(of: node, endLine: parser.lineNumber, endColumn: parser.columnNumber) {
+                node.sourceHash = hash
+                node.cacheable = caching && EntitySourceCache.canCache(bytes, range, fileDeclaresNamespaces: false)
+            }
             node.unknownXML = node.unknownXML.lowerBound..<unknown.count
         }
     }
 
     /// libxml2 reports an end tag's position just past its `>`; anything else (a self-closing entity, no start
     /// offset) gives no hash, and the entity's content is then hashed from its values instead.
-    private func sourceHash(of node: XMLNode, endLine: Int, endColumn: Int) -> Int? {
+    private func sourceHash(of node: XMLNode, endLine: Int, endColumn: Int) -> (Int, Range<Int>)? {
         guard node.offset >= 0, endLine >= 1, endLine <= lineStarts.count, endColumn >= 1 else { return nil }
         let end = lineStarts[endLine - 1] + endColumn - 1
         guard end - node.offset >= 3, end <= bytes.count,
@@ -251,7 +243,7 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
         else { return nil }
         var hasher = Hasher()
         bytes[node.offset..<end].withUnsafeBytes { hasher.combine(bytes: $0) }
-        return hasher.finalize()
+        return (hasher.finalize(), node.offset..<end)
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {

@@ -2,8 +2,9 @@ import Foundation
 
 /// Entities already built while reading one bundle, by the hash of their source text. A bundle's versions
 /// repeat most entities byte for byte (WooCommerce: 6,557 of 6,709 from one version to the next); a repeat
-/// is moved into place (same text, same layout: only its first line and column differ) instead of built again.
-/// Versions are read in parallel, so the cache is locked; which version fills an entry first makes no difference.
+/// is blanked before parsing and placed from the cache (same text, same layout: only its first line and
+/// column differ) instead of parsed and built again. Versions are read in parallel, so the cache is locked;
+/// which version fills an entry first makes no difference.
 final class EntitySourceCache: @unchecked Sendable {
     struct Entry {
         var entity: Entity
@@ -27,6 +28,56 @@ final class EntitySourceCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if entries[hash] == nil { entries[hash] = entry }
+    }
+
+    /// A contents file as the parser reads it, with the repeats blanked.
+    struct BlankedText {
+        /// Each repeat's text, from `<entity` to the first `</entity>`, is `<entity/>` and spaces here, line
+        /// breaks kept: every other byte keeps its offset, line and column.
+        var bytes: [UInt8]
+        /// The cached entity (and its text's hash) for each blanked repeat, by the offset of its `<`.
+        var repeats: [Int: (hash: Int, entry: Entry)] = [:]
+    }
+
+    private static let startTag = Array("<entity".utf8)
+    private static let endTag = Array("</entity>".utf8)
+    private static let placeholder = Array("<entity/>".utf8)
+
+    /// Text that may be cached: nothing in it whose meaning depends on what surrounds it. A comment or CDATA
+    /// section could begin or end inside it; a namespace prefix needs a declaration from outside.
+    static func canCache(_ bytes: [UInt8], _ range: Range<Int>, fileDeclaresNamespaces: Bool) -> Bool {
+        !fileDeclaresNamespaces
+            && ByteSearch.firstIndex(of: Array("<!".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
+            && ByteSearch.firstIndex(of: Array("-->".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
+            && ByteSearch.firstIndex(of: Array("]]>".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
+    }
+
+    static func declaresNamespaces(_ bytes: [UInt8]) -> Bool {
+        ByteSearch.firstIndex(of: Array("xmlns".utf8), in: bytes) != nil
+    }
+
+    /// Finds every `<entity` whose text up to the first `</entity>` hashes to a cached entity's whole text, and
+    /// blanks it. Equal text to a well-formed entity holding no comment, CDATA or prefix parses the same
+    /// wherever it stands, so the parser is told only that an entity is there.
+    func blankingRepeats(in bytes: [UInt8]) -> BlankedText {
+        var blanked = BlankedText(bytes: bytes)
+        if Self.declaresNamespaces(bytes) { return blanked }
+        var offset = 0
+        while let start = ByteSearch.firstIndex(of: Self.startTag, in: bytes, from: offset) {
+            offset = start + Self.startTag.count
+            guard offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]),
+                  let endTag = ByteSearch.firstIndex(of: Self.endTag, in: bytes, from: offset) else { continue }
+            let end = endTag + Self.endTag.count
+            var hasher = Hasher()
+            bytes[start..<end].withUnsafeBytes { hasher.combine(bytes: $0) }
+            let hash = hasher.finalize()
+            guard let entry = entry(forSourceHash: hash) else { continue }
+            blanked.repeats[start] = (hash, entry)
+            for i in start..<end where bytes[i] != 0x0A && bytes[i] != 0x0D { blanked.bytes[i] = 0x20 }
+            blanked.bytes.replaceSubrange(start..<(start + Self.placeholder.count), with: Self.placeholder)
+            offset = end
+        }
+        return blanked
     }
 }
 

@@ -17,7 +17,7 @@ struct ModelBuilder {
                 } else {
                     let built = entity(child)
                     entities.append(built)
-                    if let cache, let hash = child.sourceHash, let line = child.location.line, let column = child.location.column {
+                    if let cache, child.cacheable, let hash = child.sourceHash, let line = child.location.line, let column = child.location.column {
                         cache.insert(
                             EntitySourceCache.Entry(entity: built, unknownXML: Array(unknown[child.unknownXML]), line: line, column: column),
                             forSourceHash: hash)
