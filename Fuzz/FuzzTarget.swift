@@ -5,8 +5,18 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
+    let alone = ContentsParser.parse(data: data, path: "fuzz/contents")
 
-    if case .model(let model) = ContentsParser.parse(data: data, path: "fuzz/contents") {
+    // Differential: parsed again with its own entities cached, so every repeat is blanked before the parser
+    // reads it, the file must give exactly what it gives alone.
+    let cache = EntitySourceCache()
+    _ = ContentsParser.parse(data: data, path: "fuzz/contents", cache: cache)
+    let blanked = ContentsParser.parse(data: data, path: "fuzz/contents", cache: cache)
+    if fingerprint(alone) != fingerprint(blanked) {
+        fatalError("blanked repeats parse differently:\n\(fingerprint(alone))\n\(fingerprint(blanked))")
+    }
+
+    if case .model(let model) = alone {
         let context = RuleContext(cloudKitOverride: nil, retired: [], migration: .direct)
         let version = VersionRef(name: "Fuzz 1", contentsPath: "fuzz/contents", model: model)
         for case let rule as any VersionRule in RuleRegistry.all { _ = rule.check(model, context: context) }
@@ -22,4 +32,15 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         _ = json.serialized()
     }
     return 0
+}
+
+/// Everything a parse gives, as text to compare.
+private func fingerprint(_ content: VersionContent) -> String {
+    switch content {
+    case .model(let model):
+        return "\(model.location) \(model.header.sorted { $0.key < $1.key }) \(model.entities) \(model.configurations) \(model.fetchRequests) \(model.composites) \(model.unknownXML) \(model.contentKeys.sorted { $0.key < $1.key })"
+    case .malformed(let reason, let location): return "malformed \(location) \(reason)"
+    case .missing: return "missing"
+    case .legacy: return "legacy"
+    }
 }

@@ -116,3 +116,27 @@ final class EntitySourceCacheTests: XCTestCase {
         for bundle in bundles { try assertSameAsParsedAlone(bundle) }
     }
 }
+
+final class EntityLocationsTests: XCTestCase {
+    /// `elementLocations` lists what `mapLocations` visits, in the same order: moving findings and pairs relies on it.
+    func testElementLocationsFollowMapLocationsOrder() throws {
+        let body = """
+            <entity name="Thing">
+                <attribute name="a" optional="YES" attributeType="String"/>
+                <relationship name="r" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Thing"/>
+                <fetchedProperty name="f" optional="YES"><fetchRequest name="fr" entity="Thing"/></fetchedProperty>
+                <uniquenessConstraints><uniquenessConstraint><constraint value="a"/></uniquenessConstraint></uniquenessConstraints>
+                <compoundIndexes><compoundIndex><index value="a"/></compoundIndex></compoundIndexes>
+                <fetchIndex name="byA"><fetchIndexElement property="a" type="Binary" order="ascending"/></fetchIndex>
+            </entity>
+            """
+        guard case .model(let model) = ContentsParser.parse(data: Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8), path: "c") else {
+            return XCTFail("not parsed")
+        }
+        let entity = model.entities[0]
+        var visited: [SourceLocation] = []
+        _ = entity.mapLocations { visited.append($0); return $0 }
+        XCTAssertEqual(entity.elementLocations, visited)
+        XCTAssertEqual(visited.compactMap(\.line), [3, 4, 5, 6, 6, 7, 8, 9, 9])
+    }
+}

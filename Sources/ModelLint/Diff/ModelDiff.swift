@@ -86,7 +86,12 @@ public struct ModelDiff: Sendable {
 
     public var between: String { "between \(from.name) and \(to.name)" }
 
+    /// `cache`: pairs already worked out for the same newer version (see `EntityPairCache`).
     public init(from: VersionRef, to: VersionRef, isAdjacent: Bool) {
+        self.init(from: from, to: to, isAdjacent: isAdjacent, cache: nil)
+    }
+
+    init(from: VersionRef, to: VersionRef, isAdjacent: Bool, cache: EntityPairCache?) {
         self.from = from
         self.to = to
         self.isAdjacent = isAdjacent
@@ -101,7 +106,7 @@ public struct ModelDiff: Sendable {
         for j in new.entities.indices {
             let id = new.entities[j].renamingIdentifier
             if let i = oldIndexByID[id], matchedOldIDs.insert(id).inserted {
-                matchedEntities.append(Self.pair(old.entities[i], new.entities[j], old: old, new: new))
+                matchedEntities.append(Self.pair(old.entities[i], new.entities[j], old: old, new: new, newFile: to.contentsPath, cache: cache))
             } else {
                 addedEntities.append(new.entities[j])
             }
@@ -115,11 +120,26 @@ public struct ModelDiff: Sendable {
     /// The matched pair for the newer entity with this name, if any.
     public func pair(forNew name: String) -> EntityPair? { matchedEntities.first { $0.new.name == name } }
 
-    private static func pair(_ oldEntity: Entity, _ newEntity: Entity, old: Model, new: Model) -> EntityPair {
+    private static func pair(
+        _ oldEntity: Entity, _ newEntity: Entity, old: Model, new: Model, newFile: String, cache: EntityPairCache?
+    ) -> EntityPair {
+        let oldKey = old.lineageKeys[oldEntity.name], newKey = new.lineageKeys[newEntity.name]
         // Most entities are untouched from one version to the next: nothing to match, nothing changed.
-        if let key = old.lineageKeys[oldEntity.name], key == new.lineageKeys[newEntity.name] {
+        if let oldKey, oldKey == newKey {
             return EntityPair(old: oldEntity, new: newEntity, facets: [])
         }
+        guard let cache, let oldKey, let newKey else { return pair(oldEntity, newEntity, old: old, new: new) }
+        let key = EntityPairCache.Key(oldLineage: oldKey, newLineage: newKey, newEntity: newEntity.name, newFile: newFile)
+        let oldLocations = old.ancestry(of: oldEntity).flatMap(\.elementLocations)
+        if let cached = cache.entry(for: key), let moved = cached.moved(to: oldEntity, locations: oldLocations) {
+            return moved
+        }
+        let worked = pair(oldEntity, newEntity, old: old, new: new)
+        cache.insert(EntityPairCache.Entry(pair: worked, oldLocations: oldLocations), for: key)
+        return worked
+    }
+
+    private static func pair(_ oldEntity: Entity, _ newEntity: Entity, old: Model, new: Model) -> EntityPair {
         var matched: [PropertyPair] = [], added: [Property] = [], removed: [Property] = []
         var becameTransient: [PropertyPair] = [], kindChanged: [PropertyPair] = []
         var oldPersistent: [String: (Property, String)] = [:]

@@ -202,8 +202,9 @@ public struct Linter: Sendable {
             pairs += (0..<(currentPosition - 1)).map { ($0, currentPosition, false) }
         }
         let changeRules = rules.compactMap { $0 as? any ChangeRule }
+        let pairCache = EntityPairCache()
         let results = concurrentMap(pairs) { from, to, adjacent -> PairFindings in
-            let diff = ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent)
+            let diff = ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
             var findings: [(RuleDescription, Finding)] = []
             for rule in changeRules where adjacent || !type(of: rule).adjacentOnly {
                 findings += rule.check(diff, context: context).map { (rule.description, $0) }

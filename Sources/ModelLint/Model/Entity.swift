@@ -141,6 +141,14 @@ public indirect enum Property: Hashable, Sendable {
         }
     }
 
+    /// The same property at another place.
+    func located(at location: SourceLocation) -> Property {
+        switch self {
+        case .attribute(var a): a.location = location; return .attribute(a)
+        case .relationship(var r): r.location = location; return .relationship(r)
+        }
+    }
+
     public var kindName: String {
         switch self {
         case .attribute: return "attribute"
@@ -240,12 +248,7 @@ extension Entity {
     func mapLocations(_ transform: (SourceLocation) -> SourceLocation) -> Entity {
         var copy = self
         copy.location = transform(location)
-        copy.properties = properties.map { property in
-            switch property {
-            case .attribute(var a): a.location = transform(a.location); return .attribute(a)
-            case .relationship(var r): r.location = transform(r.location); return .relationship(r)
-            }
-        }
+        copy.properties = properties.map { $0.located(at: transform($0.location)) }
         copy.fetchedProperties = fetchedProperties.map { f in
             var f = f
             f.location = transform(f.location)
@@ -266,10 +269,20 @@ extension Entity {
     }
 
     /// Every element location inside the entity, in `mapLocations` order: two entities of equal content list
-    /// their elements' places position for position.
+    /// their elements' places position for position. Read without building the copy `mapLocations` builds.
     var elementLocations: [SourceLocation] {
-        var locations: [SourceLocation] = []
-        _ = mapLocations { locations.append($0); return $0 }
+        var locations = [location]
+        locations += properties.map(\.location)
+        for fetched in fetchedProperties {
+            locations.append(fetched.location)
+            if let request = fetched.fetchRequest { locations.append(request.location) }
+        }
+        locations += uniquenessConstraints.map(\.location)
+        locations += compoundIndexes.map(\.location)
+        for index in fetchIndexes {
+            locations.append(index.location)
+            locations += index.elements.map(\.location)
+        }
         return locations
     }
 

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Matched entity pairs already worked out against one newer version. In `direct` mode every older version
+/// is compared with the current one, and older versions repeat most entities: an older entity whose lineage
+/// (its content and its ancestors', its destinations' identifiers) was paired with the same newer entity
+/// before pairs the same way, with only the older elements' places differing. Pairs are worked out in
+/// parallel, so the cache is locked; which pair fills an entry first makes no difference.
+final class EntityPairCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var oldLineage: Int
+        var newLineage: Int
+        var newEntity: String
+        /// The newer version's contents file: the newer side must be the very same elements.
+        var newFile: String
+    }
+
+    struct Entry {
+        var pair: EntityPair
+        /// The older entity's and its ancestors' element locations (`Entity.elementLocations`, nearest first).
+        var oldLocations: [SourceLocation]
+
+        /// The pair for another older entity of the same lineage, whose chain's locations are `locations`;
+        /// nil if an older element cannot be placed (then the pair is worked out afresh).
+        func moved(to oldEntity: Entity, locations: [SourceLocation]) -> EntityPair? {
+            guard locations.count == oldLocations.count else { return nil }
+            var unplaced = false
+            // A chain holds a few dozen elements, all in one file: a scan by line and column beats hashing paths.
+            func move(_ property: Property) -> Property {
+                let old = property.location
+                guard let i = oldLocations.firstIndex(where: { $0.line == old.line && $0.column == old.column }) else {
+                    unplaced = true
+                    return property
+                }
+                return property.located(at: locations[i])
+            }
+            func move(_ pair: PropertyPair) -> PropertyPair {
+                var moved = pair
+                moved.old = move(pair.old)
+                return moved
+            }
+            let moved = EntityPair(
+                old: oldEntity, new: pair.new, facets: pair.facets,
+                matchedProperties: pair.matchedProperties.map(move), addedProperties: pair.addedProperties,
+                removedProperties: pair.removedProperties.map(move).sorted { ($0.location.line ?? 0) < ($1.location.line ?? 0) },
+                becameTransient: pair.becameTransient.map(move), kindChanged: pair.kindChanged.map(move))
+            return unplaced ? nil : moved
+        }
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private let lock = NSLock()
+    /// How many lookups found a pair (tests and benchmarks read it).
+    private(set) var hits = 0
+
+    func entry(for key: Key) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
+        let found = entries[key]
+        if found != nil { hits += 1 }
+        return found
+    }
+
+    func insert(_ entry: Entry, for key: Key) {
+        lock.lock()
+        defer { lock.unlock() }
+        if entries[key] == nil { entries[key] = entry }
+    }
+}
