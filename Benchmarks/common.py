@@ -20,6 +20,17 @@ def median_wall(cmd, runs, cwd=None):
     return statistics.median(times)
 
 
+def median_walls(cmds, runs, cwd=None):
+    """Median wall time of each command, their runs interleaved so a machine's drift affects all alike."""
+    times = [[] for _ in cmds]
+    for _ in range(runs):
+        for i, cmd in enumerate(cmds):
+            start = time.perf_counter()
+            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd)
+            times[i].append(time.perf_counter() - start)
+    return [statistics.median(t) for t in times]
+
+
 def peak_mb(cmd, cwd=None):
     if not os.path.exists("/usr/bin/time"):
         return float("nan")
