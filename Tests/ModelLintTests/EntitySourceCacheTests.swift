@@ -84,6 +84,16 @@ final class EntitySourceCacheTests: XCTestCase {
         XCTAssertEqual(result.withCache, result.alone)
     }
 
+    func testElementsAfterABlankedRepeatKeepTheirLinesAndColumns() {
+        // After stands on the repeat's last line; Later two lines below; with LF and with CRLF line breaks.
+        for lineBreak in ["\n", "\r\n"] {
+            let repeated = thing.replacingOccurrences(of: "\n", with: lineBreak)
+            let result = parsedAfter(repeated, "  " + repeated + "<entity name=\"After\"/>" + lineBreak + lineBreak + "   <entity name=\"Later\"/>")
+            XCTAssertEqual(result.withCache, "Thing@3:3[a] After@5:10[] Later@7:4[] unknown: ")
+            XCTAssertEqual(result.withCache, result.alone)
+        }
+    }
+
     func testAFileDeclaringNamespacesIsNeitherBlankedNorCached() {
         // Prefixed text is well-formed only where its prefix is declared: never taken from the cache.
         let prefixed = "<entity name=\"Thing\" x:colour=\"red\">\n</entity>"

@@ -32,10 +32,11 @@ final class EntitySourceCache: @unchecked Sendable {
 
     /// A contents file as the parser reads it, with the repeats blanked.
     struct BlankedText {
-        /// Each repeat's text, from `<entity` to the first `</entity>`, is `<entity/>` and spaces here, line
-        /// breaks kept: every other byte keeps its offset, line and column.
+        /// Each repeat's text, from `<entity` to the first `</entity>`, is `<entity/>`, its line breaks, and
+        /// as many spaces as its last line held: every other element keeps its line and column, and the
+        /// parser reads almost nothing of a repeat.
         var bytes: [UInt8]
-        /// The cached entity (and its text's hash) for each blanked repeat, by the offset of its `<`.
+        /// The cached entity (and its text's hash) for each blanked repeat, by the offset of its `<` here.
         var repeats: [Int: (hash: Int, entry: Entry)] = [:]
     }
 
@@ -60,8 +61,9 @@ final class EntitySourceCache: @unchecked Sendable {
     /// blanks it. Equal text to a well-formed entity holding no comment, CDATA or prefix parses the same
     /// wherever it stands, so the parser is told only that an entity is there.
     func blankingRepeats(in bytes: [UInt8]) -> BlankedText {
-        var blanked = BlankedText(bytes: bytes)
-        if Self.declaresNamespaces(bytes) { return blanked }
+        if Self.declaresNamespaces(bytes) { return BlankedText(bytes: bytes) }
+        var blanked = BlankedText(bytes: [])
+        var copied = 0  // bytes before this offset are in `blanked.bytes`
         var offset = 0
         while let start = ByteSearch.firstIndex(of: Self.startTag, in: bytes, from: offset) {
             offset = start + Self.startTag.count
@@ -72,11 +74,23 @@ final class EntitySourceCache: @unchecked Sendable {
             bytes[start..<end].withUnsafeBytes { hasher.combine(bytes: $0) }
             let hash = hasher.finalize()
             guard let entry = entry(forSourceHash: hash) else { continue }
-            blanked.repeats[start] = (hash, entry)
-            for i in start..<end where bytes[i] != 0x0A && bytes[i] != 0x0D { blanked.bytes[i] = 0x20 }
-            blanked.bytes.replaceSubrange(start..<(start + Self.placeholder.count), with: Self.placeholder)
+            if blanked.bytes.isEmpty { blanked.bytes.reserveCapacity(bytes.count / 4) }
+            blanked.bytes += bytes[copied..<start]
+            blanked.repeats[blanked.bytes.count] = (hash, entry)
+            blanked.bytes += Self.placeholder
+            var lastLineStart = start
+            for i in start..<end where bytes[i] == 0x0A || bytes[i] == 0x0D {
+                blanked.bytes.append(bytes[i])
+                lastLineStart = i + 1
+            }
+            // On a one-line repeat the placeholder stands on that line too.
+            let lastLineLength = end - lastLineStart - (lastLineStart == start ? Self.placeholder.count : 0)
+            blanked.bytes += repeatElement(0x20, count: lastLineLength)
+            copied = end
             offset = end
         }
+        if blanked.repeats.isEmpty { return BlankedText(bytes: bytes) }
+        blanked.bytes += bytes[copied...]
         return blanked
     }
 }
