@@ -11,12 +11,17 @@ struct RepeatedEntities: Sendable {
     let origins: [[Origin?]]
 
     init(_ models: [Model]) {
-        var firstSeen: [Int: Origin] = [:]
-        origins = models.enumerated().map { v, model in
+        // Keys on all cores; only matching them up runs in order.
+        let keys = concurrentMap(models) { model -> [Int]? in
             // Two entities of one name make name lookups ambiguous: judge such a version whole.
-            guard model.entityIndexByName.count == model.entities.count else { return model.entities.map { _ in nil } }
-            return model.entities.indices.map { e in
-                let key = model.neighborhoodKey(ofEntityAt: e)
+            guard model.entityIndexByName.count == model.entities.count else { return nil }
+            return model.entities.indices.map { model.neighborhoodKey(ofEntityAt: $0) }
+        }
+        var firstSeen: [Int: Origin] = [:]
+        origins = zip(models, keys).enumerated().map { v, versionKeys in
+            let (model, keys) = versionKeys
+            guard let keys else { return model.entities.map { _ in nil } }
+            return keys.enumerated().map { e, key in
                 if let origin = firstSeen[key] { return origin }
                 firstSeen[key] = Origin(version: v, entity: e)
                 return nil
