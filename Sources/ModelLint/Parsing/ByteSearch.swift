@@ -29,12 +29,20 @@ enum ByteSearch {
 
     /// The offset of the first occurrence of `pattern` (non-empty) in `bytes[start..<end]`.
     static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int = 0, before end: Int? = nil) -> Int? {
-        let end = end ?? bytes.count
-        var offset = start
-        while let found = firstIndex(of: pattern[0], in: bytes, from: offset), found + pattern.count <= end {
-            if bytes[found..<(found + pattern.count)].elementsEqual(pattern) { return found }
-            offset = found + 1
+        let end = min(end ?? bytes.count, bytes.count)
+        guard start < end else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            pattern.withUnsafeBufferPointer { needle -> Int? in
+                guard let base = buffer.baseAddress, let first = needle.first else { return nil }
+                var offset = start
+                while offset + needle.count <= end,
+                      let found = memchr(base + offset, Int32(first), end - offset - needle.count + 1) {
+                    let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + position, needle.baseAddress!, needle.count) == 0 { return position }
+                    offset = position + 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 }

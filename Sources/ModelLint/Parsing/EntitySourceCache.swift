@@ -63,6 +63,7 @@ final class EntitySourceCache: @unchecked Sendable {
     func blankingRepeats(in bytes: [UInt8]) -> BlankedText {
         if Self.declaresNamespaces(bytes) { return BlankedText(bytes: bytes) }
         var blanked = BlankedText(bytes: [])
+        let hasCarriageReturns = ByteSearch.firstIndex(of: 0x0D, in: bytes) != nil
         var copied = 0  // bytes before this offset are in `blanked.bytes`
         var offset = 0
         while let start = ByteSearch.firstIndex(of: Self.startTag, in: bytes, from: offset) {
@@ -79,9 +80,18 @@ final class EntitySourceCache: @unchecked Sendable {
             blanked.repeats[blanked.bytes.count] = (hash, entry)
             blanked.bytes += Self.placeholder
             var lastLineStart = start
-            for i in start..<end where bytes[i] == 0x0A || bytes[i] == 0x0D {
-                blanked.bytes.append(bytes[i])
-                lastLineStart = i + 1
+            if hasCarriageReturns {
+                for i in start..<end where bytes[i] == 0x0A || bytes[i] == 0x0D {
+                    blanked.bytes.append(bytes[i])
+                    lastLineStart = i + 1
+                }
+            } else {
+                ByteSearch.forEach(0x0A, in: bytes, from: start) { i in
+                    guard i < end else { return false }
+                    blanked.bytes.append(0x0A)
+                    lastLineStart = i + 1
+                    return true
+                }
             }
             // On a one-line repeat the placeholder stands on that line too.
             let lastLineLength = end - lastLineStart - (lastLineStart == start ? Self.placeholder.count : 0)
