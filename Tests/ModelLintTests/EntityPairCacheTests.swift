@@ -49,3 +49,40 @@ final class EntityPairCacheTests: XCTestCase {
         XCTAssertGreaterThan(moved, corpusRoot == nil ? 0 : 1_000, "pairs moved from the cache")
     }
 }
+
+/// The contract `ChangeRule.judgesEachPairAlone` promises, checked on every compared pair of every bundle.
+final class PairAloneRuleTests: XCTestCase {
+    func testRulesThatJudgeEachPairAloneFindTheSameOnEachPairAlone() throws {
+        var bundles = [repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"),
+                       repositoryRoot.appendingPathComponent("Fixtures/Changes/HierarchyMerge.xcdatamodeld"),
+                       repositoryRoot.appendingPathComponent("Fixtures/Changes/RequiredAttribute.xcdatamodeld"),
+                       repositoryRoot.appendingPathComponent("Fixtures/Changes/ToManyToOne.xcdatamodeld")]
+        if let corpusRoot {
+            let walker = FileManager.default.enumerator(at: corpusRoot, includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                guard url.pathExtension == "xcdatamodeld" else { continue }
+                bundles.append(url)
+                walker?.skipDescendants()
+            }
+        }
+        let rules = RuleRegistry.all.compactMap { $0 as? any ChangeRule }.filter { type(of: $0).judgesEachPairAlone }
+        XCTAssertEqual(rules.count, 18)
+        var findings = 0
+        for bundle in bundles {
+            let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent)
+            let versions = loaded.versions.compactMap { v in v.model.map { VersionRef(name: v.name, contentsPath: v.contentsPath, model: $0) } }
+            guard let current = versions.last else { continue }
+            let diffs = zip(versions, versions.dropFirst()).map { ModelDiff(from: $0, to: $1, isAdjacent: true) }
+                + versions.dropLast().map { ModelDiff(from: $0, to: current, isAdjacent: false) }
+            for diff in diffs {
+                for rule in rules {
+                    let whole = rule.check(diff, context: RuleContext())
+                    let alone = diff.matchedEntities.flatMap { rule.check(diff.alone($0), context: RuleContext()) }
+                    XCTAssertEqual(whole, alone, "\(rule.id) on \(bundle.lastPathComponent) \(diff.from.name) -> \(diff.to.name)")
+                    findings += whole.count
+                }
+            }
+        }
+        XCTAssertGreaterThan(findings, corpusRoot == nil ? 5 : 1_000)
+    }
+}

@@ -117,6 +117,15 @@ public struct ModelDiff: Sendable {
         }
     }
 
+    /// The same comparison holding only `pair`: what a rule that judges each pair alone is handed.
+    public func alone(_ pair: EntityPair) -> ModelDiff {
+        var diff = self
+        diff.matchedEntities = [pair]
+        diff.addedEntities = []
+        diff.removedEntities = []
+        return diff
+    }
+
     /// The matched pair for the newer entity with this name, if any.
     public func pair(forNew name: String) -> EntityPair? { matchedEntities.first { $0.new.name == name } }
 

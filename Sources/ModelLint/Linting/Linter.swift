@@ -193,6 +193,56 @@ public struct Linter: Sendable {
         var findings: [(rule: RuleDescription, finding: Finding)]
     }
 
+    /// What the change rules find on each compared pair, in rule order. On the direct pairs (older -> current),
+    /// a matched entity pair that an earlier direct pair already had (same older lineage, same newer entity)
+    /// gets that pair's findings from the rules that judge each pair alone: only the first direct pair a
+    /// problem appears on is ever shown, the later ones only add their version to it, and they find the same.
+    private func changeFindings(_ readable: [VersionRef], pairs: [(Int, Int, Bool)], context: RuleContext) -> [PairFindings] {
+        let changeRules = rules.compactMap { $0 as? any ChangeRule }
+        let pairCache = EntityPairCache()
+        let diffs = concurrentMap(pairs) { from, to, adjacent in
+            ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
+        }
+        struct Origin { var pair: Int; var entity: Int }
+        var firstSeen: [String: Origin] = [:]
+        let origins: [[Origin?]] = diffs.enumerated().map { p, diff in
+            let old = diff.from.model
+            guard !diff.isAdjacent, old.entityIndexByName.count == old.entities.count else { return diff.matchedEntities.map { _ in nil } }
+            return diff.matchedEntities.enumerated().map { e, pair in
+                guard let lineage = old.lineageKeys[pair.old.name] else { return nil }
+                let key = "\(lineage)|\(pair.new.name)"
+                if let origin = firstSeen[key] { return origin }
+                firstSeen[key] = Origin(pair: p, entity: e)
+                return nil
+            }
+        }
+        // Per pair, per rule: findings of whole-diff rules; per entity pair for pair-alone rules on direct pairs.
+        let judged = concurrentMap(Array(diffs.indices)) { p -> [[[Finding]]] in
+            let diff = diffs[p]
+            return changeRules.map { rule -> [[Finding]] in
+                guard diff.isAdjacent || !type(of: rule).adjacentOnly else { return [] }
+                guard !diff.isAdjacent && type(of: rule).judgesEachPairAlone else { return [rule.check(diff, context: context)] }
+                return diff.matchedEntities.enumerated().map { e, pair in
+                    origins[p][e] == nil ? rule.check(diff.alone(pair), context: context) : []
+                }
+            }
+        }
+        return diffs.indices.map { p in
+            let diff = diffs[p]
+            var findings: [(RuleDescription, Finding)] = []
+            for (r, rule) in changeRules.enumerated() {
+                var found = judged[p][r]
+                if !diff.isAdjacent && type(of: rule).judgesEachPairAlone {
+                    for (e, origin) in origins[p].enumerated() {
+                        if let origin { found[e] = judged[origin.pair][r][origin.entity] }
+                    }
+                }
+                findings += found.joined().map { (rule.description, $0) }
+            }
+            return PairFindings(from: diff.from.name, to: diff.to.name, isAdjacent: diff.isAdjacent, findings: findings)
+        }
+    }
+
     private func lintChanges(
         _ readable: [VersionRef], currentPosition: Int, context: RuleContext, bundle: ModelBundle, mappingModels: [MappingModel]
     ) -> [Diagnostic] {
@@ -201,16 +251,7 @@ public struct Linter: Sendable {
         if migration == .direct && currentPosition >= 2 {
             pairs += (0..<(currentPosition - 1)).map { ($0, currentPosition, false) }
         }
-        let changeRules = rules.compactMap { $0 as? any ChangeRule }
-        let pairCache = EntityPairCache()
-        let results = concurrentMap(pairs) { from, to, adjacent -> PairFindings in
-            let diff = ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
-            var findings: [(RuleDescription, Finding)] = []
-            for rule in changeRules where adjacent || !type(of: rule).adjacentOnly {
-                findings += rule.check(diff, context: context).map { (rule.description, $0) }
-            }
-            return PairFindings(from: readable[from].name, to: readable[to].name, isAdjacent: adjacent, findings: findings)
-        }
+        let results = changeFindings(readable, pairs: pairs, context: context)
         func mapping(_ from: String, _ to: String) -> MappingModel? {
             mappingModels.first { $0.source == from && $0.destination == to }
         }

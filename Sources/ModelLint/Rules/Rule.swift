@@ -134,9 +134,14 @@ extension EntityRule {
 public protocol ChangeRule: Rule {
     /// Rename heuristics and renaming-identifier rules compare adjacent versions only (rules.md).
     static var adjacentOnly: Bool { get }
+    /// True when the rule reads nothing but `matchedEntities` (and the diff's names), and what it finds about
+    /// each matched pair depends on that pair alone, in pair order: judging a diff holding one pair gives that
+    /// pair's findings. Older versions compared with the current one repeat most pairs; each is judged once.
+    static var judgesEachPairAlone: Bool { get }
     func check(_ diff: ModelDiff, context: RuleContext) -> [Finding]
 }
 
 extension ChangeRule {
     public static var adjacentOnly: Bool { false }
+    public static var judgesEachPairAlone: Bool { false }
 }

@@ -1,5 +1,6 @@
 public struct AttributeTypeIncompatibleRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "attribute-type-incompatible", category: .changes, severity: .error,

@@ -1,5 +1,6 @@
 public struct AttributeTypeNarrowingRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "attribute-type-narrowing", category: .changes, severity: .warning,

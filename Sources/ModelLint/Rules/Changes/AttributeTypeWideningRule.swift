@@ -1,5 +1,6 @@
 public struct AttributeTypeWideningRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "attribute-type-widening", category: .changes, severity: .note,

@@ -1,5 +1,6 @@
 public struct DefaultValueChangedRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "default-value-changed", category: .changes, severity: .note,

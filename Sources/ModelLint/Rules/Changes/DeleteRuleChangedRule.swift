@@ -1,5 +1,6 @@
 public struct DeleteRuleChangedRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "delete-rule-changed", category: .changes, severity: .note,

@@ -1,5 +1,6 @@
 public struct EntityMadeAbstractRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "entity-made-abstract", category: .changes, severity: .warning,

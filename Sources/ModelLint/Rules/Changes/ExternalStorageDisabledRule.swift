@@ -1,5 +1,6 @@
 public struct ExternalStorageDisabledRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "external-storage-disabled", category: .changes, severity: .error,

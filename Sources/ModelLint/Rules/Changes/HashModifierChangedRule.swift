@@ -1,5 +1,6 @@
 public struct HashModifierChangedRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "hash-modifier-changed", category: .changes, severity: .note,

@@ -1,5 +1,6 @@
 public struct OrderedFlagChangedRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "ordered-flag-changed", category: .changes, severity: .warning,

@@ -1,5 +1,6 @@
 public struct PersistentBecameTransientRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "persistent-became-transient", category: .changes, severity: .warning,

@@ -1,5 +1,6 @@
 public struct PropertyKindChangedRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "property-kind-changed", category: .changes, severity: .error,

@@ -1,5 +1,6 @@
 public struct PropertyRemovedRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "property-removed", category: .changes, severity: .warning,

@@ -1,5 +1,6 @@
 public struct RelationshipBecameRequiredRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "relationship-became-required", category: .changes, severity: .error,

@@ -1,5 +1,6 @@
 public struct RelationshipCardinalityTightenedRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "relationship-cardinality-tightened", category: .changes, severity: .warning,

@@ -1,5 +1,6 @@
 public struct RelationshipDestinationChangedRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "relationship-destination-changed", category: .changes, severity: .warning,

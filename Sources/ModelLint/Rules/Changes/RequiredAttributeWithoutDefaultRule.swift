@@ -1,5 +1,6 @@
 public struct RequiredAttributeWithoutDefaultRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "required-attribute-without-default", category: .changes, severity: .error,

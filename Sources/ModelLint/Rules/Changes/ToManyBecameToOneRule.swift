@@ -1,5 +1,6 @@
 public struct ToManyBecameToOneRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "to-many-became-to-one", category: .changes, severity: .error,

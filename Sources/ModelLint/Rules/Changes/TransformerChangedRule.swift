@@ -1,5 +1,6 @@
 public struct TransformerChangedRule: ChangeRule {
     public init() {}
+    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "transformer-changed", category: .changes, severity: .warning,
