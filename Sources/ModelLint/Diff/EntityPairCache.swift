@@ -10,8 +10,8 @@ final class EntityPairCache: @unchecked Sendable {
         var oldLineage: Int
         var newLineage: Int
         var newEntity: String
-        /// The newer version's contents file: the newer side must be the very same elements.
-        var newFile: String
+        /// The newer version (names are unique in a bundle): the newer side must be the very same elements.
+        var newVersion: String
     }
 
     struct Entry {

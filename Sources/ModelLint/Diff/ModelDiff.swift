@@ -106,7 +106,7 @@ public struct ModelDiff: Sendable {
         for j in new.entities.indices {
             let id = new.entities[j].renamingIdentifier
             if let i = oldIndexByID[id], matchedOldIDs.insert(id).inserted {
-                matchedEntities.append(Self.pair(old.entities[i], new.entities[j], old: old, new: new, newFile: to.contentsPath, cache: cache))
+                matchedEntities.append(Self.pair(old.entities[i], new.entities[j], old: old, new: new, newVersion: to.name, cache: cache))
             } else {
                 addedEntities.append(new.entities[j])
             }
@@ -130,7 +130,7 @@ public struct ModelDiff: Sendable {
     public func pair(forNew name: String) -> EntityPair? { matchedEntities.first { $0.new.name == name } }
 
     private static func pair(
-        _ oldEntity: Entity, _ newEntity: Entity, old: Model, new: Model, newFile: String, cache: EntityPairCache?
+        _ oldEntity: Entity, _ newEntity: Entity, old: Model, new: Model, newVersion: String, cache: EntityPairCache?
     ) -> EntityPair {
         let oldKey = old.lineageKeys[oldEntity.name], newKey = new.lineageKeys[newEntity.name]
         // Most entities are untouched from one version to the next: nothing to match, nothing changed.
@@ -138,8 +138,9 @@ public struct ModelDiff: Sendable {
             return EntityPair(old: oldEntity, new: newEntity, facets: [])
         }
         guard let cache, let oldKey, let newKey else { return pair(oldEntity, newEntity, old: old, new: new) }
-        let key = EntityPairCache.Key(oldLineage: oldKey, newLineage: newKey, newEntity: newEntity.name, newFile: newFile)
-        let oldLocations = old.ancestry(of: oldEntity).flatMap(\.elementLocations)
+        let key = EntityPairCache.Key(oldLineage: oldKey, newLineage: newKey, newEntity: newEntity.name, newVersion: newVersion)
+        let oldLocations = oldEntity.parentEntity == nil
+            ? oldEntity.elementLocations : old.ancestry(of: oldEntity).flatMap(\.elementLocations)
         if let cached = cache.entry(for: key), let moved = cached.moved(to: oldEntity, locations: oldLocations) {
             return moved
         }

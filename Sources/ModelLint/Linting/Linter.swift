@@ -204,13 +204,14 @@ public struct Linter: Sendable {
             ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
         }
         struct Origin { var pair: Int; var entity: Int }
-        var firstSeen: [String: Origin] = [:]
+        struct Key: Hashable { var oldLineage: Int; var newEntity: String }
+        var firstSeen: [Key: Origin] = [:]
         let origins: [[Origin?]] = diffs.enumerated().map { p, diff in
             let old = diff.from.model
             guard !diff.isAdjacent, old.entityIndexByName.count == old.entities.count else { return diff.matchedEntities.map { _ in nil } }
             return diff.matchedEntities.enumerated().map { e, pair in
                 guard let lineage = old.lineageKeys[pair.old.name] else { return nil }
-                let key = "\(lineage)|\(pair.new.name)"
+                let key = Key(oldLineage: lineage, newEntity: pair.new.name)
                 if let origin = firstSeen[key] { return origin }
                 firstSeen[key] = Origin(pair: p, entity: e)
                 return nil
@@ -227,7 +228,7 @@ public struct Linter: Sendable {
                 }
             }
         }
-        return diffs.indices.map { p in
+        return concurrentMap(Array(diffs.indices)) { p in
             let diff = diffs[p]
             var findings: [(RuleDescription, Finding)] = []
             for (r, rule) in changeRules.enumerated() {
