@@ -35,64 +35,67 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     /// Compact or indented text with the keys in their stored order.
     public func serialized(indent: Int? = 2) -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(to: &out, level: 0, indent: indent)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String, level: Int, indent: Int?) {
-        let newline = indent == nil ? "" : "\n"
-        let pad = { (n: Int) in String(repeating: " ", count: (indent ?? 0) * n) }
+    // Bytes, not string concatenation: a report of a large bundle is written in one pass without temporaries.
+    private func write(to out: inout [UInt8], level: Int, indent: Int?) {
+        func lineBreak(_ level: Int) {
+            guard let indent else { return }
+            out.append(0x0A)
+            out.append(contentsOf: repeatElement(0x20, count: indent * level))
+        }
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
         case .number(let n):
-            out += n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+            out += (n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)).utf8
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "[" + newline
+            if items.isEmpty { out += "[]".utf8; return }
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                out += pad(level + 1)
+                lineBreak(level + 1)
                 item.write(to: &out, level: level + 1, indent: indent)
-                out += (i + 1 < items.count ? "," : "") + newline
+                if i + 1 < items.count { out.append(UInt8(ascii: ",")) }
             }
-            out += pad(level) + "]"
+            lineBreak(level)
+            out.append(UInt8(ascii: "]"))
         case .object(let pairs):
-            if pairs.isEmpty { out += "{}"; return }
-            out += "{" + newline
+            if pairs.isEmpty { out += "{}".utf8; return }
+            out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in pairs.enumerated() {
-                out += pad(level + 1)
+                lineBreak(level + 1)
                 JSONValue.writeString(key, to: &out)
-                out += indent == nil ? ":" : ": "
+                out += (indent == nil ? ":" : ": ").utf8
                 value.write(to: &out, level: level + 1, indent: indent)
-                out += (i + 1 < pairs.count ? "," : "") + newline
+                if i + 1 < pairs.count { out.append(UInt8(ascii: ",")) }
             }
-            out += pad(level) + "}"
+            lineBreak(level)
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        // Most strings need no escape: appended whole rather than scalar by scalar.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += s
-            out += "\""
-            return
-        }
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += "\\u" + String(format: "%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
+    static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += "\\\"".utf8
+            case UInt8(ascii: "\\"): out += "\\\\".utf8
+            case 0x0A: out += "\\n".utf8
+            case 0x0D: out += "\\r".utf8
+            case 0x09: out += "\\t".utf8
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out += "\\u00".utf8
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default: out.append(byte)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Parses JSON, or JSON5 (comments, trailing commas), with Foundation's decoder.
