@@ -60,7 +60,7 @@ public struct Linter: Sendable {
             Diagnostic(rule, finding, severity: severity, bundle: bundle.path, version: version)
         }
 
-        for case let rule as any BundleRule in rules {
+        for rule in rules.compactMap(\.asBundleRule) {
             for finding in rule.check(bundle) {
                 if let severity = severity(of: rule.description, finding: finding) {
                     // About the bundle as a whole: reported against the version treated as current.
@@ -81,7 +81,7 @@ public struct Linter: Sendable {
         let currentName = bundle.currentVersion?.model != nil ? bundle.currentVersion?.name : readable.last?.name
         let currentPosition = readable.firstIndex { $0.name == currentName } ?? max(readable.count - 1, 0)
 
-        let versionRules = rules.compactMap { $0 as? any VersionRule }
+        let versionRules = rules.compactMap(\.asVersionRule)
         let findings = versionFindings(readable.map(\.model), rules: versionRules, context: context)
         for (position, version) in readable.enumerated() {
             // A shipped version can no longer be fixed, only learned from; staged versions keep full severity.
@@ -95,7 +95,7 @@ public struct Linter: Sendable {
         }
 
         diagnostics += lintChanges(readable, currentPosition: currentPosition, context: context, bundle: bundle, mappingModels: mappingModels)
-        for case let rule as any RetirementRule in rules {
+        for rule in rules.compactMap(\.asRetirementRule) {
             for finding in rule.check(readable, current: currentPosition, context: context) {
                 if let severity = severity(of: rule.description, finding: finding) {
                     diagnostics.append(diagnostic(rule.description, finding, severity, version: nil))
@@ -120,7 +120,7 @@ public struct Linter: Sendable {
         var seen: Set<String> = []
         for history in histories {
             let comparisons = ShippedVersionComparison.compare(history, with: bundle)
-            for case let rule as any HistoryRule in rules {
+            for rule in rules.compactMap(\.asHistoryRule) {
                 for finding in rule.check(comparisons, bundle: bundle) {
                     guard seen.insert("\(rule.id)|\(finding.version ?? "")").inserted,
                           let severity = severity(of: rule.description, finding: finding) else { continue }
@@ -145,7 +145,7 @@ public struct Linter: Sendable {
         let fresh = concurrentMap(Array(models.indices)) { v -> [VersionRuleFindings] in
             let model = models[v]
             return rules.map { rule in
-                guard let rule = rule as? any EntityRule else { return VersionRuleFindings(modelWide: rule.check(model, context: context)) }
+                guard let rule = rule.asEntityRule else { return VersionRuleFindings(modelWide: rule.check(model, context: context)) }
                 return VersionRuleFindings(
                     modelWide: rule.checkModel(model, context: context),
                     // Indices, not entities: a copy of an entity per step was this loop's cost.
@@ -167,7 +167,7 @@ public struct Linter: Sendable {
             let origins = repeated.origins[v]
             return rules.indices.map { r -> [Finding] in
                 let judged = fresh[v][r]
-                guard let rule = rules[r] as? any EntityRule else { return judged.modelWide }
+                guard let rule = rules[r].asEntityRule else { return judged.modelWide }
                 var found = judged.modelWide
                 for e in model.entities.indices {
                     if let own = judged.perEntity[e] {
@@ -198,7 +198,7 @@ public struct Linter: Sendable {
     /// gets that pair's findings from the rules that judge each pair alone: only the first direct pair a
     /// problem appears on is ever shown, the later ones only add their version to it, and they find the same.
     private func changeFindings(_ readable: [VersionRef], pairs: [(Int, Int, Bool)], context: RuleContext) -> [PairFindings] {
-        let changeRules = rules.compactMap { $0 as? any ChangeRule }
+        let changeRules = rules.compactMap(\.asChangeRule)
         let pairCache = EntityPairCache()
         let diffs = concurrentMap(pairs) { from, to, adjacent in
             ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
