@@ -20,17 +20,7 @@ final class EntityPairCacheTests: XCTestCase {
     }
 
     func testEveryDirectPairMatchesWorkingItOutAfresh() throws {
-        var bundles: [URL] = []
-        var roots = [repositoryRoot.appendingPathComponent("Fixtures")]
-        if let corpusRoot { roots.append(corpusRoot) }
-        for root in roots {
-            let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
-            while let url = walker?.nextObject() as? URL {
-                guard url.pathExtension == "xcdatamodeld" else { continue }
-                bundles.append(url)
-                walker?.skipDescendants()
-            }
-        }
+        let bundles = fixtureAndCorpusBundles()
         XCTAssertEqual(bundles.count, corpusRoot == nil ? 14 : 30)
         var moved = 0
         for bundle in bundles {
@@ -53,18 +43,7 @@ final class EntityPairCacheTests: XCTestCase {
 /// The contract `ChangeRule.judgesEachPairAlone` promises, checked on every compared pair of every bundle.
 final class PairAloneRuleTests: XCTestCase {
     func testRulesThatJudgeEachPairAloneFindTheSameOnEachPairAlone() throws {
-        var bundles = [repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"),
-                       repositoryRoot.appendingPathComponent("Fixtures/Changes/HierarchyMerge.xcdatamodeld"),
-                       repositoryRoot.appendingPathComponent("Fixtures/Changes/RequiredAttribute.xcdatamodeld"),
-                       repositoryRoot.appendingPathComponent("Fixtures/Changes/ToManyToOne.xcdatamodeld")]
-        if let corpusRoot {
-            let walker = FileManager.default.enumerator(at: corpusRoot, includingPropertiesForKeys: nil)
-            while let url = walker?.nextObject() as? URL {
-                guard url.pathExtension == "xcdatamodeld" else { continue }
-                bundles.append(url)
-                walker?.skipDescendants()
-            }
-        }
+        let bundles = fixtureAndCorpusBundles()
         let rules = RuleRegistry.all.compactMap { $0 as? any ChangeRule }.filter { type(of: $0).judgesEachPairAlone }
         XCTAssertEqual(rules.count, 18)
         var findings = 0

@@ -111,17 +111,7 @@ final class EntitySourceCacheTests: XCTestCase {
     }
 
     func testEveryBundleParsesAsItsVersionsDoAlone() throws {
-        var bundles: [URL] = []
-        var roots = [repositoryRoot.appendingPathComponent("Fixtures")]
-        if let corpusRoot { roots.append(corpusRoot) }
-        for root in roots {
-            let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
-            while let url = walker?.nextObject() as? URL {
-                guard url.pathExtension == "xcdatamodeld" else { continue }
-                bundles.append(url)
-                walker?.skipDescendants()
-            }
-        }
+        let bundles = fixtureAndCorpusBundles()
         XCTAssertEqual(bundles.count, corpusRoot == nil ? 14 : 30)
         for bundle in bundles { try assertSameAsParsedAlone(bundle) }
     }

@@ -86,17 +86,7 @@ final class RepeatedEntitiesTests: XCTestCase {
 
     /// The real test: every corpus bundle and fixture, every version, every single-version rule.
     func testEveryBundleFindsExactlyWhatJudgingEachVersionWholeFinds() throws {
-        var bundles: [URL] = []
-        var roots = [repositoryRoot.appendingPathComponent("Fixtures")]
-        if let corpusRoot { roots.append(corpusRoot) }
-        for root in roots {
-            let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
-            while let url = walker?.nextObject() as? URL {
-                guard url.pathExtension == "xcdatamodeld" else { continue }
-                bundles.append(url)
-                walker?.skipDescendants()
-            }
-        }
+        let bundles = fixtureAndCorpusBundles()
         XCTAssertEqual(bundles.count, corpusRoot == nil ? 14 : 30)
         let rules = RuleRegistry.all.compactMap { $0 as? any VersionRule }
         let linter = Linter(configuration: Configuration(baseDirectory: repositoryRoot.path))

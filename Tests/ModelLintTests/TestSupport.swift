@@ -19,6 +19,20 @@ let corpusRoot: URL? = {
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
 }()
 
+/// Every bundle in Fixtures/, and in ../shared/corpus when this checkout has it.
+func fixtureAndCorpusBundles() -> [URL] {
+    var bundles: [URL] = []
+    for root in [repositoryRoot.appendingPathComponent("Fixtures")] + (corpusRoot.map { [$0] } ?? []) {
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            guard url.pathExtension == "xcdatamodeld" else { continue }
+            bundles.append(url)
+            walker?.skipDescendants()
+        }
+    }
+    return bundles
+}
+
 func requireCorpus() throws -> URL {
     guard let corpusRoot else { throw XCTSkip("../shared/corpus is not present in this checkout") }
     return corpusRoot
