@@ -57,25 +57,24 @@ public enum MappingModelReader {
         guard let handle = try? FileHandle(forReadingFrom: file) else { return (nil, nil) }
         defer { try? handle.close() }
         var source: String?, destination: String?
-        var window = Data()
+        var window: [UInt8] = []
         let chunkSize = 256 * 1024
         while source == nil || destination == nil {
             guard let chunk = try? handle.read(upToCount: chunkSize), !chunk.isEmpty else { break }
-            window.append(chunk)
+            window += chunk
             if source == nil { source = value(of: "sourcemodelpath", in: window) }
             if destination == nil { destination = value(of: "destinationmodelpath", in: window) }
             // Keep a tail so a value split across chunks is still found.
-            if window.count > 4096 { window = window.suffix(4096) }
+            if window.count > 4096 { window.removeFirst(window.count - 4096) }
         }
         return (source, destination)
     }
 
-    static func value(of attribute: String, in data: Data) -> String? {
-        let marker = Data("name=\"\(attribute)\"".utf8)
-        guard let start = data.range(of: marker),
-              let open = data[start.upperBound...].firstIndex(of: UInt8(ascii: ">")),
-              let close = data[data.index(after: open)...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
-        return String(decoding: data[data.index(after: open)..<close], as: UTF8.self)
+    static func value(of attribute: String, in bytes: [UInt8]) -> String? {
+        guard let start = ByteSearch.firstIndex(of: Array("name=\"\(attribute)\"".utf8), in: bytes),
+              let open = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start),
+              let close = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: open + 1) else { return nil }
+        return String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
     }
 
     /// `DeltaToDelta2`, `WooCommerceModelV9toV10`: split at "To"/"to", then match each side to one version by

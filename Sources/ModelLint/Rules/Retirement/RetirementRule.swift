@@ -35,8 +35,11 @@ extension Retirement {
             return found.count - 1
         }
         for version in versions {
-            for entity in version.model.entities {
-                for property in entity.properties {
+            // By index, into properties with User Info only: every version's every entity, on one core.
+            let entities = version.model.entities
+            for e in entities.indices {
+                for p in entities[e].properties.indices where !entities[e].properties[p].userInfo.isEmpty {
+                    let entity = entities[e], property = entities[e].properties[p]
                     for entry in property.userInfo {
                         if entry.key == userInfoKey {
                             let i = index(entity.name, property.name)
