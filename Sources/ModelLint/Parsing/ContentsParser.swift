@@ -227,7 +227,7 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
         if stack.count == 1 && node.name == "entity" {
             if let (hash, range) = sourceHash(of: node, endLine: parser.lineNumber, endColumn: parser.columnNumber) {
                 node.sourceHash = hash
-                node.cacheable = caching && EntitySourceCache.canCache(bytes, range, fileDeclaresNamespaces: false)
+                node.cacheable = caching && EntitySourceCache.canCache(bytes, range)
             }
             node.unknownXML = node.unknownXML.lowerBound..<unknown.count
         }

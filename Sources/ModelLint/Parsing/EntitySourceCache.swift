@@ -45,10 +45,10 @@ final class EntitySourceCache: @unchecked Sendable {
     private static let placeholder = Array("<entity/>".utf8)
 
     /// Text that may be cached: nothing in it whose meaning depends on what surrounds it. A comment or CDATA
-    /// section could begin or end inside it; a namespace prefix needs a declaration from outside.
-    static func canCache(_ bytes: [UInt8], _ range: Range<Int>, fileDeclaresNamespaces: Bool) -> Bool {
-        !fileDeclaresNamespaces
-            && ByteSearch.firstIndex(of: Array("<!".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
+    /// section could begin or end inside it. (A namespace prefix needs a declaration from outside: files that
+    /// declare namespaces are neither cached nor blanked, `declaresNamespaces`.)
+    static func canCache(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        ByteSearch.firstIndex(of: Array("<!".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
             && ByteSearch.firstIndex(of: Array("-->".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
             && ByteSearch.firstIndex(of: Array("]]>".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
     }
