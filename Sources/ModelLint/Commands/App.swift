@@ -16,6 +16,11 @@ public struct CommandOutput: Equatable, Sendable {
     public static let findings: Int32 = 1
     public static let usage: Int32 = 2
     public static let internalError: Int32 = 3
+
+    /// A usage or input error, as every command reports one: exit 2 and `modellint: message` on stderr.
+    public static func usageError(_ message: String) -> CommandOutput {
+        CommandOutput(exitCode: usage, standardError: "modellint: \(message)\n")
+    }
 }
 
 /// Where a command runs: everything the process would otherwise read from globals, so tests can set it.

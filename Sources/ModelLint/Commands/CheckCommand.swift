@@ -32,7 +32,7 @@ public enum CheckCommand {
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "check")
         } catch {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+            return .usageError("\(error)")
         }
         if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
 
@@ -40,22 +40,22 @@ public enum CheckCommand {
         do {
             configuration = try loadConfiguration(parsed.values["--config"], environment: environment)
         } catch {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: configuration error: \(error)\n")
+            return .usageError("configuration error: \(error)")
         }
 
         var linter = Linter(configuration: configuration, migration: parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:)))
         do {
             linter.history = try historyOptions(parsed, configuration: configuration, environment: environment)
         } catch {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+            return .usageError("\(error)")
         }
         var report: LintReport
         do {
             report = try linter.lint(paths: parsed.positionals, workingDirectory: environment.workingDirectory)
         } catch let error as BundleFinder.FinderError {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+            return .usageError("\(error)")
         } catch let error as GitRepository.GitError {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+            return .usageError("\(error)")
         } catch {
             return CommandOutput(
                 exitCode: CommandOutput.internalError,
@@ -68,7 +68,7 @@ public enum CheckCommand {
             do {
                 try Data(baseline.serialized().utf8).write(to: URL(fileURLWithPath: absolute), options: .atomic)
             } catch {
-                return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: cannot write \(path): \(error.localizedDescription)\n")
+                return .usageError("cannot write \(path): \(error.localizedDescription)")
             }
             return CommandOutput(exitCode: 0, standardOutput: "\(path): recorded \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s")\n")
         }
@@ -77,7 +77,7 @@ public enum CheckCommand {
             do {
                 report = try Baseline.load(path: absolute).filter(report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
             } catch {
-                return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+                return .usageError("\(error)")
             }
         }
 
@@ -98,7 +98,7 @@ public enum CheckCommand {
             do {
                 try Data(text.utf8).write(to: url, options: .atomic)
             } catch {
-                return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: cannot write \(output): \(error.localizedDescription)\n")
+                return .usageError("cannot write \(output): \(error.localizedDescription)")
             }
             return CommandOutput(exitCode: exitCode, standardError: notice)
         }

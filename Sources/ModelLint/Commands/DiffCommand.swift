@@ -22,29 +22,26 @@ public enum DiffCommand {
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "diff")
         } catch {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+            return .usageError("\(error)")
         }
         if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
-        func usage(_ message: String) -> CommandOutput {
-            CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(message)\n")
-        }
         guard (1...3).contains(parsed.positionals.count) else {
-            return usage("diff takes a bundle and up to two version names; see 'modellint diff --help'")
+            return .usageError("diff takes a bundle and up to two version names; see 'modellint diff --help'")
         }
         let configuration: Configuration
         do {
             configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
         } catch {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: configuration error: \(error)\n")
+            return .usageError("configuration error: \(error)")
         }
         let selections: [BundleFinder.Selection]
         do {
             selections = try BundleFinder(workingDirectory: environment.workingDirectory).bundles(for: [parsed.positionals[0]])
         } catch {
-            return usage("\(error)")
+            return .usageError("\(error)")
         }
         guard selections.count == 1, let selection = selections.first else {
-            return usage("\(parsed.positionals[0]) selects \(selections.count) bundles; name one .xcdatamodeld")
+            return .usageError("\(parsed.positionals[0]) selects \(selections.count) bundles; name one .xcdatamodeld")
         }
         let bundle = BundleLoader.load(
             bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
@@ -68,11 +65,11 @@ public enum DiffCommand {
         }
         let names = bundle.versions.map(\.name).joined(separator: ", ")
         for (requested, found) in zip(parsed.positionals.dropFirst(), parsed.positionals.count == 3 ? [from, to] : [from]) where found == nil {
-            return usage("\(bundle.name).xcdatamodeld has no version named '\(requested)' (versions: \(names))")
+            return .usageError("\(bundle.name).xcdatamodeld has no version named '\(requested)' (versions: \(names))")
         }
-        guard let from, let to else { return usage("\(bundle.path) has fewer than two readable versions; nothing to compare") }
+        guard let from, let to else { return .usageError("\(bundle.path) has fewer than two readable versions; nothing to compare") }
         guard let old = from.model, let new = to.model else {
-            return usage("\(from.model == nil ? from.name : to.name) cannot be read; run modellint check \(bundle.path) for why")
+            return .usageError("\(from.model == nil ? from.name : to.name) cannot be read; run modellint check \(bundle.path) for why")
         }
         let diff = ModelDiff(
             from: VersionRef(name: from.name, contentsPath: from.contentsPath, model: old),

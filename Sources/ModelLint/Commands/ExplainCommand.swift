@@ -4,7 +4,7 @@ public enum ExplainCommand {
             return CommandOutput(exitCode: 0, standardOutput: "USAGE: modellint explain RULE-ID\n\nA rule's rationale, the safe alternative, and a before/after example.\n")
         }
         guard arguments.count == 1, let id = arguments.first else {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: explain takes one rule id (modellint rules lists them)\n")
+            return .usageError("explain takes one rule id (modellint rules lists them)")
         }
         guard let rule = RuleRegistry.description(for: id) else {
             var message = "modellint: unknown rule id '\(id)'"

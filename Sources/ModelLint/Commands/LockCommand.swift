@@ -29,17 +29,14 @@ public enum LockCommand {
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "lock")
         } catch {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+            return .usageError("\(error)")
         }
         if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
-        func fail(_ message: String) -> CommandOutput {
-            CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(message)\n")
-        }
         let configuration: Configuration
         do {
             configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
         } catch {
-            return fail("configuration error: \(error)")
+            return .usageError("configuration error: \(error)")
         }
         let path = parsed.values["--lock"].map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
             ?? defaultLockPath(configuration: configuration, environment: environment)
@@ -47,16 +44,16 @@ public enum LockCommand {
         let lockDirectory = (path as NSString).deletingLastPathComponent
         var lock = LockFile()
         if FileManager.default.fileExists(atPath: path) {
-            do { lock = try LockFile.load(path: path) } catch { return fail("\(error)") }
+            do { lock = try LockFile.load(path: path) } catch { return .usageError("\(error)") }
         }
         let selections: [BundleFinder.Selection]
         do {
             selections = try BundleFinder(workingDirectory: environment.workingDirectory, exclude: configuration.exclude,
                                           excludeBase: configuration.baseDirectory).bundles(for: parsed.positionals)
         } catch {
-            return fail("\(error)")
+            return .usageError("\(error)")
         }
-        guard !selections.isEmpty else { return fail("no .xcdatamodeld bundles found; nothing to lock") }
+        guard !selections.isEmpty else { return .usageError("no .xcdatamodeld bundles found; nothing to lock") }
 
         let force = parsed.flags.contains("--force")
         var report = ""
@@ -92,7 +89,7 @@ public enum LockCommand {
         do {
             try lock.write(to: path)
         } catch {
-            return fail("cannot write \(display): \(error.localizedDescription)")
+            return .usageError("cannot write \(display): \(error.localizedDescription)")
         }
         let summary = "\(display): \(added) version\(added == 1 ? "" : "s") added, \(kept) already locked" + (force ? ", \(relocked) re-locked" : "")
         return CommandOutput(exitCode: 0, standardOutput: report + summary + "\n")

@@ -31,34 +31,30 @@ public enum NewVersionCommand {
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "new-version")
         } catch {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+            return .usageError("\(error)")
         }
         if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
-        func fail(_ message: String) -> CommandOutput {
-            CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(message)\n")
-        }
-        guard parsed.positionals.count == 1 else { return fail("new-version takes one bundle; see 'modellint new-version --help'") }
+        guard parsed.positionals.count == 1 else { return .usageError("new-version takes one bundle; see 'modellint new-version --help'") }
         let path = PathTools.absolute(parsed.positionals[0], relativeTo: environment.workingDirectory)
         var isDirectory: ObjCBool = false
         guard path.hasSuffix(".xcdatamodeld"), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return fail("\(parsed.positionals[0]) is not a .xcdatamodeld bundle")
+            return .usageError("\(parsed.positionals[0]) is not a .xcdatamodeld bundle")
         }
         let bundleURL = URL(fileURLWithPath: path)
         let bundle = BundleLoader.load(bundleURL: bundleURL, displayPath: parsed.positionals[0])
-        guard let current = bundle.currentVersion else { return fail("\(bundle.path) has no versions to copy") }
+        guard let current = bundle.currentVersion else { return .usageError("\(bundle.path) has no versions to copy") }
         guard let name = parsed.values["--name"] ?? nextName(after: current.name) else {
-            return fail("cannot tell what comes after '\(current.name)'; give the name with --name")
+            return .usageError("cannot tell what comes after '\(current.name)'; give the name with --name")
         }
-        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { return fail("'\(name)' is not a usable version name") }
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { return .usageError("'\(name)' is not a usable version name") }
         guard !bundle.versions.contains(where: { $0.name.lowercased() == name.lowercased() }) else {
-            return fail("\(bundle.path) already has a version named \(name)")
+            return .usageError("\(bundle.path) already has a version named \(name)")
         }
 
         do {
             try create(version: name, from: current.name, in: bundleURL)
         } catch {
-            return CommandOutput(exitCode: CommandOutput.usage,
-                                 standardError: "modellint: could not add \(name) (\(error.localizedDescription)); \(bundle.path) is unchanged\n")
+            return .usageError("could not add \(name) (\(error.localizedDescription)); \(bundle.path) is unchanged")
         }
         return CommandOutput(exitCode: 0, standardOutput: """
             created \(bundle.path)/\(name).xcdatamodel, a copy of \(current.name), and made it the current version.

@@ -12,7 +12,7 @@ public enum RulesCommand {
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "rules")
         } catch {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(error)\n")
+            return .usageError("\(error)")
         }
         if parsed.flags.contains("--help") {
             return CommandOutput(exitCode: 0, standardOutput: ArgumentParser.helpText(
@@ -20,13 +20,13 @@ public enum RulesCommand {
                 summary: "List every rule: id, default severity, one-line summary, by catalog section.", options: options))
         }
         if let extra = parsed.positionals.first {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: rules takes no arguments (got '\(extra)')\n")
+            return .usageError("rules takes no arguments (got '\(extra)')")
         }
         if let directory = parsed.values["--markdown"] {
             do {
                 try RuleDocumentation.write(to: URL(fileURLWithPath: directory))
             } catch {
-                return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: cannot write \(directory): \(error.localizedDescription)\n")
+                return .usageError("cannot write \(directory): \(error.localizedDescription)")
             }
             return CommandOutput(exitCode: 0, standardOutput: "wrote \(RuleRegistry.descriptions.count + 1) files to \(directory)\n")
         }
