@@ -24,10 +24,8 @@ final class EntityPairCache: @unchecked Sendable {
         func moved(to oldEntity: Entity, locations: [SourceLocation]) -> EntityPair? {
             guard locations.count == oldLocations.count else { return nil }
             var unplaced = false
-            // A chain holds a few dozen elements, all in one file: a scan by line and column beats hashing paths.
             func move(_ property: Property) -> Property {
-                let old = property.location
-                guard let i = oldLocations.firstIndex(where: { $0.line == old.line && $0.column == old.column }) else {
+                guard let i = oldLocations.position(of: property.location) else {
                     unplaced = true
                     return property
                 }

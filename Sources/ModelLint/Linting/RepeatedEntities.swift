@@ -38,11 +38,9 @@ struct RepeatedEntities: Sendable {
         let from = originModel.neighborhood(of: origin).flatMap(\.elementLocations)
         let to = model.neighborhood(of: entity).flatMap(\.elementLocations)
         guard from.count == to.count else { return nil }
-        var position: [SourceLocation: Int] = [:]
-        for (i, location) in from.enumerated() where position[location] == nil { position[location] = i }
         var moved: [Finding] = []
         for finding in findings {
-            guard let i = position[finding.location] else { return nil }
+            guard finding.location.file == from.first?.file, let i = from.position(of: finding.location) else { return nil }
             var copy = finding
             copy.location = to[i]
             moved.append(copy)

@@ -289,3 +289,12 @@ extension Entity {
     /// The entity with every source location blanked, so equal content hashes equal across versions.
     var withoutLocations: Entity { mapLocations { _ in .anywhere } }
 }
+
+extension Array where Element == SourceLocation {
+    /// Where `location` stands among these element locations of one file (`Entity.elementLocations` of an
+    /// entity and the entities around it), matched by line and column: a few dozen places, so a scan beats
+    /// hashing each location's path.
+    func position(of location: SourceLocation) -> Int? {
+        firstIndex { $0.line == location.line && $0.column == location.column }
+    }
+}

@@ -40,8 +40,10 @@ public enum ContentsParser {
         }
 
         // Entities repeated from other versions are blanked: the parser reads each repeat as `<entity/>`.
-        let text = cache?.blankingRepeats(in: bytes) ?? EntitySourceCache.BlankedText(bytes: bytes)
-        let builder = TreeBuilder(bytes: text.bytes, path: path, repeats: text.repeats, caching: cache != nil && !EntitySourceCache.declaresNamespaces(bytes))
+        // A file that declares namespaces is neither blanked nor cached: a prefix's meaning comes from outside the text.
+        let caching = cache != nil && !EntitySourceCache.declaresNamespaces(bytes)
+        let text = if let cache, caching { cache.blankingRepeats(in: bytes) } else { EntitySourceCache.BlankedText(bytes: bytes) }
+        let builder = TreeBuilder(bytes: text.bytes, path: path, repeats: text.repeats, caching: caching)
         let parsed = text.repeats.isEmpty ? data : Data(text.bytes)
         // libxml2 refuses a single chunk over 10 MB ("huge input"); a stream feeds it in pieces. Smaller files
         // take the faster one-chunk path.
@@ -241,9 +243,7 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
         guard end - node.offset >= 3, end <= bytes.count,
               bytes[node.offset..<end].suffix(9).elementsEqual("</entity>".utf8)
         else { return nil }
-        var hasher = Hasher()
-        bytes[node.offset..<end].withUnsafeBytes { hasher.combine(bytes: $0) }
-        return (hasher.finalize(), node.offset..<end)
+        return (EntitySourceCache.textHash(bytes, node.offset..<end), node.offset..<end)
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {

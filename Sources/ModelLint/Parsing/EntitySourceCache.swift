@@ -53,6 +53,14 @@ final class EntitySourceCache: @unchecked Sendable {
             && ByteSearch.firstIndex(of: Array("]]>".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
     }
 
+    /// The key of a cached text. The parser hashes an entity it built and the blanking scan hashes a candidate
+    /// with this one function: a hit needs both to hash the same bytes the same way.
+    static func textHash(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        var hasher = Hasher()
+        bytes[range].withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
+    }
+
     static func declaresNamespaces(_ bytes: [UInt8]) -> Bool {
         ByteSearch.firstIndex(of: Array("xmlns".utf8), in: bytes) != nil
     }
@@ -60,8 +68,8 @@ final class EntitySourceCache: @unchecked Sendable {
     /// Finds every `<entity` whose text up to the first `</entity>` hashes to a cached entity's whole text, and
     /// blanks it. Equal text to a well-formed entity holding no comment, CDATA or prefix parses the same
     /// wherever it stands, so the parser is told only that an entity is there.
+    /// The caller has checked that the file declares no namespaces.
     func blankingRepeats(in bytes: [UInt8]) -> BlankedText {
-        if Self.declaresNamespaces(bytes) { return BlankedText(bytes: bytes) }
         var blanked = BlankedText(bytes: [])
         let hasCarriageReturns = ByteSearch.firstIndex(of: 0x0D, in: bytes) != nil
         var copied = 0  // bytes before this offset are in `blanked.bytes`
@@ -71,9 +79,7 @@ final class EntitySourceCache: @unchecked Sendable {
             guard offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]),
                   let endTag = ByteSearch.firstIndex(of: Self.endTag, in: bytes, from: offset) else { continue }
             let end = endTag + Self.endTag.count
-            var hasher = Hasher()
-            bytes[start..<end].withUnsafeBytes { hasher.combine(bytes: $0) }
-            let hash = hasher.finalize()
+            let hash = Self.textHash(bytes, start..<end)
             guard let entry = entry(forSourceHash: hash) else { continue }
             if blanked.bytes.isEmpty { blanked.bytes.reserveCapacity(bytes.count / 4) }
             blanked.bytes += bytes[copied..<start]
