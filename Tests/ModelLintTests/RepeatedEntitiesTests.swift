@@ -43,7 +43,7 @@ final class RepeatedEntitiesTests: XCTestCase {
 
         let loaded = models(bundle)
         let repeated = RepeatedEntities(loaded)
-        XCTAssertEqual(repeated.origins[1].map { $0.map { "\($0.version):\($0.entity)" } ?? "new" }, ["new", "0:0", "0:1"])
+        XCTAssertEqual(repeated.origins[1].map { $0.map { "\($0.group):\($0.item)" } ?? "new" }, ["new", "0:0", "0:1"])
         let rules = RuleRegistry.all.compactMap { $0 as? any VersionRule }
         let linter = Linter(configuration: Configuration(baseDirectory: directory.path))
         XCTAssertEqual(linter.versionFindings(loaded, rules: rules, context: RuleContext()), judgedWhole(loaded, rules))

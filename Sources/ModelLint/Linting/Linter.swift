@@ -172,11 +172,11 @@ public struct Linter: Sendable {
                 for e in model.entities.indices {
                     if let own = judged.perEntity[e] {
                         found += own
-                    } else if let origin = origins[e], judgedWithFindings[origin.version][origin.entity],
-                              let original = fresh[origin.version][r].perEntity[origin.entity], !original.isEmpty {
-                        let originModel = models[origin.version]
+                    } else if let origin = origins[e], judgedWithFindings[origin.group][origin.item],
+                              let original = fresh[origin.group][r].perEntity[origin.item], !original.isEmpty {
+                        let originModel = models[origin.group]
                         let entity = model.entities[e]
-                        found += RepeatedEntities.move(original, from: originModel.entities[origin.entity], in: originModel, to: entity, in: model)
+                        found += RepeatedEntities.move(original, from: originModel.entities[origin.item], in: originModel, to: entity, in: model)
                             // A finding outside the neighborhood: judged afresh.
                             ?? rule.check(entity, in: model, context: context)
                     }
@@ -203,20 +203,14 @@ public struct Linter: Sendable {
         let diffs = concurrentMap(pairs) { from, to, adjacent in
             ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
         }
-        struct Origin { var pair: Int; var entity: Int }
         struct Key: Hashable { var oldLineage: Int; var newEntity: String }
-        var firstSeen: [Key: Origin] = [:]
-        let origins: [[Origin?]] = diffs.enumerated().map { p, diff in
+        let origins = EarlierOccurrence.find(diffs.map { diff -> [Key?] in
             let old = diff.from.model
             guard !diff.isAdjacent, old.entityIndexByName.count == old.entities.count else { return diff.matchedEntities.map { _ in nil } }
-            return diff.matchedEntities.enumerated().map { e, pair in
-                guard let lineage = old.lineageKeys[pair.old.name] else { return nil }
-                let key = Key(oldLineage: lineage, newEntity: pair.new.name)
-                if let origin = firstSeen[key] { return origin }
-                firstSeen[key] = Origin(pair: p, entity: e)
-                return nil
+            return diff.matchedEntities.map { pair in
+                old.lineageKeys[pair.old.name].map { Key(oldLineage: $0, newEntity: pair.new.name) }
             }
-        }
+        })
         // Per pair, per rule: findings of whole-diff rules; per entity pair for pair-alone rules on direct pairs.
         let judged = concurrentMap(Array(diffs.indices)) { p -> [[[Finding]]] in
             let diff = diffs[p]
@@ -235,7 +229,7 @@ public struct Linter: Sendable {
                 var found = judged[p][r]
                 if !diff.isAdjacent && type(of: rule).judgesEachPairAlone {
                     for (e, origin) in origins[p].enumerated() {
-                        if let origin { found[e] = judged[origin.pair][r][origin.entity] }
+                        if let origin { found[e] = judged[origin.group][r][origin.item] }
                     }
                 }
                 findings += found.joined().map { (rule.description, $0) }

@@ -2,31 +2,17 @@
 /// entity pairs). An `EntityRule` finds the same about equal neighborhoods, so each distinct neighborhood
 /// is judged once per bundle and its findings are moved to the versions that repeat it, element by element.
 struct RepeatedEntities: Sendable {
-    struct Origin: Sendable {
-        var version: Int
-        var entity: Int
-    }
-
     /// Per version, per entity: where the same neighborhood was first seen, when that was earlier.
-    let origins: [[Origin?]]
+    let origins: [[EarlierOccurrence?]]
 
     init(_ models: [Model]) {
         // Keys on all cores; only matching them up runs in order.
-        let keys = concurrentMap(models) { model -> [Int]? in
+        let keys = concurrentMap(models) { model -> [Int?] in
             // Two entities of one name make name lookups ambiguous: judge such a version whole.
-            guard model.entityIndexByName.count == model.entities.count else { return nil }
+            guard model.entityIndexByName.count == model.entities.count else { return model.entities.map { _ in nil } }
             return model.entities.indices.map { model.neighborhoodKey(ofEntityAt: $0) }
         }
-        var firstSeen: [Int: Origin] = [:]
-        origins = zip(models, keys).enumerated().map { v, versionKeys in
-            let (model, keys) = versionKeys
-            guard let keys else { return model.entities.map { _ in nil } }
-            return keys.enumerated().map { e, key in
-                if let origin = firstSeen[key] { return origin }
-                firstSeen[key] = Origin(version: v, entity: e)
-                return nil
-            }
-        }
+        origins = EarlierOccurrence.find(keys)
     }
 
     /// Findings about an entity of `origin`'s version, placed on the same elements of `entity`, or nil when
@@ -46,5 +32,26 @@ struct RepeatedEntities: Sendable {
             moved.append(copy)
         }
         return moved
+    }
+}
+
+/// Where an item was first seen: in which group (a version, or a compared pair) and at which place in it (an
+/// entity, or a matched entity pair).
+struct EarlierOccurrence: Sendable {
+    var group: Int
+    var item: Int
+
+    /// For every item, in group order then item order, the first earlier item with the same key; nil for the first
+    /// of each key and for items without a key (those are always worked out).
+    static func find<Key: Hashable>(_ keys: [[Key?]]) -> [[EarlierOccurrence?]] {
+        var firstSeen: [Key: EarlierOccurrence] = [:]
+        return keys.enumerated().map { group, items in
+            items.enumerated().map { item, key in
+                guard let key else { return nil }
+                if let earlier = firstSeen[key] { return earlier }
+                firstSeen[key] = EarlierOccurrence(group: group, item: item)
+                return nil
+            }
+        }
     }
 }
