@@ -145,8 +145,8 @@ final class XMLNode {
     /// (as positions in the builder's list).
     var cached: EntitySourceCache.Entry?
     var unknownXML: Range<Int> = 0..<0
-    /// For an entity: its text may be cached (`EntitySourceCache.canCache`).
-    var cacheable = false
+    /// For an entity whose text may be cached (`EntitySourceCache.canCache`): that text.
+    var cacheableText: [UInt8]?
 
     init(name: String, attributes: [String: String], location: SourceLocation, offset: Int) {
         self.name = name
@@ -229,7 +229,7 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
         if stack.count == 1 && node.name == "entity" {
             if let (hash, range) = sourceHash(of: node, endLine: parser.lineNumber, endColumn: parser.columnNumber) {
                 node.sourceHash = hash
-                node.cacheable = caching && EntitySourceCache.canCache(bytes, range)
+                if caching && EntitySourceCache.canCache(bytes, range) { node.cacheableText = Array(bytes[range]) }
             }
             node.unknownXML = node.unknownXML.lowerBound..<unknown.count
         }

@@ -7,6 +7,8 @@ import Foundation
 /// which version fills an entry first makes no difference.
 final class EntitySourceCache: @unchecked Sendable {
     struct Entry {
+        /// The entity's source text: a hit must be these very bytes, not only the same hash.
+        var text: [UInt8]
         var entity: Entity
         /// Unknown XML found inside the entity.
         var unknownXML: [UnknownXML]
@@ -18,10 +20,16 @@ final class EntitySourceCache: @unchecked Sendable {
     private var entries: [Int: Entry] = [:]
     private let lock = NSLock()
 
-    func entry(forSourceHash hash: Int) -> Entry? {
+    /// The entry built from exactly `bytes[range]`, whose hash is `hash`.
+    func entry(forSourceHash hash: Int, text bytes: [UInt8], _ range: Range<Int>) -> Entry? {
         lock.lock()
-        defer { lock.unlock() }
-        return entries[hash]
+        let found = entries[hash]
+        lock.unlock()
+        guard let found, found.text.count == range.count else { return nil }
+        let equal = found.text.withUnsafeBytes { cached in
+            bytes.withUnsafeBytes { memcmp(cached.baseAddress!, $0.baseAddress! + range.lowerBound, range.count) == 0 }
+        }
+        return equal ? found : nil
     }
 
     func insert(_ entry: Entry, forSourceHash hash: Int) {
@@ -53,13 +61,39 @@ final class EntitySourceCache: @unchecked Sendable {
             && ByteSearch.firstIndex(of: Array("]]>".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
     }
 
-    /// The key of a cached text. The parser hashes an entity it built and the blanking scan hashes a candidate
-    /// with this one function: a hit needs both to hash the same bytes the same way.
+    /// The key of a cached text, and an entity's content key (`Model.contentKeys`). The parser hashes an
+    /// entity it built and the blanking scan hashes a candidate with this one function: a hit needs both to
+    /// hash the same bytes the same way. Every file's text passes through here, so it reads 16 bytes a step
+    /// (wyhash's mixing: a 64 x 64 -> 128-bit multiply, folded) where `Hasher` took 15 instructions a byte;
+    /// the seed is drawn per process, as `Hasher`'s is, so no text can be written to collide on purpose.
     static func textHash(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
-        var hasher = Hasher()
-        bytes[range].withUnsafeBytes { hasher.combine(bytes: $0) }
-        return hasher.finalize()
+        @inline(__always) func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+            let (high, low) = a.multipliedFullWidth(by: b)
+            return high ^ low
+        }
+        let count = range.count
+        var state = seed ^ mix(UInt64(count) ^ 0xa076_1d64_78bd_642f, 0xe703_7ed1_a0b4_28db)
+        bytes.withUnsafeBytes { buffer in
+            guard count > 0, let base = buffer.baseAddress.map({ $0 + range.lowerBound }) else { return }
+            var i = 0
+            while i + 16 <= count {
+                let a = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let b = base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                state = mix(a ^ 0x8ebc_6af0_9c88_c6e3, b ^ state)
+                i += 16
+            }
+            var tail: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + i, count: count - i)) }
+            state = mix(tail.0 ^ 0x5899_65cc_7537_4cc3, tail.1 ^ state)
+        }
+        return Int(truncatingIfNeeded: mix(state ^ 0x1d8e_4e27_c47d_124f, UInt64(truncatingIfNeeded: count) ^ 0xa076_1d64_78bd_642f))
     }
+
+    private static let seed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0)
+        return UInt64(truncatingIfNeeded: hasher.finalize())
+    }()
 
     static func declaresNamespaces(_ bytes: [UInt8]) -> Bool {
         ByteSearch.firstIndex(of: Array("xmlns".utf8), in: bytes) != nil
@@ -80,7 +114,7 @@ final class EntitySourceCache: @unchecked Sendable {
                   let endTag = ByteSearch.firstIndex(of: Self.endTag, in: bytes, from: offset) else { continue }
             let end = endTag + Self.endTag.count
             let hash = Self.textHash(bytes, start..<end)
-            guard let entry = entry(forSourceHash: hash) else { continue }
+            guard let entry = entry(forSourceHash: hash, text: bytes, start..<end) else { continue }
             if blanked.bytes.isEmpty { blanked.bytes.reserveCapacity(bytes.count / 4) }
             blanked.bytes += bytes[copied..<start]
             blanked.repeats[blanked.bytes.count] = (hash, entry)

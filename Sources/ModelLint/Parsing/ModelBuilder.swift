@@ -17,9 +17,11 @@ struct ModelBuilder {
                 } else {
                     let built = entity(child)
                     entities.append(built)
-                    if let cache, child.cacheable, let hash = child.sourceHash, let line = child.location.line, let column = child.location.column {
+                    if let cache, let text = child.cacheableText, let hash = child.sourceHash,
+                       let line = child.location.line, let column = child.location.column {
                         cache.insert(
-                            EntitySourceCache.Entry(entity: built, unknownXML: Array(unknown[child.unknownXML]), line: line, column: column),
+                            EntitySourceCache.Entry(
+                                text: text, entity: built, unknownXML: Array(unknown[child.unknownXML]), line: line, column: column),
                             forSourceHash: hash)
                     }
                 }
