@@ -21,7 +21,7 @@ final class EntityPairCache: @unchecked Sendable {
 
         /// The pair for another older entity of the same lineage, whose chain's locations are `locations`;
         /// nil if an older element cannot be placed (then the pair is worked out afresh).
-        func moved(to oldEntity: Entity, locations: [SourceLocation]) -> EntityPair? {
+        func moved(to oldEntity: Entity, at oldIndex: Int, locations: [SourceLocation]) -> EntityPair? {
             guard locations.count == oldLocations.count else { return nil }
             var unplaced = false
             func move(_ property: Property) -> Property {
@@ -37,7 +37,7 @@ final class EntityPairCache: @unchecked Sendable {
                 return moved
             }
             let moved = EntityPair(
-                old: oldEntity, new: pair.new, facets: pair.facets,
+                old: oldEntity, new: pair.new, oldIndex: oldIndex, newIndex: pair.newIndex, facets: pair.facets,
                 matchedProperties: pair.matchedProperties.map(move), addedProperties: pair.addedProperties,
                 removedProperties: pair.removedProperties.map(move).sorted { ($0.location.line ?? 0) < ($1.location.line ?? 0) },
                 becameTransient: pair.becameTransient.map(move), kindChanged: pair.kindChanged.map(move))

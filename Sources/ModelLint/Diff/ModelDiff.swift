@@ -45,6 +45,9 @@ public struct PropertyPair: Sendable {
 public final class EntityPair: Sendable {
     public let old: Entity
     public let new: Entity
+    /// Where each entity stands in its version's `entities`.
+    let oldIndex: Int
+    let newIndex: Int
     public let facets: [EntityFacet]
     /// Persistent on both sides, same kind. Only pairs whose newer element this entity declares.
     public let matchedProperties: [PropertyPair]
@@ -58,12 +61,14 @@ public final class EntityPair: Sendable {
     public let kindChanged: [PropertyPair]
 
     init(
-        old: Entity, new: Entity, facets: [EntityFacet], matchedProperties: [PropertyPair] = [],
+        old: Entity, new: Entity, oldIndex: Int, newIndex: Int, facets: [EntityFacet], matchedProperties: [PropertyPair] = [],
         addedProperties: [Property] = [], removedProperties: [Property] = [], becameTransient: [PropertyPair] = [],
         kindChanged: [PropertyPair] = []
     ) {
         self.old = old
         self.new = new
+        self.oldIndex = oldIndex
+        self.newIndex = newIndex
         self.facets = facets
         self.matchedProperties = matchedProperties
         self.addedProperties = addedProperties
@@ -98,22 +103,18 @@ public struct ModelDiff: Sendable {
         let old = from.model, new = to.model
 
         // Indices, not entities: copying every entity of both versions into lookups was the diff's main cost.
-        var oldIndexByID: [String: Int] = [:]
-        for i in old.entities.indices where oldIndexByID[old.entities[i].renamingIdentifier] == nil {
-            oldIndexByID[old.entities[i].renamingIdentifier] = i
-        }
-        var matchedOldIDs: Set<String> = []
+        var matchedOld = [Bool](repeating: false, count: old.entities.count)
         for j in new.entities.indices {
-            let id = new.entities[j].renamingIdentifier
-            if let i = oldIndexByID[id], matchedOldIDs.insert(id).inserted {
-                matchedEntities.append(Self.pair(old.entities[i], new.entities[j], old: old, new: new, newVersion: to.name, cache: cache))
+            if let i = old.entityIndexByRenamingID[new.entities[j].renamingIdentifier], !matchedOld[i] {
+                matchedOld[i] = true
+                matchedEntities.append(Self.pair(i, j, old: old, new: new, newVersion: to.name, cache: cache))
             } else {
                 addedEntities.append(new.entities[j])
             }
         }
         var seenRemoved: Set<String> = []
-        removedEntities = old.entities.filter {
-            !matchedOldIDs.contains($0.renamingIdentifier) && seenRemoved.insert($0.name).inserted
+        for entity in old.entities where !matchedOld[old.entityIndexByRenamingID[entity.renamingIdentifier]!] {
+            if seenRemoved.insert(entity.name).inserted { removedEntities.append(entity) }
         }
     }
 
@@ -129,27 +130,27 @@ public struct ModelDiff: Sendable {
     /// The matched pair for the newer entity with this name, if any.
     public func pair(forNew name: String) -> EntityPair? { matchedEntities.first { $0.new.name == name } }
 
-    private static func pair(
-        _ oldEntity: Entity, _ newEntity: Entity, old: Model, new: Model, newVersion: String, cache: EntityPairCache?
-    ) -> EntityPair {
-        let oldKey = old.lineageKeys[oldEntity.name], newKey = new.lineageKeys[newEntity.name]
+    private static func pair(_ i: Int, _ j: Int, old: Model, new: Model, newVersion: String, cache: EntityPairCache?) -> EntityPair {
+        let oldEntity = old.entities[i], newEntity = new.entities[j]
+        let oldKey = old.lineageKeyAt[i], newKey = new.lineageKeyAt[j]
         // Most entities are untouched from one version to the next: nothing to match, nothing changed.
-        if let oldKey, oldKey == newKey {
-            return EntityPair(old: oldEntity, new: newEntity, facets: [])
+        if oldKey == newKey {
+            return EntityPair(old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: [])
         }
-        guard let cache, let oldKey, let newKey else { return pair(oldEntity, newEntity, old: old, new: new) }
+        guard let cache else { return pair(i, j, old: old, new: new) }
         let key = EntityPairCache.Key(oldLineage: oldKey, newLineage: newKey, newEntity: newEntity.name, newVersion: newVersion)
         let oldLocations = oldEntity.parentEntity == nil
             ? oldEntity.elementLocations : old.ancestry(of: oldEntity).flatMap(\.elementLocations)
-        if let cached = cache.entry(for: key), let moved = cached.moved(to: oldEntity, locations: oldLocations) {
+        if let cached = cache.entry(for: key), let moved = cached.moved(to: oldEntity, at: i, locations: oldLocations) {
             return moved
         }
-        let worked = pair(oldEntity, newEntity, old: old, new: new)
+        let worked = pair(i, j, old: old, new: new)
         cache.insert(EntityPairCache.Entry(pair: worked, oldLocations: oldLocations), for: key)
         return worked
     }
 
-    private static func pair(_ oldEntity: Entity, _ newEntity: Entity, old: Model, new: Model) -> EntityPair {
+    private static func pair(_ i: Int, _ j: Int, old: Model, new: Model) -> EntityPair {
+        let oldEntity = old.entities[i], newEntity = new.entities[j]
         var matched: [PropertyPair] = [], added: [Property] = [], removed: [Property] = []
         var becameTransient: [PropertyPair] = [], kindChanged: [PropertyPair] = []
         var oldPersistent: [String: (Property, String)] = [:]
@@ -181,7 +182,7 @@ public struct ModelDiff: Sendable {
         }
         removed.sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
         return EntityPair(
-            old: oldEntity, new: newEntity, facets: entityFacets(oldEntity, newEntity, old: old, new: new),
+            old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: entityFacets(oldEntity, newEntity, old: old, new: new),
             matchedProperties: matched, addedProperties: added, removedProperties: removed,
             becameTransient: becameTransient, kindChanged: kindChanged)
     }

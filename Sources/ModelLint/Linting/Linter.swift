@@ -203,12 +203,13 @@ public struct Linter: Sendable {
         let diffs = concurrentMap(pairs) { from, to, adjacent in
             ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
         }
-        struct Key: Hashable { var oldLineage: Int; var newEntity: String }
+        // The newer side is the current version in every direct pair: its entities are told apart by name.
+        struct Key: Hashable { var oldLineage: Int; var newEntity: Int }
         let origins = EarlierOccurrence.find(diffs.map { diff -> [Key?] in
-            let old = diff.from.model
+            let old = diff.from.model, new = diff.to.model
             guard !diff.isAdjacent, old.entityIndexByName.count == old.entities.count else { return diff.matchedEntities.map { _ in nil } }
             return diff.matchedEntities.map { pair in
-                old.lineageKeys[pair.old.name].map { Key(oldLineage: $0, newEntity: pair.new.name) }
+                Key(oldLineage: old.lineageKeyAt[pair.oldIndex], newEntity: new.firstIndexOfName[pair.newIndex])
             }
         })
         // Per pair, per rule: findings of whole-diff rules; per entity pair for pair-alone rules on direct pairs.

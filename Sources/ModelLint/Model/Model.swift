@@ -13,12 +13,22 @@ public struct Model: Sendable {
     public var unknownXML: [UnknownXML]
 
     public let entityIndexByName: [String: Int]
-    /// Per entity: a hash of everything it and its ancestors hold, and the identifiers of the entities its
-    /// relationships point at; locations excluded. Equal keys across versions mean nothing about the entity
-    /// changed, so the diff can skip matching its properties.
-    public let lineageKeys: [String: Int]
-    /// Per entity: a hash of its own content, locations excluded.
-    public let contentKeys: [String: Int]
+    /// The first entity of each effective renaming identifier: what inferred migration matches on.
+    public let entityIndexByRenamingID: [String: Int]
+    /// Per entity: a hash of its own content, locations excluded, and of its lineage: that and its ancestors'
+    /// content, and the identifiers of the entities its relationships point at. Equal lineage keys across
+    /// versions mean nothing about the entity changed, so the diff can skip matching its properties. Both are
+    /// the keys of the first entity of the same name, as every lookup by name gives. By index, not by name:
+    /// every diff and every neighborhood reads them, and hashing a name costs more than the rest of a lookup.
+    let contentKeyAt: [Int]
+    let lineageKeyAt: [Int]
+    /// Per entity: the index `entityIndexByName` gives for its name (its own, unless an earlier entity has it).
+    let firstIndexOfName: [Int]
+    /// Per entity: its parent's index, when it names one of this version's entities.
+    let parentIndices: [Int?]
+    /// Per entity: the entities its relationships (destination, then inverse entity) and fetched properties
+    /// name, in declaration order; names of no entity left out.
+    let namedIndices: [[Int]]
     /// A hash of what decides which entities the CloudKit rules check (the model's flag and its configurations).
     public let cloudKitSettingsKey: Int
 
@@ -35,24 +45,49 @@ public struct Model: Sendable {
         self.fetchRequests = fetchRequests
         self.composites = composites
         self.unknownXML = unknownXML
-        var index: [String: Int] = [:]
-        for (i, entity) in entities.enumerated() where index[entity.name] == nil {
-            index[entity.name] = i
+        var index: [String: Int] = [:], byRenamingID: [String: Int] = [:]
+        index.reserveCapacity(entities.count)
+        byRenamingID.reserveCapacity(entities.count)
+        var first: [Int] = []
+        first.reserveCapacity(entities.count)
+        for i in entities.indices {
+            first.append(index[entities[i].name, default: i])
+            if first[i] == i { index[entities[i].name] = i }
+            let id = entities[i].renamingIdentifier
+            if byRenamingID[id] == nil { byRenamingID[id] = i }
         }
         self.entityIndexByName = index
+        self.entityIndexByRenamingID = byRenamingID
+        self.firstIndexOfName = first
+        parentIndices = entities.indices.map { i in entities[i].parentEntity.flatMap { index[$0] } }
+        namedIndices = entities.indices.map { i in
+            var named: [Int] = []
+            for property in entities[i].properties {
+                guard case .relationship(let r) = property else { continue }
+                if let d = r.destinationEntity.flatMap({ index[$0] }) { named.append(d) }
+                if let e = r.inverseEntity.flatMap({ index[$0] }) { named.append(e) }
+            }
+            for fetched in entities[i].fetchedProperties {
+                if let e = fetched.fetchRequest?.entity.flatMap({ index[$0] }) { named.append(e) }
+            }
+            return named
+        }
         // An entity's own content: the hash of its source text when the parser has it (the same text is the
         // same content, and hashing bytes costs far less than hashing the values built from them).
-        var own: [String: Int] = [:]
-        for (i, entity) in entities.enumerated() where own[entity.name] == nil {
-            if i < entitySourceHashes.count, let hash = entitySourceHashes[i] {
-                own[entity.name] = hash
+        var own: [Int] = []
+        own.reserveCapacity(entities.count)
+        for i in entities.indices {
+            if first[i] != i {
+                own.append(own[first[i]])
+            } else if i < entitySourceHashes.count, let hash = entitySourceHashes[i] {
+                own.append(hash)
             } else {
                 var hasher = Hasher()
-                hasher.combine(entity.withoutLocations)
-                own[entity.name] = hasher.finalize()
+                hasher.combine(entities[i].withoutLocations)
+                own.append(hasher.finalize())
             }
         }
-        self.contentKeys = own
+        self.contentKeyAt = own
         var settings = Hasher()
         settings.combine(usedWithCloudKit)
         for configuration in configurations {
@@ -61,22 +96,31 @@ public struct Model: Sendable {
             settings.combine(configuration.members.map(\.entity))
         }
         self.cloudKitSettingsKey = settings.finalize()
-        var lineage: [String: Int] = [:]
-        for entity in entities where lineage[entity.name] == nil {
+        var lineage: [Int] = []
+        lineage.reserveCapacity(entities.count)
+        for i in entities.indices {
+            if first[i] != i { lineage.append(lineage[first[i]]); continue }
             var hasher = Hasher()
-            var seen: Set<String> = []
-            var current: Entity? = entity
-            while let e = current, seen.insert(e.name).inserted {
-                hasher.combine(own[e.name] ?? 0)
-                for case .relationship(let r) in e.properties {
+            var chain: [Int] = []
+            var current: Int? = i
+            while let e = current, !chain.contains(e) {
+                chain.append(e)
+                hasher.combine(own[e])
+                for property in entities[e].properties {
+                    guard case .relationship(let r) = property else { continue }
                     hasher.combine(r.destinationEntity.flatMap { index[$0] }.map { entities[$0].renamingIdentifier } ?? "")
                 }
-                current = e.parentEntity.flatMap { index[$0] }.map { entities[$0] }
+                current = parentIndices[e]
             }
-            lineage[entity.name] = hasher.finalize()
+            lineage.append(hasher.finalize())
         }
-        self.lineageKeys = lineage
+        self.lineageKeyAt = lineage
     }
+
+    /// Per entity name: `contentKeyAt`'s key.
+    public var contentKeys: [String: Int] { entityIndexByName.mapValues { contentKeyAt[$0] } }
+    /// Per entity name: `lineageKeyAt`'s key.
+    public var lineageKeys: [String: Int] { entityIndexByName.mapValues { lineageKeyAt[$0] } }
 
     public func entity(named name: String?) -> Entity? {
         guard let name, let i = entityIndexByName[name] else { return nil }
@@ -145,21 +189,17 @@ public struct Model: Sendable {
     /// version asks for it.
     func neighborhood(ofEntityAt index: Int) -> [Int] {
         var members: [Int] = []
-        func add(_ name: String?) {
-            var next = name.flatMap { entityIndexByName[$0] }
+        func add(_ start: Int) {
+            var next: Int? = start
             while let i = next, !members.contains(i) {
                 members.append(i)
-                next = entities[i].parentEntity.flatMap { entityIndexByName[$0] }
+                next = parentIndices[i]
             }
         }
-        add(entities[index].name)
+        add(firstIndexOfName[index])
         let ancestry = members
         for owner in ancestry {
-            for case .relationship(let r) in entities[owner].properties {
-                add(r.destinationEntity)
-                add(r.inverseEntity)
-            }
-            for fetched in entities[owner].fetchedProperties { add(fetched.fetchRequest?.entity) }
+            for named in namedIndices[owner] { add(named) }
         }
         return members
     }
@@ -171,7 +211,7 @@ public struct Model: Sendable {
         hasher.combine(cloudKitSettingsKey)
         for member in neighborhood(ofEntityAt: index) {
             hasher.combine(entities[member].name)
-            hasher.combine(contentKeys[entities[member].name])
+            hasher.combine(contentKeyAt[member])
         }
         return hasher.finalize()
     }
