@@ -100,14 +100,42 @@ final class EntitySourceCacheTests: XCTestCase {
         let declaring = RuleExample.modelHeader.replacingOccurrences(of: "<model ", with: "<model xmlns:x=\"urn:x\" ")
         let cache = EntitySourceCache()
         _ = ContentsParser.parse(data: Data((declaring + "\n" + prefixed + "\n</model>\n").utf8), path: "1/contents", cache: cache)
-        XCTAssertNil(cache.entry(forSourceHash: {
-            var hasher = Hasher()
-            Array(prefixed.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
-            return hasher.finalize()
-        }()))
+        let text = Array(prefixed.utf8)
+        XCTAssertNil(cache.entry(forSourceHash: EntitySourceCache.textHash(text, text.indices), text: text, text.indices))
+        // The same text in a file without namespaces is cached.
+        let plain = EntitySourceCache()
+        let unprefixed = Array(prefixed.replacingOccurrences(of: "x:colour", with: "colour").utf8)
+        _ = ContentsParser.parse(data: Data((RuleExample.modelHeader + "\n" + String(decoding: unprefixed, as: UTF8.self) + "\n</model>\n").utf8), path: "1/contents", cache: plain)
+        XCTAssertNotNil(plain.entry(forSourceHash: EntitySourceCache.textHash(unprefixed, unprefixed.indices), text: unprefixed, unprefixed.indices))
         let result = parsedAfter(thing, thing, header: declaring)
         XCTAssertEqual(result.withCache, "Thing@3:1[a] unknown: xmlns:x")
         XCTAssertEqual(result.withCache, result.alone)
+    }
+
+    func testTextHashReadsOnlyTheRangeAndAHitNeedsTheSameBytes() {
+        let text = Array("<entity name=\"Thing\">\n    <attribute name=\"a\"/>\n</entity>".utf8)
+        let padded = Array("  xyz".utf8) + text + Array("tail".utf8)
+        let range = 5..<(5 + text.count)
+        XCTAssertEqual(EntitySourceCache.textHash(padded, range), EntitySourceCache.textHash(text, text.indices))
+        // Every length up to two 16-byte steps and a tail, and one changed byte anywhere, changes the hash.
+        var hashes: Set<Int> = []
+        for length in 0...40 { hashes.insert(EntitySourceCache.textHash(text, 0..<length)) }
+        XCTAssertEqual(hashes.count, 41)
+        for i in text.indices {
+            var changed = text
+            changed[i] ^= 0x01
+            XCTAssertNotEqual(EntitySourceCache.textHash(changed, changed.indices), EntitySourceCache.textHash(text, text.indices), "byte \(i)")
+        }
+
+        let cache = EntitySourceCache()
+        let hash = EntitySourceCache.textHash(text, text.indices)
+        cache.insert(EntitySourceCache.Entry(text: text, entity: Entity(name: "Thing", location: SourceLocation(file: "1")), unknownXML: [], line: 1, column: 1), forSourceHash: hash)
+        XCTAssertEqual(cache.entry(forSourceHash: hash, text: padded, range)?.entity.name, "Thing")
+        // Same hash, other bytes (as a collision would be): no hit.
+        var other = text
+        other[8] = UInt8(ascii: "X")
+        XCTAssertNil(cache.entry(forSourceHash: hash, text: other, other.indices))
+        XCTAssertNil(cache.entry(forSourceHash: hash, text: text, 0..<(text.count - 1)))
     }
 
     func testEveryBundleParsesAsItsVersionsDoAlone() throws {
