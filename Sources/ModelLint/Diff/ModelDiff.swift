@@ -113,8 +113,8 @@ public struct ModelDiff: Sendable {
             }
         }
         var seenRemoved: Set<String> = []
-        for entity in old.entities where !matchedOld[old.entityIndexByRenamingID[entity.renamingIdentifier]!] {
-            if seenRemoved.insert(entity.name).inserted { removedEntities.append(entity) }
+        for i in old.entities.indices where !matchedOld[old.firstIndexOfRenamingID[i]] {
+            if seenRemoved.insert(old.entities[i].name).inserted { removedEntities.append(old.entities[i]) }
         }
     }
 

@@ -1,3 +1,22 @@
+/// A value's fields other than its location, in one immutable box that every copy shares: entities and
+/// properties are copied into every diff, pair and finding, and copying two dozen fields (a reference count
+/// each) was a tenth of a run; placing a repeated entity from the cache changes only locations, which stay
+/// outside. A change builds a new box: values are built once and read many times.
+final class SharedFields<Value: Hashable & Sendable>: Hashable, Sendable {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func with(_ change: (inout Value) -> Void) -> SharedFields {
+        var copy = value
+        change(&copy)
+        return SharedFields(copy)
+    }
+
+    static func == (a: SharedFields, b: SharedFields) -> Bool { a === b || a.value == b.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
 /// One `key`/`value` pair of an element's User Info.
 public struct UserInfoEntry: Hashable, Sendable {
     public var key: String
@@ -5,41 +24,79 @@ public struct UserInfoEntry: Hashable, Sendable {
 }
 
 public struct Attribute: Hashable, Sendable {
-    public var name: String
     public var location: SourceLocation
-    public var type: AttributeType
-    /// `optional="YES"`; a missing `optional` means non-optional.
-    public var isOptional: Bool = false
-    public var isTransient: Bool = false
-    public var defaultValueString: String?
-    public var defaultDateTimeInterval: String?
-    public var minValueString: String?
-    public var maxValueString: String?
-    public var regularExpressionString: String?
-    public var usesScalarValueType: Bool?
-    public var valueTransformerName: String?
-    public var customClassName: String?
-    public var allowsExternalBinaryDataStorage: Bool = false
-    public var preserveAfterDeletion: Bool = false
-    public var allowsCloudEncryption: Bool = false
-    public var spotlightIndexingEnabled: Bool = false
-    public var isIndexed: Bool = false
-    public var isDerived: Bool = false
-    public var derivationExpression: String?
-    /// The Renaming ID field as Xcode writes it.
-    public var elementID: String?
-    /// A literal `renamingIdentifier="..."` XML attribute: not Xcode's format, ignored by the model compiler.
-    public var renamingIdentifierAttribute: String?
-    public var versionHashModifier: String?
-    /// The model-level composite this attribute instantiates (`attributeType="Composite"`).
-    public var compositeName: String?
-    public var userInfo: [UserInfoEntry] = []
+    var fields: SharedFields<Fields>
+
+    /// Everything but the location, shared by every copy (see `SharedFields`).
+    public struct Fields: Hashable, Sendable {
+        public var name: String
+        public var type: AttributeType
+        public var isOptional: Bool = false
+        public var isTransient: Bool = false
+        public var defaultValueString: String?
+        public var defaultDateTimeInterval: String?
+        public var minValueString: String?
+        public var maxValueString: String?
+        public var regularExpressionString: String?
+        public var usesScalarValueType: Bool?
+        public var valueTransformerName: String?
+        public var customClassName: String?
+        public var allowsExternalBinaryDataStorage: Bool = false
+        public var preserveAfterDeletion: Bool = false
+        public var allowsCloudEncryption: Bool = false
+        public var spotlightIndexingEnabled: Bool = false
+        public var isIndexed: Bool = false
+        public var isDerived: Bool = false
+        public var derivationExpression: String?
+        public var elementID: String?
+        public var renamingIdentifierAttribute: String?
+        public var versionHashModifier: String?
+        public var compositeName: String?
+        public var userInfo: [UserInfoEntry] = []
+
+        public init(name: String, type: AttributeType) {
+            self.name = name
+            self.type = type
+        }
+    }
 
     public init(name: String, location: SourceLocation, type: AttributeType) {
-        self.name = name
-        self.location = location
-        self.type = type
+        self.init(location: location, fields: Fields(name: name, type: type))
     }
+
+    public init(location: SourceLocation, fields: Fields) {
+        self.location = location
+        self.fields = SharedFields(fields)
+    }
+
+    public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
+    public var type: AttributeType { get { fields.value.type } set { fields = fields.with { $0.type = newValue } } }
+    /// `optional="YES"`; a missing `optional` means non-optional.
+    public var isOptional: Bool { get { fields.value.isOptional } set { fields = fields.with { $0.isOptional = newValue } } }
+    public var isTransient: Bool { get { fields.value.isTransient } set { fields = fields.with { $0.isTransient = newValue } } }
+    public var defaultValueString: String? { get { fields.value.defaultValueString } set { fields = fields.with { $0.defaultValueString = newValue } } }
+    public var defaultDateTimeInterval: String? { get { fields.value.defaultDateTimeInterval } set { fields = fields.with { $0.defaultDateTimeInterval = newValue } } }
+    public var minValueString: String? { get { fields.value.minValueString } set { fields = fields.with { $0.minValueString = newValue } } }
+    public var maxValueString: String? { get { fields.value.maxValueString } set { fields = fields.with { $0.maxValueString = newValue } } }
+    public var regularExpressionString: String? { get { fields.value.regularExpressionString } set { fields = fields.with { $0.regularExpressionString = newValue } } }
+    public var usesScalarValueType: Bool? { get { fields.value.usesScalarValueType } set { fields = fields.with { $0.usesScalarValueType = newValue } } }
+    public var valueTransformerName: String? { get { fields.value.valueTransformerName } set { fields = fields.with { $0.valueTransformerName = newValue } } }
+    public var customClassName: String? { get { fields.value.customClassName } set { fields = fields.with { $0.customClassName = newValue } } }
+    public var allowsExternalBinaryDataStorage: Bool { get { fields.value.allowsExternalBinaryDataStorage } set { fields = fields.with { $0.allowsExternalBinaryDataStorage = newValue } } }
+    public var preserveAfterDeletion: Bool { get { fields.value.preserveAfterDeletion } set { fields = fields.with { $0.preserveAfterDeletion = newValue } } }
+    public var allowsCloudEncryption: Bool { get { fields.value.allowsCloudEncryption } set { fields = fields.with { $0.allowsCloudEncryption = newValue } } }
+    public var spotlightIndexingEnabled: Bool { get { fields.value.spotlightIndexingEnabled } set { fields = fields.with { $0.spotlightIndexingEnabled = newValue } } }
+    public var isIndexed: Bool { get { fields.value.isIndexed } set { fields = fields.with { $0.isIndexed = newValue } } }
+    public var isDerived: Bool { get { fields.value.isDerived } set { fields = fields.with { $0.isDerived = newValue } } }
+    public var derivationExpression: String? { get { fields.value.derivationExpression } set { fields = fields.with { $0.derivationExpression = newValue } } }
+    /// The Renaming ID field as Xcode writes it.
+    public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
+    /// A literal `renamingIdentifier="..."` XML attribute: not Xcode's format, ignored by the model compiler.
+    public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
+    public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
+    /// The model-level composite this attribute instantiates (`attributeType="Composite"`).
+    public var compositeName: String? { get { fields.value.compositeName } set { fields = fields.with { $0.compositeName = newValue } } }
+    public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
 
     /// What inferred migration matches on: `elementID`, else the name.
     public var renamingIdentifier: String { elementID ?? name }
@@ -51,27 +108,56 @@ public struct Attribute: Hashable, Sendable {
 }
 
 public struct Relationship: Hashable, Sendable {
-    public var name: String
     public var location: SourceLocation
-    public var isOptional: Bool = false
-    public var isTransient: Bool = false
-    public var isToMany: Bool = false
-    public var isOrdered: Bool = false
-    public var minCount: Int?
-    public var maxCount: Int?
-    public var deleteRule: DeleteRule = .nullify
-    public var destinationEntity: String?
-    public var inverseName: String?
-    public var inverseEntity: String?
-    public var elementID: String?
-    public var renamingIdentifierAttribute: String?
-    public var versionHashModifier: String?
-    public var userInfo: [UserInfoEntry] = []
+    var fields: SharedFields<Fields>
+
+    /// Everything but the location, shared by every copy (see `SharedFields`).
+    public struct Fields: Hashable, Sendable {
+        public var name: String
+        public var isOptional: Bool = false
+        public var isTransient: Bool = false
+        public var isToMany: Bool = false
+        public var isOrdered: Bool = false
+        public var minCount: Int?
+        public var maxCount: Int?
+        public var deleteRule: DeleteRule = .nullify
+        public var destinationEntity: String?
+        public var inverseName: String?
+        public var inverseEntity: String?
+        public var elementID: String?
+        public var renamingIdentifierAttribute: String?
+        public var versionHashModifier: String?
+        public var userInfo: [UserInfoEntry] = []
+
+        public init(name: String) {
+            self.name = name
+        }
+    }
 
     public init(name: String, location: SourceLocation) {
-        self.name = name
-        self.location = location
+        self.init(location: location, fields: Fields(name: name))
     }
+
+    public init(location: SourceLocation, fields: Fields) {
+        self.location = location
+        self.fields = SharedFields(fields)
+    }
+
+    public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
+    public var isOptional: Bool { get { fields.value.isOptional } set { fields = fields.with { $0.isOptional = newValue } } }
+    public var isTransient: Bool { get { fields.value.isTransient } set { fields = fields.with { $0.isTransient = newValue } } }
+    public var isToMany: Bool { get { fields.value.isToMany } set { fields = fields.with { $0.isToMany = newValue } } }
+    public var isOrdered: Bool { get { fields.value.isOrdered } set { fields = fields.with { $0.isOrdered = newValue } } }
+    public var minCount: Int? { get { fields.value.minCount } set { fields = fields.with { $0.minCount = newValue } } }
+    public var maxCount: Int? { get { fields.value.maxCount } set { fields = fields.with { $0.maxCount = newValue } } }
+    public var deleteRule: DeleteRule { get { fields.value.deleteRule } set { fields = fields.with { $0.deleteRule = newValue } } }
+    public var destinationEntity: String? { get { fields.value.destinationEntity } set { fields = fields.with { $0.destinationEntity = newValue } } }
+    public var inverseName: String? { get { fields.value.inverseName } set { fields = fields.with { $0.inverseName = newValue } } }
+    public var inverseEntity: String? { get { fields.value.inverseEntity } set { fields = fields.with { $0.inverseEntity = newValue } } }
+    public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
+    public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
+    public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
+    public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
 
     public var renamingIdentifier: String { elementID ?? name }
 }
@@ -94,8 +180,7 @@ public struct FetchRequest: Hashable, Sendable {
 }
 
 /// An attribute or relationship: the two kinds of property that take part in migration.
-/// Indirect: copies share one boxed payload, which matters when every diff moves thousands of them.
-public indirect enum Property: Hashable, Sendable {
+public enum Property: Hashable, Sendable {
     case attribute(Attribute)
     case relationship(Relationship)
 
@@ -178,28 +263,56 @@ public struct FetchIndex: Hashable, Sendable {
 }
 
 public struct Entity: Hashable, Sendable {
-    public var name: String
     public var location: SourceLocation
-    public var representedClassName: String?
-    public var parentEntity: String?
-    public var isAbstract: Bool = false
-    public var elementID: String?
-    public var renamingIdentifierAttribute: String?
-    public var versionHashModifier: String?
-    public var codeGenerationType: String?
     /// Attributes and relationships this entity declares itself, in file order.
-    public var properties: [Property] = []
-    public var fetchedProperties: [FetchedProperty] = []
-    public var uniquenessConstraints: [UniquenessConstraint] = []
-    public var fetchIndexes: [FetchIndex] = []
-    /// Pre-iOS 11 `compoundIndexes`: each entry a list of property names.
-    public var compoundIndexes: [UniquenessConstraint] = []
-    public var userInfo: [UserInfoEntry] = []
+    public var properties: [Property]
+    var fields: SharedFields<Fields>
+
+    /// Everything but the location, shared by every copy (see `SharedFields`).
+    public struct Fields: Hashable, Sendable {
+        public var name: String
+        public var representedClassName: String?
+        public var parentEntity: String?
+        public var isAbstract: Bool = false
+        public var elementID: String?
+        public var renamingIdentifierAttribute: String?
+        public var versionHashModifier: String?
+        public var codeGenerationType: String?
+        public var fetchedProperties: [FetchedProperty] = []
+        public var uniquenessConstraints: [UniquenessConstraint] = []
+        public var fetchIndexes: [FetchIndex] = []
+        public var compoundIndexes: [UniquenessConstraint] = []
+        public var userInfo: [UserInfoEntry] = []
+
+        public init(name: String) {
+            self.name = name
+        }
+    }
 
     public init(name: String, location: SourceLocation) {
-        self.name = name
-        self.location = location
+        self.init(location: location, properties: [], fields: Fields(name: name))
     }
+
+    public init(location: SourceLocation, properties: [Property], fields: Fields) {
+        self.location = location
+        self.properties = properties
+        self.fields = SharedFields(fields)
+    }
+
+    public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
+    public var representedClassName: String? { get { fields.value.representedClassName } set { fields = fields.with { $0.representedClassName = newValue } } }
+    public var parentEntity: String? { get { fields.value.parentEntity } set { fields = fields.with { $0.parentEntity = newValue } } }
+    public var isAbstract: Bool { get { fields.value.isAbstract } set { fields = fields.with { $0.isAbstract = newValue } } }
+    public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
+    public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
+    public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
+    public var codeGenerationType: String? { get { fields.value.codeGenerationType } set { fields = fields.with { $0.codeGenerationType = newValue } } }
+    public var fetchedProperties: [FetchedProperty] { get { fields.value.fetchedProperties } set { fields = fields.with { $0.fetchedProperties = newValue } } }
+    public var uniquenessConstraints: [UniquenessConstraint] { get { fields.value.uniquenessConstraints } set { fields = fields.with { $0.uniquenessConstraints = newValue } } }
+    public var fetchIndexes: [FetchIndex] { get { fields.value.fetchIndexes } set { fields = fields.with { $0.fetchIndexes = newValue } } }
+    /// Pre-iOS 11 `compoundIndexes`: each entry a list of property names.
+    public var compoundIndexes: [UniquenessConstraint] { get { fields.value.compoundIndexes } set { fields = fields.with { $0.compoundIndexes = newValue } } }
+    public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
 
     public var renamingIdentifier: String { elementID ?? name }
 
@@ -249,21 +362,27 @@ extension Entity {
         var copy = self
         copy.location = transform(location)
         copy.properties = properties.map { $0.located(at: transform($0.location)) }
-        copy.fetchedProperties = fetchedProperties.map { f in
-            var f = f
-            f.location = transform(f.location)
-            if let request = f.fetchRequest { f.fetchRequest?.location = transform(request.location) }
-            return f
-        }
-        copy.uniquenessConstraints = uniquenessConstraints.map { UniquenessConstraint(properties: $0.properties, location: transform($0.location)) }
-        copy.compoundIndexes = compoundIndexes.map { UniquenessConstraint(properties: $0.properties, location: transform($0.location)) }
-        copy.fetchIndexes = fetchIndexes.map { index in
-            let location = transform(index.location)
-            return FetchIndex(name: index.name, elements: index.elements.map { e in
-                var e = e
-                e.location = transform(e.location)
-                return e
-            }, location: location)
+        let f = fields.value
+        // Most entities have none of these: their shared fields stay shared.
+        guard !f.fetchedProperties.isEmpty || !f.uniquenessConstraints.isEmpty || !f.compoundIndexes.isEmpty || !f.fetchIndexes.isEmpty
+        else { return copy }
+        copy.fields = fields.with { f in
+            f.fetchedProperties = f.fetchedProperties.map { fetched in
+                var fetched = fetched
+                fetched.location = transform(fetched.location)
+                if let request = fetched.fetchRequest { fetched.fetchRequest?.location = transform(request.location) }
+                return fetched
+            }
+            f.uniquenessConstraints = f.uniquenessConstraints.map { UniquenessConstraint(properties: $0.properties, location: transform($0.location)) }
+            f.compoundIndexes = f.compoundIndexes.map { UniquenessConstraint(properties: $0.properties, location: transform($0.location)) }
+            f.fetchIndexes = f.fetchIndexes.map { index in
+                let location = transform(index.location)
+                return FetchIndex(name: index.name, elements: index.elements.map { e in
+                    var e = e
+                    e.location = transform(e.location)
+                    return e
+                }, location: location)
+            }
         }
         return copy
     }

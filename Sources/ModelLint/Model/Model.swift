@@ -22,8 +22,10 @@ public struct Model: Sendable {
     /// every diff and every neighborhood reads them, and hashing a name costs more than the rest of a lookup.
     let contentKeyAt: [Int]
     let lineageKeyAt: [Int]
-    /// Per entity: the index `entityIndexByName` gives for its name (its own, unless an earlier entity has it).
+    /// Per entity: the index `entityIndexByName` gives for its name (its own, unless an earlier entity has it),
+    /// and the one `entityIndexByRenamingID` gives for its renaming identifier.
     let firstIndexOfName: [Int]
+    let firstIndexOfRenamingID: [Int]
     /// Per entity: its parent's index, when it names one of this version's entities.
     let parentIndices: [Int?]
     /// Per entity: the entities its relationships (destination, then inverse entity) and fetched properties
@@ -48,28 +50,38 @@ public struct Model: Sendable {
         var index: [String: Int] = [:], byRenamingID: [String: Int] = [:]
         index.reserveCapacity(entities.count)
         byRenamingID.reserveCapacity(entities.count)
-        var first: [Int] = []
+        var first: [Int] = [], firstOfID: [Int] = []
         first.reserveCapacity(entities.count)
+        firstOfID.reserveCapacity(entities.count)
         for i in entities.indices {
             first.append(index[entities[i].name, default: i])
             if first[i] == i { index[entities[i].name] = i }
             let id = entities[i].renamingIdentifier
-            if byRenamingID[id] == nil { byRenamingID[id] = i }
+            firstOfID.append(byRenamingID[id, default: i])
+            if firstOfID[i] == i { byRenamingID[id] = i }
         }
         self.entityIndexByName = index
         self.entityIndexByRenamingID = byRenamingID
         self.firstIndexOfName = first
+        self.firstIndexOfRenamingID = firstOfID
         parentIndices = entities.indices.map { i in entities[i].parentEntity.flatMap { index[$0] } }
+        // Per entity, per relationship: its destination's index (the lineage keys read them in order).
+        var destinations: [[Int?]] = []
+        destinations.reserveCapacity(entities.count)
         namedIndices = entities.indices.map { i in
             var named: [Int] = []
+            var pointedAt: [Int?] = []
             for property in entities[i].properties {
                 guard case .relationship(let r) = property else { continue }
-                if let d = r.destinationEntity.flatMap({ index[$0] }) { named.append(d) }
+                let d = r.destinationEntity.flatMap { index[$0] }
+                pointedAt.append(d)
+                if let d { named.append(d) }
                 if let e = r.inverseEntity.flatMap({ index[$0] }) { named.append(e) }
             }
             for fetched in entities[i].fetchedProperties {
                 if let e = fetched.fetchRequest?.entity.flatMap({ index[$0] }) { named.append(e) }
             }
+            destinations.append(pointedAt)
             return named
         }
         // An entity's own content: the hash of its source text when the parser has it (the same text is the
@@ -106,9 +118,8 @@ public struct Model: Sendable {
             while let e = current, !chain.contains(e) {
                 chain.append(e)
                 hasher.combine(own[e])
-                for property in entities[e].properties {
-                    guard case .relationship(let r) = property else { continue }
-                    hasher.combine(r.destinationEntity.flatMap { index[$0] }.map { entities[$0].renamingIdentifier } ?? "")
+                for destination in destinations[e] {
+                    hasher.combine(destination.map { entities[$0].renamingIdentifier } ?? "")
                 }
                 current = parentIndices[e]
             }

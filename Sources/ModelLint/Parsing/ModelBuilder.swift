@@ -60,7 +60,8 @@ struct ModelBuilder {
 
     private func entity(_ node: XMLNode) -> Entity {
         let a = node.attributes
-        var entity = Entity(name: a["name"] ?? "", location: node.location)
+        var entity = Entity.Fields(name: a["name"] ?? "")
+        var properties: [Property] = []
         entity.representedClassName = a["representedClassName"]
         entity.parentEntity = a["parentEntity"]
         entity.isAbstract = flag(node, "isAbstract")
@@ -71,8 +72,8 @@ struct ModelBuilder {
         entity.userInfo = userInfo(node)
         for child in node.children {
             switch child.name {
-            case "attribute": entity.properties.append(.attribute(attribute(child)))
-            case "relationship": entity.properties.append(.relationship(relationship(child)))
+            case "attribute": properties.append(.attribute(attribute(child)))
+            case "relationship": properties.append(.relationship(relationship(child)))
             case "fetchedProperty":
                 entity.fetchedProperties.append(FetchedProperty(
                     name: child.attributes["name"] ?? "", location: child.location,
@@ -99,13 +100,12 @@ struct ModelBuilder {
             default: break
             }
         }
-        return entity
+        return Entity(location: node.location, properties: properties, fields: entity)
     }
 
     private func attribute(_ node: XMLNode) -> Attribute {
-        var attribute = Attribute(
-            name: node.attributes["name"] ?? "", location: node.location,
-            type: AttributeType(xmlValue: node.attributes["attributeType"] ?? "Undefined"))
+        var attribute = Attribute.Fields(
+            name: node.attributes["name"] ?? "", type: AttributeType(xmlValue: node.attributes["attributeType"] ?? "Undefined"))
         // One pass over what is present: most of the ~25 possible keys are absent on any one attribute.
         // A table lookup, not a `switch` over strings: that compares the key with every case in turn.
         for (key, value) in node.attributes {
@@ -136,7 +136,7 @@ struct ModelBuilder {
             }
         }
         if !node.children.isEmpty { attribute.userInfo = userInfo(node) }
-        return attribute
+        return Attribute(location: node.location, fields: attribute)
     }
 
     /// The `<attribute>` XML attributes that set an `Attribute` field other than its name and type.
@@ -151,7 +151,7 @@ struct ModelBuilder {
 
     private func relationship(_ node: XMLNode) -> Relationship {
         let a = node.attributes
-        var relationship = Relationship(name: a["name"] ?? "", location: node.location)
+        var relationship = Relationship.Fields(name: a["name"] ?? "")
         relationship.isOptional = flag(node, "optional")
         relationship.isTransient = flag(node, "transient")
         relationship.isToMany = flag(node, "toMany")
@@ -166,6 +166,6 @@ struct ModelBuilder {
         relationship.renamingIdentifierAttribute = a["renamingIdentifier"]
         relationship.versionHashModifier = a["versionHashModifier"]
         relationship.userInfo = userInfo(node)
-        return relationship
+        return Relationship(location: node.location, fields: relationship)
     }
 }

@@ -37,9 +37,8 @@ public struct DuplicateNameRule: EntityRule {
         ])
 
     public func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
-        var seenEntities: Set<String> = []
-        return model.entities.filter { !seenEntities.insert($0.name).inserted }.map { entity in
-            Finding("entity \(entity.name) is declared more than once", at: entity.location, entity: entity.name)
+        model.entities.indices.filter { model.firstIndexOfName[$0] != $0 }.map { i in
+            Finding("entity \(model.entities[i].name) is declared more than once", at: model.entities[i].location, entity: model.entities[i].name)
         }
     }
 

@@ -30,21 +30,14 @@ public struct DuplicateRenamingIDRule: EntityRule {
         ])
 
     public func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
-        var entityIDs: [String: Entity] = [:]
-        for entity in model.entities {
-            if let other = entityIDs[entity.renamingIdentifier] {
-                // Same names are duplicate-name's finding.
-                if other.name != entity.name {
-                    findings.append(Finding(
-                        "entities \(other.name) and \(entity.name) share the renaming identifier \"\(entity.renamingIdentifier)\": inference fails and the store does not open",
-                        at: entity.location, entity: entity.name))
-                }
-            } else {
-                entityIDs[entity.renamingIdentifier] = entity
-            }
+        model.entities.indices.compactMap { i in
+            let entity = model.entities[i], other = model.entities[model.firstIndexOfRenamingID[i]]
+            // Same names are duplicate-name's finding.
+            guard other.name != entity.name else { return nil }
+            return Finding(
+                "entities \(other.name) and \(entity.name) share the renaming identifier \"\(entity.renamingIdentifier)\": inference fails and the store does not open",
+                at: entity.location, entity: entity.name)
         }
-        return findings
     }
 
     public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
