@@ -166,6 +166,8 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
     /// Whether entities built here may be cached: not when the file declares namespaces.
     private let caching: Bool
     private var lineStarts: [Int] = [0]
+    /// Offsets of every `<`: a start tag's is the last one before where libxml2 reports the tag's end.
+    private var tagOpenings: [Int] = []
     private var stack: [XMLNode] = []
     private var skipDepth = 0
     var root: XMLNode?
@@ -183,6 +185,12 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
             return true
         }
         lineStarts = starts
+        var openings: [Int] = []
+        ByteSearch.forEach(UInt8(ascii: "<"), in: bytes) { i in
+            openings.append(i)
+            return true
+        }
+        tagOpenings = openings
     }
 
     func parser(
@@ -268,10 +276,19 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
     private func startLocation(of name: String, reportedLine: Int, reportedColumn: Int) -> (SourceLocation, offset: Int) {
         let lineIndex = min(max(reportedLine, 1), lineStarts.count) - 1
         var offset = min(lineStarts[lineIndex] + max(reportedColumn - 1, 0), bytes.count - 1)
-        let nameBytes = Array(name.utf8)
-        while offset >= 0 {
-            if bytes[offset] == UInt8(ascii: "<") && matches(nameBytes, at: offset + 1) { break }
-            offset -= 1
+        // Attribute values hold no `<`: the last one at or before the reported end is the tag's own.
+        var before = 0, after = tagOpenings.count
+        while before < after {
+            let mid = (before + after) / 2
+            if tagOpenings[mid] <= offset { before = mid + 1 } else { after = mid }
+        }
+        if before > 0, matches(name, at: tagOpenings[before - 1] + 1) {
+            offset = tagOpenings[before - 1]
+        } else {
+            while offset >= 0 {
+                if bytes[offset] == UInt8(ascii: "<") && matches(name, at: offset + 1) { break }
+                offset -= 1
+            }
         }
         guard offset >= 0 else { return (SourceLocation(file: path, line: reportedLine, column: nil), -1) }
         // Binary search the line that holds the offset.
@@ -283,11 +300,12 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
         return (SourceLocation(file: path, line: lo + 1, column: offset - lineStarts[lo] + 1), offset)
     }
 
-    private func matches(_ name: [UInt8], at offset: Int) -> Bool {
-        guard offset + name.count <= bytes.count else { return false }
-        for (i, b) in name.enumerated() where bytes[offset + i] != b { return false }
-        if offset + name.count == bytes.count { return true }
-        let next = bytes[offset + name.count]
+    private func matches(_ name: String, at offset: Int) -> Bool {
+        let count = name.utf8.count
+        guard offset + count <= bytes.count else { return false }
+        for (i, b) in name.utf8.enumerated() where bytes[offset + i] != b { return false }
+        if offset + count == bytes.count { return true }
+        let next = bytes[offset + count]
         return next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: "/") || next == UInt8(ascii: ">")
     }
 }

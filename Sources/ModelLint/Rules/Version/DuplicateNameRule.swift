@@ -45,8 +45,10 @@ public struct DuplicateNameRule: EntityRule {
     public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         // Inherited names first, so the finding lands on the redeclaration in this entity.
+        let properties = model.effectiveProperties(of: entity)
         var seen: [String: String] = [:]
-        for (property, owner) in model.effectiveProperties(of: entity) {
+        seen.reserveCapacity(properties.count)
+        for (property, owner) in properties {
             if let first = seen[property.name] {
                 guard owner == entity.name else { continue }
                 let origin = first == entity.name ? "" : " (inherited from \(first))"

@@ -42,8 +42,10 @@ public struct DuplicateRenamingIDRule: EntityRule {
 
     public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
+        let properties = model.effectiveProperties(of: entity)
         var seen: [String: Property] = [:]
-        for (property, owner) in model.effectiveProperties(of: entity) where !property.isTransient {
+        seen.reserveCapacity(properties.count)
+        for (property, owner) in properties where !property.isTransient {
             if let other = seen[property.renamingIdentifier] {
                 guard owner == entity.name, other.name != property.name else { continue }
                 findings.append(Finding(

@@ -43,9 +43,8 @@ public struct InverseMismatchRule: EntityRule {
         for relationship in entity.relationships {
             guard let inverseName = relationship.inverseName, !inverseName.isEmpty,
                   let destination = model.entity(named: relationship.destinationEntity) else { continue }
-            let label = "\(entity.name).\(relationship.name)"
             func report(_ why: String) {
-                findings.append(Finding("\(label) has inverse \(destination.name).\(inverseName), but \(why)",
+                findings.append(Finding("\(entity.name).\(relationship.name) has inverse \(destination.name).\(inverseName), but \(why)",
                                         at: relationship.location, entity: entity.name, property: relationship.name))
             }
             if let inverseEntity = relationship.inverseEntity, inverseEntity != destination.name, model.entity(named: inverseEntity) != nil {
@@ -60,8 +59,7 @@ public struct InverseMismatchRule: EntityRule {
                 report("\(destination.name).\(inverseName) is an attribute")
                 continue
             }
-            let selfAndAncestors = Set(model.ancestry(of: entity).map(\.name))
-            if let back = inverse.destinationEntity, !selfAndAncestors.contains(back) {
+            if let back = inverse.destinationEntity, !model.ancestry(of: entity).contains(where: { $0.name == back }) {
                 report("\(destination.name).\(inverseName) points at \(back), not \(entity.name)")
             } else if let backName = inverse.inverseName, backName != relationship.name {
                 report("\(destination.name).\(inverseName) names \(backName) as its inverse, not \(relationship.name)")
