@@ -301,9 +301,12 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
     }
 
     private func matches(_ name: String, at offset: Int) -> Bool {
-        let count = name.utf8.count
-        guard offset + count <= bytes.count else { return false }
-        for (i, b) in name.utf8.enumerated() where bytes[offset + i] != b { return false }
+        var name = name
+        let (count, same) = name.withUTF8 { name -> (Int, Bool) in
+            guard let nameBase = name.baseAddress, offset >= 0, offset + name.count <= bytes.count else { return (name.count, false) }
+            return (name.count, bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + offset, nameBase, name.count) == 0 })
+        }
+        guard same else { return false }
         if offset + count == bytes.count { return true }
         let next = bytes[offset + count]
         return next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: "/") || next == UInt8(ascii: ">")
