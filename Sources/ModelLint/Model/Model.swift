@@ -141,6 +141,7 @@ public struct Model: Sendable {
     /// The entity and its ancestors, nearest first. Stops at a missing parent or a cycle.
     public func ancestry(of entity: Entity) -> [Entity] {
         var chain = [entity]
+        if entity.parentEntity == nil { return chain }
         var seen: Set<String> = [entity.name]
         var current = entity
         while let parent = self.entity(named: current.parentEntity), !seen.contains(parent.name) {
@@ -173,6 +174,7 @@ public struct Model: Sendable {
     }
 
     public func effectiveProperty(named name: String, in entity: Entity) -> Property? {
+        if entity.parentEntity == nil { return entity.properties.first { $0.name == name } }
         for owner in ancestry(of: entity) {
             if let p = owner.properties.first(where: { $0.name == name }) { return p }
         }
