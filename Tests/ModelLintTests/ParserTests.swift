@@ -82,6 +82,19 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(m.unknownXML, [])
     }
 
+    func testValuesPrintTheirFieldsAndCompareByThem() {
+        // The fuzzer's differential check compares printed models: shared fields must print as content.
+        var attribute = Attribute(name: "title", location: SourceLocation(file: "c", line: 3, column: 5), type: .string)
+        attribute.defaultValueString = "Untitled"
+        XCTAssertTrue(String(describing: attribute).contains(#"defaultValueString: Optional("Untitled")"#), String(describing: attribute))
+        XCTAssertFalse(String(describing: attribute).contains("SharedFields"))
+        var same = Attribute(name: "title", location: SourceLocation(file: "c", line: 3, column: 5), type: .string)
+        XCTAssertNotEqual(attribute, same)
+        same.defaultValueString = "Untitled"
+        XCTAssertEqual(attribute, same)
+        XCTAssertEqual(attribute.hashValue, same.hashValue)
+    }
+
     func testLocationsPointAtTheElementStartEvenForMultiLineTags() throws {
         let m = try model("""
             <entity name="Thing">

@@ -17,6 +17,13 @@ final class SharedFields<Value: Hashable & Sendable>: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
+/// Printed as the fields themselves: a value's description (tests, the fuzzer's differential check) shows
+/// its content, not the box.
+extension SharedFields: CustomStringConvertible, CustomDebugStringConvertible {
+    var description: String { String(describing: value) }
+    var debugDescription: String { String(reflecting: value) }
+}
+
 /// One `key`/`value` pair of an element's User Info.
 public struct UserInfoEntry: Hashable, Sendable {
     public var key: String
