@@ -139,8 +139,7 @@ public struct ModelDiff: Sendable {
         }
         guard let cache else { return pair(i, j, old: old, new: new) }
         let key = EntityPairCache.Key(oldLineage: oldKey, newLineage: newKey, newEntity: newEntity.name, newVersion: newVersion)
-        let oldLocations = oldEntity.parentEntity == nil
-            ? oldEntity.elementLocations : old.ancestry(of: oldEntity).flatMap(\.elementLocations)
+        let oldLocations = old.ancestry(of: oldEntity).flatMap(\.elementLocations)
         if let cached = cache.entry(for: key), let moved = cached.moved(to: oldEntity, at: i, locations: oldLocations) {
             return moved
         }

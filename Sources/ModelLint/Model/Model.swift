@@ -130,8 +130,6 @@ public struct Model: Sendable {
 
     /// Per entity name: `contentKeyAt`'s key.
     public var contentKeys: [String: Int] { entityIndexByName.mapValues { contentKeyAt[$0] } }
-    /// Per entity name: `lineageKeyAt`'s key.
-    public var lineageKeys: [String: Int] { entityIndexByName.mapValues { lineageKeyAt[$0] } }
 
     public func entity(named name: String?) -> Entity? {
         guard let name, let i = entityIndexByName[name] else { return nil }
@@ -174,7 +172,6 @@ public struct Model: Sendable {
     }
 
     public func effectiveProperty(named name: String, in entity: Entity) -> Property? {
-        if entity.parentEntity == nil { return entity.properties.first { $0.name == name } }
         for owner in ancestry(of: entity) {
             if let p = owner.properties.first(where: { $0.name == name }) { return p }
         }

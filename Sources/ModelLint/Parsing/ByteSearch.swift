@@ -27,6 +27,26 @@ enum ByteSearch {
         }
     }
 
+    /// The offset of every `byte`, in order.
+    static func offsets(of byte: UInt8, in bytes: [UInt8]) -> [Int] {
+        var offsets: [Int] = []
+        forEach(byte, in: bytes) { i in
+            offsets.append(i)
+            return true
+        }
+        return offsets
+    }
+
+    /// How many of `sorted` (ascending) are at most `offset`: the last of them is at that count minus one.
+    static func countAtOrBefore(_ offset: Int, in sorted: [Int]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     /// The offset of the first occurrence of `pattern` (non-empty) in `bytes[start..<end]`.
     static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int = 0, before end: Int? = nil) -> Int? {
         let end = min(end ?? bytes.count, bytes.count)

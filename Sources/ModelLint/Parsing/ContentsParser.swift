@@ -165,9 +165,9 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
     private let repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)]
     /// Whether entities built here may be cached: not when the file declares namespaces.
     private let caching: Bool
-    private var lineStarts: [Int] = [0]
+    private let lineStarts: [Int]
     /// Offsets of every `<`: a start tag's is the last one before where libxml2 reports the tag's end.
-    private var tagOpenings: [Int] = []
+    private let tagOpenings: [Int]
     private var stack: [XMLNode] = []
     private var skipDepth = 0
     var root: XMLNode?
@@ -179,18 +179,8 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
         self.path = path
         self.repeats = repeats
         self.caching = caching
-        var starts = [0]
-        ByteSearch.forEach(0x0A, in: bytes) { i in
-            starts.append(i + 1)
-            return true
-        }
-        lineStarts = starts
-        var openings: [Int] = []
-        ByteSearch.forEach(UInt8(ascii: "<"), in: bytes) { i in
-            openings.append(i)
-            return true
-        }
-        tagOpenings = openings
+        lineStarts = [0] + ByteSearch.offsets(of: 0x0A, in: bytes).map { $0 + 1 }
+        tagOpenings = ByteSearch.offsets(of: UInt8(ascii: "<"), in: bytes)
     }
 
     func parser(
@@ -277,11 +267,7 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
         let lineIndex = min(max(reportedLine, 1), lineStarts.count) - 1
         var offset = min(lineStarts[lineIndex] + max(reportedColumn - 1, 0), bytes.count - 1)
         // Attribute values hold no `<`: the last one at or before the reported end is the tag's own.
-        var before = 0, after = tagOpenings.count
-        while before < after {
-            let mid = (before + after) / 2
-            if tagOpenings[mid] <= offset { before = mid + 1 } else { after = mid }
-        }
+        let before = ByteSearch.countAtOrBefore(offset, in: tagOpenings)
         if before > 0, matches(name, at: tagOpenings[before - 1] + 1) {
             offset = tagOpenings[before - 1]
         } else {
@@ -291,13 +277,9 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
             }
         }
         guard offset >= 0 else { return (SourceLocation(file: path, line: reportedLine, column: nil), -1) }
-        // Binary search the line that holds the offset.
-        var lo = 0, hi = lineStarts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        return (SourceLocation(file: path, line: lo + 1, column: offset - lineStarts[lo] + 1), offset)
+        // The line that holds the offset: the last line start at or before it (the first line starts at 0).
+        let line = ByteSearch.countAtOrBefore(offset, in: lineStarts)
+        return (SourceLocation(file: path, line: line, column: offset - lineStarts[line - 1] + 1), offset)
     }
 
     private func matches(_ name: String, at offset: Int) -> Bool {
