@@ -41,7 +41,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     // Bytes, not string concatenation: a report of a large bundle is written in one pass without temporaries.
-    private func write(to out: inout [UInt8], level: Int, indent: Int?) {
+    func write(to out: inout [UInt8], level: Int, indent: Int?) {
         func lineBreak(_ level: Int) {
             guard let indent else { return }
             out.append(0x0A)
@@ -80,91 +80,108 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += "\\\"".utf8
-            case UInt8(ascii: "\\"): out += "\\\\".utf8
-            case 0x0A: out += "\\n".utf8
-            case 0x0D: out += "\\r".utf8
-            case 0x09: out += "\\t".utf8
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += "\\u00".utf8
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)
+        // Rare: C1 controls, bidi overrides and line separators (from a hostile file) are written as \u escapes
+        // of the same value, so a report viewed raw cannot be made to read other than it is.
+        let slow = s.utf8.contains { $0 >= 0x80 } && s.unicodeScalars.contains { $0.value >= 0x80 && ReportText.isUnsafe($0.value) }
+        if slow {
+            for scalar in s.unicodeScalars {
+                if scalar.value >= 0x80 {
+                    if ReportText.isUnsafe(scalar.value) { appendEscape(scalar.value, to: &out) } else { out += String(scalar).utf8 }
+                } else {
+                    appendASCII(UInt8(scalar.value), to: &out)
+                }
             }
+        } else {
+            for byte in s.utf8 { appendASCII(byte, to: &out) }
         }
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Parses JSON, or JSON5 (comments, trailing commas), with Foundation's decoder.
-    /// Nesting beyond `maxDepth` is refused before decoding, so hostile input cannot exhaust the stack.
+    @inline(__always) private static func appendASCII(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out += "\\\"".utf8
+        case UInt8(ascii: "\\"): out += "\\\\".utf8
+        case 0x0A: out += "\\n".utf8
+        case 0x0D: out += "\\r".utf8
+        case 0x09: out += "\\t".utf8
+        case ..<0x20, 0x7F: appendEscape(UInt32(byte), to: &out)
+        default: out.append(byte)
+        }
+    }
+
+    private static func appendEscape(_ value: UInt32, to out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out += "\\u".utf8
+        for shift in stride(from: 12, through: 0, by: -4) { out.append(hex[Int((value >> UInt32(shift)) & 0xF)]) }
+    }
+
+    /// Parses JSON, or JSON5 (comments, trailing commas, ...), keys in file order (`JSONParser`).
+    /// Nesting beyond `maxDepth` is refused, so hostile input cannot exhaust the stack.
     public static func parse(_ data: Data, maxDepth: Int = 64, json5: Bool = true) throws -> JSONValue {
-        if let offset = UTF8Validation.firstInvalidByte([UInt8](data)) {
+        try parseLocated(data, maxDepth: maxDepth, json5: json5).value
+    }
+
+    /// The value and the line of every object key (`JSONParser.keyPath`), for findings that point into the file.
+    static func parseLocated(_ data: Data, maxDepth: Int = 64, json5: Bool = true) throws -> (value: JSONValue, keyLines: [String: Int]) {
+        let bytes = [UInt8](data)
+        if let offset = UTF8Validation.firstInvalidByte(bytes) {
             throw JSONParseError(message: "not valid UTF-8 (byte \(offset))")
         }
-        var depth = 0
-        var inString = false
-        var escaped = false
-        for byte in data {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                if depth > maxDepth { throw JSONParseError(message: "nested more than \(maxDepth) levels deep") }
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            default: break
-            }
-        }
-        let decoder = JSONDecoder()
-        decoder.allowsJSON5 = json5
-        do {
-            return try decoder.decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
-            throw JSONParseError(message: "not valid JSON: \(detail)")
-        } catch {
-            throw JSONParseError(message: "not valid JSON: \(error)")
-        }
+        let (value, lines) = try JSONParser.parse(bytes, options: JSONParser.Options(json5: json5, maxDepth: maxDepth))
+        return (value, lines)
     }
 }
 
-public struct JSONParseError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
-}
+/// Writes JSON container by container to a sink, byte for byte as `JSONValue.serialized()` (two-space indent)
+/// writes the whole value: for reports too large to build whole. Containers are opened and closed here; each
+/// value inside is serialized on its own.
+final class JSONStreamWriter {
+    private let sink: OutputSink
+    /// Per open container: how many members or elements it has so far, and its closing character.
+    private var open: [(count: Int, close: String)] = []
 
-extension JSONValue: Decodable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+    init(sink: OutputSink) { self.sink = sink }
+
+    private func prefix(_ key: String?) {
+        guard !open.isEmpty else { return }
+        sink.write(open[open.count - 1].count == 0 ? "\n" : ",\n")
+        open[open.count - 1].count += 1
+        sink.write(String(repeating: " ", count: 2 * open.count))
+        if let key {
+            var out: [UInt8] = []
+            JSONValue.writeString(key, to: &out)
+            sink.write(bytes: out)
+            sink.write(": ")
+        }
     }
 
-    public init(from decoder: Decoder) throws {
-        if let container = try? decoder.container(keyedBy: Key.self) {
-            // allKeys order is not the file's order; sort so the value is deterministic.
-            self = .object(try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
-                ($0.stringValue, try container.decode(JSONValue.self, forKey: $0))
-            })
-            return
-        }
-        if var container = try? decoder.unkeyedContainer() {
-            var items: [JSONValue] = []
-            while !container.isAtEnd { items.append(try container.decode(JSONValue.self)) }
-            self = .array(items)
-            return
-        }
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let b = try? container.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? container.decode(Double.self) { self = .number(n) }
-        else { self = .string(try container.decode(String.self)) }
+    func beginObject(_ key: String? = nil) {
+        prefix(key)
+        sink.write("{")
+        open.append((0, "}"))
+    }
+
+    func beginArray(_ key: String? = nil) {
+        prefix(key)
+        sink.write("[")
+        open.append((0, "]"))
+    }
+
+    func member(_ key: String, _ value: JSONValue) { write(key, value) }
+
+    func element(_ value: JSONValue) { write(nil, value) }
+
+    private func write(_ key: String?, _ value: JSONValue) {
+        prefix(key)
+        var out: [UInt8] = []
+        value.write(to: &out, level: open.count, indent: 2)
+        sink.write(bytes: out)
+    }
+
+    func end() {
+        guard let (count, close) = open.popLast() else { return }
+        if count > 0 { sink.write("\n" + String(repeating: " ", count: 2 * open.count)) }
+        sink.write(close)
+        if open.isEmpty { sink.write("\n") }
     }
 }
