@@ -42,7 +42,7 @@ final class BadInputTests: XCTestCase {
         let messages = diagnostics.compactMap { $0["message"] as? String }
         XCTAssertEqual(messages[0], ".xccurrentversion cannot be used: it is not a property list; modellint treats Bad 7, the last in version order, as current")
         XCTAssertEqual(messages[1], "Bad 1 cannot be read as a Core Data model: the file is empty. The version is skipped, and so is every comparison with it")
-        XCTAssertEqual(messages[6], "Bad 6 cannot be read as a Core Data model: it is a directory, not a file. The version is skipped, and so is every comparison with it")
+        XCTAssertEqual(messages[6], "Bad 6 cannot be read as a Core Data model: it is a directory, not a regular file. The version is skipped, and so is every comparison with it")
         XCTAssertEqual(diagnostics[0]["version"] as? String, "Bad 7", "bundle findings name the version treated as current")
         XCTAssertEqual((json["bundles"] as? [[String: Any]])?.count, 2)
     }

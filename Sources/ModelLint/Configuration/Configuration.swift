@@ -66,9 +66,9 @@ public struct Configuration: Sendable {
     public static func load(path: String, knownRuleIDs: Set<String>) throws -> Configuration {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try FileReader.read(path, limit: FileReader.Limit.smallFile)
         } catch {
-            throw ConfigurationError(file: path, keyPath: nil, message: "cannot be read")
+            throw ConfigurationError(file: path, keyPath: nil, message: "\(error)")
         }
         let json: JSONValue
         do {

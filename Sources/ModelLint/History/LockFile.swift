@@ -21,9 +21,9 @@ public struct LockFile: Equatable, Sendable {
     public static func load(path: String) throws -> LockFile {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try FileReader.read(path, limit: FileReader.Limit.dataFile)
         } catch {
-            throw LockError(file: path, message: "cannot be read")
+            throw LockError(file: path, message: "\(error)")
         }
         let json: JSONValue
         do {

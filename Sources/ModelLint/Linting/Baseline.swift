@@ -55,8 +55,13 @@ public struct Baseline: Equatable, Sendable {
     }
 
     public static func load(path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: Data
+        do {
+            data = try FileReader.read(path, limit: FileReader.Limit.dataFile)
+        } catch FileReader.ReadError.missing {
             throw UsageError("baseline \(path): no such file (create it with --write-baseline)")
+        } catch {
+            throw UsageError("baseline \(path): \(error)")
         }
         let json: JSONValue
         do { json = try JSONValue.parse(data) } catch { throw UsageError("baseline \(path): \(error)") }

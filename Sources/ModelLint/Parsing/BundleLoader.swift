@@ -28,39 +28,18 @@ public enum BundleLoader {
 
     static func readVersion(folderURL: URL, contentsPath: String, cache: EntitySourceCache? = nil) -> VersionContent {
         let fm = FileManager.default
-        let contentsURL = folderURL.appendingPathComponent("contents")
-        var isDirectory: ObjCBool = false
-        if fm.fileExists(atPath: contentsURL.path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue {
-                return .malformed(reason: "it is a directory, not a file", location: SourceLocation(file: contentsPath))
+        do {
+            let data = try FileReader.read(folderURL.appendingPathComponent("contents").path, limit: FileReader.Limit.contents)
+            return ContentsParser.parse(data: data, path: contentsPath, cache: cache)
+        } catch FileReader.ReadError.missing {
+            if fm.fileExists(atPath: folderURL.appendingPathComponent("elements").path)
+                || fm.fileExists(atPath: folderURL.appendingPathComponent("layout").path) {
+                return .legacy
             }
-            do {
-                let data = try Data(contentsOf: contentsURL)
-                return ContentsParser.parse(data: data, path: contentsPath, cache: cache)
-            } catch {
-                return .malformed(reason: "it cannot be read (\(Self.reason(error)))", location: SourceLocation(file: contentsPath))
-            }
+            return .missing
+        } catch {
+            return .malformed(reason: "\(error)", location: SourceLocation(file: contentsPath))
         }
-        if fm.fileExists(atPath: folderURL.appendingPathComponent("elements").path)
-            || fm.fileExists(atPath: folderURL.appendingPathComponent("layout").path) {
-            return .legacy
-        }
-        return .missing
-    }
-
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if ns.domain == NSCocoaErrorDomain && ns.code == CocoaError.fileReadNoPermission.rawValue { return "permission denied" }
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            switch code {
-            case .EACCES, .EPERM: return "permission denied"
-            case .EISDIR: return "it is a directory"
-            case .ELOOP: return "too many levels of symbolic links"
-            default: return "\(code)"
-            }
-        }
-        return ns.localizedDescription
     }
 }
 

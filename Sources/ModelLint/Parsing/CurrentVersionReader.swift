@@ -3,12 +3,13 @@ import Foundation
 /// Reads `.xccurrentversion`: a property list whose `_XCCurrentVersionName` is `"Name 3.xcdatamodel"`.
 enum CurrentVersionReader {
     static func read(at url: URL) -> (ModelBundle.CurrentVersionFile, String?) {
-        guard FileManager.default.fileExists(atPath: url.path) else { return (.absent, nil) }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileReader.read(url.path, limit: FileReader.Limit.smallFile)
+        } catch FileReader.ReadError.missing {
+            return (.absent, nil)
         } catch {
-            return (.unreadable("it cannot be read (\(error.localizedDescription))"), nil)
+            return (.unreadable("\(error)"), nil)
         }
         return parse(data)
     }

@@ -54,18 +54,15 @@ public enum MappingModelReader {
     /// Scans the file in chunks and stops once both paths are known: these files embed both models as
     /// base64 and can be several megabytes. The XML is never parsed, so its external DTD is never resolved.
     static func modelPaths(in file: URL) -> (source: String?, destination: String?) {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return (nil, nil) }
-        defer { try? handle.close() }
         var source: String?, destination: String?
         var window: [UInt8] = []
-        let chunkSize = 256 * 1024
-        while source == nil || destination == nil {
-            guard let chunk = try? handle.read(upToCount: chunkSize), !chunk.isEmpty else { break }
+        try? FileReader.scan(file.path, limit: FileReader.Limit.mappingModel) { chunk in
             window += chunk
             if source == nil { source = value(of: "sourcemodelpath", in: window) }
             if destination == nil { destination = value(of: "destinationmodelpath", in: window) }
             // Keep a tail so a value split across chunks is still found.
             if window.count > 4096 { window.removeFirst(window.count - 4096) }
+            return source == nil || destination == nil
         }
         return (source, destination)
     }
