@@ -321,7 +321,7 @@ extension Diagnostic {
     /// A rule's finding as reported: the rule's id and fix, the finding's place and subject.
     init(_ rule: RuleDescription, _ finding: Finding, severity: Severity, bundle: String, version: String?, fromVersion: String? = nil) {
         self.init(
-            ruleId: rule.id, severity: severity, message: finding.message, fix: rule.fix, bundle: bundle,
+            ruleId: rule.id, severity: severity, message: ReportText.boundedMessage(finding.message), fix: rule.fix, bundle: bundle,
             file: finding.location.file, line: finding.location.line, column: finding.location.column,
             version: finding.version ?? version, fromVersion: fromVersion, entity: finding.entity, property: finding.property)
     }

@@ -4,8 +4,8 @@ public struct CheckstyleReporter: Reporter {
 
     public init(paths: PathRelativizer) { self.paths = paths }
 
-    public func render(_ report: LintReport) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
+    public func write(_ report: LintReport, to sink: OutputSink) {
+        sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
         var files: [String] = []
         var byFile: [String: [Diagnostic]] = [:]
         for d in report.diagnostics {
@@ -14,13 +14,13 @@ public struct CheckstyleReporter: Reporter {
             byFile[file, default: []].append(d)
         }
         for file in files {
-            out += "  <file name=\"\(XMLEscape.escape(file))\">\n"
+            sink.write("  <file name=\"\(XMLEscape.escape(file))\">\n")
             for d in byFile[file]! {
                 let severity = d.severity == .note ? "info" : d.severity.rawValue
-                out += "    <error line=\"\(d.line ?? 1)\"\(d.column.map { " column=\"\($0)\"" } ?? "") severity=\"\(severity)\" message=\"\(XMLEscape.escape(d.message))\" source=\"modellint.\(d.ruleId)\"/>\n"
+                sink.write("    <error line=\"\(d.line ?? 1)\"\(d.column.map { " column=\"\($0)\"" } ?? "") severity=\"\(severity)\" message=\"\(XMLEscape.escape(d.message))\" source=\"modellint.\(d.ruleId)\"/>\n")
             }
-            out += "  </file>\n"
+            sink.write("  </file>\n")
         }
-        return out + "</checkstyle>\n"
+        sink.write("</checkstyle>\n")
     }
 }

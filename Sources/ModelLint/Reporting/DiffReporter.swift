@@ -1,36 +1,41 @@
 /// Renders `modellint diff`: grouped by entity, readable in a terminal; or JSON for tools.
 public enum DiffReporter {
     public static func text(_ entries: [ChangeEntry], bundle: String, from: String, to: String) -> String {
-        var out = "\(from) -> \(to) (\(bundle))\n"
-        if entries.isEmpty { return out + "\nno changes\n" }
+        // Names come from the model files: every line is made log-safe (ReportText.logLine).
+        var lines = ["\(from) -> \(to) (\(bundle))"]
+        if entries.isEmpty { return render(lines + ["", "no changes"]) }
         var currentEntity: String?
         for entry in entries {
             if entry.property == nil {
-                out += "\n\(entry.entity)\(entry.kind == .changed ? "" : " (\(entry.kind.rawValue))")  [\(entry.impact.label)]  \(entry.details.joined(separator: "; "))\n"
+                lines += ["", "\(entry.entity)\(entry.kind == .changed ? "" : " (\(entry.kind.rawValue))")  [\(entry.impact.label)]  \(entry.details.joined(separator: "; "))"]
                 currentEntity = entry.entity
                 continue
             }
             if currentEntity != entry.entity {
-                out += "\n\(entry.entity)\n"
+                lines += ["", entry.entity]
                 currentEntity = entry.entity
             }
             let sign = entry.kind == .added ? "+" : entry.kind == .removed ? "-" : "~"
-            out += "  \(sign) \(entry.property!)  [\(entry.impact.label)]  \(entry.details.joined(separator: "; "))\n"
+            lines.append("  \(sign) \(entry.property!)  [\(entry.impact.label)]  \(entry.details.joined(separator: "; "))")
         }
         let counts = ChangeImpact.allCases.reversed().compactMap { impact -> String? in
             let n = entries.filter { $0.impact == impact }.count
             return n == 0 ? nil : "\(n) \(impact.label)"
         }
-        out += "\n\(entries.count) change\(entries.count == 1 ? "" : "s"): \(counts.joined(separator: ", "))\n"
-        return out
+        lines += ["", "\(entries.count) change\(entries.count == 1 ? "" : "s"): \(counts.joined(separator: ", "))"]
+        return render(lines)
+    }
+
+    private static func render(_ lines: [String]) -> String {
+        lines.map { ReportText.logLine(ReportText.boundedMessage($0)) + "\n" }.joined()
     }
 
     public static func json(_ entries: [ChangeEntry], bundle: String, from: String, to: String) -> String {
         let changes: [JSONValue] = entries.map { entry in
-            var pairs: [(String, JSONValue)] = [("entity", .string(entry.entity))]
-            if let property = entry.property { pairs.append(("property", .string(property))) }
+            var pairs: [(String, JSONValue)] = [("entity", .string(ReportText.shortenedName(entry.entity)))]
+            if let property = entry.property { pairs.append(("property", .string(ReportText.shortenedName(property)))) }
             pairs += [("change", .string(entry.kind.rawValue)), ("impact", .string(entry.impact.key)),
-                      ("details", .array(entry.details.map(JSONValue.string))), ("file", .string(entry.location.file))]
+                      ("details", .array(entry.details.map { .string(ReportText.boundedMessage($0)) })), ("file", .string(entry.location.file))]
             if let line = entry.location.line { pairs.append(("line", .number(Double(line)))) }
             if let column = entry.location.column { pairs.append(("column", .number(Double(column)))) }
             return .object(pairs)

@@ -4,8 +4,8 @@ public struct GitHubReporter: Reporter {
 
     public init(paths: PathRelativizer) { self.paths = paths }
 
-    public func render(_ report: LintReport) -> String {
-        report.diagnostics.map(line).joined()
+    public func write(_ report: LintReport, to sink: OutputSink) {
+        for d in report.diagnostics { sink.write(line(d)) }
     }
 
     func line(_ d: Diagnostic) -> String {
@@ -22,13 +22,27 @@ public struct GitHubReporter: Reporter {
         return "::\(command) \(properties.joined(separator: ","))::\(Self.data(d.message + "\nfix: " + d.fix))\n"
     }
 
-    /// The runner's escaping for a message: `%`, CR, LF.
-    public static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-    }
+    /// The runner's escaping for a message (`%`, CR, LF), and every other unsafe character (ESC, C1 controls,
+    /// bidi overrides) as a visible `\u{…}` escape: the runner passes those through to the log raw.
+    public static func data(_ text: String) -> String { escape(text, property: false) }
 
     /// For a property value also `:` and `,`, which would otherwise end the value.
-    public static func property(_ text: String) -> String {
-        data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    public static func property(_ text: String) -> String { escape(text, property: true) }
+
+    private static func escape(_ text: String, property: Bool) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            case ":" where property: out += "%3A"
+            case "," where property: out += "%2C"
+            case _ where ReportText.isUnsafe(scalar.value):
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

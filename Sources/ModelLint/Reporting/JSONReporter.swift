@@ -2,26 +2,31 @@
 public struct JSONReporter: Reporter {
     public init() {}
 
-    public func render(_ report: LintReport) -> String {
+    public func write(_ report: LintReport, to sink: OutputSink) {
         let bundles: [JSONValue] = report.bundles.map { bundle in
             var pairs: [(String, JSONValue)] = [("path", .string(bundle.path))]
             if let current = bundle.currentVersion { pairs.append(("currentVersion", .string(current))) }
             pairs.append(("versions", .array(bundle.versions.map(JSONValue.string))))
             return .object(pairs)
         }
-        let root: JSONValue = .object([
-            ("tool", .object([("name", .string("modellint")), ("version", .string(ModelLintVersion.current))])),
-            ("bundles", .array(bundles)),
-            ("diagnostics", .array(report.diagnostics.map(Self.json))),
-            ("summary", .object([
-                ("errors", .number(Double(report.errorCount))),
-                ("warnings", .number(Double(report.warningCount))),
-                ("notes", .number(Double(report.noteCount))),
-                ("bundles", .number(Double(report.bundles.count))),
-                ("versions", .number(Double(report.versionCount))),
-            ])),
+        let tool: JSONValue = .object([("name", .string("modellint")), ("version", .string(ModelLintVersion.current))])
+        let summary: JSONValue = .object([
+            ("errors", .number(Double(report.errorCount))),
+            ("warnings", .number(Double(report.warningCount))),
+            ("notes", .number(Double(report.noteCount))),
+            ("bundles", .number(Double(report.bundles.count))),
+            ("versions", .number(Double(report.versionCount))),
         ])
-        return root.serialized() + "\n"
+        // The shape `JSONValue.serialized` gives the whole object, written a diagnostic at a time.
+        let writer = JSONStreamWriter(sink: sink)
+        writer.beginObject()
+        writer.member("tool", tool)
+        writer.member("bundles", .array(bundles))
+        writer.beginArray("diagnostics")
+        for d in report.diagnostics { writer.element(Self.json(d)) }
+        writer.end()
+        writer.member("summary", summary)
+        writer.end()
     }
 
     static func json(_ d: Diagnostic) -> JSONValue {

@@ -4,31 +4,29 @@ public struct JUnitReporter: Reporter {
 
     public init(paths: PathRelativizer) { self.paths = paths }
 
-    public func render(_ report: LintReport) -> String {
-        var suites = ""
-        var total = 0
+    public func write(_ report: LintReport, to sink: OutputSink) {
+        sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        let total = report.bundles.reduce(0) { sum, bundle in sum + max(report.diagnostics.filter { $0.bundle == bundle.path }.count, 1) }
+        sink.write("<testsuites name=\"modellint\" tests=\"\(total)\" failures=\"\(report.diagnostics.count)\" errors=\"0\">\n")
         for bundle in report.bundles {
             let findings = report.diagnostics.filter { $0.bundle == bundle.path }
             let name = XMLEscape.escape(paths.path(bundle.path))
             let tests = max(findings.count, 1)
-            total += tests
-            suites += "  <testsuite name=\"\(name)\" tests=\"\(tests)\" failures=\"\(findings.count)\" errors=\"0\" skipped=\"0\">\n"
+            sink.write( "  <testsuite name=\"\(name)\" tests=\"\(tests)\" failures=\"\(findings.count)\" errors=\"0\" skipped=\"0\">\n")
             if findings.isEmpty {
-                suites += "    <testcase classname=\"\(name)\" name=\"no findings\"/>\n"
+                sink.write("    <testcase classname=\"\(name)\" name=\"no findings\"/>\n")
             }
             for d in findings {
                 let subject = [d.version, [d.entity, d.property].compactMap { $0 }.joined(separator: ".")].compactMap { $0 }.filter { !$0.isEmpty }
                 let caseName = XMLEscape.escape(([d.ruleId] + subject).joined(separator: " "))
                 let position = paths.path(d.file) + (d.line.map { ":\($0)" } ?? "") + (d.column.map { ":\($0)" } ?? "")
-                suites += "    <testcase classname=\"\(name)\" name=\"\(caseName)\" file=\"\(XMLEscape.escape(paths.path(d.file)))\"\(d.line.map { " line=\"\($0)\"" } ?? "")>\n"
-                suites += "      <failure type=\"\(d.ruleId)\" message=\"\(XMLEscape.escape(d.severity.rawValue + ": " + d.message))\">"
-                suites += XMLEscape.escape("\(position): \(d.severity.rawValue): \(d.message)\nfix: \(d.fix)") + "</failure>\n"
-                suites += "    </testcase>\n"
+                sink.write("    <testcase classname=\"\(name)\" name=\"\(caseName)\" file=\"\(XMLEscape.escape(paths.path(d.file)))\"\(d.line.map { " line=\"\($0)\"" } ?? "")>\n")
+                sink.write("      <failure type=\"\(d.ruleId)\" message=\"\(XMLEscape.escape(d.severity.rawValue + ": " + d.message))\">")
+                sink.write(XMLEscape.escape("\(position): \(d.severity.rawValue): \(d.message)\nfix: \(d.fix)") + "</failure>\n")
+                sink.write("    </testcase>\n")
             }
-            suites += "  </testsuite>\n"
+            sink.write("  </testsuite>\n")
         }
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<testsuites name=\"modellint\" tests=\"\(total)\" failures=\"\(report.diagnostics.count)\" errors=\"0\">\n"
-            + suites + "</testsuites>\n"
+        sink.write("</testsuites>\n")
     }
 }

@@ -8,7 +8,7 @@ public struct SARIFReporter: Reporter {
         self.paths = paths
     }
 
-    public func render(_ report: LintReport) -> String {
+    public func write(_ report: LintReport, to sink: OutputSink) {
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let driverRules: [JSONValue] = rules.map { rule in
             .object([
@@ -22,7 +22,7 @@ public struct SARIFReporter: Reporter {
                 ("properties", .object([("tags", .array([.string(rule.category.rawValue)]))])),
             ])
         }
-        let results: [JSONValue] = report.diagnostics.map { d in
+        func result(_ d: Diagnostic) -> JSONValue {
             var region: [(String, JSONValue)] = [("startLine", .number(Double(max(d.line ?? 1, 1))))]
             if let column = d.column { region.append(("startColumn", .number(Double(max(column, 1))))) }
             var result: [(String, JSONValue)] = [("ruleId", .string(d.ruleId))]
@@ -45,22 +45,28 @@ public struct SARIFReporter: Reporter {
             result.append(("properties", .object(properties)))
             return .object(result)
         }
-        let run: JSONValue = .object([
-            ("tool", .object([("driver", .object([
-                ("name", .string("modellint")),
-                ("version", .string(ModelLintVersion.current)),
-                ("semanticVersion", .string(ModelLintVersion.current)),
-                ("informationUri", .string(RuleDocumentation.repositoryURL)),
-                ("rules", .array(driverRules)),
-            ]))])),
-            ("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string("file://" + Self.uri(paths.root) + "/"))]))])),
-            ("results", .array(results)),
-        ])
-        return JSONValue.object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([run])),
-        ]).serialized() + "\n"
+        let tool: JSONValue = .object([("driver", .object([
+            ("name", .string("modellint")),
+            ("version", .string(ModelLintVersion.current)),
+            ("semanticVersion", .string(ModelLintVersion.current)),
+            ("informationUri", .string(RuleDocumentation.repositoryURL)),
+            ("rules", .array(driverRules)),
+        ]))])
+        // What serializing the whole log gives, written a result at a time.
+        let writer = JSONStreamWriter(sink: sink)
+        writer.beginObject()
+        writer.member("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json"))
+        writer.member("version", .string("2.1.0"))
+        writer.beginArray("runs")
+        writer.beginObject()
+        writer.member("tool", tool)
+        writer.member("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string("file://" + Self.uri(paths.root) + "/"))]))]))
+        writer.beginArray("results")
+        for d in report.diagnostics { writer.element(result(d)) }
+        writer.end()
+        writer.end()
+        writer.end()
+        writer.end()
     }
 
     static func fingerprintInput(_ d: Diagnostic, paths: PathRelativizer) -> String {

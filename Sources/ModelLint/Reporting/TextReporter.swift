@@ -4,19 +4,19 @@ public struct TextReporter: Reporter {
 
     public init(useColor: Bool) { self.useColor = useColor }
 
-    public func render(_ report: LintReport) -> String {
-        var out = ""
+    public func write(_ report: LintReport, to sink: OutputSink) {
         for d in report.diagnostics {
             var position = d.file
             if let line = d.line {
                 position += ":\(line)"
                 if let column = d.column { position += ":\(column)" }
             }
-            out += "\(position): \(paint(d.severity.rawValue, d.severity)): \(d.message) [\(d.ruleId)]\n"
-            out += "    fix: \(d.fix) (modellint explain \(d.ruleId))\n"
+            // Every piece that came from a file is made log-safe before the colour codes go around the severity.
+            sink.write(ReportText.logLine(position) + ": " + paint(d.severity.rawValue, d.severity) + ": "
+                       + ReportText.logLine(d.message) + " [\(d.ruleId)]\n")
+            sink.write("    fix: " + ReportText.logLine(d.fix) + " (modellint explain \(d.ruleId))\n")
         }
-        out += summary(report) + "\n"
-        return out
+        sink.write(summary(report) + "\n")
     }
 
     public func summary(_ report: LintReport) -> String {

@@ -69,10 +69,11 @@ public struct Finding: Sendable, Equatable {
         _ message: String, at location: SourceLocation, entity: String? = nil, property: String? = nil,
         severity: Severity? = nil, version: String? = nil
     ) {
-        self.message = message
+        // Names come from untrusted files: a megabyte-long one must not make every message a megabyte.
+        self.message = ReportText.boundedMessage(message)
         self.location = location
-        self.entity = entity
-        self.property = property
+        self.entity = entity.map(ReportText.shortenedName)
+        self.property = property.map(ReportText.shortenedName)
         self.severity = severity
         self.version = version
     }

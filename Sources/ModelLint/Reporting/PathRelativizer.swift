@@ -1,9 +1,3 @@
-/// Turns a report into bytes in one format. Reporters know diagnostics and, as data, rule descriptions;
-/// never a rule's logic.
-public protocol Reporter: Sendable {
-    func render(_ report: LintReport) -> String
-}
-
 /// Paths in machine formats are relative to the repository root (GitHub and code scanning resolve them there).
 public struct PathRelativizer: Sendable {
     /// Absolute root, and the working directory the diagnostics' paths are relative to.
@@ -22,7 +16,9 @@ public struct PathRelativizer: Sendable {
 }
 
 enum XMLEscape {
-    /// Attribute and text content: markup characters, quotes, and control characters as references.
+    /// Attribute and text content: markup characters and quotes as references; line breaks and tabs as
+    /// character references (kept in attribute values); every other unsafe character (controls XML 1.0
+    /// cannot carry, U+FFFE, U+FFFF, C1 controls, bidi overrides) as a visible `\u{…}` escape.
     static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -35,7 +31,8 @@ enum XMLEscape {
             case "\n": out += "&#10;"
             case "\r": out += "&#13;"
             case "\t": out += "&#9;"
-            case _ where scalar.value < 0x20: out += "?"  // not representable in XML 1.0
+            case _ where ReportText.isUnsafe(scalar.value):
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }

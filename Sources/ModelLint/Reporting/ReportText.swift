@@ -1,0 +1,96 @@
+import Foundation
+
+/// Text from model files in reports. A model file is untrusted: a name may hold a line break, an escape
+/// sequence or a bidi override (to write lines of its own into a CI log, or to make a report read other than
+/// it is), or be a megabyte long (to make reports of gigabytes). Every reporter renders names through here.
+public enum ReportText {
+    /// Names longer than this (in characters) are shortened in messages and fields.
+    public static let nameLimit = 128
+    /// Characters kept at the start of a shortened name.
+    static let keptCharacters = 64
+    /// A whole message longer than this is cut in the middle.
+    public static let messageLimit = 4096
+
+    /// `AAAA…(1048576 characters)`: the start of a name too long to print, and how long it is.
+    public static func shortenedName(_ name: String) -> String {
+        guard name.utf8.count > nameLimit else { return name }
+        let count = name.count
+        guard count > nameLimit else { return name }
+        return String(name.prefix(keptCharacters)) + "…(\(count) characters)"
+    }
+
+    /// A message with every overlong name in it shortened (a name is a run of characters between spaces and
+    /// punctuation), then cut in the middle if it is still over `messageLimit`.
+    public static func boundedMessage(_ message: String) -> String {
+        guard message.utf8.count > nameLimit else { return message }
+        var out = ""
+        var run = ""
+        var runLength = 0
+        func flush() {
+            if runLength > nameLimit { out += shortenedName(run) } else { out += run }
+            run = ""
+            runLength = 0
+        }
+        for character in message {
+            if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first, separators.contains(scalar.value) || character.isWhitespace {
+                flush()
+                out.append(character)
+            } else {
+                run.append(character)
+                runLength += 1
+            }
+        }
+        flush()
+        let count = out.count
+        guard count > messageLimit else { return out }
+        let head = messageLimit / 2, tail = messageLimit / 4
+        return String(out.prefix(head)) + "…(\(count - head - tail) characters omitted)…" + String(out.suffix(tail))
+    }
+
+    private static let separators: Set<UInt32> = Set(" .,;:'\"()[]{}<>=/".unicodeScalars.map(\.value))
+
+    /// Characters that must never reach a report raw: C0 and C1 controls, DEL, bidi embeddings, overrides,
+    /// isolates and marks, line and paragraph separators, and the two noncharacters XML cannot carry.
+    public static func isUnsafe(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0xFFFE, 0xFFFF: return true
+        default: return false
+        }
+    }
+
+    /// The text with every unsafe character written as a visible escape (`\n`, `\r`, `\t`, `\u{1B}`), for
+    /// formats that have no escape of their own (text, diff, markdown) or cannot carry the character (XML,
+    /// workflow commands). Text with nothing unsafe is returned as it is.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isUnsafe($0.value) }) else { return text }
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            guard isUnsafe(scalar.value) else { out.unicodeScalars.append(scalar); continue }
+            switch scalar.value {
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out
+    }
+
+    /// One line of a text-like report (text, diff, markdown) as it may stand in a CI log: unsafe characters
+    /// escaped, and neither of the GitHub Actions runner's command syntaxes in it — `::` at the start of the
+    /// line after spaces (the runner trims them), or the legacy `##[` anywhere — so a name cannot become a
+    /// workflow command (`::stop-commands::`, `::add-mask::`) of its own.
+    public static func logLine(_ line: String) -> String {
+        var out = escaped(line)
+        if out.contains("##[") { out = out.replacingOccurrences(of: "##[", with: "##\\u{5B}") }
+        let trimmed = out.drop { $0 == " " || $0 == "\t" }
+        if trimmed.hasPrefix("::") {
+            let start = out.index(out.startIndex, offsetBy: out.count - trimmed.count)
+            out.replaceSubrange(start..<out.index(after: start), with: "\\u{3A}")
+        }
+        return out
+    }
+}
