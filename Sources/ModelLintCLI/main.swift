@@ -8,15 +8,25 @@ import Glibc
 import Musl
 #endif
 
-// Thin: turn the process into a CommandEnvironment, run, write the bytes, exit.
+// Thin: turn the process into a CommandEnvironment and two streams, run, exit.
+// A closed pipe (`modellint check | head -1`) is an EPIPE error, not a signal that kills mid-report.
+signal(SIGPIPE, SIG_IGN)
+// A closed standard descriptor would be reused by the next file opened, and the report written into it:
+// hold each closed one with /dev/null opened read-only, so writing to it fails (EBADF) and is reported.
+for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 {
+    let held = open("/dev/null", O_RDONLY)
+    if held >= 0 && held != fd { dup2(held, fd); close(held) }
+}
 // Build-tool plugins cannot choose the process's directory; they name the package's instead.
 let environment = CommandEnvironment(
     workingDirectory: ProcessInfo.processInfo.environment["MODELLINT_WORKING_DIRECTORY"] ?? FileManager.default.currentDirectoryPath,
     variables: ProcessInfo.processInfo.environment,
     outputIsTerminal: isatty(STDOUT_FILENO) == 1)
-let output = ModelLintApp.run(Array(CommandLine.arguments.dropFirst()), environment: environment)
-FileHandle.standardOutput.write(Data(output.standardOutput.utf8))
-FileHandle.standardError.write(Data(output.standardError.utf8))
-// Everything is written (FileHandle writes straight to the descriptors): leave without the exit handlers,
-// which spent 5 ms tearing down what a 117-version run had built.
-_exit(output.exitCode)
+let streams = CommandStreams(
+    standardOutput: OutputSink { try FileWriter.writeAll($0, to: STDOUT_FILENO) },
+    standardError: OutputSink(threshold: 1) { try FileWriter.writeAll($0, to: STDERR_FILENO) })
+var code = ModelLintApp.run(Array(CommandLine.arguments.dropFirst()), environment: environment, streams: streams)
+streams.standardOutput.flush()
+code = ModelLintApp.exitCode(code, afterWriting: streams)
+// Everything is written: leave without the exit handlers, which spent 5 ms tearing down what a large run built.
+_exit(code)

@@ -23,6 +23,17 @@ public struct CommandOutput: Equatable, Sendable {
     }
 }
 
+/// Where a command writes: standard output and standard error, as sinks.
+public struct CommandStreams {
+    public var standardOutput: OutputSink
+    public var standardError: OutputSink
+
+    public init(standardOutput: OutputSink, standardError: OutputSink) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+}
+
 /// Where a command runs: everything the process would otherwise read from globals, so tests can set it.
 public struct CommandEnvironment: Sendable {
     public var workingDirectory: String
@@ -56,7 +67,36 @@ public enum ModelLintApp {
 
         """
 
+    /// Runs a command with its output in memory (tests, library users).
     public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+        let streams = CommandStreams(standardOutput: OutputSink(), standardError: OutputSink())
+        let code = run(arguments, environment: environment, streams: streams)
+        return CommandOutput(exitCode: code, standardOutput: streams.standardOutput.string, standardError: streams.standardError.string)
+    }
+
+    /// Runs a command writing to `streams` as it goes; returns the exit code.
+    public static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
+        if arguments.first == "check" {
+            return CheckCommand.run(Array(arguments.dropFirst()), environment: environment, streams: streams)
+        }
+        let output = result(arguments, environment: environment)
+        streams.standardOutput.write(output.standardOutput)
+        streams.standardError.write(output.standardError)
+        return output.exitCode
+    }
+
+    /// The exit code once the output is written: a report that could not be written (disk full, stdout closed)
+    /// is an internal error (exit 3) said on standard error; a reader that went away (a closed pipe, as in
+    /// `modellint check | head -1`) ends the run quietly with its own code.
+    public static func exitCode(_ code: Int32, afterWriting streams: CommandStreams) -> Int32 {
+        guard let error = streams.standardOutput.error else { return code }
+        if let failure = error as? POSIXFailure, failure.isBrokenPipe { return code }
+        streams.standardError.write("modellint: cannot write the report: \(error)\n")
+        streams.standardError.flush()
+        return CommandOutput.internalError
+    }
+
+    private static func result(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
         guard let command = arguments.first else {
             return CommandOutput(exitCode: CommandOutput.usage, standardError: usage)
         }
@@ -66,8 +106,6 @@ public enum ModelLintApp {
             return CommandOutput(exitCode: 0, standardOutput: "modellint \(ModelLintVersion.current)\n")
         case "--help", "-h", "help":
             return CommandOutput(exitCode: 0, standardOutput: usage)
-        case "check":
-            return CheckCommand.run(rest, environment: environment)
         case "diff":
             return DiffCommand.run(rest, environment: environment)
         case "lock":

@@ -28,102 +28,128 @@ public enum CheckCommand {
         options: options)
 
     public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+        ModelLintApp.run(["check"] + arguments, environment: environment)
+    }
+
+    /// Lints and writes the report, as it is produced, to standard output or `--output`.
+    public static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
+        let prepared: (report: LintReport, parsed: ParsedArguments, exitCode: Int32)
+        switch prepare(arguments, environment: environment) {
+        case .failure(let output):
+            streams.standardOutput.write(output.standardOutput)
+            streams.standardError.write(output.standardError)
+            return output.exitCode
+        case .success(let value):
+            prepared = value
+        }
+        let (report, parsed, exitCode) = prepared
+        // --quiet silences the terminal, never a report file: a stale --output must not survive a clean run.
+        let quiet = parsed.flags.contains("--quiet") && report.diagnostics.isEmpty
+        if report.bundles.isEmpty && !quiet {
+            streams.standardError.write("modellint: no .xcdatamodeld bundles found in \(parsed.positionals.isEmpty ? "the current directory" : parsed.positionals.joined(separator: ", "))\n")
+        }
+        if quiet && parsed.values["--output"] == nil { return exitCode }
+        if let output = parsed.values["--output"] {
+            let path = PathTools.absolute(output, relativeTo: environment.workingDirectory)
+            do {
+                try FileWriter.withLock(on: path) {
+                    try FileWriter.write(to: path) { writeReport(report, to: $0, parsed: parsed, environment: environment) }
+                }
+            } catch {
+                streams.standardError.write("modellint: \(error)\n")
+                return CommandOutput.usage
+            }
+            return exitCode
+        }
+        writeReport(report, to: streams.standardOutput, parsed: parsed, environment: environment)
+        return exitCode
+    }
+
+    /// A failed command's output, or the report and what the run's exit code is.
+    private enum Prepared {
+        case failure(CommandOutput)
+        case success((report: LintReport, parsed: ParsedArguments, exitCode: Int32))
+    }
+
+    private static func prepare(_ arguments: [String], environment: CommandEnvironment) -> Prepared {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "check")
         } catch {
-            return .usageError("\(error)")
+            return .failure(.usageError("\(error)"))
         }
-        if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
+        if parsed.flags.contains("--help") { return .failure(CommandOutput(exitCode: 0, standardOutput: help)) }
 
         let configuration: Configuration
         do {
             configuration = try loadConfiguration(parsed.values["--config"], environment: environment)
         } catch {
-            return .usageError("configuration error: \(error)")
+            return .failure(.usageError("configuration error: \(error)"))
         }
 
         var linter = Linter(configuration: configuration, migration: parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:)))
         do {
             linter.history = try historyOptions(parsed, configuration: configuration, environment: environment)
         } catch {
-            return .usageError("\(error)")
+            return .failure(.usageError("\(error)"))
         }
         var report: LintReport
         do {
             report = try linter.lint(paths: parsed.positionals, workingDirectory: environment.workingDirectory)
         } catch let error as BundleFinder.FinderError {
-            return .usageError("\(error)")
+            return .failure(.usageError("\(error)"))
         } catch let error as GitRepository.GitError {
-            return .usageError("\(error)")
+            return .failure(.usageError("\(error)"))
         } catch {
-            return CommandOutput(
+            return .failure(CommandOutput(
                 exitCode: CommandOutput.internalError,
-                standardError: "modellint: internal error: \(error)\nThis is a bug in modellint; please file it with the command you ran.\n")
+                standardError: "modellint: internal error: \(error)\nThis is a bug in modellint; please file it with the command you ran.\n"))
         }
 
         if let path = parsed.values["--write-baseline"] {
             let absolute = PathTools.absolute(path, relativeTo: environment.workingDirectory)
             let baseline = Baseline(report: report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
             do {
-                try Data(baseline.serialized().utf8).write(to: URL(fileURLWithPath: absolute), options: .atomic)
+                try FileWriter.withLock(on: absolute) { try FileWriter.write(Data(baseline.serialized().utf8), to: absolute) }
             } catch {
-                return .usageError("cannot write \(path): \(error.localizedDescription)")
+                return .failure(.usageError("\(error)"))
             }
-            return CommandOutput(exitCode: 0, standardOutput: "\(path): recorded \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s")\n")
+            return .failure(CommandOutput(exitCode: 0, standardOutput: "\(path): recorded \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s")\n"))
         }
         if let path = parsed.values["--baseline"] {
             let absolute = PathTools.absolute(path, relativeTo: environment.workingDirectory)
             do {
                 report = try Baseline.load(path: absolute).filter(report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
             } catch {
-                return .usageError("\(error)")
+                return .failure(.usageError("\(error)"))
             }
         }
 
         let strict = parsed.flags.contains("--strict")
         let failed = report.errorCount > 0 || (strict && report.warningCount > 0)
-        let exitCode = failed ? CommandOutput.findings : CommandOutput.success
-        var notice = ""
-        if report.bundles.isEmpty {
-            notice = "modellint: no .xcdatamodeld bundles found in \(parsed.positionals.isEmpty ? "the current directory" : parsed.positionals.joined(separator: ", "))\n"
-        }
-        if parsed.flags.contains("--quiet") && report.diagnostics.isEmpty {
-            return CommandOutput(exitCode: exitCode)
-        }
-
-        let text = render(report, format: parsed.values["--format"], parsed: parsed, environment: environment)
-        if let output = parsed.values["--output"] {
-            let url = URL(fileURLWithPath: PathTools.absolute(output, relativeTo: environment.workingDirectory))
-            do {
-                try Data(text.utf8).write(to: url, options: .atomic)
-            } catch {
-                return .usageError("cannot write \(output): \(error.localizedDescription)")
-            }
-            return CommandOutput(exitCode: exitCode, standardError: notice)
-        }
-        return CommandOutput(exitCode: exitCode, standardOutput: text, standardError: notice)
+        return .success((report, parsed, failed ? CommandOutput.findings : CommandOutput.success))
     }
 
-    static func render(_ report: LintReport, format: String?, parsed: ParsedArguments, environment: CommandEnvironment) -> String {
+    static func writeReport(_ report: LintReport, to sink: OutputSink, parsed: ParsedArguments, environment: CommandEnvironment) {
         let color = environment.outputIsTerminal && parsed.values["--output"] == nil
             && !parsed.flags.contains("--no-color") && environment.variables["NO_COLOR"] == nil
         var paths: PathRelativizer {
             let root = (try? GitRepository(containing: environment.workingDirectory))?.toplevel ?? environment.workingDirectory
             return PathRelativizer(root: root, workingDirectory: environment.workingDirectory)
         }
-        switch format {
-        case "json": return JSONReporter().render(report)
-        case "sarif": return SARIFReporter(rules: RuleRegistry.descriptions, paths: paths).render(report)
-        case "github": return GitHubReporter(paths: paths).render(report)
-        case "junit": return JUnitReporter(paths: paths).render(report)
-        case "checkstyle": return CheckstyleReporter(paths: paths).render(report)
-        case "text": return TextReporter(useColor: color).render(report)
+        switch parsed.values["--format"] {
+        case "json": JSONReporter().write(report, to: sink)
+        case "sarif": SARIFReporter(rules: RuleRegistry.descriptions, paths: paths).write(report, to: sink)
+        case "github": GitHubReporter(paths: paths).write(report, to: sink)
+        case "junit": JUnitReporter(paths: paths).write(report, to: sink)
+        case "checkstyle": CheckstyleReporter(paths: paths).write(report, to: sink)
+        case "text": TextReporter(useColor: color).write(report, to: sink)
         default:
             // Zero configuration on GitHub Actions: the readable report and the annotations.
-            let text = TextReporter(useColor: color).render(report)
-            return environment.variables["GITHUB_ACTIONS"] == "true" ? text + GitHubReporter(paths: paths).render(report) : text
+            TextReporter(useColor: color).write(report, to: sink)
+            if environment.variables["GITHUB_ACTIONS"] == "true" { GitHubReporter(paths: paths).write(report, to: sink) }
         }
+        sink.flush()
     }
 
     /// The lock file (explicit, or the default one when it exists) and the git revisions to compare with.
