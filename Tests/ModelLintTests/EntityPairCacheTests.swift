@@ -21,7 +21,7 @@ final class EntityPairCacheTests: XCTestCase {
 
     func testEveryDirectPairMatchesWorkingItOutAfresh() throws {
         let bundles = fixtureAndCorpusBundles()
-        XCTAssertEqual(bundles.count, corpusRoot == nil ? 14 : 30)
+        XCTAssertEqual(bundles.count, expectedBundleCount())
         var moved = 0
         for bundle in bundles {
             let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent)

@@ -33,6 +33,15 @@ func fixtureAndCorpusBundles() -> [URL] {
     return bundles
 }
 
+/// How many bundles `fixtureAndCorpusBundles()` must find, counted another way (every path below the roots
+/// whose last component ends in `.xcdatamodeld`), so a count never has to be written into a test.
+func expectedBundleCount() -> Int {
+    let roots = [repositoryRoot.appendingPathComponent("Fixtures")] + (corpusRoot.map { [$0] } ?? [])
+    return roots.reduce(0) { count, root in
+        count + ((try? FileManager.default.subpathsOfDirectory(atPath: root.path)) ?? []).filter { $0.hasSuffix(".xcdatamodeld") }.count
+    }
+}
+
 func requireCorpus() throws -> URL {
     guard let corpusRoot else { throw XCTSkip("../shared/corpus is not present in this checkout") }
     return corpusRoot
