@@ -148,7 +148,19 @@ public enum FileWriter {
             guard errno == EINTR else { return try body() }
         }
         defer { _ = flock(fd, LOCK_UN) }
+        removeStaleTemporaries(of: path)
         return try body()
+    }
+
+    /// Temporary files a killed writer of `path` left (`.NAME.modellint-XXXXXX`). Only called with the folder's
+    /// lock held: no other modellint is writing there, so none of them is in use.
+    static func removeStaleTemporaries(of path: String) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let prefix = "." + (path as NSString).lastPathComponent + ".modellint-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
+            unlink((directory.isEmpty ? "." : directory) + "/" + name)
+        }
     }
 }
 
