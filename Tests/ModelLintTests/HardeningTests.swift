@@ -199,3 +199,64 @@ final class NewVersionHardeningTests: XCTestCase {
         XCTAssertEqual(second.standardError, "modellint: Near.xcdatamodeld already has a version named Near 2\n")
     }
 }
+
+/// Issue 11, case 3: a report that cannot be written is a clear error (exit 3), never a trap; a reader that
+/// goes away ends the run quietly.
+final class ReportWriteFailureTests: XCTestCase {
+    func testAFullDiskClosedStdoutAndAClosedPipe() throws {
+        let bin = shellQuoted(try builtExecutable().path)
+        let fixtures = shellQuoted(repositoryRoot.appendingPathComponent("Fixtures").path)
+        let full = try shell("\(bin) check \(fixtures) > /dev/full")
+        XCTAssertEqual(full.code, 3)
+        XCTAssertEqual(full.err, "modellint: cannot write the report: No space left on device\n")
+        let closed = try shell("\(bin) check \(fixtures) >&-")
+        XCTAssertEqual(closed.code, 3)
+        XCTAssertEqual(closed.err, "modellint: cannot write the report: Bad file descriptor\n")
+        // The corpus report is far larger than a pipe's buffer: the writer meets the closed pipe for certain.
+        let big = corpusRoot.map { shellQuoted($0.path) } ?? fixtures
+        let piped = try shell("\(bin) check \(big) --format json 2>/tmp/modellint-pipe-err | head -c 10 > /dev/null; echo $? $(cat /tmp/modellint-pipe-err | wc -c)")
+        XCTAssertEqual(piped.out, "0 0\n", "head succeeds and modellint says nothing")
+        // Its own exit code, not a signal's (141) or a trap's (132).
+        let status = try shell("bash -c \(shellQuoted("\(bin) check \(fixtures) --format json | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}"))")
+        XCTAssertEqual(status.out, "1\n")
+    }
+}
+
+/// Issue 11, case 4: a megabyte name in 300 findings must not make a report of hundreds of megabytes.
+final class OutputAmplificationTests: XCTestCase {
+    /// The issue's case is a 1 MB name and 300 findings (release build: 204 KB of JSON, 23 MB peak, 2.7 s); a
+    /// debug build takes minutes for that, so here the name is 200,000 characters and the findings 60.
+    func testAMegabyteNameIsShortenedInEveryFormat() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let name = String(repeating: "E", count: 200_000)
+        var body = "<entity name=\"\(name)\">\n"
+        for i in 0..<60 { body += "<attribute name=\"a\(i)\" optional=\"YES\" attributeType=\"Int64\"/>\n" }
+        body += "</entity>"
+        try writeBundle(in: directory, versions: [("Near 1", body)], current: "Near 1")
+        let shortened = String(repeating: "E", count: 64) + "…(200000 characters)"
+        XCTAssertEqual(ReportText.shortenedName(name), shortened)
+        let out = modellint(["check", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 1)
+        let report = LintReport(bundles: [BundleSummary(path: "Near.xcdatamodeld", currentVersion: "Near 1", versions: ["Near 1"])],
+                                diagnostics: lint(directory.appendingPathComponent("Near.xcdatamodeld")))
+        XCTAssertEqual(report.diagnostics.count, 60)
+        for reporter in allReporters() {
+            let text = reporter.render(report)
+            XCTAssertLessThan(text.utf8.count, 200_000, "\(type(of: reporter)): \(text.utf8.count) bytes")
+            XCTAssertTrue(text.contains(shortened + ".a59"), "\(type(of: reporter))")
+        }
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        let first = try XCTUnwrap((json["diagnostics"] as? [[String: Any]])?.first)
+        XCTAssertEqual(first["entity"] as? String, shortened)
+        XCTAssertEqual(first["message"] as? String, "\(shortened).a0 has attributeType \"Int64\", which is not a Core Data type")
+    }
+
+    func testAnOverlongMessageIsCutInTheMiddle() {
+        let words = (0..<2_000).map { "w\($0)" }.joined(separator: " ")
+        let bounded = ReportText.boundedMessage(words)
+        XCTAssertEqual(bounded.utf8.count, ReportText.messageLimit / 2 + ReportText.messageLimit / 4 + "…(\(words.utf8.count - 3072) characters omitted)…".utf8.count)
+        XCTAssertTrue(bounded.hasPrefix("w0 w1 w2"))
+        XCTAssertTrue(bounded.hasSuffix("w1998 w1999"))
+        XCTAssertEqual(ReportText.boundedMessage("short message"), "short message")
+    }
+}

@@ -73,3 +73,41 @@ func lint(_ bundle: URL, configuration: Configuration? = nil, histories: [Shippe
 func modellint(_ arguments: [String], in directory: URL, variables: [String: String] = [:]) -> CommandOutput {
     ModelLintApp.run(arguments, environment: CommandEnvironment(workingDirectory: directory.path, variables: variables))
 }
+
+/// The built `modellint` executable (swift build puts it beside the test bundle), for tests of what only a real
+/// process shows: its streams, signals and exit codes.
+func builtExecutable() throws -> URL {
+    // Linux runs the tests as an executable in the build folder; macOS loads a bundle from it.
+    let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                      Bundle(for: BundleToken.self).bundleURL.deletingLastPathComponent()]
+    let url = candidates.map { $0.appendingPathComponent("modellint") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        ?? candidates[0].appendingPathComponent("modellint")
+    guard FileManager.default.isExecutableFile(atPath: url.path) else { throw XCTSkip("no built modellint beside the tests at \(url.path)") }
+    return url
+}
+
+private final class BundleToken {}
+
+/// Runs a shell command line (for redirections the test is about); returns exit code, stdout and stderr.
+func shell(_ command: String, in directory: URL? = nil) throws -> (code: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+}
+
+func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+/// One reporter of every format `check` has.
+func allReporters() -> [any Reporter] {
+    let paths = PathRelativizer(root: "/", workingDirectory: "/")
+    return [TextReporter(useColor: false), JSONReporter(), SARIFReporter(rules: RuleRegistry.descriptions, paths: paths),
+            GitHubReporter(paths: paths), JUnitReporter(paths: paths), CheckstyleReporter(paths: paths)]
+}
