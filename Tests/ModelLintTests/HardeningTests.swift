@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 @testable import ModelLint
 
 /// A reproducible random stream (SplitMix64), so a failing case can be replayed from its seed.
@@ -173,7 +176,7 @@ final class NewVersionHardeningTests: XCTestCase {
         let before = try listing(directory)
         let out = modellint(["new-version", "Near.xcdatamodeld"], in: directory)
         XCTAssertEqual(out.exitCode, 2)
-        XCTAssertEqual(out.standardError, "modellint: could not copy Near 1 (layout in it is a FIFO, not a regular file); the bundle is unchanged\n")
+        XCTAssertEqual(out.standardError, "modellint: could not copy Near 1 (layout in it is a FIFO, not a regular file); Near.xcdatamodeld is unchanged\n")
         XCTAssertEqual(try listing(directory), before)
     }
 
@@ -258,5 +261,241 @@ final class OutputAmplificationTests: XCTestCase {
         XCTAssertTrue(bounded.hasPrefix("w0 w1 w2"))
         XCTAssertTrue(bounded.hasSuffix("w1998 w1999"))
         XCTAssertEqual(ReportText.boundedMessage("short message"), "short message")
+    }
+}
+
+/// Issue 11, case 5: names from model files cannot write lines of their own into a report or a CI log, and
+/// every report still parses with a real parser.
+final class ReportInjectionTests: XCTestCase {
+    /// The GitHub Actions runner's two command parsers (actions/runner, ActionCommand.cs): v2 `::name props::data`
+    /// after trimming leading space, and the legacy `##[name props]data` found anywhere in the line.
+    static func runnerCommand(_ line: String) -> (name: String, data: String)? {
+        let registered: Set<String> = ["error", "warning", "notice", "debug", "group", "endgroup", "add-mask", "stop-commands",
+                                       "set-output", "set-env", "add-path", "save-state", "add-matcher", "remove-matcher", "echo"]
+        let trimmed = String(line.drop { $0.isWhitespace })
+        if trimmed.hasPrefix("::"), let end = trimmed.dropFirst(2).range(of: "::") {
+            let info = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 2)..<end.lowerBound]
+            let name = String(info.split(separator: " ", maxSplits: 1).first ?? "")
+            if registered.contains(name) { return (name, String(trimmed[end.upperBound...])) }
+        }
+        if let prefix = line.range(of: "##["), let close = line[prefix.upperBound...].firstIndex(of: "]") {
+            let name = String(line[prefix.upperBound..<close].split(separator: " ", maxSplits: 1).first ?? "")
+            if registered.contains(name) { return (name, String(line[line.index(after: close)...])) }
+        }
+        return nil
+    }
+
+    static func unescapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%25", with: "%")
+    }
+
+    private func hostileBundle() throws -> (URL, [Diagnostic]) {
+        let directory = try makeTemporaryDirectory(self)
+        // In the XML: a line break and a workflow command, a tab, a bidi override, a C1 control, the legacy syntax.
+        // (XML 1.0 cannot carry ESC or BEL: those come in the version folder's name.)
+        let body = """
+            <entity name="A&#10;::stop-commands::hidethem&#10;">
+                <attribute name="x&#9;[31mred" attributeType="Int64"/>
+                <attribute name="&#x202E;gnp.exe" attributeType="Int64"/>
+                <attribute name="c1&#x85;next&#13;::error::forged" attributeType="Int64"/>
+                <attribute name="mask##[add-mask]secret" attributeType="Int64"/>
+            </entity>
+            """
+        // And in a version folder name: a line break, U+FFFE (which XML cannot carry) and ESC.
+        let version = "Near 1\n::warning::x\u{FFFE}\u{1B}[2J\u{7}"
+        let bundle = try writeBundle(in: directory, versions: [(version, body)], current: version)
+        let diagnostics = lint(bundle)
+        XCTAssertEqual(diagnostics.map(\.ruleId), Array(repeating: "unknown-attribute-type", count: 4))
+        return (directory, diagnostics)
+    }
+
+    func testEveryFormatRendersHostileNamesSafelyAndParses() throws {
+        let (_, diagnostics) = try hostileBundle()
+        let report = LintReport(bundles: [BundleSummary(path: "Near.xcdatamodeld", currentVersion: "v", versions: ["v"])], diagnostics: diagnostics)
+        let unsafe = CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(0x1F)).union(CharacterSet(charactersIn: Unicode.Scalar(0x7F)...Unicode.Scalar(0x9F)))
+            .union(CharacterSet(charactersIn: "\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}\u{200E}\u{200F}\u{2028}\u{2029}\u{FFFE}\u{FFFF}"))
+        for reporter in allReporters() {
+            let text = reporter.render(report)
+            let name = "\(type(of: reporter))"
+            // Nothing unsafe but the line breaks between lines (and none inside a line's content).
+            XCTAssertNil(text.replacingOccurrences(of: "\n", with: "").rangeOfCharacter(from: unsafe), "\(name): \(text.debugDescription)")
+            switch reporter {
+            case is JSONReporter, is SARIFReporter:
+                XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(text.utf8)), name)
+            case is JUnitReporter, is CheckstyleReporter:
+                let parser = XMLParser(data: Data(text.utf8))
+                XCTAssertTrue(parser.parse(), name)
+                XCTAssertNil(parser.parserError, "\(name): \(String(describing: parser.parserError))")
+            case is GitHubReporter:
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                XCTAssertEqual(lines.count, diagnostics.count, "one command per finding")
+                for (line, d) in zip(lines, diagnostics) {
+                    let command = try XCTUnwrap(Self.runnerCommand(String(line)), String(line))
+                    XCTAssertEqual(command.name, "error")
+                    XCTAssertFalse(Self.unescapeData(command.data).contains("\u{1B}"))
+                    XCTAssertTrue(Self.unescapeData(command.data).hasPrefix(ReportText.escaped(d.message).prefix(20).description) || d.message.contains("\n"), command.data)
+                }
+            default:
+                // Text: exactly two lines per finding and the summary; no line is a workflow command.
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                XCTAssertEqual(lines.count, diagnostics.count * 2 + 1, text)
+                for line in lines { XCTAssertNil(Self.runnerCommand(String(line)), "\(name) line is a command: \(line)") }
+            }
+        }
+    }
+
+    /// Under GITHUB_ACTIONS=true, with no --format, check prints text and annotations: together, the runner sees
+    /// exactly one command per finding, all of them annotations.
+    func testTheDefaultGitHubActionsOutputHoldsOnlyOurAnnotations() throws {
+        let (directory, diagnostics) = try hostileBundle()
+        let out = modellint(["check"], in: directory, variables: ["GITHUB_ACTIONS": "true"])
+        let commands = out.standardOutput.split(separator: "\n").compactMap { Self.runnerCommand(String($0)) }
+        XCTAssertEqual(commands.map(\.name), Array(repeating: "error", count: diagnostics.count))
+    }
+
+    func testDiffTextIsLogSafe() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [
+            ("Near 1", "<entity name=\"::stop-commands::x\"><attribute name=\"a&#10;##[add-mask]b\" optional=\"YES\" attributeType=\"String\"/></entity>"),
+            ("Near 2", "<entity name=\"::stop-commands::x\"><attribute name=\"a&#10;##[add-mask]b\" optional=\"YES\" attributeType=\"Integer 16\"/></entity>"),
+        ], current: "Near 2")
+        let out = modellint(["diff", "Near.xcdatamodeld"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertTrue(out.standardOutput.contains("\\u{3A}:stop-commands::x"), out.standardOutput)
+        for line in out.standardOutput.split(separator: "\n") { XCTAssertNil(Self.runnerCommand(String(line)), String(line)) }
+    }
+}
+
+/// Issue 11, case 6: writers replace only regular files, keep their permissions, keep symlinks.
+final class OutputTargetTests: XCTestCase {
+    private func fileType(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+
+    func testADeviceNodeIsWrittenNeverReplaced() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
+        let device = directory.appendingPathComponent("null").path
+        // The same device as /dev/null (1, 3), made here so a failure cannot damage the machine's own.
+        guard mknod(device, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 else { throw XCTSkip("mknod needs root") }
+        for option in ["--output", "--write-baseline"] {
+            let out = modellint(["check", option, device], in: directory)
+            XCTAssertEqual(out.exitCode, 0, out.standardError)
+            XCTAssertEqual(fileType(device), S_IFCHR, "\(option) replaced the device with a regular file")
+        }
+    }
+
+    func testAFIFOIsWrittenInPlace() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
+        let fifo = directory.appendingPathComponent("report.fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        let received = UnsafeSendableBox(NSMutableData())
+        let reader = Thread {
+            if let handle = FileHandle(forReadingAtPath: fifo) { received.value.append(handle.readDataToEndOfFile()) }
+        }
+        reader.start()
+        let out = modellint(["check", "--output", fifo, "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        while !reader.isFinished { usleep(1_000) }
+        XCTAssertTrue(String(decoding: received.value as Data, as: UTF8.self).contains("\"summary\""))
+        XCTAssertEqual(fileType(fifo), S_IFIFO)
+    }
+
+    func testPermissionsAndSymlinksAreKept() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
+        let report = directory.appendingPathComponent("report.json").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: report, contents: Data("old".utf8), attributes: [.posixPermissions: 0o600]))
+        XCTAssertEqual(modellint(["check", "--output", "report.json", "--format", "json"], in: directory).exitCode, 0)
+        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: report)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertTrue(try String(contentsOfFile: report, encoding: .utf8).contains("\"summary\""))
+
+        // A lock file that is a symlink (shared between checkouts, say) stays one, and its target is updated.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        let target = directory.appendingPathComponent("shared/modellint.lock").path
+        XCTAssertEqual(modellint(["lock", "--lock", target], in: directory).exitCode, 0)
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("modellint.lock").path, withDestinationPath: "shared/modellint.lock")
+        try writeBundle(in: directory, name: "Second", versions: [("Second 1", "<entity name=\"B\"/>")], current: "Second 1")
+        XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
+        XCTAssertEqual(fileType(directory.appendingPathComponent("modellint.lock").path), S_IFLNK)
+        XCTAssertTrue(try String(contentsOfFile: target, encoding: .utf8).contains("Second.xcdatamodeld"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".modellint-") }, [])
+    }
+
+    func testDevStdoutIsTheProcessStandardOutput() throws {
+        let bin = shellQuoted(try builtExecutable().path)
+        let near = shellQuoted(repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld").path)
+        let result = try shell("\(bin) check \(near) --output /dev/stdout --format json | head -c 1")
+        XCTAssertEqual(result.out, "{")
+        XCTAssertEqual(result.err, "")
+    }
+}
+
+/// Issue 11, case 8: the lock file under concurrency, with a wrong shape, with keys spelled another way.
+final class LockFileHardeningTests: XCTestCase {
+    func testTenConcurrentLockRunsKeepEveryRecord() throws {
+        let directory = try makeTemporaryDirectory(self)
+        for i in 0..<10 { try writeBundle(in: directory, name: "B\(i)", versions: [("B\(i) 1", "<entity name=\"A\"/>")], current: "B\(i) 1") }
+        let codes = UnsafeSendableBox(UnsafeMutableBufferPointer<Int32>.allocate(capacity: 10))
+        defer { codes.value.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 10) { i in
+            codes.value[i] = modellint(["lock", "B\(i).xcdatamodeld"], in: directory).exitCode
+        }
+        XCTAssertEqual(Array(codes.value), Array(repeating: 0, count: 10))
+        let lock = try LockFile.load(path: directory.appendingPathComponent("modellint.lock").path)
+        XCTAssertEqual(lock.bundles.keys.sorted(), (0..<10).map { "B\($0).xcdatamodeld" })
+    }
+
+    func testAWrongShapeIsAConfigurationError() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
+        for (text, expected) in [
+            ("{ \"format\": 1 }", "bundles: missing"),
+            ("{ \"format\": 1, \"bundles\": \"Near.xcdatamodeld\" }", "bundles: must be an object keyed by bundle path"),
+            ("{ \"format\": 1, \"bundles\": [] }", "bundles: must be an object keyed by bundle path"),
+            ("{ \"format\": 1, \"bundles\": { \"Near.xcdatamodeld\": { \"versions\": {} }, \"./Near.xcdatamodeld\": { \"versions\": {} } } }", "a second entry for the bundle Near.xcdatamodeld"),
+            ("{ \"format\": 1, \"format\": 1, \"bundles\": {} }", "the key \"format\" appears twice"),
+        ] {
+            try Data(text.utf8).write(to: directory.appendingPathComponent("modellint.lock"))
+            let out = modellint(["check"], in: directory)
+            XCTAssertEqual(out.exitCode, 2, text)
+            XCTAssertTrue(out.standardError.contains(expected), "\(text): \(out.standardError)")
+        }
+    }
+
+    func testKeysAreNormalisedAndOrphansReported() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>"), ("Near 2", "<entity name=\"A\"/>")], current: "Near 2")
+        XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
+        let path = directory.appendingPathComponent("modellint.lock")
+        // Respelled by hand (./ and a trailing slash), and an entry for a bundle that moved away.
+        var text = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(of: "\"Near.xcdatamodeld\"", with: "\"./Near.xcdatamodeld/\"")
+        text = text.replacingOccurrences(of: "\"bundles\": {", with: "\"bundles\": {\n    \"Old/Moved.xcdatamodeld\": { \"versions\": {} },")
+        try Data(text.utf8).write(to: path)
+        // The respelled entry still protects Near: editing a locked version is found.
+        try Data((RuleExample.modelHeader + "\n<entity name=\"B\"/>\n</model>\n").utf8).write(to: directory.appendingPathComponent("Near.xcdatamodeld/Near 1.xcdatamodel/contents"))
+        let out = modellint(["check", "--format", "json"], in: directory)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        let found = (json["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["file"]!):\($0["line"] ?? "-")" }
+        XCTAssertTrue(found.contains("shipped-version-edited Near.xcdatamodeld/Near 1.xcdatamodel/contents:2"), "\(found)")
+        XCTAssertTrue(found.contains("lock-entry-orphaned modellint.lock:5"), "\(found)")
+        let orphan = try XCTUnwrap((json["diagnostics"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "lock-entry-orphaned" })
+        XCTAssertEqual(orphan["message"] as? String, "modellint.lock records Old/Moved.xcdatamodeld (0 versions), which is not a bundle on disk: those versions are protected by nothing; was the bundle moved or renamed?")
+        XCTAssertEqual(orphan["severity"] as? String, "warning")
+    }
+
+    func testForceRepairsACorruptLockFile() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
+        try Data("{ \"format\": 1, \"bundles\": { broken".utf8).write(to: directory.appendingPathComponent("modellint.lock"))
+        let plain = modellint(["lock"], in: directory)
+        XCTAssertEqual(plain.exitCode, 2)
+        XCTAssertTrue(plain.standardError.contains("repair it with modellint lock --force"), plain.standardError)
+        let forced = modellint(["lock", "--force"], in: directory)
+        XCTAssertEqual(forced.exitCode, 0, forced.standardError)
+        XCTAssertTrue(forced.standardOutput.hasPrefix("  repaired: modellint.lock could not be read (not valid JSON: "), forced.standardOutput)
+        XCTAssertEqual(try LockFile.load(path: directory.appendingPathComponent("modellint.lock").path).bundles["Near.xcdatamodeld"]?.keys.sorted(), ["Near 1"])
     }
 }

@@ -41,11 +41,6 @@ public enum LockCommand {
         let path = parsed.values["--lock"].map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
             ?? defaultLockPath(configuration: configuration, environment: environment)
         let display = PathTools.display(path, relativeTo: environment.workingDirectory)
-        let lockDirectory = (path as NSString).deletingLastPathComponent
-        var lock = LockFile()
-        if FileManager.default.fileExists(atPath: path) {
-            do { lock = try LockFile.load(path: path) } catch { return .usageError("\(error)") }
-        }
         let selections: [BundleFinder.Selection]
         do {
             selections = try BundleFinder(workingDirectory: environment.workingDirectory, exclude: configuration.exclude,
@@ -54,15 +49,34 @@ public enum LockCommand {
             return .usageError("\(error)")
         }
         guard !selections.isEmpty else { return .usageError("no .xcdatamodeld bundles found; nothing to lock") }
-
         let force = parsed.flags.contains("--force")
+        // Read, extend and write under one advisory lock: parallel `lock` runs take turns, and none loses another's records.
+        return FileWriter.withLock(on: path) {
+            update(path: path, display: display, selections: selections, configuration: configuration, force: force)
+        }
+    }
+
+    private static func update(
+        path: String, display: String, selections: [BundleFinder.Selection], configuration: Configuration, force: Bool
+    ) -> CommandOutput {
+        let lockDirectory = (path as NSString).deletingLastPathComponent
+        var lock = LockFile()
         var report = ""
+        if FileReader.kind(at: path) != nil {
+            do {
+                lock = try LockFile.load(path: path)
+            } catch {
+                // --force repairs what it is asked to repair: the unreadable file is rebuilt from the bundles.
+                guard force else { return .usageError("\(error)") }
+                report += "  repaired: \(display) could not be read (\((error as? LockFile.LockError)?.message ?? "\(error)")); rewritten from the bundles\n"
+            }
+        }
         var added = 0, kept = 0, relocked = 0
         for selection in selections {
             let bundle = BundleLoader.load(
                 bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
                 versionOrder: configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder)
-            let key = PathTools.relative(selection.absolutePath, to: lockDirectory) ?? selection.absolutePath
+            let key = LockFile.normalizedKey(PathTools.relative(selection.absolutePath, to: lockDirectory) ?? selection.absolutePath)
             var versions = lock.bundles[key] ?? [:]
             for version in bundle.versions {
                 guard let model = version.model else {
@@ -89,9 +103,11 @@ public enum LockCommand {
         do {
             try lock.write(to: path)
         } catch {
-            return .usageError("cannot write \(display): \(error.localizedDescription)")
+            return .usageError("\(error)")
         }
         let summary = "\(display): \(added) version\(added == 1 ? "" : "s") added, \(kept) already locked" + (force ? ", \(relocked) re-locked" : "")
-        return CommandOutput(exitCode: 0, standardOutput: report + summary + "\n")
+        // Version folder names are the user's: each line made log-safe.
+        let lines = report.split(separator: "\n").map { ReportText.logLine(String($0)) + "\n" }.joined()
+        return CommandOutput(exitCode: 0, standardOutput: lines + summary + "\n")
     }
 }

@@ -88,7 +88,9 @@ public enum NewVersionCommand {
         let destination = bundleURL.appendingPathComponent(name + ".xcdatamodel")
         if let existing = bundle.versions.first(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
             // An earlier run was interrupted after moving the copy in and before repointing: finish it.
-            if !existing.name.utf8.elementsEqual(current.name.utf8),
+            // Only a version after the current one can be an interrupted run's copy: repointing backwards never is.
+            if let e = bundle.versions.firstIndex(where: { $0.name.utf8.elementsEqual(existing.name.utf8) }),
+               let c = bundle.currentVersionIndex, e > c,
                sameFiles(destination, bundleURL.appendingPathComponent(current.name + ".xcdatamodel")) {
                 do {
                     try writePointer(naming: name, in: bundleURL)
@@ -104,7 +106,7 @@ public enum NewVersionCommand {
             return .usageError("\(bundle.path) already has a version whose name differs from \(name) only by case or Unicode normalization; choose another name")
         }
         do {
-            try copy(version: current.name, to: name, in: bundleURL)
+            try copy(version: current.name, to: name, in: bundleURL, display: bundle.path)
         } catch let failure as Failure {
             return .usageError(failure.message)
         } catch {
@@ -122,7 +124,7 @@ public enum NewVersionCommand {
 
     /// Stage the copy in a sibling folder of the bundle (same file system, never inside the bundle), rename it
     /// into place, then replace the pointer atomically. Any failure removes what this run made.
-    static func copy(version source: String, to name: String, in bundle: URL) throws {
+    static func copy(version source: String, to name: String, in bundle: URL, display: String) throws {
         let fm = FileManager.default
         let staging = bundle.deletingLastPathComponent().appendingPathComponent(stagingPrefix(of: bundle) + UUID().uuidString)
         let staged = staging.appendingPathComponent(name + ".xcdatamodel")
@@ -132,12 +134,12 @@ public enum NewVersionCommand {
             try fm.createDirectory(at: staged, withIntermediateDirectories: true)
             try copyRegularFiles(from: bundle.appendingPathComponent(source + ".xcdatamodel"), to: staged)
         } catch let failure as Failure {
-            throw Failure(message: "could not copy \(source) (\(failure.message)); the bundle is unchanged")
+            throw Failure(message: "could not copy \(source) (\(failure.message)); \(display) is unchanged")
         } catch {
-            throw Failure(message: "could not copy \(source) (\(error)); the bundle is unchanged")
+            throw Failure(message: "could not copy \(source) (\(error)); \(display) is unchanged")
         }
         guard rename(staged.path, destination.path) == 0 else {
-            throw Failure(message: "could not add \(name) (\(POSIXFailure(code: errno))); the bundle is unchanged")
+            throw Failure(message: "could not add \(name) (\(POSIXFailure(code: errno))); \(display) is unchanged")
         }
         do {
             try writePointer(naming: name, in: bundle)
@@ -145,7 +147,7 @@ public enum NewVersionCommand {
             if (try? fm.removeItem(at: destination)) == nil {
                 throw Failure(message: "could not repoint .xccurrentversion (\(error)), and \(destination.path) could not be removed: remove it by hand")
             }
-            throw Failure(message: "could not repoint .xccurrentversion (\(error)); the bundle is unchanged")
+            throw Failure(message: "could not repoint .xccurrentversion (\(error)); \(display) is unchanged")
         }
     }
 

@@ -15,7 +15,7 @@ public struct HistoryOptions: Sendable {
     func histories(forBundleAt absolutePath: String, versionOrder: [String]?) throws -> [ShippedHistory] {
         var histories: [ShippedHistory] = []
         if let lock {
-            let key = PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath
+            let key = LockFile.normalizedKey(PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath)
             if let versions = lock.bundles[key] {
                 histories.append(ShippedHistory(
                     source: .lockFile(lockPath),

@@ -15,8 +15,13 @@ public struct LockFile: Equatable, Sendable {
     public struct LockError: Error, CustomStringConvertible, Equatable {
         public var file: String
         public var message: String
-        public var description: String { "\(file): \(message)" }
+        /// The file is damaged (not a wrongly versioned one): `lock --force` rebuilds it.
+        public var repairable = false
+        public var description: String { "\(file): \(message)" + (repairable ? " (repair it with modellint lock --force)" : "") }
     }
+
+    /// Where each bundle key stands in the file (1-based line), for findings about an entry.
+    public var keyLines: [String: Int] = [:]
 
     public static func load(path: String) throws -> LockFile {
         let data: Data
@@ -25,35 +30,47 @@ public struct LockFile: Equatable, Sendable {
         } catch {
             throw LockError(file: path, message: "\(error)")
         }
-        let json: JSONValue
+        let json: JSONValue, lines: [String: Int]
         do {
-            json = try JSONValue.parse(data, json5: false)
+            (json, lines) = try JSONValue.parseLocated(data, json5: false)
         } catch {
-            throw LockError(file: path, message: "\(error) (regenerate it with modellint lock --force)")
+            throw LockError(file: path, message: "\(error)", repairable: true)
         }
-        return try parse(json, file: path)
+        return try parse(json, file: path, keyLines: lines)
     }
 
-    static func parse(_ json: JSONValue, file: String) throws -> LockFile {
-        func fail(_ message: String) -> LockError { LockError(file: file, message: message) }
+    /// A bundle key as written (`./M.xcdatamodeld`, `M.xcdatamodeld/`, `a/../M.xcdatamodeld`) in the one form
+    /// `lock` writes: relative to the lock file's folder, no `.` or `..` parts, no trailing slash.
+    public static func normalizedKey(_ key: String) -> String {
+        let absolute = PathTools.absolute(key, relativeTo: "/")
+        return key.hasPrefix("/") ? absolute : String(absolute.dropFirst())
+    }
+
+    static func parse(_ json: JSONValue, file: String, keyLines: [String: Int] = [:]) throws -> LockFile {
+        func fail(_ message: String) -> LockError { LockError(file: file, message: message, repairable: true) }
         guard json.objectValue != nil else { throw fail("the lock file must be a JSON object") }
         guard let format = json["format"]?.intValue else { throw fail("format: missing") }
         guard format == formatVersion else {
-            throw fail("format: \(format) is not a lock format this modellint reads (it reads \(formatVersion)); upgrade modellint")
+            throw LockError(file: file, message: "format: \(format) is not a lock format this modellint reads (it reads \(formatVersion)); upgrade modellint")
         }
+        guard let bundles = json["bundles"] else { throw fail("bundles: missing; a lock file records its bundles there") }
+        guard let entries = bundles.objectValue else { throw fail("bundles: must be an object keyed by bundle path") }
         var lock = LockFile()
-        for (bundle, value) in json["bundles"]?.objectValue ?? [] {
-            guard let versions = value["versions"]?.objectValue else { throw fail("bundles.\(bundle).versions: missing") }
+        for (written, value) in entries {
+            let bundle = normalizedKey(written)
+            guard lock.bundles[bundle] == nil else { throw fail("bundles.\(written): a second entry for the bundle \(bundle)") }
+            guard let versions = value["versions"]?.objectValue else { throw fail("bundles.\(written).versions: missing") }
             var digests: [String: VersionDigest] = [:]
             for (version, entry) in versions {
                 guard let schema = entry["schema"]?.stringValue, let content = entry["content"]?.stringValue else {
-                    throw fail("bundles.\(bundle).versions.\(version): schema and content digests are required")
+                    throw fail("bundles.\(written).versions.\(version): schema and content digests are required")
                 }
                 var entities: [String: String] = [:]
                 for (entity, digest) in entry["entities"]?.objectValue ?? [] { entities[entity] = digest.stringValue ?? "" }
                 digests[version] = VersionDigest(schema: schema, content: content, entities: entities)
             }
             lock.bundles[bundle] = digests
+            lock.keyLines[bundle] = keyLines[JSONParser.keyPath(["bundles", written])]
         }
         return lock
     }
@@ -79,8 +96,8 @@ public struct LockFile: Equatable, Sendable {
         ]).serialized() + "\n"
     }
 
-    /// Temporary file in the same folder, then rename: a reader never sees half a lock file.
+    /// Replaced atomically (`FileWriter`): a reader never sees half a lock file.
     public func write(to path: String) throws {
-        try Data(serialized().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try FileWriter.write(Data(serialized().utf8), to: path)
     }
 }

@@ -38,6 +38,14 @@ public struct Linter: Sendable {
             let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder)
             diagnostics += lint(bundle, settings: settings, mappingModels: mappingModels, histories: histories)
         }
+        if let lock = history.lock, !selections.isEmpty {
+            let rule = LockEntryOrphanedRule.description
+            for finding in LockEntryOrphanedRule().check(lock, lockPath: history.lockPath, lockDirectory: history.lockDirectory) {
+                if let severity = severity(of: rule, finding: finding) {
+                    diagnostics.append(Diagnostic(rule, finding, severity: severity, bundle: history.lockPath, version: nil))
+                }
+            }
+        }
         return LintReport(bundles: summaries, diagnostics: diagnostics)
     }
 

@@ -34,6 +34,9 @@ public enum RuleDocumentation {
                         out += "`\(name).xcdatamodel/`: `elements` and `layout` (pre-Xcode-4 binary format).\n\n"
                     }
                 }
+                if let lock = example.lockFileText {
+                    out += "`modellint.lock` beside the bundle:\n\n```json\n\(lock)\n```\n\n"
+                }
                 switch example.currentVersion {
                 case .absent: out += "No `.xccurrentversion`.\n\n"
                 case .named(let name): out += "`.xccurrentversion` names `\(name)`.\n\n"

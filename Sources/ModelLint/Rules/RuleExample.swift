@@ -34,6 +34,8 @@ public struct RuleExample: Sendable {
     public var triggers: Bool
     /// For findings with no marker: the file they must name, relative to the bundle.
     public var expectedFile: String?
+    /// For lock-file rules: the exact text of `modellint.lock` beside the bundle (markers `↓` at an entry's line).
+    public var lockFileText: String?
 
     public init(versions: [(name: String, contents: Contents)], currentVersion: CurrentVersion = .last, triggers: Bool, expectedFile: String? = nil) {
         self.versions = versions
@@ -68,6 +70,13 @@ public struct RuleExample: Sendable {
         var example = RuleExample(versions: now.map { ($0.0, Contents.model($0.1)) }, triggers: triggers, expectedFile: expectedFile)
         example.shipped = shipped.map { ($0.0, Contents.model($0.1)) }
         example.shippedSource = source
+        return example
+    }
+
+    /// A lock file beside a one-version bundle `Near.xcdatamodeld`.
+    public static func lockFile(_ text: String, triggers: Bool) -> RuleExample {
+        var example = RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], triggers: triggers)
+        example.lockFileText = text
         return example
     }
 
@@ -129,6 +138,16 @@ public struct RuleExample: Sendable {
                 }
                 try Data(clean.utf8).write(to: folder.appendingPathComponent("contents"))
             }
+        }
+        if let lockFileText {
+            var clean = ""
+            var line = 1
+            for ch in lockFileText {
+                if ch == RuleExample.marker { markers.append(("../modellint.lock", line, 0)); continue }
+                clean.append(ch)
+                if ch == "\n" { line += 1 }
+            }
+            try Data(clean.utf8).write(to: directory.appendingPathComponent("modellint.lock"))
         }
         let pointer: String?
         switch currentVersion {

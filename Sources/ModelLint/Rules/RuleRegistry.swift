@@ -26,7 +26,7 @@ public enum RuleRegistry {
         CloudKitUnsupportedTypeRule(), CloudKitNonAdditiveChangeRule(), CloudKitEncryptionChangedRule(),
         // Shipped history
         ShippedVersionEditedRule(), ShippedVersionSemanticsChangedRule(), ShippedVersionDeletedRule(),
-        VersionEditedAfterSupersededRule(),
+        VersionEditedAfterSupersededRule(), LockEntryOrphanedRule(),
         // Retirement
         RetiredAttributePresentRule(), RetirementWithoutInterimRule(), RetirementSkipsInterimRule(),
     ]
