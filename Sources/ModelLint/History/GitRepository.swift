@@ -4,20 +4,29 @@ import Foundation
 /// revisions passed as data: two processes per bundle however many versions it has.
 public struct GitRepository: Sendable {
     public var toplevel: String
+    /// The repository's git directory, passed to every command explicitly (`--git-dir`), so a git directory
+    /// planted closer to a bundle (`HEAD`, `config`, `objects/`, `refs/` committed beside it) is never discovered.
+    public var gitDirectory: String
 
     public struct GitError: Error, CustomStringConvertible, Equatable {
         public var message: String
         public var description: String { message }
     }
 
-    /// The repository that holds `directory`.
+    /// The repository that holds `directory`, discovered once. Implicit bare repositories are refused
+    /// (`safe.bareRepository=explicit`): a work tree is what modellint reads.
     public init(containing directory: String) throws {
-        let result = GitRepository.run(["rev-parse", "--show-toplevel"], in: directory)
-        guard result.status == 0, let top = String(data: result.output, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !top.isEmpty else {
-            if result.status == -1 { throw GitError(message: "git is not installed or not on PATH") }
+        let result = GitRepository.run(["rev-parse", "--show-toplevel", "--absolute-git-dir"], in: directory, repository: nil)
+        let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard result.status == 0, lines.count == 2, !lines[0].isEmpty, !lines[1].isEmpty else {
+            if result.status == -1 { throw GitError(message: "git is not installed, or not on an absolute PATH entry") }
+            if result.error.contains("safe.bareRepository") {
+                throw GitError(message: "git found a bare repository at or above \(directory) (a HEAD, config, objects and refs beside the files) and modellint refuses it: --against and --released read the work tree's own repository; run modellint from the repository's top folder")
+            }
             throw GitError(message: "\(directory) is not inside a git work tree; --against and --released need one")
         }
-        toplevel = PathTools.standardize(top)
+        toplevel = PathTools.standardize(lines[0])
+        gitDirectory = PathTools.standardize(lines[1])
     }
 
     /// The commit a user-given revision names. A revision starting with `-` is refused so it can never
@@ -27,11 +36,11 @@ public struct GitRepository: Sendable {
             throw GitError(message: "revision '\(revision)' starts with '-': refused (a revision is never an option)")
         }
         guard !revision.isEmpty, !revision.contains("\0") else { throw GitError(message: "an empty revision names nothing") }
-        let result = GitRepository.run(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"], in: toplevel)
+        let result = run(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
         if result.status == 0, let sha = String(data: result.output, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !sha.isEmpty {
             return sha
         }
-        let shallow = GitRepository.run(["rev-parse", "--is-shallow-repository"], in: toplevel)
+        let shallow = run(["rev-parse", "--is-shallow-repository"])
         if String(data: shallow.output, encoding: .utf8)?.hasPrefix("true") == true {
             throw GitError(message: "unknown revision '\(revision)' in a shallow clone: fetch the full history (actions/checkout: fetch-depth: 0, or git fetch --unshallow)")
         }
@@ -43,7 +52,7 @@ public struct GitRepository: Sendable {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
             throw GitError(message: "\(path) is outside the git repository at \(toplevel)")
         }
-        let listing = GitRepository.run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative], in: toplevel)
+        let listing = run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative])
         guard listing.status == 0 else { throw GitError(message: "git ls-tree failed for \(relative) at \(label)") }
         // "<mode> <type> <sha>\t<path>\0"
         var blobs: [(path: String, sha: String)] = []
@@ -60,12 +69,25 @@ public struct GitRepository: Sendable {
             return inner == ".xccurrentversion" || (parts.count == 2 && parts[0].hasSuffix(".xcdatamodel") && (parts[1] == "contents" || parts[1] == "elements"))
         }
         guard !wanted.isEmpty else { return nil }
-        let contents = try catFiles(wanted.map(\.sha))
+        // Sizes first: a blob over the cap for its kind of file is refused unread, as on disk.
+        let sizes = try blobSizes(wanted.map(\.sha))
+        let fetched = zip(wanted, sizes).filter { $0.1 <= FileReader.Limit.contents }.map(\.0.sha)
+        var fetchedData = try catFiles(fetched).makeIterator()
+        let contents: [Data?] = sizes.map { $0 <= FileReader.Limit.contents ? fetchedData.next() : nil }
 
         var versions: [String: VersionContent] = [:]
         var pointer: (ModelBundle.CurrentVersionFile, String?) = (.absent, nil)
-        for (entry, data) in zip(wanted, contents) {
+        for ((entry, data), size) in zip(zip(wanted, contents), sizes) {
             let inner = String(entry.path.dropFirst(prefix.count))
+            guard let data else {
+                let parts = inner.split(separator: "/")
+                if parts.count == 2 {
+                    versions[String(parts[0].dropLast(".xcdatamodel".count))] = .malformed(
+                        reason: "\(FileReader.ReadError.tooLarge(size: size, limit: FileReader.Limit.contents))",
+                        location: SourceLocation(file: "\(label):\(entry.path)"))
+                }
+                continue
+            }
             if inner == ".xccurrentversion" {
                 pointer = CurrentVersionReader.parse(data)
                 continue
@@ -86,10 +108,25 @@ public struct GitRepository: Sendable {
             declaredCurrentVersion: pointer.1, currentVersionFile: pointer.0)
     }
 
+    /// One `git cat-file --batch-check` for every blob's size.
+    func blobSizes(_ shas: [String]) throws -> [Int] {
+        guard !shas.isEmpty else { return [] }
+        let result = run(["cat-file", "--batch-check"], input: Data((shas.joined(separator: "\n") + "\n").utf8))
+        guard result.status == 0 else { throw GitError(message: "git cat-file failed") }
+        let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n")
+        guard lines.count == shas.count else { throw GitError(message: "unexpected git cat-file output") }
+        return try lines.map { line in
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, let size = Int(fields[2]) else { throw GitError(message: "git cat-file: \(line)") }
+            return size
+        }
+    }
+
     /// One `git cat-file --batch` for every blob.
     func catFiles(_ shas: [String]) throws -> [Data] {
+        guard !shas.isEmpty else { return [] }
         let input = Data((shas.joined(separator: "\n") + "\n").utf8)
-        let result = GitRepository.run(["cat-file", "--batch"], in: toplevel, input: input)
+        let result = run(["cat-file", "--batch"], input: input)
         guard result.status == 0 else { throw GitError(message: "git cat-file failed") }
         var out: [Data] = []
         var cursor = result.output.startIndex
@@ -108,37 +145,70 @@ public struct GitRepository: Sendable {
         return out
     }
 
-    /// Runs git with arguments as an array: no shell ever sees them.
-    static func run(_ arguments: [String], in directory: String, input: Data? = nil) -> (status: Int32, output: Data) {
+    /// Runs git in this repository, with its git directory and work tree given explicitly.
+    func run(_ arguments: [String], input: Data? = nil) -> (status: Int32, output: Data, error: String) {
+        GitRepository.run(arguments, in: toplevel, repository: self, input: input)
+    }
+
+    /// `git` resolved once from the absolute entries of `PATH`: an empty or relative entry would let a committed
+    /// file named `git` in the repository run instead.
+    static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for entry in path.split(separator: ":", omittingEmptySubsequences: true) where entry.hasPrefix("/") {
+            let candidate = String(entry) + "/git"
+            if FileReader.kind(at: candidate) == .regular, FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }()
+
+    /// Runs git with arguments as an array: no shell ever sees them. Pathspecs are literal (a folder named
+    /// `:(top)x` or `:!x` is a path, not magic); implicit bare repositories are refused.
+    static func run(_ arguments: [String], in directory: String, repository: GitRepository?, input: Data? = nil) -> (status: Int32, output: Data, error: String) {
+        guard let executable else { return (-1, Data(), "") }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        var prefix = ["-c", "safe.bareRepository=explicit", "--literal-pathspecs", "--no-pager"]
+        if let repository { prefix += ["--git-dir=" + repository.gitDirectory, "--work-tree=" + repository.toplevel] }
+        process.arguments = prefix + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["LC_ALL"] = "C"
+        // The repository is chosen above, never by the environment.
+        for key in ["GIT_DIR", "GIT_WORK_TREE", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM"] { environment[key] = nil }
         process.environment = environment
         let stdout = Pipe()
         let stdin = Pipe()
         process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
+        let stderr = Pipe()
+        process.standardError = stderr
         process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         do {
             try process.run()
         } catch {
-            return (-1, Data())
+            return (-1, Data(), "")
+        }
+        // Read standard error beside standard output, so neither pipe can fill and stall git.
+        let errorBox = UnsafeSendableBox(NSMutableData())
+        let errorDone = DispatchSemaphore(value: 0)
+        let errorHandle = UnsafeSendableBox(stderr.fileHandleForReading)
+        DispatchQueue.global().async {
+            errorBox.value.append(errorHandle.value.readDataToEndOfFile().prefix(64 * 1024))
+            errorDone.signal()
         }
         if let input {
             // Write from another thread so a large answer cannot deadlock against a full input pipe.
+            // A git that exits early closes the pipe: the write fails (EPIPE), it does not trap.
             let writer = stdin.fileHandleForWriting
             let box = UnsafeSendableBox(writer)
             DispatchQueue.global().async {
-                box.value.write(input)
+                try? FileWriter.writeAll([UInt8](input), to: box.value.fileDescriptor)
                 try? box.value.close()
             }
         }
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, output)
+        errorDone.wait()
+        return (process.terminationStatus, output, String(decoding: errorBox.value as Data, as: UTF8.self))
     }
 }

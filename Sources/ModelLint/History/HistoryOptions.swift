@@ -9,10 +9,22 @@ public struct HistoryOptions: Sendable {
     public var against: String?
     public var released: String?
 
+    /// Repositories discovered this run, by the folder they were asked about (see `repository(for:)`).
+    let repositories = RepositoryCache()
+
     public init() {}
 
+    /// The repository for a bundle: the one holding the working directory when the bundle is in it (discovered
+    /// once per run), else the one holding the bundle.
+    func repository(forBundleAt absolutePath: String, workingDirectory: String) throws -> GitRepository {
+        if let shared = try? repositories.repository(containing: workingDirectory), PathTools.relative(absolutePath, to: shared.toplevel) != nil {
+            return shared
+        }
+        return try repositories.repository(containing: (absolutePath as NSString).deletingLastPathComponent)
+    }
+
     /// Every record that applies to this bundle.
-    func histories(forBundleAt absolutePath: String, versionOrder: [String]?) throws -> [ShippedHistory] {
+    func histories(forBundleAt absolutePath: String, versionOrder: [String]?, workingDirectory: String) throws -> [ShippedHistory] {
         var histories: [ShippedHistory] = []
         if let lock {
             let key = LockFile.normalizedKey(PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath)
@@ -23,7 +35,7 @@ public struct HistoryOptions: Sendable {
             }
         }
         guard against != nil || released != nil else { return histories }
-        let repository = try GitRepository(containing: (absolutePath as NSString).deletingLastPathComponent)
+        let repository = try repository(forBundleAt: absolutePath, workingDirectory: workingDirectory)
         if let released {
             let commit = try repository.resolve(released)
             if let atRef = try repository.bundle(atPath: absolutePath, commit: commit, label: released, versionOrder: versionOrder) {
@@ -44,6 +56,27 @@ public struct HistoryOptions: Sendable {
     static func versions(_ versions: [ModelVersion]) -> [ShippedHistory.Version] {
         versions.compactMap { version in
             version.model.map { ShippedHistory.Version(name: version.name, digest: VersionDigest(model: $0), model: $0) }
+        }
+    }
+}
+
+/// Git repositories found this run, each discovered once.
+final class RepositoryCache: @unchecked Sendable {
+    private var found: [String: Result<GitRepository, GitRepository.GitError>] = [:]
+    private let lock = NSLock()
+
+    /// The repository holding `directory`, or why there is none.
+    func repository(containing directory: String) throws -> GitRepository {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = found[directory] { return try known.get() }
+        do {
+            let repository = try GitRepository(containing: directory)
+            found[directory] = .success(repository)
+            return repository
+        } catch let error as GitRepository.GitError {
+            found[directory] = .failure(error)
+            throw error
         }
     }
 }

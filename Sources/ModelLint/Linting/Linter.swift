@@ -35,7 +35,7 @@ public struct Linter: Sendable {
                 .filter { seenMappings.insert($0.standardizedFileURL.path).inserted }
                 .compactMap { MappingModelReader.read($0, versions: names) }
             summaries.append(BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: names))
-            let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder)
+            let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder, workingDirectory: workingDirectory)
             diagnostics += lint(bundle, settings: settings, mappingModels: mappingModels, histories: histories)
         }
         if let lock = history.lock, !selections.isEmpty {
