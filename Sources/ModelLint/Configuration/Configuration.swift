@@ -115,6 +115,10 @@ public struct Configuration: Sendable {
                 configuration.mappingModels = try items.enumerated().map { i, item in
                     guard let folder = item.stringValue else { throw fail("mappingModels[\(i)]", "must be a folder path") }
                     let absolute = PathTools.absolute(folder, relativeTo: baseDirectory)
+                    // Searched recursively: a folder outside the project ("/") would walk the whole machine.
+                    guard PathTools.relative(absolute, to: baseDirectory) != nil else {
+                        throw fail("mappingModels[\(i)]", "\(folder) is outside the folder holding the configuration; mapping model folders must be inside the project")
+                    }
                     var isDirectory: ObjCBool = false
                     guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
                         throw fail("mappingModels[\(i)]", "no folder at \(folder)")

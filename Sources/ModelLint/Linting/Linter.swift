@@ -22,6 +22,8 @@ public struct Linter: Sendable {
         let finder = BundleFinder(
             workingDirectory: workingDirectory, exclude: configuration.exclude, excludeBase: configuration.baseDirectory)
         let selections = try finder.bundles(for: paths)
+        let files = RepositoryFiles(walker: finder.walker, repositories: history.repositories, isExcluded: finder.isExcluded)
+        let bundleNames = Set(selections.map { ($0.absolutePath as NSString).lastPathComponent })
         var summaries: [BundleSummary] = []
         var diagnostics: [Diagnostic] = []
         for selection in selections {
@@ -29,11 +31,9 @@ public struct Linter: Sendable {
             let settings = configuration.settings(forBundleAt: selection.absolutePath)
             let bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
             let names = bundle.versions.map(\.name)
-            let folders = [url.deletingLastPathComponent()] + configuration.mappingModels.map { URL(fileURLWithPath: $0) }
-            var seenMappings: Set<String> = []
-            let mappingModels = folders.flatMap { MappingModelReader.find(under: $0) }
-                .filter { seenMappings.insert($0.standardizedFileURL.path).inserted }
-                .compactMap { MappingModelReader.read($0, versions: names) }
+            let mappingModels = files.mappingModels(
+                for: selection.absolutePath, versions: names, configuredFolders: configuration.mappingModels,
+                otherBundles: bundleNames.subtracting([url.lastPathComponent]))
             summaries.append(BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: names))
             let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder, workingDirectory: workingDirectory)
             diagnostics += lint(bundle, settings: settings, mappingModels: mappingModels, histories: histories)

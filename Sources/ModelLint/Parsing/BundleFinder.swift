@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns command-line paths into the bundles they select (cli.md "PATH").
 public struct BundleFinder {
-    public static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", ".git"]
+    public static var skippedFolders: Set<String> { DirectoryWalker.skippedFolders }
 
     public struct Selection: Equatable, Sendable {
         /// Absolute, standardized path of the `.xcdatamodeld` folder.
@@ -25,10 +25,14 @@ public struct BundleFinder {
     public var exclude: [String]
     public var excludeBase: String
 
-    public init(workingDirectory: String, exclude: [String] = [], excludeBase: String? = nil) {
+    /// Every walk of the run shares one budget (`DirectoryWalker`).
+    public var walker: DirectoryWalker
+
+    public init(workingDirectory: String, exclude: [String] = [], excludeBase: String? = nil, walker: DirectoryWalker = DirectoryWalker()) {
         self.workingDirectory = PathTools.standardize(workingDirectory)
         self.exclude = exclude
         self.excludeBase = PathTools.standardize(excludeBase ?? workingDirectory)
+        self.walker = walker
     }
 
     /// Bundles selected by `paths` (the working directory when empty), each once, in the order found.
@@ -56,26 +60,13 @@ public struct BundleFinder {
     }
 
     private func search(_ root: String, add: (String) -> Void) {
-        var visited: Set<String> = []
-        var stack = [root]
-        while let directory = stack.popLast() {
-            // Resolving symlinks makes a loop visit each real folder once.
-            let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-            guard visited.insert(real).inserted else { continue }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
-            var subfolders: [String] = []
-            for name in names.sorted() {
-                let path = directory + "/" + name
-                if BundleFinder.skippedFolders.contains(name) || isExcluded(path) { continue }
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
-                if name.hasSuffix(".xcdatamodeld") { add(path) } else { subfolders.append(path) }
-            }
-            stack.append(contentsOf: subfolders.reversed())
+        walker.walk(root, skip: isExcluded) { path, name in
+            if name.hasSuffix(".xcdatamodeld") { add(path); return false }
+            return true
         }
     }
 
-    private func isExcluded(_ path: String) -> Bool {
+    func isExcluded(_ path: String) -> Bool {
         guard !exclude.isEmpty else { return false }
         let relative = PathTools.relative(path, to: excludeBase) ?? path
         return exclude.contains { Glob.matches(pattern: $0, path: relative) }
@@ -120,36 +111,76 @@ public enum PathTools {
     }
 }
 
-/// `*` matches within one path component, `**` across components, `?` one character.
+/// `*` matches within one path component, `**` across components, `?` one character; a pattern naming a folder
+/// matches what is inside it. Matched by simulating the pattern's automaton
+/// (a set of positions per character): time is pattern length × path length whatever the pattern, so a hostile
+/// `**a**a**a…b` cannot make it backtrack exponentially.
 public enum Glob {
-    public static func matches(pattern: String, path: String) -> Bool {
-        let p = Array(pattern), s = Array(path)
-        // Memoized recursion keeps hostile patterns linear-ish.
-        var memo: [Int: Bool] = [:]
-        func match(_ i: Int, _ j: Int) -> Bool {
-            let key = i * (s.count + 1) + j
-            if let cached = memo[key] { return cached }
-            let result: Bool
-            if i == p.count {
-                // A pattern naming a folder excludes what is inside it.
-                result = j == s.count || s[j] == "/"
-            } else if p[i] == "*" && i + 1 < p.count && p[i + 1] == "*" {
-                var next = i + 2
-                if next < p.count && p[next] == "/" { next += 1 }
-                result = (j...s.count).contains { match(next, $0) }
+    enum Token: Equatable {
+        case literal(Character)
+        case one          // ?
+        case star         // *: any characters but /
+        case globstar     // **: any characters
+    }
+
+    /// `**` is any characters, and a `/` right after it is part of it (`Vendor/**/x` and `Vendor/**x` alike);
+    /// a third `*` is an ordinary `*`.
+    static func compile(_ pattern: String) -> [Token] {
+        let p = Array(pattern)
+        var tokens: [Token] = []
+        var i = 0
+        while i < p.count {
+            if p[i] == "*" && i + 1 < p.count && p[i + 1] == "*" {
+                tokens.append(.globstar)
+                i += 2
+                if i < p.count && p[i] == "/" { i += 1 }
             } else if p[i] == "*" {
-                var k = j
-                var found = match(i + 1, k)
-                while !found && k < s.count && s[k] != "/" { k += 1; found = match(i + 1, k) }
-                result = found
-            } else if j < s.count && (p[i] == "?" ? s[j] != "/" : p[i] == s[j]) {
-                result = match(i + 1, j + 1)
+                tokens.append(.star)
+                i += 1
+            } else if p[i] == "?" {
+                tokens.append(.one)
+                i += 1
             } else {
-                result = false
+                tokens.append(.literal(p[i]))
+                i += 1
             }
-            memo[key] = result
-            return result
         }
-        return match(0, 0)
+        return tokens
+    }
+
+    public static func matches(pattern: String, path: String) -> Bool {
+        let tokens = compile(pattern)
+        let end = tokens.count
+        var current = [Bool](repeating: false, count: end + 1)
+        func close(_ states: inout [Bool]) {
+            // Epsilon moves go forward only: one pass in order reaches every state.
+            for i in 0..<end where states[i] {
+                switch tokens[i] {
+                case .star, .globstar: states[i + 1] = true
+                default: break
+                }
+            }
+        }
+        current[0] = true
+        close(&current)
+        for c in path {
+            // A pattern naming a folder excludes what is inside it.
+            if c == "/" && current[end] { return true }
+            var next = [Bool](repeating: false, count: end + 1)
+            var any = false
+            for i in 0..<end where current[i] {
+                switch tokens[i] {
+                case .literal(let l) where l == c: next[i + 1] = true; any = true
+                case .one where c != "/": next[i + 1] = true; any = true
+                case .star where c != "/": next[i] = true; any = true
+                case .globstar: next[i] = true; any = true
+                default: break
+                }
+            }
+            guard any else { return false }
+            close(&next)
+            current = next
+        }
+        return current[end]
     }
 }

@@ -10,34 +10,11 @@ public struct MappingModel: Equatable, Sendable {
 
 /// Finds `.xcmappingmodel` bundles near a model bundle and reads which versions they map.
 public enum MappingModelReader {
-    /// Every `.xcmappingmodel` below `folder` (symlinks not followed into loops, build folders skipped).
-    public static func find(under folder: URL, maxDepth: Int = 8) -> [URL] {
-        var found: [URL] = []
-        var visited: Set<String> = []
-        var stack: [(URL, Int)] = [(folder, 0)]
-        let fm = FileManager.default
-        while let (directory, depth) = stack.popLast() {
-            guard visited.insert(directory.resolvingSymlinksInPath().path).inserted,
-                  let names = try? fm.contentsOfDirectory(atPath: directory.path) else { continue }
-            for name in names.sorted() where !BundleFinder.skippedFolders.contains(name) {
-                let url = directory.appendingPathComponent(name)
-                var isDirectory: ObjCBool = false
-                guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
-                if name.hasSuffix(".xcmappingmodel") {
-                    found.append(url)
-                } else if depth < maxDepth && !name.hasSuffix(".xcdatamodeld") {
-                    stack.append((url, depth + 1))
-                }
-            }
-        }
-        return found
-    }
-
     /// The pair a mapping model maps, among `versions`: from `sourcemodelpath`/`destinationmodelpath`
     /// (their last component; the rest is often stale), else from the file name (`DeltaToDelta2`).
-    public static func read(_ url: URL, versions: [String]) -> MappingModel? {
+    public static func read(_ url: URL, versions: [String], paths: (source: String?, destination: String?)? = nil) -> MappingModel? {
         let name = url.deletingPathExtension().lastPathComponent
-        let paths = modelPaths(in: url.appendingPathComponent("xcmapping.xml"))
+        let paths = paths ?? modelPaths(in: url.appendingPathComponent("xcmapping.xml"))
         if let source = paths.source.flatMap(versionName), let destination = paths.destination.flatMap(versionName),
            versions.contains(source), versions.contains(destination) {
             return MappingModel(name: name, source: source, destination: destination)

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The files beside the bundles that a run reads: mapping models now (Xcode compiles them from any folder of
+/// the project). Each tree is listed once per run, however many bundles it holds: in a git work tree, the files
+/// git lists (`ls-files --cached --others --exclude-standard`, one call per repository); elsewhere, one walk
+/// from the nearest folder that holds a project (`.xcodeproj`, `Package.swift`, `project.yml`, `Project.swift`),
+/// else from the bundle's folder.
+public final class RepositoryFiles: @unchecked Sendable {
+    public let walker: DirectoryWalker
+    let repositories: RepositoryCache
+    /// Absolute paths excluded by the configuration.
+    let isExcluded: (String) -> Bool
+    private var listings: [String: [String]] = [:]
+    private var mappingPairs: [String: (source: String?, destination: String?)] = [:]
+    private let lock = NSLock()
+
+    /// Whether a file is one a run reads: a mapping model's XML.
+    static func isWanted(_ relativePath: String) -> Bool {
+        relativePath.hasSuffix(".xcmappingmodel/xcmapping.xml")
+    }
+
+    init(walker: DirectoryWalker = DirectoryWalker(), repositories: RepositoryCache = RepositoryCache(), isExcluded: @escaping (String) -> Bool = { _ in false }) {
+        self.walker = walker
+        self.repositories = repositories
+        self.isExcluded = isExcluded
+    }
+
+    /// The tree a bundle's neighbours are searched in, and the wanted files in it (absolute paths).
+    func files(near bundle: String) -> [String] {
+        let parent = (bundle as NSString).deletingLastPathComponent
+        if let repository = try? repositories.repository(containing: parent) {
+            return listing(of: repository.toplevel) { self.gitListing(repository) }
+        }
+        let root = Self.projectRoot(above: parent) ?? parent
+        return listing(of: root) { self.walkListing(root) }
+    }
+
+    private func listing(of root: String, _ make: () -> [String]) -> [String] {
+        lock.lock()
+        if let known = listings[root] { lock.unlock(); return known }
+        lock.unlock()
+        let made = make().filter { !isExcluded($0) }
+        lock.lock()
+        listings[root] = made
+        lock.unlock()
+        return made
+    }
+
+    private func gitListing(_ repository: GitRepository) -> [String] {
+        let result = repository.run(["ls-files", "--cached", "--others", "--exclude-standard", "-z"])
+        guard result.status == 0 else { return walkListing(repository.toplevel) }
+        return result.output.split(separator: 0).compactMap { record in
+            let path = String(decoding: record, as: UTF8.self)
+            guard Self.isWanted(path), !path.split(separator: "/").contains(where: { DirectoryWalker.skippedFolders.contains(String($0)) }) else { return nil }
+            return repository.toplevel + "/" + path
+        }
+    }
+
+    private func walkListing(_ root: String) -> [String] {
+        var found: [String] = []
+        walker.walk(root, skip: isExcluded, file: { path, _ in
+            if Self.isWanted(path) { found.append(path) }
+        }, visit: { _, _ in true })
+        return found
+    }
+
+    /// Wanted files under a configured folder (`mappingModels`), walked once.
+    func files(under folder: String) -> [String] {
+        listing(of: "dir:" + folder) { walkListing(folder) }
+    }
+
+    /// The nearest folder at or above `directory` that holds an Xcode project, a Swift package or a project spec.
+    static func projectRoot(above directory: String) -> String? {
+        var current = directory
+        while true {
+            if let names = try? FileManager.default.contentsOfDirectory(atPath: current),
+               names.contains(where: { $0.hasSuffix(".xcodeproj") || $0 == "Package.swift" || $0 == "project.yml" || $0 == "Project.swift" }) {
+                return current
+            }
+            let up = (current as NSString).deletingLastPathComponent
+            if up == current || up.isEmpty { return nil }
+            current = up
+        }
+    }
+
+    /// A mapping model's source and destination paths, read once per run however many bundles ask.
+    func mappingModelPaths(_ xml: String) -> (source: String?, destination: String?) {
+        lock.lock()
+        if let known = mappingPairs[xml] { lock.unlock(); return known }
+        lock.unlock()
+        let read = MappingModelReader.modelPaths(in: URL(fileURLWithPath: xml))
+        lock.lock()
+        mappingPairs[xml] = read
+        lock.unlock()
+        return read
+    }
+
+    /// The mapping models that map versions of this bundle: found near it, and in the configured folders.
+    /// `otherBundles`: names of the other bundles this run lints (`Model.xcdatamodeld`).
+    func mappingModels(for bundle: String, versions: [String], configuredFolders: [String], otherBundles: Set<String> = []) -> [MappingModel] {
+        var seen: Set<String> = []
+        let candidates = (files(near: bundle) + configuredFolders.flatMap { files(under: $0) }).filter { seen.insert($0).inserted }
+        let bundleName = (bundle as NSString).lastPathComponent
+        return candidates.sorted().compactMap { xml in
+            let url = URL(fileURLWithPath: (xml as NSString).deletingLastPathComponent)
+            let paths = mappingModelPaths(xml)
+            // A mapping model whose model paths name another bundle of this run maps that bundle's versions, even
+            // when the version names are the same. (A name of no bundle is a stale path: the paths often are.)
+            for path in [paths.source, paths.destination].compactMap({ $0 }) {
+                let parts = path.split(separator: "/")
+                if parts.count >= 2, case let named = String(parts[parts.count - 2]), named != bundleName, otherBundles.contains(named) { return nil }
+            }
+            return MappingModelReader.read(url, versions: versions, paths: paths)
+        }
+    }
+}
