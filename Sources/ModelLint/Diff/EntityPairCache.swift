@@ -45,6 +45,9 @@ final class EntityPairCache: @unchecked Sendable {
         }
     }
 
+    /// Chains longer than this are never cached (see `ModelDiff`).
+    static let maxChain = 16
+
     private var entries: [Key: Entry] = [:]
     private let lock = NSLock()
     /// How many lookups found a pair (tests and benchmarks read it).

@@ -104,14 +104,46 @@ public struct ModelDiff: Sendable {
 
         // Indices, not entities: copying every entity of both versions into lookups was the diff's main cost.
         var matchedOld = [Bool](repeating: false, count: old.entities.count)
+        var pending: [(slot: Int, i: Int, j: Int, cacheKey: EntityPairCache.Key?, oldLocations: [SourceLocation])] = []
+        var pairs: [EntityPair?] = []
         for j in new.entities.indices {
-            if let i = old.entityIndexByRenamingID[new.entities[j].renamingIdentifier], !matchedOld[i] {
-                matchedOld[i] = true
-                matchedEntities.append(Self.pair(i, j, old: old, new: new, newVersion: to.name, cache: cache))
-            } else {
+            guard let i = old.entityIndexByRenamingID[new.entities[j].renamingIdentifier], !matchedOld[i] else {
                 addedEntities.append(new.entities[j])
+                continue
             }
+            matchedOld[i] = true
+            let oldEntity = old.entities[i], newEntity = new.entities[j]
+            let oldKey = old.lineageKeyAt[i], newKey = new.lineageKeyAt[j]
+            // Most entities are untouched from one version to the next: nothing to match, nothing changed.
+            if oldKey == newKey {
+                pairs.append(EntityPair(old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: []))
+                continue
+            }
+            // A repeat of a pair already worked out for this newer version moves from the cache. A deep chain is
+            // matched afresh: listing its locations for the cache costs what matching does.
+            var key: EntityPairCache.Key?
+            var oldLocations: [SourceLocation] = []
+            if let cache, old.hierarchy.chain(from: i).count <= EntityPairCache.maxChain {
+                let k = EntityPairCache.Key(oldLineage: oldKey, newLineage: newKey, newEntity: newEntity.name, newVersion: to.name)
+                oldLocations = old.ancestry(of: oldEntity).flatMap(\.elementLocations)
+                if let cached = cache.entry(for: k), let moved = cached.moved(to: oldEntity, at: i, locations: oldLocations) {
+                    pairs.append(moved)
+                    continue
+                }
+                key = k
+            }
+            pending.append((pairs.count, i, j, key, oldLocations))
+            pairs.append(nil)
         }
+        // Short chains are walked pair by pair; deep ones are matched together, one pass per version.
+        let isDeep = pending.map { old.hierarchy.chain(from: $0.i).count > Model.shortChain || new.hierarchy.chain(from: $0.j).count > Model.shortChain }
+        var deep = Self.pairs(zip(pending, isDeep).filter { $0.1 }.map { ($0.0.i, $0.0.j) }, old: old, new: new).makeIterator()
+        let worked = zip(pending, isDeep).map { item, isDeep in isDeep ? deep.next()! : Self.pairWalkingChains(item.i, item.j, old: old, new: new) }
+        for (item, pair) in zip(pending, worked) {
+            pairs[item.slot] = pair
+            if let cache, let key = item.cacheKey { cache.insert(EntityPairCache.Entry(pair: pair, oldLocations: item.oldLocations), for: key) }
+        }
+        matchedEntities = pairs.map { $0! }
         var seenRemoved: Set<String> = []
         for i in old.entities.indices where !matchedOld[old.firstIndexOfRenamingID[i]] {
             if seenRemoved.insert(old.entities[i].name).inserted { removedEntities.append(old.entities[i]) }
@@ -130,25 +162,9 @@ public struct ModelDiff: Sendable {
     /// The matched pair for the newer entity with this name, if any.
     public func pair(forNew name: String) -> EntityPair? { matchedEntities.first { $0.new.name == name } }
 
-    private static func pair(_ i: Int, _ j: Int, old: Model, new: Model, newVersion: String, cache: EntityPairCache?) -> EntityPair {
-        let oldEntity = old.entities[i], newEntity = new.entities[j]
-        let oldKey = old.lineageKeyAt[i], newKey = new.lineageKeyAt[j]
-        // Most entities are untouched from one version to the next: nothing to match, nothing changed.
-        if oldKey == newKey {
-            return EntityPair(old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: [])
-        }
-        guard let cache else { return pair(i, j, old: old, new: new) }
-        let key = EntityPairCache.Key(oldLineage: oldKey, newLineage: newKey, newEntity: newEntity.name, newVersion: newVersion)
-        let oldLocations = old.ancestry(of: oldEntity).flatMap(\.elementLocations)
-        if let cached = cache.entry(for: key), let moved = cached.moved(to: oldEntity, at: i, locations: oldLocations) {
-            return moved
-        }
-        let worked = pair(i, j, old: old, new: new)
-        cache.insert(EntityPairCache.Entry(pair: worked, oldLocations: oldLocations), for: key)
-        return worked
-    }
-
-    private static func pair(_ i: Int, _ j: Int, old: Model, new: Model) -> EntityPair {
+    /// One pair matched by walking both entities' effective properties: what `pairs` gives, for short chains
+    /// (a test holds the two to the same pairs on every fixture and corpus bundle, and on deep hierarchies).
+    static func pairWalkingChains(_ i: Int, _ j: Int, old: Model, new: Model) -> EntityPair {
         let oldEntity = old.entities[i], newEntity = new.entities[j]
         var matched: [PropertyPair] = [], added: [Property] = [], removed: [Property] = []
         var becameTransient: [PropertyPair] = [], kindChanged: [PropertyPair] = []
@@ -184,6 +200,64 @@ public struct ModelDiff: Sendable {
             old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: entityFacets(oldEntity, newEntity, old: old, new: new),
             matchedProperties: matched, addedProperties: added, removedProperties: removed,
             becameTransient: becameTransient, kindChanged: kindChanged)
+    }
+
+    /// Matches the properties of entity pairs (older index, newer index) the way inferred migration does:
+    /// by renaming identifier over each entity's effective properties (inherited ones too), transient ones
+    /// taking no part on the older side; one changed element gives one finding, so only pairs whose newer
+    /// element the entity declares itself are kept. The inherited side is looked up in one pass per version
+    /// (`InheritedLookup`), never by listing every entity's inherited properties.
+    static func pairs(_ pending: [(i: Int, j: Int)], old: Model, new: Model) -> [EntityPair] {
+        guard !pending.isEmpty else { return [] }
+        // Own properties that repeat an identifier seen earlier in the entity's effective order, by position.
+        var repeatsInNew: [Int: Set<Int>] = [:], repeatsInOld: [Int: Set<Int>] = [:]
+        for (i, j) in pending {
+            repeatsInNew[j] = Set(new.earlierDeclarations(ofEntityAt: j, by: .renamingID).map(\.position))
+            repeatsInOld[i] = Set(old.earlierDeclarations(ofEntityAt: i, by: .persistentRenamingID).map(\.position))
+        }
+        // The older version is asked about the newer entities' own identifiers that come first in their effective
+        // order; the newer one about the older entities' own persistent ones.
+        var askOld: [Int: Set<String>] = [:], askNew: [Int: Set<String>] = [:]
+        for (i, j) in pending {
+            for (k, property) in new.entities[j].properties.enumerated() where !repeatsInNew[j]!.contains(k) {
+                askOld[i, default: []].insert(property.renamingIdentifier)
+            }
+            for (k, property) in old.entities[i].properties.enumerated() where !property.isTransient && !repeatsInOld[i]!.contains(k) {
+                askNew[j, default: []].insert(property.renamingIdentifier)
+            }
+        }
+        let inOld = InheritedLookup.first(in: old, key: { $0.isTransient ? nil : $0.renamingIdentifier }, questions: askOld)
+        let inNew = InheritedLookup.first(in: new, key: { $0.renamingIdentifier }, questions: askNew)
+        return pending.map { i, j in
+            let oldEntity = old.entities[i], newEntity = new.entities[j]
+            var matched: [PropertyPair] = [], added: [Property] = [], removed: [Property] = []
+            var becameTransient: [PropertyPair] = [], kindChanged: [PropertyPair] = []
+            for (k, property) in newEntity.properties.enumerated() {
+                // A later property with an identifier already seen in this entity's effective order takes no part.
+                guard !repeatsInNew[j]!.contains(k), let previous = inOld[i]?[property.renamingIdentifier] else {
+                    if !property.isTransient { added.append(property) }
+                    continue
+                }
+                let pair = PropertyPair(old: previous.property, new: property, oldOwner: old.entities[previous.owner].name, newOwner: newEntity.name,
+                                        facets: propertyFacets(previous.property, property, old: old, new: new))
+                if property.isTransient {
+                    becameTransient.append(pair)
+                } else if previous.property.kindName != property.kindName {
+                    kindChanged.append(pair)
+                } else {
+                    matched.append(pair)
+                }
+            }
+            for (k, property) in oldEntity.properties.enumerated()
+            where !property.isTransient && !repeatsInOld[i]!.contains(k) && inNew[j]?[property.renamingIdentifier] == nil {
+                removed.append(property)
+            }
+            removed.sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
+            return EntityPair(
+                old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: entityFacets(oldEntity, newEntity, old: old, new: new),
+                matchedProperties: matched, addedProperties: added, removedProperties: removed,
+                becameTransient: becameTransient, kindChanged: kindChanged)
+        }
     }
 
     static func entityFacets(_ a: Entity, _ b: Entity, old: Model, new: Model) -> [EntityFacet] {

@@ -165,50 +165,15 @@ public struct GitRepository: Sendable {
     /// `:(top)x` or `:!x` is a path, not magic); implicit bare repositories are refused.
     static func run(_ arguments: [String], in directory: String, repository: GitRepository?, input: Data? = nil) -> (status: Int32, output: Data, error: String) {
         guard let executable else { return (-1, Data(), "") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        var prefix = ["-c", "safe.bareRepository=explicit", "--literal-pathspecs", "--no-pager"]
+        // `-C`, not a change of directory: the folder is an argument like the rest.
+        var prefix = ["-C", directory, "-c", "safe.bareRepository=explicit", "--literal-pathspecs", "--no-pager"]
         if let repository { prefix += ["--git-dir=" + repository.gitDirectory, "--work-tree=" + repository.toplevel] }
-        process.arguments = prefix + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["LC_ALL"] = "C"
         // The repository is chosen above, never by the environment.
         for key in ["GIT_DIR", "GIT_WORK_TREE", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM"] { environment[key] = nil }
-        process.environment = environment
-        let stdout = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = stdout
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        do {
-            try process.run()
-        } catch {
-            return (-1, Data(), "")
-        }
-        // Read standard error beside standard output, so neither pipe can fill and stall git.
-        let errorBox = UnsafeSendableBox(NSMutableData())
-        let errorDone = DispatchSemaphore(value: 0)
-        let errorHandle = UnsafeSendableBox(stderr.fileHandleForReading)
-        DispatchQueue.global().async {
-            errorBox.value.append(errorHandle.value.readDataToEndOfFile().prefix(64 * 1024))
-            errorDone.signal()
-        }
-        if let input {
-            // Write from another thread so a large answer cannot deadlock against a full input pipe.
-            // A git that exits early closes the pipe: the write fails (EPIPE), it does not trap.
-            let writer = stdin.fileHandleForWriting
-            let box = UnsafeSendableBox(writer)
-            DispatchQueue.global().async {
-                try? FileWriter.writeAll([UInt8](input), to: box.value.fileDescriptor)
-                try? box.value.close()
-            }
-        }
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        errorDone.wait()
-        return (process.terminationStatus, output, String(decoding: errorBox.value as Data, as: UTF8.self))
+        guard let result = Subprocess.run(executable, prefix + arguments, environment: environment, input: input) else { return (-1, Data(), "") }
+        return (result.status, result.output, String(decoding: result.error, as: UTF8.self))
     }
 }

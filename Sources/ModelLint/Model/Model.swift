@@ -22,12 +22,17 @@ public struct Model: Sendable {
     /// every diff and every neighborhood reads them, and hashing a name costs more than the rest of a lookup.
     let contentKeyAt: [Int]
     let lineageKeyAt: [Int]
+    /// Per entity: a key of its neighborhood's content (see `neighborhoodKey(ofEntityAt:)`).
+    let neighborhoodKeys: [Int]
     /// Per entity: the index `entityIndexByName` gives for its name (its own, unless an earlier entity has it),
     /// and the one `entityIndexByRenamingID` gives for its renaming identifier.
     let firstIndexOfName: [Int]
     let firstIndexOfRenamingID: [Int]
     /// Per entity: its parent's index, when it names one of this version's entities.
-    let parentIndices: [Int?]
+    var parentIndices: [Int?] { hierarchy.parent }
+    /// Inheritance resolved once (parents, roots, children, cycles).
+    public let hierarchy: Hierarchy
+    let tables = ModelTables()
     /// Per entity: the entities its relationships (destination, then inverse entity) and fetched properties
     /// name, in declaration order; names of no entity left out.
     let namedIndices: [[Int]]
@@ -64,7 +69,8 @@ public struct Model: Sendable {
         self.entityIndexByRenamingID = byRenamingID
         self.firstIndexOfName = first
         self.firstIndexOfRenamingID = firstOfID
-        parentIndices = entities.indices.map { i in entities[i].parentEntity.flatMap { index[$0] } }
+        let parentIndices = entities.indices.map { i in entities[i].parentEntity.flatMap { index[$0] } }
+        hierarchy = Hierarchy(parent: parentIndices)
         // Per entity, per relationship: its destination's index (the lineage keys read them in order).
         var destinations: [[Int?]] = []
         destinations.reserveCapacity(entities.count)
@@ -108,24 +114,89 @@ public struct Model: Sendable {
             settings.combine(configuration.members.map(\.entity))
         }
         self.cloudKitSettingsKey = settings.finalize()
-        var lineage: [Int] = []
-        lineage.reserveCapacity(entities.count)
-        for i in entities.indices {
-            if first[i] != i { lineage.append(lineage[first[i]]); continue }
-            var hasher = Hasher()
-            var chain: [Int] = []
-            var current: Int? = i
-            while let e = current, !chain.contains(e) {
-                chain.append(e)
-                hasher.combine(own[e])
-                for destination in destinations[e] {
-                    hasher.combine(destination.map { entities[$0].renamingIdentifier } ?? "")
-                }
-                current = parentIndices[e]
+        // An entity's lineage key includes its parent's key, not its parent's chain again: linear however deep the
+        // hierarchy. Entities that reach a cycle hash their chain as walked (an error case, reported elsewhere).
+        var lineage = [Int?](repeating: nil, count: entities.count)
+        func ownPart(_ e: Int, into hasher: inout Hasher) {
+            hasher.combine(own[e])
+            for destination in destinations[e] {
+                hasher.combine(destination.map { entities[$0].renamingIdentifier } ?? "")
             }
-            lineage.append(hasher.finalize())
         }
-        self.lineageKeyAt = lineage
+        for start in entities.indices where lineage[start] == nil {
+            // Walk up to the first entity whose key is known (or the top), then fill the keys in coming down.
+            var pending: [Int] = []
+            var current: Int? = start
+            while let i = current, lineage[i] == nil {
+                if first[i] != i { pending.append(i); current = first[i]; continue }
+                if hierarchy.reachesCycle[i] {
+                    var hasher = Hasher()
+                    hasher.combine(1)
+                    for e in hierarchy.chain(from: i) { ownPart(e, into: &hasher) }
+                    lineage[i] = hasher.finalize()
+                    break
+                }
+                pending.append(i)
+                current = parentIndices[i]
+            }
+            for i in pending.reversed() {
+                if first[i] != i { lineage[i] = lineage[first[i]]; continue }
+                var hasher = Hasher()
+                hasher.combine(0)
+                ownPart(i, into: &hasher)
+                hasher.combine(parentIndices[i].flatMap { lineage[$0] } ?? 0)
+                lineage[i] = hasher.finalize()
+            }
+        }
+        self.lineageKeyAt = lineage.map { $0! }
+        neighborhoodKeys = Self.neighborhoodKeys(entities, first: first, own: own, hierarchy: hierarchy, named: namedIndices)
+    }
+
+    /// Chain key: an entity's name and content and its parent's chain key. Neighborhood key: the chain key, its
+    /// parent's neighborhood key, and the chain keys of the entities it names. Entities reaching a cycle hash
+    /// their whole neighborhood as walked.
+    private static func neighborhoodKeys(_ entities: [Entity], first: [Int], own: [Int], hierarchy: Hierarchy, named: [[Int]]) -> [Int] {
+        let n = entities.count
+        var chain = [Int?](repeating: nil, count: n)
+        var neighborhood = [Int?](repeating: nil, count: n)
+        func walkedKey(_ i: Int) -> Int {
+            var hasher = Hasher()
+            hasher.combine(2)
+            var seen = Set<Int>()
+            for owner in hierarchy.chain(from: i) {
+                for member in [owner] + named[owner] {
+                    for m in hierarchy.chain(from: member) where seen.insert(m).inserted {
+                        hasher.combine(entities[m].name)
+                        hasher.combine(own[m])
+                    }
+                }
+            }
+            return hasher.finalize()
+        }
+        // Parents before children: the order of a walk from the roots; cycle-reaching entities apart.
+        var order: [Int] = []
+        var stack = (0..<n).filter { hierarchy.parent[$0] == nil }.reversed().map { $0 }
+        while let i = stack.popLast() {
+            order.append(i)
+            for child in hierarchy.children[i].reversed() where !hierarchy.reachesCycle[child] { stack.append(child) }
+        }
+        for i in order {
+            var hasher = Hasher()
+            hasher.combine(entities[i].name)
+            hasher.combine(own[i])
+            hasher.combine(hierarchy.parent[i].flatMap { chain[$0] } ?? 0)
+            chain[i] = hasher.finalize()
+        }
+        for i in hierarchy.cycleReaching { chain[i] = walkedKey(i) }
+        for i in order {
+            var hasher = Hasher()
+            hasher.combine(chain[i]!)
+            hasher.combine(hierarchy.parent[i].flatMap { neighborhood[$0] } ?? 0)
+            for m in named[i] { hasher.combine(chain[m]!) }
+            neighborhood[i] = hasher.finalize()
+        }
+        for i in hierarchy.cycleReaching { neighborhood[i] = walkedKey(i) }
+        return neighborhood.map { $0! }
     }
 
     /// Per entity name: `contentKeyAt`'s key.
@@ -138,32 +209,82 @@ public struct Model: Sendable {
 
     /// The entity and its ancestors, nearest first. Stops at a missing parent or a cycle.
     public func ancestry(of entity: Entity) -> [Entity] {
-        var chain = [entity]
-        if entity.parentEntity == nil { return chain }
-        var seen: Set<String> = [entity.name]
-        var current = entity
-        while let parent = self.entity(named: current.parentEntity), !seen.contains(parent.name) {
-            chain.append(parent)
-            seen.insert(parent.name)
-            current = parent
-        }
-        return chain
+        if entity.parentEntity == nil { return [entity] }
+        guard let i = index(of: entity) else { return [entity] }
+        return [entity] + hierarchy.chain(from: i).dropFirst().map { entities[$0] }
     }
 
     /// True when following `parentEntity` from this entity comes back to an entity already visited.
     public func hasInheritanceCycle(_ entity: Entity) -> Bool {
-        var seen: Set<String> = [entity.name]
-        var current = entity
-        while let parent = self.entity(named: current.parentEntity) {
-            if seen.contains(parent.name) { return true }
-            seen.insert(parent.name)
-            current = parent
-        }
-        return false
+        guard entity.parentEntity != nil, let i = index(of: entity) else { return false }
+        return hierarchy.reachesCycle[i]
     }
 
     /// The topmost ancestor (the entity that owns the table in a SQLite store).
-    public func root(of entity: Entity) -> Entity { ancestry(of: entity).last ?? entity }
+    public func root(of entity: Entity) -> Entity {
+        guard entity.parentEntity != nil, let i = index(of: entity) else { return entity }
+        return entities[hierarchy.root[i]]
+    }
+
+    /// Keys that `earlierDeclarations` can compare properties by.
+    enum DeclarationKey {
+        case name, persistentRenamingID, renamingID
+
+        func callAsFunction(_ property: Property) -> String? {
+            switch self {
+            case .name: return property.name
+            case .persistentRenamingID: return property.isTransient ? nil : property.renamingIdentifier
+            case .renamingID: return property.renamingIdentifier
+            }
+        }
+
+        var table: ModelTables.Key {
+            switch self {
+            case .name: return .earlierByName
+            case .persistentRenamingID: return .earlierByPersistentRenamingID
+            case .renamingID: return .earlierByRenamingID
+            }
+        }
+    }
+
+    /// Chains up to this long are walked per entity; longer ones read a table worked out once for the version.
+    static let shortChain = 32
+
+    /// The entity's own properties that have a property before them, in the entity's effective order (inherited
+    /// ones first, root first), with the same key: each with its position among the own properties and that first
+    /// property. Usually none.
+    func earlierDeclarations(ofEntityAt i: Int, by key: DeclarationKey) -> [(position: Int, first: (property: Property, owner: Int))] {
+        let chain = hierarchy.chain(from: i)
+        guard chain.count > Self.shortChain else {
+            // Owner and position by key: indices, not property copies, since most entities have no repeats.
+            var seen: [String: (owner: Int, position: Int)] = [:]
+            for owner in chain.dropFirst().reversed() {
+                for (q, property) in entities[owner].properties.enumerated() {
+                    if let k = key(property), seen[k] == nil { seen[k] = (owner, q) }
+                }
+            }
+            var found: [(position: Int, first: (property: Property, owner: Int))] = []
+            for (p, property) in entities[i].properties.enumerated() {
+                guard let k = key(property) else { continue }
+                if let first = seen[k] {
+                    found.append((p, (entities[first.owner].properties[first.position], first.owner)))
+                } else {
+                    seen[k] = (i, p)
+                }
+            }
+            return found
+        }
+        let table = tables.earlierDeclarations(key.table) { hierarchy.earlierDeclarations(in: entities) { key($0) } }[i]
+        return table.enumerated().compactMap { p, first in first.map { (p, $0) } }
+    }
+
+    /// Where this entity stands in `entities`: the first of its name, or (for a second entity of one name) the
+    /// one at its place in the file.
+    public func index(of entity: Entity) -> Int? {
+        func same(_ a: SourceLocation, _ b: SourceLocation) -> Bool { a.line == b.line && a.column == b.column && a.file == b.file }
+        if let i = entityIndexByName[entity.name], same(entities[i].location, entity.location) { return i }
+        return entities.firstIndex { same($0.location, entity.location) && $0.name == entity.name }
+    }
 
     /// Inherited and own properties, each with the name of the entity that declares it; ancestors' first.
     public func effectiveProperties(of entity: Entity) -> [(property: Property, declaredBy: String)] {
@@ -199,9 +320,10 @@ public struct Model: Sendable {
     /// version asks for it.
     func neighborhood(ofEntityAt index: Int) -> [Int] {
         var members: [Int] = []
+        var isMember = Set<Int>()
         func add(_ start: Int) {
             var next: Int? = start
-            while let i = next, !members.contains(i) {
+            while let i = next, isMember.insert(i).inserted {
                 members.append(i)
                 next = parentIndices[i]
             }
@@ -215,19 +337,18 @@ public struct Model: Sendable {
     }
 
     /// Equal keys (in one run) mean an `EntityRule` finds the same about both entities: their neighborhoods
-    /// hold the same content, and the CloudKit settings are the same.
+    /// hold the same content, and the CloudKit settings are the same. Each entity's key includes its parent's and
+    /// the chain keys of the entities it names, not their chains again: linear however deep the hierarchy.
     func neighborhoodKey(ofEntityAt index: Int) -> Int {
         var hasher = Hasher()
         hasher.combine(cloudKitSettingsKey)
-        for member in neighborhood(ofEntityAt: index) {
-            hasher.combine(entities[member].name)
-            hasher.combine(contentKeyAt[member])
-        }
+        hasher.combine(neighborhoodKeys[firstIndexOfName[index]])
         return hasher.finalize()
     }
 
     /// Entities whose parent chain includes `entity` (not the entity itself).
     public func descendants(of entity: Entity) -> [Entity] {
-        entities.filter { $0.name != entity.name && ancestry(of: $0).dropFirst().contains { $0.name == entity.name } }
+        guard let i = index(of: entity) else { return [] }
+        return hierarchy.descendants(of: i).map { entities[$0] }.filter { $0.name != entity.name }
     }
 }

@@ -73,21 +73,20 @@ public enum FileReader {
         let handle = try open(path)
         defer { _ = close(handle.fd) }
         guard handle.size <= limit else { throw ReadError.tooLarge(size: handle.size, limit: limit) }
-        var data = Data(count: handle.size)
+        // Uninitialised: zero-filling a megabytes-long file only to overwrite it is wasted work.
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(handle.size, 1), alignment: 16)
         var total = 0
         while total < handle.size {
-            let n = data.withUnsafeMutableBytes { buffer in
-                Glibc_read(handle.fd, buffer.baseAddress! + total, handle.size - total)
-            }
+            let n = Glibc_read(handle.fd, buffer + total, handle.size - total)
             if n < 0 {
                 if errno == EINTR { continue }
+                buffer.deallocate()
                 throw ReadError.failed(String(cString: strerror(errno)))
             }
             if n == 0 { break }  // shrank while being read
             total += n
         }
-        if total < handle.size { data.removeSubrange(total...) }
-        return data
+        return Data(bytesNoCopy: buffer, count: total, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     /// Reads a regular file in chunks, at most `limit` bytes in all, until `body` returns false.

@@ -43,22 +43,15 @@ public struct DuplicateNameRule: EntityRule {
     }
 
     public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
-        // Inherited names first, so the finding lands on the redeclaration in this entity.
-        let properties = model.effectiveProperties(of: entity)
-        var seen: [String: String] = [:]
-        seen.reserveCapacity(properties.count)
-        for (property, owner) in properties {
-            if let first = seen[property.name] {
-                guard owner == entity.name else { continue }
-                let origin = first == entity.name ? "" : " (inherited from \(first))"
-                findings.append(Finding(
-                    "\(entity.name).\(property.name) is declared more than once\(origin)",
-                    at: property.location, entity: entity.name, property: property.name))
-            } else {
-                seen[property.name] = owner
-            }
+        guard let i = model.index(of: entity) else { return [] }
+        // Inherited names come first, so the finding lands on the redeclaration in this entity.
+        return model.earlierDeclarations(ofEntityAt: i, by: .name).map { position, first in
+            let property = entity.properties[position]
+            let owner = model.entities[first.owner].name
+            let origin = owner == entity.name ? "" : " (inherited from \(owner))"
+            return Finding(
+                "\(entity.name).\(property.name) is declared more than once\(origin)",
+                at: property.location, entity: entity.name, property: property.name)
         }
-        return findings
     }
 }

@@ -41,20 +41,14 @@ public struct DuplicateRenamingIDRule: EntityRule {
     }
 
     public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
-        let properties = model.effectiveProperties(of: entity)
-        var seen: [String: Property] = [:]
-        seen.reserveCapacity(properties.count)
-        for (property, owner) in properties where !property.isTransient {
-            if let other = seen[property.renamingIdentifier] {
-                guard owner == entity.name, other.name != property.name else { continue }
-                findings.append(Finding(
-                    "\(entity.name).\(other.name) and \(entity.name).\(property.name) share the renaming identifier \"\(property.renamingIdentifier)\": inference fails and the store does not open",
-                    at: property.location, entity: entity.name, property: property.name))
-            } else {
-                seen[property.renamingIdentifier] = property
-            }
+        guard let i = model.index(of: entity) else { return [] }
+        return model.earlierDeclarations(ofEntityAt: i, by: .persistentRenamingID).compactMap { position, first in
+            let property = entity.properties[position], other = first.property
+            // Same name too: that is duplicate-name's finding.
+            guard other.name != property.name else { return nil }
+            return Finding(
+                "\(entity.name).\(other.name) and \(entity.name).\(property.name) share the renaming identifier \"\(property.renamingIdentifier)\": inference fails and the store does not open",
+                at: property.location, entity: entity.name, property: property.name)
         }
-        return findings
     }
 }
