@@ -140,7 +140,21 @@ public struct Hierarchy: Sendable {
 final class ModelTables: @unchecked Sendable {
     enum Key: Hashable { case earlierByName, earlierByPersistentRenamingID, earlierByRenamingID }
     private var earlier: [Key: [[(property: Property, owner: Int)?]]] = [:]
+    private var hashes: VersionHashes?
     private let lock = NSLock()
+    /// Shared by the versions of one bundle (the parse cache hands it out).
+    let hashCache: CoreDataHashCache
+
+    init(hashCache: CoreDataHashCache = CoreDataHashCache()) { self.hashCache = hashCache }
+
+    func versionHashes(_ make: () -> VersionHashes) -> VersionHashes {
+        lock.lock()
+        defer { lock.unlock() }
+        if let hashes { return hashes }
+        let made = make()
+        hashes = made
+        return made
+    }
 
     func earlierDeclarations(_ key: Key, _ make: () -> [[(property: Property, owner: Int)?]]) -> [[(property: Property, owner: Int)?]] {
         lock.lock()

@@ -32,7 +32,7 @@ public struct Model: Sendable {
     var parentIndices: [Int?] { hierarchy.parent }
     /// Inheritance resolved once (parents, roots, children, cycles).
     public let hierarchy: Hierarchy
-    let tables = ModelTables()
+    let tables: ModelTables
     /// Per entity: the entities its relationships (destination, then inverse entity) and fetched properties
     /// name, in declaration order; names of no entity left out.
     let namedIndices: [[Int]]
@@ -44,6 +44,16 @@ public struct Model: Sendable {
         configurations: [ModelConfiguration] = [], fetchRequests: [FetchRequest] = [],
         composites: [String] = [], unknownXML: [UnknownXML] = [], entitySourceHashes: [Int?] = []
     ) {
+        self.init(location: location, header: header, entities: entities, configurations: configurations, fetchRequests: fetchRequests,
+                  composites: composites, unknownXML: unknownXML, entitySourceHashes: entitySourceHashes, hashCache: CoreDataHashCache())
+    }
+
+    init(
+        location: SourceLocation, header: [String: String], entities: [Entity], configurations: [ModelConfiguration],
+        fetchRequests: [FetchRequest], composites: [String], unknownXML: [UnknownXML], entitySourceHashes: [Int?],
+        hashCache: CoreDataHashCache
+    ) {
+        tables = ModelTables(hashCache: hashCache)
         self.location = location
         self.header = header
         self.usedWithCloudKit = header["usedWithCloudKit"] == "YES"
@@ -224,6 +234,11 @@ public struct Model: Sendable {
     public func root(of entity: Entity) -> Entity {
         guard entity.parentEntity != nil, let i = index(of: entity) else { return entity }
         return entities[hierarchy.root[i]]
+    }
+
+    /// Core Data's own entity version hashes of this version, worked out on first use.
+    public var versionHashes: VersionHashes {
+        tables.versionHashes { CoreDataHash.hashes(of: self, cache: tables.hashCache) }
     }
 
     /// Keys that `earlierDeclarations` can compare properties by.

@@ -19,6 +19,8 @@ final class EntitySourceCache: @unchecked Sendable {
 
     private var entries: [Int: Entry] = [:]
     private let lock = NSLock()
+    /// Core Data hashes of the same bundle's versions: repeats share their field boxes, and so their hashes.
+    let hashes = CoreDataHashCache()
 
     /// The entry built from exactly `bytes[range]`, whose hash is `hash`.
     func entry(forSourceHash hash: Int, text bytes: [UInt8], _ range: Range<Int>) -> Entry? {

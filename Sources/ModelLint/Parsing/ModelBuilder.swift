@@ -41,7 +41,7 @@ struct ModelBuilder {
         return Model(
             location: root.location, header: root.attributes, entities: entities,
             configurations: configurations, fetchRequests: fetchRequests, composites: composites,
-            unknownXML: unknown, entitySourceHashes: sourceHashes)
+            unknownXML: unknown, entitySourceHashes: sourceHashes, hashCache: cache?.hashes ?? CoreDataHashCache())
     }
 
     private func flag(_ node: XMLNode, _ key: String) -> Bool { node.attributes[key] == "YES" }

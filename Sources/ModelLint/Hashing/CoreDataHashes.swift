@@ -1,0 +1,228 @@
+import Foundation
+
+/// One version's entity version hashes as Core Data computes them (core-data-semantics.md §4), and the two
+/// values made of them: the model's `versionChecksum` (staged migration) and `NSStoreModelVersionHashesDigest`.
+/// A store opens without migration exactly when its recorded hashes equal the model's.
+public struct VersionHashes: Sendable, Equatable {
+    /// Entity name -> 32-byte hash (the first entity of each name; a model with two cannot compile anyway).
+    public let entities: [String: [UInt8]]
+    /// The names in Core Data's order: `NSString` `compare:`, UTF-16 code unit by code unit.
+    public let orderedNames: [String]
+
+    init(entities: [String: [UInt8]]) {
+        self.entities = entities
+        orderedNames = entities.keys.sorted(by: CoreDataHash.precedes)
+    }
+
+    /// base64(SHA-256 of the entity hashes concatenated in name order): `NSManagedObjectModel.versionChecksum`.
+    public var versionChecksum: String {
+        Data(SHA256.digest(orderedNames.flatMap { entities[$0]! })).base64EncodedString()
+    }
+
+    /// base64(SHA-512 of each name and hash, concatenated in name order): a store's `NSStoreModelVersionHashesDigest`.
+    public var storeDigest: String {
+        Data(SHA512.digest(orderedNames.flatMap { Array($0.utf8) + entities[$0]! })).base64EncodedString()
+    }
+
+    public func base64(_ entity: String) -> String? { entities[entity].map { Data($0).base64EncodedString() } }
+}
+
+/// The algorithm, from the model graph. Verified bit for bit against Xcode's output for inheritance, uniqueness
+/// constraints, transient properties, ordered, self-referencing and many-to-many relationships, property-level
+/// modifiers, preserveAfterDeletion and derived attributes. Implemented as specified but not verified on real
+/// files (docs/digests.md says so too): self-inverse relationships, composite attributes, the external-storage
+/// byte, entity-level modifiers, and the order of non-ASCII names.
+public enum CoreDataHash {
+    /// NSAttributeType's raw values.
+    static func typeCode(_ type: AttributeType) -> UInt32 {
+        switch type {
+        case .undefined, .unknown: return 0
+        case .integer16: return 100
+        case .integer32: return 200
+        case .integer64: return 300
+        case .decimal: return 400
+        case .double: return 500
+        case .float: return 600
+        case .string: return 700
+        case .boolean: return 800
+        case .date: return 900
+        case .binary: return 1000
+        case .uuid: return 1100
+        case .uri: return 1200
+        case .transformable: return 1800
+        case .objectID: return 2000
+        case .composite: return 2100
+        }
+    }
+
+    /// `NSString compare:` for these names: UTF-16 code units in order.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf16.lexicographicallyPrecedes(b.utf16)
+    }
+
+    static func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+        withUnsafeBytes(of: value.littleEndian) { Array($0) }
+    }
+
+    /// The part every property shares: its name, its flags (optional, transient; readOnly is never set from
+    /// the XML) and its modifier.
+    static func propertyPart(name: String, optional: Bool, transient: Bool, modifier: String?) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(name.utf8)
+        hasher.update(littleEndian(UInt16((optional ? 1 : 0) | (transient ? 2 : 0))))
+        if let modifier { hasher.update(modifier.utf8) }
+        return hasher.finalize()
+    }
+
+    public static func hash(of attribute: Attribute) -> [UInt8] {
+        var hasher = SHA256()
+        if attribute.isDerived {
+            // A derived attribute hashes its expression alone, as NSExpression prints it (the XML's text).
+            hasher.update((attribute.derivationExpression ?? "").utf8)
+            return hasher.finalize()
+        }
+        hasher.update(propertyPart(name: attribute.name, optional: attribute.isOptional, transient: attribute.isTransient, modifier: attribute.versionHashModifier))
+        hasher.update(littleEndian(typeCode(attribute.type)))
+        if attribute.allowsExternalBinaryDataStorage { hasher.update([0x01]) }
+        if attribute.preserveAfterDeletion { hasher.update([0x01]) }
+        return hasher.finalize()
+    }
+
+    /// `owner`: the entity that declares the relationship (a relationship that is its own inverse hashes no inverse).
+    public static func hash(of relationship: Relationship, declaredBy owner: String) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(propertyPart(name: relationship.name, optional: relationship.isOptional, transient: relationship.isTransient, modifier: relationship.versionHashModifier))
+        hasher.update((relationship.destinationEntity ?? "").utf8)
+        if let inverse = relationship.inverseName, !isOwnInverse(relationship, declaredBy: owner) { hasher.update(inverse.utf8) }
+        // As written in the XML, 0 when absent; the low 32 bits.
+        hasher.update(littleEndian(UInt32(truncatingIfNeeded: relationship.maxCount ?? 0)))
+        hasher.update(littleEndian(UInt32(truncatingIfNeeded: relationship.minCount ?? 0)))
+        if relationship.isOrdered { hasher.update([0x01, 0x00]) }
+        return hasher.finalize()
+    }
+
+    static func isOwnInverse(_ relationship: Relationship, declaredBy owner: String) -> Bool {
+        relationship.inverseName == relationship.name && relationship.destinationEntity == owner
+            && (relationship.inverseEntity == nil || relationship.inverseEntity == owner)
+    }
+
+    static func hash(of property: Property, declaredBy owner: String) -> [UInt8] {
+        switch property {
+        case .attribute(let a): return hash(of: a)
+        case .relationship(let r): return hash(of: r, declaredBy: owner)
+        }
+    }
+
+    /// The entity's hash from its parts: the superentity's hash (nil for a root), and the hashes of its
+    /// persistent effective properties with their names.
+    static func entityHash(_ entity: Entity, parent: [UInt8]?, properties: [(name: String, hash: [UInt8])]) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(entity.name.utf8)
+        hasher.update([entity.isAbstract ? 1 : 0])
+        if let parent { hasher.update(parent) }
+        // Ordered by name; a stable sort keeps declaration order between equal names.
+        for property in properties.enumerated().sorted(by: { a, b in
+            precedes(a.element.name, b.element.name) || (a.element.name == b.element.name && a.offset < b.offset)
+        }) {
+            hasher.update(property.element.hash)
+        }
+        if let modifier = entity.versionHashModifier { hasher.update(modifier.utf8) }
+        for constraint in entity.uniquenessConstraints.map({ $0.properties.joined(separator: ".") }).sorted(by: precedes) {
+            hasher.update(constraint.utf8)
+        }
+        return hasher.finalize()
+    }
+
+    /// Every entity's hash in one version. Parents are hashed before their children (each includes its parent's
+    /// hash, so the work is linear however deep the hierarchy); `cache` carries hashes between the versions of a
+    /// bundle, which repeat most elements.
+    static func hashes(of model: Model, cache: CoreDataHashCache) -> VersionHashes {
+        let hierarchy = model.hierarchy
+        var entityHashes = [[UInt8]?](repeating: nil, count: model.entities.count)
+        func compute(_ i: Int) -> [UInt8] {
+            let entity = model.entities[i]
+            // An entity reaching a cycle has no superentity Core Data could use: hashed as a root.
+            let parent: [UInt8]? = hierarchy.reachesCycle[i] ? nil : hierarchy.parent[i].map { entityHashes[$0]! }
+            let chain = hierarchy.reachesCycle[i] ? [i] : hierarchy.chain(from: i)
+            return cache.entityHash(entity, parent: parent) {
+                var properties: [(name: String, hash: [UInt8])] = []
+                for owner in chain.reversed() {
+                    let declaring = model.entities[owner]
+                    for property in declaring.properties where !property.isTransient {
+                        properties.append((property.name, cache.propertyHash(property, declaredBy: declaring.name)))
+                    }
+                }
+                return properties
+            }
+        }
+        // Roots first, then down the tree; entities reaching a cycle last.
+        var stack = hierarchy.parent.indices.filter { hierarchy.parent[$0] == nil }.reversed().map { $0 }
+        while let i = stack.popLast() {
+            entityHashes[i] = compute(i)
+            for child in hierarchy.children[i].reversed() where !hierarchy.reachesCycle[child] { stack.append(child) }
+        }
+        for i in hierarchy.cycleReaching { entityHashes[i] = compute(i) }
+        var byName: [String: [UInt8]] = [:]
+        for i in model.entities.indices where model.firstIndexOfName[i] == i { byName[model.entities[i].name] = entityHashes[i]! }
+        return VersionHashes(entities: byName)
+    }
+}
+
+/// Hashes already worked out for a bundle's versions. Keys are the identities of the immutable field boxes
+/// (`SharedFields`) that a repeated entity shares with the version it repeats: equal identity is equal content.
+/// Every box used as a key is retained here, so no identity is ever reused while the cache lives.
+final class CoreDataHashCache: @unchecked Sendable {
+    private struct PropertyKey: Hashable {
+        var box: ObjectIdentifier
+        var ownInverse: Bool
+    }
+
+    private struct EntityKey: Hashable {
+        var box: ObjectIdentifier
+        var properties: [ObjectIdentifier]
+        var parent: [UInt8]?
+    }
+
+    private var properties: [PropertyKey: [UInt8]] = [:]
+    private var entities: [EntityKey: [UInt8]] = [:]
+    private var retained: [AnyObject] = []
+    private let lock = NSLock()
+
+    static func box(_ property: Property) -> AnyObject {
+        switch property {
+        case .attribute(let a): return a.fields
+        case .relationship(let r): return r.fields
+        }
+    }
+
+    func propertyHash(_ property: Property, declaredBy owner: String) -> [UInt8] {
+        let ownInverse: Bool
+        if case .relationship(let r) = property { ownInverse = CoreDataHash.isOwnInverse(r, declaredBy: owner) } else { ownInverse = false }
+        let box = Self.box(property)
+        let key = PropertyKey(box: ObjectIdentifier(box), ownInverse: ownInverse)
+        lock.lock()
+        if let known = properties[key] { lock.unlock(); return known }
+        lock.unlock()
+        let hash = CoreDataHash.hash(of: property, declaredBy: owner)
+        lock.lock()
+        properties[key] = hash
+        retained.append(box)
+        lock.unlock()
+        return hash
+    }
+
+    func entityHash(_ entity: Entity, parent: [UInt8]?, properties make: () -> [(name: String, hash: [UInt8])]) -> [UInt8] {
+        let boxes = entity.properties.map(Self.box)
+        let key = EntityKey(box: ObjectIdentifier(entity.fields), properties: boxes.map(ObjectIdentifier.init), parent: parent)
+        lock.lock()
+        if let known = entities[key] { lock.unlock(); return known }
+        lock.unlock()
+        let hash = CoreDataHash.entityHash(entity, parent: parent, properties: make())
+        lock.lock()
+        entities[key] = hash
+        retained.append(entity.fields)
+        retained.append(contentsOf: boxes)
+        lock.unlock()
+        return hash
+    }
+}
