@@ -71,11 +71,42 @@ public enum LockCommand {
                 report += "  repaired: \(display) could not be read (\((error as? LockFile.LockError)?.message ?? "\(error)")); rewritten from the bundles\n"
             }
         }
-        var added = 0, kept = 0, relocked = 0
+        var added = 0, kept = 0, relocked = 0, upgraded = 0
+        func load(_ absolutePath: String, display: String) -> ModelBundle {
+            BundleLoader.load(bundleURL: URL(fileURLWithPath: absolutePath), displayPath: display,
+                              versionOrder: configuration.settings(forBundleAt: absolutePath)?.versionOrder)
+        }
+        // A format-1 file becomes format 2 only when every version it records still matches its format-1
+        // digests: an edit made since it was written must not be blessed by the upgrade.
+        if lock.readFormat == 1 {
+            var problems: [String] = []
+            for key in lock.bundles.keys.sorted() {
+                let absolute = key.hasPrefix("/") ? key : PathTools.absolute(key, relativeTo: lockDirectory)
+                let bundle = load(absolute, display: key)
+                for name in lock.bundles[key]!.keys.sorted(by: VersionOrder.precedes) {
+                    let record = lock.bundles[key]![name]!
+                    guard let model = bundle.versions.first(where: { $0.name.utf8.elementsEqual(name.utf8) })?.model else {
+                        problems.append("\(key) \(name) is gone or cannot be read")
+                        continue
+                    }
+                    let verdict = record.compare(with: model)
+                    if verdict.schemaChanged || verdict.contentChanged {
+                        problems.append("\(key) \(name) was edited since it was locked (\(verdict.changedEntities.joined(separator: ", ")))")
+                    } else {
+                        lock.bundles[key]![name] = VersionDigest(model: model)
+                        upgraded += 1
+                    }
+                }
+            }
+            if !problems.isEmpty && !force {
+                return .usageError("\(display) is a format-1 lock file and cannot be upgraded to format 2, because \(problems.count == 1 ? "a version no longer matches what it recorded" : "versions no longer match what they recorded"): \(problems.joined(separator: "; ")). Run modellint check to see each change; modellint lock --force re-records the versions as they are now")
+            }
+            if !problems.isEmpty {
+                report += problems.map { "  not verified: \($0); re-recorded as it is now where it exists\n" }.joined()
+            }
+        }
         for selection in selections {
-            let bundle = BundleLoader.load(
-                bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
-                versionOrder: configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder)
+            let bundle = load(selection.absolutePath, display: selection.displayPath)
             let key = LockFile.normalizedKey(PathTools.relative(selection.absolutePath, to: lockDirectory) ?? selection.absolutePath)
             var versions = lock.bundles[key] ?? [:]
             for version in bundle.versions {
@@ -85,7 +116,7 @@ public enum LockCommand {
                 }
                 let digest = VersionDigest(model: model)
                 if let existing = versions[version.name] {
-                    if force && existing != digest {
+                    if existing.isLegacy || (force && existing != digest) {
                         versions[version.name] = digest
                         relocked += 1
                         report += "  re-locked: \(bundle.path) \(version.name)\n"
@@ -100,12 +131,20 @@ public enum LockCommand {
             }
             lock.bundles[key] = versions
         }
+        // Records that could not be upgraded (a forced run): dropped, and said.
+        for key in lock.bundles.keys.sorted() {
+            for name in lock.bundles[key]!.keys.sorted() where lock.bundles[key]![name]!.isLegacy {
+                lock.bundles[key]![name] = nil
+                report += "  dropped: \(key) \(name) (format 1, and no version to re-record it from)\n"
+            }
+        }
         do {
             try lock.write(to: path)
         } catch {
             return .usageError("\(error)")
         }
         let summary = "\(display): \(added) version\(added == 1 ? "" : "s") added, \(kept) already locked" + (force ? ", \(relocked) re-locked" : "")
+            + (upgraded > 0 ? ", \(upgraded) upgraded from format 1" : "")
         // Version folder names are the user's: each line made log-safe.
         let lines = report.split(separator: "\n").map { ReportText.logLine(String($0)) + "\n" }.joined()
         return CommandOutput(exitCode: 0, standardOutput: lines + summary + "\n")

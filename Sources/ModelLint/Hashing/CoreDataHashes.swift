@@ -114,18 +114,13 @@ public enum CoreDataHash {
     }
 
     /// The entity's hash from its parts: the superentity's hash (nil for a root), and the hashes of its
-    /// persistent effective properties with their names.
-    static func entityHash(_ entity: Entity, parent: [UInt8]?, properties: [(name: String, hash: [UInt8])]) -> [UInt8] {
+    /// persistent effective properties in Core Data's order (by name; equal names in effective order).
+    static func entityHash(_ entity: Entity, parent: [UInt8]?, orderedPropertyHashes: [[UInt8]]) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(entity.name.utf8)
         hasher.update([entity.isAbstract ? 1 : 0])
         if let parent { hasher.update(parent) }
-        // Ordered by name; a stable sort keeps declaration order between equal names.
-        for property in properties.enumerated().sorted(by: { a, b in
-            precedes(a.element.name, b.element.name) || (a.element.name == b.element.name && a.offset < b.offset)
-        }) {
-            hasher.update(property.element.hash)
-        }
+        for hash in orderedPropertyHashes { hasher.update(hash) }
         if let modifier = entity.versionHashModifier { hasher.update(modifier.utf8) }
         for constraint in entity.uniquenessConstraints.map({ $0.properties.joined(separator: ".") }).sorted(by: precedes) {
             hasher.update(constraint.utf8)
@@ -133,37 +128,65 @@ public enum CoreDataHash {
         return hasher.finalize()
     }
 
-    /// Every entity's hash in one version. Parents are hashed before their children (each includes its parent's
-    /// hash, so the work is linear however deep the hierarchy); `cache` carries hashes between the versions of a
-    /// bundle, which repeat most elements.
+    /// A persistent property in an entity's hash order: its name's rank (Core Data's name order) and its hash.
+    private struct Ordered {
+        var rank: Int
+        var hash: [UInt8]
+    }
+
+    /// Every entity's hash in one version. Parents are hashed before their children, each including its
+    /// parent's hash. An entity's ordered properties are its parent's merged with its own (names ranked once per
+    /// version), not sorted again: Core Data's input still grows with the depth of a hierarchy, the work around it
+    /// does not. `cache` carries hashes between the versions of a bundle, which repeat most elements.
     static func hashes(of model: Model, cache: CoreDataHashCache) -> VersionHashes {
         let hierarchy = model.hierarchy
-        var entityHashes = [[UInt8]?](repeating: nil, count: model.entities.count)
-        func compute(_ i: Int) -> [UInt8] {
-            let entity = model.entities[i]
-            // An entity reaching a cycle has no superentity Core Data could use: hashed as a root.
-            let parent: [UInt8]? = hierarchy.reachesCycle[i] ? nil : hierarchy.parent[i].map { entityHashes[$0]! }
-            let chain = hierarchy.reachesCycle[i] ? [i] : hierarchy.chain(from: i)
-            return cache.entityHash(entity, parent: parent) {
-                var properties: [(name: String, hash: [UInt8])] = []
-                for owner in chain.reversed() {
-                    let declaring = model.entities[owner]
-                    for property in declaring.properties where !property.isTransient {
-                        properties.append((property.name, cache.propertyHash(property, declaredBy: declaring.name)))
-                    }
-                }
-                return properties
+        let entities = model.entities
+        // Name ranks: every persistent property name of the version, in Core Data's order.
+        var names = Set<String>()
+        for entity in entities { for property in entity.properties where !property.isTransient { names.insert(property.name) } }
+        var rank: [String: Int] = [:]
+        for (r, name) in names.sorted(by: precedes).enumerated() { rank[name] = r }
+        func own(_ i: Int) -> [Ordered] {
+            let declaring = entities[i]
+            return declaring.properties.filter { !$0.isTransient }
+                .map { Ordered(rank: rank[$0.name]!, hash: cache.propertyHash($0, declaredBy: declaring.name)) }
+                .enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
+        }
+        /// Ancestors' properties first among equal names: they come first in effective order.
+        func merge(_ inherited: [Ordered], _ mine: [Ordered]) -> [Ordered] {
+            var out: [Ordered] = []
+            out.reserveCapacity(inherited.count + mine.count)
+            var a = 0, b = 0
+            while a < inherited.count || b < mine.count {
+                if b == mine.count || (a < inherited.count && inherited[a].rank <= mine[b].rank) { out.append(inherited[a]); a += 1 } else { out.append(mine[b]); b += 1 }
+            }
+            return out
+        }
+        var entityHashes = [[UInt8]?](repeating: nil, count: entities.count)
+        // The ordered lists of entities whose children are not all hashed yet.
+        var lists: [Int: [Ordered]] = [:]
+        var remainingChildren = hierarchy.children.map { $0.filter { !hierarchy.reachesCycle[$0] }.count }
+        func hash(_ i: Int, parent: Int?) {
+            let ordered = parent.map { merge(lists[$0]!, own(i)) } ?? own(i)
+            entityHashes[i] = cache.entityHash(entities[i], parent: parent.map { entityHashes[$0]! }) { ordered.map(\.hash) }
+            if remainingChildren[i] > 0 { lists[i] = ordered }
+            if let parent {
+                remainingChildren[parent] -= 1
+                if remainingChildren[parent] == 0 { lists[parent] = nil }
             }
         }
-        // Roots first, then down the tree; entities reaching a cycle last.
-        var stack = hierarchy.parent.indices.filter { hierarchy.parent[$0] == nil }.reversed().map { $0 }
+        // Roots first, then down the tree.
+        var stack = entities.indices.filter { hierarchy.parent[$0] == nil }.reversed().map { $0 }
         while let i = stack.popLast() {
-            entityHashes[i] = compute(i)
+            hash(i, parent: hierarchy.parent[i])
             for child in hierarchy.children[i].reversed() where !hierarchy.reachesCycle[child] { stack.append(child) }
         }
-        for i in hierarchy.cycleReaching { entityHashes[i] = compute(i) }
+        // An entity reaching a cycle has no superentity Core Data could use: hashed as a root with its own properties.
+        for i in hierarchy.cycleReaching {
+            entityHashes[i] = cache.entityHash(entities[i], parent: nil) { own(i).map(\.hash) }
+        }
         var byName: [String: [UInt8]] = [:]
-        for i in model.entities.indices where model.firstIndexOfName[i] == i { byName[model.entities[i].name] = entityHashes[i]! }
+        for i in entities.indices where model.firstIndexOfName[i] == i { byName[entities[i].name] = entityHashes[i]! }
         return VersionHashes(entities: byName)
     }
 }
@@ -211,13 +234,13 @@ final class CoreDataHashCache: @unchecked Sendable {
         return hash
     }
 
-    func entityHash(_ entity: Entity, parent: [UInt8]?, properties make: () -> [(name: String, hash: [UInt8])]) -> [UInt8] {
+    func entityHash(_ entity: Entity, parent: [UInt8]?, orderedPropertyHashes make: () -> [[UInt8]]) -> [UInt8] {
         let boxes = entity.properties.map(Self.box)
         let key = EntityKey(box: ObjectIdentifier(entity.fields), properties: boxes.map(ObjectIdentifier.init), parent: parent)
         lock.lock()
         if let known = entities[key] { lock.unlock(); return known }
         lock.unlock()
-        let hash = CoreDataHash.entityHash(entity, parent: parent, properties: make())
+        let hash = CoreDataHash.entityHash(entity, parent: parent, orderedPropertyHashes: make())
         lock.lock()
         entities[key] = hash
         retained.append(entity.fields)

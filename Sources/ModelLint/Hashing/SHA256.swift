@@ -58,33 +58,33 @@ public struct SHA256: Sendable {
         return words.flatMap { v in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> UInt32($0)) } }
     }
 
-    private mutating func compress(_ b: UnsafeRawBufferPointer) {
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
+        var (a, b, c, d, e, f, g, hh) = h
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for i in 0..<16 {
-                w[i] = UInt32(b[i * 4]) << 24 | UInt32(b[i * 4 + 1]) << 16 | UInt32(b[i * 4 + 2]) << 8 | UInt32(b[i * 4 + 3])
-            }
+            let base = block.baseAddress!
+            // Each message word in one big-endian read.
+            for i in 0..<16 { w[i] = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self)) }
             for i in 16..<64 {
-                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                let w15 = w[i &- 15], w2 = w[i &- 2]
+                let s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >> 3)
+                let s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >> 10)
+                w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
             }
-            var (a, bb, c, d, e, f, g, hh) = h
             Self.k.withUnsafeBufferPointer { k in
                 for i in 0..<64 {
                     let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
                     let ch = (e & f) ^ (~e & g)
                     let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
                     let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                    let maj = (a & bb) ^ (a & c) ^ (bb & c)
-                    let t2 = s0 &+ maj
-                    hh = g; g = f; f = e; e = d &+ t1; d = c; c = bb; bb = a; a = t1 &+ t2
+                    let maj = (a & b) ^ (a & c) ^ (b & c)
+                    hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ s0 &+ maj
                 }
             }
-            h = (h.0 &+ a, h.1 &+ bb, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
         }
+        h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
     }
 
-    @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
 
     public static func digest<Bytes: Sequence>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var hasher = SHA256()

@@ -3,7 +3,10 @@ import Foundation
 /// `modellint.lock`: the shipped versions of each bundle and their digests (cli.md "Lock file").
 public struct LockFile: Equatable, Sendable {
     public static let fileName = "modellint.lock"
-    public static let formatVersion = 1
+    /// The format written; format 1 files are still read.
+    public static let formatVersion = 2
+    /// The format of the file as read (1 or 2); `lock` upgrades a format-1 file only after verifying it.
+    public var readFormat = LockFile.formatVersion
 
     /// Bundle path relative to the lock file's folder -> version name -> digests.
     public var bundles: [String: [String: VersionDigest]]
@@ -50,24 +53,39 @@ public struct LockFile: Equatable, Sendable {
         func fail(_ message: String) -> LockError { LockError(file: file, message: message, repairable: true) }
         guard json.objectValue != nil else { throw fail("the lock file must be a JSON object") }
         guard let format = json["format"]?.intValue else { throw fail("format: missing") }
-        guard format == formatVersion else {
-            throw LockError(file: file, message: "format: \(format) is not a lock format this modellint reads (it reads \(formatVersion)); upgrade modellint")
+        guard format == 1 || format == 2 else {
+            throw LockError(file: file, message: "format: \(format) is not a lock format this modellint reads (it reads 1 and 2); upgrade modellint")
         }
         guard let bundles = json["bundles"] else { throw fail("bundles: missing; a lock file records its bundles there") }
         guard let entries = bundles.objectValue else { throw fail("bundles: must be an object keyed by bundle path") }
         var lock = LockFile()
+        lock.readFormat = format
         for (written, value) in entries {
             let bundle = normalizedKey(written)
             guard lock.bundles[bundle] == nil else { throw fail("bundles.\(written): a second entry for the bundle \(bundle)") }
             guard let versions = value["versions"]?.objectValue else { throw fail("bundles.\(written).versions: missing") }
             var digests: [String: VersionDigest] = [:]
             for (version, entry) in versions {
-                guard let schema = entry["schema"]?.stringValue, let content = entry["content"]?.stringValue else {
-                    throw fail("bundles.\(written).versions.\(version): schema and content digests are required")
+                let path = "bundles.\(written).versions.\(version)"
+                func strings(_ key: String) throws -> [String: String] {
+                    guard let value = entry[key] else { return [:] }
+                    guard let pairs = value.objectValue else { throw fail("\(path).\(key): must be an object") }
+                    return try Dictionary(pairs.map { name, digest in
+                        guard let text = digest.stringValue else { throw fail("\(path).\(key).\(name): must be a string") }
+                        return (name, text)
+                    }, uniquingKeysWith: { first, _ in first })
                 }
-                var entities: [String: String] = [:]
-                for (entity, digest) in entry["entities"]?.objectValue ?? [] { entities[entity] = digest.stringValue ?? "" }
-                digests[version] = VersionDigest(schema: schema, content: content, entities: entities)
+                guard let content = entry["content"]?.stringValue else { throw fail("\(path): the content digest is required") }
+                if format == 1 {
+                    guard let schema = entry["schema"]?.stringValue else { throw fail("\(path): schema and content digests are required") }
+                    digests[version] = VersionDigest(entityHashes: nil, checksum: nil, legacySchema: schema, content: content, entityContent: try strings("entities"))
+                } else {
+                    guard entry["entities"] != nil, let checksum = entry["checksum"]?.stringValue else {
+                        throw fail("\(path): entities (Core Data's entity hashes), checksum and content are required")
+                    }
+                    digests[version] = VersionDigest(entityHashes: try strings("entities"), checksum: checksum, legacySchema: nil,
+                                                     content: content, entityContent: try strings("entityContent"))
+                }
             }
             lock.bundles[bundle] = digests
             lock.keyLines[bundle] = keyLines[JSONParser.keyPath(["bundles", written])]
@@ -75,16 +93,19 @@ public struct LockFile: Equatable, Sendable {
         return lock
     }
 
-    /// JSON with every key sorted, so the file diffs cleanly in review.
+    /// Format 2 JSON with every key sorted, so the file diffs cleanly in review. Every record must be a format-2
+    /// one (`lock` re-records format-1 versions only after verifying them).
     public func serialized() -> String {
+        func object(_ values: [String: String]) -> JSONValue { .object(values.keys.sorted().map { ($0, .string(values[$0]!)) }) }
         let bundlesJSON: [(String, JSONValue)] = bundles.keys.sorted().map { bundle in
             let versions = bundles[bundle]!
             let versionsJSON: [(String, JSONValue)] = versions.keys.sorted(by: VersionOrder.precedes).map { name in
                 let digest = versions[name]!
                 return (name, .object([
+                    ("checksum", .string(digest.checksum ?? "")),
                     ("content", .string(digest.content)),
-                    ("entities", .object(digest.entities.keys.sorted().map { ($0, .string(digest.entities[$0]!)) })),
-                    ("schema", .string(digest.schema)),
+                    ("entities", object(digest.entityHashes ?? [:])),
+                    ("entityContent", object(digest.entityContent)),
                 ]))
             }
             return (bundle, .object([("versions", .object(versionsJSON))]))

@@ -49,36 +49,47 @@ public struct ShippedVersionComparison: Sendable {
                 return ShippedVersionComparison(name: shipped.name, source: history.source, status: .unreadable, changes: [],
                                                 location: SourceLocation(file: now.contentsPath))
             }
-            let digest = VersionDigest(model: model)
-            let status: Status = digest.schema != shipped.digest.schema ? .schemaChanged
-                : digest.content != shipped.digest.content ? .contentChanged : .unchanged
+            // Core Data's view first: the entity hashes (or, for a format-1 record, its schema digest); then content.
+            let verdict = shipped.digest.compare(with: model)
+            let status: Status = verdict.schemaChanged ? .schemaChanged : verdict.contentChanged ? .contentChanged : .unchanged
             var changes: [String] = []
             if status != .unchanged {
                 if let old = shipped.model {
-                    changes = describe(ModelDiff(
+                    // With the shipped model at hand (git), what changed and why, entity by entity.
+                    let entries = describe(ModelDiff(
                         from: VersionRef(name: shipped.name, contentsPath: "", model: old),
                         to: VersionRef(name: shipped.name, contentsPath: now.contentsPath, model: model), isAdjacent: true))
+                    if status == .schemaChanged {
+                        let hashChanged = Set(verdict.changedEntities)
+                        changes = entries.filter { hashChanged.contains($0.entity) }.map(\.text)
+                        let described = Set(entries.map(\.entity))
+                        changes += verdict.changedEntities.filter { !described.contains($0) }.map { "\($0): version hash changed" }
+                    } else {
+                        changes = entries.map(\.text)
+                    }
                 }
                 if changes.isEmpty {
-                    changes = digest.changedEntities(comparedTo: shipped.digest).map { "entity \($0)" }
+                    changes = verdict.changedEntities.map { status == .schemaChanged && !shipped.digest.isLegacy ? "\($0): version hash changed" : "entity \($0)" }
                 }
             }
             return ShippedVersionComparison(name: shipped.name, source: history.source, status: status, changes: changes, location: model.location)
         }
     }
 
-    static func describe(_ diff: ModelDiff) -> [String] {
-        var out: [String] = []
-        out += diff.addedEntities.map { "\($0.name) added" }
-        out += diff.removedEntities.map { "\($0.name) removed" }
+    /// Each change, with the entity it is about (the newer name; a removed entity's own).
+    static func describe(_ diff: ModelDiff) -> [(entity: String, text: String)] {
+        var out: [(String, String)] = []
+        out += diff.addedEntities.map { ($0.name, "\($0.name) added") }
+        out += diff.removedEntities.map { ($0.name, "\($0.name) removed") }
         for pair in diff.matchedEntities {
-            out += pair.facets.map { "\(pair.new.name): \(label($0.rawValue))" }
-            out += pair.addedProperties.map { "\(pair.new.name).\($0.name) added" }
-            out += pair.removedProperties.map { "\(pair.new.name).\($0.name) removed" }
-            out += pair.becameTransient.map { "\(pair.new.name).\($0.new.name) made transient" }
-            out += pair.kindChanged.map { "\(pair.new.name).\($0.new.name) changed kind" }
+            let name = pair.new.name
+            out += pair.facets.map { (name, "\(name): \(label($0.rawValue))") }
+            out += pair.addedProperties.map { (name, "\(name).\($0.name) added") }
+            out += pair.removedProperties.map { (name, "\(name).\($0.name) removed") }
+            out += pair.becameTransient.map { (name, "\(name).\($0.new.name) made transient") }
+            out += pair.kindChanged.map { (name, "\(name).\($0.new.name) changed kind") }
             for property in pair.matchedProperties where !property.facets.isEmpty {
-                out.append("\(pair.new.name).\(property.new.name): " + property.facets.map { label($0.rawValue) }.joined(separator: ", "))
+                out.append((name, "\(name).\(property.new.name): " + property.facets.map { label($0.rawValue) }.joined(separator: ", ")))
             }
         }
         return out

@@ -1,33 +1,71 @@
-/// The two digests a lock file records per version (docs/digests.md says what is in each, and why).
+/// What a lock file records of one shipped version (docs/digests.md says what is in each part, and why).
+/// Format 2: Core Data's own entity version hashes and the model's checksum (a change means stores written by
+/// the version no longer match it: exactly what Core Data sees), and the content digest (everything but tooling
+/// metadata: a change Core Data cannot see that still changes behaviour). Format 1 records carry a schema digest
+/// of modellint's own design instead of the hashes; they are still verified, never written.
 public struct VersionDigest: Equatable, Sendable {
-    /// Everything that feeds Core Data's version hashes (core-data-semantics.md §4): a change means stores
-    /// written by this version no longer match it.
-    public var schema: String
-    /// Everything in the model except tooling metadata: a change Core Data cannot see, but that changes
-    /// behaviour for existing data (defaults, delete rules, transformers, renaming identifiers, indexes, validation).
+    /// Entity name -> base64 version hash (format 2).
+    public var entityHashes: [String: String]?
+    /// The model's versionChecksum (format 2).
+    public var checksum: String?
+    /// The format-1 schema digest, as read from an old lock file.
+    public var legacySchema: String?
     public var content: String
-    /// Content digest per entity, so a changed version can name what changed.
-    public var entities: [String: String]
+    /// Content digest per entity (16 hex digits), so a changed version can name what changed.
+    public var entityContent: [String: String]
 
-    public init(schema: String, content: String, entities: [String: String]) {
-        self.schema = schema
+    public var isLegacy: Bool { entityHashes == nil }
+
+    public init(entityHashes: [String: String]?, checksum: String?, legacySchema: String?, content: String, entityContent: [String: String]) {
+        self.entityHashes = entityHashes
+        self.checksum = checksum
+        self.legacySchema = legacySchema
         self.content = content
-        self.entities = entities
+        self.entityContent = entityContent
     }
 
+    /// A format-2 record of the model as it is.
     public init(model: Model) {
-        let hashInputs = Fingerprint.entityHashInputs(model)
-        schema = "sha256:" + SHA256.hex(hashInputs.keys.sorted().map { hashInputs[$0]! }.joined(separator: "\n"))
-        content = "sha256:" + SHA256.hex(Fingerprint.content(model))
+        let hashes = model.versionHashes
+        var byName: [String: String] = [:]
+        for name in hashes.orderedNames { byName[name] = hashes.base64(name) }
+        self.init(entityHashes: byName, checksum: hashes.versionChecksum, legacySchema: nil,
+                  content: "sha256:" + SHA256.hex(Fingerprint.content(model, includingToolingKeys: false)),
+                  entityContent: Self.entityContent(model, includingToolingKeys: false))
+    }
+
+    /// The format-1 record the model would have had (to verify an old lock file against).
+    public static func legacy(model: Model) -> VersionDigest {
+        VersionDigest(entityHashes: nil, checksum: nil, legacySchema: Fingerprint.legacySchemaDigest(model),
+                      content: "sha256:" + SHA256.hex(Fingerprint.content(model, includingToolingKeys: true)),
+                      entityContent: entityContent(model, includingToolingKeys: true))
+    }
+
+    static func entityContent(_ model: Model, includingToolingKeys: Bool) -> [String: String] {
         var perEntity: [String: String] = [:]
         for entity in model.entities where perEntity[entity.name] == nil {
-            perEntity[entity.name] = String(SHA256.hex(Fingerprint.entityContent(entity)).prefix(16))
+            perEntity[entity.name] = String(SHA256.hex(Fingerprint.entityContent(entity, includingToolingKeys: includingToolingKeys)).prefix(16))
         }
-        entities = perEntity
+        return perEntity
     }
 
-    /// Entities added, removed or changed between two digests' per-entity records.
+    /// How the model as it is compares with this record: schema (what Core Data matches stores by), content,
+    /// or neither. A format-1 record is compared with format-1 digests of the model.
+    public func compare(with model: Model) -> (schemaChanged: Bool, contentChanged: Bool, changedEntities: [String]) {
+        if let recorded = entityHashes {
+            let now = VersionDigest(model: model)
+            let hashesChanged = now.entityHashes != recorded
+            let changed = hashesChanged
+                ? Set(recorded.keys).union(now.entityHashes!.keys).filter { recorded[$0] != now.entityHashes![$0] }.sorted()
+                : now.changedEntities(comparedTo: self)
+            return (hashesChanged, now.content != content, changed)
+        }
+        let now = VersionDigest.legacy(model: model)
+        return (now.legacySchema != legacySchema, now.content != content, now.changedEntities(comparedTo: self))
+    }
+
+    /// Entities added, removed or changed between two records' per-entity content digests.
     public func changedEntities(comparedTo other: VersionDigest) -> [String] {
-        Set(entities.keys).union(other.entities.keys).filter { entities[$0] != other.entities[$0] }.sorted()
+        Set(entityContent.keys).union(other.entityContent.keys).filter { entityContent[$0] != other.entityContent[$0] }.sorted()
     }
 }

@@ -1,19 +1,46 @@
 /// Canonical, order-insensitive descriptions of a model, for "did it change?" questions that must
 /// ignore how Xcode happened to write the file.
 public enum Fingerprint {
-    /// What core-data-semantics.md §4 says feeds an entity's version hash: equal strings mean the
-    /// entity's hash is unchanged.
-    public static func entityHashInput(_ entity: Entity, in model: Model) -> String {
-        var parts = ["name=\(entity.name)", "abstract=\(entity.isAbstract)", "vhm=\(entity.versionHashModifier ?? "")"]
-        if let parent = model.entity(named: entity.parentEntity), !model.hasInheritanceCycle(entity) {
-            parts.append("parent=(\(entityHashInput(parent, in: model)))")
-        } else if let parent = entity.parentEntity {
-            parts.append("parent=\(parent)")
+    /// Format 1's schema digest (lock files written before Core Data's hashes were known): SHA-256 of every
+    /// entity's schema description, sorted by entity name, one per line. A description embeds its parent's whole
+    /// description, so it grows with the depth of the hierarchy; it is streamed into the hash, never built, and
+    /// only computed to verify a format-1 lock file.
+    public static func legacySchemaDigest(_ model: Model) -> String {
+        var hasher = SHA256()
+        var names: [String] = []
+        var seen = Set<String>()
+        for entity in model.entities where seen.insert(entity.name).inserted { names.append(entity.name) }
+        // Each entity's description without its parent's, worked out once; streamed with its ancestors' inside.
+        var parts: [Int: (head: String, tail: String)] = [:]
+        func part(_ i: Int) -> (head: String, tail: String) {
+            if let known = parts[i] { return known }
+            let entity = model.entities[i]
+            let head = ["name=\(entity.name)", "abstract=\(entity.isAbstract)", "vhm=\(entity.versionHashModifier ?? "")"].joined(separator: "|")
+            let properties = model.effectiveProperties(of: entity).map(\.property).filter { !$0.isTransient }
+            let tail = "properties=[" + properties.map(propertyHashInput).sorted().joined(separator: ";") + "]"
+                + "|unique=[" + entity.uniquenessConstraints.map { $0.properties.sorted().joined(separator: ",") }.sorted().joined(separator: ";") + "]"
+            parts[i] = (head, tail)
+            return (head, tail)
         }
-        let properties = model.effectiveProperties(of: entity).map(\.property).filter { !$0.isTransient }
-        parts.append("properties=[" + properties.map(propertyHashInput).sorted().joined(separator: ";") + "]")
-        parts.append("unique=[" + entity.uniquenessConstraints.map { $0.properties.sorted().joined(separator: ",") }.sorted().joined(separator: ";") + "]")
-        return parts.joined(separator: "|")
+        func stream(_ i: Int) {
+            let entity = model.entities[i]
+            let (head, tail) = part(i)
+            hasher.update(head.utf8)
+            if let parent = model.hierarchy.parent[i], !model.hierarchy.reachesCycle[i] {
+                hasher.update("|parent=(".utf8)
+                stream(parent)
+                hasher.update(")".utf8)
+            } else if let parent = entity.parentEntity {
+                hasher.update("|parent=\(parent)".utf8)
+            }
+            hasher.update("|".utf8)
+            hasher.update(tail.utf8)
+        }
+        for (n, name) in names.sorted().enumerated() {
+            if n > 0 { hasher.update("\n".utf8) }
+            stream(model.entityIndexByName[name]!)
+        }
+        return "sha256:" + Hex.encode(hasher.finalize())
     }
 
     public static func propertyHashInput(_ property: Property) -> String {
@@ -29,21 +56,15 @@ public enum Fingerprint {
         }
     }
 
-    /// Entity name -> hash input, for the whole model.
-    public static func entityHashInputs(_ model: Model) -> [String: String] {
-        var result: [String: String] = [:]
-        for entity in model.entities where result[entity.name] == nil {
-            result[entity.name] = entityHashInput(entity, in: model)
-        }
-        return result
-    }
-
     /// Everything in the model except tooling metadata (tools and system versions, the diagram layout,
     /// element and attribute order, `syncable`).
-    public static func content(_ model: Model) -> String {
+    /// `includingToolingKeys`: whether userInfo entries of modellint's own (`modellint:disable`, `modellint.retired`,
+    /// `modellint.replaces`) count. Format 1 counted them; from format 2 on they are tooling metadata, so silencing
+    /// a finding in a shipped version is not an edit of it.
+    public static func content(_ model: Model, includingToolingKeys: Bool = false) -> String {
         var lines: [String] = ["cloudKit=\(model.usedWithCloudKit)", "swiftData=\(model.header["usedWithSwiftData"] ?? "")",
                                "versionIdentifier=\(model.header["userDefinedModelVersionIdentifier"] ?? "")"]
-        for entity in model.entities { lines.append(entityContent(entity)) }
+        for entity in model.entities { lines.append(entityContent(entity, includingToolingKeys: includingToolingKeys)) }
         for configuration in model.configurations {
             lines.append("configuration|\(configuration.name)|\(configuration.usedWithCloudKit)|" + configuration.members.map(\.entity).sorted().joined(separator: ","))
         }
@@ -55,7 +76,9 @@ public enum Fingerprint {
     }
 
     /// One entity's content: the entity line, then its properties, each order-insensitive.
-    public static func entityContent(_ entity: Entity) -> String {
+    public static func entityContent(_ entity: Entity, includingToolingKeys: Bool = false) -> String {
+        func userInfo(_ entries: [UserInfoEntry]) -> String { Fingerprint.userInfo(entries, includingToolingKeys: includingToolingKeys) }
+        func propertyContent(_ property: Property) -> String { Fingerprint.propertyContent(property, includingToolingKeys: includingToolingKeys) }
         var e = ["entity", entity.name, entity.representedClassName ?? "", entity.parentEntity ?? "", "\(entity.isAbstract)",
                  entity.elementID ?? "", entity.renamingIdentifierAttribute ?? "", entity.versionHashModifier ?? "", entity.codeGenerationType ?? ""]
         e.append("userInfo=" + userInfo(entity.userInfo))
@@ -69,7 +92,8 @@ public enum Fingerprint {
         return lines.joined(separator: "\n")
     }
 
-    static func propertyContent(_ property: Property) -> String {
+    static func propertyContent(_ property: Property, includingToolingKeys: Bool) -> String {
+        func userInfo(_ entries: [UserInfoEntry]) -> String { Fingerprint.userInfo(entries, includingToolingKeys: includingToolingKeys) }
         switch property {
         case .attribute(let a):
             return ["attribute", a.name, a.type.xmlValue, "\(a.isOptional)", "\(a.isTransient)", a.defaultValueString ?? "\u{0}",
@@ -87,7 +111,7 @@ public enum Fingerprint {
         }
     }
 
-    static func userInfo(_ entries: [UserInfoEntry]) -> String {
-        entries.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: ",")
+    static func userInfo(_ entries: [UserInfoEntry], includingToolingKeys: Bool) -> String {
+        entries.filter { includingToolingKeys || !$0.key.hasPrefix("modellint") }.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: ",")
     }
 }

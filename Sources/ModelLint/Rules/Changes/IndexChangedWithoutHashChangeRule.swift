@@ -36,7 +36,7 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
     public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
         let changed = diff.matchedEntities.filter { $0.facets.contains(.indexes) }
         guard !changed.isEmpty,
-              Fingerprint.entityHashInputs(diff.from.model) == Fingerprint.entityHashInputs(diff.to.model) else { return [] }
+              diff.from.model.versionHashes.entities == diff.to.model.versionHashes.entities else { return [] }
         return changed.map { pair in
             .change(
                 "\(pair.new.name)'s indexes changed \(diff.between) while no entity's version hash did: existing stores do not migrate and may never get the index",
