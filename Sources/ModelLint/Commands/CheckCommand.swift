@@ -45,6 +45,9 @@ public enum CheckCommand {
         let (report, parsed, exitCode) = prepared
         // --quiet silences the terminal, never a report file: a stale --output must not survive a clean run.
         let quiet = parsed.flags.contains("--quiet") && report.diagnostics.isEmpty
+        for name in report.unreadablePaths where name.contains(".xcdatamodel") && !quiet {
+            streams.standardError.write("modellint: skipped \(ReportText.escaped(name)): its name is not valid UTF-8\n")
+        }
         if report.bundles.isEmpty && !quiet {
             streams.standardError.write("modellint: no .xcdatamodeld bundles found in \(parsed.positionals.isEmpty ? "the current directory" : parsed.positionals.joined(separator: ", "))\n")
         }

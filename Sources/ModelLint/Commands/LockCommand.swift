@@ -80,12 +80,12 @@ public enum LockCommand {
         // digests: an edit made since it was written must not be blessed by the upgrade.
         if lock.readFormat == 1 {
             var problems: [String] = []
-            for key in lock.bundles.keys.sorted() {
-                let absolute = key.hasPrefix("/") ? key : PathTools.absolute(key, relativeTo: lockDirectory)
-                let bundle = load(absolute, display: key)
-                for name in lock.bundles[key]!.keys.sorted(by: VersionOrder.precedes) {
+            for key in lock.bundles.keys.sorted(by: { $0.string < $1.string }) {
+                let absolute = key.string.hasPrefix("/") ? key.string : PathTools.absolute(key.string, relativeTo: lockDirectory)
+                let bundle = load(absolute, display: key.string)
+                for name in lock.bundles[key]!.keys.sorted(by: { VersionOrder.precedes($0.string, $1.string) }) {
                     let record = lock.bundles[key]![name]!
-                    guard let model = bundle.versions.first(where: { $0.name.utf8.elementsEqual(name.utf8) })?.model else {
+                    guard let model = bundle.versions.first(where: { $0.name.isExactly(name.string) })?.model else {
                         problems.append("\(key) \(name) is gone or cannot be read")
                         continue
                     }
@@ -107,7 +107,7 @@ public enum LockCommand {
         }
         for selection in selections {
             let bundle = load(selection.absolutePath, display: selection.displayPath)
-            let key = LockFile.normalizedKey(PathTools.relative(selection.absolutePath, to: lockDirectory) ?? selection.absolutePath)
+            let key = ExactName(LockFile.normalizedKey(PathTools.relative(selection.absolutePath, to: lockDirectory) ?? selection.absolutePath))
             var versions = lock.bundles[key] ?? [:]
             for version in bundle.versions {
                 guard let model = version.model else {
@@ -115,16 +115,17 @@ public enum LockCommand {
                     continue
                 }
                 let digest = VersionDigest(model: model)
-                if let existing = versions[version.name] {
+                let name = ExactName(version.name)
+                if let existing = versions[name] {
                     if existing.isLegacy || (force && existing != digest) {
-                        versions[version.name] = digest
+                        versions[name] = digest
                         relocked += 1
                         report += "  re-locked: \(bundle.path) \(version.name)\n"
                     } else {
                         kept += 1
                     }
                 } else {
-                    versions[version.name] = digest
+                    versions[name] = digest
                     added += 1
                     report += "  added: \(bundle.path) \(version.name)\n"
                 }
@@ -132,8 +133,8 @@ public enum LockCommand {
             lock.bundles[key] = versions
         }
         // Records that could not be upgraded (a forced run): dropped, and said.
-        for key in lock.bundles.keys.sorted() {
-            for name in lock.bundles[key]!.keys.sorted() where lock.bundles[key]![name]!.isLegacy {
+        for key in lock.bundles.keys.sorted(by: { $0.string < $1.string }) {
+            for name in lock.bundles[key]!.keys.sorted(by: { $0.string < $1.string }) where lock.bundles[key]![name]!.isLegacy {
                 lock.bundles[key]![name] = nil
                 report += "  dropped: \(key) \(name) (format 1, and no version to re-record it from)\n"
             }

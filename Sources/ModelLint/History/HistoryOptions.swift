@@ -28,10 +28,10 @@ public struct HistoryOptions: Sendable {
         var histories: [ShippedHistory] = []
         if let lock {
             let key = LockFile.normalizedKey(PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath)
-            if let versions = lock.bundles[key] {
+            if let versions = lock.bundles[ExactName(key)] {
                 histories.append(ShippedHistory(
                     source: .lockFile(lockPath),
-                    versions: versions.keys.sorted(by: VersionOrder.precedes).map { ShippedHistory.Version(name: $0, digest: versions[$0]!, model: nil) }))
+                    versions: versions.keys.sorted { VersionOrder.precedes($0.string, $1.string) }.map { ShippedHistory.Version(name: $0.string, digest: versions[$0]!, model: nil) }))
             }
         }
         guard against != nil || released != nil else { return histories }

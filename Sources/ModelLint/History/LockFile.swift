@@ -9,9 +9,10 @@ public struct LockFile: Equatable, Sendable {
     public var readFormat = LockFile.formatVersion
 
     /// Bundle path relative to the lock file's folder -> version name -> digests.
-    public var bundles: [String: [String: VersionDigest]]
+    /// Keys by their exact bytes (`ExactName`): two versions whose names differ only in Unicode normalization are two.
+    public var bundles: [ExactName: [ExactName: VersionDigest]]
 
-    public init(bundles: [String: [String: VersionDigest]] = [:]) {
+    public init(bundles: [ExactName: [ExactName: VersionDigest]] = [:]) {
         self.bundles = bundles
     }
 
@@ -24,7 +25,7 @@ public struct LockFile: Equatable, Sendable {
     }
 
     /// Where each bundle key stands in the file (1-based line), for findings about an entry.
-    public var keyLines: [String: Int] = [:]
+    public var keyLines: [ExactName: Int] = [:]
 
     public static func load(path: String) throws -> LockFile {
         let data: Data
@@ -61,12 +62,14 @@ public struct LockFile: Equatable, Sendable {
         var lock = LockFile()
         lock.readFormat = format
         for (written, value) in entries {
-            let bundle = normalizedKey(written)
+            let bundle = ExactName(normalizedKey(written))
             guard lock.bundles[bundle] == nil else { throw fail("bundles.\(written): a second entry for the bundle \(bundle)") }
             guard let versions = value["versions"]?.objectValue else { throw fail("bundles.\(written).versions: missing") }
-            var digests: [String: VersionDigest] = [:]
-            for (version, entry) in versions {
-                let path = "bundles.\(written).versions.\(version)"
+            var digests: [ExactName: VersionDigest] = [:]
+            for (versionName, entry) in versions {
+                let version = ExactName(versionName)
+                guard digests[version] == nil else { throw fail("bundles.\(written).versions.\(versionName): a second entry for this version") }
+                let path = "bundles.\(written).versions.\(versionName)"
                 func strings(_ key: String) throws -> [String: String] {
                     guard let value = entry[key] else { return [:] }
                     guard let pairs = value.objectValue else { throw fail("\(path).\(key): must be an object") }
@@ -97,18 +100,18 @@ public struct LockFile: Equatable, Sendable {
     /// one (`lock` re-records format-1 versions only after verifying them).
     public func serialized() -> String {
         func object(_ values: [String: String]) -> JSONValue { .object(values.keys.sorted().map { ($0, .string(values[$0]!)) }) }
-        let bundlesJSON: [(String, JSONValue)] = bundles.keys.sorted().map { bundle in
+        let bundlesJSON: [(String, JSONValue)] = bundles.keys.sorted { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }.map { bundle in
             let versions = bundles[bundle]!
-            let versionsJSON: [(String, JSONValue)] = versions.keys.sorted(by: VersionOrder.precedes).map { name in
+            let versionsJSON: [(String, JSONValue)] = versions.keys.sorted { VersionOrder.precedes($0.string, $1.string) }.map { name in
                 let digest = versions[name]!
-                return (name, .object([
+                return (name.string, .object([
                     ("checksum", .string(digest.checksum ?? "")),
                     ("content", .string(digest.content)),
                     ("entities", object(digest.entityHashes ?? [:])),
                     ("entityContent", object(digest.entityContent)),
                 ]))
             }
-            return (bundle, .object([("versions", .object(versionsJSON))]))
+            return (bundle.string, .object([("versions", .object(versionsJSON))]))
         }
         return JSONValue.object([
             ("format", .number(Double(LockFile.formatVersion))),

@@ -41,7 +41,7 @@ public struct ShippedVersionComparison: Sendable {
     /// Compares every shipped version with the bundle as it is now.
     public static func compare(_ history: ShippedHistory, with bundle: ModelBundle) -> [ShippedVersionComparison] {
         history.versions.map { shipped in
-            guard let now = bundle.versions.first(where: { $0.name == shipped.name }) else {
+            guard let now = bundle.versions.first(where: { $0.name.isExactly(shipped.name) }) else {
                 return ShippedVersionComparison(name: shipped.name, source: history.source, status: .deleted, changes: [],
                                                 location: SourceLocation(file: bundle.path + "/" + shipped.name + ".xcdatamodel"))
             }

@@ -60,6 +60,8 @@ public struct BundleSummary: Sendable, Equatable {
 public struct LintReport: Sendable {
     public var bundles: [BundleSummary]
     public var diagnostics: [Diagnostic]
+    /// Paths the search skipped because their names are not valid UTF-8.
+    public var unreadablePaths: [String] = []
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }

@@ -46,7 +46,9 @@ public struct Linter: Sendable {
                 }
             }
         }
-        return LintReport(bundles: summaries, diagnostics: diagnostics)
+        var report = LintReport(bundles: summaries, diagnostics: diagnostics)
+        report.unreadablePaths = finder.walker.unreadableNames
+        return report
     }
 
     /// The configured severity of a rule for a finding (nil: the rule is off).

@@ -33,6 +33,21 @@ public struct ModelBundle: Sendable {
     /// The version `.xccurrentversion` names (folder name without extension), if the file names one.
     public var declaredCurrentVersion: String?
     public var currentVersionFile: CurrentVersionFile
+    /// Version folders whose names are not valid UTF-8 (shown with `\x..` escapes): not read.
+    public var unreadableVersionNames: [String] = []
+
+    /// Versions whose names differ only by letter case or Unicode normalization: two folders on a disk that
+    /// tells them apart, one folder (and a broken checkout) on a default macOS or Windows disk.
+    public var confusableVersionNames: [(String, String)] {
+        var pairs: [(String, String)] = []
+        var byFolded: [String: String] = [:]
+        for version in versions {
+            // `String ==` and hashing treat canonically equivalent spellings as one, so folded keys meet.
+            let folded = version.name.lowercased()
+            if let first = byFolded[folded] { pairs.append((first, version.name)) } else { byFolded[folded] = version.name }
+        }
+        return pairs
+    }
 
     public enum CurrentVersionFile: Sendable, Equatable {
         case present
@@ -53,7 +68,7 @@ public struct ModelBundle: Sendable {
     /// The version treated as current: the declared one when it exists, otherwise the last one
     /// in version order (rules.md: "With no usable current version, the last version is treated as current").
     public var currentVersionIndex: Int? {
-        if let declared = declaredCurrentVersion, let i = versions.firstIndex(where: { $0.name == declared }) {
+        if let declared = declaredCurrentVersion, let i = versions.firstIndex(where: { $0.name.isExactly(declared) }) {
             return i
         }
         return versions.isEmpty ? nil : versions.count - 1

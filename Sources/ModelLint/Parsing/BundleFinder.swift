@@ -38,9 +38,10 @@ public struct BundleFinder {
     /// Bundles selected by `paths` (the working directory when empty), each once, in the order found.
     public func bundles(for paths: [String]) throws -> [Selection] {
         var found: [String] = []
-        var seen: Set<String> = []
+        // By bytes: two bundles whose paths differ only in Unicode normalization are two bundles.
+        var seen: Set<ExactName> = []
         func add(_ path: String) {
-            if seen.insert(path).inserted { found.append(path) }
+            if seen.insert(ExactName(path)).inserted { found.append(path) }
         }
         for raw in paths.isEmpty ? ["."] : paths {
             let absolute = PathTools.absolute(raw, relativeTo: workingDirectory)

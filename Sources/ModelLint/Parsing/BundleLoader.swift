@@ -4,15 +4,14 @@ import Dispatch
 /// Reads a `.xcdatamodeld` folder: every version (in parallel: they are independent) and the pointer.
 public enum BundleLoader {
     public static func load(bundleURL: URL, displayPath: String, versionOrder: [String]? = nil) -> ModelBundle {
-        let fm = FileManager.default
-        let entries = (try? fm.contentsOfDirectory(atPath: bundleURL.path)) ?? []
-        let folderNames = entries.filter { name in
-            var isDirectory: ObjCBool = false
-            return name.hasSuffix(".xcdatamodel")
-                && fm.fileExists(atPath: bundleURL.appendingPathComponent(name).path, isDirectory: &isDirectory)
-                && isDirectory.boolValue
+        let entries = DirectoryListing.entries(of: bundleURL.path)
+        let folderNames = entries.names.filter { name in
+            name.hasSuffix(".xcdatamodel") && FileReader.kind(at: bundleURL.path + "/" + name) == .directory
         }
         let names = VersionOrder.sorted(folderNames.map { String($0.dropLast(".xcdatamodel".count)) }, explicit: versionOrder)
+        let suffix = Array(".xcdatamodel".utf8)
+        let unreadableNames = entries.invalid.filter { $0.count > suffix.count && Array($0.suffix(suffix.count)) == suffix }
+            .map { DirectoryListing.display(Array($0.dropLast(suffix.count))) }
 
         let cache = EntitySourceCache()
         let versions = concurrentMap(names) { name -> ModelVersion in
@@ -23,7 +22,9 @@ public enum BundleLoader {
                 content: readVersion(folderURL: folderURL, contentsPath: folderPath + "/contents", cache: cache))
         }
         let (file, declared) = CurrentVersionReader.read(at: bundleURL.appendingPathComponent(".xccurrentversion"))
-        return ModelBundle(path: displayPath, versions: versions, declaredCurrentVersion: declared, currentVersionFile: file)
+        var bundle = ModelBundle(path: displayPath, versions: versions, declaredCurrentVersion: declared, currentVersionFile: file)
+        bundle.unreadableVersionNames = unreadableNames
+        return bundle
     }
 
     static func readVersion(folderURL: URL, contentsPath: String, cache: EntitySourceCache? = nil) -> VersionContent {

@@ -25,6 +25,8 @@ public final class DirectoryWalker: @unchecked Sendable {
     private let lock = NSLock()
     /// Set when a walk stopped because the budget ran out: the folder it was walking.
     public private(set) var exhausted: String?
+    /// Entries skipped because their names are not valid UTF-8 (paths with `\x..` escapes).
+    public private(set) var unreadableNames: [String] = []
 
     public init(budget: Int = DirectoryWalker.defaultBudget) {
         remaining = budget
@@ -47,7 +49,8 @@ public final class DirectoryWalker: @unchecked Sendable {
         visit: (_ path: String, _ name: String) -> Bool
     ) {
         let realRoot = Self.realPath(root) ?? root
-        var visited: Set<String> = [realRoot]
+        // Real paths by bytes: folders whose names differ only in Unicode normalization are two folders.
+        var visited: Set<ExactName> = [ExactName(realRoot)]
         // Each folder with its real path: a plain folder's is its parent's plus its name.
         var stack = [(root, realRoot)]
         while let (directory, realDirectory) = stack.popLast() {
@@ -55,7 +58,13 @@ public final class DirectoryWalker: @unchecked Sendable {
                 lock.lock(); if exhausted == nil { exhausted = root }; lock.unlock()
                 return
             }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            let entries = DirectoryListing.entries(of: directory)
+            if !entries.invalid.isEmpty {
+                lock.lock()
+                unreadableNames += entries.invalid.map { directory + "/" + DirectoryListing.display($0) }
+                lock.unlock()
+            }
+            let names = entries.names
             var subfolders: [(String, String)] = []
             for name in names.sorted() where !Self.skippedFolders.contains(name) {
                 let path = directory + "/" + name
@@ -76,7 +85,7 @@ public final class DirectoryWalker: @unchecked Sendable {
                 default:
                     continue
                 }
-                guard visited.insert(real).inserted else { continue }
+                guard visited.insert(ExactName(real)).inserted else { continue }
                 if visit(path, name) { subfolders.append((path, real)) }
             }
             stack.append(contentsOf: subfolders.reversed())

@@ -3,7 +3,7 @@ public enum RuleRegistry {
     public static let all: [any Rule] = [
         // Bundle structure
         MalformedContentsRule(), MissingContentsRule(), LegacyModelFormatRule(), MissingCurrentVersionRule(),
-        CurrentVersionNotFoundRule(), CurrentVersionNotLatestRule(),
+        CurrentVersionNotFoundRule(), CurrentVersionNotLatestRule(), VersionNameAmbiguousRule(),
         // A single model version
         RenamingIdentifierXMLAttributeRule(), UnknownXMLAttributeRule(), UnknownAttributeTypeRule(),
         InvalidDefaultValueRule(), SuspiciousDefaultValueRule(), DuplicateNameRule(), DuplicateRenamingIDRule(),

@@ -35,13 +35,13 @@ public struct LockEntryOrphanedRule: Rule {
 
     /// Entries whose (normalised) key names no `.xcdatamodeld` folder under the lock file's folder.
     public func check(_ lock: LockFile, lockPath: String, lockDirectory: String) -> [Finding] {
-        lock.bundles.keys.sorted().compactMap { key in
+        lock.bundles.keys.map(\.string).sorted().compactMap { key in
             let absolute = key.hasPrefix("/") ? key : PathTools.absolute(key, relativeTo: lockDirectory)
             guard !(key.hasSuffix(".xcdatamodeld") && FileReader.kind(at: absolute) == .directory) else { return nil }
-            let count = lock.bundles[key]?.count ?? 0
+            let count = lock.bundles[ExactName(key)]?.count ?? 0
             return Finding(
                 "\(lockPath) records \(key) (\(count) version\(count == 1 ? "" : "s")), which is not a bundle on disk: those versions are protected by nothing; was the bundle moved or renamed?",
-                at: SourceLocation(file: lockPath, line: lock.keyLines[key]))
+                at: SourceLocation(file: lockPath, line: lock.keyLines[ExactName(key)]))
         }
     }
 }

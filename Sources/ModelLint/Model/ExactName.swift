@@ -1,0 +1,20 @@
+/// A folder or version name compared by its exact UTF-8 bytes. `String` equality (and hashing) treats
+/// canonically equivalent spellings as one (`é` precomposed and decomposed), but a file system that does not
+/// normalize names holds both as two folders: a lock file, a pointer or a bundle list keyed by `String` would
+/// merge them.
+public struct ExactName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let string: String
+
+    public init(_ string: String) { self.string = string }
+    public init(stringLiteral value: String) { string = value }
+
+    public var description: String { string }
+
+    public static func == (a: ExactName, b: ExactName) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+    public func hash(into hasher: inout Hasher) { for byte in string.utf8 { hasher.combine(byte) } }
+}
+
+extension String {
+    /// Byte for byte equal: not only canonically equivalent (see `ExactName`).
+    public func isExactly(_ other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+}
