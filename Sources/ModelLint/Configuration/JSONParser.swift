@@ -7,6 +7,8 @@ struct JSONParser {
     struct Options {
         var json5 = true
         var maxDepth = 64
+        /// Keys up to this depth (1: the root object's) have their lines recorded in `keyLines`.
+        var keyLineDepth = 0
     }
 
     /// Where each object key stands: the key path (keys from the root, arrays as `[i]`) -> 1-based line.
@@ -18,6 +20,8 @@ struct JSONParser {
     private var depth = 0
     private var path: [String] = []
     private(set) var keyLines: KeyLines = [:]
+    /// Offsets just past each line break, found once when a position is first needed.
+    private var lineStarts: [Int]?
 
     init(_ bytes: [UInt8], options: Options) {
         self.bytes = bytes
@@ -40,19 +44,22 @@ struct JSONParser {
 
     // MARK: - Positions and errors
 
-    private func position(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1, lineStart = 0
-        var k = 0
-        while k < offset && k < bytes.count {
-            if bytes[k] == 0x0A { line += 1; lineStart = k + 1 }
-            k += 1
-        }
+    private mutating func line(of offset: Int) -> Int {
+        if lineStarts == nil { lineStarts = [0] + ByteSearch.offsets(of: 0x0A, in: bytes).map { $0 + 1 } }
+        return ByteSearch.countAtOrBefore(min(offset, bytes.count), in: lineStarts!)
+    }
+
+    /// Line and column, for errors (the column costs a scan of the line: never done per key).
+    private mutating func position(of offset: Int) -> (line: Int, column: Int) {
+        let line = line(of: offset)
+        let starts = lineStarts!
+        let lineStart = starts[line - 1]
         // Columns count characters, not bytes: continuation bytes are not a column of their own.
         let column = bytes[lineStart..<min(offset, bytes.count)].filter { $0 & 0xC0 != 0x80 }.count + 1
         return (line, column)
     }
 
-    private func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
+    private mutating func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
         let (line, column) = position(of: offset ?? i)
         return JSONParseError(message: "not valid JSON: \(message) at line \(line), column \(column)", line: line, column: column)
     }
@@ -111,7 +118,10 @@ struct JSONParser {
 
     private mutating func enter() throws {
         depth += 1
-        if depth > options.maxDepth { throw JSONParseError(message: "nested more than \(options.maxDepth) levels deep", line: position(of: i).line, column: position(of: i).column) }
+        if depth > options.maxDepth {
+            let (line, column) = position(of: i)
+            throw JSONParseError(message: "nested more than \(options.maxDepth) levels deep", line: line, column: column)
+        }
     }
 
     private mutating func object() throws -> JSONValue {
@@ -119,7 +129,9 @@ struct JSONParser {
         defer { depth -= 1 }
         i += 1
         var pairs: [(String, JSONValue)] = []
-        var seen: Set<[UInt8]> = []
+        // Keys by their bytes: compared one by one while an object is small, through a set beyond that.
+        var keys: [[UInt8]] = []
+        var seen: Set<[UInt8]>?
         try skipSpace()
         if current == UInt8(ascii: "}") { i += 1; return .object(pairs) }
         while true {
@@ -133,11 +145,20 @@ struct JSONParser {
             case nil: throw error("an object that is never closed")
             default: throw error("a key is expected")
             }
-            guard seen.insert(Array(key.utf8)).inserted else {
+            let keyBytes = Array(key.utf8)
+            let repeated: Bool
+            if seen != nil {
+                repeated = !seen!.insert(keyBytes).inserted
+            } else {
+                repeated = keys.contains(keyBytes)
+                keys.append(keyBytes)
+                if keys.count > 16 { seen = Set(keys); keys = [] }
+            }
+            guard !repeated else {
                 throw error("the key \"\(key)\" appears twice in one object (\(Self.display(path + [key])))", at: keyStart)
             }
             path.append(key)
-            keyLines[Self.keyPath(path)] = position(of: keyStart).line
+            if path.count <= options.keyLineDepth { keyLines[Self.keyPath(path)] = line(of: keyStart) }
             try skipSpace()
             guard current == UInt8(ascii: ":") else { throw error("':' is expected after the key \"\(key)\"") }
             i += 1
@@ -172,9 +193,11 @@ struct JSONParser {
         if current == UInt8(ascii: "]") { i += 1; return .array(items) }
         while true {
             try skipSpace()
-            path.append("[\(items.count)]")
+            // Element positions matter only for keys whose lines are recorded.
+            let tracked = path.count < options.keyLineDepth
+            if tracked { path.append("[\(items.count)]") }
             items.append(try value())
-            path.removeLast()
+            if tracked { path.removeLast() }
             try skipSpace()
             switch current {
             case UInt8(ascii: ",")?:

@@ -118,16 +118,16 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// Parses JSON, or JSON5 (comments, trailing commas, ...), keys in file order (`JSONParser`).
     /// Nesting beyond `maxDepth` is refused, so hostile input cannot exhaust the stack.
     public static func parse(_ data: Data, maxDepth: Int = 64, json5: Bool = true) throws -> JSONValue {
-        try parseLocated(data, maxDepth: maxDepth, json5: json5).value
+        try parseLocated(data, maxDepth: maxDepth, json5: json5, keyLineDepth: 0).value
     }
 
     /// The value and the line of every object key (`JSONParser.keyPath`), for findings that point into the file.
-    static func parseLocated(_ data: Data, maxDepth: Int = 64, json5: Bool = true) throws -> (value: JSONValue, keyLines: [String: Int]) {
+    static func parseLocated(_ data: Data, maxDepth: Int = 64, json5: Bool = true, keyLineDepth: Int = 2) throws -> (value: JSONValue, keyLines: [String: Int]) {
         let bytes = [UInt8](data)
         if let offset = UTF8Validation.firstInvalidByte(bytes) {
             throw JSONParseError(message: "not valid UTF-8 (byte \(offset))")
         }
-        let (value, lines) = try JSONParser.parse(bytes, options: JSONParser.Options(json5: json5, maxDepth: maxDepth))
+        let (value, lines) = try JSONParser.parse(bytes, options: JSONParser.Options(json5: json5, maxDepth: maxDepth, keyLineDepth: keyLineDepth))
         return (value, lines)
     }
 }

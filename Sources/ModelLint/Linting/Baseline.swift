@@ -34,6 +34,7 @@ public struct Baseline: Equatable, Sendable {
     public func filter(_ report: LintReport, baselinePath: String, workingDirectory: String) -> LintReport {
         let directory = (baselinePath as NSString).deletingLastPathComponent
         var remaining: [Entry: Int] = [:]
+        remaining.reserveCapacity(entries.count)
         for entry in entries { remaining[entry, default: 0] += 1 }
         let kept = report.diagnostics.filter { d in
             let key = Self.entry(d, directory: directory, workingDirectory: workingDirectory)
