@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 /// libFuzzer entry point: every reader of untrusted bytes, and everything downstream of the model parser.
 /// Built by Fuzz/run together with the ModelLint sources (one module), never part of the package.
@@ -25,6 +28,15 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         _ = ChangeClassifier.entries(of: diff)
         _ = VersionDigest(model: model)
     }
+    // The input's text as a default value of every attribute type: judged, never trapped on.
+    let text = String(decoding: data.prefix(512), as: UTF8.self)
+    for type in AttributeType.known {
+        var attribute = Attribute(name: "a", location: SourceLocation(file: "f"), type: type)
+        attribute.defaultValueString = text
+        attribute.defaultDateTimeInterval = text
+        _ = DefaultValueVerdict.judge(attribute)
+    }
+    if case .model(let model) = alone { checkReports(model) }
     _ = CurrentVersionReader.parse(data)
     if let json = try? JSONValue.parse(data) {
         _ = try? LockFile.parse(json, file: "fuzz/modellint.lock")
@@ -45,5 +57,32 @@ private func fingerprint(_ content: VersionContent) -> String {
     case .malformed(let reason, let location): return "malformed \(location) \(reason)"
     case .missing: return "missing"
     case .legacy: return "legacy"
+    }
+}
+
+
+/// Every finding about a (hostile) model, through every report format: each report must parse with a real
+/// parser, and no line of the text-like ones may be a workflow command the GitHub runner would run.
+private func checkReports(_ model: Model) {
+    let version = ModelVersion(name: "Fuzz 1", folderPath: "fuzz/Fuzz 1.xcdatamodel", contentsPath: "fuzz/contents", content: .model(model))
+    let bundle = ModelBundle(path: "fuzz", versions: [version], declaredCurrentVersion: "Fuzz 1", currentVersionFile: .present)
+    let diagnostics = Linter(configuration: Configuration(baseDirectory: "/nonexistent")).lint(bundle)
+    let report = LintReport(bundles: [BundleSummary(path: "fuzz", currentVersion: "Fuzz 1", versions: ["Fuzz 1"])], diagnostics: diagnostics)
+    let paths = PathRelativizer(root: "/", workingDirectory: "/")
+    for reporter in [JSONReporter(), SARIFReporter(rules: RuleRegistry.descriptions, paths: paths)] as [any Reporter] {
+        if (try? JSONSerialization.jsonObject(with: Data(reporter.render(report).utf8))) == nil { fatalError("\(type(of: reporter)) wrote invalid JSON") }
+    }
+    for reporter in [JUnitReporter(paths: paths), CheckstyleReporter(paths: paths)] as [any Reporter] {
+        let parser = XMLParser(data: Data(reporter.render(report).utf8))
+        if !parser.parse() || parser.parserError != nil { fatalError("\(type(of: reporter)) wrote invalid XML") }
+    }
+    let github = GitHubReporter(paths: paths).render(report).split(separator: "\n")
+    if github.count != diagnostics.count || github.contains(where: { !$0.hasPrefix("::error ") && !$0.hasPrefix("::warning ") && !$0.hasPrefix("::notice ") }) {
+        fatalError("a GitHub annotation spans lines or is not an annotation")
+    }
+    for line in TextReporter(useColor: false).render(report).split(separator: "\n") {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        if trimmed.hasPrefix("::") || line.contains("##[") { fatalError("a text line is a workflow command: \(line)") }
+        if line.unicodeScalars.contains(where: { ReportText.isUnsafe($0.value) }) { fatalError("a raw control or bidi character in text") }
     }
 }
