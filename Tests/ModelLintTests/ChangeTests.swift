@@ -23,9 +23,9 @@ final class ChangeTests: XCTestCase {
         let (out, diagnostics) = check("Changes/RenameChain.xcdatamodeld")
         XCTAssertEqual(out.exitCode, 0)
         XCTAssertEqual(summary(diagnostics), [
-            "renaming-id-reliance warning Near 1>Near 2 Thing.b @4",
+            "renaming-id-reliance note Near 1>Near 2 Thing.b @4",
             "renaming-id-reliance warning Near 2>Near 3 Thing.c @4",
-        ], "the direct Near 1 -> Near 3 pair matches a to c through \"a\": nothing more to say")
+        ], "Near 2 has shipped (it is before the current Near 3): that step is history; the direct Near 1 -> Near 3 pair matches a to c through \"a\"")
     }
 
     func testNonCanonicalRenameChainDropsTheData() {
@@ -33,7 +33,7 @@ final class ChangeTests: XCTestCase {
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertEqual(summary(diagnostics), [
             "property-removed warning Near 2>Near 3 Thing.b @4",
-            "renaming-id-reliance warning Near 1>Near 2 Thing.b @4",
+            "renaming-id-reliance note Near 1>Near 2 Thing.b @4",
             "renaming-id-not-canonical error Near 2>Near 3 Thing.c @4",
         ])
         XCTAssertEqual(diagnostics[2]["message"] as? String,
@@ -44,9 +44,9 @@ final class ChangeTests: XCTestCase {
         let (out, diagnostics) = check("Changes/TypeReused.xcdatamodeld")
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertEqual(summary(diagnostics), [
-            "property-removed warning Near 1>Near 2 Item.price @5",
+            "property-removed note Near 1>Near 2 Item.price @5",
             "skip-version-upgrade error Near 1>Near 3 Item.price @5",
-        ])
+        ], "the removal shipped in Near 2 (history); the direct Near 1 -> Near 3 pair still bricks a Near 1 store")
         let skip = diagnostics[1]
         XCTAssertEqual(skip["file"] as? String, "Changes/TypeReused.xcdatamodeld/Near 3.xcdatamodel/contents")
         XCTAssertEqual(skip["underlyingRuleId"] as? String, "attribute-type-incompatible")
@@ -55,7 +55,7 @@ final class ChangeTests: XCTestCase {
                        "A device still on Near 1 that updates straight to Near 3 meets a problem no unmapped single step has [attribute-type-incompatible]: Item.price changed type from String to Integer 64 between Near 1 and Near 3; lightweight migration cannot convert it, and the store will fail to open")
         let (progressive, progressiveDiagnostics) = check("Changes/TypeReused.xcdatamodeld", ["--migration", "progressive"])
         XCTAssertEqual(progressive.exitCode, 0)
-        XCTAssertEqual(summary(progressiveDiagnostics), ["property-removed warning Near 1>Near 2 Item.price @5"])
+        XCTAssertEqual(summary(progressiveDiagnostics), ["property-removed note Near 1>Near 2 Item.price @5"])
     }
 
     func testProgressiveModeFromTheConfiguration() throws {
@@ -113,12 +113,14 @@ final class ChangeTests: XCTestCase {
         let (out, diagnostics) = check("Mapped")
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertEqual(summary(diagnostics), [
+            "progressive-migration-likely note ->Store 3 -.- @0",
             "attribute-type-incompatible note Store>Store 2 Thing.payload @4",
             "skip-version-upgrade error Store>Store 3 Thing.payload @4",
         ])
-        XCTAssertEqual(diagnostics[0]["mappingModel"] as? String, "StoreToStore2")
-        XCTAssertNil(diagnostics[1]["mappingModel"])
-        XCTAssertTrue((diagnostics[1]["message"] as? String)?.hasSuffix("(the mapping model StoreToStore2 covers only its own step)") == true)
+        XCTAssertEqual(diagnostics[1]["mappingModel"] as? String, "StoreToStore2")
+        XCTAssertNil(diagnostics[2]["mappingModel"])
+        XCTAssertTrue((diagnostics[2]["message"] as? String)?.hasSuffix("(the mapping model StoreToStore2 covers only its own step)") == true)
+        XCTAssertEqual(diagnostics[0]["message"] as? String, "Store.xcdatamodeld has mapping models for 1 of its 2 steps (StoreToStore2): apps that ship a mapping model per step usually migrate step by step, and then the direct older -> current comparisons do not apply; set \"migration\" in .modellint.json to say which")
     }
 
     func testMappingModelPairsFromPathsAndFileNames() throws {

@@ -120,10 +120,25 @@ final class CheckCommandTests: XCTestCase {
 
     func testOlderVersionsAreNotesAndStagedVersionsKeepFullSeverity() throws {
         let directory = try makeTemporaryDirectory(self)
-        let bad = "<entity name=\"Thing\"><attribute name=\"n\" attributeType=\"Integer 16\" defaultValueString=\"70000\"/></entity>"
-        try writeBundle(in: directory, versions: [("Near 1", bad), ("Near 2", bad), ("Near 3", bad)], current: "Near 2")
+        // A different default in each version: three findings, not one repeated (that is collapsed: below).
+        func bad(_ n: Int) -> String { "<entity name=\"Thing\"><attribute name=\"n\" attributeType=\"Integer 16\" defaultValueString=\"\(n)\"/></entity>" }
+        try writeBundle(in: directory, versions: [("Near 1", bad(70000)), ("Near 2", bad(70001)), ("Near 3", bad(70002))], current: "Near 2")
         let found = lint(directory.appendingPathComponent("Near.xcdatamodeld")).filter { $0.ruleId == "invalid-default-value" }
         XCTAssertEqual(found.map { "\($0.version!) \($0.severity)" }, ["Near 1 note", "Near 2 error", "Near 3 error"])
+    }
+
+    /// rules.md "One problem, one finding": the same finding in consecutive versions is one, at the newest.
+    func testARepeatedFindingIsOneAtItsNewestOccurrence() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let bad = "<entity name=\"Thing\"><attribute name=\"n\" attributeType=\"Integer 16\" defaultValueString=\"70000\"/></entity>"
+        let good = "<entity name=\"Thing\"><attribute name=\"n\" attributeType=\"Integer 16\" defaultValueString=\"7\"/></entity>"
+        try writeBundle(in: directory, versions: [("Near 1", bad), ("Near 2", bad), ("Near 3", bad), ("Near 4", good), ("Near 5", bad)], current: "Near 5")
+        let found = lint(directory.appendingPathComponent("Near.xcdatamodeld")).filter { $0.ruleId == "invalid-default-value" }
+        XCTAssertEqual(found.map { "\($0.version!) \($0.severity) \($0.versions ?? [])" }, ["Near 3 note [\"Near 1\", \"Near 2\", \"Near 3\"]", "Near 5 error []"])
+        XCTAssertEqual(found.first?.message, "Thing.n has an invalid default: \"70000\" is out of range for Integer 16 (-32768...32767) (in Near 1 to Near 3)")
+        XCTAssertEqual(found.first?.file, "Near.xcdatamodeld/Near 3.xcdatamodel/contents")
+        let json = modellint(["check", "--format", "json"], in: directory).standardOutput
+        XCTAssertTrue(json.contains("\"versions\": [\n        \"Near 1\",\n        \"Near 2\",\n        \"Near 3\"\n      ]"), json)
     }
 
     func testConfiguredSeveritiesApply() throws {

@@ -77,9 +77,10 @@ final class ConfigurationTests: XCTestCase {
             let object = try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any]
             return ((object?["bundles"] as? [[String: Any]])?.first?["versions"] as? [String]) ?? []
         }
-        XCTAssertEqual(json(modellint(["check", "--format", "json"], in: directory)), ["MultiassetUserDataModel", "UserDataModel", "MultiassetUserDataModel2"])
-        try Data("{ \"bundles\": { \"User.xcdatamodeld\": { \"versionOrder\": [\"UserDataModel\", \"MultiassetUserDataModel\"] } } }".utf8)
-            .write(to: directory.appendingPathComponent(".modellint.json"))
+        // Two name stems: the current version's stem comes last (rules.md, version order from evidence).
         XCTAssertEqual(json(modellint(["check", "--format", "json"], in: directory)), ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2"])
+        try Data("{ \"bundles\": { \"User.xcdatamodeld\": { \"versionOrder\": [\"MultiassetUserDataModel\", \"UserDataModel\"] } } }".utf8)
+            .write(to: directory.appendingPathComponent(".modellint.json"))
+        XCTAssertEqual(json(modellint(["check", "--format", "json"], in: directory)), ["MultiassetUserDataModel", "UserDataModel", "MultiassetUserDataModel2"], "the configuration wins")
     }
 }

@@ -31,15 +31,20 @@ final class RepeatedEntitiesTests: XCTestCase {
             ("Near 1", thing),
             ("Near 2", "<entity name=\"Extra\">\n    <attribute name=\"x\" optional=\"YES\" attributeType=\"String\"/>\n</entity>\n" + thing),
         ], current: "Near 2")
-        let found = lint(bundle).filter { $0.ruleId == "invalid-default-value" || $0.ruleId == "missing-inverse" }
-        XCTAssertEqual(found.map { "\($0.ruleId) \($0.version ?? "-") \($0.entity ?? "-").\($0.property ?? "-") @\($0.line ?? 0):\($0.column ?? 0) \($0.severity)" }, [
-            "invalid-default-value Near 1 Thing.count @4:5 note",
-            "missing-inverse Near 1 Thing.owner @5:5 note",
-            "invalid-default-value Near 2 Thing.count @7:5 error",
-            "missing-inverse Near 2 Thing.owner @8:5 warning",
+        // Each version's own findings, as the single-version rules give them (before repeats are collapsed).
+        let two: [any VersionRule] = [InvalidDefaultValueRule(), MissingInverseRule()]
+        let perVersion = Linter(configuration: Configuration(baseDirectory: directory.path)).versionFindings(models(bundle), rules: two, context: RuleContext())
+        let found = perVersion.enumerated().flatMap { v, byRule in byRule.joined().map { ($0, v) } }
+        XCTAssertEqual(found.map { f, v in "Near \(v + 1) \(f.entity ?? "-").\(f.property ?? "-") @\(f.location.line ?? 0):\(f.location.column ?? 0)" }, [
+            "Near 1 Thing.count @4:5", "Near 1 Thing.owner @5:5", "Near 2 Thing.count @7:5", "Near 2 Thing.owner @8:5",
         ])
-        XCTAssertEqual(found[2].file, "Near.xcdatamodeld/Near 2.xcdatamodel/contents")
-        XCTAssertEqual(found[3].message, "Thing.owner has no inverse")
+        XCTAssertEqual(found[2].0.location.file, "Near.xcdatamodeld/Near 2.xcdatamodel/contents")
+        XCTAssertEqual(found[3].0.message, "Thing.owner has no inverse")
+        // Reported: once each, at the newest occurrence, naming both versions.
+        let reported = lint(bundle).filter { $0.ruleId == "invalid-default-value" || $0.ruleId == "missing-inverse" }
+        XCTAssertEqual(reported.map { "\($0.ruleId) \($0.version ?? "-") @\($0.line ?? 0) \($0.severity) \($0.versions ?? [])" }, [
+            "invalid-default-value Near 2 @7 error [\"Near 1\", \"Near 2\"]", "missing-inverse Near 2 @8 warning [\"Near 1\", \"Near 2\"]",
+        ])
 
         let loaded = models(bundle)
         let repeated = RepeatedEntities(loaded)

@@ -93,7 +93,7 @@ final class ReporterTests: XCTestCase {
         XCTAssertTrue(wellFormed(checkstyle), checkstyle)
         XCTAssertEqual(count("file", in: checkstyle), 3)
         XCTAssertEqual(count("error", in: checkstyle), 11)
-        XCTAssertTrue(checkstyle.contains("severity=\"warning\" message=\"optonal is not an attribute of &lt;attribute&gt; in Core Data&apos;s model format; the model compiler ignores it\" source=\"modellint.unknown-xml-attribute\""))
+        XCTAssertTrue(checkstyle.contains("severity=\"warning\" message=\"optonal is not an attribute of &lt;attribute&gt; in Core Data&apos;s model format (on Thing.title), perhaps a misspelling of optional: the model compiler ignores it\" source=\"modellint.unknown-xml-attribute\""))
     }
 
     func testGitHubEscapesPropertiesAndMessages() throws {

@@ -64,10 +64,12 @@ func writeBundle(
     return bundle
 }
 
-func lint(_ bundle: URL, configuration: Configuration? = nil, histories: [ShippedHistory] = []) -> [Diagnostic] {
+func lint(_ bundle: URL, configuration: Configuration? = nil, histories: [ShippedHistory] = [], mappingModels: [MappingModel] = []) -> [Diagnostic] {
     let linter = Linter(configuration: configuration ?? Configuration(baseDirectory: bundle.deletingLastPathComponent().path))
+    // Ordered as check orders it, with the evidence the bundle alone has (its current version).
     let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent)
-    return Diagnostic.sortedForOutput(linter.lint(loaded, histories: histories))
+        .orderedByEvidence(mappingPairs: mappingModels.map { ($0.source, $0.destination) }) { nil }
+    return Diagnostic.sortedForOutput(linter.lint(loaded, mappingModels: mappingModels, histories: histories))
 }
 
 func modellint(_ arguments: [String], in directory: URL, variables: [String: String] = [:]) -> CommandOutput {

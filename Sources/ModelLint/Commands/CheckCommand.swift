@@ -16,6 +16,7 @@ public enum CheckCommand {
         OptionSpec("--write-baseline", value: "FILE", help: "record all current findings in FILE and exit 0"),
         OptionSpec("--quiet", help: "print nothing when there are no findings"),
         OptionSpec("--no-color", help: "plain text even on a terminal"),
+        OptionSpec("--notes", help: "text format: list notes too (by default they are counted in the summary line)"),
         OptionSpec("--help", help: "show this help"),
     ]
 
@@ -140,16 +141,17 @@ public enum CheckCommand {
             let root = (try? GitRepository(containing: environment.workingDirectory))?.toplevel ?? environment.workingDirectory
             return PathRelativizer(root: root, workingDirectory: environment.workingDirectory)
         }
+        let notes = parsed.flags.contains("--notes")
         switch parsed.values["--format"] {
         case "json": JSONReporter().write(report, to: sink)
         case "sarif": SARIFReporter(rules: RuleRegistry.descriptions, paths: paths).write(report, to: sink)
         case "github": GitHubReporter(paths: paths).write(report, to: sink)
         case "junit": JUnitReporter(paths: paths).write(report, to: sink)
         case "checkstyle": CheckstyleReporter(paths: paths).write(report, to: sink)
-        case "text": TextReporter(useColor: color).write(report, to: sink)
+        case "text": TextReporter(useColor: color, listNotes: notes).write(report, to: sink)
         default:
             // Zero configuration on GitHub Actions: the readable report and the annotations.
-            TextReporter(useColor: color).write(report, to: sink)
+            TextReporter(useColor: color, listNotes: notes).write(report, to: sink)
             if environment.variables["GITHUB_ACTIONS"] == "true" { GitHubReporter(paths: paths).write(report, to: sink) }
         }
         sink.flush()

@@ -37,6 +37,8 @@ public struct Configuration: Sendable {
     /// The folder bundle paths and `exclude` globs are relative to.
     public var baseDirectory: String
     public var migration: MigrationMode = .direct
+    /// Whether the file said how the app migrates (`progressive-migration-likely` asks only when nothing did).
+    public var migrationConfigured = false
     public var rules: [String: RuleLevel] = [:]
     public var exclude: [String] = []
     /// Extra folders searched for `.xcmappingmodel` bundles (absolute).
@@ -95,6 +97,7 @@ public struct Configuration: Sendable {
                     throw fail("migration", "must be \"direct\" or \"progressive\"")
                 }
                 configuration.migration = mode
+                configuration.migrationConfigured = true
             case "rules":
                 guard let pairs = value.objectValue else { throw fail("rules", "must be an object of rule id to severity") }
                 for (id, level) in pairs {

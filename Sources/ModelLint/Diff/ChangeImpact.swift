@@ -154,11 +154,13 @@ public enum ChangeClassifier {
                 let on = b?.allowsExternalBinaryDataStorage ?? false
                 note(on ? "external storage on" : "external storage off", on ? .lightweight : .customMigration)
             case .transformer: note("transformer \(TransformerName.normalized(a?.valueTransformerName)) -> \(TransformerName.normalized(b?.valueTransformerName)) (old bytes decoded by the new one)", .noMigration)
+            case .customClass: note("custom class \(a?.customClassName ?? "none") -> \(b?.customClassName ?? "none")", .noMigration)
             case .derivation: note("derivation changed", .lightweight)
             case .preserveAfterDeletion: note("preserveAfterDeletion changed", .lightweight)
             case .cloudEncryption: note("allowsCloudEncryption changed", .noMigration)
             case .validation: note("validation changed", .noMigration)
-            case .indexed: note("indexing changed", .noMigration)
+            case .indexed: note("indexed \((a?.isIndexed ?? r?.isIndexed ?? false) ? "on" : "off") -> \((b?.isIndexed ?? s?.isIndexed ?? false) ? "on" : "off")", .noMigration)
+            case .spotlight: note("Spotlight indexing \((a?.spotlightIndexingEnabled ?? false) ? "on" : "off") -> \((b?.spotlightIndexingEnabled ?? false) ? "on" : "off")", .noMigration)
             case .destination: note("destination \(r?.destinationEntity ?? "?") -> \(s?.destinationEntity ?? "?")", .dataLoss)
             case .inverse: note("inverse \(r?.inverseName ?? "none") -> \(s?.inverseName ?? "none")", .lightweight)
             case .toMany:

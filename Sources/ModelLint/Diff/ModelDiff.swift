@@ -13,8 +13,8 @@ public struct VersionRef: Sendable {
 
 /// What changed about a matched property (core-data-semantics.md §3 and §4 name them).
 public enum PropertyFacet: String, Sendable, CaseIterable {
-    case name, type, optional, defaultValue, externalStorage, transformer, derivation, preserveAfterDeletion
-    case cloudEncryption, validation, indexed
+    case name, type, optional, defaultValue, externalStorage, transformer, customClass, derivation, preserveAfterDeletion
+    case cloudEncryption, validation, indexed, spotlight
     case destination, inverse, toMany, minCount, maxCount, ordered, deleteRule
     case renamingIdentifier, hashModifier, userInfo
 }
@@ -299,15 +299,16 @@ public struct ModelDiff: Sendable {
             if x.isOptional != y.isOptional { facets.append(.optional) }
             if x.defaultValueString != y.defaultValueString || x.defaultDateTimeInterval != y.defaultDateTimeInterval { facets.append(.defaultValue) }
             if x.allowsExternalBinaryDataStorage != y.allowsExternalBinaryDataStorage { facets.append(.externalStorage) }
-            if TransformerName.normalized(x.valueTransformerName) != TransformerName.normalized(y.valueTransformerName)
-                || (x.customClassName ?? "") != (y.customClassName ?? "") { facets.append(.transformer) }
+            if TransformerName.normalized(x.valueTransformerName) != TransformerName.normalized(y.valueTransformerName) { facets.append(.transformer) }
+            if (x.customClassName ?? "") != (y.customClassName ?? "") { facets.append(.customClass) }
             if x.isDerived != y.isDerived || x.derivationExpression != y.derivationExpression { facets.append(.derivation) }
             if x.preserveAfterDeletion != y.preserveAfterDeletion { facets.append(.preserveAfterDeletion) }
             if x.allowsCloudEncryption != y.allowsCloudEncryption { facets.append(.cloudEncryption) }
             if x.minValueString != y.minValueString || x.maxValueString != y.maxValueString || x.regularExpressionString != y.regularExpressionString {
                 facets.append(.validation)
             }
-            if x.isIndexed != y.isIndexed || x.spotlightIndexingEnabled != y.spotlightIndexingEnabled { facets.append(.indexed) }
+            if x.isIndexed != y.isIndexed { facets.append(.indexed) }
+            if x.spotlightIndexingEnabled != y.spotlightIndexingEnabled { facets.append(.spotlight) }
             if x.versionHashModifier != y.versionHashModifier { facets.append(.hashModifier) }
         case let (.relationship(x), .relationship(y)):
             if x.isOptional != y.isOptional { facets.append(.optional) }
@@ -320,6 +321,7 @@ public struct ModelDiff: Sendable {
             if (x.maxCount ?? 0) != (y.maxCount ?? 0) { facets.append(.maxCount) }
             if x.isOrdered != y.isOrdered { facets.append(.ordered) }
             if x.deleteRule != y.deleteRule { facets.append(.deleteRule) }
+            if x.isIndexed != y.isIndexed { facets.append(.indexed) }
             if x.versionHashModifier != y.versionHashModifier { facets.append(.hashModifier) }
         default:
             break

@@ -108,6 +108,33 @@ public struct GitRepository: Sendable {
             declaredCurrentVersion: pointer.1, currentVersionFile: pointer.0)
     }
 
+    /// When each version folder of the bundle at `path` was first added (commit time, seconds), from one `git log`.
+    public func firstAdded(bundleAt path: String) -> [String: Int] {
+        guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else { return [:] }
+        let result = run(["log", "--diff-filter=A", "--format=%x01%ct", "--name-only", "-z", "--", relative])
+        guard result.status == 0 else { return [:] }
+        var times: [String: Int] = [:]
+        var time: Int?
+        let prefix = relative + "/"
+        for record in String(decoding: result.output, as: UTF8.self).split(separator: "\0") {
+            var text = Substring(record)
+            while text.first == "\n" { text = text.dropFirst() }
+            if text.hasPrefix("\u{1}") {
+                // "\u{1}<time>\n<first path>" when a commit's header and its first path share a record.
+                let header = text.dropFirst().prefix { $0 != "\n" }
+                time = Int(header)
+                text = text.dropFirst(header.count + 1).drop { $0 == "\n" }
+                if text.isEmpty { continue }
+            }
+            guard let t = time, text.hasPrefix(prefix) else { continue }
+            let folder = text.dropFirst(prefix.count).split(separator: "/").first.map(String.init) ?? ""
+            guard folder.hasSuffix(".xcdatamodel") else { continue }
+            let name = String(folder.dropLast(".xcdatamodel".count))
+            times[name] = min(times[name] ?? .max, t)
+        }
+        return times
+    }
+
     /// One `git cat-file --batch-check` for every blob's size.
     func blobSizes(_ shas: [String]) throws -> [Int] {
         guard !shas.isEmpty else { return [] }

@@ -30,21 +30,21 @@ public struct VersionDigest: Equatable, Sendable {
         var byName: [String: String] = [:]
         for name in hashes.orderedNames { byName[name] = hashes.base64(name) }
         self.init(entityHashes: byName, checksum: hashes.versionChecksum, legacySchema: nil,
-                  content: "sha256:" + SHA256.hex(Fingerprint.content(model, includingToolingKeys: false)),
-                  entityContent: Self.entityContent(model, includingToolingKeys: false))
+                  content: "sha256:" + SHA256.hex(Fingerprint.content(model, formatOne: false)),
+                  entityContent: Self.entityContent(model, formatOne: false))
     }
 
     /// The format-1 record the model would have had (to verify an old lock file against).
     public static func legacy(model: Model) -> VersionDigest {
         VersionDigest(entityHashes: nil, checksum: nil, legacySchema: Fingerprint.legacySchemaDigest(model),
-                      content: "sha256:" + SHA256.hex(Fingerprint.content(model, includingToolingKeys: true)),
-                      entityContent: entityContent(model, includingToolingKeys: true))
+                      content: "sha256:" + SHA256.hex(Fingerprint.content(model, formatOne: true)),
+                      entityContent: entityContent(model, formatOne: true))
     }
 
-    static func entityContent(_ model: Model, includingToolingKeys: Bool) -> [String: String] {
+    static func entityContent(_ model: Model, formatOne: Bool) -> [String: String] {
         var perEntity: [String: String] = [:]
         for entity in model.entities where perEntity[entity.name] == nil {
-            perEntity[entity.name] = String(SHA256.hex(Fingerprint.entityContent(entity, includingToolingKeys: includingToolingKeys)).prefix(16))
+            perEntity[entity.name] = String(SHA256.hex(Fingerprint.entityContent(entity, formatOne: formatOne)).prefix(16))
         }
         return perEntity
     }

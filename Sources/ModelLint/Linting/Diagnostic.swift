@@ -18,6 +18,8 @@ public struct Diagnostic: Sendable, Equatable {
     public var mappingModel: String?
     public var underlyingRuleId: String?
     public var affectedVersions: [String]?
+    /// For a finding collapsed over consecutive versions: every version it was found in, in version order.
+    public var versions: [String]?
 
     public init(
         ruleId: String, severity: Severity, message: String, fix: String, bundle: String, file: String,

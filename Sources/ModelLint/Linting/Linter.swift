@@ -8,6 +8,8 @@ public struct Linter: Sendable {
     public var rules: [any Rule]
     /// `--migration` on the command line wins over the configuration.
     public var migration: MigrationMode
+    /// Whether the command line or the configuration said how the app migrates.
+    public var migrationIsExplicit: Bool
     /// Where shipped versions are recorded: the lock file, and git revisions.
     public var history: HistoryOptions = HistoryOptions()
 
@@ -15,6 +17,7 @@ public struct Linter: Sendable {
         self.configuration = configuration
         self.rules = rules
         self.migration = migration ?? configuration.migration
+        migrationIsExplicit = migration != nil || configuration.migrationConfigured
     }
 
     /// Finds, reads and lints every bundle that `paths` select.
@@ -29,12 +32,18 @@ public struct Linter: Sendable {
         for selection in selections {
             let url = URL(fileURLWithPath: selection.absolutePath)
             let settings = configuration.settings(forBundleAt: selection.absolutePath)
-            let bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
+            var bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
             let names = bundle.versions.map(\.name)
             let mappingModels = files.mappingModels(
                 for: selection.absolutePath, versions: names, configuredFolders: configuration.mappingModels,
                 otherBundles: bundleNames.subtracting([url.lastPathComponent]))
-            summaries.append(BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: names))
+            if settings?.versionOrder == nil {
+                let repositories = history.repositories
+                bundle = bundle.orderedByEvidence(mappingPairs: mappingModels.map { ($0.source, $0.destination) }) {
+                    (try? repositories.repository(containing: url.deletingLastPathComponent().path))?.firstAdded(bundleAt: selection.absolutePath)
+                }
+            }
+            summaries.append(BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: bundle.versions.map(\.name)))
             let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder, workingDirectory: workingDirectory)
             diagnostics += lint(bundle, settings: settings, mappingModels: mappingModels, histories: histories)
         }
@@ -104,7 +113,21 @@ public struct Linter: Sendable {
             }
         }
 
-        diagnostics += lintChanges(readable, currentPosition: currentPosition, context: context, bundle: bundle, mappingModels: mappingModels)
+        // Shipped (rules.md "History is information"): what a lock file, --released or --against records; with none
+        // of those, every version before the current one.
+        let shipped: Set<ExactName> = histories.isEmpty
+            ? Set(readable[..<currentPosition].map { ExactName($0.name) })
+            : Set(histories.flatMap { $0.versions.map { ExactName($0.name) } })
+        diagnostics += lintChanges(readable, currentPosition: currentPosition, context: context, bundle: bundle, mappingModels: mappingModels, shipped: shipped)
+        if !migrationIsExplicit {
+            let steps = zip(readable, readable.dropFirst()).map { ($0.name, $1.name) }
+            let rule = ProgressiveMigrationLikelyRule.description
+            for finding in ProgressiveMigrationLikelyRule().check(bundle, steps: steps, mappingModels: mappingModels) {
+                if let severity = severity(of: rule, finding: finding) {
+                    diagnostics.append(diagnostic(rule, finding, severity, version: bundle.currentVersion?.name))
+                }
+            }
+        }
         for rule in rules.compactMap(\.asRetirementRule) {
             for finding in rule.check(readable, current: currentPosition, context: context) {
                 if let severity = severity(of: rule.description, finding: finding) {
@@ -125,6 +148,8 @@ public struct Linter: Sendable {
                 diagnostics.append(diagnostic(unknownRule, finding, severity, version: entry.version))
             }
         }
+
+        diagnostics = RepeatedFindings.collapse(diagnostics, versionOrder: readable.map(\.name))
 
         // Shipped history is never downgraded; the same problem seen from two records is reported once.
         var seen: Set<String> = []
@@ -250,7 +275,8 @@ public struct Linter: Sendable {
     }
 
     private func lintChanges(
-        _ readable: [VersionRef], currentPosition: Int, context: RuleContext, bundle: ModelBundle, mappingModels: [MappingModel]
+        _ readable: [VersionRef], currentPosition: Int, context: RuleContext, bundle: ModelBundle, mappingModels: [MappingModel],
+        shipped: Set<ExactName>
     ) -> [Diagnostic] {
         guard readable.count > 1 else { return [] }
         var pairs: [(Int, Int, Bool)] = (0..<(readable.count - 1)).map { ($0, $0 + 1, true) }
@@ -270,6 +296,8 @@ public struct Linter: Sendable {
         var coveredBy: [String: [String]] = [:]
         for pair in results where pair.isAdjacent {
             let covering = mapping(pair.from, pair.to)
+            // A finding another of the same pair replaces is not shown (its problem still counts as found here).
+            let superseded = Set(pair.findings.flatMap { $0.finding.supersedes.map { "\($0.rule)|\($0.identity)" } })
             for (rule, finding) in pair.findings {
                 // A mapping model covers only its exact pair: a device skipping that step is not covered,
                 // so a problem only ever seen on covered steps still counts for direct pairs.
@@ -279,8 +307,10 @@ public struct Linter: Sendable {
                 } else {
                     adjacentKeys.insert(k)
                 }
-                guard let severity = severity(of: rule, finding: finding) else { continue }
-                var d = Diagnostic(rule, finding, severity: covering == nil ? severity : .note, bundle: bundle.path, version: pair.to, fromVersion: pair.from)
+                guard !superseded.contains(k), let severity = severity(of: rule, finding: finding) else { continue }
+                // A step whose newer version shipped is history: the devices that took it have met it already.
+                let history = shipped.contains(ExactName(pair.to))
+                var d = Diagnostic(rule, finding, severity: covering == nil && !history ? severity : .note, bundle: bundle.path, version: pair.to, fromVersion: pair.from)
                 if let covering {
                     d.message += " (covered by the mapping model \(covering.name))"
                     d.mappingModel = covering.name
@@ -315,6 +345,8 @@ public struct Linter: Sendable {
             finding.message = "\(who) straight to \(current) \(versions.count == 1 ? "meets" : "meet") a problem no unmapped single step has [\(first.rule.id)]: \(first.finding.message)\(mapped)"
             var d = Diagnostic(skipRule, finding, severity: severity, bundle: bundle.path, version: current, fromVersion: first.from)
             d.underlyingRuleId = first.rule.id
+            // The underlying problem's own fix; and the way out when the app never migrates in one hop.
+            d.fix = first.rule.fix + "; or, if the app migrates step by step through every version, set \"migration\": \"progressive\""
             d.affectedVersions = versions
             d.mappingModel = first.mapping?.name
             diagnostics.append(d)

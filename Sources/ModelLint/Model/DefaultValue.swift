@@ -136,3 +136,14 @@ public enum DefaultValueVerdict: Equatable, Sendable {
         return !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit)
     }
 }
+
+/// Core Data's dates: seconds since 2001-01-01 00:00:00 UTC (`NSDate`'s reference date).
+public enum CoreDataDate {
+    /// `631152000` -> `2021-01-01T00:00:00Z`; nil for what is not a finite number of seconds.
+    public static func iso8601(_ seconds: String) -> String? {
+        guard DefaultValueVerdict.isDecimalSpelling(seconds), let value = Double(seconds), value.isFinite, abs(value) < 1e12 else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSinceReferenceDate: value))
+    }
+}

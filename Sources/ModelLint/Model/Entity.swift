@@ -128,6 +128,8 @@ public struct Relationship: Hashable, Sendable {
         public var minCount: Int?
         public var maxCount: Int?
         public var deleteRule: DeleteRule = .nullify
+        /// `indexed="YES"`: Xcode wrote it on relationships until about Xcode 12.
+        public var isIndexed: Bool = false
         public var destinationEntity: String?
         public var inverseName: String?
         public var inverseEntity: String?
@@ -158,6 +160,7 @@ public struct Relationship: Hashable, Sendable {
     public var minCount: Int? { get { fields.value.minCount } set { fields = fields.with { $0.minCount = newValue } } }
     public var maxCount: Int? { get { fields.value.maxCount } set { fields = fields.with { $0.maxCount = newValue } } }
     public var deleteRule: DeleteRule { get { fields.value.deleteRule } set { fields = fields.with { $0.deleteRule = newValue } } }
+    public var isIndexed: Bool { get { fields.value.isIndexed } set { fields = fields.with { $0.isIndexed = newValue } } }
     public var destinationEntity: String? { get { fields.value.destinationEntity } set { fields = fields.with { $0.destinationEntity = newValue } } }
     public var inverseName: String? { get { fields.value.inverseName } set { fields = fields.with { $0.inverseName = newValue } } }
     public var inverseEntity: String? { get { fields.value.inverseEntity } set { fields = fields.with { $0.inverseEntity = newValue } } }
@@ -356,6 +359,9 @@ public struct UnknownXML: Hashable, Sendable {
     /// The element it appeared on (for an unknown element: its parent).
     public var element: String
     public var location: SourceLocation
+    /// The entity and property (attribute, relationship or fetched property) it stands in, when it does.
+    public var entity: String?
+    public var property: String?
 }
 
 extension SourceLocation {

@@ -58,13 +58,14 @@ public enum Fingerprint {
 
     /// Everything in the model except tooling metadata (tools and system versions, the diagram layout,
     /// element and attribute order, `syncable`).
-    /// `includingToolingKeys`: whether userInfo entries of modellint's own (`modellint:disable`, `modellint.retired`,
-    /// `modellint.replaces`) count. Format 1 counted them; from format 2 on they are tooling metadata, so silencing
-    /// a finding in a shipped version is not an edit of it.
-    public static func content(_ model: Model, includingToolingKeys: Bool = false) -> String {
+    /// `formatOne`: the content as lock format 1 defined it, to verify old lock files. It counted userInfo entries
+    /// of modellint's own (`modellint:disable`, `modellint.retired`, `modellint.replaces`), which from format 2 on
+    /// are tooling metadata (silencing a finding in a shipped version is not an edit of it), and it did not read
+    /// the `indexed` flag of relationships.
+    public static func content(_ model: Model, formatOne: Bool = false) -> String {
         var lines: [String] = ["cloudKit=\(model.usedWithCloudKit)", "swiftData=\(model.header["usedWithSwiftData"] ?? "")",
                                "versionIdentifier=\(model.header["userDefinedModelVersionIdentifier"] ?? "")"]
-        for entity in model.entities { lines.append(entityContent(entity, includingToolingKeys: includingToolingKeys)) }
+        for entity in model.entities { lines.append(entityContent(entity, formatOne: formatOne)) }
         for configuration in model.configurations {
             lines.append("configuration|\(configuration.name)|\(configuration.usedWithCloudKit)|" + configuration.members.map(\.entity).sorted().joined(separator: ","))
         }
@@ -76,9 +77,9 @@ public enum Fingerprint {
     }
 
     /// One entity's content: the entity line, then its properties, each order-insensitive.
-    public static func entityContent(_ entity: Entity, includingToolingKeys: Bool = false) -> String {
-        func userInfo(_ entries: [UserInfoEntry]) -> String { Fingerprint.userInfo(entries, includingToolingKeys: includingToolingKeys) }
-        func propertyContent(_ property: Property) -> String { Fingerprint.propertyContent(property, includingToolingKeys: includingToolingKeys) }
+    public static func entityContent(_ entity: Entity, formatOne: Bool = false) -> String {
+        func userInfo(_ entries: [UserInfoEntry]) -> String { Fingerprint.userInfo(entries, formatOne: formatOne) }
+        func propertyContent(_ property: Property) -> String { Fingerprint.propertyContent(property, formatOne: formatOne) }
         var e = ["entity", entity.name, entity.representedClassName ?? "", entity.parentEntity ?? "", "\(entity.isAbstract)",
                  entity.elementID ?? "", entity.renamingIdentifierAttribute ?? "", entity.versionHashModifier ?? "", entity.codeGenerationType ?? ""]
         e.append("userInfo=" + userInfo(entity.userInfo))
@@ -92,8 +93,8 @@ public enum Fingerprint {
         return lines.joined(separator: "\n")
     }
 
-    static func propertyContent(_ property: Property, includingToolingKeys: Bool) -> String {
-        func userInfo(_ entries: [UserInfoEntry]) -> String { Fingerprint.userInfo(entries, includingToolingKeys: includingToolingKeys) }
+    static func propertyContent(_ property: Property, formatOne: Bool) -> String {
+        func userInfo(_ entries: [UserInfoEntry]) -> String { Fingerprint.userInfo(entries, formatOne: formatOne) }
         switch property {
         case .attribute(let a):
             return ["attribute", a.name, a.type.xmlValue, "\(a.isOptional)", "\(a.isTransient)", a.defaultValueString ?? "\u{0}",
@@ -108,10 +109,12 @@ public enum Fingerprint {
                     "\(r.maxCount ?? 0)", r.deleteRule.xmlValue, r.destinationEntity ?? "", r.inverseName ?? "", r.inverseEntity ?? "",
                     r.elementID ?? "", r.renamingIdentifierAttribute ?? "", r.versionHashModifier ?? "", userInfo(r.userInfo)]
                 .joined(separator: "|")
+                // Format 1 did not read `indexed` on relationships: its content leaves it out.
+                + (formatOne || !r.isIndexed ? "" : "|indexed")
         }
     }
 
-    static func userInfo(_ entries: [UserInfoEntry], includingToolingKeys: Bool) -> String {
-        entries.filter { includingToolingKeys || !$0.key.hasPrefix("modellint") }.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: ",")
+    static func userInfo(_ entries: [UserInfoEntry], formatOne: Bool) -> String {
+        entries.filter { formatOne || !$0.key.hasPrefix("modellint") }.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: ",")
     }
 }

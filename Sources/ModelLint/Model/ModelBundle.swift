@@ -33,6 +33,23 @@ public struct ModelBundle: Sendable {
     /// The version `.xccurrentversion` names (folder name without extension), if the file names one.
     public var declaredCurrentVersion: String?
     public var currentVersionFile: CurrentVersionFile
+    /// How the version order was decided when the names have several stems (nil: natural order, or configured).
+    public var orderVerdict: VersionOrderEvidence.Verdict?
+
+    /// The bundle with its versions ordered by evidence (mapping models, the current version's stem last, when git
+    /// first added each version), when the names have several stems and no order is configured.
+    public func orderedByEvidence(mappingPairs: [(source: String, destination: String)], firstAdded: () -> [String: Int]?) -> ModelBundle {
+        let names = versions.map(\.name)
+        guard Set(VersionOrderEvidence.stems(names).values).count > 1 else { return self }
+        let (order, verdict) = VersionOrderEvidence.order(names, current: declaredCurrentVersion, mappingPairs: mappingPairs, firstAdded: firstAdded())
+        var copy = self
+        var byName: [ExactName: ModelVersion] = [:]
+        for version in versions { byName[ExactName(version.name)] = version }
+        copy.versions = order.map { byName[ExactName($0)]! }
+        copy.orderVerdict = verdict
+        return copy
+    }
+
     /// Version folders whose names are not valid UTF-8 (shown with `\x..` escapes): not read.
     public var unreadableVersionNames: [String] = []
 

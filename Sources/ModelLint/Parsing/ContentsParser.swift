@@ -198,7 +198,8 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
             return
         }
         guard XMLVocabulary.children[parent.name]?.contains(elementName) == true else {
-            unknown.append(UnknownXML(kind: .element, name: elementName, element: parent.name, location: location))
+            let (entity, property) = enclosingNames()
+            unknown.append(UnknownXML(kind: .element, name: elementName, element: parent.name, location: location, entity: entity, property: property))
             skipDepth = 1
             return
         }
@@ -257,9 +258,17 @@ final class TreeBuilder: NSObject, XMLParserDelegate {
         guard node.name == "model" || stack.count > 1 else { return }
         let known = XMLVocabulary.attributes[node.name] ?? []
         guard node.attributes.keys.contains(where: { !known.contains($0) }) else { return }
+        let (entity, property) = enclosingNames()
         for name in node.attributes.keys.sorted() where !known.contains(name) {
-            unknown.append(UnknownXML(kind: .attribute, name: name, element: node.name, location: node.location))
+            unknown.append(UnknownXML(kind: .attribute, name: name, element: node.name, location: node.location, entity: entity, property: property))
         }
+    }
+
+    /// The names of the entity and property around the element being read (the top of the stack).
+    private func enclosingNames() -> (entity: String?, property: String?) {
+        let entity = stack.first { $0.name == "entity" }?.attributes["name"]
+        let property = stack.last { ["attribute", "relationship", "fetchedProperty"].contains($0.name) }?.attributes["name"]
+        return (entity, property)
     }
 
     /// XMLParser reports the position of a start tag's end; users want its `<`.

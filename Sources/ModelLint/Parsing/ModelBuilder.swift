@@ -159,6 +159,7 @@ struct ModelBuilder {
         relationship.minCount = a["minCount"].flatMap { Int($0) }
         relationship.maxCount = a["maxCount"].flatMap { Int($0) }
         relationship.deleteRule = DeleteRule(xmlValue: a["deletionRule"])
+        relationship.isIndexed = flag(node, "indexed")
         relationship.destinationEntity = a["destinationEntity"]
         relationship.inverseName = a["inverseName"]
         relationship.inverseEntity = a["inverseEntity"]

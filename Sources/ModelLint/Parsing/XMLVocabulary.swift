@@ -7,6 +7,8 @@ enum XMLVocabulary {
             "type", "documentVersion", "lastSavedToolsVersion", "systemVersion", "minimumToolsVersion",
             "sourceLanguage", "usedWithCloudKit", "usedWithSwiftData", "userDefinedModelVersionIdentifier",
             "macOSVersion", "iOSVersion",
+            // Xcode 4 wrote an empty name on the model.
+            "name",
         ],
         "entity": [
             "name", "representedClassName", "parentEntity", "isAbstract", "elementID", "versionHashModifier",
@@ -23,6 +25,8 @@ enum XMLVocabulary {
             "name", "optional", "transient", "toMany", "ordered", "minCount", "maxCount", "deletionRule",
             "elementID", "destinationEntity", "inverseName", "inverseEntity", "versionHashModifier", "syncable",
             "spotlightIndexingEnabled", "renamingIdentifier",
+            // The property's Indexed flag: Xcode wrote it on relationships until about Xcode 12.
+            "indexed",
         ],
         "fetchedProperty": ["name", "optional", "syncable"],
         "fetchRequest": [

@@ -45,6 +45,7 @@ public struct JSONReporter: Reporter {
         add("mappingModel", d.mappingModel)
         add("underlyingRuleId", d.underlyingRuleId)
         if let affected = d.affectedVersions { pairs.append(("affectedVersions", .array(affected.map(JSONValue.string)))) }
+        if let versions = d.versions { pairs.append(("versions", .array(versions.map(JSONValue.string)))) }
         return .object(pairs)
     }
 }

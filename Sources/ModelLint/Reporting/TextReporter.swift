@@ -1,11 +1,16 @@
 /// Xcode-style lines (`path:line:col: severity: message [rule-id]`) that editors make clickable.
 public struct TextReporter: Reporter {
     public var useColor: Bool
+    /// Notes are listed too (`--notes`); otherwise they are counted in the summary line.
+    public var listNotes: Bool
 
-    public init(useColor: Bool) { self.useColor = useColor }
+    public init(useColor: Bool, listNotes: Bool = true) {
+        self.useColor = useColor
+        self.listNotes = listNotes
+    }
 
     public func write(_ report: LintReport, to sink: OutputSink) {
-        for d in report.diagnostics {
+        for d in report.diagnostics where listNotes || d.severity != .note {
             var position = d.file
             if let line = d.line {
                 position += ":\(line)"
@@ -23,7 +28,8 @@ public struct TextReporter: Reporter {
         let counts = [
             plural(report.errorCount, "error"), plural(report.warningCount, "warning"), plural(report.noteCount, "note"),
         ].joined(separator: ", ")
-        return "\(counts) in \(plural(report.bundles.count, "bundle")) (\(plural(report.versionCount, "version")))"
+        let hidden = listNotes || report.noteCount == 0 ? "" : " (--notes to list them)"
+        return "\(counts)\(hidden) in \(plural(report.bundles.count, "bundle")) (\(plural(report.versionCount, "version")))"
     }
 
     private func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

@@ -53,6 +53,12 @@ public struct RuleDescription: Sendable {
 
 /// What a rule found, before the linter stamps bundle, version and final severity on it.
 public struct Finding: Sendable, Equatable {
+    public static func == (a: Finding, b: Finding) -> Bool {
+        a.message == b.message && a.location == b.location && a.entity == b.entity && a.property == b.property
+            && a.severity == b.severity && a.version == b.version && a.identity == b.identity
+            && a.supersedes.map(\.rule) == b.supersedes.map(\.rule) && a.supersedes.map(\.identity) == b.supersedes.map(\.identity)
+    }
+
     public var message: String
     public var location: SourceLocation
     public var entity: String?
@@ -64,6 +70,9 @@ public struct Finding: Sendable, Equatable {
     /// For change findings: what makes two findings "the same problem" across pairs (entity and
     /// property renaming identifiers), used to find problems that exist only on a skipped-version pair.
     public var identity: String?
+    /// Findings of the same pair this one replaces (rules.md "One problem, one finding": a rename guess replaces
+    /// the removal of the element it guesses was renamed), as (rule id, identity).
+    public var supersedes: [(rule: String, identity: String)] = []
 
     public init(
         _ message: String, at location: SourceLocation, entity: String? = nil, property: String? = nil,

@@ -34,6 +34,8 @@ public struct RuleExample: Sendable {
     public var triggers: Bool
     /// For findings with no marker: the file they must name, relative to the bundle.
     public var expectedFile: String?
+    /// The severity the finding must have, when it is not the rule's default (a rule whose severity depends on the case).
+    public var severity: Severity?
     /// For lock-file rules: the exact text of `modellint.lock` beside the bundle (markers `↓` at an entry's line).
     public var lockFileText: String?
 
@@ -71,6 +73,23 @@ public struct RuleExample: Sendable {
         example.shipped = shipped.map { ($0.0, Contents.model($0.1)) }
         example.shippedSource = source
         return example
+    }
+
+    /// Mapping models beside the bundle: (file name, source version, destination version).
+    public var mappingModels: [(name: String, source: String, destination: String)] = []
+
+    /// The same example with a mapping model from one version to another.
+    public func mapping(_ name: String, from source: String, to destination: String) -> RuleExample {
+        var copy = self
+        copy.mappingModels.append((name, source, destination))
+        return copy
+    }
+
+    /// The same example, whose findings must have this severity.
+    public func expecting(_ severity: Severity) -> RuleExample {
+        var copy = self
+        copy.severity = severity
+        return copy
     }
 
     /// A lock file beside a one-version bundle `Near.xcdatamodeld`.
@@ -138,6 +157,19 @@ public struct RuleExample: Sendable {
                 }
                 try Data(clean.utf8).write(to: folder.appendingPathComponent("contents"))
             }
+        }
+        for mapping in mappingModels {
+            let folder = directory.appendingPathComponent("\(mapping.name).xcmappingmodel")
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            let xml = """
+                <?xml version="1.0" standalone="yes"?>
+                <database><object type="XDDEVMAPPINGMODEL" id="z102">\
+                <attribute name="sourcemodelpath" type="string">Near.xcdatamodeld/\(mapping.source).xcdatamodel</attribute>\
+                <attribute name="destinationmodelpath" type="string">Near.xcdatamodeld/\(mapping.destination).xcdatamodel</attribute>\
+                </object></database>
+
+                """
+            try Data(xml.utf8).write(to: folder.appendingPathComponent("xcmapping.xml"))
         }
         if let lockFileText {
             var clean = ""

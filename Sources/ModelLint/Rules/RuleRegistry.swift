@@ -4,11 +4,12 @@ public enum RuleRegistry {
         // Bundle structure
         MalformedContentsRule(), MissingContentsRule(), LegacyModelFormatRule(), MissingCurrentVersionRule(),
         CurrentVersionNotFoundRule(), CurrentVersionNotLatestRule(), VersionNameAmbiguousRule(),
+        VersionOrderAmbiguousRule(), VersionOrderInferredRule(), ProgressiveMigrationLikelyRule(),
         // A single model version
         RenamingIdentifierXMLAttributeRule(), UnknownXMLAttributeRule(), UnknownAttributeTypeRule(),
         InvalidDefaultValueRule(), SuspiciousDefaultValueRule(), DuplicateNameRule(), DuplicateRenamingIDRule(),
         UnknownEntityReferenceRule(), InverseMismatchRule(), MissingInverseRule(), UniquenessConstraintInvalidRule(),
-        PlaceholderEntityRule(), DerivedAttributeInvalidRule(), SuppressionUnknownRuleRule(),
+        PlaceholderEntityRule(), ReservedPropertyNameRule(), DerivedAttributeInvalidRule(), SuppressionUnknownRuleRule(),
         // Changes between versions
         AttributeTypeIncompatibleRule(), AttributeTypeNarrowingRule(), AttributeTypeWideningRule(), PropertyKindChangedRule(),
         EntityRemovedRule(), PropertyRemovedRule(), PersistentBecameTransientRule(), RequiredAttributeWithoutDefaultRule(),

@@ -14,7 +14,7 @@ extension Finding {
 
 extension ModelDiff {
     /// For removals, whose location is in the older file: name the newer file too.
-    var newerFileNote: String { "(it is absent from \(to.contentsPath))" }
+    var newerFileNote: String { "(it is absent from \(to.name), \(to.contentsPath))" }
 }
 
 extension PropertyPair {

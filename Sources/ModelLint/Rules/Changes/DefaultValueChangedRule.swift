@@ -21,8 +21,8 @@ public struct DefaultValueChangedRule: ChangeRule {
             entity.matchedProperties.compactMap { pair in
                 guard pair.facets.contains(.defaultValue), let old = pair.oldAttribute, let new = pair.newAttribute else { return nil }
                 func describe(_ a: Attribute) -> String {
-                    if let value = a.defaultValueString { return "\"\(value)\"" }
-                    if let interval = a.defaultDateTimeInterval { return "\(interval) s" }
+                    if let value = a.defaultValueString { return "\"\(value)\"" + (a.type == .date ? CoreDataDate.iso8601(value).map { " (\($0))" } ?? "" : "") }
+                    if let interval = a.defaultDateTimeInterval { return "\(interval) s" + (CoreDataDate.iso8601(interval).map { " (\($0))" } ?? "") }
                     return "none"
                 }
                 return .change(

@@ -9,7 +9,7 @@ public struct EntityRemovedRule: ChangeRule {
             with all its rows when the store migrates. If it was renamed, the new entity needs the old identifier as its \
             Renaming ID, or the data is lost silently.
             """,
-        fix: "confirm it is retired (declare it in `retired`), or restore it, or give its replacement `elementID` = the old entity's identifier",
+        fix: "restore it, or give its replacement `elementID` = the old entity's identifier; if it is meant to go, accept the finding (a baseline), or silence it with the User Info key `modellint:disable` on the entity in its last version",
         examples: [
             .triggering(
                 before: """
@@ -40,7 +40,12 @@ public struct EntityRemovedRule: ChangeRule {
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
         diff.removedEntities.map { entity in
-            .change(
+            if let same = diff.to.model.entity(named: entity.name), same.renamingIdentifier != entity.renamingIdentifier {
+                return .change(
+                    "entity \(entity.name) \(diff.between) kept its name but its renaming identifier changed from \"\(entity.renamingIdentifier)\" to \"\(same.renamingIdentifier)\": Core Data treats it as another entity, and its table and every row in it are dropped on every device",
+                    entity: entity)
+            }
+            return .change(
                 "entity \(entity.name) was removed \(diff.between) \(diff.newerFileNote): its table and every row in it are dropped on every device",
                 entity: entity)
         }

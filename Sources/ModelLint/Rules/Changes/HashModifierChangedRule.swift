@@ -28,8 +28,16 @@ public struct HashModifierChangedRule: ChangeRule {
                     entity: pair.new))
             }
             for property in pair.matchedProperties where property.facets.contains(.hashModifier) {
+                func modifier(_ p: Property) -> String {
+                    let value: String?
+                    switch p {
+                    case .attribute(let a): value = a.versionHashModifier
+                    case .relationship(let r): value = r.versionHashModifier
+                    }
+                    return value.map { "\"\($0)\"" } ?? "none"
+                }
                 findings.append(.change(
-                    "\(property.label)'s versionHashModifier changed \(diff.between): every store migrates",
+                    "\(property.label)'s versionHashModifier changed from \(modifier(property.old)) to \(modifier(property.new)) \(diff.between): every store migrates",
                     entity: pair.new, property: property.new))
             }
         }

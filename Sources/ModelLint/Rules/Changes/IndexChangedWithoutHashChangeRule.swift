@@ -5,7 +5,8 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
         id: "index-changed-without-hash-change", category: .changes, severity: .note,
         summary: "indexes changed while no entity hash changed",
         rationale: """
-            Indexes are not part of the version hashes. When nothing else in the model changed, existing stores match \
+            Indexes are not part of the version hashes: `<fetchIndex>` elements, legacy `<compoundIndexes>`, and the \
+            `indexed` flag of attributes and relationships. When nothing else in the model changed, existing stores match \
             the new model, no migration runs, and they may never get the new index. (When some entity's hash changed, \
             the migration rebuilds the store and the index comes with it.)
             """,
@@ -21,6 +22,9 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
                         </fetchIndex>
                     </entity>
                     """),
+            .triggering(
+                before: "<entity name=\"Car\"><attribute name=\"plate\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                after: "<entity name=\"Car\">↓<attribute name=\"plate\" optional=\"YES\" attributeType=\"String\" indexed=\"YES\"/></entity>"),
             .passing(
                 before: "<entity name=\"Car\"><attribute name=\"order\" attributeType=\"Integer 32\" defaultValueString=\"0\" usesScalarValueType=\"YES\"/></entity>",
                 after: """
@@ -34,13 +38,22 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
         ])
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        let changed = diff.matchedEntities.filter { $0.facets.contains(.indexes) }
+        let changed = diff.matchedEntities.filter { pair in
+            pair.facets.contains(.indexes) || pair.matchedProperties.contains { $0.facets.contains(.indexed) }
+        }
         guard !changed.isEmpty,
               diff.from.model.versionHashes.entities == diff.to.model.versionHashes.entities else { return [] }
-        return changed.map { pair in
-            .change(
-                "\(pair.new.name)'s indexes changed \(diff.between) while no entity's version hash did: existing stores do not migrate and may never get the index",
-                entity: pair.new)
+        let tail = "\(diff.between) while no entity's version hash did: existing stores do not migrate and may never get the index"
+        return changed.flatMap { pair -> [Finding] in
+            var found: [Finding] = []
+            if pair.facets.contains(.indexes) {
+                found.append(.change("\(pair.new.name)'s indexes changed \(tail)", entity: pair.new))
+            }
+            for property in pair.matchedProperties where property.facets.contains(.indexed) {
+                let on = property.newAttribute?.isIndexed ?? property.newRelationship?.isIndexed ?? false
+                found.append(.change("\(property.label) was \(on ? "indexed" : "unindexed") \(tail)", entity: pair.new, property: property.new))
+            }
+            return found
         }
     }
 }

@@ -1,4 +1,5 @@
-/// The guesses behind the rename heuristics, shared by the rules and `diff` (rules.md "Precise semantics").
+/// The guesses behind the two rename rules (rules.md "Precise semantics"). Never a pair of two elements with one
+/// name: a same-named element whose identifier changed is the renaming-identifier rules' finding.
 enum RenameHeuristics {
     /// (name, kind, type) of an entity's persistent properties, as a rename keeps them.
     static func signature(_ entity: Entity, in model: Model) -> Set<String> {
@@ -16,7 +17,7 @@ enum RenameHeuristics {
         var candidates: [(Entity, Entity, Int)] = []
         for old in diff.removedEntities {
             let a = signature(old, in: diff.from.model)
-            for new in diff.addedEntities where new.elementID == nil {
+            for new in diff.addedEntities where new.elementID == nil && new.name != old.name {
                 let b = signature(new, in: diff.to.model)
                 let shared = a.intersection(b).count
                 if shared >= 2 && shared * 2 > max(a.count, b.count) { candidates.append((old, new, shared)) }
@@ -44,7 +45,7 @@ enum RenameHeuristics {
         }
         var candidates: [(Property, Property, Int)] = []
         for old in pair.removedProperties {
-            for new in pair.addedProperties where new.elementID == nil && compatible(old, new) {
+            for new in pair.addedProperties where new.elementID == nil && new.name != old.name && compatible(old, new) {
                 candidates.append((old, new, similarity(old.name, new.name)))
             }
         }

@@ -9,7 +9,7 @@ public struct UnknownXMLAttributeRule: VersionRule {
             hand edit that was meant to change the schema and silently does not, so the model you read is not the \
             model the app runs.
             """,
-        fix: "remove it, or correct it to the attribute Xcode writes (open the model in Xcode and set the field there)",
+        fix: "if it is a typo or a hand edit, remove it or correct it (the message names the closest name the format has) and set the field in Xcode's model editor; if Xcode itself wrote it, modellint's vocabulary lacks it: please report it, and silence the rule meanwhile",
         examples: [
             .triggering("""
                 <entity name="Thing">
@@ -37,15 +37,19 @@ public struct UnknownXMLAttributeRule: VersionRule {
 
     public func check(_ model: Model, context: RuleContext) -> [Finding] {
         model.unknownXML.map { item in
+            let subject = [item.entity, item.property].compactMap { $0 }.joined(separator: ".")
+            let on = subject.isEmpty ? "" : " (on \(subject))"
+            let known = item.kind == .attribute ? XMLVocabulary.attributes[item.element] ?? [] : XMLVocabulary.children[item.element] ?? []
+            let suggestion = ArgumentParser.closest(to: item.name, in: known.sorted()).map { ", perhaps a misspelling of \($0)" } ?? ""
             switch item.kind {
             case .attribute:
                 return Finding(
-                    "\(item.name) is not an attribute of <\(item.element)> in Core Data's model format; the model compiler ignores it",
-                    at: item.location)
+                    "\(item.name) is not an attribute of <\(item.element)> in Core Data's model format\(on)\(suggestion): the model compiler ignores it",
+                    at: item.location, entity: item.entity, property: item.property)
             case .element:
                 return Finding(
-                    "<\(item.name)> is not an element Core Data's model format allows inside <\(item.element)>; the model compiler ignores it",
-                    at: item.location)
+                    "<\(item.name)> is not an element Core Data's model format allows inside <\(item.element)>\(on)\(suggestion): the model compiler ignores it",
+                    at: item.location, entity: item.entity, property: item.property)
             }
         }
     }
