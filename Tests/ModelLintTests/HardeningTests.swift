@@ -798,7 +798,8 @@ final class DeepHierarchyTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(compared, 1_000)
+        // The 200-level chain alone gives 600 comparisons; the corpus adds over a thousand when present.
+        XCTAssertGreaterThan(compared, corpusRoot == nil ? 600 : 1_600)
     }
 
     /// The definition: the entity's effective properties, walked.
@@ -851,7 +852,8 @@ final class DeepHierarchyTests: XCTestCase {
                 compared += 1
             }
         }
-        XCTAssertGreaterThan(compared, 500)
+        // The two 80-level deep pairs alone give 160; the corpus adds several hundred when present.
+        XCTAssertGreaterThan(compared, corpusRoot == nil ? 160 : 500)
     }
 
     static func describe(_ pair: EntityPair) -> String {

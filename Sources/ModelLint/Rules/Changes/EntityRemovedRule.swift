@@ -25,6 +25,10 @@ public struct EntityRemovedRule: ChangeRule {
                         <attribute name="title" optional="YES" attributeType="String"/>
                     </entity>
                     """),
+            // Same name, new identifier: another entity to Core Data.
+            .triggering(
+                before: "↓<entity name=\"Draft\"><attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                after: "<entity name=\"Draft\" elementID=\"Sketch\"><attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/></entity>"),
             .passing(
                 before: """
                     <entity name="OrderMetaData">

@@ -8,10 +8,67 @@ public struct PropertyRemovedRule: ChangeRule {
         rationale: """
             A persistent property of the older version that matches nothing in the newer one is dropped with its data \
             when the store migrates. If it was renamed, the new property needs the old identifier as its Renaming ID; \
-            if it is being retired, the data should have been copied by an interim build first.
+            if it is being retired, the data should have been copied by an interim build first. What a removal loses \
+            depends on the property: removing the to-many side of a one-to-many whose to-one inverse remains loses \
+            nothing (the links live on the to-one side; the delete rule it carried stops applying), nor does removing a \
+            derived attribute (its value was computed): both are notes. Removing either side of a many-to-many drops the \
+            join table. A property that kept its name but changed its renaming identifier is another property to Core \
+            Data: its data is dropped too, and the message says so.
             """,
         fix: "confirm it is retired (declare it in `retired` in .modellint.json), or rename with a renaming identifier (`elementID`)",
         examples: [
+            // The to-many side of a one-to-many, its inverse still there: a note.
+            RuleExample.triggering(
+                before: """
+                    <entity name="Owner">
+                        ↓<relationship name="pets" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Pet" inverseName="owner" inverseEntity="Pet"/>
+                    </entity>
+                    <entity name="Pet">
+                        <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Owner" inverseName="pets" inverseEntity="Owner"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Owner"/>
+                    <entity name="Pet">
+                        <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Owner"/>
+                    </entity>
+                    """).expecting(.note),
+            // A derived attribute: a note.
+            RuleExample.triggering(
+                before: """
+                    <entity name="Manga">
+                        ↓<attribute name="chapterCount" optional="YES" attributeType="Integer 64" derived="YES" derivationExpression="chapters.@count" usesScalarValueType="YES"/>
+                    </entity>
+                    """,
+                after: "<entity name=\"Manga\"/>").expecting(.note),
+            // One side of a many-to-many: the join table goes.
+            .triggering(
+                before: """
+                    <entity name="Tag">
+                        ↓<relationship name="notes" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Note" inverseName="tags" inverseEntity="Note"/>
+                    </entity>
+                    <entity name="Note">
+                        <relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag" inverseName="notes" inverseEntity="Tag"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Tag"/>
+                    <entity name="Note">
+                        <relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/>
+                    </entity>
+                    """),
+            // Same name, new identifier: another property to Core Data.
+            .triggering(
+                before: """
+                    <entity name="Thing">
+                        ↓<attribute name="title" optional="YES" attributeType="String"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Thing">
+                        <attribute name="title" optional="YES" attributeType="String" elementID="heading"/>
+                    </entity>
+                    """),
             .triggering(
                 before: """
                     <entity name="Thing">
