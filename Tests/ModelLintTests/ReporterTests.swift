@@ -96,6 +96,27 @@ final class ReporterTests: XCTestCase {
         XCTAssertTrue(checkstyle.contains("severity=\"warning\" message=\"optonal is not an attribute of &lt;attribute&gt; in Core Data&apos;s model format (on Thing.title), perhaps a misspelling of optional: the model compiler ignores it\" source=\"modellint.unknown-xml-attribute\""))
     }
 
+    /// junit-10.xsd (Jenkins' xUnit plugin) has no file or line on a test case; a note does not fail a build, so
+    /// it must not be a failure; and a suite's case names are unique.
+    func testJUnitNotesPassAndCaseNamesAreUniqueWithoutLocationAttributes() throws {
+        let junit = modellint(["check", "Mapped/Store.xcdatamodeld", "--format", "junit"], in: fixtures).standardOutput
+        XCTAssertTrue(wellFormed(junit), junit)
+        XCTAssertEqual(count("testcase", in: junit), 3)
+        XCTAssertEqual(count("failure", in: junit), 1, "one error fails; two notes pass")
+        XCTAssertEqual(count("system-out", in: junit), 2)
+        XCTAssertTrue(junit.contains("<testsuites name=\"modellint\" tests=\"3\" failures=\"1\" errors=\"0\">"), junit)
+        XCTAssertFalse(junit.contains(" file=\""), junit)
+        XCTAssertFalse(junit.contains(" line=\""), junit)
+
+        let directory = try makeTemporaryDirectory(self)
+        let twice = "<entity name=\"A\"><attribute name=\"x\" optonal=\"YES\" indexd=\"YES\" attributeType=\"String\"/></entity>"
+        try writeBundle(in: directory, versions: [("Near 1", twice)])
+        let repeated = modellint(["check", "--format", "junit"], in: directory).standardOutput
+        let names = repeated.components(separatedBy: "<testcase ").dropFirst().compactMap { $0.components(separatedBy: " name=\"").dropFirst().first?.components(separatedBy: "\"").first }
+        XCTAssertEqual(names, ["unknown-xml-attribute Near 1 A.x", "unknown-xml-attribute Near 1 A.x (2)"], repeated)
+        XCTAssertEqual(Set(names).count, names.count, repeated)
+    }
+
     func testGitHubEscapesPropertiesAndMessages() throws {
         let directory = try makeTemporaryDirectory(self)
         try writeBundle(in: directory, name: "Model, v1", versions: [("Model: 1", "<entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>")], current: "Model: 1")
