@@ -51,6 +51,8 @@ final class ChangeTests: XCTestCase {
         XCTAssertEqual(skip["file"] as? String, "Changes/TypeReused.xcdatamodeld/Near 3.xcdatamodel/contents")
         XCTAssertEqual(skip["underlyingRuleId"] as? String, "attribute-type-incompatible")
         XCTAssertEqual(skip["affectedVersions"] as? [String], ["Near 1"])
+        // The fix is the underlying rule's own, plus the progressive option (issue 16, item 6).
+        XCTAssertEqual(skip["fix"] as? String, AttributeTypeIncompatibleRule.description.fix + "; or, if the app migrates step by step through every version, set \"migration\": \"progressive\"")
         XCTAssertEqual(skip["message"] as? String,
                        "A device still on Near 1 that updates straight to Near 3 meets a problem no unmapped single step has [attribute-type-incompatible]: Item.price changed type from String to Integer 64 between Near 1 and Near 3; lightweight migration cannot convert it, and the store will fail to open")
         let (progressive, progressiveDiagnostics) = check("Changes/TypeReused.xcdatamodeld", ["--migration", "progressive"])

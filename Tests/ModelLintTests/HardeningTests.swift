@@ -502,13 +502,6 @@ final class LockFileHardeningTests: XCTestCase {
 
 /// Issue 11, cases 13-15: git cannot be pointed at another history, pathspec magic, or another executable.
 final class GitHardeningTests: XCTestCase {
-    @discardableResult
-    private func git(_ arguments: [String], in directory: URL) throws -> String {
-        let result = try shell("git -c user.email=t@example.com -c user.name=t -c commit.gpgsign=false " + arguments.map(shellQuoted).joined(separator: " "), in: directory)
-        guard result.code == 0 else { throw XCTSkip("git \(arguments.joined(separator: " ")) failed: \(result.err)") }
-        return result.out
-    }
-
     /// A repository whose `App/Near.xcdatamodeld` was released as v1, then had a shipped version edited.
     private func editedRelease(folder: String = "App") throws -> URL {
         let directory = try makeTemporaryDirectory(self)

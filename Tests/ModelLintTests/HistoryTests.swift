@@ -6,22 +6,6 @@ import XCTest
 final class HistoryTests: XCTestCase {
     let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
 
-    @discardableResult
-    private func git(_ arguments: [String], in directory: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.email=test@example.com", "-c", "user.name=test", "-c", "commit.gpgsign=false"] + arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw XCTSkip("git \(arguments.joined(separator: " ")) failed") }
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// A repository holding a copy of Fixtures/Near.xcdatamodeld, committed.
     private func repository() throws -> URL {
         let directory = try makeTemporaryDirectory(self)

@@ -115,3 +115,11 @@ func allReporters() -> [any Reporter] {
     return [TextReporter(useColor: false), JSONReporter(), SARIFReporter(rules: RuleRegistry.descriptions, paths: paths),
             GitHubReporter(paths: paths), JUnitReporter(paths: paths), CheckstyleReporter(paths: paths)]
 }
+
+/// Runs git in `directory` with a test identity and no signing; skips the test when git is missing or fails.
+@discardableResult
+func git(_ arguments: [String], in directory: URL) throws -> String {
+    let result = try shell("git -c user.email=t@example.com -c user.name=t -c commit.gpgsign=false " + arguments.map(shellQuoted).joined(separator: " "), in: directory)
+    guard result.code == 0 else { throw XCTSkip("git \(arguments.joined(separator: " ")) failed: \(result.err)") }
+    return result.out
+}

@@ -108,21 +108,25 @@ public struct GitRepository: Sendable {
             declaredCurrentVersion: pointer.1, currentVersionFile: pointer.0)
     }
 
-    /// When each version folder of the bundle at `path` was first added (commit time, seconds), from one `git log`.
+    /// When each version folder of the bundle at `path` was first added, as a rank (smaller is earlier; one commit,
+    /// one rank), from one `git log`.
     public func firstAdded(bundleAt path: String) -> [String: Int] {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else { return [:] }
-        let result = run(["log", "--diff-filter=A", "--format=%x01%ct", "--name-only", "-z", "--", relative])
+        let result = run(["log", "--topo-order", "--diff-filter=A", "--format=%x01%ct", "--name-only", "-z", "--", relative])
         guard result.status == 0 else { return [:] }
         var times: [String: Int] = [:]
         var time: Int?
+        var commits = 0
         let prefix = relative + "/"
         for record in String(decoding: result.output, as: UTF8.self).split(separator: "\0") {
             var text = Substring(record)
             while text.first == "\n" { text = text.dropFirst() }
             if text.hasPrefix("\u{1}") {
                 // "\u{1}<time>\n<first path>" when a commit's header and its first path share a record.
+                // Commits come newest first: rank by position, not by time (commits made in one second tie).
                 let header = text.dropFirst().prefix { $0 != "\n" }
-                time = Int(header)
+                commits += 1
+                time = -commits
                 text = text.dropFirst(header.count + 1).drop { $0 == "\n" }
                 if text.isEmpty { continue }
             }

@@ -26,7 +26,6 @@ public struct Linter: Sendable {
             workingDirectory: workingDirectory, exclude: configuration.exclude, excludeBase: configuration.baseDirectory)
         let selections = try finder.bundles(for: paths)
         let files = RepositoryFiles(walker: finder.walker, repositories: history.repositories, isExcluded: finder.isExcluded)
-        let bundleNames = Set(selections.map { ($0.absolutePath as NSString).lastPathComponent })
         var summaries: [BundleSummary] = []
         var diagnostics: [Diagnostic] = []
         for selection in selections {
@@ -35,8 +34,7 @@ public struct Linter: Sendable {
             var bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
             let names = bundle.versions.map(\.name)
             let mappingModels = files.mappingModels(
-                for: selection.absolutePath, versions: names, configuredFolders: configuration.mappingModels,
-                otherBundles: bundleNames.subtracting([url.lastPathComponent]))
+                for: selection.absolutePath, versions: names, configuredFolders: configuration.mappingModels)
             if settings?.versionOrder == nil {
                 let repositories = history.repositories
                 bundle = bundle.orderedByEvidence(mappingPairs: mappingModels.map { ($0.source, $0.destination) }) {

@@ -96,19 +96,20 @@ public final class RepositoryFiles: @unchecked Sendable {
     }
 
     /// The mapping models that map versions of this bundle: found near it, and in the configured folders.
-    /// `otherBundles`: names of the other bundles this run lints (`Model.xcdatamodeld`).
-    func mappingModels(for bundle: String, versions: [String], configuredFolders: [String], otherBundles: Set<String> = []) -> [MappingModel] {
+    func mappingModels(for bundle: String, versions: [String], configuredFolders: [String]) -> [MappingModel] {
         var seen: Set<String> = []
         let candidates = (files(near: bundle) + configuredFolders.flatMap { files(under: $0) }).filter { seen.insert($0).inserted }
         let bundleName = (bundle as NSString).lastPathComponent
         return candidates.sorted().compactMap { xml in
             let url = URL(fileURLWithPath: (xml as NSString).deletingLastPathComponent)
             let paths = mappingModelPaths(xml)
-            // A mapping model whose model paths name another bundle of this run maps that bundle's versions, even
-            // when the version names are the same. (A name of no bundle is a stale path: the paths often are.)
+            // A mapping model whose model paths name another bundle maps that bundle's versions, even when the
+            // version names look alike (`Library1ToLibrary2` is no mapping for `Store 1` -> `Store 2`). The folders
+            // above the bundle are often stale (projects move); the bundle's own name is what Xcode matched.
             for path in [paths.source, paths.destination].compactMap({ $0 }) {
                 let parts = path.split(separator: "/")
-                if parts.count >= 2, case let named = String(parts[parts.count - 2]), named != bundleName, otherBundles.contains(named) { return nil }
+                if parts.count >= 2, case let named = String(parts[parts.count - 2]), named.hasSuffix(".xcdatamodeld"),
+                   !named.isExactly(bundleName) { return nil }
             }
             return MappingModelReader.read(url, versions: versions, paths: paths)
         }

@@ -96,7 +96,7 @@ public enum VersionOrderEvidence {
         return result
     }
 
-    /// `names` in natural order; `firstAdded`: version name -> when git first added it (seconds), when known.
+    /// `names` in natural order; `firstAdded`: version name -> when git first added it (a rank, smaller is earlier), when known.
     public static func order(
         _ names: [String], current: String?, mappingPairs: [(source: String, destination: String)], firstAdded: [String: Int]?
     ) -> (order: [String], verdict: Verdict?) {

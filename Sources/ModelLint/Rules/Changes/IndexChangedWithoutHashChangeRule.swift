@@ -43,7 +43,7 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
         }
         guard !changed.isEmpty,
               diff.from.model.versionHashes.entities == diff.to.model.versionHashes.entities else { return [] }
-        let tail = "\(diff.between) while no entity's version hash did: existing stores do not migrate and may never get the index"
+        let tail = "\(diff.between), but no entity's version hash changed: existing stores do not migrate and may never get the index"
         return changed.flatMap { pair -> [Finding] in
             var found: [Finding] = []
             if pair.facets.contains(.indexes) {
@@ -51,7 +51,7 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
             }
             for property in pair.matchedProperties where property.facets.contains(.indexed) {
                 let on = property.newAttribute?.isIndexed ?? property.newRelationship?.isIndexed ?? false
-                found.append(.change("\(property.label) was \(on ? "indexed" : "unindexed") \(tail)", entity: pair.new, property: property.new))
+                found.append(.change("\(property.label) \(on ? "became indexed" : "stopped being indexed") \(tail)", entity: pair.new, property: property.new))
             }
             return found
         }

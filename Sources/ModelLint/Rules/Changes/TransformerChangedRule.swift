@@ -49,7 +49,8 @@ public struct TransformerChangedRule: ChangeRule {
                 }
                 let from = TransformerName.normalized(old.valueTransformerName), to = TransformerName.normalized(new.valueTransformerName)
                 if from.isEmpty && to == "NSSecureUnarchiveFromData" {
-                    let classes = [old.customClassName, new.customClassName].compactMap { $0 }.filter { !$0.isEmpty }
+                    let named = [old.customClassName, new.customClassName].compactMap { $0 }.filter { !$0.isEmpty }
+                    let classes = named.enumerated().filter { !named[..<$0.offset].contains($0.element) }.map(\.element)
                     if classes.allSatisfy(SecureCodingClasses.allows) {
                         return .change(
                             "\(pair.label) changed transformer from \(describe(old)) to \(describe(new)) \(diff.between): Apple's recommended step; the secure transformer reads the same keyed archives for \(classes.isEmpty ? "the classes it allows" : classes.joined(separator: " and ")), so existing values still decode",
