@@ -37,6 +37,17 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         _ = DefaultValueVerdict.judge(attribute)
     }
     if case .model(let model) = alone { checkReports(model) }
+    // Compiled models: the bytes as a .mom and as a .cdm (a binary plist graph), the model read back hashed and
+    // judged by the build rules against itself.
+    let bytes = [UInt8](data)
+    if let archive = try? KeyedArchive(bytes: bytes) {
+        if let model = try? CompiledModelReader.model(from: archive, displayPath: "fuzz.mom") {
+            let compiled = CompiledVersion(name: "Fuzz 1", path: "fuzz.mom", model: model)
+            let build = CompiledModel(path: "fuzz.momd", currentVersion: "Fuzz 1", versions: [compiled])
+            let source = [VersionRef(name: "Fuzz 1", contentsPath: "fuzz/contents", model: model)]
+            for case let rule as any BuildRule in RuleRegistry.all { _ = rule.check(build, source: source, current: source.first, context: RuleContext()) }
+        }
+    }
     _ = CurrentVersionReader.parse(data)
     if let json = try? JSONValue.parse(data) {
         _ = try? LockFile.parse(json, file: "fuzz/modellint.lock")

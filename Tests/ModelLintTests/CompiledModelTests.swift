@@ -105,3 +105,150 @@ final class CompiledModelTests: XCTestCase {
         XCTAssertEqual(v2.entities.first { $0.name == "LuxuryCar" }?.elementID, "ExpensiveSportCar")
     }
 }
+
+/// `verify-build` on copies of CoreDataPlus's SampleModel (source bundle, compiled .momd, V2toV3.cdm), each edited
+/// the way a real project goes wrong.
+final class VerifyBuildTests: XCTestCase {
+    /// A copy laid out as in CoreDataPlus: SampleModel.xcdatamodeld beside Fixtures/ (SampleModel.momd, V2toV3.cdm).
+    private func copy() throws -> URL {
+        let resources = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources/SampleModel")
+        let directory = try makeTemporaryDirectory(self)
+        for item in ["SampleModel.xcdatamodeld", "Fixtures"] {
+            try FileManager.default.copyItem(at: resources.appendingPathComponent(item), to: directory.appendingPathComponent(item))
+        }
+        _ = try shell("chmod -R u+w .", in: directory)
+        return directory
+    }
+
+    private func verify(_ directory: URL, _ extra: [String] = []) -> (CommandOutput, [String]) {
+        let out = modellint(["verify-build", "Fixtures/SampleModel.momd", "--format", "json"] + extra, in: directory)
+        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
+        let found = (json?["diagnostics"] as? [[String: Any]] ?? []).map { d in
+            "\(d["ruleId"]!) \(d["severity"]!) \(d["version"] as? String ?? "-") \(d["entity"] as? String ?? "-").\(d["property"] as? String ?? "-") \(d["file"]!)"
+        }
+        return (out, found)
+    }
+
+    private func edit(_ url: URL, _ from: String, _ to: String) throws {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertTrue(text.contains(from), "\(url.lastPathComponent) has no \(from)")
+        try Data(text.replacingOccurrences(of: from, with: to).utf8).write(to: url)
+    }
+
+    func testTheRealBuildMatchesItsSource() throws {
+        let (out, found) = verify(try copy())
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(found, [])
+    }
+
+    func testAnEditAfterTheBuildMakesTheVersionAndTheMappingModelOutOfDate() throws {
+        let directory = try copy()
+        try edit(directory.appendingPathComponent("SampleModel.xcdatamodeld/SampleModel3.xcdatamodel/contents"),
+                 "<entity name=\"Car\" representedClassName=\"Car\" syncable=\"YES\">",
+                 "<entity name=\"Car\" representedClassName=\"Car\" syncable=\"YES\">\n        <attribute name=\"colour\" optional=\"YES\" attributeType=\"String\"/>")
+        let (out, found) = verify(directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(found, [
+            "compiled-version-out-of-date error SampleModel3 -.- Fixtures/SampleModel.momd/SampleModel3.mom",
+            "mapping-model-unmatched error - -.- Fixtures/V2toV3.cdm",
+        ])
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        let messages = (json["diagnostics"] as? [[String: Any]] ?? []).map { $0["message"] as? String ?? "" }
+        XCTAssertTrue(messages[0].hasPrefix("SampleModel3 in Fixtures/SampleModel.momd was compiled from other model files than SampleModel.xcdatamodeld/SampleModel3.xcdatamodel/contents: its entity hashes differ for Car ("), messages[0])
+        // Car's subentities include its hash: they are out of date too; Person and Maker are not.
+        XCTAssertTrue(messages[0].contains("LuxuryCar ("), messages[0])
+        XCTAssertTrue(messages[0].contains("SportCar ("), messages[0])
+        XCTAssertFalse(messages[0].contains("Person"), messages[0])
+        XCTAssertEqual(messages[1], "the compiled mapping model V2toV3's destination entity hashes match no version of the bundle: Core Data picks mapping models by hash, so it is never used and the migration it was written for fails or is inferred without it")
+    }
+
+    func testAPointerMovedAfterTheBuildAndAVersionAddedOrRemoved() throws {
+        let directory = try copy()
+        let bundle = directory.appendingPathComponent("SampleModel.xcdatamodeld")
+        try edit(bundle.appendingPathComponent(".xccurrentversion"), "<string>SampleModel.xcdatamodel</string>", "<string>SampleModel3.xcdatamodel</string>")
+        try FileManager.default.copyItem(at: bundle.appendingPathComponent("SampleModel3.xcdatamodel"), to: bundle.appendingPathComponent("SampleModel4.xcdatamodel"))
+        try FileManager.default.removeItem(at: bundle.appendingPathComponent("SampleModel.xcdatamodel"))
+        let (out, found) = verify(directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(found, [
+            "compiled-version-unknown warning SampleModel -.- Fixtures/SampleModel.momd/SampleModel.mom",
+            "compiled-current-version-mismatch error SampleModel -.- Fixtures/SampleModel.momd/VersionInfo.plist",
+            "compiled-version-missing error SampleModel4 -.- SampleModel.xcdatamodeld/SampleModel4.xcdatamodel/contents",
+        ])
+    }
+
+    func testARenamingIdentifierTheBuildDoesNotHave() throws {
+        let directory = try copy()
+        try edit(directory.appendingPathComponent("SampleModel.xcdatamodeld/SampleModel2.xcdatamodel/contents"),
+                 "elementID=\"ExpensiveSportCar\"", "elementID=\"PricySportCar\"")
+        let (out, found) = verify(directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(found, ["compiled-renaming-id-lost error SampleModel2 LuxuryCar.- SampleModel.xcdatamodeld/SampleModel2.xcdatamodel/contents"],
+                       "renaming identifiers are not hashed: nothing else changes")
+    }
+
+    func testARetiredPropertyStillInTheBuild() throws {
+        let directory = try copy()
+        try Data(#"{"bundles": {"SampleModel.xcdatamodeld": {"retired": [{"entity": "Person", "property": "firstName"}]}}}"#.utf8)
+            .write(to: directory.appendingPathComponent(".modellint.json"))
+        let (out, found) = verify(directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(found, ["compiled-retired-present error SampleModel Person.firstName Fixtures/SampleModel.momd/SampleModel.mom"])
+    }
+
+    func testTheBundleIsFoundFromTheMomdUpwardAndADamagedArchiveIsNamed() throws {
+        let directory = try copy()
+        let momd = directory.appendingPathComponent("Fixtures/SampleModel.momd")
+        let upward = modellint(["verify-build", momd.path], in: FileManager.default.temporaryDirectory)
+        XCTAssertEqual(upward.exitCode, 0, upward.standardError)
+        XCTAssertTrue(upward.standardOutput.hasSuffix("0 errors, 0 warnings, 0 notes in 1 bundle (3 versions)\n"), upward.standardOutput)
+        let mom = momd.appendingPathComponent("SampleModel2.mom")
+        let bytes = try Data(contentsOf: mom)
+        try bytes.prefix(bytes.count / 2).write(to: mom)
+        let damaged = modellint(["verify-build", "Fixtures/SampleModel.momd"], in: directory)
+        XCTAssertEqual(damaged.exitCode, 2)
+        XCTAssertEqual(damaged.standardError, "modellint: Fixtures/SampleModel.momd/SampleModel2.mom: not a binary property list: bad trailer sizes\n")
+    }
+}
+
+/// `modellint hashes`: the values Xcode wrote into VersionInfo.plist, printed as Core Data's files show them.
+final class HashesCommandTests: XCTestCase {
+    func testHashesEqualXcodesRecordInBase64AndHex() throws {
+        let resources = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources/SampleModel3")
+        let info = try XCTUnwrap(PropertyListSerialization.propertyList(
+            from: Data(contentsOf: resources.appendingPathComponent("Fixtures/SampleModel3.momd/VersionInfo.plist")), format: nil) as? [String: Any])
+        let recorded = try XCTUnwrap(info["NSManagedObjectModel_VersionHashes"] as? [String: [String: Data]])
+        let checksums = try XCTUnwrap(info["NSManagedObjectModel_VersionChecksums"] as? [String: String])
+        for hex in [false, true] {
+            let out = modellint(["hashes", "SampleModel3.xcdatamodeld", "--format", "json"] + (hex ? ["--hex"] : []), in: resources)
+            XCTAssertEqual(out.exitCode, 0, out.standardError)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+            XCTAssertEqual(json["encoding"] as? String, hex ? "hex" : "base64")
+            let versions = try XCTUnwrap(json["versions"] as? [[String: Any]])
+            XCTAssertEqual(versions.map { $0["name"] as? String }, ["SampleModel3", "SampleModel3_v2", "SampleModel3_v3"])
+            func encode(_ data: Data) -> String { hex ? data.map { String(format: "%02x", $0) }.joined() : data.base64EncodedString() }
+            for version in versions {
+                let name = try XCTUnwrap(version["name"] as? String)
+                XCTAssertEqual(version["entities"] as? [String: String], try XCTUnwrap(recorded[name]).mapValues(encode), name)
+                XCTAssertEqual(version["versionChecksum"] as? String, encode(try XCTUnwrap(Data(base64Encoded: try XCTUnwrap(checksums[name])))), name)
+            }
+        }
+        let one = modellint(["hashes", "SampleModel3.xcdatamodeld", "SampleModel3_v2"], in: resources)
+        XCTAssertEqual(one.standardOutput.components(separatedBy: "\n").filter { $0.hasPrefix("  Pet ") }.map { $0.split(separator: " ").last.map(String.init) },
+                       [try XCTUnwrap(recorded["SampleModel3_v2"]?["Pet"]).base64EncodedString()])
+        let unknown = modellint(["hashes", "SampleModel3.xcdatamodeld", "SampleModel9"], in: resources)
+        XCTAssertEqual(unknown.exitCode, 2)
+        XCTAssertEqual(unknown.standardError, "modellint: SampleModel3.xcdatamodeld has no version named 'SampleModel9' (versions: SampleModel3, SampleModel3_v2, SampleModel3_v3)\n")
+    }
+
+    /// Without the corpus: the hand-made fixture's checksum, worked out independently (CoreDataHashTests' values,
+    /// from Scripts/reference-hashes.py).
+    func testTheHandMadeFixturesChecksumIsPrinted() {
+        let out = modellint(["hashes", "Fixtures/Hashes/Coverage.xcdatamodeld"], in: repositoryRoot)
+        XCTAssertEqual(out.exitCode, 0)
+        let rows = out.standardOutput.components(separatedBy: "\n").filter { $0.hasPrefix("  ") }.map { $0.split(separator: " ").map(String.init) }
+        XCTAssertEqual(rows.map { $0.first ?? "" }, ["versionChecksum", "NSStoreModelVersionHashesDigest", "Base", "Item", "Owner", "Pet"])
+        XCTAssertEqual(rows.first?.last, "jX+XrQyz/cBwk19SyJ5bvQQQ31icGekJwLjPdchFRYo=")
+        XCTAssertEqual(rows.last?.last, "aCQOxVxSvanfiYArzG4PM6WNxjTWPncfY5kBf1wBp68=")
+    }
+}

@@ -58,6 +58,8 @@ public enum ModelLintApp {
           modellint diff BUNDLE [FROM [TO]]      show the classified changes between two versions
           modellint lock [PATH ...]              record shipped versions in modellint.lock
           modellint new-version BUNDLE [--name N] add a model version the safe way (copy current, repoint)
+          modellint hashes BUNDLE [VERSION]      Core Data's entity version hashes and model checksum of each version
+          modellint verify-build MOMD [BUNDLE]   check a compiled .momd (and the .cdm beside it) against the bundle
           modellint rules                        list every rule: id, default severity, summary
           modellint explain RULE-ID              a rule's rationale, the safe alternative, and examples
           modellint --version | --help | COMMAND --help
@@ -78,6 +80,9 @@ public enum ModelLintApp {
     public static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
         if arguments.first == "check" {
             return CheckCommand.run(Array(arguments.dropFirst()), environment: environment, streams: streams)
+        }
+        if arguments.first == "verify-build" {
+            return VerifyBuildCommand.run(Array(arguments.dropFirst()), environment: environment, streams: streams)
         }
         let output = result(arguments, environment: environment)
         streams.standardOutput.write(output.standardOutput)
@@ -110,6 +115,8 @@ public enum ModelLintApp {
             return DiffCommand.run(rest, environment: environment)
         case "lock":
             return LockCommand.run(rest, environment: environment)
+        case "hashes":
+            return HashesCommand.run(rest, environment: environment)
         case "new-version":
             return NewVersionCommand.run(rest, environment: environment)
         case "rules":

@@ -34,21 +34,15 @@ public enum DiffCommand {
         } catch {
             return .usageError("configuration error: \(error)")
         }
-        let selections: [BundleFinder.Selection]
+        let bundle: ModelBundle
         do {
-            selections = try BundleFinder(workingDirectory: environment.workingDirectory).bundles(for: [parsed.positionals[0]])
+            bundle = try SingleBundle.load(parsed.positionals[0], configuration: configuration, environment: environment)
         } catch {
             return .usageError("\(error)")
         }
-        guard selections.count == 1, let selection = selections.first else {
-            return .usageError("\(parsed.positionals[0]) selects \(selections.count) bundles; name one .xcdatamodeld")
-        }
-        let bundle = BundleLoader.load(
-            bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
-            versionOrder: configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder)
 
         let readable = bundle.versions.filter { $0.model != nil }
-        func find(_ name: String) -> ModelVersion? { bundle.versions.first { $0.name == name || $0.name + ".xcdatamodel" == name } }
+        func find(_ name: String) -> ModelVersion? { SingleBundle.version(name, in: bundle) }
         let to: ModelVersion?
         let from: ModelVersion?
         if parsed.positionals.count == 3 {

@@ -196,3 +196,14 @@ public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
         "\(file): " + (keyPath.map { "\($0): " } ?? "") + message
     }
 }
+
+extension Configuration {
+    /// The configured severity of a rule for a finding (nil: the rule is off).
+    func severity(of rule: RuleDescription, finding: Finding) -> Severity? {
+        switch rules[rule.id] {
+        case .off?: return nil
+        case .severity(let configured)?: return configured
+        case nil: return finding.severity ?? rule.severity
+        }
+    }
+}

@@ -60,11 +60,7 @@ public struct Linter: Sendable {
 
     /// The configured severity of a rule for a finding (nil: the rule is off).
     func severity(of rule: RuleDescription, finding: Finding) -> Severity? {
-        switch configuration.rules[rule.id] {
-        case .off?: return nil
-        case .severity(let configured)?: return configured
-        case nil: return finding.severity ?? rule.severity
-        }
+        configuration.severity(of: rule, finding: finding)
     }
 
     public func lint(

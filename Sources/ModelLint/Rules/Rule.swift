@@ -21,6 +21,7 @@ public enum RuleCategory: String, Sendable, CaseIterable {
     case cloudKit = "CloudKit"
     case shippedHistory = "Shipped history"
     case retirement = "Retirement"
+    case build = "What ships"
 }
 
 /// Everything a rule says about itself: `rules`, `explain`, the docs and the example test all read it.
@@ -101,6 +102,7 @@ public protocol Rule: Sendable {
     var asChangeRule: (any ChangeRule)? { get }
     var asHistoryRule: (any HistoryRule)? { get }
     var asRetirementRule: (any RetirementRule)? { get }
+    var asBuildRule: (any BuildRule)? { get }
 }
 
 extension Rule {
@@ -113,6 +115,7 @@ extension Rule {
     public var asChangeRule: (any ChangeRule)? { nil }
     public var asHistoryRule: (any HistoryRule)? { nil }
     public var asRetirementRule: (any RetirementRule)? { nil }
+    public var asBuildRule: (any BuildRule)? { nil }
 }
 
 extension BundleRule { public var asBundleRule: (any BundleRule)? { self } }
@@ -121,6 +124,13 @@ extension EntityRule { public var asEntityRule: (any EntityRule)? { self } }
 extension ChangeRule { public var asChangeRule: (any ChangeRule)? { self } }
 extension HistoryRule { public var asHistoryRule: (any HistoryRule)? { self } }
 extension RetirementRule { public var asRetirementRule: (any RetirementRule)? { self } }
+extension BuildRule { public var asBuildRule: (any BuildRule)? { self } }
+
+/// Judges what a build produced (a compiled `.momd` and its `.cdm` files) against the source bundle it came from.
+/// `source` holds the bundle's readable versions; `current` is the source's current version, when readable.
+public protocol BuildRule: Rule {
+    func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext) -> [Finding]
+}
 
 /// Judges the bundle as a whole: its versions, pointer and files.
 public protocol BundleRule: Rule {

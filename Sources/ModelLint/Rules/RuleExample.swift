@@ -93,6 +93,54 @@ public struct RuleExample: Sendable {
     }
 
     /// A lock file beside a one-version bundle `Near.xcdatamodeld`.
+    /// For rules about what ships: the build's output, described as model XML per compiled version (as if
+    /// Xcode had compiled that body), its current version, and compiled mapping models given as the source and
+    /// destination bodies whose entity hashes they carry.
+    public struct Build: Sendable {
+        public var versions: [(name: String, body: String)]
+        public var current: String?
+        public var mappings: [(name: String, source: String, destination: String)] = []
+
+        public init(versions: [(name: String, body: String)], current: String?, mappings: [(name: String, source: String, destination: String)] = []) {
+            self.versions = versions
+            self.current = current
+            self.mappings = mappings
+        }
+    }
+
+    public var build: Build?
+
+    /// The build of a `.compiled` example as `verify-build` would read it from `Near.momd` beside the bundle: each
+    /// version's body parsed as if compiled, Xcode's hashes those of the body.
+    public func compiledModel() -> CompiledModel? {
+        guard let build else { return nil }
+        func model(_ body: String, _ path: String) -> Model? {
+            if case .model(let m) = ContentsParser.parse(data: Data((Self.modelHeader + "\n" + body + "\n</model>\n").utf8), path: path) { return m }
+            return nil
+        }
+        let versions = build.versions.map { version -> CompiledVersion in
+            let path = "Near.momd/\(version.name).mom"
+            let m = model(version.body, path)
+            return CompiledVersion(name: version.name, path: path, model: m, recordedHashes: m?.versionHashes.entities)
+        }
+        let mappings = build.mappings.map { mapping -> CompiledMapping in
+            let source = model(mapping.source, "source")?.versionHashes.entities ?? [:]
+            let destination = model(mapping.destination, "destination")?.versionHashes.entities ?? [:]
+            let entityMappings = destination.keys.sorted().map { name in
+                CompiledMapping.EntityMapping(name: "\(name)To\(name)", source: source[name].map { (name, $0) }, destination: (name, destination[name]!))
+            }
+            return CompiledMapping(name: mapping.name, path: "\(mapping.name).cdm", entityMappings: entityMappings)
+        }
+        return CompiledModel(path: "Near.momd", currentVersion: build.current, versions: versions, mappings: mappings)
+    }
+
+    /// The source bundle (`Near 1`...; the last is current) and what a build made of it.
+    public static func compiled(_ versions: [(String, String)], build: Build, triggers: Bool, expectedFile: String? = nil) -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile)
+        example.build = build
+        return example
+    }
+
     public static func lockFile(_ text: String, triggers: Bool) -> RuleExample {
         var example = RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], triggers: triggers)
         example.lockFileText = text

@@ -30,6 +30,9 @@ public enum RuleRegistry {
         VersionEditedAfterSupersededRule(), LockEntryOrphanedRule(),
         // Retirement
         RetiredAttributePresentRule(), RetirementWithoutInterimRule(), RetirementSkipsInterimRule(),
+        // What ships
+        CompiledCurrentVersionMismatchRule(), CompiledVersionMissingRule(), CompiledVersionUnknownRule(),
+        CompiledVersionOutOfDateRule(), CompiledRenamingIDLostRule(), CompiledRetiredPresentRule(), MappingModelUnmatchedRule(),
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

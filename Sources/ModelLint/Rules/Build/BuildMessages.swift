@@ -1,0 +1,19 @@
+import Foundation
+
+/// What the build rules share: where a compiled model's files are, and hashes as Core Data's files show them.
+enum BuildText {
+    static func base64(_ hash: [UInt8]?) -> String { hash.map { Data($0).base64EncodedString() } ?? "none" }
+
+    static func versionInfo(_ build: CompiledModel) -> SourceLocation { SourceLocation(file: build.path + "/VersionInfo.plist") }
+
+    static func compiledFile(_ version: CompiledVersion) -> SourceLocation { SourceLocation(file: version.path) }
+
+    static func list(_ names: [String]) -> String {
+        switch names.count {
+        case 0: return ""
+        case 1: return names[0]
+        case 2: return "\(names[0]) and \(names[1])"
+        default: return names.dropLast().joined(separator: ", ") + " and " + names.last!
+        }
+    }
+}
