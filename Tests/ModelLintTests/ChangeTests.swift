@@ -180,3 +180,39 @@ final class ChangeTests: XCTestCase {
         XCTAssertTrue(lint(bundle).contains { $0.ruleId == "relationship-destination-changed" && $0.entity == "Visit" && $0.property == "place" })
     }
 }
+
+/// `diff` decides "no migration" by Core Data's entity version hashes (issue 14, item 4).
+final class DiffByHashTests: XCTestCase {
+    func testAnEntityIsNoMigrationExactlyWhenItsHashIsUnchanged() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let owner = "<entity name=\"Owner\"><relationship name=\"pets\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"%@\" inverseName=\"owner\" inverseEntity=\"%@\"/></entity>"
+        let pet = "<entity name=\"%@\" %@><relationship name=\"owner\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\" inverseName=\"pets\" inverseEntity=\"Owner\"/><attribute name=\"name\" optional=\"YES\" attributeType=\"String\" %@/></entity>"
+        // Near 2 renames Pet to Animal through its Renaming ID and gives name an elementID: Owner's hash changes
+        // (its relationship's destination name is hashed), though no facet of Owner changed; Animal.name's
+        // identifier alone changes no hash.
+        try writeBundle(in: directory, versions: [
+            ("Near 1", String(format: owner, "Pet", "Pet") + String(format: pet, "Pet", "", "")),
+            ("Near 2", String(format: owner, "Animal", "Animal") + String(format: pet, "Animal", "elementID=\"Pet\"", "elementID=\"title\"")),
+        ], current: "Near 2")
+        let out = modellint(["diff", "Near.xcdatamodeld", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        let changes = try XCTUnwrap(json["changes"] as? [[String: Any]]).map { "\($0["entity"]!).\($0["property"] as? String ?? "-") \($0["impact"]!) \(($0["details"] as? [String] ?? []).joined(separator: "; "))" }
+        XCTAssertEqual(changes, [
+            "Owner.- lightweight version hash changed",
+            "Animal.- lightweight renamed from Pet (renaming identifier \"Pet\"); renaming identifier none -> Pet",
+            "Animal.name lightweight String attribute, optional",
+            "Animal.name data-loss String attribute, optional, its data is dropped",
+        ], "Owner changed no facet, but its relationship's destination name is in its hash")
+        let verbose = modellint(["diff", "Near.xcdatamodeld", "--verbose"], in: directory).standardOutput
+        let ownerLine = try XCTUnwrap(verbose.components(separatedBy: "\n").first { $0.hasPrefix("Owner ") })
+        XCTAssertNotNil(ownerLine.range(of: #"^Owner  \[lightweight\]  version hash changed; hash [A-Za-z0-9+/]{43}= -> [A-Za-z0-9+/]{43}=$"#, options: .regularExpression), ownerLine)
+
+        // The same name with a new elementID: no hash changes, so Core Data does not migrate the entity at all.
+        let same = modellint(["diff", "Precision/IdentifierChanged.xcdatamodeld"], in: repositoryRoot.appendingPathComponent("Fixtures")).standardOutput
+        XCTAssertEqual(same.components(separatedBy: "\n").filter { $0.hasPrefix("  ") }, [
+            "  + title  [no migration]  String attribute, optional; Item's version hash is unchanged: Core Data does not migrate it",
+            "  - title  [no migration]  String attribute, optional, its data is dropped; Item's version hash is unchanged: Core Data does not migrate it",
+        ])
+    }
+}

@@ -5,14 +5,16 @@ public enum DiffCommand {
     public static let options: [OptionSpec] = [
         OptionSpec("--format", value: "F", choices: ["text", "json"], help: "text (default) or json"),
         OptionSpec("--config", value: "FILE", help: "configuration file (for versionOrder); default: nearest .modellint.json"),
+        OptionSpec("--verbose", help: "also give each changed entity's Core Data version hash, old -> new"),
         OptionSpec("--help", help: "show this help"),
     ]
 
     public static let help = ArgumentParser.helpText(
-        usage: "modellint diff BUNDLE [FROM [TO]] [--format text|json]",
+        usage: "modellint diff BUNDLE [FROM [TO]] [--format text|json] [--verbose]",
         summary: """
             Show every change between two versions of a bundle, grouped by entity, each marked with how Core Data
             treats it: no migration, lightweight, lightweight but data-dependent, needs custom migration, data loss.
+            An entity is "no migration" exactly when its Core Data version hash is unchanged.
             Default: the version before the current one -> the current one. FROM alone compares FROM -> current.
             """,
         options: options)
@@ -68,7 +70,7 @@ public enum DiffCommand {
         let diff = ModelDiff(
             from: VersionRef(name: from.name, contentsPath: from.contentsPath, model: old),
             to: VersionRef(name: to.name, contentsPath: to.contentsPath, model: new), isAdjacent: true)
-        let entries = ChangeClassifier.entries(of: diff)
+        let entries = ChangeClassifier.entries(of: diff, showingHashes: parsed.flags.contains("--verbose"))
         let text = parsed.values["--format"] == "json"
             ? DiffReporter.json(entries, bundle: bundle.path, from: from.name, to: to.name)
             : DiffReporter.text(entries, bundle: bundle.path, from: from.name, to: to.name)

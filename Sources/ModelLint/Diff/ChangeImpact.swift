@@ -1,3 +1,5 @@
+import Foundation
+
 /// How Core Data treats one change (core-data-semantics.md §3), from harmless to destructive.
 public enum ChangeImpact: Int, Comparable, Sendable, CaseIterable {
     /// Not part of any hash: stores match, nothing migrates, the change applies to existing data as it is.
@@ -48,7 +50,8 @@ public struct ChangeEntry: Sendable, Equatable {
 
 /// Every change of a diff, classified, grouped by entity in the newer version's order.
 public enum ChangeClassifier {
-    public static func entries(of diff: ModelDiff) -> [ChangeEntry] {
+    /// `showingHashes`: every changed entity's line also gives its version hash, old -> new (`diff --verbose`).
+    public static func entries(of diff: ModelDiff, showingHashes: Bool = false) -> [ChangeEntry] {
         var entries: [ChangeEntry] = []
         let merged = Set(HierarchyMergeRule.merges(in: diff).map { $0.0.name })
         for entity in diff.to.model.entities {
@@ -58,11 +61,39 @@ public enum ChangeClassifier {
                 continue
             }
             guard let pair = diff.pair(forNew: entity.name) else { continue }
-            entries += entityEntries(pair, merged: merged.contains(diff.to.model.root(of: pair.new).name), diff: diff)
+            entries += byHash(entityEntries(pair, merged: merged.contains(diff.to.model.root(of: pair.new).name), diff: diff), pair, diff, showingHashes: showingHashes)
         }
         for entity in diff.removedEntities {
             entries.append(ChangeEntry(entity: entity.name, kind: .removed, impact: .dataLoss,
                                        details: ["its rows are dropped"], location: entity.location))
+        }
+        return entries
+    }
+
+    /// Core Data migrates an entity exactly when its version hash changed: with the hash unchanged every change
+    /// of the entity is `no migration`, whatever the facets suggest; with it changed and nothing else showing
+    /// why (a superentity's change is in the hash), the entity's own line says so.
+    static func byHash(_ entries: [ChangeEntry], _ pair: EntityPair, _ diff: ModelDiff, showingHashes: Bool) -> [ChangeEntry] {
+        let old = diff.from.model.versionHashes.entities[pair.old.name], new = diff.to.model.versionHashes.entities[pair.new.name]
+        var entries = entries
+        if old == new {
+            for i in entries.indices where entries[i].impact > .noMigration {
+                entries[i].impact = .noMigration
+                entries[i].details.append("\(pair.new.name)'s version hash is unchanged: Core Data does not migrate it")
+            }
+        } else if !entries.contains(where: { $0.impact > .noMigration }) {
+            let parent = pair.new.parentEntity.map { " (its superentity \($0)'s hash is part of it)" } ?? ""
+            entries.insert(ChangeEntry(entity: pair.new.name, kind: .changed, impact: .lightweight,
+                                       details: ["version hash changed\(parent)"], location: pair.new.location), at: 0)
+        }
+        guard showingHashes, !entries.isEmpty else { return entries }
+        func base64(_ hash: [UInt8]?) -> String { hash.map { Data($0).base64EncodedString() } ?? "none" }
+        let hash = old == new ? "hash \(base64(new)) (unchanged)" : "hash \(base64(old)) -> \(base64(new))"
+        if let i = entries.firstIndex(where: { $0.property == nil }) {
+            entries[i].details.append(hash)
+        } else {
+            entries.insert(ChangeEntry(entity: pair.new.name, kind: .changed, impact: old == new ? .noMigration : .lightweight,
+                                       details: [hash], location: pair.new.location), at: 0)
         }
         return entries
     }

@@ -7,7 +7,8 @@ public struct HashModifierChangedRule: ChangeRule {
         summary: "a `versionHashModifier` changed: forces a migration with no schema change",
         rationale: """
             The Version Hash Modifier exists to force a migration when the schema did not change (for example, to \
-            rebuild indexes or re-run a transformation). The note records that every store migrates on update.
+            rebuild indexes or re-run a transformation). The note records whether stores migrate on update, decided \
+            as Core Data decides it, by the entity's version hash.
             """,
         fix: "nothing to do if the forced migration is intended",
         examples: [
@@ -21,10 +22,15 @@ public struct HashModifierChangedRule: ChangeRule {
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
+        let oldHashes = diff.from.model.versionHashes.entities, newHashes = diff.to.model.versionHashes.entities
         for pair in diff.matchedEntities {
+            // Whether stores migrate is Core Data's hash comparison, not the modifier's text: a modifier on a
+            // transient property is in no hash.
+            let migrates = oldHashes[pair.old.name] != newHashes[pair.new.name]
+            let outcome = migrates ? "every store migrates" : "\(pair.new.name)'s version hash is unchanged, so no store migrates"
             if pair.facets.contains(.hashModifier) {
                 findings.append(.change(
-                    "\(pair.new.name)'s versionHashModifier changed from \(pair.old.versionHashModifier.map { "\"\($0)\"" } ?? "none") to \(pair.new.versionHashModifier.map { "\"\($0)\"" } ?? "none") \(diff.between): every store migrates",
+                    "\(pair.new.name)'s versionHashModifier changed from \(pair.old.versionHashModifier.map { "\"\($0)\"" } ?? "none") to \(pair.new.versionHashModifier.map { "\"\($0)\"" } ?? "none") \(diff.between): \(outcome)",
                     entity: pair.new))
             }
             for property in pair.matchedProperties where property.facets.contains(.hashModifier) {
@@ -37,7 +43,7 @@ public struct HashModifierChangedRule: ChangeRule {
                     return value.map { "\"\($0)\"" } ?? "none"
                 }
                 findings.append(.change(
-                    "\(property.label)'s versionHashModifier changed from \(modifier(property.old)) to \(modifier(property.new)) \(diff.between): every store migrates",
+                    "\(property.label)'s versionHashModifier changed from \(modifier(property.old)) to \(modifier(property.new)) \(diff.between): \(outcome)",
                     entity: pair.new, property: property.new))
             }
         }
