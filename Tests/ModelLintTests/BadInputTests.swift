@@ -29,21 +29,22 @@ final class BadInputTests: XCTestCase {
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
         let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
         let summary = diagnostics.map { "\($0["ruleId"]!) \(($0["file"] as! String))" }
+        // In version order: the pointer finding is about Bad 7, the version treated as current, so it comes last.
         XCTAssertEqual(summary, [
-            "missing-current-version Bad.xcdatamodeld/.xccurrentversion",
             "malformed-contents Bad.xcdatamodeld/Bad 1.xcdatamodel/contents",
             "malformed-contents Bad.xcdatamodeld/Bad 2.xcdatamodel/contents",
             "malformed-contents Bad.xcdatamodeld/Bad 3.xcdatamodel/contents",
             "malformed-contents Bad.xcdatamodeld/Bad 4.xcdatamodel/contents",
             "missing-contents Bad.xcdatamodeld/Bad 5.xcdatamodel",
             "malformed-contents Bad.xcdatamodeld/Bad 6.xcdatamodel/contents",
+            "missing-current-version Bad.xcdatamodeld/.xccurrentversion",
             "missing-inverse Good.xcdatamodeld/Good.xcdatamodel/contents",
         ])
         let messages = diagnostics.compactMap { $0["message"] as? String }
-        XCTAssertEqual(messages[0], ".xccurrentversion cannot be used: it is not a property list; modellint treats Bad 7, the last in version order, as current")
-        XCTAssertEqual(messages[1], "Bad 1 cannot be read as a Core Data model: the file is empty. The version is skipped, and so is every comparison with it")
-        XCTAssertEqual(messages[6], "Bad 6 cannot be read as a Core Data model: it is a directory, not a regular file. The version is skipped, and so is every comparison with it")
-        XCTAssertEqual(diagnostics[0]["version"] as? String, "Bad 7", "bundle findings name the version treated as current")
+        XCTAssertEqual(messages[6], ".xccurrentversion cannot be used: it is not a property list; modellint treats Bad 7, the last in version order, as current")
+        XCTAssertEqual(messages[0], "Bad 1 cannot be read as a Core Data model: the file is empty. The version is skipped, and so is every comparison with it")
+        XCTAssertEqual(messages[5], "Bad 6 cannot be read as a Core Data model: it is a directory, not a regular file. The version is skipped, and so is every comparison with it")
+        XCTAssertEqual(diagnostics[6]["version"] as? String, "Bad 7", "bundle findings name the version treated as current")
         XCTAssertEqual((json["bundles"] as? [[String: Any]])?.count, 2)
     }
 

@@ -32,8 +32,8 @@ final class ChangeTests: XCTestCase {
         let (out, diagnostics) = check("Changes/RenameChainNonCanonical.xcdatamodeld")
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertEqual(summary(diagnostics), [
-            "property-removed warning Near 2>Near 3 Thing.b @4",
             "renaming-id-reliance note Near 1>Near 2 Thing.b @4",
+            "property-removed warning Near 2>Near 3 Thing.b @4",
             "renaming-id-not-canonical error Near 2>Near 3 Thing.c @4",
         ])
         XCTAssertEqual(diagnostics[2]["message"] as? String,
@@ -115,14 +115,14 @@ final class ChangeTests: XCTestCase {
         let (out, diagnostics) = check("Mapped")
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertEqual(summary(diagnostics), [
-            "progressive-migration-likely note ->Store 3 -.- @0",
             "attribute-type-incompatible note Store>Store 2 Thing.payload @4",
+            "progressive-migration-likely note ->Store 3 -.- @0",
             "skip-version-upgrade error Store>Store 3 Thing.payload @4",
-        ])
-        XCTAssertEqual(diagnostics[1]["mappingModel"] as? String, "StoreToStore2")
+        ], "in version order: the Store 2 step, then the findings about the current Store 3")
+        XCTAssertEqual(diagnostics[0]["mappingModel"] as? String, "StoreToStore2")
         XCTAssertNil(diagnostics[2]["mappingModel"])
         XCTAssertTrue((diagnostics[2]["message"] as? String)?.hasSuffix("(the mapping model StoreToStore2 covers only its own step)") == true)
-        XCTAssertEqual(diagnostics[0]["message"] as? String, "Store.xcdatamodeld has mapping models for 1 of its 2 steps (StoreToStore2): apps that ship a mapping model per step usually migrate step by step, and then the direct older -> current comparisons do not apply; set \"migration\" in .modellint.json to say which")
+        XCTAssertEqual(diagnostics[1]["message"] as? String, "Store.xcdatamodeld has mapping models for 1 of its 2 steps (StoreToStore2): apps that ship a mapping model per step usually migrate step by step, and then the direct older -> current comparisons do not apply; set \"migration\" in .modellint.json to say which")
     }
 
     func testMappingModelPairsFromPathsAndFileNames() throws {

@@ -69,10 +69,10 @@ final class HistoryTests: XCTestCase {
         let out = modellint(["check", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertEqual(findings(out).filter { $0.hasPrefix("shipped") }, [
+            "shipped-version-deleted Near 20",
             "shipped-version-semantics-changed Near 18",
             "shipped-version-edited Near 19",
-            "shipped-version-deleted Near 20",
-        ])
+        ], "a deleted version has no place in the order: its finding comes first")
         XCTAssertEqual(messages(out, "shipped-version-semantics-changed"),
                        ["Near 18 shipped (modellint.lock) and was edited in a way its version hashes do not show (entity Place): existing data gets the new behaviour with no migration"])
         // The lock only grows: a second run keeps the shipped digests.
@@ -105,9 +105,9 @@ final class HistoryTests: XCTestCase {
         let out = modellint(["check", "--against", "main", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertEqual(findings(out).filter { $0.hasPrefix("shipped") || $0.hasPrefix("version-edited") }, [
-            "version-edited-after-superseded Near 18",
             "shipped-version-deleted Near 19",
-        ], "Near 20 was current at main: editing it is normal work")
+            "version-edited-after-superseded Near 18",
+        ], "Near 20 was current at main: editing it is normal work; the deleted Near 19 has no place in the order")
         XCTAssertEqual(messages(out, "version-edited-after-superseded"),
                        ["Near 18 was already superseded at main and its schema was edited (Visit.duration: type): stores written by Near 18 no longer match it"])
     }

@@ -132,10 +132,10 @@ final class PrecisionTests: XCTestCase {
         }
         let (_, diagnostics) = check("AmbiguousStems.xcdatamodeld", in: directory)
         XCTAssertEqual(summary(diagnostics), [
-            "version-order-inferred note ->Gamma -.- @0",
             "property-removed note Beta>Alpha Item.b @5",
+            "version-order-inferred note ->Gamma -.- @0",
         ])
-        XCTAssertEqual(messages(diagnostics).first,
+        XCTAssertEqual(messages(diagnostics).last,
                        "the versions of AmbiguousStems.xcdatamodeld have 3 name stems, ordered Beta, then Alpha, then Gamma (the current version Gamma comes last; git added the Beta versions before the Alpha ones)")
     }
 

@@ -57,7 +57,7 @@ final class ReporterTests: XCTestCase {
             let region = try XCTUnwrap(location["region"] as? [String: Any])
             XCTAssertGreaterThanOrEqual(region["startLine"] as? Int ?? 0, 1)
             XCTAssertGreaterThanOrEqual(region["startColumn"] as? Int ?? 0, 1)
-            XCTAssertNotNil((result["partialFingerprints"] as? [String: Any])?["modellint/v1"] as? String)
+            XCTAssertNotNil((result["partialFingerprints"] as? [String: Any])?["modellint/v2"] as? String)
         }
         XCTAssertTrue(results.contains { ((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String == "Fixtures/Changes/TypeReused.xcdatamodeld/Near%203.xcdatamodel/contents" })
     }
@@ -70,7 +70,7 @@ final class ReporterTests: XCTestCase {
             let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
             let result = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
             let line = ((((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any])?["startLine"] as? Int) ?? 0
-            return (((result["partialFingerprints"] as? [String: String])?["modellint/v1"]) ?? "", line)
+            return (((result["partialFingerprints"] as? [String: String])?["modellint/v2"]) ?? "", line)
         }
         let before = try fingerprint()
         let contents = bundle.appendingPathComponent("Near 1.xcdatamodel/contents")

@@ -42,7 +42,8 @@ public enum ArgumentParser {
                 continue
             }
             if argument == "--" { optionsEnded = true; continue }
-            var name = argument
+            // `-h` is `--help` for every command, as users of any CLI expect.
+            var name = argument == "-h" && options.contains(where: { $0.name == "--help" }) ? "--help" : argument
             var inlineValue: String?
             if let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])

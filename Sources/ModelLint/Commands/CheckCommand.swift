@@ -11,11 +11,14 @@ public enum CheckCommand {
                    help: "how the app migrates: direct (default: older stores migrate in one hop) or progressive"),
         OptionSpec("--lock", value: "FILE", help: "lock file to verify (default: modellint.lock next to the configuration, or here)"),
         OptionSpec("--against", value: "REF", help: "also compare with the bundles at git revision REF (pull requests: origin/main)"),
+        OptionSpec("--only-new", help: "with --against REF: report only findings REF does not already have (matched by stable identity)"),
         OptionSpec("--released", value: "REF", help: "every version present at git revision REF counts as shipped (a release tag)"),
         OptionSpec("--baseline", value: "FILE", help: "do not report findings recorded in FILE"),
         OptionSpec("--write-baseline", value: "FILE", help: "record all current findings in FILE and exit 0"),
         OptionSpec("--quiet", help: "print nothing when there are no findings"),
+        OptionSpec("--pre-commit", help: "as a pre-commit hook: the files given plus staged deletions and configuration or lock changes; nothing else to lint is success"),
         OptionSpec("--no-color", help: "plain text even on a terminal"),
+        OptionSpec("--color", help: "colour even when the output is not a terminal (CI logs)"),
         OptionSpec("--notes", help: "text format: list notes too (by default they are counted in the summary line)"),
         OptionSpec("--help", help: "show this help"),
     ]
@@ -97,19 +100,41 @@ public enum CheckCommand {
         } catch {
             return .failure(.usageError("\(error)"))
         }
+        var paths = parsed.positionals
+        if parsed.flags.contains("--pre-commit") {
+            do {
+                paths = try PreCommitPaths.paths(given: paths, workingDirectory: environment.workingDirectory)
+            } catch {
+                return .failure(.usageError("\(error)"))
+            }
+            // A commit that touches no model, configuration or lock file: done, without searching anything.
+            if paths.isEmpty { return .failure(CommandOutput(exitCode: CommandOutput.success)) }
+        }
         var report: LintReport
         do {
-            report = try linter.lint(paths: parsed.positionals, workingDirectory: environment.workingDirectory)
+            report = try linter.lint(paths: paths, workingDirectory: environment.workingDirectory)
         } catch let error as BundleFinder.FinderError {
             return .failure(.usageError("\(error)"))
         } catch let error as GitRepository.GitError {
             return .failure(.usageError("\(error)"))
+        } catch let error as ConfigurationError {
+            return .failure(.usageError("configuration error: \(error)"))
         } catch {
             return .failure(CommandOutput(
                 exitCode: CommandOutput.internalError,
                 standardError: "modellint: internal error: \(error)\nThis is a bug in modellint; please file it with the command you ran.\n"))
         }
 
+        if parsed.flags.contains("--only-new") {
+            guard let ref = parsed.values["--against"] else {
+                return .failure(.usageError("--only-new needs --against REF (the revision whose findings are not new)"))
+            }
+            do {
+                report = try linter.onlyNew(report, against: ref, workingDirectory: environment.workingDirectory)
+            } catch {
+                return .failure(.usageError("\(error)"))
+            }
+        }
         if let path = parsed.values["--write-baseline"] {
             let absolute = PathTools.absolute(path, relativeTo: environment.workingDirectory)
             let baseline = Baseline(report: report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
@@ -120,8 +145,7 @@ public enum CheckCommand {
             }
             return .failure(CommandOutput(exitCode: 0, standardOutput: "\(path): recorded \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s")\n"))
         }
-        if let path = parsed.values["--baseline"] {
-            let absolute = PathTools.absolute(path, relativeTo: environment.workingDirectory)
+        if let absolute = parsed.values["--baseline"].map({ PathTools.absolute($0, relativeTo: environment.workingDirectory) }) ?? configuration.baseline {
             do {
                 report = try Baseline.load(path: absolute).filter(report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
             } catch {
@@ -134,9 +158,18 @@ public enum CheckCommand {
         return .success((report, parsed, failed ? CommandOutput.findings : CommandOutput.success))
     }
 
+    /// `--color` forces colour (CI logs render it); `--no-color`, a non-empty `NO_COLOR` (no-color.org: an
+    /// empty one means nothing), `TERM=dumb`, a report file or output that is not a terminal turn it off.
+    static func colorWanted(_ parsed: ParsedArguments, environment: CommandEnvironment) -> Bool {
+        if parsed.flags.contains("--no-color") { return false }
+        if parsed.flags.contains("--color") { return parsed.values["--output"] == nil }
+        if let noColor = environment.variables["NO_COLOR"], !noColor.isEmpty { return false }
+        if environment.variables["TERM"] == "dumb" { return false }
+        return environment.outputIsTerminal && parsed.values["--output"] == nil
+    }
+
     static func writeReport(_ report: LintReport, to sink: OutputSink, parsed: ParsedArguments, environment: CommandEnvironment) {
-        let color = environment.outputIsTerminal && parsed.values["--output"] == nil
-            && !parsed.flags.contains("--no-color") && environment.variables["NO_COLOR"] == nil
+        let color = colorWanted(parsed, environment: environment)
         var paths: PathRelativizer {
             let root = (try? GitRepository(containing: environment.workingDirectory))?.toplevel ?? environment.workingDirectory
             return PathRelativizer(root: root, workingDirectory: environment.workingDirectory)
@@ -152,7 +185,10 @@ public enum CheckCommand {
         default:
             // Zero configuration on GitHub Actions: the readable report and the annotations.
             TextReporter(useColor: color, listNotes: notes).write(report, to: sink)
-            if environment.variables["GITHUB_ACTIONS"] == "true" { GitHubReporter(paths: paths).write(report, to: sink) }
+            // Workflow commands belong in the log; a report file gets the one format asked for.
+            if environment.variables["GITHUB_ACTIONS"] == "true" && parsed.values["--output"] == nil {
+                GitHubReporter(paths: paths).write(report, to: sink)
+            }
         }
         sink.flush()
     }

@@ -1,6 +1,6 @@
 public enum ExplainCommand {
     public static func run(_ arguments: [String]) -> CommandOutput {
-        if arguments.contains("--help") {
+        if arguments.contains("--help") || arguments.contains("-h") {
             return CommandOutput(exitCode: 0, standardOutput: "USAGE: modellint explain RULE-ID\n\nA rule's rationale, the safe alternative, and a before/after example.\n")
         }
         guard arguments.count == 1, let id = arguments.first else {

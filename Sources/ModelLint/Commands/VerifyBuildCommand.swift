@@ -8,6 +8,7 @@ public enum VerifyBuildCommand {
         OptionSpec("--config", value: "FILE", help: "configuration file (rules, retired, versionOrder); default: nearest .modellint.json"),
         OptionSpec("--strict", help: "warnings also fail the run"),
         OptionSpec("--no-color", help: "plain text even on a terminal"),
+        OptionSpec("--color", help: "colour even when the output is not a terminal (CI logs)"),
         OptionSpec("--notes", help: "text format: list notes too"),
         OptionSpec("--help", help: "show this help"),
     ]

@@ -28,6 +28,38 @@ public struct BundleSettings: Equatable, Sendable {
     public var versionOrder: [String]?
     public var cloudKit: Bool?
     public var retired: [Retirement] = []
+    /// Where these settings are in the configuration (`bundles.App/Model.xcdatamodeld`), for error messages.
+    public var keyPath: String = ""
+
+    /// Names the configuration gives must name something in the bundle: a typo would silently do nothing
+    /// (a retirement never enforced, an interim version never reached, an order never applied).
+    public func validate(against bundle: ModelBundle, file: String) throws {
+        func fail(_ path: String, _ message: String) -> ConfigurationError { ConfigurationError(file: file, keyPath: path, message: message) }
+        let names = bundle.versions.map(\.name)
+        let list = names.joined(separator: ", ")
+        for (i, name) in (versionOrder ?? []).enumerated() where !names.contains(where: { $0.isExactly(name) }) {
+            throw fail("\(keyPath).versionOrder[\(i)]", "\(name) is not a version of the bundle (versions: \(list))")
+        }
+        for (i, retirement) in retired.enumerated() {
+            if let interim = retirement.interimVersion, !names.contains(where: { $0.isExactly(interim) }) {
+                throw fail("\(keyPath).retired[\(i)].interimVersion", "\(interim) is not a version of the bundle (versions: \(list))")
+            }
+            let models = bundle.versions.compactMap(\.model)
+            guard !models.isEmpty else { continue }
+            let entityExists = models.contains { $0.entities.contains { $0.name == retirement.entity } }
+            guard entityExists else {
+                throw fail("\(keyPath).retired[\(i)].entity", "no version of the bundle has an entity named \(retirement.entity)")
+            }
+            let propertyExists = models.contains { $0.entities.contains { $0.name == retirement.entity && $0.properties.contains { $0.name == retirement.property } } }
+            guard propertyExists else {
+                throw fail("\(keyPath).retired[\(i)].property", "no version of the bundle has \(retirement.entity).\(retirement.property)")
+            }
+            if let replacement = retirement.replacedBy,
+               !models.contains(where: { $0.entities.contains { $0.name == retirement.entity && $0.properties.contains { $0.name == replacement } } }) {
+                throw fail("\(keyPath).retired[\(i)].replacedBy", "no version of the bundle has \(retirement.entity).\(replacement)")
+            }
+        }
+    }
 }
 
 /// `.modellint.json` (cli.md "Configuration"). Every key is checked: a typo is an error, never ignored.
@@ -37,6 +69,8 @@ public struct Configuration: Sendable {
     /// The folder bundle paths and `exclude` globs are relative to.
     public var baseDirectory: String
     public var migration: MigrationMode = .direct
+    /// `baseline`: the `--baseline` default (absolute).
+    public var baseline: String?
     /// Whether the file said how the app migrates (`progressive-migration-likely` asks only when nothing did).
     public var migrationConfigured = false
     public var rules: [String: RuleLevel] = [:]
@@ -137,10 +171,15 @@ public struct Configuration: Sendable {
                     guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
                         throw fail(keyPath, "no bundle at \(bundlePath) (paths are relative to the configuration file)")
                     }
-                    configuration.bundles[absolute] = try parseBundle(settings, keyPath: keyPath, fail: fail)
+                    var parsed = try parseBundle(settings, keyPath: keyPath, fail: fail)
+                    parsed.keyPath = keyPath
+                    configuration.bundles[absolute] = parsed
                 }
+            case "baseline":
+                guard let path = value.stringValue, !path.isEmpty else { throw fail("baseline", "must be the baseline file's path") }
+                configuration.baseline = PathTools.absolute(path, relativeTo: baseDirectory)
             default:
-                throw fail(key, "unknown key (expected migration, rules, exclude, mappingModels, bundles)")
+                throw fail(key, "unknown key (expected migration, rules, exclude, mappingModels, bundles, baseline)")
             }
         }
         return configuration

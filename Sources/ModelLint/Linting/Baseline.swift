@@ -1,8 +1,11 @@
 import Foundation
 
 /// Findings a team has accepted for now (`--write-baseline`), hidden from later runs (`--baseline`).
-/// Matched on file, rule, version, entity, property and message, never on line numbers, so edits elsewhere
-/// in a file do not resurrect them; paths are relative to the baseline file, so they match on any machine.
+/// Format 2 matches on each finding's stable identity (`Diagnostic.stableKey`: rule, bundle, element
+/// identifiers, older versions; never message, line or the current version's name), so `new-version`, moved
+/// lines and reworded messages keep accepted findings accepted. Format 1 files (matched on file, rule, version,
+/// entity, property and message) are still read. Paths are relative to the baseline file, so they match on any
+/// machine.
 public struct Baseline: Equatable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var ruleId: String
@@ -11,15 +14,25 @@ public struct Baseline: Equatable, Sendable {
         public var entity: String
         public var property: String
         public var message: String
+        /// Format 2: the stable identity this entry matches (nil for an entry read from a format-1 file).
+        public var key: String?
     }
 
-    public static let formatVersion = 1
+    public static let formatVersion = 2
     public var entries: [Entry]
 
     static func entry(_ d: Diagnostic, directory: String, workingDirectory: String) -> Entry {
-        let absolute = PathTools.absolute(d.file, relativeTo: workingDirectory)
-        return Entry(ruleId: d.ruleId, file: PathTools.relative(absolute, to: directory) ?? absolute, version: d.version ?? "",
-                     entity: d.entity ?? "", property: d.property ?? "", message: d.message)
+        func relative(_ path: String) -> String {
+            let absolute = PathTools.absolute(path, relativeTo: workingDirectory)
+            return PathTools.relative(absolute, to: directory) ?? absolute
+        }
+        return Entry(ruleId: d.ruleId, file: relative(d.file), version: d.version ?? "",
+                     entity: d.entity ?? "", property: d.property ?? "", message: d.message, key: d.stableKey(bundle: relative(d.bundle)))
+    }
+
+    /// What an entry is matched on: its key (format 2), else the format-1 fields.
+    private static func match(_ e: Entry) -> String {
+        e.key ?? ["1", e.ruleId, e.file, e.version, e.entity, e.property, e.message].joined(separator: "\u{1F}")
     }
 
     public init(report: LintReport, baselinePath: String, workingDirectory: String) {
@@ -33,11 +46,13 @@ public struct Baseline: Equatable, Sendable {
     /// The report without the findings the baseline records; each entry hides one matching finding.
     public func filter(_ report: LintReport, baselinePath: String, workingDirectory: String) -> LintReport {
         let directory = (baselinePath as NSString).deletingLastPathComponent
-        var remaining: [Entry: Int] = [:]
+        var remaining: [String: Int] = [:]
         remaining.reserveCapacity(entries.count)
-        for entry in entries { remaining[entry, default: 0] += 1 }
+        for entry in entries { remaining[Self.match(entry), default: 0] += 1 }
         let kept = report.diagnostics.filter { d in
-            let key = Self.entry(d, directory: directory, workingDirectory: workingDirectory)
+            var entry = Self.entry(d, directory: directory, workingDirectory: workingDirectory)
+            if entry.key != nil && remaining[Self.match(entry)] == nil { entry.key = nil }  // a format-1 entry, perhaps
+            let key = Self.match(entry)
             guard let count = remaining[key], count > 0 else { return true }
             remaining[key] = count - 1
             return false
@@ -50,7 +65,8 @@ public struct Baseline: Equatable, Sendable {
             ("format", .number(Double(Self.formatVersion))),
             ("findings", .array(entries.map { e in
                 .object([("ruleId", .string(e.ruleId)), ("file", .string(e.file)), ("version", .string(e.version)),
-                         ("entity", .string(e.entity)), ("property", .string(e.property)), ("message", .string(e.message))])
+                         ("entity", .string(e.entity)), ("property", .string(e.property)), ("message", .string(e.message)),
+                         ("key", .string(e.key ?? ""))])
             })),
         ]).serialized() + "\n"
     }
@@ -66,15 +82,17 @@ public struct Baseline: Equatable, Sendable {
         }
         let json: JSONValue
         do { json = try JSONValue.parse(data) } catch { throw UsageError("baseline \(path): \(error)") }
-        guard json["format"]?.intValue == formatVersion, let findings = json["findings"]?.arrayValue else {
-            throw UsageError("baseline \(path): not a modellint baseline (format \(formatVersion))")
+        guard let format = json["format"]?.intValue, (1...formatVersion).contains(format), let findings = json["findings"]?.arrayValue else {
+            throw UsageError("baseline \(path): not a modellint baseline (format 1 or \(formatVersion))")
         }
         return Baseline(entries: try findings.enumerated().map { i, item in
             guard let rule = item["ruleId"]?.stringValue, let file = item["file"]?.stringValue, let message = item["message"]?.stringValue else {
                 throw UsageError("baseline \(path): findings[\(i)] needs ruleId, file and message")
             }
+            let key = format >= 2 ? item["key"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } : nil
+            if format >= 2 && key == nil { throw UsageError("baseline \(path): findings[\(i)] needs a key (format 2)") }
             return Entry(ruleId: rule, file: file, version: item["version"]?.stringValue ?? "", entity: item["entity"]?.stringValue ?? "",
-                         property: item["property"]?.stringValue ?? "", message: message)
+                         property: item["property"]?.stringValue ?? "", message: message, key: key)
         })
     }
 }

@@ -20,6 +20,9 @@ public struct Diagnostic: Sendable, Equatable {
     public var affectedVersions: [String]?
     /// For a finding collapsed over consecutive versions: every version it was found in, in version order.
     public var versions: [String]?
+    /// What the finding is about, by identifiers rather than names where the rule knows them (a change finding's
+    /// entity and property renaming identifiers); see `stableKey`.
+    public var identity: String?
 
     public init(
         ruleId: String, severity: Severity, message: String, fix: String, bundle: String, file: String,
@@ -40,7 +43,24 @@ public struct Diagnostic: Sendable, Equatable {
         self.property = property
     }
 
-    /// cli.md: sorted by file, line, column, rule id, so output is stable from run to run.
+    /// cli.md: sorted by bundle, then version order (`v1.10` after `v1.9`, not between `v1.1` and `v1.5`), then
+    /// file, line, column, rule id, so output is stable from run to run. A finding about no version comes first.
+    public static func sortedForOutput(_ diagnostics: [Diagnostic], bundles: [BundleSummary]) -> [Diagnostic] {
+        var rank: [String: [String: Int]] = [:]
+        for bundle in bundles {
+            var ranks: [String: Int] = [:]
+            for (i, name) in bundle.versions.enumerated() where ranks[name] == nil { ranks[name] = i }
+            rank[bundle.path] = ranks
+        }
+        func position(_ d: Diagnostic) -> Int { d.version.flatMap { rank[d.bundle]?[$0] } ?? -1 }
+        return sortedForOutput(diagnostics).enumerated().sorted { a, b in
+            if a.element.bundle != b.element.bundle { return a.element.bundle < b.element.bundle }
+            let (x, y) = (position(a.element), position(b.element))
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Sorted by file, line, column, rule id.
     public static func sortedForOutput(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.sorted { a, b in
             if a.file != b.file { return a.file < b.file }
@@ -49,6 +69,29 @@ public struct Diagnostic: Sendable, Equatable {
             if a.ruleId != b.ruleId { return a.ruleId < b.ruleId }
             return a.message < b.message
         }
+    }
+}
+
+extension Diagnostic {
+    /// The finding's identity across runs (`--only-new`, baselines, SARIF fingerprints): rule, bundle, the
+    /// elements it is about, and the older versions involved — never its message, line, or the current version's
+    /// name, so a new version, moved lines or reworded messages keep an old finding old. A rule about one version
+    /// is keyed without the version (it is the same problem in the copy `new-version` makes); a bundle, history or
+    /// retirement finding about a named version keeps it. `bundle`: the bundle's path as both sides name it.
+    public func stableKey(bundle: String) -> String {
+        let category = RuleRegistry.description(for: ruleId)?.category
+        let subject = identity ?? "\(entity ?? "")/\(property ?? "")"
+        let older: String
+        if let affected = affectedVersions {
+            older = affected.joined(separator: ",")
+        } else if let fromVersion {
+            older = fromVersion
+        } else if category == .singleVersion || category == .cloudKit {
+            older = ""
+        } else {
+            older = version ?? ""
+        }
+        return [ruleId, bundle, subject, older].joined(separator: "\u{1F}")
     }
 }
 
@@ -72,6 +115,6 @@ public struct LintReport: Sendable {
 
     public init(bundles: [BundleSummary], diagnostics: [Diagnostic]) {
         self.bundles = bundles
-        self.diagnostics = Diagnostic.sortedForOutput(diagnostics)
+        self.diagnostics = Diagnostic.sortedForOutput(diagnostics, bundles: bundles)
     }
 }

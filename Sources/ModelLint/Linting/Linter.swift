@@ -32,6 +32,7 @@ public struct Linter: Sendable {
             let url = URL(fileURLWithPath: selection.absolutePath)
             let settings = configuration.settings(forBundleAt: selection.absolutePath)
             var bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
+            try settings?.validate(against: bundle, file: configuration.filePath ?? ".modellint.json")
             let names = bundle.versions.map(\.name)
             let mappingModels = files.mappingModels(
                 for: selection.absolutePath, versions: names, configuredFolders: configuration.mappingModels)
@@ -360,5 +361,6 @@ extension Diagnostic {
             ruleId: rule.id, severity: severity, message: ReportText.boundedMessage(finding.message), fix: rule.fix, bundle: bundle,
             file: finding.location.file, line: finding.location.line, column: finding.location.column,
             version: finding.version ?? version, fromVersion: fromVersion, entity: finding.entity, property: finding.property)
+        identity = finding.identity
     }
 }

@@ -55,6 +55,11 @@ public struct BundleFinder {
             guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
                 throw FinderError.pathNotFound(raw)
             }
+            // A version outside any bundle, named (or a file inside it): linted as a bundle of one version.
+            if let version = PathTools.enclosingVersion(of: absolute) {
+                add(version)
+                continue
+            }
             if isDirectory.boolValue { search(absolute, add: add) }
         }
         return found.map { Selection(absolutePath: $0, displayPath: PathTools.display($0, relativeTo: workingDirectory)) }
@@ -102,6 +107,16 @@ public enum PathTools {
     }
 
     /// The nearest ancestor (or the path itself) that is a `.xcdatamodeld` folder.
+    /// The `.xcdatamodel` folder a path names or is inside of, when no `.xcdatamodeld` encloses it.
+    static func enclosingVersion(of absolute: String) -> String? {
+        var components = absolute.split(separator: "/", omittingEmptySubsequences: true)
+        while let last = components.last {
+            if last.hasSuffix(".xcdatamodel") { return "/" + components.joined(separator: "/") }
+            components.removeLast()
+        }
+        return nil
+    }
+
     static func enclosingBundle(of absolute: String) -> String? {
         var components = absolute.split(separator: "/", omittingEmptySubsequences: true)
         while let last = components.last {

@@ -4,6 +4,7 @@ import Dispatch
 /// Reads a `.xcdatamodeld` folder: every version (in parallel: they are independent) and the pointer.
 public enum BundleLoader {
     public static func load(bundleURL: URL, displayPath: String, versionOrder: [String]? = nil) -> ModelBundle {
+        if bundleURL.pathExtension == "xcdatamodel" { return loadStandalone(versionURL: bundleURL, displayPath: displayPath) }
         let entries = DirectoryListing.entries(of: bundleURL.path)
         let folderNames = entries.names.filter { name in
             name.hasSuffix(".xcdatamodel") && FileReader.kind(at: bundleURL.path + "/" + name) == .directory
@@ -25,6 +26,15 @@ public enum BundleLoader {
         var bundle = ModelBundle(path: displayPath, versions: versions, declaredCurrentVersion: declared, currentVersionFile: file)
         bundle.unreadableVersionNames = unreadableNames
         return bundle
+    }
+
+    /// A model version that is not in a `.xcdatamodeld` (Xcode compiles a lone `Model.xcdatamodel` to a `.mom`):
+    /// a bundle of that one version, which is current.
+    static func loadStandalone(versionURL: URL, displayPath: String) -> ModelBundle {
+        let name = String(versionURL.lastPathComponent.dropLast(".xcdatamodel".count))
+        let version = ModelVersion(name: name, folderPath: displayPath, contentsPath: displayPath + "/contents",
+                                   content: readVersion(folderURL: versionURL, contentsPath: displayPath + "/contents"))
+        return ModelBundle(path: displayPath, versions: [version], declaredCurrentVersion: name, currentVersionFile: .present)
     }
 
     static func readVersion(folderURL: URL, contentsPath: String, cache: EntitySourceCache? = nil) -> VersionContent {
@@ -49,7 +59,11 @@ func concurrentMap<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
     if items.count < 2 { return items.map(transform) }
     let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
     results.initialize(repeating: nil)
-    defer { results.deallocate() }
+    // Deinitialized as well as freed: every result is a copy the returned array also holds.
+    defer {
+        results.deinitialize()
+        results.deallocate()
+    }
     let box = UnsafeSendableBox(results)
     let inputs = UnsafeSendableBox(items)
     withoutActuallyEscaping(transform) { transform in

@@ -34,8 +34,9 @@ public struct SARIFReporter: Reporter {
                     ("artifactLocation", .object([("uri", .string(Self.uri(paths.path(d.file)))), ("uriBaseId", .string("%SRCROOT%"))])),
                     ("region", .object(region)),
                 ]))])])),
-                // Stable across line shifts: GitHub matches alerts on this, not on the line.
-                ("partialFingerprints", .object([("modellint/v1", .string(String(SHA256.hex(Self.fingerprintInput(d, paths: paths)).prefix(32))))])),
+                // GitHub matches alerts on this, not on the line: the finding's stable identity (no message, line
+                // or current version name), so moved lines and a new version keep an alert the same alert.
+                ("partialFingerprints", .object([("modellint/v2", .string(String(SHA256.hex(Self.fingerprintInput(d, paths: paths)).prefix(32))))])),
             ]
             var properties: [(String, JSONValue)] = [("bundle", .string(paths.path(d.bundle)))]
             if let v = d.version { properties.append(("version", .string(v))) }
@@ -70,7 +71,7 @@ public struct SARIFReporter: Reporter {
     }
 
     static func fingerprintInput(_ d: Diagnostic, paths: PathRelativizer) -> String {
-        [d.ruleId, paths.path(d.file), d.version ?? "", d.entity ?? "", d.property ?? "", d.message].joined(separator: "\u{1F}")
+        d.stableKey(bundle: paths.path(d.bundle))
     }
 
     static func level(_ severity: Severity) -> String {

@@ -22,8 +22,13 @@ public struct HashModifierChangedRule: ChangeRule {
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
+        let changed = diff.matchedEntities.filter { pair in
+            pair.facets.contains(.hashModifier) || pair.matchedProperties.contains { $0.facets.contains(.hashModifier) }
+        }
+        // Hashed only when a modifier changed: hashing a deep hierarchy is not free, and most pairs change none.
+        guard !changed.isEmpty else { return [] }
         let oldHashes = diff.from.model.versionHashes.entities, newHashes = diff.to.model.versionHashes.entities
-        for pair in diff.matchedEntities {
+        for pair in changed {
             // Whether stores migrate is Core Data's hash comparison, not the modifier's text: a modifier on a
             // transient property is in no hash.
             let migrates = oldHashes[pair.old.name] != newHashes[pair.new.name]

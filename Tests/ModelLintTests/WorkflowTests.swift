@@ -1,0 +1,209 @@
+import Foundation
+import XCTest
+@testable import ModelLint
+
+/// Issue 13, item 1: CI gates only what the change introduces. Findings are matched by stable identity, so a new
+/// version or moved lines keep old findings old (baselines, `--only-new`, SARIF fingerprints).
+final class WorkflowTests: XCTestCase {
+    private func json(_ out: CommandOutput) -> [[String: Any]] {
+        ((try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+    }
+
+    private func summary(_ diagnostics: [[String: Any]]) -> [String] {
+        diagnostics.map { "\($0["ruleId"]!) \($0["severity"]!) \($0["fromVersion"] as? String ?? "-")>\($0["version"] as? String ?? "-") \($0["entity"] as? String ?? "-").\($0["property"] as? String ?? "-")" }
+    }
+
+    /// A repository whose main branch holds `bundle` (a fixture, or a corpus bundle), committed.
+    private func repository(with bundle: URL) throws -> URL {
+        let directory = try makeTemporaryDirectory(self)
+        try git(["init", "-q", "-b", "main"], in: directory)
+        try FileManager.default.copyItem(at: bundle, to: directory.appendingPathComponent(bundle.lastPathComponent))
+        _ = try shell("chmod -R u+w .", in: directory)
+        try git(["add", "-A"], in: directory)
+        try git(["commit", "-q", "-m", "base"], in: directory)
+        return directory
+    }
+
+    private func addRequiredAttribute(to contents: URL, entity: String) throws {
+        var text = try String(contentsOf: contents, encoding: .utf8)
+        let start = try XCTUnwrap(text.range(of: "<entity name=\"\(entity)\""))
+        let end = try XCTUnwrap(text.range(of: ">", range: start.upperBound..<text.endIndex))
+        text.insert(contentsOf: "\n        <attribute name=\"mustHave\" attributeType=\"String\"/>", at: end.upperBound)
+        try Data(text.utf8).write(to: contents)
+    }
+
+    func testABaselineSurvivesNewVersionAndOnlyNewReportsTheChangeAlone() throws {
+        let directory = try repository(with: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"))
+        let bundle = "TypeReused.xcdatamodeld"
+        XCTAssertEqual(modellint(["check", bundle, "--write-baseline", "baseline.json"], in: directory).standardOutput, "baseline.json: recorded 2 findings\n")
+        XCTAssertEqual(modellint(["new-version", bundle], in: directory).exitCode, 0)
+
+        // The skip-version finding now reads "straight to Near 4", the removal's step is older: same identities.
+        let (baseline) = json(modellint(["check", bundle, "--baseline", "baseline.json", "--format", "json"], in: directory))
+        XCTAssertEqual(summary(baseline), ["redundant-version note Near 3>Near 4 -.-"], "only the copy itself is new")
+        let onlyNew = json(modellint(["check", bundle, "--against", "main", "--only-new", "--format", "json"], in: directory))
+        XCTAssertEqual(summary(onlyNew), ["redundant-version note Near 3>Near 4 -.-"])
+
+        // The change a pull request makes: one required attribute in the new version.
+        try addRequiredAttribute(to: directory.appendingPathComponent("\(bundle)/Near 4.xcdatamodel/contents"), entity: "Item")
+        let change = modellint(["check", bundle, "--against", "main", "--only-new", "--format", "json"], in: directory)
+        XCTAssertEqual(change.exitCode, 1)
+        XCTAssertEqual(summary(json(change)), ["required-attribute-without-default error Near 3>Near 4 Item.mustHave"])
+        XCTAssertEqual(modellint(["check", bundle, "--only-new"], in: directory).standardError,
+                       "modellint: --only-new needs --against REF (the revision whose findings are not new)\n")
+    }
+
+    func testWooCommercesBaselineSurvivesNewVersionAndAPullRequestAddsOneFinding() throws {
+        let source = try requireCorpus().appendingPathComponent("woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld")
+        let directory = try repository(with: source)
+        let bundle = "WooCommerce.xcdatamodeld"
+        let recorded = modellint(["check", bundle, "--write-baseline", "baseline.json"], in: directory).standardOutput
+        XCTAssertTrue(recorded.hasPrefix("baseline.json: recorded "), recorded)
+        XCTAssertEqual(modellint(["new-version", bundle], in: directory).exitCode, 0)
+        let after = json(modellint(["check", bundle, "--baseline", "baseline.json", "--format", "json"], in: directory))
+        XCTAssertEqual(summary(after), ["redundant-version note Model 117>Model 118 -.-"], "0 findings new but the copy itself")
+        try addRequiredAttribute(to: directory.appendingPathComponent("\(bundle)/Model 118.xcdatamodel/contents"), entity: "Account")
+        let change = json(modellint(["check", bundle, "--against", "main", "--only-new", "--format", "json"], in: directory))
+        XCTAssertEqual(summary(change), ["required-attribute-without-default error Model 117>Model 118 Account.mustHave"])
+    }
+
+    func testSARIFFingerprintsSurviveNewVersion() throws {
+        let directory = try repository(with: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"))
+        func fingerprints() throws -> [String: String] {
+            let out = modellint(["check", "TypeReused.xcdatamodeld", "--format", "sarif"], in: directory)
+            let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+            let results = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
+            var byRule: [String: String] = [:]
+            for r in results { byRule[r["ruleId"] as! String] = (r["partialFingerprints"] as? [String: String])?["modellint/v2"] }
+            return byRule
+        }
+        let before = try fingerprints()
+        XCTAssertEqual(Set(before.keys), ["property-removed", "skip-version-upgrade"])
+        XCTAssertEqual(modellint(["new-version", "TypeReused.xcdatamodeld"], in: directory).exitCode, 0)
+        let after = try fingerprints()
+        XCTAssertEqual(after["property-removed"], before["property-removed"])
+        XCTAssertEqual(after["skip-version-upgrade"], before["skip-version-upgrade"], "its message now names Near 4, its identity does not")
+    }
+
+    func testAFormatOneBaselineStillMatchesByItsFields() throws {
+        let directory = try repository(with: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"))
+        XCTAssertEqual(modellint(["check", "TypeReused.xcdatamodeld", "--write-baseline", "b.json"], in: directory).exitCode, 0)
+        // Rewrite as format 1: no keys.
+        var text = try String(contentsOf: directory.appendingPathComponent("b.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"format\": 2", with: "\"format\": 1")
+        text = text.replacingOccurrences(of: #",\s*"key": "[^"]*""#, with: "", options: .regularExpression)
+        XCTAssertFalse(text.contains("\"key\""))
+        try Data(text.utf8).write(to: directory.appendingPathComponent("b.json"))
+        let out = modellint(["check", "TypeReused.xcdatamodeld", "--baseline", "b.json", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(json(out).count, 0)
+    }
+}
+
+/// Issue 13, item 7: the small defects, each as users met it.
+final class SmallDefectsTests: XCTestCase {
+    let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
+
+    func testDashHIsHelpForEveryCommand() {
+        for command in ["check", "diff", "lock", "new-version", "rules", "explain", "hashes", "verify-build"] {
+            let out = modellint([command, "-h"], in: fixtures)
+            XCTAssertEqual(out.exitCode, 0, "\(command) -h: \(out.standardError)")
+            XCTAssertTrue(out.standardOutput.hasPrefix("USAGE: modellint \(command)"), "\(command): \(out.standardOutput)")
+        }
+    }
+
+    func testColourFollowsTheConventions() {
+        func colored(_ arguments: [String], _ variables: [String: String]) -> Bool {
+            let parsed = try! ArgumentParser.parse(arguments, options: CheckCommand.options, command: "check")
+            return CheckCommand.colorWanted(parsed, environment: CommandEnvironment(workingDirectory: "/", variables: variables, outputIsTerminal: true))
+        }
+        XCTAssertTrue(colored([], [:]))
+        XCTAssertTrue(colored([], ["NO_COLOR": ""]), "an empty NO_COLOR means nothing (no-color.org)")
+        XCTAssertFalse(colored([], ["NO_COLOR": "1"]))
+        XCTAssertFalse(colored([], ["TERM": "dumb"]))
+        XCTAssertFalse(colored(["--no-color"], [:]))
+        XCTAssertFalse(colored(["--output", "r.txt"], [:]))
+        let parsed = try! ArgumentParser.parse(["--color"], options: CheckCommand.options, command: "check")
+        XCTAssertTrue(CheckCommand.colorWanted(parsed, environment: CommandEnvironment(workingDirectory: "/", variables: ["TERM": "dumb"], outputIsTerminal: false)),
+                      "--color forces it on where the output is a CI log")
+    }
+
+    func testAStandaloneVersionNamedExplicitlyIsLintedAsOneVersion() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("SingleVersion/Thing.xcdatamodeld/Thing.xcdatamodel"), to: directory.appendingPathComponent("Thing.xcdatamodel"))
+        let out = modellint(["check", "Thing.xcdatamodel"], in: directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertTrue(out.standardOutput.hasSuffix("5 errors, 4 warnings, 0 notes in 1 bundle (1 version)\n"), out.standardOutput)
+        XCTAssertTrue(out.standardOutput.hasPrefix("Thing.xcdatamodel/contents:"), out.standardOutput)
+    }
+
+    func testAReportFileUnderGitHubActionsHoldsOnlyTheChosenFormat() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Changes/ToManyToOne.xcdatamodeld"), to: directory.appendingPathComponent("ToManyToOne.xcdatamodeld"))
+        let out = modellint(["check", "--output", "report.txt"], in: directory, variables: ["GITHUB_ACTIONS": "true"])
+        XCTAssertEqual(out.exitCode, 1)
+        let report = try String(contentsOf: directory.appendingPathComponent("report.txt"), encoding: .utf8)
+        XCTAssertFalse(report.contains("::error"), report)
+        XCTAssertTrue(report.contains("[to-many-became-to-one]"), report)
+    }
+
+    func testFindingsFollowVersionOrderNotPathText() throws {
+        let directory = try makeTemporaryDirectory(self)
+        // v1.5 and v1.10 each add a required attribute without a default: one finding in each file. By path text
+        // v1.10's file sorts before v1.5's; by version order it comes after.
+        let base = "<attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/>"
+        let b = "<attribute name=\"b\" attributeType=\"String\"/>", c = "<attribute name=\"c\" attributeType=\"String\"/>"
+        try writeBundle(in: directory, name: "M", versions: [
+            ("v1.1", "<entity name=\"A\">\(base)</entity>"), ("v1.5", "<entity name=\"A\">\(base)\(b)</entity>"),
+            ("v1.10", "<entity name=\"A\">\(base)\(b)\(c)</entity>"),
+        ], current: "v1.10")
+        let out = modellint(["check", "--format", "json"], in: directory)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        let found = (json["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["version"] as? String ?? "-") \($0["property"] as? String ?? "-")" }
+        XCTAssertEqual(found, [
+            "required-attribute-without-default v1.5 b",
+            "required-attribute-without-default v1.10 c",
+        ])
+    }
+}
+
+/// Configuration names must name something (issue 13): a typo would silently do nothing.
+final class ConfigurationNamesTests: XCTestCase {
+    private func check(_ configuration: String) throws -> CommandOutput {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try Data(configuration.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        return modellint(["check"], in: directory)
+    }
+
+    func testNamesThatAreNotInTheBundleAreConfigurationErrors() throws {
+        let cases: [(String, String)] = [
+            (#"{"bundles": {"Near.xcdatamodeld": {"versionOrder": ["Near 18", "Near 99"]}}}"#,
+             "bundles.Near.xcdatamodeld.versionOrder[1]: Near 99 is not a version of the bundle (versions: Near 18, Near 19, Near 20)"),
+            (#"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Visit", "property": "note", "interimVersion": "Near 99"}]}}}"#,
+             "bundles.Near.xcdatamodeld.retired[0].interimVersion: Near 99 is not a version of the bundle (versions: Near 18, Near 19, Near 20)"),
+            (#"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Visit", "property": "nothingLikeThis"}]}}}"#,
+             "bundles.Near.xcdatamodeld.retired[0].property: no version of the bundle has Visit.nothingLikeThis"),
+            (#"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Vist", "property": "note"}]}}}"#,
+             "bundles.Near.xcdatamodeld.retired[0].entity: no version of the bundle has an entity named Vist"),
+        ]
+        for (configuration, message) in cases {
+            let out = try check(configuration)
+            XCTAssertEqual(out.exitCode, 2, configuration)
+            XCTAssertTrue(out.standardError.hasPrefix("modellint: configuration error: "), out.standardError)
+            XCTAssertTrue(out.standardError.hasSuffix(".modellint.json: \(message)\n"), out.standardError)
+        }
+        XCTAssertEqual(try check(#"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Place", "property": "note"}]}}}"#).exitCode, 1,
+                       "a real retirement is accepted (and Place.note, still in Near 20, is reported)")
+    }
+
+    func testTheBaselineKeyIsTheBaselineDefault() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Changes/ToManyToOne.xcdatamodeld"), to: directory.appendingPathComponent("ToManyToOne.xcdatamodeld"))
+        XCTAssertEqual(modellint(["check", "--write-baseline", "accepted.json"], in: directory).exitCode, 0)
+        XCTAssertEqual(modellint(["check"], in: directory).exitCode, 1)
+        try Data(#"{"baseline": "accepted.json"}"#.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        let out = modellint(["check"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardOutput + out.standardError)
+    }
+}
