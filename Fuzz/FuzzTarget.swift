@@ -91,6 +91,9 @@ private func checkReports(_ model: Model) {
     if github.count != diagnostics.count || github.contains(where: { !$0.hasPrefix("::error ") && !$0.hasPrefix("::warning ") && !$0.hasPrefix("::notice ") }) {
         fatalError("a GitHub annotation spans lines or is not an annotation")
     }
+    // Markdown: every error and warning one row, however hostile the names.
+    let rows = MarkdownReporter(paths: paths).render(report).split(separator: "\n").filter { $0.hasPrefix("| ❌") || $0.hasPrefix("| ⚠️") }
+    if rows.count != report.diagnostics.filter({ $0.severity != .note }).count { fatalError("markdown rows: \(rows.count)") }
     for line in TextReporter(useColor: false).render(report).split(separator: "\n") {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         if trimmed.hasPrefix("::") || line.contains("##[") { fatalError("a text line is a workflow command: \(line)") }

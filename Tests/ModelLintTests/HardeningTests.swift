@@ -326,6 +326,11 @@ final class ReportInjectionTests: XCTestCase {
                 let parser = XMLParser(data: Data(text.utf8))
                 XCTAssertTrue(parser.parse(), name)
                 XCTAssertNil(parser.parserError, "\(name): \(String(describing: parser.parserError))")
+            case is MarkdownReporter:
+                // One table row per error and warning: a hostile name neither ends a row nor starts a new one.
+                let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ❌") || $0.hasPrefix("| ⚠️") }
+                XCTAssertEqual(rows.count, diagnostics.filter { $0.severity != .note }.count, text)
+                for row in rows { XCTAssertEqual(row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count, 5, String(row)) }
             case is GitHubReporter:
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 XCTAssertEqual(lines.count, diagnostics.count, "one command per finding")

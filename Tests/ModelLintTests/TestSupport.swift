@@ -113,7 +113,7 @@ func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of:
 func allReporters() -> [any Reporter] {
     let paths = PathRelativizer(root: "/", workingDirectory: "/")
     return [TextReporter(useColor: false), JSONReporter(), SARIFReporter(rules: RuleRegistry.descriptions, paths: paths),
-            GitHubReporter(paths: paths), JUnitReporter(paths: paths), CheckstyleReporter(paths: paths)]
+            GitHubReporter(paths: paths), JUnitReporter(paths: paths), CheckstyleReporter(paths: paths), MarkdownReporter(paths: paths)]
 }
 
 /// Runs git in `directory` with a test identity and no signing; skips the test when git is missing or fails.

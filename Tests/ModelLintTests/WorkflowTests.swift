@@ -207,3 +207,49 @@ final class ConfigurationNamesTests: XCTestCase {
         XCTAssertEqual(out.exitCode, 0, out.standardOutput + out.standardError)
     }
 }
+
+/// Issue 13, item 2: rule selection on the command line, statistics, and Markdown for pull requests.
+final class RuleSelectionTests: XCTestCase {
+    let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
+
+    private func rules(_ out: CommandOutput) -> [String] {
+        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
+        return (json?["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!)" }
+    }
+
+    func testOnlyAndDisableWorkWithoutAConfigurationAndSuggestIds() {
+        let all = rules(modellint(["check", "SingleVersion", "--format", "json"], in: fixtures))
+        XCTAssertEqual(all.count, 9)
+        XCTAssertEqual(rules(modellint(["check", "SingleVersion", "--format", "json", "--only", "missing-inverse", "--only", "unknown-attribute-type"], in: fixtures)),
+                       all.filter { ["missing-inverse", "unknown-attribute-type"].contains($0) })
+        XCTAssertEqual(rules(modellint(["check", "SingleVersion", "--format", "json", "--disable", "missing-inverse"], in: fixtures)),
+                       all.filter { $0 != "missing-inverse" })
+        let typo = modellint(["check", "SingleVersion", "--disable", "mising-inverse"], in: fixtures)
+        XCTAssertEqual(typo.exitCode, 2)
+        XCTAssertEqual(typo.standardError, "modellint: unknown rule id 'mising-inverse' (did you mean 'missing-inverse'?); modellint rules lists them\n")
+        // A skip-version finding about an --only rule is that rule's.
+        XCTAssertEqual(rules(modellint(["check", "Changes/TypeReused.xcdatamodeld", "--format", "json", "--only", "attribute-type-incompatible"], in: fixtures)),
+                       ["skip-version-upgrade"])
+    }
+
+    func testStatisticsCountEveryFindingPerRule() {
+        let out = modellint(["check", "Changes/TypeReused.xcdatamodeld", "--statistics"], in: fixtures).standardOutput
+        let table = out.components(separatedBy: "\n").drop { !$0.hasPrefix("rule ") }.prefix(3)
+        XCTAssertEqual(Array(table), [
+            "rule                  errors  warnings     notes",
+            "property-removed           0         0         1",
+            "skip-version-upgrade       1         0         0",
+        ], out)
+    }
+
+    func testMarkdownListsErrorsAndWarningsAndCountsNotes() {
+        let out = modellint(["check", "Changes/TypeReused.xcdatamodeld", "--format", "markdown"], in: fixtures).standardOutput
+        let lines = out.components(separatedBy: "\n")
+        XCTAssertEqual(Array(lines.prefix(5)), ["### modellint", "", "1 error, 0 warnings, 1 note in 1 bundle", "", "| | location | finding | rule |"])
+        XCTAssertEqual(lines.filter { $0.hasPrefix("| ❌") }.count, 1)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("| ❌ error | `Fixtures/Changes/TypeReused.xcdatamodeld/Near 3.xcdatamodel/contents:5` | A device still on Near 1") && $0.hasSuffix("| `skip-version-upgrade` |") }, out)
+        XCTAssertEqual(MarkdownReporter.cell("a|b *c* [x](y) <img> `z`"), "a\\|b \\*c\\* \\[x\\](y) \\<img> \\`z\\`")
+        let diff = modellint(["diff", "Changes/TypeReused.xcdatamodeld", "Near 1", "Near 3", "--format", "markdown"], in: fixtures).standardOutput
+        XCTAssertEqual(diff, "### Near 1 -> Near 3 (`Changes/TypeReused.xcdatamodeld`)\n\n| element | change | Core Data | details |\n|---|---|---|---|\n| Item.price | changed | needs custom migration | type String -> Integer 64 |\n")
+    }
+}

@@ -19,6 +19,8 @@ public struct OptionSpec: Sendable {
 public struct ParsedArguments: Equatable, Sendable {
     public var positionals: [String] = []
     public var values: [String: String] = [:]
+    /// Every value of an option given more than once, in order (`--only a --only b`).
+    public var repeated: [String: [String]] = [:]
     public var flags: Set<String> = []
 }
 
@@ -73,6 +75,7 @@ public enum ArgumentParser {
                 throw UsageError("\(name) must be one of \(choices.joined(separator: ", ")), not '\(value)'")
             }
             result.values[name] = value
+            result.repeated[name, default: []].append(value)
         }
         return result
     }

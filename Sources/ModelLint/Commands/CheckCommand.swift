@@ -2,8 +2,11 @@ import Foundation
 
 public enum CheckCommand {
     public static let options: [OptionSpec] = [
-        OptionSpec("--format", value: "F", choices: ["text", "json", "sarif", "github", "junit", "checkstyle"],
-                   help: "text (default), json, sarif, github, junit or checkstyle"),
+        OptionSpec("--format", value: "F", choices: ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"],
+                   help: "text (default), json, sarif, github, junit, checkstyle or markdown"),
+        OptionSpec("--only", value: "RULE", help: "report only this rule (repeatable)"),
+        OptionSpec("--disable", value: "RULE", help: "do not run this rule (repeatable)"),
+        OptionSpec("--statistics", help: "text format: end with a table of findings per rule and severity"),
         OptionSpec("--output", value: "FILE", help: "write the report to FILE instead of standard output"),
         OptionSpec("--config", value: "FILE", help: "configuration file (default: nearest .modellint.json walking up)"),
         OptionSpec("--strict", help: "warnings also fail the run"),
@@ -87,13 +90,17 @@ public enum CheckCommand {
         }
         if parsed.flags.contains("--help") { return .failure(CommandOutput(exitCode: 0, standardOutput: help)) }
 
-        let configuration: Configuration
+        var configuration: Configuration
         do {
             configuration = try loadConfiguration(parsed.values["--config"], environment: environment)
         } catch {
             return .failure(.usageError("configuration error: \(error)"))
         }
-
+        do {
+            try selectRules(parsed, into: &configuration)
+        } catch {
+            return .failure(.usageError("\(error)"))
+        }
         var linter = Linter(configuration: configuration, migration: parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:)))
         do {
             linter.history = try historyOptions(parsed, configuration: configuration, environment: environment)
@@ -125,6 +132,7 @@ public enum CheckCommand {
                 standardError: "modellint: internal error: \(error)\nThis is a bug in modellint; please file it with the command you ran.\n"))
         }
 
+        report = onlyFilter(report, parsed)
         if parsed.flags.contains("--only-new") {
             guard let ref = parsed.values["--against"] else {
                 return .failure(.usageError("--only-new needs --against REF (the revision whose findings are not new)"))
@@ -158,6 +166,30 @@ public enum CheckCommand {
         return .success((report, parsed, failed ? CommandOutput.findings : CommandOutput.success))
     }
 
+    /// `--only` and `--disable`, on top of the configuration: unknown ids are usage errors with a suggestion.
+    /// `--only` keeps the rule's configured severity (or its default) and turns every other rule off.
+    static func selectRules(_ parsed: ParsedArguments, into configuration: inout Configuration) throws {
+        let only = parsed.repeated["--only"] ?? [], disabled = parsed.repeated["--disable"] ?? []
+        for id in only + disabled where !RuleRegistry.ids.contains(id) {
+            var message = "unknown rule id '\(id)'"
+            if let suggestion = ArgumentParser.closest(to: id, in: RuleRegistry.descriptions.map(\.id)) { message += " (did you mean '\(suggestion)'?)" }
+            throw UsageError(message + "; modellint rules lists them")
+        }
+        if !only.isEmpty {
+            // skip-version-upgrade stays on: its findings about an --only rule are that rule's (see `onlyFilter`).
+            for id in RuleRegistry.ids where !only.contains(id) && id != SkipVersionUpgradeRule.description.id { configuration.rules[id] = .off }
+        }
+        for id in disabled { configuration.rules[id] = .off }
+    }
+
+    /// With `--only`: the findings of those rules, and the skip-version findings whose underlying rule is one.
+    static func onlyFilter(_ report: LintReport, _ parsed: ParsedArguments) -> LintReport {
+        guard let only = parsed.repeated["--only"], !only.isEmpty else { return report }
+        var filtered = report
+        filtered.diagnostics = report.diagnostics.filter { only.contains($0.ruleId) || $0.underlyingRuleId.map(only.contains) == true }
+        return filtered
+    }
+
     /// `--color` forces colour (CI logs render it); `--no-color`, a non-empty `NO_COLOR` (no-color.org: an
     /// empty one means nothing), `TERM=dumb`, a report file or output that is not a terminal turn it off.
     static func colorWanted(_ parsed: ParsedArguments, environment: CommandEnvironment) -> Bool {
@@ -181,10 +213,11 @@ public enum CheckCommand {
         case "github": GitHubReporter(paths: paths).write(report, to: sink)
         case "junit": JUnitReporter(paths: paths).write(report, to: sink)
         case "checkstyle": CheckstyleReporter(paths: paths).write(report, to: sink)
-        case "text": TextReporter(useColor: color, listNotes: notes).write(report, to: sink)
+        case "markdown": MarkdownReporter(paths: paths).write(report, to: sink)
+        case "text": TextReporter(useColor: color, listNotes: notes, statistics: parsed.flags.contains("--statistics")).write(report, to: sink)
         default:
             // Zero configuration on GitHub Actions: the readable report and the annotations.
-            TextReporter(useColor: color, listNotes: notes).write(report, to: sink)
+            TextReporter(useColor: color, listNotes: notes, statistics: parsed.flags.contains("--statistics")).write(report, to: sink)
             // Workflow commands belong in the log; a report file gets the one format asked for.
             if environment.variables["GITHUB_ACTIONS"] == "true" && parsed.values["--output"] == nil {
                 GitHubReporter(paths: paths).write(report, to: sink)

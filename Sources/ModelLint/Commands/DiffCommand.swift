@@ -3,7 +3,7 @@ import Foundation
 /// `modellint diff BUNDLE [FROM [TO]]`: every change between two versions, marked with how Core Data treats it.
 public enum DiffCommand {
     public static let options: [OptionSpec] = [
-        OptionSpec("--format", value: "F", choices: ["text", "json"], help: "text (default) or json"),
+        OptionSpec("--format", value: "F", choices: ["text", "json", "markdown"], help: "text (default), json or markdown"),
         OptionSpec("--config", value: "FILE", help: "configuration file (for versionOrder); default: nearest .modellint.json"),
         OptionSpec("--verbose", help: "also give each changed entity's Core Data version hash, old -> new"),
         OptionSpec("--help", help: "show this help"),
@@ -71,9 +71,12 @@ public enum DiffCommand {
             from: VersionRef(name: from.name, contentsPath: from.contentsPath, model: old),
             to: VersionRef(name: to.name, contentsPath: to.contentsPath, model: new), isAdjacent: true)
         let entries = ChangeClassifier.entries(of: diff, showingHashes: parsed.flags.contains("--verbose"))
-        let text = parsed.values["--format"] == "json"
-            ? DiffReporter.json(entries, bundle: bundle.path, from: from.name, to: to.name)
-            : DiffReporter.text(entries, bundle: bundle.path, from: from.name, to: to.name)
+        let text: String
+        switch parsed.values["--format"] {
+        case "json": text = DiffReporter.json(entries, bundle: bundle.path, from: from.name, to: to.name)
+        case "markdown": text = DiffReporter.markdown(entries, bundle: bundle.path, from: from.name, to: to.name)
+        default: text = DiffReporter.text(entries, bundle: bundle.path, from: from.name, to: to.name)
+        }
         return CommandOutput(exitCode: 0, standardOutput: text)
     }
 }

@@ -26,6 +26,18 @@ public enum DiffReporter {
         return render(lines)
     }
 
+    /// For a pull-request comment: one table row per change, the worst first; cells escaped as in `check`'s.
+    public static func markdown(_ entries: [ChangeEntry], bundle: String, from: String, to: String) -> String {
+        var out = "### \(MarkdownReporter.cell(from)) -> \(MarkdownReporter.cell(to)) (`\(MarkdownReporter.code(bundle))`)\n\n"
+        guard !entries.isEmpty else { return out + "no changes\n" }
+        out += "| element | change | Core Data | details |\n|---|---|---|---|\n"
+        for entry in entries.enumerated().sorted(by: { ($0.element.impact, $1.offset) > ($1.element.impact, $0.offset) }).map(\.element) {
+            let element = entry.entity + (entry.property.map { "." + $0 } ?? "")
+            out += "| \(MarkdownReporter.cell(element)) | \(entry.kind.rawValue) | \(entry.impact.label) | \(MarkdownReporter.cell(entry.details.joined(separator: "; "))) |\n"
+        }
+        return out
+    }
+
     private static func render(_ lines: [String]) -> String {
         lines.map { ReportText.logLine(ReportText.boundedMessage($0)) + "\n" }.joined()
     }

@@ -3,10 +3,13 @@ public struct TextReporter: Reporter {
     public var useColor: Bool
     /// Notes are listed too (`--notes`); otherwise they are counted in the summary line.
     public var listNotes: Bool
+    /// `--statistics`: a table of findings per rule and severity after the findings.
+    public var statistics: Bool
 
-    public init(useColor: Bool, listNotes: Bool = true) {
+    public init(useColor: Bool, listNotes: Bool = true, statistics: Bool = false) {
         self.useColor = useColor
         self.listNotes = listNotes
+        self.statistics = statistics
     }
 
     public func write(_ report: LintReport, to sink: OutputSink) {
@@ -21,7 +24,24 @@ public struct TextReporter: Reporter {
                        + ReportText.logLine(d.message) + " [\(d.ruleId)]\n")
             sink.write("    fix: " + ReportText.logLine(d.fix) + " (modellint explain \(d.ruleId))\n")
         }
+        if statistics { sink.write(Self.statisticsTable(report)) }
         sink.write(summary(report) + "\n")
+    }
+
+    /// Per rule, most findings first: errors, warnings and notes (notes counted even when not listed).
+    static func statisticsTable(_ report: LintReport) -> String {
+        var counts: [String: [Severity: Int]] = [:]
+        for d in report.diagnostics { counts[d.ruleId, default: [:]][d.severity, default: 0] += 1 }
+        guard !counts.isEmpty else { return "" }
+        struct Row { var id: String; var errors: Int; var warnings: Int; var notes: Int; var total: Int { errors + warnings + notes } }
+        let rows = counts.map { id, c in Row(id: id, errors: c[.error] ?? 0, warnings: c[.warning] ?? 0, notes: c[.note] ?? 0) }
+            .sorted { $0.total != $1.total ? $0.total > $1.total : $0.id < $1.id }
+        let width = max(rows.map(\.id.count).max() ?? 0, "rule".count)
+        func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
+        func num(_ n: Int) -> String { String(repeating: " ", count: max(0, 8 - String(n).count)) + String(n) }
+        var out = "\n" + pad("rule", width) + "  errors  warnings     notes\n"
+        for row in rows { out += pad(row.id, width) + num(row.errors) + "  " + num(row.warnings) + "  " + num(row.notes) + "\n" }
+        return out + "\n"
     }
 
     public func summary(_ report: LintReport) -> String {
