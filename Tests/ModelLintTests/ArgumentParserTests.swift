@@ -28,13 +28,13 @@ final class ArgumentParserTests: XCTestCase {
 
     func testMissingAndInvalidValues() {
         XCTAssertThrowsError(try ArgumentParser.parse(["--format"], options: options, command: "check")) { error in
-            XCTAssertEqual(error as? UsageError, UsageError("--format needs a value (F): one of text, json, sarif, github, junit, checkstyle"))
+            XCTAssertEqual(error as? UsageError, UsageError("--format needs a value (F): one of text, json, sarif, github, junit, checkstyle, markdown"))
         }
         XCTAssertThrowsError(try ArgumentParser.parse(["--output", "--strict"], options: options, command: "check")) { error in
             XCTAssertEqual(error as? UsageError, UsageError("--output needs a value (FILE)"))
         }
         XCTAssertThrowsError(try ArgumentParser.parse(["--format", "xml"], options: options, command: "check")) { error in
-            XCTAssertEqual(error as? UsageError, UsageError("--format must be one of text, json, sarif, github, junit, checkstyle, not 'xml'"))
+            XCTAssertEqual(error as? UsageError, UsageError("--format must be one of text, json, sarif, github, junit, checkstyle, markdown, not 'xml'"))
         }
         XCTAssertThrowsError(try ArgumentParser.parse(["--strict=yes"], options: options, command: "check")) { error in
             XCTAssertEqual(error as? UsageError, UsageError("--strict takes no value"))

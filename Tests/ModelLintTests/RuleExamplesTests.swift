@@ -91,3 +91,25 @@ final class RuleExamplesTests: XCTestCase {
         XCTAssertTrue(found.isEmpty)
     }
 }
+
+/// Every rule type in Sources/ModelLint/Rules is registered, once: a rule added in its own file but forgotten in
+/// RuleRegistry would never run, and no other test would notice.
+final class RuleRegistryTests: XCTestCase {
+    func testEveryRuleTypeInTheSourcesIsRegisteredOnce() throws {
+        let rules = repositoryRoot.appendingPathComponent("Sources/ModelLint/Rules")
+        var declared: [String] = []
+        let walker = FileManager.default.enumerator(at: rules, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let pattern = try NSRegularExpression(pattern: #"(?m)^public struct (\w+Rule): (BundleRule|VersionRule|EntityRule|ChangeRule|HistoryRule|RetirementRule|BuildRule|Rule)\b"#)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                declared.append(String(text[Range(match.range(at: 1), in: text)!]))
+            }
+        }
+        let registered = RuleRegistry.all.map { "\(type(of: $0))" }
+        XCTAssertEqual(Set(registered).count, registered.count, "a rule registered twice")
+        XCTAssertEqual(Set(declared), Set(registered), "declared but not registered: \(Set(declared).subtracting(registered)); registered but not found: \(Set(registered).subtracting(declared))")
+        XCTAssertGreaterThan(declared.count, 60)
+    }
+}

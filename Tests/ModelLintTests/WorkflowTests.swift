@@ -105,7 +105,7 @@ final class SmallDefectsTests: XCTestCase {
     let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
 
     func testDashHIsHelpForEveryCommand() {
-        for command in ["check", "diff", "lock", "new-version", "rules", "explain", "hashes", "verify-build"] {
+        for command in ["check", "diff", "init", "lock", "new-version", "rules", "explain", "hashes", "verify-build"] {
             let out = modellint([command, "-h"], in: fixtures)
             XCTAssertEqual(out.exitCode, 0, "\(command) -h: \(out.standardError)")
             XCTAssertTrue(out.standardOutput.hasPrefix("USAGE: modellint \(command)"), "\(command): \(out.standardOutput)")
@@ -251,5 +251,39 @@ final class RuleSelectionTests: XCTestCase {
         XCTAssertEqual(MarkdownReporter.cell("a|b *c* [x](y) <img> `z`"), "a\\|b \\*c\\* \\[x\\](y) \\<img> \\`z\\`")
         let diff = modellint(["diff", "Changes/TypeReused.xcdatamodeld", "Near 1", "Near 3", "--format", "markdown"], in: fixtures).standardOutput
         XCTAssertEqual(diff, "### Near 1 -> Near 3 (`Changes/TypeReused.xcdatamodeld`)\n\n| element | change | Core Data | details |\n|---|---|---|---|\n| Item.price | changed | needs custom migration | type String -> Integer 64 |\n")
+    }
+}
+
+/// Issue 13, item 8: `modellint init` writes a starter configuration from what the bundles show.
+final class InitCommandTests: XCTestCase {
+    func testInitDecidesFromTheBundlesCommentsEachDecisionAndNeverOverwrites() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Precision/RenamedStems.xcdatamodeld"), to: directory.appendingPathComponent("RenamedStems.xcdatamodeld"))
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Mapped"), to: directory.appendingPathComponent("Mapped"))
+        // 21 relationships without an inverse: more findings than a team can fix before adopting.
+        let many = (0..<21).map { "<relationship name=\"r\($0)\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"A\"/>" }.joined()
+        // A synced configuration that lists no entity: the flag and the members disagree.
+        try writeBundle(in: directory, name: "Many", versions: [("Many 1", "<entity name=\"A\">\(many)</entity><configuration name=\"Cloud\" usedWithCloudKit=\"YES\"/>")], current: "Many 1")
+
+        let out = modellint(["init"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertTrue(out.standardOutput.hasSuffix("then record today's 22 findings: modellint check --write-baseline modellint.baseline.json\n"), out.standardOutput)
+        let text = try String(contentsOf: directory.appendingPathComponent(".modellint.json"), encoding: .utf8)
+        let configuration = try Configuration.load(path: directory.appendingPathComponent(".modellint.json").path, knownRuleIDs: RuleRegistry.ids)
+        XCTAssertEqual(configuration.migration, .progressive)
+        XCTAssertEqual(configuration.baseline, directory.appendingPathComponent("modellint.baseline.json").path)
+        let stems = try XCTUnwrap(configuration.settings(forBundleAt: PathTools.standardize(directory.appendingPathComponent("RenamedStems.xcdatamodeld").path)))
+        XCTAssertEqual(stems.versionOrder, ["oldmodel", "NewModel"])
+        let synced = try XCTUnwrap(configuration.settings(forBundleAt: PathTools.standardize(directory.appendingPathComponent("Many.xcdatamodeld").path)))
+        XCTAssertEqual(synced.cloudKit, true)
+        XCTAssertTrue(text.contains("// configuration Cloud is marked usedWithCloudKit but lists no entities; the CloudKit rules stay on. If the store does not sync, set false."), text)
+        XCTAssertTrue(text.contains("// Mapping models cover most steps"), text)
+        XCTAssertNil(configuration.settings(forBundleAt: PathTools.standardize(directory.appendingPathComponent("Mapped/Store.xcdatamodeld").path)), "nothing doubtful there")
+
+        let again = modellint(["init"], in: directory)
+        XCTAssertEqual(again.exitCode, 2)
+        XCTAssertEqual(again.standardError, "modellint: .modellint.json already exists here; init never overwrites it (edit it, or remove it first)\n")
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent(".modellint.json"), encoding: .utf8), text)
     }
 }

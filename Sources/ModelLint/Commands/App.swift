@@ -56,6 +56,7 @@ public enum ModelLintApp {
         USAGE:
           modellint check [PATH ...] [options]   lint bundles (the main job)
           modellint diff BUNDLE [FROM [TO]]      show the classified changes between two versions
+          modellint init [PATH ...]              write a starter .modellint.json from what the bundles show
           modellint lock [PATH ...]              record shipped versions in modellint.lock
           modellint new-version BUNDLE [--name N] add a model version the safe way (copy current, repoint)
           modellint hashes BUNDLE [VERSION]      Core Data's entity version hashes and model checksum of each version
@@ -115,6 +116,8 @@ public enum ModelLintApp {
             return DiffCommand.run(rest, environment: environment)
         case "lock":
             return LockCommand.run(rest, environment: environment)
+        case "init":
+            return InitCommand.run(rest, environment: environment)
         case "hashes":
             return HashesCommand.run(rest, environment: environment)
         case "new-version":

@@ -8,6 +8,8 @@ public enum CheckCommand {
         OptionSpec("--disable", value: "RULE", help: "do not run this rule (repeatable)"),
         OptionSpec("--statistics", help: "text format: end with a table of findings per rule and severity"),
         OptionSpec("--output", value: "FILE", help: "write the report to FILE instead of standard output"),
+        OptionSpec("--stamp", value: "FILE", help: "build systems: write FILE when the run passes, remove it when it fails"),
+        OptionSpec("--report", value: "FORMAT=FILE", help: "also write the same findings as FORMAT to FILE (repeatable; one run, several reports)"),
         OptionSpec("--config", value: "FILE", help: "configuration file (default: nearest .modellint.json walking up)"),
         OptionSpec("--strict", help: "warnings also fail the run"),
         OptionSpec("--migration", value: "MODE", choices: ["direct", "progressive"],
@@ -57,6 +59,41 @@ public enum CheckCommand {
         }
         if report.bundles.isEmpty && !quiet {
             streams.standardError.write("modellint: no .xcdatamodeld bundles found in \(parsed.positionals.isEmpty ? "the current directory" : parsed.positionals.joined(separator: ", "))\n")
+        }
+        // A build system reruns a command whose output is missing: the stamp exists only after a passing run.
+        if let stamp = parsed.values["--stamp"] {
+            let path = PathTools.absolute(stamp, relativeTo: environment.workingDirectory)
+            do {
+                if exitCode == CommandOutput.success {
+                    try FileWriter.write(Data("modellint: \(report.bundles.count) bundles, \(report.errorCount) errors, \(report.warningCount) warnings\n".utf8), to: path)
+                } else if FileReader.kind(at: path) != nil {
+                    try FileManager.default.removeItem(atPath: path)
+                }
+            } catch {
+                streams.standardError.write("modellint: --stamp \(stamp): \(error)\n")
+                return CommandOutput.usage
+            }
+        }
+        // Extra reports of the same findings (`--report sarif=out.sarif`): one lint, every format CI wants.
+        for request in parsed.repeated["--report"] ?? [] {
+            let (format, file) = request.split(separator: "=", maxSplits: 1).map(String.init).splitPair
+            let formats = options.first { $0.name == "--format" }?.choices ?? []
+            guard formats.contains(format), !file.isEmpty else {
+                streams.standardError.write("modellint: --report takes FORMAT=FILE with FORMAT one of \(formats.joined(separator: ", ")), not '\(ReportText.escaped(request))'\n")
+                return CommandOutput.usage
+            }
+            var asked = parsed
+            asked.values["--format"] = format
+            asked.values["--output"] = file
+            let path = PathTools.absolute(file, relativeTo: environment.workingDirectory)
+            do {
+                try FileWriter.withLock(on: path) {
+                    try FileWriter.write(to: path) { writeReport(report, to: $0, parsed: asked, environment: environment) }
+                }
+            } catch {
+                streams.standardError.write("modellint: \(error)\n")
+                return CommandOutput.usage
+            }
         }
         if quiet && parsed.values["--output"] == nil { return exitCode }
         if let output = parsed.values["--output"] {
@@ -260,4 +297,9 @@ public enum CheckCommand {
         guard let path else { return Configuration(baseDirectory: environment.workingDirectory) }
         return try Configuration.load(path: path, knownRuleIDs: RuleRegistry.ids)
     }
+}
+
+private extension Array where Element == String {
+    /// `["a", "b"]` -> ("a", "b"); a missing second part is "".
+    var splitPair: (String, String) { (first ?? "", count > 1 ? self[1] : "") }
 }
