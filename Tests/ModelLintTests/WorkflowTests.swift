@@ -147,6 +147,39 @@ final class SmallDefectsTests: XCTestCase {
         XCTAssertTrue(report.contains("[to-many-became-to-one]"), report)
     }
 
+    func testQuietStillWritesTheReportFile() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try Data("stale report from the last run\n".utf8).write(to: directory.appendingPathComponent("report.json"))
+        let out = modellint(["check", "--quiet", "--format", "json", "--output", "report.json"], in: directory)
+        XCTAssertEqual(out.exitCode, 0)
+        XCTAssertEqual(out.standardOutput, "")
+        let report = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)
+        XCTAssertTrue(report.contains("\"diagnostics\": []"), report)
+    }
+
+    func testANewlineInADefaultValueStaysOnItsLine() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"><attribute name=\"x\" optional=\"YES\" attributeType=\"Integer 64\" defaultValueString=\"1&#10;2\"/></entity>")])
+        let out = modellint(["check"], in: directory).standardOutput
+        XCTAssertEqual(out.components(separatedBy: "\n").filter { $0.contains("[invalid-default-value]") },
+                       ["Near.xcdatamodeld/Near 1.xcdatamodel/contents:3:18: error: A.x has an invalid default: \"1\\n2\" is not an integer [invalid-default-value]"], out)
+    }
+
+    func testASuppressionAddedToALockedVersionIsNotAnEdit() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let body = "<entity name=\"A\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"A\"/></entity>"
+        try writeBundle(in: directory, versions: [("Near 1", body)], current: "Near 1")
+        XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
+        // The team silences the finding in the shipped version: modellint's own userInfo, not the model.
+        let silenced = body.replacingOccurrences(of: "deletionRule=\"Nullify\" destinationEntity=\"A\"/>", with: "deletionRule=\"Nullify\" destinationEntity=\"A\"><userInfo><entry key=\"modellint:disable\" value=\"missing-inverse\"/></userInfo></relationship>")
+        try writeBundle(in: directory, versions: [("Near 1", silenced)], current: "Near 1")
+        let out = modellint(["check", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardOutput)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual((json["diagnostics"] as? [[String: Any]])?.map { $0["ruleId"] as? String ?? "" }, [])
+    }
+
     func testFindingsFollowVersionOrderNotPathText() throws {
         let directory = try makeTemporaryDirectory(self)
         // v1.5 and v1.10 each add a required attribute without a default: one finding in each file. By path text
