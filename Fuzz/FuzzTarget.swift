@@ -48,6 +48,9 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             for case let rule as any BuildRule in RuleRegistry.all { _ = rule.check(build, source: source, current: source.first, context: RuleContext()) }
         }
     }
+    // The bytes as a SQLite store (and as the WAL of a one-page database).
+    if let file = try? SQLiteFile(bytes: bytes) { _ = try? StoreMetadata.read(file, path: "fuzz.sqlite") }
+    _ = SQLiteFile.committedFrames(bytes, pageSize: 4096)
     _ = CurrentVersionReader.parse(data)
     if let json = try? JSONValue.parse(data) {
         _ = try? LockFile.parse(json, file: "fuzz/modellint.lock")

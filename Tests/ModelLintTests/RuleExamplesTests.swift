@@ -33,6 +33,12 @@ final class RuleExamplesTests: XCTestCase {
                     linter.history.lockPath = "modellint.lock"
                     linter.history.lockDirectory = directory.path
                     found = try linter.lint(paths: ["Near.xcdatamodeld"], workingDirectory: directory.path).diagnostics.filter { $0.ruleId == rule.id }
+                } else if let store = example.storeMetadata() {
+                    // Store rules judge a store's metadata against the bundle, as `store` and golden stores do.
+                    let loaded = BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld")
+                    found = StoreVerifier(configuration: Configuration(baseDirectory: directory.path))
+                        .verify(store, path: "Store.sqlite", against: loaded, settings: nil, isGolden: example.store?.golden ?? false)
+                        .filter { $0.ruleId == rule.id }
                 } else if let build = example.compiledModel() {
                     // Rules about what ships judge the build against the bundle, as `verify-build` runs them.
                     let loaded = BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld")
@@ -102,7 +108,7 @@ final class RuleRegistryTests: XCTestCase {
         while let url = walker?.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
             let text = try String(contentsOf: url, encoding: .utf8)
-            let pattern = try NSRegularExpression(pattern: #"(?m)^public struct (\w+Rule): (BundleRule|VersionRule|EntityRule|ChangeRule|HistoryRule|RetirementRule|BuildRule|Rule)\b"#)
+            let pattern = try NSRegularExpression(pattern: #"(?m)^public struct (\w+Rule): (BundleRule|VersionRule|EntityRule|ChangeRule|HistoryRule|RetirementRule|BuildRule|StoreRule|Rule)\b"#)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 declared.append(String(text[Range(match.range(at: 1), in: text)!]))
             }

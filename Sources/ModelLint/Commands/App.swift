@@ -61,6 +61,7 @@ public enum ModelLintApp {
           modellint new-version BUNDLE [--name N] add a model version the safe way (copy current, repoint)
           modellint hashes BUNDLE [VERSION]      Core Data's entity version hashes and model checksum of each version
           modellint verify-build MOMD [BUNDLE]   check a compiled .momd (and the .cdm beside it) against the bundle
+          modellint store STORE [BUNDLE]         which version wrote a SQLite store, and what migrating it does
           modellint rules                        list every rule: id, default severity, summary
           modellint explain RULE-ID              a rule's rationale, the safe alternative, and examples
           modellint --version | --help | COMMAND --help
@@ -81,6 +82,9 @@ public enum ModelLintApp {
     public static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
         if arguments.first == "check" {
             return CheckCommand.run(Array(arguments.dropFirst()), environment: environment, streams: streams)
+        }
+        if arguments.first == "store" {
+            return StoreCommand.run(Array(arguments.dropFirst()), environment: environment, streams: streams)
         }
         if arguments.first == "verify-build" {
             return VerifyBuildCommand.run(Array(arguments.dropFirst()), environment: environment, streams: streams)

@@ -103,6 +103,7 @@ public protocol Rule: Sendable {
     var asHistoryRule: (any HistoryRule)? { get }
     var asRetirementRule: (any RetirementRule)? { get }
     var asBuildRule: (any BuildRule)? { get }
+    var asStoreRule: (any StoreRule)? { get }
 }
 
 extension Rule {
@@ -116,6 +117,7 @@ extension Rule {
     public var asHistoryRule: (any HistoryRule)? { nil }
     public var asRetirementRule: (any RetirementRule)? { nil }
     public var asBuildRule: (any BuildRule)? { nil }
+    public var asStoreRule: (any StoreRule)? { nil }
 }
 
 extension BundleRule { public var asBundleRule: (any BundleRule)? { self } }
@@ -125,11 +127,47 @@ extension ChangeRule { public var asChangeRule: (any ChangeRule)? { self } }
 extension HistoryRule { public var asHistoryRule: (any HistoryRule)? { self } }
 extension RetirementRule { public var asRetirementRule: (any RetirementRule)? { self } }
 extension BuildRule { public var asBuildRule: (any BuildRule)? { self } }
+extension StoreRule { public var asStoreRule: (any StoreRule)? { self } }
 
 /// Judges what a build produced (a compiled `.momd` and its `.cdm` files) against the source bundle it came from.
 /// `source` holds the bundle's readable versions; `current` is the source's current version, when readable.
 public protocol BuildRule: Rule {
     func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext) -> [Finding]
+}
+
+/// Judges a Core Data store (its metadata, already read) against the bundle: which version wrote it, and what
+/// migrating it to the current version does (the change findings of that migration, already worked out).
+public protocol StoreRule: Rule {
+    func check(_ store: StoreCheck, context: RuleContext) -> [Finding]
+}
+
+/// Everything a store rule sees: the store's metadata and where it matches the bundle.
+public struct StoreCheck: Sendable {
+    /// The store file as displayed.
+    public var path: String
+    public var metadata: StoreMetadata
+    public var bundle: String
+    public var current: VersionRef?
+    /// The versions whose entity hashes equal the store's (empty: none wrote it).
+    public var matching: [VersionRef]
+    /// When none matches: the version with most equal entity hashes, and the entities that differ.
+    public var nearest: (version: VersionRef, differing: [String])?
+    /// The change findings of migrating the store from its version to the current one, in the migration mode.
+    public var migration: [Diagnostic]
+    /// Whether this store is a golden fixture named in the configuration (`goldenStores`).
+    public var isGolden: Bool
+
+    public init(path: String, metadata: StoreMetadata, bundle: String, current: VersionRef?, matching: [VersionRef],
+                nearest: (version: VersionRef, differing: [String])?, migration: [Diagnostic], isGolden: Bool) {
+        self.path = path
+        self.metadata = metadata
+        self.bundle = bundle
+        self.current = current
+        self.matching = matching
+        self.nearest = nearest
+        self.migration = migration
+        self.isGolden = isGolden
+    }
 }
 
 /// Judges the bundle as a whole: its versions, pointer and files.

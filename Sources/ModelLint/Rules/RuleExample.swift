@@ -134,6 +134,25 @@ public struct RuleExample: Sendable {
         return CompiledModel(path: "Near.momd", currentVersion: build.current, versions: versions, mappings: mappings)
     }
 
+    /// For store rules: the model whose entity hashes the store records (`Store.sqlite` beside the bundle), and
+    /// whether it is a golden fixture.
+    public var store: (body: String, golden: Bool)?
+
+    /// The source bundle (`Near 1`...; the last is current) and a store written by `storeBody`.
+    public static func store(_ versions: [(String, String)], writtenBy storeBody: String, golden: Bool = false, triggers: Bool) -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: "../Store.sqlite")
+        example.store = (storeBody, golden)
+        return example
+    }
+
+    /// The metadata of a `.store` example's store, as StoreMetadata reads it from Z_METADATA.
+    public func storeMetadata() -> StoreMetadata? {
+        guard let store else { return nil }
+        guard case .model(let m) = ContentsParser.parse(data: Data((Self.modelHeader + "\n" + store.body + "\n</model>\n").utf8), path: "Store.sqlite") else { return nil }
+        return StoreMetadata(entityHashes: m.versionHashes.entities, versionIdentifiers: [], frameworkVersion: nil, storeType: "SQLite",
+                             uuid: nil, checksum: nil, usedWAL: false)
+    }
+
     /// The source bundle (`Near 1`...; the last is current) and what a build made of it.
     public static func compiled(_ versions: [(String, String)], build: Build, triggers: Bool, expectedFile: String? = nil) -> RuleExample {
         var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile)

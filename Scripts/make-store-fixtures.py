@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Writes Fixtures/Stores: SQLite stores shaped like Core Data's (Z_METADATA with a binary-plist Z_PLIST), made
+with Python's sqlite3 so the reader is tested against SQLite itself. The entity hashes come from
+Scripts/reference-hashes.py (independent of modellint). Run from the repository root; the outputs are committed.
+
+- WALOnly.sqlite + WALOnly.sqlite-wal: the database file holds no table at all; Z_METADATA (written by
+  Near 19) exists only in the WAL's committed frames, as in a WAL-mode store whose last checkpoint predates it.
+- Near20Large.sqlite: rollback journal, written by Near 20, with a Z_PLIST large enough to need overflow pages
+  and 300 padding rows so the tables are interior b-trees.
+"""
+import os, plistlib, shutil, sqlite3, subprocess, sys, tempfile, base64
+
+def hashes(version):
+    out = subprocess.run([sys.executable, "Scripts/reference-hashes.py", f"Fixtures/Near.xcdatamodeld/{version}.xcdatamodel/contents"],
+                         capture_output=True, text=True, check=True).stdout.split("\n")
+    entities = {}
+    for line in out:
+        parts = line.split()
+        if len(parts) == 2 and parts[0] not in ("versionChecksum", "storeDigest"):
+            entities[parts[0]] = base64.b64decode(parts[1])
+    return entities
+
+def metadata(version, padding=0):
+    plist = {"NSStoreModelVersionHashes": hashes(version), "NSStoreModelVersionIdentifiers": [version],
+             "NSPersistenceFrameworkVersion": 1344, "NSStoreType": "SQLite", "NSStoreUUID": "00000000-0000-4000-8000-000000000019"}
+    if padding:
+        plist["Padding"] = "x" * padding
+    return plistlib.dumps(plist, fmt=plistlib.FMT_BINARY)
+
+out = "Fixtures/Stores"
+os.makedirs(out, exist_ok=True)
+work = tempfile.mkdtemp()
+
+# WAL only: create the file in WAL mode with nothing in it, checkpoint, then write the metadata without checkpointing.
+path = os.path.join(work, "WALOnly.sqlite")
+db = sqlite3.connect(path, isolation_level=None)
+db.execute("PRAGMA journal_mode=WAL")
+db.execute("PRAGMA wal_autocheckpoint=0")
+db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+db.execute("CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)")
+db.execute("INSERT INTO Z_METADATA VALUES (1, '00000000-0000-4000-8000-000000000019', ?)", (metadata("Near 19"),))
+for name in ("WALOnly.sqlite", "WALOnly.sqlite-wal"):
+    shutil.copy(os.path.join(work, name), os.path.join(out, name))
+db.close()
+
+# Large: overflow pages and interior pages.
+path = os.path.join(out, "Near20Large.sqlite")
+if os.path.exists(path):
+    os.remove(path)
+db = sqlite3.connect(path, isolation_level=None)
+db.execute("PRAGMA page_size=1024")
+db.execute("CREATE TABLE ZPADDING (Z_PK INTEGER PRIMARY KEY, ZTEXT VARCHAR)")
+for i in range(300):
+    db.execute("INSERT INTO ZPADDING VALUES (?, ?)", (i, "padding row %d " % i * 3))
+db.execute("CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)")
+db.execute("INSERT INTO Z_METADATA VALUES (1, '00000000-0000-4000-8000-000000000020', ?)", (metadata("Near 20", padding=5000),))
+db.close()
+shutil.rmtree(work)
+print("wrote", sorted(os.listdir(out)))

@@ -1,0 +1,145 @@
+import Foundation
+import XCTest
+@testable import ModelLint
+
+/// The SQLite reader and `modellint store` (issue 15): real CoreDataPlus stores, hand-made ones written by SQLite
+/// itself (Scripts/make-store-fixtures.py: one whose metadata exists only in its -wal, one with overflow and
+/// interior pages), and hostile bytes.
+final class StoreTests: XCTestCase {
+    let stores = repositoryRoot.appendingPathComponent("Fixtures/Stores")
+    let near = repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld")
+
+    private func versions(_ bundle: URL) -> [VersionRef] {
+        BundleLoader.load(bundleURL: bundle, displayPath: "b").versions.compactMap { v in v.model.map { VersionRef(name: v.name, contentsPath: v.contentsPath, model: $0) } }
+    }
+
+    func testEveryCoreDataPlusStoreMatchesTheVersionThatWroteIt() throws {
+        let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
+        for (store, bundle, version) in [("SampleModel/Fixtures/SampleModel_V1.sqlite", "SampleModel/SampleModel.xcdatamodeld", "SampleModel"),
+                                         ("SampleModel/Fixtures/SampleModel_V2.sqlite", "SampleModel/SampleModel.xcdatamodeld", "SampleModel2"),
+                                         ("SampleModel3/Fixtures/SampleModel3_V1.sqlite", "SampleModel3/SampleModel3.xcdatamodeld", "SampleModel3")] {
+            let metadata = try StoreMetadata.read(path: root.appendingPathComponent(store).path)
+            XCTAssertEqual(metadata.matchingVersions(versions(root.appendingPathComponent(bundle))).map(\.name), [version], store)
+            XCTAssertEqual(metadata.storeType, "SQLite")
+        }
+        // SampleModel2's stores (a 1.8 MB one among them) are read too; their bundle is not in the corpus.
+        for store in ["SampleModel2/Fixtures/SampleModel2_V1.sqlite", "SampleModel2/Fixtures/SampleModel2_V2.sqlite"] {
+            XCTAssertFalse(try StoreMetadata.read(path: root.appendingPathComponent(store).path).entityHashes.isEmpty, store)
+        }
+    }
+
+    func testMetadataOnlyInTheWALIsRead() throws {
+        let metadata = try StoreMetadata.read(path: stores.appendingPathComponent("WALOnly.sqlite").path)
+        XCTAssertTrue(metadata.usedWAL)
+        XCTAssertEqual(metadata.matchingVersions(versions(near)).map(\.name), ["Near 19"])
+        XCTAssertEqual(metadata.versionIdentifiers, ["Near 19"])
+        XCTAssertEqual(metadata.uuid, "00000000-0000-4000-8000-000000000019")
+        // Without its -wal the database file holds no table at all.
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: stores.appendingPathComponent("WALOnly.sqlite"), to: directory.appendingPathComponent("S.sqlite"))
+        XCTAssertThrowsError(try StoreMetadata.read(path: directory.appendingPathComponent("S.sqlite").path)) { error in
+            XCTAssertEqual("\(error)", "\(directory.appendingPathComponent("S.sqlite").path) is a SQLite database but not a Core Data store (it has no Z_METADATA table)")
+        }
+    }
+
+    func testOverflowAndInteriorPagesAreFollowed() throws {
+        let file = try SQLiteFile(path: stores.appendingPathComponent("Near20Large.sqlite").path)
+        let padding = try XCTUnwrap(file.table(named: "ZPADDING"))
+        XCTAssertEqual(padding.columns, ["Z_PK", "ZTEXT"])
+        XCTAssertEqual(padding.rows.count, 300)
+        XCTAssertEqual(padding.rows.map(\.rowid), (0..<300).map(Int64.init), "in rowid order across interior pages")
+        XCTAssertEqual(padding.rows[7].values[1], .text(String(repeating: "padding row 7 ", count: 3)))
+        let metadata = try StoreMetadata.read(path: stores.appendingPathComponent("Near20Large.sqlite").path)
+        XCTAssertEqual(metadata.matchingVersions(versions(near)).map(\.name), ["Near 20"], "a 5 KB Z_PLIST over 1 KB pages: overflow pages")
+    }
+
+    func testHostileBytesAreErrorsNeverTraps() throws {
+        let good = [UInt8](try Data(contentsOf: stores.appendingPathComponent("Near20Large.sqlite")))
+        var refused = 0
+        for length in stride(from: 0, to: good.count, by: 97) {
+            if (try? StoreMetadata.read(SQLiteFile(bytes: Array(good.prefix(length))), path: "s")) == nil { refused += 1 }
+        }
+        XCTAssertGreaterThan(refused, 0)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            var bytes = good
+            for _ in 0..<8 { bytes[Int.random(in: 100..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            _ = try? StoreMetadata.read(SQLiteFile(bytes: bytes), path: "s")
+        }
+        // A b-tree whose interior page points at itself.
+        var cyclic = [UInt8](repeating: 0, count: 1024 * 2)
+        cyclic.replaceSubrange(0..<16, with: Array("SQLite format 3\u{0}".utf8))
+        cyclic[16] = 4; cyclic[17] = 0  // 1024-byte pages
+        cyclic[100] = 0x05               // page 1: interior table page, no cells, right-most pointer -> page 1
+        cyclic[108...111] = [0, 0, 0, 1]
+        XCTAssertThrowsError(try SQLiteFile(bytes: cyclic).rows(ofTreeAt: 1)) { error in
+            XCTAssertEqual("\(error)", "page 1 is reached twice: the b-tree has a cycle")
+        }
+        XCTAssertThrowsError(try SQLiteFile(bytes: Array("not a database at all, but long enough to be read as one by a careless reader...........".utf8)))
+    }
+
+    func testReadingNeverWritesOrCreatesFiles() throws {
+        let directory = try makeTemporaryDirectory(self)
+        for name in ["WALOnly.sqlite", "WALOnly.sqlite-wal"] {
+            try FileManager.default.copyItem(at: stores.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+        let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        let bytes = try Data(contentsOf: directory.appendingPathComponent("WALOnly.sqlite-wal"))
+        XCTAssertEqual(modellint(["store", "WALOnly.sqlite", near.path], in: directory).exitCode, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), before, "no -shm, no -journal")
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("WALOnly.sqlite-wal")), bytes)
+    }
+
+    /// A copy of Near whose versions are edited; the stores are the fixtures (written by Near 19 and Near 20).
+    private func editedNear(_ edit: (URL) throws -> Void) throws -> URL {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: near, to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        for name in ["WALOnly.sqlite", "WALOnly.sqlite-wal", "Near20Large.sqlite"] {
+            try FileManager.default.copyItem(at: stores.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+        }
+        try edit(directory.appendingPathComponent("Near.xcdatamodeld"))
+        return directory
+    }
+
+    private func findings(_ out: CommandOutput) -> [String] {
+        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
+        return (json?["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["severity"]!) \($0["message"]!)" }
+    }
+
+    func testAStoreOfAnEditedVersionIsUnknownWithTheNearestVersion() throws {
+        let directory = try editedNear { bundle in
+            let contents = bundle.appendingPathComponent("Near 19.xcdatamodel/contents")
+            let text = try String(contentsOf: contents, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>", with: "<attribute name=\"note\" optional=\"YES\" attributeType=\"Binary\"/>").utf8).write(to: contents)
+        }
+        let out = modellint(["store", "WALOnly.sqlite", "Near.xcdatamodeld", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(findings(out), ["store-version-unknown error WALOnly.sqlite was written by no version of Near.xcdatamodeld: its entity hashes match none, so Core Data finds no source model and the store does not open (134130). The nearest version is Near 19, which differs in Place."])
+    }
+
+    func testAStoreWhoseMigrationMeetsAnErrorFails() throws {
+        let directory = try editedNear { bundle in
+            let contents = bundle.appendingPathComponent("Near 20.xcdatamodel/contents")
+            let text = try String(contentsOf: contents, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>", with: "<attribute name=\"note\" attributeType=\"String\"/>").utf8).write(to: contents)
+        }
+        let out = modellint(["store", "WALOnly.sqlite", "Near.xcdatamodeld", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(findings(out), [
+            "store-migration-fails error WALOnly.sqlite was written by Near 19; migrating it to Near 20 meets 1 error (required-attribute-without-default), listed with it",
+            "required-attribute-without-default error Place.note became required without a default between Near 19 and Near 20: rows where it is empty make the store fail to open",
+        ], "in version order: the store's version, then the step's finding")
+        let text = modellint(["store", "WALOnly.sqlite", "Near.xcdatamodeld"], in: directory).standardOutput
+        XCTAssertTrue(text.hasPrefix("WALOnly.sqlite: a Core Data SQLite store (metadata read from its -wal)\n  written by: Near 19\n"), text)
+    }
+
+    func testWithNoBundleNamedTheWriterIsFound() throws {
+        let directory = try editedNear { _ in }
+        let out = modellint(["store", "Near20Large.sqlite"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertTrue(out.standardOutput.contains("  written by: Near 20\n"), out.standardOutput)
+        let notAStore = modellint(["store", "Near.xcdatamodeld/Near 20.xcdatamodel/contents"], in: directory)
+        XCTAssertEqual(notAStore.exitCode, 2)
+        XCTAssertEqual(notAStore.standardError, "modellint: Near.xcdatamodeld/Near 20.xcdatamodel/contents: not a SQLite database: no SQLite header\n")
+    }
+}
