@@ -143,3 +143,62 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(notAStore.standardError, "modellint: Near.xcdatamodeld/Near 20.xcdatamodel/contents: not a SQLite database: no SQLite header\n")
     }
 }
+
+/// `goldenStores` in `check` (issue 15, item 3).
+final class GoldenStoreTests: XCTestCase {
+    private func project(editing edit: ((URL) throws -> Void)? = nil) throws -> URL {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Tests/Golden"), withIntermediateDirectories: true)
+        for name in ["WALOnly.sqlite", "WALOnly.sqlite-wal", "Near20Large.sqlite"] {
+            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Stores/\(name)"), to: directory.appendingPathComponent("Tests/Golden/\(name)"))
+        }
+        try Data(#"{"goldenStores": ["Tests/Golden/*.sqlite"]}"#.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        try edit?(directory.appendingPathComponent("Near.xcdatamodeld"))
+        return directory
+    }
+
+    private func findings(_ out: CommandOutput) -> [String] {
+        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
+        return (json?["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["severity"]!) \($0["file"]!): \($0["message"]!)" }
+    }
+
+    func testGoldenStoresCoverTheirVersionsAndNameTheShippedOnesNothingTests() throws {
+        let out = modellint(["check", "--format", "json"], in: try project())
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(findings(out), [
+            "golden-store-missing note Near.xcdatamodeld/Near 18.xcdatamodel/contents: no golden store was written by Near 18: their migrations to Near 20 are tested by nothing",
+        ])
+    }
+
+    func testAGoldenStoreOfAnEditedVersionIsUnmatched() throws {
+        let out = modellint(["check", "--format", "json"], in: try project { bundle in
+            let contents = bundle.appendingPathComponent("Near 19.xcdatamodel/contents")
+            let text = try String(contentsOf: contents, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>", with: "<attribute name=\"note\" optional=\"YES\" attributeType=\"Binary\"/>").utf8).write(to: contents)
+        })
+        XCTAssertEqual(findings(out).filter { $0.hasPrefix("golden") }, [
+            "golden-store-unmatched warning Tests/Golden/WALOnly.sqlite: the golden store Tests/Golden/WALOnly.sqlite matches no version of Near.xcdatamodeld (nearest: Near 19, which differs in Place): the migration tests it feeds start from a model no device has",
+            "golden-store-missing note Near.xcdatamodeld/Near 18.xcdatamodel/contents: no golden store was written by Near 18 and Near 19: their migrations to Near 20 are tested by nothing",
+        ])
+    }
+
+    func testAnUnreadableGoldenStoreIsNamed() throws {
+        let directory = try project()
+        try Data("not a store".utf8).write(to: directory.appendingPathComponent("Tests/Golden/Broken.sqlite"))
+        let out = modellint(["check"], in: directory)
+        XCTAssertEqual(out.exitCode, 2)
+        XCTAssertEqual(out.standardError, "modellint: golden store Tests/Golden/Broken.sqlite cannot be read: \(directory.appendingPathComponent("Tests/Golden/Broken.sqlite").path): not a SQLite database: no SQLite header\n")
+    }
+
+    func testTheCoreDataPlusGoldenStoresAllMatch() throws {
+        let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
+        let directory = try makeTemporaryDirectory(self)
+        for item in ["SampleModel", "SampleModel3"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent(item), to: directory.appendingPathComponent(item))
+        }
+        try Data(#"{"goldenStores": ["*/Fixtures/*.sqlite"]}"#.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        let out = modellint(["check", "--format", "json"], in: directory)
+        XCTAssertEqual(findings(out).filter { $0.contains("golden-store-unmatched") }, [])
+    }
+}

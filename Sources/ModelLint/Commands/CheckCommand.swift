@@ -169,6 +169,17 @@ public enum CheckCommand {
                 standardError: "modellint: internal error: \(error)\nThis is a bug in modellint; please file it with the command you ran.\n"))
         }
 
+        do {
+            let golden = try GoldenStores.findings(for: report, configuration: configuration, workingDirectory: environment.workingDirectory,
+                                                   migration: parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:)))
+            if !golden.isEmpty {
+                var withGolden = LintReport(bundles: report.bundles, diagnostics: report.diagnostics + golden)
+                withGolden.unreadablePaths = report.unreadablePaths
+                report = withGolden
+            }
+        } catch {
+            return .failure(.usageError("\(error)"))
+        }
         report = onlyFilter(report, parsed)
         if parsed.flags.contains("--only-new") {
             guard let ref = parsed.values["--against"] else {

@@ -71,6 +71,8 @@ public struct Configuration: Sendable {
     public var migration: MigrationMode = .direct
     /// `baseline`: the `--baseline` default (absolute).
     public var baseline: String?
+    /// `goldenStores`: globs, relative to the configuration's folder, of store fixtures written by shipped builds.
+    public var goldenStores: [String] = []
     /// Whether the file said how the app migrates (`progressive-migration-likely` asks only when nothing did).
     public var migrationConfigured = false
     public var rules: [String: RuleLevel] = [:]
@@ -175,11 +177,17 @@ public struct Configuration: Sendable {
                     parsed.keyPath = keyPath
                     configuration.bundles[absolute] = parsed
                 }
+            case "goldenStores":
+                guard let items = value.arrayValue else { throw fail("goldenStores", "must be an array of glob patterns") }
+                configuration.goldenStores = try items.enumerated().map { i, item in
+                    guard let s = item.stringValue, !s.isEmpty else { throw fail("goldenStores[\(i)]", "must be a glob pattern") }
+                    return s
+                }
             case "baseline":
                 guard let path = value.stringValue, !path.isEmpty else { throw fail("baseline", "must be the baseline file's path") }
                 configuration.baseline = PathTools.absolute(path, relativeTo: baseDirectory)
             default:
-                throw fail(key, "unknown key (expected migration, rules, exclude, mappingModels, bundles, baseline)")
+                throw fail(key, "unknown key (expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores)")
             }
         }
         return configuration

@@ -12,7 +12,10 @@ public struct StoreVerifier: Sendable {
         self.rules = rules
     }
 
-    public func verify(_ metadata: StoreMetadata, path: String, against bundle: ModelBundle, settings: BundleSettings?, isGolden: Bool) -> [Diagnostic] {
+    /// `golden`: for a golden store, the versions all of the bundle's golden stores were written by, and whether
+    /// this is the last of them.
+    public func verify(_ metadata: StoreMetadata, path: String, against bundle: ModelBundle, settings: BundleSettings?, isGolden: Bool,
+                       golden: (covered: Set<String>, isLast: Bool)? = nil) -> [Diagnostic] {
         let source = bundle.versions.compactMap { version in
             version.model.map { VersionRef(name: version.name, contentsPath: version.contentsPath, model: $0) }
         }
@@ -33,8 +36,12 @@ public struct StoreVerifier: Sendable {
             migrationFindings = linter.lint(steps, settings: settings, histories: [ShippedHistory(source: .lockFile("store"), versions: [])])
                 .filter { $0.fromVersion != nil }
         }
-        let check = StoreCheck(path: path, metadata: metadata, bundle: bundle.path, current: current, matching: matching,
+        var check = StoreCheck(path: path, metadata: metadata, bundle: bundle.path, current: current, matching: matching,
                                nearest: matching.isEmpty ? metadata.nearest(source) : nil, migration: migrationFindings, isGolden: isGolden)
+        check.versions = source
+        // A golden store alone (a rule example) covers what it matches.
+        check.coveredVersions = golden?.covered ?? Set(matching.map(\.name))
+        check.isLastGolden = golden?.isLast ?? isGolden
         let context = RuleContext(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
         var diagnostics = migrationFindings
         for rule in rules {

@@ -156,6 +156,12 @@ public struct StoreCheck: Sendable {
     public var migration: [Diagnostic]
     /// Whether this store is a golden fixture named in the configuration (`goldenStores`).
     public var isGolden: Bool
+    /// The bundle's readable versions, in order.
+    public var versions: [VersionRef] = []
+    /// For golden stores: the versions every golden store of this bundle was written by, and whether this is
+    /// the bundle's last golden store (rules about the whole set judge it once).
+    public var coveredVersions: Set<String> = []
+    public var isLastGolden = false
 
     public init(path: String, metadata: StoreMetadata, bundle: String, current: VersionRef?, matching: [VersionRef],
                 nearest: (version: VersionRef, differing: [String])?, migration: [Diagnostic], isGolden: Bool) {

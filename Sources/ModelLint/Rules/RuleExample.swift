@@ -139,8 +139,9 @@ public struct RuleExample: Sendable {
     public var store: (body: String, golden: Bool)?
 
     /// The source bundle (`Near 1`...; the last is current) and a store written by `storeBody`.
-    public static func store(_ versions: [(String, String)], writtenBy storeBody: String, golden: Bool = false, triggers: Bool) -> RuleExample {
-        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: "../Store.sqlite")
+    public static func store(_ versions: [(String, String)], writtenBy storeBody: String, golden: Bool = false, triggers: Bool,
+                             expectedFile: String = "../Store.sqlite") -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile)
         example.store = (storeBody, golden)
         return example
     }

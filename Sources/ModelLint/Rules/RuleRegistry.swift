@@ -33,7 +33,7 @@ public enum RuleRegistry {
         // What ships
         CompiledCurrentVersionMismatchRule(), CompiledVersionMissingRule(), CompiledVersionUnknownRule(),
         CompiledVersionOutOfDateRule(), CompiledRenamingIDLostRule(), CompiledRetiredPresentRule(), MappingModelUnmatchedRule(),
-        StoreVersionUnknownRule(), StoreMigrationFailsRule(), GoldenStoreUnmatchedRule(),
+        StoreVersionUnknownRule(), StoreMigrationFailsRule(), GoldenStoreUnmatchedRule(), GoldenStoreMissingRule(),
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }
