@@ -33,6 +33,15 @@ final class RuleExamplesTests: XCTestCase {
                     linter.history.lockPath = "modellint.lock"
                     linter.history.lockDirectory = directory.path
                     found = try linter.lint(paths: ["Near.xcdatamodeld"], workingDirectory: directory.path).diagnostics.filter { $0.ruleId == rule.id }
+                } else if let project = example.project {
+                    // Project rules judge the project's version group, as `check` reads the project beside the bundle.
+                    let file = directory.appendingPathComponent("Near.xcodeproj/project.pbxproj")
+                    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(project.text.utf8).write(to: file)
+                    let parsed = try XcodeProject.read(path: file.path, displayPath: "Near.xcodeproj/project.pbxproj")
+                    let loaded = BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld")
+                    found = ProjectVerifier(configuration: Configuration(baseDirectory: directory.path)).verify(parsed, bundle: loaded, bundlePath: "Near.xcdatamodeld")
+                        .filter { $0.ruleId == rule.id }
                 } else if let store = example.storeMetadata() {
                     // Store rules judge a store's metadata against the bundle, as `store` and golden stores do.
                     let loaded = BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld")
@@ -108,7 +117,7 @@ final class RuleRegistryTests: XCTestCase {
         while let url = walker?.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
             let text = try String(contentsOf: url, encoding: .utf8)
-            let pattern = try NSRegularExpression(pattern: #"(?m)^public struct (\w+Rule): (BundleRule|VersionRule|EntityRule|ChangeRule|HistoryRule|RetirementRule|BuildRule|StoreRule|Rule)\b"#)
+            let pattern = try NSRegularExpression(pattern: #"(?m)^public struct (\w+Rule): (BundleRule|VersionRule|EntityRule|ChangeRule|HistoryRule|RetirementRule|BuildRule|StoreRule|ProjectRule|Rule)\b"#)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 declared.append(String(text[Range(match.range(at: 1), in: text)!]))
             }

@@ -71,6 +71,8 @@ public struct Configuration: Sendable {
     public var migration: MigrationMode = .direct
     /// `baseline`: the `--baseline` default (absolute).
     public var baseline: String?
+    /// `projects`: the `.xcodeproj` folders to check (absolute); nil: those found near each bundle; []: none.
+    public var projects: [String]?
     /// `goldenStores`: globs, relative to the configuration's folder, of store fixtures written by shipped builds.
     public var goldenStores: [String] = []
     /// Whether the file said how the app migrates (`progressive-migration-likely` asks only when nothing did).
@@ -183,11 +185,19 @@ public struct Configuration: Sendable {
                     guard let s = item.stringValue, !s.isEmpty else { throw fail("goldenStores[\(i)]", "must be a glob pattern") }
                     return s
                 }
+            case "projects":
+                guard let items = value.arrayValue else { throw fail("projects", "must be an array of .xcodeproj paths ([] turns the project checks off)") }
+                configuration.projects = try items.enumerated().map { i, item in
+                    guard let path = item.stringValue, path.hasSuffix(".xcodeproj") else { throw fail("projects[\(i)]", "must be the path of an .xcodeproj") }
+                    let absolute = PathTools.absolute(path, relativeTo: baseDirectory)
+                    guard FileReader.kind(at: absolute + "/project.pbxproj") == .regular else { throw fail("projects[\(i)]", "no project at \(path)") }
+                    return absolute
+                }
             case "baseline":
                 guard let path = value.stringValue, !path.isEmpty else { throw fail("baseline", "must be the baseline file's path") }
                 configuration.baseline = PathTools.absolute(path, relativeTo: baseDirectory)
             default:
-                throw fail(key, "unknown key (expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores)")
+                throw fail(key, "unknown key (expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores, projects)")
             }
         }
         return configuration

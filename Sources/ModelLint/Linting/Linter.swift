@@ -45,6 +45,7 @@ public struct Linter: Sendable {
             summaries.append(BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: bundle.versions.map(\.name)))
             let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder, workingDirectory: workingDirectory)
             diagnostics += lint(bundle, settings: settings, mappingModels: mappingModels, histories: histories)
+            diagnostics += projectFindings(bundle, at: selection.absolutePath, files: files, workingDirectory: workingDirectory)
         }
         if let lock = history.lock, !selections.isEmpty {
             let rule = LockEntryOrphanedRule.description
@@ -57,6 +58,21 @@ public struct Linter: Sendable {
         var report = LintReport(bundles: summaries, diagnostics: diagnostics)
         report.unreadablePaths = finder.walker.unreadableNames
         return report
+    }
+
+    /// The Xcode projects' view of a bundle: the configured projects, else every `project.pbxproj` in its tree
+    /// (listed once per run with the mapping models). A project that cannot be read says nothing.
+    func projectFindings(_ bundle: ModelBundle, at absolutePath: String, files: RepositoryFiles, workingDirectory: String) -> [Diagnostic] {
+        let pbxprojs = configuration.projects.map { $0.map { $0 + "/project.pbxproj" } } ?? files.projects(near: absolutePath)
+        var diagnostics: [Diagnostic] = []
+        for file in pbxprojs {
+            let projectFolder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            guard let relative = PathTools.relative(absolutePath, to: projectFolder) else { continue }
+            let display = PathTools.display(file, relativeTo: workingDirectory)
+            guard let project = try? XcodeProject.read(path: file, displayPath: display) else { continue }
+            diagnostics += ProjectVerifier(configuration: configuration).verify(project, bundle: bundle, bundlePath: relative)
+        }
+        return diagnostics
     }
 
     /// The configured severity of a rule for a finding (nil: the rule is off).

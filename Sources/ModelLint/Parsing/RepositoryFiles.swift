@@ -14,9 +14,14 @@ public final class RepositoryFiles: @unchecked Sendable {
     private var mappingPairs: [String: (source: String?, destination: String?)] = [:]
     private let lock = NSLock()
 
-    /// Whether a file is one a run reads: a mapping model's XML.
+    /// Whether a file is one a run reads: a mapping model's XML, an Xcode project.
     static func isWanted(_ relativePath: String) -> Bool {
-        relativePath.hasSuffix(".xcmappingmodel/xcmapping.xml")
+        relativePath.hasSuffix(".xcmappingmodel/xcmapping.xml") || relativePath.hasSuffix(".xcodeproj/project.pbxproj")
+    }
+
+    /// The Xcode projects (`project.pbxproj`) in the tree a bundle is in.
+    func projects(near bundle: String) -> [String] {
+        files(near: bundle).filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
     }
 
     init(walker: DirectoryWalker = DirectoryWalker(), repositories: RepositoryCache = RepositoryCache(), isExcluded: @escaping (String) -> Bool = { _ in false }) {
@@ -98,7 +103,8 @@ public final class RepositoryFiles: @unchecked Sendable {
     /// The mapping models that map versions of this bundle: found near it, and in the configured folders.
     func mappingModels(for bundle: String, versions: [String], configuredFolders: [String]) -> [MappingModel] {
         var seen: Set<String> = []
-        let candidates = (files(near: bundle) + configuredFolders.flatMap { files(under: $0) }).filter { seen.insert($0).inserted }
+        let candidates = (files(near: bundle) + configuredFolders.flatMap { files(under: $0) })
+            .filter { $0.hasSuffix("/xcmapping.xml") && seen.insert($0).inserted }
         let bundleName = (bundle as NSString).lastPathComponent
         return candidates.sorted().compactMap { xml in
             let url = URL(fileURLWithPath: (xml as NSString).deletingLastPathComponent)

@@ -104,6 +104,7 @@ public protocol Rule: Sendable {
     var asRetirementRule: (any RetirementRule)? { get }
     var asBuildRule: (any BuildRule)? { get }
     var asStoreRule: (any StoreRule)? { get }
+    var asProjectRule: (any ProjectRule)? { get }
 }
 
 extension Rule {
@@ -118,6 +119,7 @@ extension Rule {
     public var asRetirementRule: (any RetirementRule)? { nil }
     public var asBuildRule: (any BuildRule)? { nil }
     public var asStoreRule: (any StoreRule)? { nil }
+    public var asProjectRule: (any ProjectRule)? { nil }
 }
 
 extension BundleRule { public var asBundleRule: (any BundleRule)? { self } }
@@ -128,6 +130,7 @@ extension HistoryRule { public var asHistoryRule: (any HistoryRule)? { self } }
 extension RetirementRule { public var asRetirementRule: (any RetirementRule)? { self } }
 extension BuildRule { public var asBuildRule: (any BuildRule)? { self } }
 extension StoreRule { public var asStoreRule: (any StoreRule)? { self } }
+extension ProjectRule { public var asProjectRule: (any ProjectRule)? { self } }
 
 /// Judges what a build produced (a compiled `.momd` and its `.cdm` files) against the source bundle it came from.
 /// `source` holds the bundle's readable versions; `current` is the source's current version, when readable.
@@ -174,6 +177,11 @@ public struct StoreCheck: Sendable {
         self.migration = migration
         self.isGolden = isGolden
     }
+}
+
+/// Judges the Xcode project's view of a bundle (its version group, already read) against the bundle on disk.
+public protocol ProjectRule: Rule {
+    func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding]
 }
 
 /// Judges the bundle as a whole: its versions, pointer and files.

@@ -134,6 +134,64 @@ public struct RuleExample: Sendable {
         return CompiledModel(path: "Near.momd", currentVersion: build.current, versions: versions, mappings: mappings)
     }
 
+    /// For project rules: `Near.xcodeproj/project.pbxproj` beside the bundle, with a version group listing these
+    /// version folders, this current version, compiled by a target or not.
+    public struct Project: Sendable {
+        public var children: [String]
+        public var current: String?
+        public var compiled: Bool
+
+        public init(children: [String], current: String?, compiled: Bool = true) {
+            self.children = children
+            self.current = current
+            self.compiled = compiled
+        }
+
+        /// The `project.pbxproj` text, shaped as Xcode writes it (one object per line group, ids of 24 hex digits).
+        public var text: String {
+            func id(_ n: Int) -> String { String(format: "%024X", 0xA0000 + n) }
+            var refs = ""
+            for (i, child) in children.enumerated() {
+                refs += "\t\t\(id(10 + i)) /* \(child) */ = {isa = PBXFileReference; lastKnownFileType = wrapper.xcdatamodel; path = \"\(child)\"; sourceTree = \"<group>\"; };\n"
+            }
+            let childList = children.indices.map { "\t\t\t\t\(id(10 + $0)) /* \(children[$0]) */,\n" }.joined()
+            let currentRef = current.flatMap { c in children.firstIndex(of: c).map { "\t\t\tcurrentVersion = \(id(10 + $0)) /* \(c) */;\n" } } ?? ""
+            let phaseFiles = compiled ? "\t\t\t\t\(id(2)) /* Near.xcdatamodeld in Sources */,\n" : ""
+            return """
+                // !$*UTF8*$!
+                {
+                \tarchiveVersion = 1;
+                \tobjectVersion = 56;
+                \tobjects = {
+                \t\t\(id(2)) /* Near.xcdatamodeld in Sources */ = {isa = PBXBuildFile; fileRef = \(id(1)) /* Near.xcdatamodeld */; };
+                \(refs)\t\t\(id(3)) = {isa = PBXGroup; children = (\(id(1)) /* Near.xcdatamodeld */,); sourceTree = \"<group>\"; };
+                \t\t\(id(4)) /* Sources */ = {isa = PBXSourcesBuildPhase; files = (
+                \(phaseFiles)\t\t\t); };
+                \t\t\(id(1)) /* Near.xcdatamodeld */ = {
+                \t\t\tisa = XCVersionGroup;
+                \t\t\tchildren = (
+                \(childList)\t\t\t);
+                \(currentRef)\t\t\tpath = Near.xcdatamodeld;
+                \t\t\tsourceTree = \"<group>\";
+                \t\t\tversionGroupType = wrapper.xcdatamodel;
+                \t\t};
+                \t};
+                \trootObject = \(id(3));
+                }
+
+                """
+        }
+    }
+
+    public var project: Project?
+
+    /// The bundle (`Near 1`...; the last is current) and a project beside it.
+    public static func project(_ versions: [String], _ project: Project, triggers: Bool, expectedFile: String? = nil) -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0, .model("<entity name=\"Item\"/>")) }, triggers: triggers, expectedFile: expectedFile)
+        example.project = project
+        return example
+    }
+
     /// For store rules: the model whose entity hashes the store records (`Store.sqlite` beside the bundle), and
     /// whether it is a golden fixture.
     public var store: (body: String, golden: Bool)?

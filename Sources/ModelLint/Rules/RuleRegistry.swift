@@ -34,6 +34,7 @@ public enum RuleRegistry {
         CompiledCurrentVersionMismatchRule(), CompiledVersionMissingRule(), CompiledVersionUnknownRule(),
         CompiledVersionOutOfDateRule(), CompiledRenamingIDLostRule(), CompiledRetiredPresentRule(), MappingModelUnmatchedRule(),
         StoreVersionUnknownRule(), StoreMigrationFailsRule(), GoldenStoreUnmatchedRule(), GoldenStoreMissingRule(),
+        ProjectCurrentVersionMismatchRule(), ProjectVersionMissingRule(), ProjectVersionStaleRule(), ProjectBundleNotCompiledRule(),
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+@testable import ModelLint
+
+/// Xcode projects (issue 15, item 4): version groups read from `project.pbxproj` and judged against the bundle.
+final class ProjectTests: XCTestCase {
+    func testTheCoreDataPlusProjectsVersionGroups() throws {
+        let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus")
+        let project = try XcodeProject.read(path: root.appendingPathComponent("CoreDataPlus.xcodeproj/project.pbxproj").path, displayPath: "p")
+        XCTAssertEqual(project.versionGroups.map { "\($0.path) \($0.children.sorted()) \($0.currentVersion ?? "-") \($0.isCompiled) @\($0.line ?? 0)" }.sorted(), [
+            "\(try XCTUnwrap(project.group(forBundleAt: "Tests/Resources/SampleModel/SampleModel.xcdatamodeld")).path) [\"SampleModel.xcdatamodel\", \"SampleModel2.xcdatamodel\", \"SampleModel3.xcdatamodel\"] SampleModel.xcdatamodel true @1244",
+            "\(try XCTUnwrap(project.group(forBundleAt: "Tests/Resources/SampleModel3/SampleModel3.xcdatamodeld")).path) [\"SampleModel3.xcdatamodel\", \"SampleModel3_v2.xcdatamodel\", \"SampleModel3_v3.xcdatamodel\"] SampleModel3.xcdatamodel true @1232",
+        ].sorted())
+        // check finds the project from the bundle and it agrees: no project finding.
+        let out = modellint(["check", "Tests/Resources", "--format", "json"], in: root)
+        XCTAssertFalse(out.standardOutput.contains("\"ruleId\": \"project-"), out.standardOutput)
+    }
+
+    /// A copy of Near with an Xcode project beside it, as RuleExample writes one.
+    private func app(_ project: RuleExample.Project, configuration: String? = nil) throws -> URL {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Near.xcodeproj"), withIntermediateDirectories: true)
+        try Data(project.text.utf8).write(to: directory.appendingPathComponent("Near.xcodeproj/project.pbxproj"))
+        if let configuration { try Data(configuration.utf8).write(to: directory.appendingPathComponent(".modellint.json")) }
+        return directory
+    }
+
+    private func findings(_ directory: URL) -> [String] {
+        let out = modellint(["check", "--format", "json"], in: directory)
+        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
+        return (json?["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["severity"]!) \($0["file"]!):\($0["line"] as? Int ?? 0) \($0["message"]!)" }
+    }
+
+    func testEachProjectRuleOnAProjectThatDisagrees() throws {
+        let all = ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"]
+        XCTAssertEqual(findings(try app(.init(children: all, current: "Near 20.xcdatamodel"))), [], "a project that agrees")
+        XCTAssertEqual(findings(try app(.init(children: all, current: "Near 19.xcdatamodel"))), [
+            "project-current-version-mismatch error Near.xcodeproj/project.pbxproj:14 Near.xcodeproj/project.pbxproj makes Near 19.xcdatamodel the current version of Near.xcdatamodeld, but its .xccurrentversion names Near 20.xcdatamodel: which model ships depends on the tool that builds it",
+        ])
+        XCTAssertEqual(findings(try app(.init(children: ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 21.xcdatamodel"], current: nil, compiled: false))), [
+            "project-bundle-not-compiled warning Near.xcodeproj/project.pbxproj:13 Near.xcodeproj/project.pbxproj references Near.xcdatamodeld but no target compiles it (it is in no Sources build phase): no .momd ships",
+            "project-version-stale warning Near.xcodeproj/project.pbxproj:13 Near.xcodeproj/project.pbxproj lists Near 21.xcdatamodel in Near.xcdatamodeld, which has no such folder",
+            "project-version-missing error Near.xcdatamodeld/Near 20.xcdatamodel:0 Near 20.xcdatamodel is not in Near.xcodeproj/project.pbxproj's version group for Near.xcdatamodeld: the build does not compile it",
+        ])
+    }
+
+    func testAnEmptyProjectsListTurnsTheChecksOff() throws {
+        let directory = try app(.init(children: ["Near 18.xcdatamodel"], current: "Near 18.xcdatamodel"), configuration: #"{"projects": []}"#)
+        XCTAssertEqual(findings(directory), [])
+    }
+}
