@@ -50,3 +50,35 @@ final class ProjectTests: XCTestCase {
         XCTAssertEqual(findings(directory), [])
     }
 }
+
+/// The app's code and project generator (issue 15, items 4 and 5): literals only.
+final class SourceReferenceTests: XCTestCase {
+    func testStagedMigrationLiteralsAndAHardCodedCurrentVersion() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        // Near 19's checksum, from Scripts/reference-hashes.py (independent of modellint).
+        // One string per line, quotes escaped: this test file itself holds no literal modellint would read.
+        let stages = [
+            "let v19 = NSManagedObjectModelReference(model: model19, versionChecksum: \"HMRVV0qOGThACI+hYGEe1DXi3JXBap5wRItai/8jq9Y=\")",
+            "let old = NSManagedObjectModelReference(model: model18, versionChecksum: \"AAAAV0qOGThACI+hYGEe1DXi3JXBap5wRItai/8jq9Y=\")",
+            "let url = bundle.url(forResource: \"Near 20\", withExtension: \"mom\")",
+            "let gone = bundle.url(forResource: \"Near 17\", withExtension: \"mom\")",
+            "let computed = bundle.url(forResource: name, withExtension: \"mom\")",
+            "let sample = \"fuzz.mom\"",
+        ].joined(separator: "\n")
+        try Data(stages.utf8).write(to: directory.appendingPathComponent("Stages.swift"))
+        try Data("let project = Project(coreDataModels: [.coreDataModel(\"Near.xcdatamodeld\", currentVersion: \"Near 19\")])\n".utf8)
+            .write(to: directory.appendingPathComponent("Project.swift"))
+        // A project folder, so the search outside git starts here.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+        let out = modellint(["check", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 1)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        let found = (json["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["file"]!):\($0["line"] as? Int ?? 0):\($0["column"] as? Int ?? 0) \($0["message"]!)" }
+        XCTAssertEqual(found, [
+            "staged-migration-unknown-checksum Stages.swift:2:57 versionChecksum \"AAAAV0qOGThACI+hYGEe1DXi3JXBap5wRItai/8jq9Y=\" is the checksum of no version (3 known): staged migration meets an unknown model version (134504)",
+            "staged-migration-unknown-version Stages.swift:4:23 Near 17.mom is not a compiled version of Near.xcdatamodeld: loading it finds nothing",
+            "generated-project-current-version Project.swift:1:41 Project.swift hard-codes Near 19 as the current version of Near.xcdatamodeld, but its .xccurrentversion names Near 20: generated projects ship Near 19",
+        ], "the known checksum, Near 20, the computed name and a name in no version naming are not findings")
+    }
+}

@@ -33,6 +33,11 @@ final class RuleExamplesTests: XCTestCase {
                     linter.history.lockPath = "modellint.lock"
                     linter.history.lockDirectory = directory.path
                     found = try linter.lint(paths: ["Near.xcdatamodeld"], workingDirectory: directory.path).diagnostics.filter { $0.ruleId == rule.id }
+                } else if let source = example.sourceFile {
+                    // Code rules judge the references scanned from the app's Swift files.
+                    let loaded = BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld")
+                    found = SourceReferenceVerifier(configuration: Configuration(baseDirectory: directory.path))
+                        .verify(SourceReference.scan(source.text, path: source.name), bundles: [loaded]).filter { $0.ruleId == rule.id }
                 } else if let project = example.project {
                     // Project rules judge the project's version group, as `check` reads the project beside the bundle.
                     let file = directory.appendingPathComponent("Near.xcodeproj/project.pbxproj")
@@ -117,7 +122,7 @@ final class RuleRegistryTests: XCTestCase {
         while let url = walker?.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
             let text = try String(contentsOf: url, encoding: .utf8)
-            let pattern = try NSRegularExpression(pattern: #"(?m)^public struct (\w+Rule): (BundleRule|VersionRule|EntityRule|ChangeRule|HistoryRule|RetirementRule|BuildRule|StoreRule|ProjectRule|Rule)\b"#)
+            let pattern = try NSRegularExpression(pattern: #"(?m)^public struct (\w+Rule): (BundleRule|VersionRule|EntityRule|ChangeRule|HistoryRule|RetirementRule|BuildRule|StoreRule|ProjectRule|SourceReferenceRule|Rule)\b"#)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 declared.append(String(text[Range(match.range(at: 1), in: text)!]))
             }

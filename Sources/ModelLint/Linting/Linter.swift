@@ -55,9 +55,29 @@ public struct Linter: Sendable {
                 }
             }
         }
+        diagnostics += try sourceReferenceFindings(selections, files: files, workingDirectory: workingDirectory)
         var report = LintReport(bundles: summaries, diagnostics: diagnostics)
         report.unreadablePaths = finder.walker.unreadableNames
         return report
+    }
+
+    /// References to the model in the Swift files of the bundles' trees (each file read once, files over
+    /// `SourceReference.sizeLimit` skipped), judged against every bundle of the run.
+    func sourceReferenceFindings(_ selections: [BundleFinder.Selection], files: RepositoryFiles, workingDirectory: String) throws -> [Diagnostic] {
+        var seen = Set<String>()
+        var references: [SourceReference] = []
+        for selection in selections {
+            for file in files.swiftFiles(near: selection.absolutePath) where seen.insert(file).inserted {
+                guard let data = try? FileReader.read(file, limit: SourceReference.sizeLimit) else { continue }
+                references += SourceReference.scan(String(decoding: data, as: UTF8.self), path: PathTools.display(file, relativeTo: workingDirectory))
+            }
+        }
+        guard !references.isEmpty else { return [] }
+        let bundles = selections.map { selection in
+            BundleLoader.load(bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
+                              versionOrder: configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder)
+        }
+        return SourceReferenceVerifier(configuration: configuration).verify(references, bundles: bundles)
     }
 
     /// The Xcode projects' view of a bundle: the configured projects, else every `project.pbxproj` in its tree

@@ -17,6 +17,12 @@ public final class RepositoryFiles: @unchecked Sendable {
     /// Whether a file is one a run reads: a mapping model's XML, an Xcode project.
     static func isWanted(_ relativePath: String) -> Bool {
         relativePath.hasSuffix(".xcmappingmodel/xcmapping.xml") || relativePath.hasSuffix(".xcodeproj/project.pbxproj")
+            || relativePath.hasSuffix(".swift")
+    }
+
+    /// The Swift files (the app's code, a Tuist `Project.swift`) in the tree a bundle is in.
+    func swiftFiles(near bundle: String) -> [String] {
+        files(near: bundle).filter { $0.hasSuffix(".swift") }
     }
 
     /// The Xcode projects (`project.pbxproj`) in the tree a bundle is in.

@@ -105,6 +105,7 @@ public protocol Rule: Sendable {
     var asBuildRule: (any BuildRule)? { get }
     var asStoreRule: (any StoreRule)? { get }
     var asProjectRule: (any ProjectRule)? { get }
+    var asSourceReferenceRule: (any SourceReferenceRule)? { get }
 }
 
 extension Rule {
@@ -120,6 +121,7 @@ extension Rule {
     public var asBuildRule: (any BuildRule)? { nil }
     public var asStoreRule: (any StoreRule)? { nil }
     public var asProjectRule: (any ProjectRule)? { nil }
+    public var asSourceReferenceRule: (any SourceReferenceRule)? { nil }
 }
 
 extension BundleRule { public var asBundleRule: (any BundleRule)? { self } }
@@ -131,6 +133,7 @@ extension RetirementRule { public var asRetirementRule: (any RetirementRule)? { 
 extension BuildRule { public var asBuildRule: (any BuildRule)? { self } }
 extension StoreRule { public var asStoreRule: (any StoreRule)? { self } }
 extension ProjectRule { public var asProjectRule: (any ProjectRule)? { self } }
+extension SourceReferenceRule { public var asSourceReferenceRule: (any SourceReferenceRule)? { self } }
 
 /// Judges what a build produced (a compiled `.momd` and its `.cdm` files) against the source bundle it came from.
 /// `source` holds the bundle's readable versions; `current` is the source's current version, when readable.
@@ -176,6 +179,32 @@ public struct StoreCheck: Sendable {
         self.nearest = nearest
         self.migration = migration
         self.isGolden = isGolden
+    }
+}
+
+/// Judges one reference to the model in the app's code or project generator (already scanned) against the
+/// bundles of its repository.
+public protocol SourceReferenceRule: Rule {
+    func check(_ reference: SourceReference, bundles: [SourceReferenceContext]) -> [Finding]
+}
+
+/// What a reference is judged against: a bundle's name, versions, checksums and current version.
+public struct SourceReferenceContext: Sendable {
+    public var bundlePath: String
+    public var bundleName: String
+    public var versionNames: Set<String>
+    /// versionChecksum -> version name.
+    public var checksums: [String: String]
+    public var currentVersion: String?
+
+    public init(bundle: ModelBundle) {
+        bundlePath = bundle.path
+        bundleName = bundle.name
+        versionNames = Set(bundle.versions.map(\.name))
+        var checksums: [String: String] = [:]
+        for version in bundle.versions { if let m = version.model { checksums[m.versionHashes.versionChecksum] = version.name } }
+        self.checksums = checksums
+        currentVersion = bundle.declaredCurrentVersion
     }
 }
 

@@ -134,6 +134,15 @@ public struct RuleExample: Sendable {
         return CompiledModel(path: "Near.momd", currentVersion: build.current, versions: versions, mappings: mappings)
     }
 
+    /// For rules about the app's code: a Swift file beside the bundle (its name and text).
+    public var sourceFile: (name: String, text: String)?
+
+    public static func source(_ versions: [(String, String)], file name: String, _ text: String, triggers: Bool) -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: "../" + name)
+        example.sourceFile = (name, text)
+        return example
+    }
+
     /// For project rules: `Near.xcodeproj/project.pbxproj` beside the bundle, with a version group listing these
     /// version folders, this current version, compiled by a target or not.
     public struct Project: Sendable {

@@ -35,6 +35,7 @@ public enum RuleRegistry {
         CompiledVersionOutOfDateRule(), CompiledRenamingIDLostRule(), CompiledRetiredPresentRule(), MappingModelUnmatchedRule(),
         StoreVersionUnknownRule(), StoreMigrationFailsRule(), GoldenStoreUnmatchedRule(), GoldenStoreMissingRule(),
         ProjectCurrentVersionMismatchRule(), ProjectVersionMissingRule(), ProjectVersionStaleRule(), ProjectBundleNotCompiledRule(),
+        GeneratedProjectCurrentVersionRule(), StagedMigrationUnknownChecksumRule(), StagedMigrationUnknownVersionRule(),
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }
