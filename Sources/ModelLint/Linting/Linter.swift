@@ -69,7 +69,7 @@ public struct Linter: Sendable {
         for selection in selections {
             for file in files.swiftFiles(near: selection.absolutePath) where seen.insert(file).inserted {
                 guard let data = try? FileReader.read(file, limit: SourceReference.sizeLimit) else { continue }
-                references += SourceReference.scan(String(decoding: data, as: UTF8.self), path: PathTools.display(file, relativeTo: workingDirectory))
+                references += SourceReference.scan(bytes: [UInt8](data), path: PathTools.display(file, relativeTo: workingDirectory))
             }
         }
         guard !references.isEmpty else { return [] }
