@@ -82,3 +82,50 @@ final class SourceReferenceTests: XCTestCase {
         ], "the known checksum, Near 20, the computed name and a name in no version naming are not findings")
     }
 }
+
+/// `new-version` with an Xcode project: the project gets the version too, every other byte unchanged.
+final class NewVersionProjectTests: XCTestCase {
+    func testNewVersionAddsTheVersionToTheProjectChangingNothingElse() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Near.xcodeproj"), withIntermediateDirectories: true)
+        let pbxproj = directory.appendingPathComponent("Near.xcodeproj/project.pbxproj")
+        let original = RuleExample.Project(children: ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"], current: "Near 20.xcdatamodel").text
+        try Data(original.utf8).write(to: pbxproj)
+
+        let out = modellint(["new-version", "Near.xcdatamodeld"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertTrue(out.standardOutput.hasSuffix("updated Near.xcodeproj/project.pbxproj: added Near 21.xcdatamodel to the version group and made it the current version.\n"), out.standardOutput)
+        let edited = try String(contentsOf: pbxproj, encoding: .utf8)
+        let newLine = try XCTUnwrap(edited.components(separatedBy: "\n").first { $0.contains("/* Near 21.xcdatamodel */ = {isa = PBXFileReference") })
+        let newID = String(newLine.trimmingCharacters(in: .whitespaces).prefix(24))
+        XCTAssertNotNil(newID.range(of: "^[0-9A-F]{24}$", options: .regularExpression), newID)
+        XCTAssertFalse(original.contains(newID))
+        // The expected file, edited by hand from the original: three lines added or changed.
+        let oldID = String(format: "%024X", 0xA0000 + 12)
+        var lines = original.components(separatedBy: "\n")
+        let ref = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("\t\t\(oldID) /* Near 20.xcdatamodel */ = {isa = PBXFileReference") })
+        lines.insert("\t\t\(newID) /* Near 21.xcdatamodel */ = {isa = PBXFileReference; lastKnownFileType = wrapper.xcdatamodel; path = \"Near 21.xcdatamodel\"; sourceTree = \"<group>\"; };", at: ref + 1)
+        let child = try XCTUnwrap(lines.firstIndex { $0 == "\t\t\t\t\(oldID) /* Near 20.xcdatamodel */," })
+        lines.insert("\t\t\t\t\(newID) /* Near 21.xcdatamodel */,", at: child + 1)
+        let pointer = try XCTUnwrap(lines.firstIndex { $0 == "\t\t\tcurrentVersion = \(oldID) /* Near 20.xcdatamodel */;" })
+        lines[pointer] = "\t\t\tcurrentVersion = \(newID) /* Near 21.xcdatamodel */;"
+        XCTAssertEqual(edited, lines.joined(separator: "\n"))
+        // And check agrees with the project afterwards.
+        let after = modellint(["check", "--format", "json"], in: directory).standardOutput
+        XCTAssertFalse(after.contains("\"ruleId\": \"project-"), after)
+    }
+
+    func testAGeneratedProjectIsLeftToItsGenerator() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Near.xcodeproj"), withIntermediateDirectories: true)
+        let original = RuleExample.Project(children: ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"], current: "Near 20.xcdatamodel").text
+        try Data(original.utf8).write(to: directory.appendingPathComponent("Near.xcodeproj/project.pbxproj"))
+        try Data("name: Near\n".utf8).write(to: directory.appendingPathComponent("project.yml"))
+        let out = modellint(["new-version", "Near.xcdatamodeld"], in: directory)
+        XCTAssertEqual(out.exitCode, 0)
+        XCTAssertTrue(out.standardOutput.hasSuffix("Near.xcodeproj/project.pbxproj is generated: regenerate it (XcodeGen, Tuist), or the build keeps using the old current version.\n"), out.standardOutput)
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("Near.xcodeproj/project.pbxproj"), encoding: .utf8), original)
+    }
+}

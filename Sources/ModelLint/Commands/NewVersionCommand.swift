@@ -64,11 +64,11 @@ public enum NewVersionCommand {
             return .usageError("\(parsed.positionals[0]) is not a .xcdatamodeld bundle")
         }
         return FileWriter.withLock(on: path + "/.xccurrentversion") {
-            create(in: path, display: parsed.positionals[0], requestedName: parsed.values["--name"])
+            create(in: path, display: parsed.positionals[0], requestedName: parsed.values["--name"], environment: environment)
         }
     }
 
-    private static func create(in path: String, display: String, requestedName: String?) -> CommandOutput {
+    private static func create(in path: String, display: String, requestedName: String?, environment: CommandEnvironment) -> CommandOutput {
         let bundleURL = URL(fileURLWithPath: path)
         var notes = removeStaleStaging(of: bundleURL).map { "removed \($0), left by an interrupted new-version\n" }.joined()
         let bundle = BundleLoader.load(bundleURL: bundleURL, displayPath: display)
@@ -112,12 +112,43 @@ public enum NewVersionCommand {
         } catch {
             return .usageError("could not add \(name) (\(error)); \(bundle.path) is unchanged")
         }
+        let projectNotes = updateProjects(adding: name, bundleAt: bundleURL.path, environment: environment)
         return CommandOutput(exitCode: 0, standardOutput: notes + """
             created \(bundle.path)/\(name).xcdatamodel, a copy of \(current.name), and made it the current version.
             Make the model change in \(name); until then modellint reports it as redundant-version.
-            If your project is generated (XcodeGen, Tuist), regenerate it, or the build keeps using \(current.name).
 
-            """)
+            """ + projectNotes)
+    }
+
+    /// The Xcode projects that reference the bundle get the new version too (as the model editor would do it);
+    /// a generated project (a `project.yml` or `Project.swift` beside it) is left to its generator.
+    static func updateProjects(adding name: String, bundleAt bundle: String, environment: CommandEnvironment) -> String {
+        var notes = ""
+        var generated = false
+        for file in RepositoryFiles().projects(near: bundle) {
+            let projectFolder = CompiledModelReader.folder(of: CompiledModelReader.folder(of: file))
+            let display = PathTools.display(file, relativeTo: environment.workingDirectory)
+            guard let relative = PathTools.relative(bundle, to: projectFolder),
+                  let project = try? XcodeProject.read(path: file, displayPath: display), let group = project.group(forBundleAt: relative) else { continue }
+            if ["project.yml", "Project.swift"].contains(where: { FileReader.kind(at: projectFolder + "/" + $0) != nil }) {
+                generated = true
+                notes += "\(display) is generated: regenerate it (XcodeGen, Tuist), or the build keeps using the old current version.\n"
+                continue
+            }
+            do {
+                try FileWriter.withLock(on: file) {
+                    let text = String(decoding: try FileReader.read(file, limit: FileReader.Limit.dataFile), as: UTF8.self)
+                    try FileWriter.write(Data(try ProjectEditor.addingVersion(name, to: group, in: text).utf8), to: file)
+                }
+                notes += "updated \(display): added \(name).xcdatamodel to the version group and made it the current version.\n"
+            } catch {
+                notes += "could not update \(display) (\(error)): add \(name).xcdatamodel to the project in Xcode.\n"
+            }
+        }
+        if notes.isEmpty || !generated && !notes.contains("updated") {
+            notes += "If your project is generated (XcodeGen, Tuist), regenerate it, or the build keeps using the old current version.\n"
+        }
+        return notes
     }
 
     struct Failure: Error { var message: String }

@@ -14,6 +14,9 @@ public struct XcodeProject: Sendable {
         public var isCompiled: Bool
         /// The line of the group's definition in `project.pbxproj`.
         public var line: Int?
+        /// The object ids of the children (in order) and of the current version, for editing the file.
+        public var childIDs: [String] = []
+        public var currentVersionID: String?
     }
 
     /// `project.pbxproj` as displayed.
@@ -64,7 +67,8 @@ public struct XcodeProject: Sendable {
             func name(_ ref: String) -> String? { (objects[ref]?["path"] as? String).map { $0.split(separator: "/").last.map(String.init) ?? $0 } }
             return VersionGroup(
                 id: id, path: resolvedPath(id), children: (object["children"] as? [String] ?? []).compactMap(name),
-                currentVersion: (object["currentVersion"] as? String).flatMap(name), isCompiled: compiledRefs.contains(id), line: line(of: id))
+                currentVersion: (object["currentVersion"] as? String).flatMap(name), isCompiled: compiledRefs.contains(id), line: line(of: id),
+                childIDs: object["children"] as? [String] ?? [], currentVersionID: object["currentVersion"] as? String)
         }.sorted { $0.path < $1.path }
         return XcodeProject(path: displayPath, versionGroups: groups)
     }
