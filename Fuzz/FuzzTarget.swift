@@ -51,6 +51,7 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     // The bytes as a SQLite store (and as the WAL of a one-page database).
     if let file = try? SQLiteFile(bytes: bytes) { _ = try? StoreMetadata.read(file, path: "fuzz.sqlite") }
     _ = SQLiteFile.committedFrames(bytes, pageSize: 4096)
+    _ = try? Inflate.decompress(bytes, limit: 1 << 20)
     _ = CurrentVersionReader.parse(data)
     if let json = try? JSONValue.parse(data) {
         _ = try? LockFile.parse(json, file: "fuzz/modellint.lock")

@@ -202,3 +202,54 @@ final class GoldenStoreTests: XCTestCase {
         XCTAssertEqual(findings(out).filter { $0.contains("golden-store-unmatched") }, [])
     }
 }
+
+/// Raw DEFLATE against streams made by zlib (Python's zlib.compressobj(wbits=-15): independent of modellint).
+final class InflateTests: XCTestCase {
+    private func inflate(_ base64: String) throws -> [UInt8] { try Inflate.decompress([UInt8](try XCTUnwrap(Data(base64Encoded: base64)))) }
+
+    func testStoredFixedAndDynamicBlocks() throws {
+        XCTAssertEqual(try inflate("ARcA6P9zdG9yZWQgYmxvY2s6IENvcmUgRGF0YQ=="), Array("stored block: Core Data".utf8))
+        XCTAssertEqual(try inflate("S0xKThxFxKGKyioA"), Array((String(repeating: "abcabcabcabcabc", count: 20) + "xyz").utf8))
+        let dynamic = "K8lIVSgszUzOVkgqyi/PU0jLr1DIKs0tKFbIL0stUigBSuckVlUqpOSn64B5o4pHFY8qHlU8qnhU8TBSzMDIxMzCysbOwcnFzcPLxy8gKCQsIiomLiEpJS0jKyevoKikrKKqpq6hqaWto6unb2BoZGxiamZuYWllbWNrZ+/g6OTs4urm7uHp5e3j6+cfEBgUHBIaFh4RGRUdExsXn5CYlJySmpaekZmVnZObl19QWFRcUlpWXlFZVV1TW1ff0NjU3NLa1t7R2dXd09vXP2HipMlTpk6bPmPmrNlz5s6bv2DhosVLli5bvmLlqtVr1q5bv2Hjps1btm7bvmPnrt179u7bf+DgocNHjh47fuLkqdNnzp47f+HipctXrl67fuPmrdt37t67/+Dho8dPnj57/uLlq9dv3r57/+Hjp89fvn77/uPnr99//v77DwA="
+        XCTAssertEqual(try inflate(dynamic), Array(String(repeating: "the quick brown fox jumps over the lazy dog, ", count: 40).utf8) + (0...255).map(UInt8.init))
+    }
+
+    func testHostileStreamsAreErrors() throws {
+        let good = [UInt8](try XCTUnwrap(Data(base64Encoded: "S0xKThxFxKGKyioA")))
+        for length in 0..<good.count { XCTAssertThrowsError(try Inflate.decompress(Array(good.prefix(length))), "prefix \(length)") }
+        XCTAssertThrowsError(try Inflate.decompress([0x07])) { XCTAssertEqual("\($0)", "a block of the reserved type 3") }
+        XCTAssertThrowsError(try Inflate.decompress(good, limit: 100)) { XCTAssertEqual("\($0)", "output over 100 bytes") }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 { _ = try? Inflate.decompress((0..<Int.random(in: 1...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }) }
+    }
+}
+
+/// Z_MODELCACHE: the store's own model, inflated and read back (issue 15, item 2).
+final class ModelCacheTests: XCTestCase {
+    func testTheCachedModelHashesToTheStoresRecordedHashes() throws {
+        let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
+        let metadata = try StoreMetadata.read(path: root.appendingPathComponent("SampleModel3/Fixtures/SampleModel3_V1.sqlite").path)
+        let cached = try XCTUnwrap(metadata.cachedModel)
+        XCTAssertEqual(cached.entities.map(\.name), ["User"])
+        XCTAssertEqual(cached.versionHashes.entities, metadata.entityHashes, "the cached model is the model that wrote the store")
+    }
+
+    func testAStoreNoVersionWroteIsDiffedFromItsOwnModel() throws {
+        let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("SampleModel3"), to: directory.appendingPathComponent("SampleModel3"))
+        _ = try shell("chmod -R u+w .", in: directory)
+        let contents = directory.appendingPathComponent("SampleModel3/SampleModel3.xcdatamodeld/SampleModel3.xcdatamodel/contents")
+        let text = try String(contentsOf: contents, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "<attribute name=\"petName\"", with: "<attribute name=\"nickname\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"petName\"").utf8).write(to: contents)
+        let out = modellint(["store", "SampleModel3/Fixtures/SampleModel3_V1.sqlite", "SampleModel3/SampleModel3.xcdatamodeld"], in: directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertTrue(out.standardOutput.contains("""
+              the store's model (Z_MODELCACHE) -> SampleModel3 (SampleModel3/SampleModel3.xcdatamodeld)
+              
+              User
+                + nickname  [lightweight]  String attribute, optional
+            """), out.standardOutput)
+        XCTAssertTrue(out.standardOutput.contains("The nearest version is SampleModel3, which differs in User. The store caches the model that wrote it (Z_MODELCACHE): `modellint store` diffs it against SampleModel3. [store-version-unknown]"), out.standardOutput)
+    }
+}

@@ -85,6 +85,14 @@ public enum StoreCommand {
         if !metadata.versionIdentifiers.isEmpty { lines.append("  version identifiers: " + metadata.versionIdentifiers.map(ReportText.escaped).joined(separator: ", ")) }
         if let uuid = metadata.uuid { lines.append("  store UUID: \(ReportText.escaped(uuid))") }
         if let current = bundle.currentVersion, matching.contains(current.name) { lines.append("  migrating to \(ReportText.escaped(current.name)) (current): nothing to do, the hashes are equal") }
+        // No version wrote it: the store's own cached model, diffed against the current version as if it were one.
+        if matching.isEmpty, let cached = metadata.cachedModel, let current = bundle.currentVersion, let model = current.model {
+            let diff = ModelDiff(from: VersionRef(name: "the store's model (Z_MODELCACHE)", contentsPath: path, model: cached),
+                                 to: VersionRef(name: current.name, contentsPath: current.contentsPath, model: model), isAdjacent: true)
+            lines.append("")
+            lines += DiffReporter.text(ChangeClassifier.entries(of: diff), bundle: bundle.path, from: "the store's model (Z_MODELCACHE)", to: current.name)
+                .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
+        }
         return lines.joined(separator: "\n") + "\n\n"
     }
 

@@ -92,8 +92,14 @@ public struct KeyedArchive: Sendable {
         }
     }
 
-    /// The pairs of an archived NSDictionary (`NS.keys`, `NS.objects`), as archived-object indices.
+    /// The pairs of an archived NSDictionary (`NS.keys`, `NS.objects`), as archived-object indices; also of an
+    /// `NSKnownKeysDictionary1` (a store's cached model): keys in its mapping strategy, values in `values`.
     public func entries(_ object: Int) -> [(key: Int, value: Int)] {
+        if className(object) == "NSKnownKeysDictionary1" {
+            guard let strategy = reference(object, "searchMapping"), let keys = reference(strategy, "keys"), let values = reference(object, "values") else { return [] }
+            let empty = reference(object, "emptyToken").flatMap(text)
+            return zip(members(keys), members(values)).filter { empty == nil || text($0.1) != empty }.map { ($0.0, $0.1) }
+        }
         guard let f = fields(object), let k = f["NS.keys"], let v = f["NS.objects"],
               case let .array(keys) = plist.objects[k], case let .array(values) = plist.objects[v] else { return [] }
         func uid(_ ref: Int) -> Int? { if case let .uid(u) = plist.objects[ref], u != 0, u < archived.count { return u }; return nil }

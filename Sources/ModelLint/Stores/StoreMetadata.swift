@@ -3,6 +3,12 @@ import Foundation
 /// What a Core Data SQLite store says about the model that wrote it: `Z_METADATA`'s `Z_PLIST`, a property list
 /// with the entity hashes (`NSStoreModelVersionHashes`), version identifiers and the framework version.
 public struct StoreMetadata: Sendable, Equatable {
+    public static func == (a: StoreMetadata, b: StoreMetadata) -> Bool {
+        a.entityHashes == b.entityHashes && a.versionIdentifiers == b.versionIdentifiers && a.frameworkVersion == b.frameworkVersion
+            && a.storeType == b.storeType && a.uuid == b.uuid && a.checksum == b.checksum && a.usedWAL == b.usedWAL
+            && (a.cachedModel == nil) == (b.cachedModel == nil)
+    }
+
     public var entityHashes: [String: [UInt8]]
     public var versionIdentifiers: [String]
     public var frameworkVersion: Int?
@@ -11,6 +17,9 @@ public struct StoreMetadata: Sendable, Equatable {
     /// `NSStoreModelVersionChecksumKey` (recent systems): the writing model's versionChecksum.
     public var checksum: String?
     public var usedWAL: Bool
+    /// The model that wrote the store, as Core Data cached it in `Z_MODELCACHE` (raw DEFLATE of an archived
+    /// model), when the store has one and it reads.
+    public var cachedModel: Model? = nil
 
     public struct ReadError: Error, Equatable, CustomStringConvertible {
         public var description: String
@@ -44,7 +53,18 @@ public struct StoreMetadata: Sendable, Equatable {
             entityHashes: hashes, versionIdentifiers: (plist["NSStoreModelVersionIdentifiers"] as? [Any] ?? []).map { "\($0)" },
             frameworkVersion: (plist["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue,
             storeType: plist["NSStoreType"] as? String, uuid: uuid ?? plist["NSStoreUUID"] as? String,
-            checksum: plist["NSStoreModelVersionChecksumKey"] as? String, usedWAL: file.usedWAL)
+            checksum: plist["NSStoreModelVersionChecksumKey"] as? String, usedWAL: file.usedWAL, cachedModel: cachedModel(file, path: path))
+    }
+
+    /// `Z_MODELCACHE.Z_CONTENT`: inflated and read as a compiled model; nil when absent or unreadable (the cache
+    /// is an extra, never a reason to refuse the store).
+    static func cachedModel(_ file: SQLiteFile, path: String) -> Model? {
+        guard let table = try? file.table(named: "Z_MODELCACHE"), let row = table.rows.first,
+              let column = table.columns.firstIndex(where: { $0.caseInsensitiveCompare("Z_CONTENT") == .orderedSame }) ?? (table.columns.isEmpty ? 0 : nil),
+              row.values.count > column, case .blob(let compressed) = row.values[column],
+              let bytes = try? Inflate.decompress(compressed, limit: CompiledModelReader.archiveLimit),
+              let archive = try? KeyedArchive(bytes: bytes) else { return nil }
+        return try? CompiledModelReader.model(from: archive, displayPath: path + " (Z_MODELCACHE)")
     }
 
     /// The versions whose entity hashes equal the store's (exactly the versions Core Data would open it with).

@@ -19,7 +19,10 @@ public struct StoreVersionUnknownRule: StoreRule {
 
     public func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
         guard store.matching.isEmpty, !store.isGolden else { return [] }
-        let nearest = store.nearest.map { " The nearest version is \($0.version.name), which differs in \(BuildText.list($0.differing))." } ?? ""
+        var nearest = store.nearest.map { " The nearest version is \($0.version.name), which differs in \(BuildText.list($0.differing))." } ?? ""
+        if store.metadata.cachedModel != nil, let current = store.current {
+            nearest += " The store caches the model that wrote it (Z_MODELCACHE): `modellint store` diffs it against \(current.name)."
+        }
         return [Finding(
             "\(store.path) was written by no version of \(store.bundle): its entity hashes match none, so Core Data finds no source model and the store does not open (134130).\(nearest)",
             at: SourceLocation(file: store.path))]
