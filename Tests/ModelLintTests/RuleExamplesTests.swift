@@ -133,3 +133,33 @@ final class RuleRegistryTests: XCTestCase {
         XCTAssertGreaterThan(declared.count, 60)
     }
 }
+
+/// Variants of the change examples: the same step, with an unchanged older version in front (`Near 0`, a copy of
+/// `Near 1`), so the older -> current pair, its caches and the skip-version logic run too. The step's findings
+/// must be exactly the same, and no skip-version finding may appear (the direct pair has the same problem).
+final class RuleExampleVariantTests: XCTestCase {
+    func testEveryTwoVersionChangeExampleHoldsWithAnOlderVersionInFront() throws {
+        let categories: Set<RuleCategory> = [.changes, .renaming, .cloudKit]
+        // redundant-version is about identical versions: the copy in front is one.
+        let excluded: Set<String> = [RedundantVersionRule.description.id, SkipVersionUpgradeRule.description.id]
+        var checked = 0
+        for rule in RuleRegistry.descriptions where categories.contains(rule.category) && !excluded.contains(rule.id) {
+            for (index, example) in rule.examples.enumerated() {
+                guard example.versions.count == 2, example.shipped.isEmpty, example.lockFileText == nil, example.mappingModels.isEmpty,
+                      case .model = example.versions[0].contents, case .model = example.versions[1].contents,
+                      case .last = example.currentVersion else { continue }
+                func run(_ example: RuleExample) throws -> [String] {
+                    let directory = try makeTemporaryDirectory(self)
+                    let (bundle, _) = try example.write(into: directory)
+                    return lint(bundle).filter { $0.ruleId == rule.id || $0.ruleId == SkipVersionUpgradeRule.description.id }
+                        .map { "\($0.ruleId) \($0.severity) \($0.file):\($0.line ?? 0):\($0.column ?? 0) \($0.fromVersion ?? "-")>\($0.version ?? "-")" }
+                }
+                var variant = example
+                variant.versions.insert(("Near 0", example.versions[0].contents), at: 0)
+                XCTAssertEqual(try run(variant), try run(example), "\(rule.id) example \(index + 1) with Near 0 in front")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 40)
+    }
+}
