@@ -28,6 +28,7 @@ public struct Linter: Sendable {
         let files = RepositoryFiles(walker: finder.walker, repositories: history.repositories, isExcluded: finder.isExcluded)
         var summaries: [BundleSummary] = []
         var diagnostics: [Diagnostic] = []
+        var loaded: [ModelBundle] = []
         for selection in selections {
             let url = URL(fileURLWithPath: selection.absolutePath)
             let settings = configuration.settings(forBundleAt: selection.absolutePath)
@@ -45,6 +46,7 @@ public struct Linter: Sendable {
             summaries.append(BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: bundle.versions.map(\.name)))
             let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder, workingDirectory: workingDirectory)
             diagnostics += lint(bundle, settings: settings, mappingModels: mappingModels, histories: histories)
+            loaded.append(bundle)
             diagnostics += projectFindings(bundle, at: selection.absolutePath, files: files, workingDirectory: workingDirectory)
         }
         if let lock = history.lock, !selections.isEmpty {
@@ -55,7 +57,7 @@ public struct Linter: Sendable {
                 }
             }
         }
-        diagnostics += try sourceReferenceFindings(selections, files: files, workingDirectory: workingDirectory)
+        diagnostics += sourceReferenceFindings(selections, bundles: loaded, files: files, workingDirectory: workingDirectory)
         var report = LintReport(bundles: summaries, diagnostics: diagnostics)
         report.unreadablePaths = finder.walker.unreadableNames
         return report
@@ -63,7 +65,7 @@ public struct Linter: Sendable {
 
     /// References to the model in the Swift files of the bundles' trees (each file read once, files over
     /// `SourceReference.sizeLimit` skipped), judged against every bundle of the run.
-    func sourceReferenceFindings(_ selections: [BundleFinder.Selection], files: RepositoryFiles, workingDirectory: String) throws -> [Diagnostic] {
+    func sourceReferenceFindings(_ selections: [BundleFinder.Selection], bundles: [ModelBundle], files: RepositoryFiles, workingDirectory: String) -> [Diagnostic] {
         var seen = Set<String>()
         var references: [SourceReference] = []
         for selection in selections {
@@ -71,11 +73,6 @@ public struct Linter: Sendable {
                 guard let data = try? FileReader.read(file, limit: SourceReference.sizeLimit) else { continue }
                 references += SourceReference.scan(bytes: [UInt8](data), path: PathTools.display(file, relativeTo: workingDirectory))
             }
-        }
-        guard !references.isEmpty else { return [] }
-        let bundles = selections.map { selection in
-            BundleLoader.load(bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
-                              versionOrder: configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder)
         }
         return SourceReferenceVerifier(configuration: configuration).verify(references, bundles: bundles)
     }
