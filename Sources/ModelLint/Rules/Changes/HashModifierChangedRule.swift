@@ -25,13 +25,13 @@ public struct HashModifierChangedRule: ChangeRule {
         let changed = diff.matchedEntities.filter { pair in
             pair.facets.contains(.hashModifier) || pair.matchedProperties.contains { $0.facets.contains(.hashModifier) }
         }
-        // Hashed only when a modifier changed: hashing a deep hierarchy is not free, and most pairs change none.
         guard !changed.isEmpty else { return [] }
-        let oldHashes = diff.from.model.versionHashes.entities, newHashes = diff.to.model.versionHashes.entities
+        // Whether stores migrate is Core Data's hash comparison. Hashed on adjacent steps only: an older ->
+        // current pair's finding is shown only when no step has it, and hashing every older version of a long
+        // bundle costs more than the rest of its check (a changed modifier of a matched element is always hashed).
+        let hashes = diff.isAdjacent ? (diff.from.model.versionHashes.entities, diff.to.model.versionHashes.entities) : nil
         for pair in changed {
-            // Whether stores migrate is Core Data's hash comparison, not the modifier's text: a modifier on a
-            // transient property is in no hash.
-            let migrates = oldHashes[pair.old.name] != newHashes[pair.new.name]
+            let migrates = hashes.map { $0.0[pair.old.name] != $0.1[pair.new.name] } ?? true
             let outcome = migrates ? "every store migrates" : "\(pair.new.name)'s version hash is unchanged, so no store migrates"
             if pair.facets.contains(.hashModifier) {
                 findings.append(.change(
