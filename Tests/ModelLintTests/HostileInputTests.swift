@@ -158,6 +158,15 @@ final class FuzzRegressionTests: XCTestCase {
                 }
                 continue
             }
+            if name.hasPrefix("xccurrentversion-") {
+                // A binary plist whose set holds a dictionary: Foundation's bridging dereferenced null on Linux.
+                // Read as a pointer file, it is now simply not one.
+                let (file, declared) = CurrentVersionReader.parse(data)
+                XCTAssertNil(declared, name)
+                XCTAssertEqual(file, .empty, "\(name): \(file)")
+                XCTAssertNotNil(try? PropertyList.parse(data), "\(name): our reader reads it (sets become arrays)")
+                continue
+            }
             if name.hasPrefix("contents-blanked-repeat") {
                 // Found by the differential check: parsed again with its own entities cached (every repeat
                 // blanked), the file must give what it gives alone.

@@ -19,7 +19,7 @@ public enum CompiledModelReader {
             let file = path + "/VersionInfo.plist"
             do {
                 let data = try FileReader.read(file, limit: FileReader.Limit.smallFile)
-                guard let plist = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
+                guard let plist = try PropertyList.parse(data) as? [String: Any] else {
                     throw ReadError(description: "not a dictionary")
                 }
                 info = plist

@@ -18,7 +18,7 @@ enum CurrentVersionReader {
         if data.isEmpty { return (.unreadable("the file is empty"), nil) }
         let plist: Any
         do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            plist = try PropertyList.parse(data)
         } catch {
             return (.unreadable("it is not a property list"), nil)
         }

@@ -30,7 +30,7 @@ public struct XcodeProject: Sendable {
     public static func read(path: String, displayPath: String) throws -> XcodeProject {
         let data: Data
         do { data = try FileReader.read(path, limit: FileReader.Limit.dataFile) } catch { throw ReadError(description: "\(displayPath): \(error)") }
-        guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+        guard let plist = try? PropertyList.parse(data) as? [String: Any],
               let objects = plist["objects"] as? [String: Any] else {
             throw ReadError(description: "\(displayPath) is not an Xcode project file (no objects)")
         }

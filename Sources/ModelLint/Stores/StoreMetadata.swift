@@ -41,7 +41,7 @@ public struct StoreMetadata: Sendable, Equatable {
         guard let row = table.rows.last, row.values.count > column, case .blob(let bytes) = row.values[column] else {
             throw ReadError(description: "\(path): Z_METADATA holds no metadata")
         }
-        guard let plist = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any] else {
+        guard let plist = try? PropertyList.parse(Data(bytes)) as? [String: Any] else {
             throw ReadError(description: "\(path): Z_METADATA's Z_PLIST is not a property list")
         }
         let hashes = (plist["NSStoreModelVersionHashes"] as? [String: Any] ?? [:]).compactMapValues { ($0 as? Data).map { [UInt8]($0) } }
@@ -51,7 +51,7 @@ public struct StoreMetadata: Sendable, Equatable {
         if let uuidColumn, row.values.count > uuidColumn, case .text(let text) = row.values[uuidColumn] { uuid = text }
         return StoreMetadata(
             entityHashes: hashes, versionIdentifiers: (plist["NSStoreModelVersionIdentifiers"] as? [Any] ?? []).map { "\($0)" },
-            frameworkVersion: (plist["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue,
+            frameworkVersion: plist["NSPersistenceFrameworkVersion"] as? Int ?? (plist["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue,
             storeType: plist["NSStoreType"] as? String, uuid: uuid ?? plist["NSStoreUUID"] as? String,
             checksum: plist["NSStoreModelVersionChecksumKey"] as? String, usedWAL: file.usedWAL, cachedModel: cachedModel(file, path: path))
     }
