@@ -10,7 +10,7 @@ final class StoreTests: XCTestCase {
     let near = repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld")
 
     private func versions(_ bundle: URL) -> [VersionRef] {
-        BundleLoader.load(bundleURL: bundle, displayPath: "b").versions.compactMap { v in v.model.map { VersionRef(name: v.name, contentsPath: v.contentsPath, model: $0) } }
+        BundleLoader.load(bundleURL: bundle, displayPath: "b").readableVersions
     }
 
     func testEveryCoreDataPlusStoreMatchesTheVersionThatWroteIt() throws {

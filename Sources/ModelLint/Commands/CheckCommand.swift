@@ -1,9 +1,19 @@
 import Foundation
 
 public enum CheckCommand {
+    /// The report options every command that reports findings shares (`check`, `verify-build`, `store`).
+    static let formatOption = OptionSpec("--format", value: "F", choices: ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"],
+                                         help: "text (default), json, sarif, github, junit, checkstyle or markdown")
+    static let reportFlags: [OptionSpec] = [
+        OptionSpec("--strict", help: "warnings also fail the run"),
+        OptionSpec("--no-color", help: "plain text even on a terminal"),
+        OptionSpec("--color", help: "colour even when the output is not a terminal (CI logs)"),
+        OptionSpec("--notes", help: "text format: list notes too (by default they are counted in the summary line)"),
+        OptionSpec("--help", help: "show this help"),
+    ]
+
     public static let options: [OptionSpec] = [
-        OptionSpec("--format", value: "F", choices: ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"],
-                   help: "text (default), json, sarif, github, junit, checkstyle or markdown"),
+        formatOption,
         OptionSpec("--only", value: "RULE", help: "report only this rule (repeatable)"),
         OptionSpec("--disable", value: "RULE", help: "do not run this rule (repeatable)"),
         OptionSpec("--statistics", help: "text format: end with a table of findings per rule and severity"),
@@ -85,31 +95,30 @@ public enum CheckCommand {
             var asked = parsed
             asked.values["--format"] = format
             asked.values["--output"] = file
-            let path = PathTools.absolute(file, relativeTo: environment.workingDirectory)
-            do {
-                try FileWriter.withLock(on: path) {
-                    try FileWriter.write(to: path) { writeReport(report, to: $0, parsed: asked, environment: environment) }
-                }
-            } catch {
-                streams.standardError.write("modellint: \(error)\n")
-                return CommandOutput.usage
-            }
+            if let failed = writeReportFile(report, to: file, parsed: asked, environment: environment, streams: streams) { return failed }
         }
         if quiet && parsed.values["--output"] == nil { return exitCode }
         if let output = parsed.values["--output"] {
-            let path = PathTools.absolute(output, relativeTo: environment.workingDirectory)
-            do {
-                try FileWriter.withLock(on: path) {
-                    try FileWriter.write(to: path) { writeReport(report, to: $0, parsed: parsed, environment: environment) }
-                }
-            } catch {
-                streams.standardError.write("modellint: \(error)\n")
-                return CommandOutput.usage
-            }
-            return exitCode
+            return writeReportFile(report, to: output, parsed: parsed, environment: environment, streams: streams) ?? exitCode
         }
         writeReport(report, to: streams.standardOutput, parsed: parsed, environment: environment)
         return exitCode
+    }
+
+    /// Writes a report file atomically under its lock; the exit code of the failure when it cannot.
+    private static func writeReportFile(
+        _ report: LintReport, to file: String, parsed: ParsedArguments, environment: CommandEnvironment, streams: CommandStreams
+    ) -> Int32? {
+        let path = PathTools.absolute(file, relativeTo: environment.workingDirectory)
+        do {
+            try FileWriter.withLock(on: path) {
+                try FileWriter.write(to: path) { writeReport(report, to: $0, parsed: parsed, environment: environment) }
+            }
+            return nil
+        } catch {
+            streams.standardError.write("modellint: \(error)\n")
+            return CommandOutput.usage
+        }
     }
 
     /// A failed command's output, or the report and what the run's exit code is.
@@ -147,7 +156,7 @@ public enum CheckCommand {
         var paths = parsed.positionals
         if parsed.flags.contains("--pre-commit") {
             do {
-                paths = try PreCommitPaths.paths(given: paths, workingDirectory: environment.workingDirectory)
+                paths = try PreCommitPaths.paths(given: paths, workingDirectory: environment.workingDirectory, repositories: linter.history.repositories)
             } catch {
                 return .failure(.usageError("\(error)"))
             }
@@ -163,23 +172,14 @@ public enum CheckCommand {
             return .failure(.usageError("\(error)"))
         } catch let error as ConfigurationError {
             return .failure(.usageError("configuration error: \(error)"))
+        } catch let error as GoldenStores.UnreadableStore {
+            return .failure(.usageError("\(error)"))
         } catch {
             return .failure(CommandOutput(
                 exitCode: CommandOutput.internalError,
                 standardError: "modellint: internal error: \(error)\nThis is a bug in modellint; please file it with the command you ran.\n"))
         }
 
-        do {
-            let golden = try GoldenStores.findings(for: report, configuration: configuration, workingDirectory: environment.workingDirectory,
-                                                   migration: parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:)))
-            if !golden.isEmpty {
-                var withGolden = LintReport(bundles: report.bundles, diagnostics: report.diagnostics + golden)
-                withGolden.unreadablePaths = report.unreadablePaths
-                report = withGolden
-            }
-        } catch {
-            return .failure(.usageError("\(error)"))
-        }
         report = onlyFilter(report, parsed)
         if parsed.flags.contains("--only-new") {
             guard let ref = parsed.values["--against"] else {

@@ -7,8 +7,9 @@ enum PreCommitPaths {
     /// The paths to lint: the ones given, each bundle a staged change (a deletion included) is inside, when the
     /// bundle still exists, and every bundle under a staged `.modellint.json` or `modellint.lock`. Empty: nothing
     /// of modellint's concern is in the commit.
-    static func paths(given: [String], workingDirectory: String) throws -> [String] {
-        let repository = try GitRepository(containing: workingDirectory)
+    /// `repositories`: the run's, so the lint that follows does not discover the repository again.
+    static func paths(given: [String], workingDirectory: String, repositories: RepositoryCache) throws -> [String] {
+        let repository = try repositories.repository(containing: workingDirectory)
         let result = repository.run(["diff", "--cached", "--name-only", "--no-renames", "-z"])
         guard result.status == 0 else { throw GitRepository.GitError(message: "git diff --cached failed: \(result.error)") }
         let fields = String(decoding: result.output, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: true).map(String.init)

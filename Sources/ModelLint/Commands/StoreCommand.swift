@@ -4,16 +4,10 @@ import Foundation
 /// version does. Read-only: the store and its `-wal` are opened for reading, nothing else is touched.
 public enum StoreCommand {
     public static let options: [OptionSpec] = [
-        OptionSpec("--format", value: "F", choices: ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"],
-                   help: "text (default), json, sarif, github, junit, checkstyle or markdown"),
+        CheckCommand.formatOption,
         OptionSpec("--config", value: "FILE", help: "configuration file (rules, versionOrder, migration); default: nearest .modellint.json"),
         OptionSpec("--migration", value: "MODE", choices: ["direct", "progressive"], help: "how the app migrates (default: the configuration's, else direct)"),
-        OptionSpec("--strict", help: "warnings also fail the run"),
-        OptionSpec("--no-color", help: "plain text even on a terminal"),
-        OptionSpec("--color", help: "colour even when the output is not a terminal (CI logs)"),
-        OptionSpec("--notes", help: "text format: list notes too"),
-        OptionSpec("--help", help: "show this help"),
-    ]
+    ] + CheckCommand.reportFlags
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint store STORE [BUNDLE] [options]",
@@ -77,7 +71,7 @@ public enum StoreCommand {
 
     /// The store's own story, before the findings.
     static func describe(_ metadata: StoreMetadata, path: String, bundle: ModelBundle) -> String {
-        let versions = bundle.versions.compactMap { v in v.model.map { VersionRef(name: v.name, contentsPath: v.contentsPath, model: $0) } }
+        let versions = bundle.readableVersions
         let matching = metadata.matchingVersions(versions).map(\.name)
         var lines = ["\(ReportText.escaped(path)): a Core Data \(metadata.storeType ?? "SQLite") store\(metadata.usedWAL ? " (metadata read from its -wal)" : "")"]
         lines.append("  written by: " + (matching.isEmpty ? "no version of \(ReportText.escaped(bundle.path))" : matching.map(ReportText.escaped).joined(separator: ", ")))

@@ -3,15 +3,9 @@ import Foundation
 /// `modellint verify-build MOMD [BUNDLE]`: the compiled model (and the `.cdm` files beside it) against its source.
 public enum VerifyBuildCommand {
     public static let options: [OptionSpec] = [
-        OptionSpec("--format", value: "F", choices: ["text", "json", "sarif", "github", "junit", "checkstyle"],
-                   help: "text (default), json, sarif, github, junit or checkstyle"),
+        CheckCommand.formatOption,
         OptionSpec("--config", value: "FILE", help: "configuration file (rules, retired, versionOrder); default: nearest .modellint.json"),
-        OptionSpec("--strict", help: "warnings also fail the run"),
-        OptionSpec("--no-color", help: "plain text even on a terminal"),
-        OptionSpec("--color", help: "colour even when the output is not a terminal (CI logs)"),
-        OptionSpec("--notes", help: "text format: list notes too"),
-        OptionSpec("--help", help: "show this help"),
-    ]
+    ] + CheckCommand.reportFlags
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint verify-build MOMD [BUNDLE] [options]",

@@ -1,4 +1,11 @@
 /// One side of a compared pair: a readable version.
+extension ModelBundle {
+    /// The versions that read as models, in version order: what every rule kind compares.
+    public var readableVersions: [VersionRef] {
+        versions.compactMap { version in version.model.map { VersionRef(name: version.name, contentsPath: version.contentsPath, model: $0) } }
+    }
+}
+
 public struct VersionRef: Sendable {
     public var name: String
     public var contentsPath: String

@@ -10,9 +10,7 @@ public struct BuildVerifier: Sendable {
     }
 
     public func verify(_ build: CompiledModel, against bundle: ModelBundle, settings: BundleSettings?) -> [Diagnostic] {
-        let source = bundle.versions.compactMap { version in
-            version.model.map { VersionRef(name: version.name, contentsPath: version.contentsPath, model: $0) }
-        }
+        let source = bundle.readableVersions
         var context = RuleContext(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: configuration.migration)
         for declared in Retirement.declared(in: source)
         where !context.retired.contains(where: { $0.entity == declared.entity && $0.property == declared.property }) {

@@ -58,6 +58,7 @@ public struct Linter: Sendable {
             }
         }
         diagnostics += sourceReferenceFindings(selections, bundles: loaded, files: files, workingDirectory: workingDirectory)
+        diagnostics += try GoldenStores.findings(for: loaded, configuration: configuration, workingDirectory: workingDirectory, migration: migration)
         var report = LintReport(bundles: summaries, diagnostics: diagnostics)
         report.unreadablePaths = finder.walker.unreadableNames
         return report
@@ -116,9 +117,7 @@ public struct Linter: Sendable {
             }
         }
 
-        let readable = bundle.versions.compactMap { version in
-            version.model.map { VersionRef(name: version.name, contentsPath: version.contentsPath, model: $0) }
-        }
+        let readable = bundle.readableVersions
         // The configuration's retirements win over the same ones declared in the model's userInfo.
         for declared in Retirement.declared(in: readable)
         where !context.retired.contains(where: { $0.entity == declared.entity && $0.property == declared.property }) {

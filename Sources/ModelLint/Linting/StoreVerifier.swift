@@ -16,9 +16,7 @@ public struct StoreVerifier: Sendable {
     /// this is the last of them.
     public func verify(_ metadata: StoreMetadata, path: String, against bundle: ModelBundle, settings: BundleSettings?, isGolden: Bool,
                        golden: (covered: Set<String>, isLast: Bool)? = nil) -> [Diagnostic] {
-        let source = bundle.versions.compactMap { version in
-            version.model.map { VersionRef(name: version.name, contentsPath: version.contentsPath, model: $0) }
-        }
+        let source = bundle.readableVersions
         let currentName = bundle.currentVersion?.model != nil ? bundle.currentVersion?.name : source.last?.name
         let current = source.first { $0.name == currentName }
         let matching = metadata.matchingVersions(source)

@@ -7,7 +7,8 @@ enum GoldenStores {
         var description: String
     }
 
-    static func findings(for report: LintReport, configuration: Configuration, workingDirectory: String, migration: MigrationMode?) throws -> [Diagnostic] {
+    /// `bundles`: the run's bundles as the linter loaded and ordered them.
+    static func findings(for bundles: [ModelBundle], configuration: Configuration, workingDirectory: String, migration: MigrationMode) throws -> [Diagnostic] {
         guard !configuration.goldenStores.isEmpty else { return [] }
         let base = configuration.baseDirectory
         var files: [String] = []
@@ -15,10 +16,6 @@ enum GoldenStores {
             let relative = PathTools.relative(path, to: base) ?? path
             if configuration.goldenStores.contains(where: { Glob.matches(pattern: $0, path: relative) }) { files.append(path) }
         }) { _, name in name != ".git" && name != ".build" }
-        let bundles = report.bundles.map { summary in
-            BundleLoader.load(bundleURL: URL(fileURLWithPath: PathTools.absolute(summary.path, relativeTo: workingDirectory)), displayPath: summary.path,
-                              versionOrder: configuration.settings(forBundleAt: PathTools.absolute(summary.path, relativeTo: workingDirectory))?.versionOrder)
-        }
         guard !bundles.isEmpty else { return [] }
         var byBundle: [Int: [(path: String, metadata: StoreMetadata)]] = [:]
         for file in files.sorted() {
@@ -31,7 +28,7 @@ enum GoldenStores {
         var diagnostics: [Diagnostic] = []
         for (index, stores) in byBundle.sorted(by: { $0.key < $1.key }) {
             let bundle = bundles[index]
-            let models = bundle.versions.compactMap { v in v.model.map { VersionRef(name: v.name, contentsPath: v.contentsPath, model: $0) } }
+            let models = bundle.readableVersions
             let covered = Set(stores.flatMap { $0.metadata.matchingVersions(models).map(\.name) })
             let settings = configuration.settings(forBundleAt: PathTools.absolute(bundle.path, relativeTo: workingDirectory))
             for (i, store) in stores.enumerated() {
