@@ -1,5 +1,6 @@
 import Foundation
-import ModelLint
+import ModelLintCommands
+import ModelLintSupport
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)

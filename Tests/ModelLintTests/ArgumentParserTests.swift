@@ -1,5 +1,15 @@
 import XCTest
-@testable import ModelLint
+@testable import ModelLintSupport
+@testable import ModelLintModel
+@testable import ModelLintDiff
+@testable import ModelLintHistory
+@testable import ModelLintCompiled
+@testable import ModelLintStores
+@testable import ModelLintProjects
+@testable import ModelLintRules
+@testable import ModelLintEngine
+@testable import ModelLintReporting
+@testable import ModelLintCommands
 
 final class ArgumentParserTests: XCTestCase {
     let options = CheckCommand.options

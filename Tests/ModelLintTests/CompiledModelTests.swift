@@ -1,6 +1,16 @@
 import Foundation
 import XCTest
-@testable import ModelLint
+@testable import ModelLintSupport
+@testable import ModelLintModel
+@testable import ModelLintDiff
+@testable import ModelLintHistory
+@testable import ModelLintCompiled
+@testable import ModelLintStores
+@testable import ModelLintProjects
+@testable import ModelLintRules
+@testable import ModelLintEngine
+@testable import ModelLintReporting
+@testable import ModelLintCommands
 
 /// The compiled-model readers: binary property lists and keyed archives on hand-built bytes, and the real
 /// `.momd`/`.cdm` files of CoreDataPlus (three sources agree: the source XML, Xcode's VersionInfo.plist and the

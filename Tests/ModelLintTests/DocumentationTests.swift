@@ -1,6 +1,16 @@
 import Foundation
 import XCTest
-@testable import ModelLint
+@testable import ModelLintSupport
+@testable import ModelLintModel
+@testable import ModelLintDiff
+@testable import ModelLintHistory
+@testable import ModelLintCompiled
+@testable import ModelLintStores
+@testable import ModelLintProjects
+@testable import ModelLintRules
+@testable import ModelLintEngine
+@testable import ModelLintReporting
+@testable import ModelLintCommands
 
 final class DocumentationTests: XCTestCase {
     /// The README's rule list is generated; this keeps it from drifting from the rule types.
@@ -9,7 +19,7 @@ final class DocumentationTests: XCTestCase {
         let begin = try XCTUnwrap(readme.range(of: "<!-- rules:begin -->\n"))
         let end = try XCTUnwrap(readme.range(of: "<!-- rules:end -->"))
         let listed = String(readme[begin.upperBound..<end.lowerBound])
-        XCTAssertEqual(listed, RulesCommand.markdownTable(), "regenerate with: swift run modellint rules --format markdown")
+        XCTAssertEqual(listed, RuleDocumentation.markdownTable(), "regenerate with: swift run modellint rules --format markdown")
     }
 
     func testReadmeStartsWithTheTwoCommands() throws {

@@ -1,6 +1,16 @@
 import Foundation
 import XCTest
-@testable import ModelLint
+@testable import ModelLintSupport
+@testable import ModelLintModel
+@testable import ModelLintDiff
+@testable import ModelLintHistory
+@testable import ModelLintCompiled
+@testable import ModelLintStores
+@testable import ModelLintProjects
+@testable import ModelLintRules
+@testable import ModelLintEngine
+@testable import ModelLintReporting
+@testable import ModelLintCommands
 
 /// A bundle's versions repeat most entities byte for byte; a repeat is placed from the cache instead of
 /// built again. What it places must be exactly what building the version alone gives.

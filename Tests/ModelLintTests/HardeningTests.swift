@@ -3,7 +3,17 @@ import XCTest
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import ModelLint
+@testable import ModelLintSupport
+@testable import ModelLintModel
+@testable import ModelLintDiff
+@testable import ModelLintHistory
+@testable import ModelLintCompiled
+@testable import ModelLintStores
+@testable import ModelLintProjects
+@testable import ModelLintRules
+@testable import ModelLintEngine
+@testable import ModelLintReporting
+@testable import ModelLintCommands
 
 /// A reproducible random stream (SplitMix64), so a failing case can be replayed from its seed.
 struct SeededGenerator: RandomNumberGenerator {

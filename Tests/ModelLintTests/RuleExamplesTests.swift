@@ -1,6 +1,16 @@
 import Foundation
 import XCTest
-@testable import ModelLint
+@testable import ModelLintSupport
+@testable import ModelLintModel
+@testable import ModelLintDiff
+@testable import ModelLintHistory
+@testable import ModelLintCompiled
+@testable import ModelLintStores
+@testable import ModelLintProjects
+@testable import ModelLintRules
+@testable import ModelLintEngine
+@testable import ModelLintReporting
+@testable import ModelLintCommands
 
 /// One test for every rule's examples, as SwiftLint runs its rule descriptions: a triggering example
 /// must produce exactly the marked findings, a passing one none.
@@ -112,11 +122,11 @@ final class RuleExamplesTests: XCTestCase {
     }
 }
 
-/// Every rule type in Sources/ModelLint/Rules is registered, once: a rule added in its own file but forgotten in
+/// Every rule type in Sources/ModelLintRules is registered, once: a rule added in its own file but forgotten in
 /// RuleRegistry would never run, and no other test would notice.
 final class RuleRegistryTests: XCTestCase {
     func testEveryRuleTypeInTheSourcesIsRegisteredOnce() throws {
-        let rules = repositoryRoot.appendingPathComponent("Sources/ModelLint/Rules")
+        let rules = repositoryRoot.appendingPathComponent("Sources/ModelLintRules")
         var declared: [String] = []
         let walker = FileManager.default.enumerator(at: rules, includingPropertiesForKeys: nil)
         while let url = walker?.nextObject() as? URL {

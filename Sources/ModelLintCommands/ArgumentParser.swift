@@ -1,0 +1,112 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+import ModelLintReporting
+
+/// A small, table-driven parser: each command lists its options once, and the same table drives
+/// parsing, error messages and `--help`.
+public struct OptionSpec: Sendable {
+    public var name: String
+    /// The value's placeholder (`FILE`, `F`), or nil for a flag.
+    public var valueName: String?
+    /// Allowed values, when the set is closed.
+    public var choices: [String]?
+    public var help: String
+
+    public init(_ name: String, value: String? = nil, choices: [String]? = nil, help: String) {
+        self.name = name
+        self.valueName = value
+        self.choices = choices
+        self.help = help
+    }
+}
+
+public struct ParsedArguments: Equatable, Sendable {
+    public var positionals: [String] = []
+    public var values: [String: String] = [:]
+    /// Every value of an option given more than once, in order (`--only a --only b`).
+    public var repeated: [String: [String]] = [:]
+    public var flags: Set<String> = []
+    package init(positionals: [String] = [], values: [String: String] = [:], repeated: [String: [String]] = [:], flags: Set<String> = []) {
+        self.positionals = positionals
+        self.values = values
+        self.repeated = repeated
+        self.flags = flags
+    }
+
+}
+
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+public enum ArgumentParser {
+    /// `--name value`, `--name=value`, flags, and `--` to end options. Repeating a valued option keeps the last.
+    public static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws -> ParsedArguments {
+        var result = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                result.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            // `-h` is `--help` for every command, as users of any CLI expect.
+            var name = argument == "-h" && options.contains(where: { $0.name == "--help" }) ? "--help" : argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = options.first(where: { $0.name == name }) else {
+                var message = "unknown option \(name) for '\(command)'"
+                if let suggestion = Spelling.closest(to: name, in: options.map(\.name)) { message += " (did you mean \(suggestion)?)" }
+                throw UsageError(message + "; see 'modellint \(command) --help'")
+            }
+            guard let valueName = spec.valueName else {
+                if inlineValue != nil { throw UsageError("\(name) takes no value") }
+                result.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+                value = arguments[index]
+                index += 1
+            } else {
+                let expected = spec.choices.map { ": one of " + $0.joined(separator: ", ") } ?? ""
+                throw UsageError("\(name) needs a value (\(valueName))\(expected)")
+            }
+            if let choices = spec.choices, !choices.contains(value) {
+                throw UsageError("\(name) must be one of \(choices.joined(separator: ", ")), not '\(value)'")
+            }
+            result.values[name] = value
+            result.repeated[name, default: []].append(value)
+        }
+        return result
+    }
+
+    public static func helpText(usage: String, summary: String, options: [OptionSpec]) -> String {
+        var out = "USAGE: \(usage)\n\n\(summary)\n"
+        guard !options.isEmpty else { return out }
+        out += "\nOPTIONS:\n"
+        let labels = options.map { spec in spec.valueName.map { "\(spec.name) \($0)" } ?? spec.name }
+        let width = (labels.map(\.count).max() ?? 0) + 2
+        for (label, spec) in zip(labels, options) {
+            out += "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help + "\n"
+        }
+        return out
+    }
+}

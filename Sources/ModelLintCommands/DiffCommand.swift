@@ -1,0 +1,92 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+import ModelLintReporting
+
+/// `modellint diff BUNDLE [FROM [TO]]`: every change between two versions, marked with how Core Data treats it.
+public enum DiffCommand {
+    public static let options: [OptionSpec] = [
+        OptionSpec("--format", value: "F", choices: ["text", "json", "markdown"], help: "text (default), json or markdown"),
+        OptionSpec("--config", value: "FILE", help: "configuration file (for versionOrder); default: nearest .modellint.json"),
+        OptionSpec("--verbose", help: "also give each changed entity's Core Data version hash, old -> new"),
+        OptionSpec("--help", help: "show this help"),
+    ]
+
+    public static let help = ArgumentParser.helpText(
+        usage: "modellint diff BUNDLE [FROM [TO]] [--format text|json] [--verbose]",
+        summary: """
+            Show every change between two versions of a bundle, grouped by entity, each marked with how Core Data
+            treats it: no migration, lightweight, lightweight but data-dependent, needs custom migration, data loss.
+            An entity is "no migration" exactly when its Core Data version hash is unchanged.
+            Default: the version before the current one -> the current one. FROM alone compares FROM -> current.
+            """,
+        options: options)
+
+    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, options: options, command: "diff")
+        } catch {
+            return .usageError("\(error)")
+        }
+        if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
+        guard (1...3).contains(parsed.positionals.count) else {
+            return .usageError("diff takes a bundle and up to two version names; see 'modellint diff --help'")
+        }
+        let configuration: Configuration
+        do {
+            configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
+        } catch {
+            return .usageError("configuration error: \(error)")
+        }
+        let bundle: ModelBundle
+        do {
+            bundle = try SingleBundle.load(parsed.positionals[0], configuration: configuration, environment: environment)
+        } catch {
+            return .usageError("\(error)")
+        }
+
+        let readable = bundle.versions.filter { $0.model != nil }
+        func find(_ name: String) -> ModelVersion? { SingleBundle.version(name, in: bundle) }
+        let to: ModelVersion?
+        let from: ModelVersion?
+        if parsed.positionals.count == 3 {
+            from = find(parsed.positionals[1])
+            to = find(parsed.positionals[2])
+        } else {
+            to = bundle.currentVersion?.model != nil ? bundle.currentVersion : readable.last
+            if parsed.positionals.count == 2 {
+                from = find(parsed.positionals[1])
+            } else {
+                let position = readable.firstIndex { $0.name == to?.name } ?? 0
+                from = position > 0 ? readable[position - 1] : nil
+            }
+        }
+        let names = bundle.versions.map(\.name).joined(separator: ", ")
+        for (requested, found) in zip(parsed.positionals.dropFirst(), parsed.positionals.count == 3 ? [from, to] : [from]) where found == nil {
+            return .usageError("\(bundle.name).xcdatamodeld has no version named '\(requested)' (versions: \(names))")
+        }
+        guard let from, let to else { return .usageError("\(bundle.path) has fewer than two readable versions; nothing to compare") }
+        guard let old = from.model, let new = to.model else {
+            return .usageError("\(from.model == nil ? from.name : to.name) cannot be read; run modellint check \(bundle.path) for why")
+        }
+        let diff = ModelDiff(
+            from: VersionRef(name: from.name, contentsPath: from.contentsPath, model: old),
+            to: VersionRef(name: to.name, contentsPath: to.contentsPath, model: new), isAdjacent: true)
+        let entries = ChangeClassifier.entries(of: diff, showingHashes: parsed.flags.contains("--verbose"))
+        let text: String
+        switch parsed.values["--format"] {
+        case "json": text = DiffReporter.json(entries, bundle: bundle.path, from: from.name, to: to.name)
+        case "markdown": text = DiffReporter.markdown(entries, bundle: bundle.path, from: from.name, to: to.name)
+        default: text = DiffReporter.text(entries, bundle: bundle.path, from: from.name, to: to.name)
+        }
+        return CommandOutput(exitCode: 0, standardOutput: text)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+import ModelLintReporting
+
+/// `modellint init [PATH ...]`: a starter `.modellint.json` from what the bundles show, one comment per
+/// decision, never overwriting one that exists.
+public enum InitCommand {
+    public static let options: [OptionSpec] = [OptionSpec("--help", help: "show this help")]
+
+    public static let help = ArgumentParser.helpText(
+        usage: "modellint init [PATH ...]",
+        summary: """
+            Inspect the bundles and write a starter .modellint.json here: versionOrder where the version order is \
+            doubtful, cloudKit where the CloudKit flag and the configurations disagree, migration: progressive \
+            where mapping models cover most steps, and a baseline when the current findings are many. Each \
+            decision has a comment saying why. An existing .modellint.json is never overwritten.
+            """,
+        options: options)
+
+    /// Findings (errors and warnings) above which adopting without a baseline would bury the new ones.
+    package static let baselineThreshold = 20
+    package static let baselineFile = "modellint.baseline.json"
+
+    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, options: options, command: "init")
+        } catch {
+            return .usageError("\(error)")
+        }
+        if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
+        let target = PathTools.absolute(Configuration.fileName, relativeTo: environment.workingDirectory)
+        if FileReader.kind(at: target) != nil {
+            return .usageError("\(Configuration.fileName) already exists here; init never overwrites it (edit it, or remove it first)")
+        }
+        let configuration = Configuration(baseDirectory: PathTools.standardize(environment.workingDirectory))
+        let report: LintReport
+        do {
+            report = try Linter(configuration: configuration).lint(paths: parsed.positionals, workingDirectory: environment.workingDirectory)
+        } catch {
+            return .usageError("\(error)")
+        }
+        guard !report.bundles.isEmpty else { return .usageError("no .xcdatamodeld bundles found; nothing to configure") }
+        let text = starter(report, workingDirectory: environment.workingDirectory)
+        do {
+            try FileWriter.withLock(on: target) { try FileWriter.write(Data(text.utf8), to: target) }
+        } catch {
+            return .usageError("\(error)")
+        }
+        let failing = report.errorCount + report.warningCount
+        var next = "wrote \(Configuration.fileName) for \(report.bundles.count) bundle\(report.bundles.count == 1 ? "" : "s"); review each commented decision"
+        if failing > baselineThreshold {
+            next += "\nthen record today's \(failing) findings: modellint check --write-baseline \(baselineFile)"
+        }
+        return CommandOutput(exitCode: 0, standardOutput: next + "\n")
+    }
+
+    /// The file's text: JSON5, so each decision can carry its reason.
+    package static func starter(_ report: LintReport, workingDirectory: String) -> String {
+        func quoted(_ s: String) -> String { JSONValue.string(s).serialized(indent: nil) }
+        func findings(_ rule: String, _ bundle: String) -> [Diagnostic] { report.diagnostics.filter { $0.ruleId == rule && $0.bundle == bundle } }
+        var lines = ["// modellint configuration, started by `modellint init`: review each decision (cli.md lists every key).", "{"]
+        lines.append("  \"rules\": {},  // rule id -> off | note | warning | error")
+        if report.diagnostics.contains(where: { $0.ruleId == ProgressiveMigrationLikelyRule.description.id }) {
+            lines.append("  // Mapping models cover most steps: apps that ship them usually migrate step by step. If yours opens")
+            lines.append("  // the store with inferred migration straight to the current version, use \"direct\" instead.")
+            lines.append("  \"migration\": \"progressive\",")
+        }
+        let failing = report.errorCount + report.warningCount
+        if failing > baselineThreshold {
+            lines.append("  // \(failing) errors and warnings today: accept them once (modellint check --write-baseline \(baselineFile)) so")
+            lines.append("  // CI fails only on new ones; or gate pull requests with check --against origin/main --only-new.")
+            lines.append("  \"baseline\": \(quoted(baselineFile)),")
+        }
+        var bundleLines: [String] = []
+        for bundle in report.bundles {
+            var settings: [String] = []
+            if let inferred = (findings(VersionOrderInferredRule.description.id, bundle.path) + findings(VersionOrderAmbiguousRule.description.id, bundle.path)).first {
+                settings.append("      // \(ReportText.escaped(inferred.message)).")
+                settings.append("      // Confirm the order (oldest first) or correct it; it decides every comparison.")
+                settings.append("      \"versionOrder\": [\(bundle.versions.map(quoted).joined(separator: ", "))],")
+            }
+            let absolute = PathTools.absolute(bundle.path, relativeTo: workingDirectory)
+            let current = BundleLoader.load(bundleURL: URL(fileURLWithPath: absolute), displayPath: bundle.path).currentVersion?.model
+            if let reason = current.flatMap(cloudKitDisagreement) {
+                settings.append("      // \(reason); the CloudKit rules stay on. If the store does not sync, set false.")
+                settings.append("      \"cloudKit\": true,")
+            }
+            guard !settings.isEmpty else { continue }
+            let key = PathTools.relative(absolute, to: PathTools.standardize(workingDirectory)) ?? absolute
+            bundleLines.append("    \(quoted(key)): {")
+            bundleLines += settings
+            bundleLines.append("    },")
+        }
+        if !bundleLines.isEmpty {
+            lines.append("  \"bundles\": {")
+            lines += bundleLines
+            lines.append("  },")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The CloudKit flag and the configurations say different things in the current version: a synced
+    /// configuration with no entities, or the model's flag with no synced configuration among several.
+    package static func cloudKitDisagreement(_ model: Model) -> String? {
+        let synced = model.configurations.filter(\.usedWithCloudKit)
+        if let empty = synced.first(where: { $0.members.isEmpty }) {
+            return "configuration \(ReportText.escaped(empty.name)) is marked usedWithCloudKit but lists no entities"
+        }
+        if model.usedWithCloudKit && !model.configurations.isEmpty && synced.isEmpty {
+            return "the model is marked usedWithCloudKit but none of its configurations (\(model.configurations.map { ReportText.escaped($0.name) }.joined(separator: ", "))) is"
+        }
+        return nil
+    }
+}

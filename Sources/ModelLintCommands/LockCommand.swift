@@ -1,0 +1,163 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+import ModelLintReporting
+
+/// `modellint lock [PATH ...]`: record the versions that ship, with their digests, in `modellint.lock`.
+public enum LockCommand {
+    public static let options: [OptionSpec] = [
+        OptionSpec("--lock", value: "FILE", help: "lock file to write (default: modellint.lock next to the configuration, or here)"),
+        OptionSpec("--config", value: "FILE", help: "configuration file (for versionOrder and exclude)"),
+        OptionSpec("--force", help: "re-record versions already in the lock file with their current digests"),
+        OptionSpec("--help", help: "show this help"),
+    ]
+
+    public static let help = ArgumentParser.helpText(
+        usage: "modellint lock [PATH ...] [--lock FILE] [--force]",
+        summary: """
+            Record every readable version of the selected bundles in the lock file, as shipped: run it when you cut a
+            release, and commit the file. Versions already locked keep their digests (unless --force), so the lock is
+            only ever extended; check then reports a locked version that was edited or deleted.
+            """,
+        options: options)
+
+    package static func defaultLockPath(configuration: Configuration, environment: CommandEnvironment) -> String {
+        let directory = configuration.filePath.map { (PathTools.absolute($0, relativeTo: environment.workingDirectory) as NSString).deletingLastPathComponent }
+            ?? environment.workingDirectory
+        return directory + "/" + LockFile.fileName
+    }
+
+    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, options: options, command: "lock")
+        } catch {
+            return .usageError("\(error)")
+        }
+        if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
+        let configuration: Configuration
+        do {
+            configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
+        } catch {
+            return .usageError("configuration error: \(error)")
+        }
+        let path = parsed.values["--lock"].map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
+            ?? defaultLockPath(configuration: configuration, environment: environment)
+        let display = PathTools.display(path, relativeTo: environment.workingDirectory)
+        let selections: [BundleFinder.Selection]
+        do {
+            selections = try BundleFinder(workingDirectory: environment.workingDirectory, exclude: configuration.exclude,
+                                          excludeBase: configuration.baseDirectory).bundles(for: parsed.positionals)
+        } catch {
+            return .usageError("\(error)")
+        }
+        guard !selections.isEmpty else { return .usageError("no .xcdatamodeld bundles found; nothing to lock") }
+        let force = parsed.flags.contains("--force")
+        // Read, extend and write under one advisory lock: parallel `lock` runs take turns, and none loses another's records.
+        return FileWriter.withLock(on: path) {
+            update(path: path, display: display, selections: selections, configuration: configuration, force: force)
+        }
+    }
+
+    private static func update(
+        path: String, display: String, selections: [BundleFinder.Selection], configuration: Configuration, force: Bool
+    ) -> CommandOutput {
+        let lockDirectory = (path as NSString).deletingLastPathComponent
+        var lock = LockFile()
+        var report = ""
+        if FileReader.kind(at: path) != nil {
+            do {
+                lock = try LockFile.load(path: path)
+            } catch {
+                // --force repairs what it is asked to repair: the unreadable file is rebuilt from the bundles.
+                guard force else { return .usageError("\(error)") }
+                report += "  repaired: \(display) could not be read (\((error as? LockFile.LockError)?.message ?? "\(error)")); rewritten from the bundles\n"
+            }
+        }
+        var added = 0, kept = 0, relocked = 0, upgraded = 0
+        func load(_ absolutePath: String, display: String) -> ModelBundle {
+            BundleLoader.load(bundleURL: URL(fileURLWithPath: absolutePath), displayPath: display,
+                              versionOrder: configuration.settings(forBundleAt: absolutePath)?.versionOrder)
+        }
+        // A format-1 file becomes format 2 only when every version it records still matches its format-1
+        // digests: an edit made since it was written must not be blessed by the upgrade.
+        if lock.readFormat == 1 {
+            var problems: [String] = []
+            for key in lock.bundles.keys.sorted(by: { $0.string < $1.string }) {
+                let absolute = key.string.hasPrefix("/") ? key.string : PathTools.absolute(key.string, relativeTo: lockDirectory)
+                let bundle = load(absolute, display: key.string)
+                for name in lock.bundles[key]!.keys.sorted(by: { VersionOrder.precedes($0.string, $1.string) }) {
+                    let record = lock.bundles[key]![name]!
+                    guard let model = bundle.versions.first(where: { $0.name.isExactly(name.string) })?.model else {
+                        problems.append("\(key) \(name) is gone or cannot be read")
+                        continue
+                    }
+                    let verdict = record.compare(with: model)
+                    if verdict.schemaChanged || verdict.contentChanged {
+                        problems.append("\(key) \(name) was edited since it was locked (\(verdict.changedEntities.joined(separator: ", ")))")
+                    } else {
+                        lock.bundles[key]![name] = VersionDigest(model: model)
+                        upgraded += 1
+                    }
+                }
+            }
+            if !problems.isEmpty && !force {
+                return .usageError("\(display) is a format-1 lock file and cannot be upgraded to format 2, because \(problems.count == 1 ? "a version no longer matches what it recorded" : "versions no longer match what they recorded"): \(problems.joined(separator: "; ")). Run modellint check to see each change; modellint lock --force re-records the versions as they are now")
+            }
+            if !problems.isEmpty {
+                report += problems.map { "  not verified: \($0); re-recorded as it is now where it exists\n" }.joined()
+            }
+        }
+        for selection in selections {
+            let bundle = load(selection.absolutePath, display: selection.displayPath)
+            let key = ExactName(LockFile.normalizedKey(PathTools.relative(selection.absolutePath, to: lockDirectory) ?? selection.absolutePath))
+            var versions = lock.bundles[key] ?? [:]
+            for version in bundle.versions {
+                guard let model = version.model else {
+                    report += "  not locked: \(bundle.path) \(version.name) cannot be read (modellint check says why)\n"
+                    continue
+                }
+                let digest = VersionDigest(model: model)
+                let name = ExactName(version.name)
+                if let existing = versions[name] {
+                    if existing.isLegacy || (force && existing != digest) {
+                        versions[name] = digest
+                        relocked += 1
+                        report += "  re-locked: \(bundle.path) \(version.name)\n"
+                    } else {
+                        kept += 1
+                    }
+                } else {
+                    versions[name] = digest
+                    added += 1
+                    report += "  added: \(bundle.path) \(version.name)\n"
+                }
+            }
+            lock.bundles[key] = versions
+        }
+        // Records that could not be upgraded (a forced run): dropped, and said.
+        for key in lock.bundles.keys.sorted(by: { $0.string < $1.string }) {
+            for name in lock.bundles[key]!.keys.sorted(by: { $0.string < $1.string }) where lock.bundles[key]![name]!.isLegacy {
+                lock.bundles[key]![name] = nil
+                report += "  dropped: \(key) \(name) (format 1, and no version to re-record it from)\n"
+            }
+        }
+        do {
+            try lock.write(to: path)
+        } catch {
+            return .usageError("\(error)")
+        }
+        let summary = "\(display): \(added) version\(added == 1 ? "" : "s") added, \(kept) already locked" + (force ? ", \(relocked) re-locked" : "")
+            + (upgraded > 0 ? ", \(upgraded) upgraded from format 1" : "")
+        // Version folder names are the user's: each line made log-safe.
+        let lines = report.split(separator: "\n").map { ReportText.logLine(String($0)) + "\n" }.joined()
+        return CommandOutput(exitCode: 0, standardOutput: lines + summary + "\n")
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+import ModelLintReporting
+
+/// `modellint verify-build MOMD [BUNDLE]`: the compiled model (and the `.cdm` files beside it) against its source.
+public enum VerifyBuildCommand {
+    public static let options: [OptionSpec] = [
+        CheckCommand.formatOption,
+        OptionSpec("--config", value: "FILE", help: "configuration file (rules, retired, versionOrder); default: nearest .modellint.json"),
+    ] + CheckCommand.reportFlags
+
+    public static let help = ArgumentParser.helpText(
+        usage: "modellint verify-build MOMD [BUNDLE] [options]",
+        summary: """
+            Check a compiled model (.momd, from a build product or committed as a test fixture) against its source
+            bundle through Core Data's own entity version hashes: its current version, that every version was
+            compiled and is up to date, renaming identifiers, retired properties, and the compiled mapping models
+            (.cdm) beside it. With no BUNDLE, the bundle of the same name is searched from the .momd's folder upward.
+            """,
+        options: options)
+
+    public static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, options: options, command: "verify-build")
+        } catch {
+            return fail("\(error)", streams)
+        }
+        if parsed.flags.contains("--help") { streams.standardOutput.write(help); return 0 }
+        guard (1...2).contains(parsed.positionals.count) else {
+            return fail("verify-build takes a compiled .momd and optionally its bundle; see 'modellint verify-build --help'", streams)
+        }
+        let configuration: Configuration
+        do {
+            configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
+        } catch {
+            return fail("configuration error: \(error)", streams)
+        }
+        let momd = PathTools.absolute(parsed.positionals[0], relativeTo: environment.workingDirectory)
+        let build: CompiledModel
+        do {
+            build = try CompiledModelReader.read(momd: momd, displayPath: PathTools.display(momd, relativeTo: environment.workingDirectory))
+        } catch {
+            return fail("\(error)", streams)
+        }
+        // An unreadable compiled file is bad input, named, never a silent pass.
+        let problems = build.versions.compactMap(\.problem) + build.mappings.compactMap(\.problem)
+        guard problems.isEmpty else { return fail(problems.map(ReportText.escaped).joined(separator: "\nmodellint: "), streams) }
+        let bundle: ModelBundle
+        do {
+            let path = try parsed.positionals.count == 2 ? parsed.positionals[1] : findBundle(for: momd, environment: environment)
+            bundle = try SingleBundle.load(path, configuration: configuration, environment: environment)
+        } catch {
+            return fail("\(error)", streams)
+        }
+        let absolute = PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory)
+        let diagnostics = BuildVerifier(configuration: configuration).verify(build, against: bundle, settings: configuration.settings(forBundleAt: absolute))
+        let report = LintReport(bundles: [BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: bundle.versions.map(\.name))],
+                                diagnostics: diagnostics)
+        CheckCommand.writeReport(report, to: streams.standardOutput, parsed: parsed, environment: environment)
+        let failing = report.errorCount > 0 || (parsed.flags.contains("--strict") && report.warningCount > 0)
+        return failing ? 1 : 0
+    }
+
+    private static func fail(_ message: String, _ streams: CommandStreams) -> Int32 {
+        streams.standardError.write("modellint: \(message)\n")
+        return CommandOutput.usage
+    }
+
+    /// `Name.xcdatamodeld` for `Name.momd`: searched in the `.momd`'s folder and each folder above it, up to the
+    /// repository's top (the first folder holding `.git`); for a build product outside the working directory's
+    /// tree, in the working directory.
+    package static func findBundle(for momd: String, environment: CommandEnvironment) throws -> String {
+        let file = momd.split(separator: "/").last.map(String.init) ?? momd
+        let name = (file.hasSuffix(".momd") ? String(file.dropLast(5)) : file) + ".xcdatamodeld"
+        var folders: [String] = []
+        var folder = CompiledModelReader.folder(of: momd)
+        while !folder.isEmpty {
+            folders.append(folder)
+            if FileReader.kind(at: folder + "/.git") != nil || folder == "/" { break }
+            folder = CompiledModelReader.folder(of: folder)
+        }
+        let workingDirectory = PathTools.standardize(environment.workingDirectory)
+        if !folders.contains(workingDirectory) { folders.append(workingDirectory) }
+        let finder = BundleFinder(workingDirectory: environment.workingDirectory)
+        for folder in folders {
+            let matches = try finder.bundles(for: [folder]).filter { $0.absolutePath.split(separator: "/").last.map(String.init) == name }
+            if matches.count == 1 { return matches[0].absolutePath }
+            if matches.count > 1 {
+                throw UsageError("\(matches.count) bundles named \(name) under \(folder); name the one \(file) was built from")
+            }
+        }
+        throw UsageError("no \(name) found from \(PathTools.display(momd, relativeTo: environment.workingDirectory)) upward; name the bundle it was built from")
+    }
+}

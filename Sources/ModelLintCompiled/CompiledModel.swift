@@ -1,0 +1,81 @@
+import ModelLintSupport
+import ModelLintModel
+
+/// What a build produced from a bundle: a compiled `.momd` (its `VersionInfo.plist`, one `.mom` per version) and
+/// the compiled mapping models (`.cdm`) beside it. Rules about what ships judge this against the source bundle;
+/// they never read files (CompiledModelReader does, and the rule examples build one from XML).
+public struct CompiledModel: Sendable {
+    /// The `.momd` folder's path as displayed.
+    public var path: String
+    /// `NSManagedObjectModel_CurrentVersionName`.
+    public var currentVersion: String?
+    public var versions: [CompiledVersion]
+    public var mappings: [CompiledMapping]
+
+    public init(path: String, currentVersion: String?, versions: [CompiledVersion], mappings: [CompiledMapping] = []) {
+        self.path = path
+        self.currentVersion = currentVersion
+        self.versions = versions
+        self.mappings = mappings
+    }
+}
+
+public struct CompiledVersion: Sendable {
+    public var name: String
+    /// The `.mom` file's path as displayed (or the `.momd`'s, for a version only `VersionInfo.plist` names).
+    public var path: String
+    /// The model read back from the `.mom`: names, flags, renaming identifiers; nil when there is no `.mom` or
+    /// it could not be read (`problem` says why).
+    public var model: Model?
+    public var problem: String?
+    /// The entity hashes Xcode recorded in `VersionInfo.plist` for this version, when it did.
+    public var recordedHashes: [String: [UInt8]]?
+    /// The versionChecksum Xcode recorded (`NSManagedObjectModel_VersionChecksums`), when it did.
+    public var recordedChecksum: String?
+
+    public init(name: String, path: String, model: Model?, problem: String? = nil,
+                recordedHashes: [String: [UInt8]]? = nil, recordedChecksum: String? = nil) {
+        self.name = name
+        self.path = path
+        self.model = model
+        self.problem = problem
+        self.recordedHashes = recordedHashes
+        self.recordedChecksum = recordedChecksum
+    }
+
+    /// The entity hashes this version was compiled with: Xcode's record, else recomputed from the `.mom`.
+    public var hashes: [String: [UInt8]]? { recordedHashes ?? model?.versionHashes.entities }
+}
+
+/// A compiled mapping model: for each entity mapping, the entity hashes Core Data picks it by.
+public struct CompiledMapping: Sendable {
+    public struct EntityMapping: Sendable, Equatable {
+        public var name: String
+        public var source: (entity: String, hash: [UInt8])?
+        public var destination: (entity: String, hash: [UInt8])?
+
+        public init(name: String, source: (entity: String, hash: [UInt8])?, destination: (entity: String, hash: [UInt8])?) {
+            self.name = name
+            self.source = source
+            self.destination = destination
+        }
+
+        public static func == (a: EntityMapping, b: EntityMapping) -> Bool {
+            a.name == b.name && a.source?.entity == b.source?.entity && a.source?.hash == b.source?.hash
+                && a.destination?.entity == b.destination?.entity && a.destination?.hash == b.destination?.hash
+        }
+    }
+
+    /// The file name without `.cdm`.
+    public var name: String
+    public var path: String
+    public var entityMappings: [EntityMapping]
+    public var problem: String?
+
+    public init(name: String, path: String, entityMappings: [EntityMapping], problem: String? = nil) {
+        self.name = name
+        self.path = path
+        self.entityMappings = entityMappings
+        self.problem = problem
+    }
+}

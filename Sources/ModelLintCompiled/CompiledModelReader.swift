@@ -1,0 +1,189 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+
+/// Reads a compiled `.momd` and the `.cdm` files beside it into a `CompiledModel`. Every file is untrusted: read
+/// only when regular and within a size cap, archives walked as property-list graphs with every reference checked.
+public enum CompiledModelReader {
+    /// A `.mom` of the largest real model (WooCommerce, 117 versions) is under 200 KB; a `.cdm` embeds no models.
+    package static let archiveLimit = 64 << 20
+
+    public struct ReadError: Error, Equatable, CustomStringConvertible {
+        public var description: String
+        package init(description: String) {
+            self.description = description
+        }
+
+    }
+
+    /// `path` is the `.momd` folder; `displayPath` how reports name it.
+    public static func read(momd path: String, displayPath: String) throws -> CompiledModel {
+        guard FileReader.kind(at: path) == .directory else { throw ReadError(description: "\(displayPath) is not a compiled model folder (.momd)") }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        var info: [String: Any] = [:]
+        if names.contains("VersionInfo.plist") {
+            let file = path + "/VersionInfo.plist"
+            do {
+                let data = try FileReader.read(file, limit: FileReader.Limit.smallFile)
+                guard let plist = try PropertyList.parse(data) as? [String: Any] else {
+                    throw ReadError(description: "not a dictionary")
+                }
+                info = plist
+            } catch {
+                throw ReadError(description: "\(displayPath)/VersionInfo.plist cannot be read: \(error)")
+            }
+        }
+        let recorded = info["NSManagedObjectModel_VersionHashes"] as? [String: Any] ?? [:]
+        let checksums = info["NSManagedObjectModel_VersionChecksums"] as? [String: Any] ?? [:]
+        var versionNames = names.filter { $0.hasSuffix(".mom") }.map { String($0.dropLast(4)) }
+        for name in recorded.keys.sorted() where !versionNames.contains(name) { versionNames.append(name) }
+        let versions = versionNames.map { name -> CompiledVersion in
+            let hashes = (recorded[name] as? [String: Any]).map { entities in
+                entities.compactMapValues { ($0 as? Data).map { [UInt8]($0) } }
+            }
+            var version = CompiledVersion(name: name, path: displayPath, model: nil, recordedHashes: hashes, recordedChecksum: checksums[name] as? String)
+            guard names.contains(name + ".mom") else { return version }
+            version.path = "\(displayPath)/\(name).mom"
+            do {
+                version.model = try model(at: "\(path)/\(name).mom", displayPath: version.path)
+            } catch {
+                version.problem = "\(error)"
+            }
+            return version
+        }
+        let parent = folder(of: path), displayParent = folder(of: displayPath)
+        let mappings = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter { $0.hasSuffix(".cdm") }.sorted().map { file in
+            let display = displayParent.isEmpty ? file : "\(displayParent)/\(file)"
+            do {
+                return try mapping(at: "\(parent)/\(file)", displayPath: display)
+            } catch {
+                return CompiledMapping(name: String(file.dropLast(4)), path: display, entityMappings: [], problem: "\(error)")
+            }
+        }
+        return CompiledModel(path: displayPath, currentVersion: info["NSManagedObjectModel_CurrentVersionName"] as? String,
+                             versions: versions, mappings: mappings)
+    }
+
+    /// The folder a path is in ("" for a bare name).
+    package static func folder(of path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+
+    package static func archive(at path: String, displayPath: String) throws -> KeyedArchive {
+        let data: Data
+        do {
+            data = try FileReader.read(path, limit: archiveLimit)
+        } catch {
+            throw ReadError(description: "\(displayPath) cannot be read: \(error)")
+        }
+        do {
+            return try KeyedArchive(bytes: [UInt8](data))
+        } catch {
+            throw ReadError(description: "\(displayPath): \(error)")
+        }
+    }
+
+    /// A compiled version (`.mom`) as a model graph: what its hashes and renaming identifiers are computed from.
+    public static func model(at path: String, displayPath: String) throws -> Model {
+        try model(from: archive(at: path, displayPath: displayPath), displayPath: displayPath)
+    }
+
+    public static func model(from archive: KeyedArchive, displayPath: String) throws -> Model {
+        guard archive.className(archive.root) == "NSManagedObjectModel", let entitiesRef = archive.reference(archive.root, "NSEntities") else {
+            throw ReadError(description: "\(displayPath) is not a compiled managed object model")
+        }
+        let location = SourceLocation(file: displayPath)
+        var entities: [Entity] = []
+        for (_, entity) in archive.entries(entitiesRef) {
+            guard archive.className(entity) == "NSEntityDescription", let name = archive.string(entity, "NSEntityName") else { continue }
+            var fields = Entity.Fields(name: name)
+            fields.isAbstract = archive.bool(entity, "NSIsAbstract") ?? false
+            fields.parentEntity = archive.reference(entity, "NSSuperentity").flatMap { archive.string($0, "NSEntityName") }
+            fields.versionHashModifier = archive.string(entity, "NSVersionHashModifier")
+            fields.representedClassName = archive.string(entity, "NSClassNameForEntity")
+            if let renaming = archive.string(entity, "NSRenamingIdentifier"), renaming != name { fields.elementID = renaming }
+            if let tuples = archive.reference(entity, "NSUniqueTuples") {
+                fields.uniquenessConstraints = archive.members(tuples).map { tuple in
+                    UniquenessConstraint(properties: archive.members(tuple).compactMap { archive.text($0) ?? archive.string($0, "NSPropertyName") }, location: location)
+                }
+            }
+            var properties: [Property] = []
+            if let propertiesRef = archive.reference(entity, "NSProperties") {
+                for (_, property) in archive.entries(propertiesRef) {
+                    if let p = self.property(property, in: archive, location: location) { properties.append(p) }
+                }
+            }
+            // Core Data's order by name; the archive's dictionary order means nothing.
+            properties.sort { CoreDataHash.precedes($0.name, $1.name) }
+            entities.append(Entity(location: location, properties: properties, fields: fields))
+        }
+        entities.sort { CoreDataHash.precedes($0.name, $1.name) }
+        return Model(location: location, entities: entities)
+    }
+
+    package static func property(_ object: Int, in archive: KeyedArchive, location: SourceLocation) -> Property? {
+        guard let name = archive.string(object, "NSPropertyName") else { return nil }
+        let renaming = archive.string(object, "NSRenamingIdentifier").flatMap { $0 == name ? nil : $0 }
+        switch archive.className(object) {
+        case "NSAttributeDescription", "NSDerivedAttributeDescription", "NSCompositeAttributeDescription":
+            let code = archive.integer(object, "NSAttributeType") ?? 0
+            var fields = Attribute.Fields(name: name, type: AttributeType.known.first { CoreDataHash.typeCode($0) == UInt32(truncatingIfNeeded: code) } ?? .undefined)
+            fields.isOptional = archive.bool(object, "NSIsOptional") ?? false
+            fields.isTransient = archive.bool(object, "NSIsTransient") ?? false
+            fields.versionHashModifier = archive.string(object, "NSVersionHashModifier")
+            // `NSFlagsKey`: 0x10 is preserveAfterDeletion (checked on CoreDataPlus); 0x01 for external storage
+            // follows the same layout but is not verified on a real file.
+            let flags = archive.integer(object, "NSFlagsKey") ?? 0
+            fields.allowsExternalBinaryDataStorage = flags & 0x01 != 0
+            fields.preserveAfterDeletion = flags & 0x10 != 0
+            fields.valueTransformerName = archive.string(object, "NSValueTransformerName")
+            fields.elementID = renaming
+            if archive.className(object) == "NSDerivedAttributeDescription" {
+                fields.isDerived = true
+                // The expression is an archived NSExpression; only a key path is printed back here.
+                fields.derivationExpression = archive.reference(object, "NSDerivationExpression").flatMap { archive.string($0, "NSKeyPath") }
+            }
+            return .attribute(Attribute(location: location, fields: fields))
+        case "NSRelationshipDescription":
+            var fields = Relationship.Fields(name: name)
+            fields.isOptional = archive.bool(object, "NSIsOptional") ?? false
+            fields.isTransient = archive.bool(object, "NSIsTransient") ?? false
+            fields.versionHashModifier = archive.string(object, "NSVersionHashModifier")
+            fields.destinationEntity = archive.string(object, "_NSDestinationEntityName")
+                ?? archive.reference(object, "NSDestinationEntity").flatMap { archive.string($0, "NSEntityName") }
+            fields.inverseName = archive.string(object, "_NSInverseRelationshipName")
+            let maxCount = Int(clamping: archive.integer(object, "NSMaxCount") ?? 0), minCount = Int(clamping: archive.integer(object, "NSMinCount") ?? 0)
+            fields.maxCount = maxCount
+            fields.minCount = minCount
+            fields.isToMany = maxCount != 1
+            fields.isOrdered = archive.bool(object, "NSIsOrdered") ?? false
+            fields.elementID = renaming
+            return .relationship(Relationship(location: location, fields: fields))
+        default:
+            return nil
+        }
+    }
+
+    /// A compiled mapping model (`.cdm`): each entity mapping's source and destination entity and hash.
+    public static func mapping(at path: String, displayPath: String) throws -> CompiledMapping {
+        let archive = try archive(at: path, displayPath: displayPath)
+        guard archive.className(archive.root) == "NSMappingModel", let list = archive.reference(archive.root, "NSEntityMappings") else {
+            throw ReadError(description: "\(displayPath) is not a compiled mapping model")
+        }
+        let file = displayPath.split(separator: "/").last.map(String.init) ?? displayPath
+        let name = file.hasSuffix(".cdm") ? String(file.dropLast(4)) : file
+        let entityMappings = archive.members(list).map { m -> CompiledMapping.EntityMapping in
+            func side(_ entity: String, _ hash: String) -> (entity: String, hash: [UInt8])? {
+                guard let e = archive.string(m, entity), let h = archive.data(m, hash) else { return nil }
+                return (e, h)
+            }
+            return CompiledMapping.EntityMapping(
+                name: archive.string(m, "NSMappingName") ?? "",
+                source: side("NSSourceEntityName", "NSSourceEntityVersionHash"),
+                destination: side("NSDestinationEntityName", "NSDestinationEntityVersionHash"))
+        }
+        return CompiledMapping(name: name, path: displayPath, entityMappings: entityMappings)
+    }
+}

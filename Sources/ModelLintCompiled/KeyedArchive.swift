@@ -1,0 +1,111 @@
+import ModelLintSupport
+import ModelLintModel
+
+/// An NSKeyedArchiver archive read as the property-list graph it is (`$objects`, `$top`, UIDs), never through
+/// NSKeyedUnarchiver: on Linux a missing key makes the unarchiver crash, and an archive is untrusted input.
+/// Archived objects are addressed by their index in `$objects`; every accessor returns nil for anything that is
+/// absent or of another shape.
+public struct KeyedArchive: Sendable {
+    package let plist: BinaryPropertyList
+    /// `$objects`, as indices into the property list's object table.
+    package let archived: [Int]
+    /// The `root` object's index in `$objects`.
+    public let root: Int
+
+    public init(bytes: [UInt8]) throws {
+        let plist = try BinaryPropertyList(bytes: bytes)
+        func fail(_ what: String) -> BinaryPropertyList.ReadError { .init(description: "not a keyed archive: \(what)") }
+        guard case let .dictionary(keys, values) = plist.objects[plist.top] else { throw fail("the top is not a dictionary") }
+        var top: [String: Int] = [:]
+        for (k, v) in zip(keys, values) { if case let .string(name) = plist.objects[k] { top[name] = v } }
+        guard let objectsRef = top["$objects"], case let .array(archived) = plist.objects[objectsRef] else { throw fail("no $objects") }
+        guard let topRef = top["$top"], case let .dictionary(topKeys, topValues) = plist.objects[topRef],
+              let rootRef = zip(topKeys, topValues).first(where: { plist.objects[$0.0] == .string("root") })?.1,
+              case let .uid(root) = plist.objects[rootRef], root < archived.count else { throw fail("no root object") }
+        self.plist = plist
+        self.archived = archived
+        self.root = root
+    }
+
+    /// The property-list object an archived object is.
+    package func value(_ object: Int) -> BinaryPropertyList.Object? {
+        object >= 0 && object < archived.count ? plist.objects[archived[object]] : nil
+    }
+
+    /// An archived object's keyed fields (name -> property-list object index), when it is a keyed object.
+    package func fields(_ object: Int) -> [String: Int]? {
+        guard case let .dictionary(keys, values)? = value(object) else { return nil }
+        var fields: [String: Int] = [:]
+        for (k, v) in zip(keys, values) { if case let .string(name) = plist.objects[k] { fields[name] = v } }
+        return fields
+    }
+
+    /// The archived object a field refers to (through its UID); nil for `$null` and non-references.
+    public func reference(_ object: Int, _ key: String) -> Int? {
+        guard let ref = fields(object)?[key], case let .uid(target) = plist.objects[ref], target != 0, target < archived.count else { return nil }
+        return target
+    }
+
+    public func className(_ object: Int) -> String? {
+        guard let cls = reference(object, "$class"), let classFields = fields(cls), let nameRef = classFields["$classname"],
+              case let .string(name) = plist.objects[nameRef] else { return nil }
+        return name
+    }
+
+    /// A field's value when it is stored inline or referenced: strings, numbers, Booleans and data.
+    package func scalar(_ object: Int, _ key: String) -> BinaryPropertyList.Object? {
+        guard let ref = fields(object)?[key] else { return nil }
+        if case let .uid(target) = plist.objects[ref] { return target == 0 ? nil : value(target) }
+        return plist.objects[ref]
+    }
+
+    public func string(_ object: Int, _ key: String) -> String? {
+        if case let .string(s)? = scalar(object, key) { return s }
+        return nil
+    }
+
+    public func integer(_ object: Int, _ key: String) -> Int64? {
+        switch scalar(object, key) {
+        case .integer(let i)?: return i
+        case .bool(let b)?: return b ? 1 : 0
+        default: return nil
+        }
+    }
+
+    public func bool(_ object: Int, _ key: String) -> Bool? { integer(object, key).map { $0 != 0 } }
+
+    public func data(_ object: Int, _ key: String) -> [UInt8]? {
+        if case let .data(d)? = scalar(object, key) { return d }
+        return nil
+    }
+
+    /// A referenced string object's text (an archived object that is a string).
+    public func text(_ object: Int) -> String? {
+        if case let .string(s)? = value(object) { return s }
+        return nil
+    }
+
+    /// The members of an archived NSArray / NSSet (`NS.objects`), as archived-object indices.
+    public func members(_ object: Int) -> [Int] {
+        guard let ref = fields(object)?["NS.objects"] else { return [] }
+        switch plist.objects[ref] {
+        case .array(let items), .set(let items):
+            return items.compactMap { if case let .uid(u) = plist.objects[$0], u != 0, u < archived.count { return u }; return nil }
+        default: return []
+        }
+    }
+
+    /// The pairs of an archived NSDictionary (`NS.keys`, `NS.objects`), as archived-object indices; also of an
+    /// `NSKnownKeysDictionary1` (a store's cached model): keys in its mapping strategy, values in `values`.
+    public func entries(_ object: Int) -> [(key: Int, value: Int)] {
+        if className(object) == "NSKnownKeysDictionary1" {
+            guard let strategy = reference(object, "searchMapping"), let keys = reference(strategy, "keys"), let values = reference(object, "values") else { return [] }
+            let empty = reference(object, "emptyToken").flatMap(text)
+            return zip(members(keys), members(values)).filter { empty == nil || text($0.1) != empty }.map { ($0.0, $0.1) }
+        }
+        guard let f = fields(object), let k = f["NS.keys"], let v = f["NS.objects"],
+              case let .array(keys) = plist.objects[k], case let .array(values) = plist.objects[v] else { return [] }
+        func uid(_ ref: Int) -> Int? { if case let .uid(u) = plist.objects[ref], u != 0, u < archived.count { return u }; return nil }
+        return zip(keys, values).compactMap { pair in uid(pair.0).flatMap { key in uid(pair.1).map { (key, $0) } } }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+
+/// Matched entity pairs already worked out against one newer version. In `direct` mode every older version
+/// is compared with the current one, and older versions repeat most entities: an older entity whose lineage
+/// (its content and its ancestors', its destinations' identifiers) was paired with the same newer entity
+/// before pairs the same way, with only the older elements' places differing. Pairs are worked out in
+/// parallel, so the cache is locked; which pair fills an entry first makes no difference.
+package final class EntityPairCache: @unchecked Sendable {
+    package init() {}
+
+    package struct Key: Hashable {
+        package var oldLineage: Int
+        package var newLineage: Int
+        package var newEntity: String
+        /// The newer version (names are unique in a bundle): the newer side must be the very same elements.
+        package var newVersion: String
+        package init(oldLineage: Int, newLineage: Int, newEntity: String, newVersion: String) {
+            self.oldLineage = oldLineage
+            self.newLineage = newLineage
+            self.newEntity = newEntity
+            self.newVersion = newVersion
+        }
+    }
+
+    package struct Entry {
+        package var pair: EntityPair
+        /// The older entity's and its ancestors' element locations (`Entity.elementLocations`, nearest first).
+        package var oldLocations: [SourceLocation]
+
+        /// The pair for another older entity of the same lineage, whose chain's locations are `locations`;
+        /// nil if an older element cannot be placed (then the pair is worked out afresh).
+        package func moved(to oldEntity: Entity, at oldIndex: Int, locations: [SourceLocation]) -> EntityPair? {
+            guard locations.count == oldLocations.count else { return nil }
+            var unplaced = false
+            func move(_ property: Property) -> Property {
+                guard let i = oldLocations.position(of: property.location) else {
+                    unplaced = true
+                    return property
+                }
+                return property.located(at: locations[i])
+            }
+            func move(_ pair: PropertyPair) -> PropertyPair {
+                var moved = pair
+                moved.old = move(pair.old)
+                return moved
+            }
+            let moved = EntityPair(
+                old: oldEntity, new: pair.new, oldIndex: oldIndex, newIndex: pair.newIndex, facets: pair.facets,
+                matchedProperties: pair.matchedProperties.map(move), addedProperties: pair.addedProperties,
+                removedProperties: pair.removedProperties.map(move).sorted { ($0.location.line ?? 0) < ($1.location.line ?? 0) },
+                becameTransient: pair.becameTransient.map(move), kindChanged: pair.kindChanged.map(move))
+            return unplaced ? nil : moved
+        }
+        package init(pair: EntityPair, oldLocations: [SourceLocation]) {
+            self.pair = pair
+            self.oldLocations = oldLocations
+        }
+
+    }
+
+    /// Chains longer than this are never cached (see `ModelDiff`).
+    package static let maxChain = 16
+
+    private var entries: [Key: Entry] = [:]
+    private let lock = NSLock()
+    /// How many lookups found a pair (tests and benchmarks read it).
+    private(set) var hits = 0
+
+    package func entry(for key: Key) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
+        let found = entries[key]
+        if found != nil { hits += 1 }
+        return found
+    }
+
+    package func insert(_ entry: Entry, for key: Key) {
+        lock.lock()
+        defer { lock.unlock() }
+        if entries[key] == nil { entries[key] = entry }
+    }
+}

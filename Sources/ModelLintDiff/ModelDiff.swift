@@ -1,0 +1,320 @@
+import ModelLintSupport
+import ModelLintModel
+
+/// What changed about a matched property (core-data-semantics.md §3 and §4 name them).
+public enum PropertyFacet: String, Sendable, CaseIterable {
+    case name, type, optional, defaultValue, externalStorage, transformer, customClass, derivation, preserveAfterDeletion
+    case cloudEncryption, validation, indexed, spotlight
+    case destination, inverse, toMany, minCount, maxCount, ordered, deleteRule
+    case renamingIdentifier, hashModifier, userInfo
+}
+
+/// What changed about a matched entity.
+public enum EntityFacet: String, Sendable, CaseIterable {
+    case name, parent, abstract, hashModifier, uniquenessConstraints, indexes, renamingIdentifier, className, userInfo
+}
+
+/// A property matched across two versions by effective renaming identifier, with both declaring entities.
+public struct PropertyPair: Sendable {
+    public var old: Property
+    public var new: Property
+    /// The entities that declare each side (an inherited property's is the ancestor).
+    public var oldOwner: String
+    public var newOwner: String
+    public var facets: [PropertyFacet]
+
+    public var oldAttribute: Attribute? { if case .attribute(let a) = old { return a } else { return nil } }
+    public var newAttribute: Attribute? { if case .attribute(let a) = new { return a } else { return nil } }
+    public var oldRelationship: Relationship? { if case .relationship(let r) = old { return r } else { return nil } }
+    public var newRelationship: Relationship? { if case .relationship(let r) = new { return r } else { return nil } }
+    package init(old: Property, new: Property, oldOwner: String, newOwner: String, facets: [PropertyFacet]) {
+        self.old = old
+        self.new = new
+        self.oldOwner = oldOwner
+        self.newOwner = newOwner
+        self.facets = facets
+    }
+}
+
+/// An entity matched across two versions, and what happened to the properties it declares.
+/// A class: every change rule walks every pair of every compared version pair, and a copy of two
+/// entities' worth of values per step is what that walk cost.
+public final class EntityPair: Sendable {
+    public let old: Entity
+    public let new: Entity
+    /// Where each entity stands in its version's `entities`.
+    package let oldIndex: Int
+    package let newIndex: Int
+    public let facets: [EntityFacet]
+    /// Persistent on both sides, same kind. Only pairs whose newer element this entity declares.
+    public let matchedProperties: [PropertyPair]
+    /// Persistent in the newer version, unmatched (including transient -> persistent).
+    public let addedProperties: [Property]
+    /// Persistent in the older version, unmatched, and not merely made transient.
+    public let removedProperties: [Property]
+    /// Persistent in the older version, transient now under the same identifier.
+    public let becameTransient: [PropertyPair]
+    /// Same identifier, an attribute on one side and a relationship on the other.
+    public let kindChanged: [PropertyPair]
+    package init(
+        old: Entity, new: Entity, oldIndex: Int, newIndex: Int, facets: [EntityFacet], matchedProperties: [PropertyPair] = [],
+        addedProperties: [Property] = [], removedProperties: [Property] = [], becameTransient: [PropertyPair] = [],
+        kindChanged: [PropertyPair] = []
+    ) {
+        self.old = old
+        self.new = new
+        self.oldIndex = oldIndex
+        self.newIndex = newIndex
+        self.facets = facets
+        self.matchedProperties = matchedProperties
+        self.addedProperties = addedProperties
+        self.removedProperties = removedProperties
+        self.becameTransient = becameTransient
+        self.kindChanged = kindChanged
+    }
+}
+
+/// Everything that differs between two versions, matched the way inferred migration matches:
+/// entities by effective renaming identifier, then properties within matched entities.
+public struct ModelDiff: Sendable {
+    public var from: VersionRef
+    public var to: VersionRef
+    /// Consecutive readable versions (what the developer just changed), as opposed to older -> current.
+    public var isAdjacent: Bool
+    public var matchedEntities: [EntityPair] = []
+    public var addedEntities: [Entity] = []
+    public var removedEntities: [Entity] = []
+
+    public var between: String { "between \(from.name) and \(to.name)" }
+
+    /// `cache`: pairs already worked out for the same newer version (see `EntityPairCache`).
+    public init(from: VersionRef, to: VersionRef, isAdjacent: Bool) {
+        self.init(from: from, to: to, isAdjacent: isAdjacent, cache: nil)
+    }
+
+    package init(from: VersionRef, to: VersionRef, isAdjacent: Bool, cache: EntityPairCache?) {
+        self.from = from
+        self.to = to
+        self.isAdjacent = isAdjacent
+        let old = from.model, new = to.model
+
+        // Indices, not entities: copying every entity of both versions into lookups was the diff's main cost.
+        var matchedOld = [Bool](repeating: false, count: old.entities.count)
+        var pending: [(slot: Int, i: Int, j: Int, cacheKey: EntityPairCache.Key?, oldLocations: [SourceLocation])] = []
+        var pairs: [EntityPair?] = []
+        for j in new.entities.indices {
+            guard let i = old.entityIndexByRenamingID[new.entities[j].renamingIdentifier], !matchedOld[i] else {
+                addedEntities.append(new.entities[j])
+                continue
+            }
+            matchedOld[i] = true
+            let oldEntity = old.entities[i], newEntity = new.entities[j]
+            let oldKey = old.lineageKeyAt[i], newKey = new.lineageKeyAt[j]
+            // Most entities are untouched from one version to the next: nothing to match, nothing changed.
+            if oldKey == newKey {
+                pairs.append(EntityPair(old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: []))
+                continue
+            }
+            // A repeat of a pair already worked out for this newer version moves from the cache. A deep chain is
+            // matched afresh: listing its locations for the cache costs what matching does.
+            var key: EntityPairCache.Key?
+            var oldLocations: [SourceLocation] = []
+            if let cache, old.hierarchy.chain(from: i).count <= EntityPairCache.maxChain {
+                let k = EntityPairCache.Key(oldLineage: oldKey, newLineage: newKey, newEntity: newEntity.name, newVersion: to.name)
+                oldLocations = old.ancestry(of: oldEntity).flatMap(\.elementLocations)
+                if let cached = cache.entry(for: k), let moved = cached.moved(to: oldEntity, at: i, locations: oldLocations) {
+                    pairs.append(moved)
+                    continue
+                }
+                key = k
+            }
+            pending.append((pairs.count, i, j, key, oldLocations))
+            pairs.append(nil)
+        }
+        // Short chains are walked pair by pair; deep ones are matched together, one pass per version.
+        let isDeep = pending.map { old.hierarchy.chain(from: $0.i).count > Model.shortChain || new.hierarchy.chain(from: $0.j).count > Model.shortChain }
+        var deep = Self.pairs(zip(pending, isDeep).filter { $0.1 }.map { ($0.0.i, $0.0.j) }, old: old, new: new).makeIterator()
+        let worked = zip(pending, isDeep).map { item, isDeep in isDeep ? deep.next()! : Self.pairWalkingChains(item.i, item.j, old: old, new: new) }
+        for (item, pair) in zip(pending, worked) {
+            pairs[item.slot] = pair
+            if let cache, let key = item.cacheKey { cache.insert(EntityPairCache.Entry(pair: pair, oldLocations: item.oldLocations), for: key) }
+        }
+        matchedEntities = pairs.map { $0! }
+        var seenRemoved: Set<String> = []
+        for i in old.entities.indices where !matchedOld[old.firstIndexOfRenamingID[i]] {
+            if seenRemoved.insert(old.entities[i].name).inserted { removedEntities.append(old.entities[i]) }
+        }
+    }
+
+    /// The same comparison holding only `pair`: what a rule that judges each pair alone is handed.
+    public func alone(_ pair: EntityPair) -> ModelDiff {
+        var diff = self
+        diff.matchedEntities = [pair]
+        diff.addedEntities = []
+        diff.removedEntities = []
+        return diff
+    }
+
+    /// The matched pair for the newer entity with this name, if any.
+    public func pair(forNew name: String) -> EntityPair? { matchedEntities.first { $0.new.name == name } }
+
+    /// One pair matched by walking both entities' effective properties: what `pairs` gives, for short chains
+    /// (a test holds the two to the same pairs on every fixture and corpus bundle, and on deep hierarchies).
+    package static func pairWalkingChains(_ i: Int, _ j: Int, old: Model, new: Model) -> EntityPair {
+        let oldEntity = old.entities[i], newEntity = new.entities[j]
+        var matched: [PropertyPair] = [], added: [Property] = [], removed: [Property] = []
+        var becameTransient: [PropertyPair] = [], kindChanged: [PropertyPair] = []
+        var oldPersistent: [String: (Property, String)] = [:]
+        for (property, owner) in old.effectiveProperties(of: oldEntity) where !property.isTransient {
+            if oldPersistent[property.renamingIdentifier] == nil { oldPersistent[property.renamingIdentifier] = (property, owner) }
+        }
+        var consumed: Set<String> = []
+        for (property, owner) in new.effectiveProperties(of: newEntity) {
+            let id = property.renamingIdentifier
+            guard let (previous, previousOwner) = oldPersistent[id], !consumed.contains(id) else {
+                if !property.isTransient && owner == newEntity.name { added.append(property) }
+                continue
+            }
+            consumed.insert(id)
+            // One changed element gives one finding: the entity that declares the newer element reports it.
+            guard owner == newEntity.name else { continue }
+            let pair = PropertyPair(old: previous, new: property, oldOwner: previousOwner, newOwner: owner,
+                                    facets: propertyFacets(previous, property, old: old, new: new))
+            if property.isTransient {
+                becameTransient.append(pair)
+            } else if previous.kindName != property.kindName {
+                kindChanged.append(pair)
+            } else {
+                matched.append(pair)
+            }
+        }
+        for (id, (property, owner)) in oldPersistent where !consumed.contains(id) && owner == oldEntity.name {
+            removed.append(property)
+        }
+        removed.sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
+        return EntityPair(
+            old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: entityFacets(oldEntity, newEntity, old: old, new: new),
+            matchedProperties: matched, addedProperties: added, removedProperties: removed,
+            becameTransient: becameTransient, kindChanged: kindChanged)
+    }
+
+    /// Matches the properties of entity pairs (older index, newer index) the way inferred migration does:
+    /// by renaming identifier over each entity's effective properties (inherited ones too), transient ones
+    /// taking no part on the older side; one changed element gives one finding, so only pairs whose newer
+    /// element the entity declares itself are kept. The inherited side is looked up in one pass per version
+    /// (`InheritedLookup`), never by listing every entity's inherited properties.
+    package static func pairs(_ pending: [(i: Int, j: Int)], old: Model, new: Model) -> [EntityPair] {
+        guard !pending.isEmpty else { return [] }
+        // Own properties that repeat an identifier seen earlier in the entity's effective order, by position.
+        var repeatsInNew: [Int: Set<Int>] = [:], repeatsInOld: [Int: Set<Int>] = [:]
+        for (i, j) in pending {
+            repeatsInNew[j] = Set(new.earlierDeclarations(ofEntityAt: j, by: .renamingID).map(\.position))
+            repeatsInOld[i] = Set(old.earlierDeclarations(ofEntityAt: i, by: .persistentRenamingID).map(\.position))
+        }
+        // The older version is asked about the newer entities' own identifiers that come first in their effective
+        // order; the newer one about the older entities' own persistent ones.
+        var askOld: [Int: Set<String>] = [:], askNew: [Int: Set<String>] = [:]
+        for (i, j) in pending {
+            for (k, property) in new.entities[j].properties.enumerated() where !repeatsInNew[j]!.contains(k) {
+                askOld[i, default: []].insert(property.renamingIdentifier)
+            }
+            for (k, property) in old.entities[i].properties.enumerated() where !property.isTransient && !repeatsInOld[i]!.contains(k) {
+                askNew[j, default: []].insert(property.renamingIdentifier)
+            }
+        }
+        let inOld = InheritedLookup.first(in: old, key: { $0.isTransient ? nil : $0.renamingIdentifier }, questions: askOld)
+        let inNew = InheritedLookup.first(in: new, key: { $0.renamingIdentifier }, questions: askNew)
+        return pending.map { i, j in
+            let oldEntity = old.entities[i], newEntity = new.entities[j]
+            var matched: [PropertyPair] = [], added: [Property] = [], removed: [Property] = []
+            var becameTransient: [PropertyPair] = [], kindChanged: [PropertyPair] = []
+            for (k, property) in newEntity.properties.enumerated() {
+                // A later property with an identifier already seen in this entity's effective order takes no part.
+                guard !repeatsInNew[j]!.contains(k), let previous = inOld[i]?[property.renamingIdentifier] else {
+                    if !property.isTransient { added.append(property) }
+                    continue
+                }
+                let pair = PropertyPair(old: previous.property, new: property, oldOwner: old.entities[previous.owner].name, newOwner: newEntity.name,
+                                        facets: propertyFacets(previous.property, property, old: old, new: new))
+                if property.isTransient {
+                    becameTransient.append(pair)
+                } else if previous.property.kindName != property.kindName {
+                    kindChanged.append(pair)
+                } else {
+                    matched.append(pair)
+                }
+            }
+            for (k, property) in oldEntity.properties.enumerated()
+            where !property.isTransient && !repeatsInOld[i]!.contains(k) && inNew[j]?[property.renamingIdentifier] == nil {
+                removed.append(property)
+            }
+            removed.sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
+            return EntityPair(
+                old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: entityFacets(oldEntity, newEntity, old: old, new: new),
+                matchedProperties: matched, addedProperties: added, removedProperties: removed,
+                becameTransient: becameTransient, kindChanged: kindChanged)
+        }
+    }
+
+    package static func entityFacets(_ a: Entity, _ b: Entity, old: Model, new: Model) -> [EntityFacet] {
+        var facets: [EntityFacet] = []
+        if a.name != b.name { facets.append(.name) }
+        let oldParent = old.entity(named: a.parentEntity)?.renamingIdentifier ?? a.parentEntity
+        let newParent = new.entity(named: b.parentEntity)?.renamingIdentifier ?? b.parentEntity
+        if oldParent != newParent { facets.append(.parent) }
+        if a.isAbstract != b.isAbstract { facets.append(.abstract) }
+        if a.versionHashModifier != b.versionHashModifier { facets.append(.hashModifier) }
+        if a.uniquenessConstraints.map(\.properties) != b.uniquenessConstraints.map(\.properties)
+            && Set(a.uniquenessConstraints.map { Set($0.properties) }) != Set(b.uniquenessConstraints.map { Set($0.properties) }) {
+            facets.append(.uniquenessConstraints)
+        }
+        if (a.fetchIndexes != b.fetchIndexes || a.compoundIndexes != b.compoundIndexes) && a.indexSignature != b.indexSignature {
+            facets.append(.indexes)
+        }
+        if a.elementID != b.elementID { facets.append(.renamingIdentifier) }
+        if a.representedClassName != b.representedClassName { facets.append(.className) }
+        if a.userInfo != b.userInfo && Set(a.userInfo) != Set(b.userInfo) { facets.append(.userInfo) }
+        return facets
+    }
+
+    package static func propertyFacets(_ a: Property, _ b: Property, old: Model, new: Model) -> [PropertyFacet] {
+        var facets: [PropertyFacet] = []
+        if a.name != b.name { facets.append(.name) }
+        if a.elementID != b.elementID { facets.append(.renamingIdentifier) }
+        if a.userInfo != b.userInfo && Set(a.userInfo) != Set(b.userInfo) { facets.append(.userInfo) }
+        switch (a, b) {
+        case let (.attribute(x), .attribute(y)):
+            if x.type != y.type { facets.append(.type) }
+            if x.isOptional != y.isOptional { facets.append(.optional) }
+            if x.defaultValueString != y.defaultValueString || x.defaultDateTimeInterval != y.defaultDateTimeInterval { facets.append(.defaultValue) }
+            if x.allowsExternalBinaryDataStorage != y.allowsExternalBinaryDataStorage { facets.append(.externalStorage) }
+            if TransformerName.normalized(x.valueTransformerName) != TransformerName.normalized(y.valueTransformerName) { facets.append(.transformer) }
+            if (x.customClassName ?? "") != (y.customClassName ?? "") { facets.append(.customClass) }
+            if x.isDerived != y.isDerived || x.derivationExpression != y.derivationExpression { facets.append(.derivation) }
+            if x.preserveAfterDeletion != y.preserveAfterDeletion { facets.append(.preserveAfterDeletion) }
+            if x.allowsCloudEncryption != y.allowsCloudEncryption { facets.append(.cloudEncryption) }
+            if x.minValueString != y.minValueString || x.maxValueString != y.maxValueString || x.regularExpressionString != y.regularExpressionString {
+                facets.append(.validation)
+            }
+            if x.isIndexed != y.isIndexed { facets.append(.indexed) }
+            if x.spotlightIndexingEnabled != y.spotlightIndexingEnabled { facets.append(.spotlight) }
+            if x.versionHashModifier != y.versionHashModifier { facets.append(.hashModifier) }
+        case let (.relationship(x), .relationship(y)):
+            if x.isOptional != y.isOptional { facets.append(.optional) }
+            let oldDestination = old.entity(named: x.destinationEntity)?.renamingIdentifier ?? x.destinationEntity
+            let newDestination = new.entity(named: y.destinationEntity)?.renamingIdentifier ?? y.destinationEntity
+            if oldDestination != newDestination { facets.append(.destination) }
+            if x.inverseName != y.inverseName { facets.append(.inverse) }
+            if x.isToMany != y.isToMany { facets.append(.toMany) }
+            if (x.minCount ?? 0) != (y.minCount ?? 0) { facets.append(.minCount) }
+            if (x.maxCount ?? 0) != (y.maxCount ?? 0) { facets.append(.maxCount) }
+            if x.isOrdered != y.isOrdered { facets.append(.ordered) }
+            if x.deleteRule != y.deleteRule { facets.append(.deleteRule) }
+            if x.isIndexed != y.isIndexed { facets.append(.indexed) }
+            if x.versionHashModifier != y.versionHashModifier { facets.append(.hashModifier) }
+        default:
+            break
+        }
+        return facets
+    }
+}

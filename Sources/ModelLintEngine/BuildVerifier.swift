@@ -1,0 +1,39 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+
+/// Runs the rules about what ships on a compiled model and its source bundle: the `verify-build` pipeline's rule
+/// stage, with no I/O (the compiled model and the bundle are read before it).
+public struct BuildVerifier: Sendable {
+    public var rules: [any BuildRule]
+    public var configuration: Configuration
+
+    public init(configuration: Configuration, rules: [any BuildRule] = RuleRegistry.all.compactMap(\.asBuildRule)) {
+        self.configuration = configuration
+        self.rules = rules
+    }
+
+    public func verify(_ build: CompiledModel, against bundle: ModelBundle, settings: BundleSettings?) -> [Diagnostic] {
+        let source = bundle.readableVersions
+        var context = RuleContext(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: configuration.migration)
+        for declared in Retirement.declared(in: source)
+        where !context.retired.contains(where: { $0.entity == declared.entity && $0.property == declared.property }) {
+            context.retired.append(declared)
+        }
+        let current = bundle.currentVersion.flatMap { version in source.first { $0.name == version.name } }
+        var diagnostics: [Diagnostic] = []
+        for rule in rules {
+            let description = rule.description
+            for finding in rule.check(build, source: source, current: current, context: context) {
+                guard let severity = configuration.severity(of: description, finding: finding) else { continue }
+                diagnostics.append(Diagnostic(description, finding, severity: severity, bundle: bundle.path, version: finding.version))
+            }
+        }
+        return Diagnostic.sortedForOutput(diagnostics)
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+
+
+/// A rule's configured level: a severity, or off.
+public enum RuleLevel: Equatable, Sendable {
+    case off
+    case severity(Severity)
+
+    package init?(_ text: String) {
+        if text == "off" { self = .off } else if let s = Severity(rawValue: text) { self = .severity(s) } else { return nil }
+    }
+}
+
+
+public struct BundleSettings: Equatable, Sendable {
+    public var versionOrder: [String]?
+    public var cloudKit: Bool?
+    public var retired: [Retirement] = []
+    /// Where these settings are in the configuration (`bundles.App/Model.xcdatamodeld`), for error messages.
+    public var keyPath: String = ""
+
+    /// Names the configuration gives must name something in the bundle: a typo would silently do nothing
+    /// (a retirement never enforced, an interim version never reached, an order never applied).
+    public func validate(against bundle: ModelBundle, file: String) throws {
+        func fail(_ path: String, _ message: String) -> ConfigurationError { ConfigurationError(file: file, keyPath: path, message: message) }
+        let names = bundle.versions.map(\.name)
+        let list = names.joined(separator: ", ")
+        for (i, name) in (versionOrder ?? []).enumerated() where !names.contains(where: { $0.isExactly(name) }) {
+            throw fail("\(keyPath).versionOrder[\(i)]", "\(name) is not a version of the bundle (versions: \(list))")
+        }
+        for (i, retirement) in retired.enumerated() {
+            if let interim = retirement.interimVersion, !names.contains(where: { $0.isExactly(interim) }) {
+                throw fail("\(keyPath).retired[\(i)].interimVersion", "\(interim) is not a version of the bundle (versions: \(list))")
+            }
+            let models = bundle.versions.compactMap(\.model)
+            guard !models.isEmpty else { continue }
+            let entityExists = models.contains { $0.entities.contains { $0.name == retirement.entity } }
+            guard entityExists else {
+                throw fail("\(keyPath).retired[\(i)].entity", "no version of the bundle has an entity named \(retirement.entity)")
+            }
+            let propertyExists = models.contains { $0.entities.contains { $0.name == retirement.entity && $0.properties.contains { $0.name == retirement.property } } }
+            guard propertyExists else {
+                throw fail("\(keyPath).retired[\(i)].property", "no version of the bundle has \(retirement.entity).\(retirement.property)")
+            }
+            if let replacement = retirement.replacedBy,
+               !models.contains(where: { $0.entities.contains { $0.name == retirement.entity && $0.properties.contains { $0.name == replacement } } }) {
+                throw fail("\(keyPath).retired[\(i)].replacedBy", "no version of the bundle has \(retirement.entity).\(replacement)")
+            }
+        }
+    }
+    package init(versionOrder: [String]? = nil, cloudKit: Bool? = nil, retired: [Retirement] = [], keyPath: String = "") {
+        self.versionOrder = versionOrder
+        self.cloudKit = cloudKit
+        self.retired = retired
+        self.keyPath = keyPath
+    }
+
+}
+
+/// `.modellint.json` (cli.md "Configuration"). Every key is checked: a typo is an error, never ignored.
+public struct Configuration: Sendable {
+    /// The configuration file, when one was read.
+    public var filePath: String?
+    /// The folder bundle paths and `exclude` globs are relative to.
+    public var baseDirectory: String
+    public var migration: MigrationMode = .direct
+    /// `baseline`: the `--baseline` default (absolute).
+    public var baseline: String?
+    /// `projects`: the `.xcodeproj` folders to check (absolute); nil: those found near each bundle; []: none.
+    public var projects: [String]?
+    /// `goldenStores`: globs, relative to the configuration's folder, of store fixtures written by shipped builds.
+    public var goldenStores: [String] = []
+    /// Whether the file said how the app migrates (`progressive-migration-likely` asks only when nothing did).
+    public var migrationConfigured = false
+    public var rules: [String: RuleLevel] = [:]
+    public var exclude: [String] = []
+    /// Extra folders searched for `.xcmappingmodel` bundles (absolute).
+    public var mappingModels: [String] = []
+    /// Keyed by the bundle's standardized absolute path.
+    public var bundles: [String: BundleSettings] = [:]
+
+    public init(baseDirectory: String) {
+        self.baseDirectory = PathTools.standardize(baseDirectory)
+    }
+
+    public func settings(forBundleAt absolutePath: String) -> BundleSettings? { bundles[absolutePath] }
+
+    public static let fileName = ".modellint.json"
+
+    /// The nearest `.modellint.json` walking up from `directory`.
+    public static func find(from directory: String) -> String? {
+        var current = PathTools.standardize(directory)
+        while true {
+            let candidate = current + "/" + fileName
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if current == "/" || current.isEmpty { return nil }
+            current = (current as NSString).deletingLastPathComponent
+        }
+    }
+
+    public static func load(path: String, knownRuleIDs: Set<String>) throws -> Configuration {
+        let data: Data
+        do {
+            data = try FileReader.read(path, limit: FileReader.Limit.smallFile)
+        } catch {
+            throw ConfigurationError(file: path, keyPath: nil, message: "\(error)")
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(data)
+        } catch {
+            throw ConfigurationError(file: path, keyPath: nil, message: "\(error)")
+        }
+        let base = (PathTools.standardize(path) as NSString).deletingLastPathComponent
+        var configuration = try parse(json, baseDirectory: base, knownRuleIDs: knownRuleIDs, file: path)
+        configuration.filePath = path
+        return configuration
+    }
+
+    package static func parse(_ json: JSONValue, baseDirectory: String, knownRuleIDs: Set<String>, file: String) throws -> Configuration {
+        func fail(_ keyPath: String?, _ message: String) -> ConfigurationError {
+            ConfigurationError(file: file, keyPath: keyPath, message: message)
+        }
+        guard let top = json.objectValue else { throw fail(nil, "the configuration must be a JSON object") }
+        var configuration = Configuration(baseDirectory: baseDirectory)
+        for (key, value) in top {
+            switch key {
+            case "migration":
+                guard let text = value.stringValue, let mode = MigrationMode(rawValue: text) else {
+                    throw fail("migration", "must be \"direct\" or \"progressive\"")
+                }
+                configuration.migration = mode
+                configuration.migrationConfigured = true
+            case "rules":
+                guard let pairs = value.objectValue else { throw fail("rules", "must be an object of rule id to severity") }
+                for (id, level) in pairs {
+                    guard knownRuleIDs.contains(id) else { throw fail("rules.\(id)", "unknown rule id (modellint rules lists them)") }
+                    guard let text = level.stringValue, let parsed = RuleLevel(text) else {
+                        throw fail("rules.\(id)", "must be one of off, note, warning, error")
+                    }
+                    configuration.rules[id] = parsed
+                }
+            case "exclude":
+                guard let items = value.arrayValue else { throw fail("exclude", "must be an array of glob patterns") }
+                configuration.exclude = try items.enumerated().map { i, item in
+                    guard let s = item.stringValue else { throw fail("exclude[\(i)]", "must be a string") }
+                    return s
+                }
+            case "mappingModels":
+                guard let items = value.arrayValue else { throw fail("mappingModels", "must be an array of folders") }
+                configuration.mappingModels = try items.enumerated().map { i, item in
+                    guard let folder = item.stringValue else { throw fail("mappingModels[\(i)]", "must be a folder path") }
+                    let absolute = PathTools.absolute(folder, relativeTo: baseDirectory)
+                    // Searched recursively: a folder outside the project ("/") would walk the whole machine.
+                    guard PathTools.relative(absolute, to: baseDirectory) != nil else {
+                        throw fail("mappingModels[\(i)]", "\(folder) is outside the folder holding the configuration; mapping model folders must be inside the project")
+                    }
+                    var isDirectory: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+                        throw fail("mappingModels[\(i)]", "no folder at \(folder)")
+                    }
+                    return absolute
+                }
+            case "bundles":
+                guard let pairs = value.objectValue else { throw fail("bundles", "must be an object keyed by bundle path") }
+                for (bundlePath, settings) in pairs {
+                    let keyPath = "bundles.\(bundlePath)"
+                    let absolute = PathTools.absolute(bundlePath, relativeTo: baseDirectory)
+                    var isDirectory: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+                        throw fail(keyPath, "no bundle at \(bundlePath) (paths are relative to the configuration file)")
+                    }
+                    var parsed = try parseBundle(settings, keyPath: keyPath, fail: fail)
+                    parsed.keyPath = keyPath
+                    configuration.bundles[absolute] = parsed
+                }
+            case "goldenStores":
+                guard let items = value.arrayValue else { throw fail("goldenStores", "must be an array of glob patterns") }
+                configuration.goldenStores = try items.enumerated().map { i, item in
+                    guard let s = item.stringValue, !s.isEmpty else { throw fail("goldenStores[\(i)]", "must be a glob pattern") }
+                    return s
+                }
+            case "projects":
+                guard let items = value.arrayValue else { throw fail("projects", "must be an array of .xcodeproj paths ([] turns the project checks off)") }
+                configuration.projects = try items.enumerated().map { i, item in
+                    guard let path = item.stringValue, path.hasSuffix(".xcodeproj") else { throw fail("projects[\(i)]", "must be the path of an .xcodeproj") }
+                    let absolute = PathTools.absolute(path, relativeTo: baseDirectory)
+                    guard FileReader.kind(at: absolute + "/project.pbxproj") == .regular else { throw fail("projects[\(i)]", "no project at \(path)") }
+                    return absolute
+                }
+            case "baseline":
+                guard let path = value.stringValue, !path.isEmpty else { throw fail("baseline", "must be the baseline file's path") }
+                configuration.baseline = PathTools.absolute(path, relativeTo: baseDirectory)
+            default:
+                throw fail(key, "unknown key (expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores, projects)")
+            }
+        }
+        return configuration
+    }
+
+    private static func parseBundle(
+        _ value: JSONValue, keyPath: String, fail: (String?, String) -> ConfigurationError
+    ) throws -> BundleSettings {
+        guard let pairs = value.objectValue else { throw fail(keyPath, "must be an object") }
+        var settings = BundleSettings()
+        for (key, item) in pairs {
+            let path = "\(keyPath).\(key)"
+            switch key {
+            case "versionOrder":
+                guard let items = item.arrayValue else { throw fail(path, "must be an array of version names") }
+                settings.versionOrder = try items.enumerated().map { i, name in
+                    guard let s = name.stringValue else { throw fail("\(path)[\(i)]", "must be a version name") }
+                    return s.hasSuffix(".xcdatamodel") ? String(s.dropLast(".xcdatamodel".count)) : s
+                }
+            case "cloudKit":
+                guard let b = item.boolValue else { throw fail(path, "must be true or false") }
+                settings.cloudKit = b
+            case "retired":
+                guard let items = item.arrayValue else { throw fail(path, "must be an array") }
+                settings.retired = try items.enumerated().map { i, entry in
+                    let entryPath = "\(path)[\(i)]"
+                    guard let fields = entry.objectValue else { throw fail(entryPath, "must be an object") }
+                    var values: [String: String] = [:]
+                    for (field, fieldValue) in fields {
+                        guard ["entity", "property", "replacedBy", "interimVersion"].contains(field) else {
+                            throw fail("\(entryPath).\(field)", "unknown key (expected entity, property, replacedBy, interimVersion)")
+                        }
+                        guard let s = fieldValue.stringValue else { throw fail("\(entryPath).\(field)", "must be a string") }
+                        values[field] = s
+                    }
+                    guard let entity = values["entity"] else { throw fail("\(entryPath).entity", "is required") }
+                    guard let property = values["property"] else { throw fail("\(entryPath).property", "is required") }
+                    return Retirement(entity: entity, property: property, replacedBy: values["replacedBy"], interimVersion: values["interimVersion"])
+                }
+            default:
+                throw fail(path, "unknown key (expected versionOrder, cloudKit, retired)")
+            }
+        }
+        return settings
+    }
+}
+
+public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
+    public var file: String
+    public var keyPath: String?
+    public var message: String
+    public var description: String {
+        "\(file): " + (keyPath.map { "\($0): " } ?? "") + message
+    }
+
+    package init(file: String, keyPath: String?, message: String) {
+        self.file = file
+        self.keyPath = keyPath
+        self.message = message
+    }
+}
+
+extension Configuration {
+    /// The configured severity of a rule for a finding (nil: the rule is off).
+    package func severity(of rule: RuleDescription, finding: Finding) -> Severity? {
+        switch rules[rule.id] {
+        case .off?: return nil
+        case .severity(let configured)?: return configured
+        case nil: return finding.severity ?? rule.severity
+        }
+    }
+}

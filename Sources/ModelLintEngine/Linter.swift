@@ -1,0 +1,403 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+
+/// The pipeline: bundle -> rules (bundle, single-version, then every compared pair through the diff
+/// engine) -> diagnostics, with severities resolved from the catalog, the configuration, where a
+/// version sits relative to the current one, and the mapping models that cover a pair.
+public struct Linter: Sendable {
+    public var configuration: Configuration
+    public var rules: [any Rule]
+    /// `--migration` on the command line wins over the configuration.
+    public var migration: MigrationMode
+    /// Whether the command line or the configuration said how the app migrates.
+    public var migrationIsExplicit: Bool
+    /// Where shipped versions are recorded: the lock file, and git revisions.
+    public var history: HistoryOptions = HistoryOptions()
+
+    public init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all, migration: MigrationMode? = nil) {
+        self.configuration = configuration
+        self.rules = rules
+        self.migration = migration ?? configuration.migration
+        migrationIsExplicit = migration != nil || configuration.migrationConfigured
+    }
+
+    /// Finds, reads and lints every bundle that `paths` select.
+    public func lint(paths: [String], workingDirectory: String) throws -> LintReport {
+        let finder = BundleFinder(
+            workingDirectory: workingDirectory, exclude: configuration.exclude, excludeBase: configuration.baseDirectory)
+        let selections = try finder.bundles(for: paths)
+        let files = RepositoryFiles(walker: finder.walker, repositories: history.repositories, isExcluded: finder.isExcluded)
+        var summaries: [BundleSummary] = []
+        var diagnostics: [Diagnostic] = []
+        var loaded: [ModelBundle] = []
+        for selection in selections {
+            let url = URL(fileURLWithPath: selection.absolutePath)
+            let settings = configuration.settings(forBundleAt: selection.absolutePath)
+            var bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
+            try settings?.validate(against: bundle, file: configuration.filePath ?? ".modellint.json")
+            let names = bundle.versions.map(\.name)
+            let mappingModels = files.mappingModels(
+                for: selection.absolutePath, versions: names, configuredFolders: configuration.mappingModels)
+            if settings?.versionOrder == nil {
+                let repositories = history.repositories
+                bundle = bundle.orderedByEvidence(mappingPairs: mappingModels.map { ($0.source, $0.destination) }) {
+                    (try? repositories.repository(containing: url.deletingLastPathComponent().path))?.firstAdded(bundleAt: selection.absolutePath)
+                }
+            }
+            summaries.append(BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: bundle.versions.map(\.name)))
+            let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder, workingDirectory: workingDirectory)
+            diagnostics += lint(bundle, settings: settings, mappingModels: mappingModels, histories: histories)
+            loaded.append(bundle)
+            diagnostics += projectFindings(bundle, at: selection.absolutePath, files: files, workingDirectory: workingDirectory)
+        }
+        if let lock = history.lock, !selections.isEmpty {
+            let rule = LockEntryOrphanedRule.description
+            for finding in LockEntryOrphanedRule().check(lock, lockPath: history.lockPath, lockDirectory: history.lockDirectory) {
+                if let severity = severity(of: rule, finding: finding) {
+                    diagnostics.append(Diagnostic(rule, finding, severity: severity, bundle: history.lockPath, version: nil))
+                }
+            }
+        }
+        diagnostics += sourceReferenceFindings(selections, bundles: loaded, files: files, workingDirectory: workingDirectory)
+        diagnostics += try GoldenStores.findings(for: loaded, configuration: configuration, workingDirectory: workingDirectory, migration: migration)
+        var report = LintReport(bundles: summaries, diagnostics: diagnostics)
+        report.unreadablePaths = finder.walker.unreadableNames
+        return report
+    }
+
+    /// References to the model in the Swift files of the bundles' trees (each file read once, files over
+    /// `SourceReference.sizeLimit` skipped), judged against every bundle of the run.
+    package func sourceReferenceFindings(_ selections: [BundleFinder.Selection], bundles: [ModelBundle], files: RepositoryFiles, workingDirectory: String) -> [Diagnostic] {
+        var seen = Set<String>()
+        var references: [SourceReference] = []
+        for selection in selections {
+            for file in files.swiftFiles(near: selection.absolutePath) where seen.insert(file).inserted {
+                guard let data = try? FileReader.read(file, limit: SourceReference.sizeLimit) else { continue }
+                references += SourceReference.scan(bytes: [UInt8](data), path: PathTools.display(file, relativeTo: workingDirectory))
+            }
+        }
+        return SourceReferenceVerifier(configuration: configuration).verify(references, bundles: bundles)
+    }
+
+    /// The Xcode projects' view of a bundle: the configured projects, else every `project.pbxproj` in its tree
+    /// (listed once per run with the mapping models). A project that cannot be read says nothing.
+    package func projectFindings(_ bundle: ModelBundle, at absolutePath: String, files: RepositoryFiles, workingDirectory: String) -> [Diagnostic] {
+        let pbxprojs = configuration.projects.map { $0.map { $0 + "/project.pbxproj" } } ?? files.projects(near: absolutePath)
+        var diagnostics: [Diagnostic] = []
+        for file in pbxprojs {
+            let projectFolder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            guard let relative = PathTools.relative(absolutePath, to: projectFolder) else { continue }
+            let display = PathTools.display(file, relativeTo: workingDirectory)
+            guard let project = try? XcodeProject.read(path: file, displayPath: display) else { continue }
+            diagnostics += ProjectVerifier(configuration: configuration).verify(project, bundle: bundle, bundlePath: relative)
+        }
+        return diagnostics
+    }
+
+    /// The configured severity of a rule for a finding (nil: the rule is off).
+    package func severity(of rule: RuleDescription, finding: Finding) -> Severity? {
+        configuration.severity(of: rule, finding: finding)
+    }
+
+    public func lint(
+        _ bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = [], histories: [ShippedHistory] = []
+    ) -> [Diagnostic] {
+        var context = RuleContext(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
+        var diagnostics: [Diagnostic] = []
+
+        func diagnostic(_ rule: RuleDescription, _ finding: Finding, _ severity: Severity, version: String?) -> Diagnostic {
+            Diagnostic(rule, finding, severity: severity, bundle: bundle.path, version: version)
+        }
+
+        for rule in rules.compactMap(\.asBundleRule) {
+            for finding in rule.check(bundle) {
+                if let severity = severity(of: rule.description, finding: finding) {
+                    // About the bundle as a whole: reported against the version treated as current.
+                    diagnostics.append(diagnostic(rule.description, finding, severity, version: bundle.currentVersion?.name))
+                }
+            }
+        }
+
+        let readable = bundle.readableVersions
+        // The configuration's retirements win over the same ones declared in the model's userInfo.
+        for declared in Retirement.declared(in: readable)
+        where !context.retired.contains(where: { $0.entity == declared.entity && $0.property == declared.property }) {
+            context.retired.append(declared)
+        }
+        // With no usable current version, the last readable one is treated as current (rules.md).
+        let currentName = bundle.currentVersion?.model != nil ? bundle.currentVersion?.name : readable.last?.name
+        let currentPosition = readable.firstIndex { $0.name == currentName } ?? max(readable.count - 1, 0)
+
+        let versionRules = rules.compactMap(\.asVersionRule)
+        let findings = versionFindings(readable.map(\.model), rules: versionRules, context: context)
+        for (position, version) in readable.enumerated() {
+            // A shipped version can no longer be fixed, only learned from; staged versions keep full severity.
+            let downgrade = position < currentPosition
+            for (rule, found) in zip(versionRules, findings[position]) {
+                for finding in found {
+                    guard let severity = severity(of: rule.description, finding: finding) else { continue }
+                    diagnostics.append(diagnostic(rule.description, finding, downgrade ? .note : severity, version: version.name))
+                }
+            }
+        }
+
+        // Shipped (rules.md "History is information"): what a lock file, --released or --against records; with none
+        // of those, every version before the current one.
+        let shipped: Set<ExactName> = histories.isEmpty
+            ? Set(readable[..<currentPosition].map { ExactName($0.name) })
+            : Set(histories.flatMap { $0.versions.map { ExactName($0.name) } })
+        diagnostics += lintChanges(readable, currentPosition: currentPosition, context: context, bundle: bundle, mappingModels: mappingModels, shipped: shipped)
+        if !migrationIsExplicit {
+            let steps = zip(readable, readable.dropFirst()).map { ($0.name, $1.name) }
+            let rule = ProgressiveMigrationLikelyRule.description
+            for finding in ProgressiveMigrationLikelyRule().check(bundle, steps: steps, mappingModels: mappingModels) {
+                if let severity = severity(of: rule, finding: finding) {
+                    diagnostics.append(diagnostic(rule, finding, severity, version: bundle.currentVersion?.name))
+                }
+            }
+        }
+        for rule in rules.compactMap(\.asRetirementRule) {
+            for finding in rule.check(readable, current: currentPosition, context: context) {
+                if let severity = severity(of: rule.description, finding: finding) {
+                    diagnostics.append(diagnostic(rule.description, finding, severity, version: nil))
+                }
+            }
+        }
+
+        // In-model suppressions apply to everything found about an element, in its version and later ones.
+        let suppressions = Suppressions(versions: readable, knownRuleIDs: Set(rules.map(\.id)))
+        diagnostics.removeAll(where: suppressions.suppresses)
+        let unknownRule = SuppressionUnknownRuleRule.description
+        for entry in suppressions.unknownRules {
+            let finding = Finding(
+                "the modellint:disable entry on \(entry.entity)\(entry.property.map { ".\($0)" } ?? "") names \"\(entry.id)\", which is not a rule id; it silences nothing",
+                at: entry.location, entity: entry.entity, property: entry.property)
+            if let severity = severity(of: unknownRule, finding: finding) {
+                diagnostics.append(diagnostic(unknownRule, finding, severity, version: entry.version))
+            }
+        }
+
+        diagnostics = RepeatedFindings.collapse(diagnostics, versionOrder: readable.map(\.name))
+
+        // Shipped history is never downgraded; the same problem seen from two records is reported once.
+        var seen: Set<String> = []
+        for history in histories {
+            let comparisons = ShippedVersionComparison.compare(history, with: bundle)
+            for rule in rules.compactMap(\.asHistoryRule) {
+                for finding in rule.check(comparisons, bundle: bundle) {
+                    guard seen.insert("\(rule.id)|\(finding.version ?? "")").inserted,
+                          let severity = severity(of: rule.description, finding: finding) else { continue }
+                    diagnostics.append(diagnostic(rule.description, finding, severity, version: nil))
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// What one single-version rule found in one version: about the model as a whole (everything, for a
+    /// rule that is not an entity rule), and per entity (nil: the entity repeats one judged earlier).
+    private struct VersionRuleFindings: Sendable {
+        var modelWide: [Finding]
+        var perEntity: [[Finding]?] = []
+    }
+
+    /// Per version, per rule: what the single-version rules find. Versions are independent: judged on all
+    /// cores. Entity rules judge each distinct neighborhood once; repeats get its findings moved to them.
+    package func versionFindings(_ models: [Model], rules: [any VersionRule], context: RuleContext) -> [[[Finding]]] {
+        let repeated = RepeatedEntities(models)
+        let fresh = concurrentMap(Array(models.indices)) { v -> [VersionRuleFindings] in
+            let model = models[v]
+            return rules.map { rule in
+                guard let rule = rule.asEntityRule else { return VersionRuleFindings(modelWide: rule.check(model, context: context)) }
+                return VersionRuleFindings(
+                    modelWide: rule.checkModel(model, context: context),
+                    // Indices, not entities: a copy of an entity per step was this loop's cost.
+                    perEntity: model.entities.indices.map { e in
+                        repeated.origins[v][e] == nil ? rule.check(model.entities[e], in: model, context: context) : nil
+                    })
+            }
+        }
+        // Which judged entities anything was found about: most repeats have nothing to move.
+        let judgedWithFindings = models.indices.map { v in
+            var any = [Bool](repeating: false, count: models[v].entities.count)
+            for judged in fresh[v] {
+                for (e, found) in judged.perEntity.enumerated() where found?.isEmpty == false { any[e] = true }
+            }
+            return any
+        }
+        return concurrentMap(Array(models.indices)) { v -> [[Finding]] in
+            let model = models[v]
+            let origins = repeated.origins[v]
+            return rules.indices.map { r -> [Finding] in
+                let judged = fresh[v][r]
+                guard let rule = rules[r].asEntityRule else { return judged.modelWide }
+                var found = judged.modelWide
+                for e in model.entities.indices {
+                    if let own = judged.perEntity[e] {
+                        found += own
+                    } else if let origin = origins[e], judgedWithFindings[origin.group][origin.item],
+                              let original = fresh[origin.group][r].perEntity[origin.item], !original.isEmpty {
+                        let originModel = models[origin.group]
+                        let entity = model.entities[e]
+                        found += RepeatedEntities.move(original, from: originModel.entities[origin.item], in: originModel, to: entity, in: model)
+                            // A finding outside the neighborhood: judged afresh.
+                            ?? rule.check(entity, in: model, context: context)
+                    }
+                }
+                return found
+            }
+        }
+    }
+
+    private struct PairFindings: Sendable {
+        var from: String
+        var to: String
+        var isAdjacent: Bool
+        var findings: [(rule: RuleDescription, finding: Finding)]
+    }
+
+    /// What the change rules find on each compared pair, in rule order. On the direct pairs (older -> current),
+    /// a matched entity pair that an earlier direct pair already had (same older lineage, same newer entity)
+    /// gets that pair's findings from the rules that judge each pair alone: only the first direct pair a
+    /// problem appears on is ever shown, the later ones only add their version to it, and they find the same.
+    private func changeFindings(_ readable: [VersionRef], pairs: [(Int, Int, Bool)], context: RuleContext) -> [PairFindings] {
+        let changeRules = rules.compactMap(\.asChangeRule)
+        let pairCache = EntityPairCache()
+        let diffs = concurrentMap(pairs) { from, to, adjacent in
+            ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
+        }
+        // The newer side is the current version in every direct pair: its entities are told apart by name.
+        struct Key: Hashable { var oldLineage: Int; var newEntity: Int }
+        let origins = EarlierOccurrence.find(diffs.map { diff -> [Key?] in
+            let old = diff.from.model, new = diff.to.model
+            guard !diff.isAdjacent, old.entityIndexByName.count == old.entities.count else { return diff.matchedEntities.map { _ in nil } }
+            return diff.matchedEntities.map { pair in
+                Key(oldLineage: old.lineageKeyAt[pair.oldIndex], newEntity: new.firstIndexOfName[pair.newIndex])
+            }
+        })
+        // Per pair, per rule: findings of whole-diff rules; per entity pair for pair-alone rules on direct pairs.
+        let judged = concurrentMap(Array(diffs.indices)) { p -> [[[Finding]]] in
+            let diff = diffs[p]
+            return changeRules.map { rule -> [[Finding]] in
+                guard diff.isAdjacent || !type(of: rule).adjacentOnly else { return [] }
+                guard !diff.isAdjacent && type(of: rule).judgesEachPairAlone else { return [rule.check(diff, context: context)] }
+                return diff.matchedEntities.enumerated().map { e, pair in
+                    origins[p][e] == nil ? rule.check(diff.alone(pair), context: context) : []
+                }
+            }
+        }
+        return concurrentMap(Array(diffs.indices)) { p in
+            let diff = diffs[p]
+            var findings: [(RuleDescription, Finding)] = []
+            for (r, rule) in changeRules.enumerated() {
+                var found = judged[p][r]
+                if !diff.isAdjacent && type(of: rule).judgesEachPairAlone {
+                    for (e, origin) in origins[p].enumerated() {
+                        if let origin { found[e] = judged[origin.group][r][origin.item] }
+                    }
+                }
+                findings += found.joined().map { (rule.description, $0) }
+            }
+            return PairFindings(from: diff.from.name, to: diff.to.name, isAdjacent: diff.isAdjacent, findings: findings)
+        }
+    }
+
+    private func lintChanges(
+        _ readable: [VersionRef], currentPosition: Int, context: RuleContext, bundle: ModelBundle, mappingModels: [MappingModel],
+        shipped: Set<ExactName>
+    ) -> [Diagnostic] {
+        guard readable.count > 1 else { return [] }
+        var pairs: [(Int, Int, Bool)] = (0..<(readable.count - 1)).map { ($0, $0 + 1, true) }
+        if migration == .direct && currentPosition >= 2 {
+            pairs += (0..<(currentPosition - 1)).map { ($0, currentPosition, false) }
+        }
+        let results = changeFindings(readable, pairs: pairs, context: context)
+        func mapping(_ from: String, _ to: String) -> MappingModel? {
+            mappingModels.first { $0.source == from && $0.destination == to }
+        }
+        func key(_ rule: RuleDescription, _ finding: Finding) -> String {
+            rule.id + "|" + (finding.identity ?? "\(finding.entity ?? "")/\(finding.property ?? "")")
+        }
+
+        var diagnostics: [Diagnostic] = []
+        var adjacentKeys: Set<String> = []
+        var coveredBy: [String: [String]] = [:]
+        for pair in results where pair.isAdjacent {
+            let covering = mapping(pair.from, pair.to)
+            // A finding another of the same pair replaces is not shown (its problem still counts as found here).
+            let superseded = Set(pair.findings.flatMap { $0.finding.supersedes.map { "\($0.rule)|\($0.identity)" } })
+            for (rule, finding) in pair.findings {
+                // A mapping model covers only its exact pair: a device skipping that step is not covered,
+                // so a problem only ever seen on covered steps still counts for direct pairs.
+                let k = key(rule, finding)
+                if let covering {
+                    if coveredBy[k]?.contains(covering.name) != true { coveredBy[k, default: []].append(covering.name) }
+                } else {
+                    adjacentKeys.insert(k)
+                }
+                guard !superseded.contains(k), let severity = severity(of: rule, finding: finding) else { continue }
+                // A step whose newer version shipped is history: the devices that took it have met it already.
+                let history = shipped.contains(ExactName(pair.to))
+                var d = Diagnostic(rule, finding, severity: covering == nil && !history ? severity : .note, bundle: bundle.path, version: pair.to, fromVersion: pair.from)
+                if let covering {
+                    d.message += " (covered by the mapping model \(covering.name))"
+                    d.mappingModel = covering.name
+                }
+                diagnostics.append(d)
+            }
+        }
+
+        // Problems only a device that skipped versions meets: one finding each, listing every affected version.
+        let skipRule = SkipVersionUpgradeRule.description
+        guard configuration.rules[skipRule.id] != .off else { return diagnostics }
+        var order: [String] = []
+        var groups: [String: [(from: String, rule: RuleDescription, finding: Finding, severity: Severity, mapping: MappingModel?)]] = [:]
+        for pair in results where !pair.isAdjacent {
+            let covering = mapping(pair.from, pair.to)
+            for (rule, finding) in pair.findings {
+                let k = key(rule, finding)
+                guard !adjacentKeys.contains(k), let severity = severity(of: rule, finding: finding) else { continue }
+                if groups[k] == nil { order.append(k) }
+                groups[k, default: []].append((pair.from, rule, finding, covering == nil ? severity : .note, covering))
+            }
+        }
+        for k in order {
+            guard let affected = groups[k], let first = affected.first else { continue }
+            let versions = affected.map(\.from)
+            let current = readable[currentPosition].name
+            var severity = affected.map(\.severity).max() ?? skipRule.severity
+            if case .severity(let configured)? = configuration.rules[skipRule.id] { severity = configured }
+            let who = versions.count == 1 ? "A device still on \(versions[0]) that updates" : "Devices still on \(ReportText.list(versions)) that update"
+            let mapped = coveredBy[k].map { " (the mapping model\($0.count == 1 ? "" : "s") \(ReportText.list($0)) cover\($0.count == 1 ? "s" : "") only \($0.count == 1 ? "its own step" : "their own steps"))" } ?? ""
+            var finding = first.finding
+            finding.message = "\(who) straight to \(current) \(versions.count == 1 ? "meets" : "meet") a problem no unmapped single step has [\(first.rule.id)]: \(first.finding.message)\(mapped)"
+            var d = Diagnostic(skipRule, finding, severity: severity, bundle: bundle.path, version: current, fromVersion: first.from)
+            d.underlyingRuleId = first.rule.id
+            // The underlying problem's own fix; and the way out when the app never migrates in one hop.
+            d.fix = first.rule.fix + "; or, if the app migrates step by step through every version, set \"migration\": \"progressive\""
+            d.affectedVersions = versions
+            d.mappingModel = first.mapping?.name
+            diagnostics.append(d)
+        }
+        return diagnostics
+    }
+
+}
+
+extension Diagnostic {
+    /// A rule's finding as reported: the rule's id and fix, the finding's place and subject.
+    package init(_ rule: RuleDescription, _ finding: Finding, severity: Severity, bundle: String, version: String?, fromVersion: String? = nil) {
+        self.init(
+            ruleId: rule.id, severity: severity, message: ReportText.boundedMessage(finding.message), fix: rule.fix, bundle: bundle,
+            file: finding.location.file, line: finding.location.line, column: finding.location.column,
+            version: finding.version ?? version, fromVersion: fromVersion, entity: finding.entity, property: finding.property)
+        identity = finding.identity
+    }
+}

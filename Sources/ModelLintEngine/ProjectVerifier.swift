@@ -1,0 +1,34 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+
+/// Judges the Xcode projects that reference a bundle: for each, its version group against the bundle on disk.
+/// No I/O: the projects are read before.
+public struct ProjectVerifier: Sendable {
+    public var configuration: Configuration
+    public var rules: [any ProjectRule]
+
+    public init(configuration: Configuration, rules: [any ProjectRule] = RuleRegistry.all.compactMap(\.asProjectRule)) {
+        self.configuration = configuration
+        self.rules = rules
+    }
+
+    /// `bundlePath`: the bundle's path relative to the folder holding the `.xcodeproj`. A project without a
+    /// version group for the bundle says nothing about it.
+    public func verify(_ project: XcodeProject, bundle: ModelBundle, bundlePath: String) -> [Diagnostic] {
+        guard let group = project.group(forBundleAt: bundlePath) else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for rule in rules {
+            for finding in rule.check(group, project: project.path, bundle: bundle) {
+                guard let severity = configuration.severity(of: rule.description, finding: finding) else { continue }
+                diagnostics.append(Diagnostic(rule.description, finding, severity: severity, bundle: bundle.path, version: finding.version))
+            }
+        }
+        return diagnostics
+    }
+}

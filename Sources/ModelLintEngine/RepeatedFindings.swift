@@ -1,0 +1,58 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+
+/// One problem, one finding (rules.md): a single-version finding repeated over consecutive versions (same rule,
+/// entity, property and message apart from the version's name: a suspicious default left in 56 versions) is
+/// reported once, at its newest occurrence, naming the range, with every version in `versions`.
+package enum RepeatedFindings {
+    package static func collapse(_ diagnostics: [Diagnostic], versionOrder: [String]) -> [Diagnostic] {
+        var position: [ExactName: Int] = [:]
+        for (i, name) in versionOrder.enumerated() { position[ExactName(name)] = i }
+        struct Key: Hashable {
+            var rule: String, entity: String?, property: String?, message: String, file: String
+        }
+        func key(_ d: Diagnostic, _ version: String) -> Key {
+            // The version's name (and so its folder in the path) stands for any version.
+            let placeholder = "\u{0}version\u{0}"
+            return Key(rule: d.ruleId, entity: d.entity, property: d.property,
+                       message: d.message.replacingOccurrences(of: version, with: placeholder),
+                       file: d.file.replacingOccurrences(of: version + ".xcdatamodel", with: placeholder))
+        }
+        var groups: [Key: [(position: Int, index: Int)]] = [:]
+        var kept: [Diagnostic] = []
+        for (index, d) in diagnostics.enumerated() {
+            guard d.fromVersion == nil, d.affectedVersions == nil, let version = d.version, let p = position[ExactName(version)] else {
+                kept.append(d)
+                continue
+            }
+            groups[key(d, version), default: []].append((p, index))
+        }
+        for members in groups.values {
+            // Runs of consecutive versions; each run is one finding.
+            var run: [(position: Int, index: Int)] = []
+            func flush() {
+                guard let newest = run.last else { return }
+                var d = diagnostics[newest.index]
+                if run.count > 1 {
+                    let names = run.map { versionOrder[$0.position] }
+                    d.message += run.count == 2 ? " (in \(names[0]) and \(names[1]))" : " (in \(names[0]) to \(names[names.count - 1]))"
+                    d.versions = names
+                }
+                kept.append(d)
+                run = []
+            }
+            for member in members.sorted(by: { $0.position < $1.position }) {
+                if let last = run.last, member.position != last.position + 1 { flush() }
+                run.append(member)
+            }
+            flush()
+        }
+        return kept
+    }
+}

@@ -1,0 +1,36 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+
+/// Judges the references to the model found in the app's Swift files and project generator against the
+/// bundles of the run. No I/O: the files are scanned before (SourceReference.scan).
+public struct SourceReferenceVerifier: Sendable {
+    public var configuration: Configuration
+    public var rules: [any SourceReferenceRule]
+
+    public init(configuration: Configuration, rules: [any SourceReferenceRule] = RuleRegistry.all.compactMap(\.asSourceReferenceRule)) {
+        self.configuration = configuration
+        self.rules = rules
+    }
+
+    /// Findings are reported with the first bundle (references name versions, not bundles).
+    public func verify(_ references: [SourceReference], bundles: [ModelBundle]) -> [Diagnostic] {
+        guard let first = bundles.first, !references.isEmpty else { return [] }
+        let contexts = bundles.map(SourceReferenceContext.init)
+        var diagnostics: [Diagnostic] = []
+        for reference in references {
+            for rule in rules {
+                for finding in rule.check(reference, bundles: contexts) {
+                    guard let severity = configuration.severity(of: rule.description, finding: finding) else { continue }
+                    diagnostics.append(Diagnostic(rule.description, finding, severity: severity, bundle: first.path, version: finding.version))
+                }
+            }
+        }
+        return diagnostics
+    }
+}

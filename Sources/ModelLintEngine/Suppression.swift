@@ -1,0 +1,82 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+
+/// In-model suppression that survives Xcode: a User Info entry `modellint:disable` on an entity, attribute or
+/// relationship, whose value lists rule ids (comma-separated) or `all`. It silences those rules for that
+/// element (an entity's entry also covers its properties) in the version that declares it and every later one.
+public struct Suppressions: Sendable {
+    public static let userInfoKey = "modellint:disable"
+
+    package struct Entry: Sendable {
+        package var entity: String
+        package var property: String?
+        package var rules: Set<String>
+        package var all: Bool
+        /// Position, in version order, of the first version that declares it.
+        package var since: Int
+        package init(entity: String, property: String? = nil, rules: Set<String>, all: Bool, since: Int) {
+            self.entity = entity
+            self.property = property
+            self.rules = rules
+            self.all = all
+            self.since = since
+        }
+
+    }
+
+    package var entries: [Entry] = []
+    /// Positions of version names, to compare a finding's version with a suppression's.
+    package var positions: [String: Int] = [:]
+    /// Entries that name a rule that does not exist: (version, entity, property, unknown id, location).
+    public var unknownRules: [(version: String, entity: String, property: String?, id: String, location: SourceLocation)] = []
+
+    public init(versions: [VersionRef], knownRuleIDs: Set<String>) {
+        for (position, version) in versions.enumerated() {
+            positions[version.name] = position
+            // By index, and only into elements that have User Info: copying every entity of every version was
+            // this scan's cost, and it runs on one core after everything else.
+            let entities = version.model.entities
+            for e in entities.indices {
+                if !entities[e].userInfo.isEmpty {
+                    let entity = entities[e]
+                    record(entity.userInfo, entity: entity.name, property: nil, location: entity.location, position: position, version: version.name, known: knownRuleIDs)
+                }
+                for p in entities[e].properties.indices where !entities[e].properties[p].userInfo.isEmpty {
+                    let property = entities[e].properties[p]
+                    record(property.userInfo, entity: entities[e].name, property: property.name, location: property.location, position: position, version: version.name, known: knownRuleIDs)
+                }
+            }
+        }
+    }
+
+    private mutating func record(
+        _ userInfo: [UserInfoEntry], entity: String, property: String?, location: SourceLocation, position: Int, version: String, known: Set<String>
+    ) {
+        for entry in userInfo where entry.key == Self.userInfoKey {
+            let ids = entry.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let all = ids.contains("all")
+            for id in ids where id != "all" && !known.contains(id) {
+                unknownRules.append((version, entity, property, id, location))
+            }
+            if let i = entries.firstIndex(where: { $0.entity == entity && $0.property == property && $0.rules == Set(ids) && $0.all == all }) {
+                entries[i].since = min(entries[i].since, position)
+            } else {
+                entries.append(Entry(entity: entity, property: property, rules: Set(ids), all: all, since: position))
+            }
+        }
+    }
+
+    public func suppresses(_ d: Diagnostic) -> Bool {
+        guard let entity = d.entity, let version = d.version, let position = positions[version] else { return false }
+        return entries.contains { entry in
+            entry.entity == entity && (entry.property == nil || entry.property == d.property) && entry.since <= position
+                && (entry.all || entry.rules.contains(d.ruleId) || (d.underlyingRuleId.map(entry.rules.contains) ?? false))
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+
+/// Turns command-line paths into the bundles they select (cli.md "PATH").
+public struct BundleFinder {
+    public static var skippedFolders: Set<String> { DirectoryWalker.skippedFolders }
+
+    public struct Selection: Equatable, Sendable {
+        /// Absolute, standardized path of the `.xcdatamodeld` folder.
+        public var absolutePath: String
+        /// Relative to the working directory when below it, otherwise absolute.
+        public var displayPath: String
+        package init(absolutePath: String, displayPath: String) {
+            self.absolutePath = absolutePath
+            self.displayPath = displayPath
+        }
+
+    }
+
+    public enum FinderError: Error, Equatable, CustomStringConvertible {
+        case pathNotFound(String)
+        public var description: String {
+            switch self {
+            case .pathNotFound(let path): return "\(path): no such file or directory"
+            }
+        }
+    }
+
+    public var workingDirectory: String
+    /// Glob patterns (relative to `excludeBase`) of paths never searched.
+    public var exclude: [String]
+    public var excludeBase: String
+
+    /// Every walk of the run shares one budget (`DirectoryWalker`).
+    public var walker: DirectoryWalker
+
+    public init(workingDirectory: String, exclude: [String] = [], excludeBase: String? = nil, walker: DirectoryWalker = DirectoryWalker()) {
+        self.workingDirectory = PathTools.standardize(workingDirectory)
+        self.exclude = exclude
+        self.excludeBase = PathTools.standardize(excludeBase ?? workingDirectory)
+        self.walker = walker
+    }
+
+    /// Bundles selected by `paths` (the working directory when empty), each once, in the order found.
+    public func bundles(for paths: [String]) throws -> [Selection] {
+        var found: [String] = []
+        // By bytes: two bundles whose paths differ only in Unicode normalization are two bundles.
+        var seen: Set<ExactName> = []
+        func add(_ path: String) {
+            if seen.insert(ExactName(path)).inserted { found.append(path) }
+        }
+        for raw in paths.isEmpty ? ["."] : paths {
+            let absolute = PathTools.absolute(raw, relativeTo: workingDirectory)
+            if let bundle = PathTools.enclosingBundle(of: absolute) {
+                // A file inside a bundle selects it, even one a commit deletes (pre-commit passes those too).
+                guard FileManager.default.fileExists(atPath: bundle) else { throw FinderError.pathNotFound(raw) }
+                add(bundle)
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+                throw FinderError.pathNotFound(raw)
+            }
+            // A version outside any bundle, named (or a file inside it): linted as a bundle of one version.
+            if let version = PathTools.enclosingVersion(of: absolute) {
+                add(version)
+                continue
+            }
+            if isDirectory.boolValue { search(absolute, add: add) }
+        }
+        return found.map { Selection(absolutePath: $0, displayPath: PathTools.display($0, relativeTo: workingDirectory)) }
+    }
+
+    private func search(_ root: String, add: (String) -> Void) {
+        walker.walk(root, skip: isExcluded) { path, name in
+            if name.hasSuffix(".xcdatamodeld") { add(path); return false }
+            return true
+        }
+    }
+
+    package func isExcluded(_ path: String) -> Bool {
+        guard !exclude.isEmpty else { return false }
+        let relative = PathTools.relative(path, to: excludeBase) ?? path
+        return exclude.contains { Glob.matches(pattern: $0, path: relative) }
+    }
+}

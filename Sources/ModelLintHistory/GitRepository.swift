@@ -1,0 +1,217 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+
+/// Reads bundles as they are at a git revision, with `git` run directly (never through a shell) and
+/// revisions passed as data: two processes per bundle however many versions it has.
+public struct GitRepository: Sendable {
+    public var toplevel: String
+    /// The repository's git directory, passed to every command explicitly (`--git-dir`), so a git directory
+    /// planted closer to a bundle (`HEAD`, `config`, `objects/`, `refs/` committed beside it) is never discovered.
+    public var gitDirectory: String
+
+    public struct GitError: Error, CustomStringConvertible, Equatable {
+        public var message: String
+        public var description: String { message }
+        package init(message: String) {
+            self.message = message
+        }
+
+    }
+
+    /// The repository that holds `directory`, discovered once. Implicit bare repositories are refused
+    /// (`safe.bareRepository=explicit`): a work tree is what modellint reads.
+    public init(containing directory: String) throws {
+        let result = GitRepository.run(["rev-parse", "--show-toplevel", "--absolute-git-dir"], in: directory, repository: nil)
+        let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard result.status == 0, lines.count == 2, !lines[0].isEmpty, !lines[1].isEmpty else {
+            if result.status == -1 { throw GitError(message: "git is not installed, or not on an absolute PATH entry") }
+            if result.error.contains("safe.bareRepository") {
+                throw GitError(message: "git found a bare repository at or above \(directory) (a HEAD, config, objects and refs beside the files) and modellint refuses it: --against and --released read the work tree's own repository; run modellint from the repository's top folder")
+            }
+            throw GitError(message: "\(directory) is not inside a git work tree; --against and --released need one")
+        }
+        toplevel = PathTools.standardize(lines[0])
+        gitDirectory = PathTools.standardize(lines[1])
+    }
+
+    /// The commit a user-given revision names. A revision starting with `-` is refused so it can never
+    /// become an option; `--end-of-options` guards the rest.
+    public func resolve(_ revision: String) throws -> String {
+        guard !revision.hasPrefix("-") else {
+            throw GitError(message: "revision '\(revision)' starts with '-': refused (a revision is never an option)")
+        }
+        guard !revision.isEmpty, !revision.contains("\0") else { throw GitError(message: "an empty revision names nothing") }
+        let result = run(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
+        if result.status == 0, let sha = String(data: result.output, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !sha.isEmpty {
+            return sha
+        }
+        let shallow = run(["rev-parse", "--is-shallow-repository"])
+        if String(data: shallow.output, encoding: .utf8)?.hasPrefix("true") == true {
+            throw GitError(message: "unknown revision '\(revision)' in a shallow clone: fetch the full history (actions/checkout: fetch-depth: 0, or git fetch --unshallow)")
+        }
+        throw GitError(message: "unknown revision '\(revision)': fetch it first (for example git fetch origin main)")
+    }
+
+    /// The bundle at `path` (absolute, inside this repository) as it is at `commit`; nil when it did not exist there.
+    public func bundle(atPath path: String, commit: String, label: String, versionOrder: [String]?) throws -> ModelBundle? {
+        guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
+            throw GitError(message: "\(path) is outside the git repository at \(toplevel)")
+        }
+        let listing = run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative])
+        guard listing.status == 0 else { throw GitError(message: "git ls-tree failed for \(relative) at \(label)") }
+        // "<mode> <type> <sha>\t<path>\0"
+        var blobs: [(path: String, sha: String)] = []
+        for record in listing.output.split(separator: 0) {
+            guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else { continue }
+            let fields = text[..<tab].split(separator: " ")
+            guard fields.count == 3, fields[1] == "blob" else { continue }
+            blobs.append((String(text[text.index(after: tab)...]), String(fields[2])))
+        }
+        let prefix = relative + "/"
+        let wanted = blobs.filter { entry in
+            let inner = entry.path.hasPrefix(prefix) ? String(entry.path.dropFirst(prefix.count)) : ""
+            let parts = inner.split(separator: "/")
+            return inner == ".xccurrentversion" || (parts.count == 2 && parts[0].hasSuffix(".xcdatamodel") && (parts[1] == "contents" || parts[1] == "elements"))
+        }
+        guard !wanted.isEmpty else { return nil }
+        // Sizes first: a blob over the cap for its kind of file is refused unread, as on disk.
+        let sizes = try blobSizes(wanted.map(\.sha))
+        let fetched = zip(wanted, sizes).filter { $0.1 <= FileReader.Limit.contents }.map(\.0.sha)
+        var fetchedData = try catFiles(fetched).makeIterator()
+        let contents: [Data?] = sizes.map { $0 <= FileReader.Limit.contents ? fetchedData.next() : nil }
+
+        var versions: [String: VersionContent] = [:]
+        var pointer: (ModelBundle.CurrentVersionFile, String?) = (.absent, nil)
+        for ((entry, data), size) in zip(zip(wanted, contents), sizes) {
+            let inner = String(entry.path.dropFirst(prefix.count))
+            guard let data else {
+                let parts = inner.split(separator: "/")
+                if parts.count == 2 {
+                    versions[String(parts[0].dropLast(".xcdatamodel".count))] = .malformed(
+                        reason: "\(FileReader.ReadError.tooLarge(size: size, limit: FileReader.Limit.contents))",
+                        location: SourceLocation(file: "\(label):\(entry.path)"))
+                }
+                continue
+            }
+            if inner == ".xccurrentversion" {
+                pointer = CurrentVersionReader.parse(data)
+                continue
+            }
+            let parts = inner.split(separator: "/")
+            let name = String(parts[0].dropLast(".xcdatamodel".count))
+            if parts[1] == "elements" {
+                if versions[name] == nil { versions[name] = .legacy }
+            } else {
+                versions[name] = ContentsParser.parse(data: data, path: "\(label):\(entry.path)")
+            }
+        }
+        let names = VersionOrder.sorted(Array(versions.keys), explicit: versionOrder)
+        let displayPath = "\(label):\(relative)"
+        return ModelBundle(
+            path: displayPath,
+            versions: names.map { ModelVersion(name: $0, folderPath: "\(displayPath)/\($0).xcdatamodel", contentsPath: "\(displayPath)/\($0).xcdatamodel/contents", content: versions[$0]!) },
+            declaredCurrentVersion: pointer.1, currentVersionFile: pointer.0)
+    }
+
+    /// When each version folder of the bundle at `path` was first added, as a rank (smaller is earlier; one commit,
+    /// one rank), from one `git log`.
+    public func firstAdded(bundleAt path: String) -> [String: Int] {
+        guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else { return [:] }
+        let result = run(["log", "--topo-order", "--diff-filter=A", "--format=%x01%ct", "--name-only", "-z", "--", relative])
+        guard result.status == 0 else { return [:] }
+        var times: [String: Int] = [:]
+        var time: Int?
+        var commits = 0
+        let prefix = relative + "/"
+        for record in String(decoding: result.output, as: UTF8.self).split(separator: "\0") {
+            var text = Substring(record)
+            while text.first == "\n" { text = text.dropFirst() }
+            if text.hasPrefix("\u{1}") {
+                // "\u{1}<time>\n<first path>" when a commit's header and its first path share a record.
+                // Commits come newest first: rank by position, not by time (commits made in one second tie).
+                let header = text.dropFirst().prefix { $0 != "\n" }
+                commits += 1
+                time = -commits
+                text = text.dropFirst(header.count + 1).drop { $0 == "\n" }
+                if text.isEmpty { continue }
+            }
+            guard let t = time, text.hasPrefix(prefix) else { continue }
+            let folder = text.dropFirst(prefix.count).split(separator: "/").first.map(String.init) ?? ""
+            guard folder.hasSuffix(".xcdatamodel") else { continue }
+            let name = String(folder.dropLast(".xcdatamodel".count))
+            times[name] = min(times[name] ?? .max, t)
+        }
+        return times
+    }
+
+    /// One `git cat-file --batch-check` for every blob's size.
+    package func blobSizes(_ shas: [String]) throws -> [Int] {
+        guard !shas.isEmpty else { return [] }
+        let result = run(["cat-file", "--batch-check"], input: Data((shas.joined(separator: "\n") + "\n").utf8))
+        guard result.status == 0 else { throw GitError(message: "git cat-file failed") }
+        let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n")
+        guard lines.count == shas.count else { throw GitError(message: "unexpected git cat-file output") }
+        return try lines.map { line in
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, let size = Int(fields[2]) else { throw GitError(message: "git cat-file: \(line)") }
+            return size
+        }
+    }
+
+    /// One `git cat-file --batch` for every blob.
+    package func catFiles(_ shas: [String]) throws -> [Data] {
+        guard !shas.isEmpty else { return [] }
+        let input = Data((shas.joined(separator: "\n") + "\n").utf8)
+        let result = run(["cat-file", "--batch"], input: input)
+        guard result.status == 0 else { throw GitError(message: "git cat-file failed") }
+        var out: [Data] = []
+        var cursor = result.output.startIndex
+        let bytes = result.output
+        for _ in shas {
+            guard let newline = bytes[cursor...].firstIndex(of: 0x0A),
+                  let header = String(data: bytes[cursor..<newline], encoding: .utf8) else { throw GitError(message: "unexpected git cat-file output") }
+            let fields = header.split(separator: " ")
+            guard fields.count == 3, let size = Int(fields[2]) else { throw GitError(message: "git cat-file: \(header)") }
+            let start = bytes.index(after: newline)
+            let end = start + size
+            guard end <= bytes.endIndex else { throw GitError(message: "git cat-file output is truncated") }
+            out.append(Data(bytes[start..<end]))
+            cursor = min(end + 1, bytes.endIndex)
+        }
+        return out
+    }
+
+    /// Runs git in this repository, with its git directory and work tree given explicitly.
+    package func run(_ arguments: [String], input: Data? = nil) -> (status: Int32, output: Data, error: String) {
+        GitRepository.run(arguments, in: toplevel, repository: self, input: input)
+    }
+
+    /// `git` resolved once from the absolute entries of `PATH`: an empty or relative entry would let a committed
+    /// file named `git` in the repository run instead.
+    package static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for entry in path.split(separator: ":", omittingEmptySubsequences: true) where entry.hasPrefix("/") {
+            let candidate = String(entry) + "/git"
+            if FileReader.kind(at: candidate) == .regular, FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }()
+
+    /// Runs git with arguments as an array: no shell ever sees them. Pathspecs are literal (a folder named
+    /// `:(top)x` or `:!x` is a path, not magic); implicit bare repositories are refused.
+    package static func run(_ arguments: [String], in directory: String, repository: GitRepository?, input: Data? = nil) -> (status: Int32, output: Data, error: String) {
+        guard let executable else { return (-1, Data(), "") }
+        // `-C`, not a change of directory: the folder is an argument like the rest.
+        var prefix = ["-C", directory, "-c", "safe.bareRepository=explicit", "--literal-pathspecs", "--no-pager"]
+        if let repository { prefix += ["--git-dir=" + repository.gitDirectory, "--work-tree=" + repository.toplevel] }
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        environment["LC_ALL"] = "C"
+        // The repository is chosen above, never by the environment.
+        for key in ["GIT_DIR", "GIT_WORK_TREE", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM"] { environment[key] = nil }
+        guard let result = Subprocess.run(executable, prefix + arguments, environment: environment, input: input) else { return (-1, Data(), "") }
+        return (result.status, result.output, String(decoding: result.error, as: UTF8.self))
+    }
+}

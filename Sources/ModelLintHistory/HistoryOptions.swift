@@ -1,0 +1,85 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+
+/// The shipped-version records a `check` compares with: a lock file, `--against REF`, `--released REF`.
+public struct HistoryOptions: Sendable {
+    public var lock: LockFile?
+    /// The lock file's path, as displayed, and the folder its bundle paths are relative to.
+    public var lockPath: String = LockFile.fileName
+    public var lockDirectory: String = "/"
+    public var against: String?
+    public var released: String?
+
+    /// Repositories discovered this run, by the folder they were asked about (see `repository(for:)`).
+    package let repositories = RepositoryCache()
+
+    public init() {}
+
+    /// The repository for a bundle: the one holding the working directory when the bundle is in it (discovered
+    /// once per run), else the one holding the bundle.
+    package func repository(forBundleAt absolutePath: String, workingDirectory: String) throws -> GitRepository {
+        if let shared = try? repositories.repository(containing: workingDirectory), PathTools.relative(absolutePath, to: shared.toplevel) != nil {
+            return shared
+        }
+        return try repositories.repository(containing: (absolutePath as NSString).deletingLastPathComponent)
+    }
+
+    /// Every record that applies to this bundle.
+    package func histories(forBundleAt absolutePath: String, versionOrder: [String]?, workingDirectory: String) throws -> [ShippedHistory] {
+        var histories: [ShippedHistory] = []
+        if let lock {
+            let key = LockFile.normalizedKey(PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath)
+            if let versions = lock.bundles[ExactName(key)] {
+                histories.append(ShippedHistory(
+                    source: .lockFile(lockPath),
+                    versions: versions.keys.sorted { VersionOrder.precedes($0.string, $1.string) }.map { ShippedHistory.Version(name: $0.string, digest: versions[$0]!, model: nil) }))
+            }
+        }
+        guard against != nil || released != nil else { return histories }
+        let repository = try repository(forBundleAt: absolutePath, workingDirectory: workingDirectory)
+        if let released {
+            let commit = try repository.resolve(released)
+            if let atRef = try repository.bundle(atPath: absolutePath, commit: commit, label: released, versionOrder: versionOrder) {
+                histories.append(ShippedHistory(source: .released(released), versions: Self.versions(atRef.versions)))
+            }
+        }
+        if let against {
+            let commit = try repository.resolve(against)
+            if let atRef = try repository.bundle(atPath: absolutePath, commit: commit, label: against, versionOrder: versionOrder),
+               let current = atRef.currentVersionIndex {
+                // Only versions already superseded at REF count as shipped; REF's current one may still be unreleased work.
+                histories.append(ShippedHistory(source: .against(against), versions: Self.versions(Array(atRef.versions[..<current]))))
+            }
+        }
+        return histories
+    }
+
+    package static func versions(_ versions: [ModelVersion]) -> [ShippedHistory.Version] {
+        versions.compactMap { version in
+            version.model.map { ShippedHistory.Version(name: version.name, digest: VersionDigest(model: $0), model: $0) }
+        }
+    }
+}
+
+/// Git repositories found this run, each discovered once.
+package final class RepositoryCache: @unchecked Sendable {
+    private var found: [String: Result<GitRepository, GitRepository.GitError>] = [:]
+    private let lock = NSLock()
+
+    /// The repository holding `directory`, or why there is none.
+    package func repository(containing directory: String) throws -> GitRepository {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = found[directory] { return try known.get() }
+        do {
+            let repository = try GitRepository(containing: directory)
+            found[directory] = .success(repository)
+            return repository
+        } catch let error as GitRepository.GitError {
+            found[directory] = .failure(error)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+
+/// The files beside the bundles that a run reads: mapping models now (Xcode compiles them from any folder of
+/// the project). Each tree is listed once per run, however many bundles it holds: in a git work tree, the files
+/// git lists (`ls-files --cached --others --exclude-standard`, one call per repository); elsewhere, one walk
+/// from the nearest folder that holds a project (`.xcodeproj`, `Package.swift`, `project.yml`, `Project.swift`),
+/// else from the bundle's folder.
+public final class RepositoryFiles: @unchecked Sendable {
+    public let walker: DirectoryWalker
+    package let repositories: RepositoryCache
+    /// Absolute paths excluded by the configuration.
+    package let isExcluded: (String) -> Bool
+    private var listings: [String: [String]] = [:]
+    private var mappingPairs: [String: (source: String?, destination: String?)] = [:]
+    private let lock = NSLock()
+
+    /// Whether a file is one a run reads: a mapping model's XML, an Xcode project.
+    package static func isWanted(_ relativePath: String) -> Bool {
+        relativePath.hasSuffix(".xcmappingmodel/xcmapping.xml") || relativePath.hasSuffix(".xcodeproj/project.pbxproj")
+            || relativePath.hasSuffix(".swift")
+    }
+
+    /// The Swift files (the app's code, a Tuist `Project.swift`) in the tree a bundle is in.
+    package func swiftFiles(near bundle: String) -> [String] {
+        files(near: bundle).filter { $0.hasSuffix(".swift") }
+    }
+
+    /// The Xcode projects (`project.pbxproj`) in the tree a bundle is in.
+    package func projects(near bundle: String) -> [String] {
+        files(near: bundle).filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
+    }
+
+    package init(walker: DirectoryWalker = DirectoryWalker(), repositories: RepositoryCache = RepositoryCache(), isExcluded: @escaping (String) -> Bool = { _ in false }) {
+        self.walker = walker
+        self.repositories = repositories
+        self.isExcluded = isExcluded
+    }
+
+    /// The tree a bundle's neighbours are searched in, and the wanted files in it (absolute paths).
+    package func files(near bundle: String) -> [String] {
+        let parent = (bundle as NSString).deletingLastPathComponent
+        if let repository = try? repositories.repository(containing: parent) {
+            return listing(of: repository.toplevel) { self.gitListing(repository) }
+        }
+        let root = Self.projectRoot(above: parent) ?? parent
+        return listing(of: root) { self.walkListing(root) }
+    }
+
+    private func listing(of root: String, _ make: () -> [String]) -> [String] {
+        lock.lock()
+        if let known = listings[root] { lock.unlock(); return known }
+        lock.unlock()
+        let made = make().filter { !isExcluded($0) }
+        lock.lock()
+        listings[root] = made
+        lock.unlock()
+        return made
+    }
+
+    private func gitListing(_ repository: GitRepository) -> [String] {
+        let result = repository.run(["ls-files", "--cached", "--others", "--exclude-standard", "-z"])
+        guard result.status == 0 else { return walkListing(repository.toplevel) }
+        return result.output.split(separator: 0).compactMap { record in
+            let path = String(decoding: record, as: UTF8.self)
+            guard Self.isWanted(path), !path.split(separator: "/").contains(where: { DirectoryWalker.skippedFolders.contains(String($0)) }) else { return nil }
+            return repository.toplevel + "/" + path
+        }
+    }
+
+    private func walkListing(_ root: String) -> [String] {
+        var found: [String] = []
+        walker.walk(root, skip: isExcluded, file: { path, _ in
+            if Self.isWanted(path) { found.append(path) }
+        }, visit: { _, _ in true })
+        return found
+    }
+
+    /// Wanted files under a configured folder (`mappingModels`), walked once.
+    package func files(under folder: String) -> [String] {
+        listing(of: "dir:" + folder) { walkListing(folder) }
+    }
+
+    /// The nearest folder at or above `directory` that holds an Xcode project, a Swift package or a project spec.
+    package static func projectRoot(above directory: String) -> String? {
+        var current = directory
+        while true {
+            if let names = try? FileManager.default.contentsOfDirectory(atPath: current),
+               names.contains(where: { $0.hasSuffix(".xcodeproj") || $0 == "Package.swift" || $0 == "project.yml" || $0 == "Project.swift" }) {
+                return current
+            }
+            let up = (current as NSString).deletingLastPathComponent
+            if up == current || up.isEmpty { return nil }
+            current = up
+        }
+    }
+
+    /// A mapping model's source and destination paths, read once per run however many bundles ask.
+    package func mappingModelPaths(_ xml: String) -> (source: String?, destination: String?) {
+        lock.lock()
+        if let known = mappingPairs[xml] { lock.unlock(); return known }
+        lock.unlock()
+        let read = MappingModelReader.modelPaths(in: URL(fileURLWithPath: xml))
+        lock.lock()
+        mappingPairs[xml] = read
+        lock.unlock()
+        return read
+    }
+
+    /// The mapping models that map versions of this bundle: found near it, and in the configured folders.
+    package func mappingModels(for bundle: String, versions: [String], configuredFolders: [String]) -> [MappingModel] {
+        var seen: Set<String> = []
+        let candidates = (files(near: bundle) + configuredFolders.flatMap { files(under: $0) })
+            .filter { $0.hasSuffix("/xcmapping.xml") && seen.insert($0).inserted }
+        let bundleName = (bundle as NSString).lastPathComponent
+        return candidates.sorted().compactMap { xml in
+            let url = URL(fileURLWithPath: (xml as NSString).deletingLastPathComponent)
+            let paths = mappingModelPaths(xml)
+            // A mapping model whose model paths name another bundle maps that bundle's versions, even when the
+            // version names look alike (`Library1ToLibrary2` is no mapping for `Store 1` -> `Store 2`). The folders
+            // above the bundle are often stale (projects move); the bundle's own name is what Xcode matched.
+            for path in [paths.source, paths.destination].compactMap({ $0 }) {
+                let parts = path.split(separator: "/")
+                if parts.count >= 2, case let named = String(parts[parts.count - 2]), named.hasSuffix(".xcdatamodeld"),
+                   !named.isExactly(bundleName) { return nil }
+            }
+            return MappingModelReader.read(url, versions: versions, paths: paths)
+        }
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import ModelLintSupport
+
+/// One version's entity version hashes as Core Data computes them (core-data-semantics.md §4), and the two
+/// values made of them: the model's `versionChecksum` (staged migration) and `NSStoreModelVersionHashesDigest`.
+/// A store opens without migration exactly when its recorded hashes equal the model's.
+public struct VersionHashes: Sendable, Equatable {
+    /// Entity name -> 32-byte hash (the first entity of each name; a model with two cannot compile anyway).
+    public let entities: [String: [UInt8]]
+    /// The names in Core Data's order: `NSString` `compare:`, UTF-16 code unit by code unit.
+    public let orderedNames: [String]
+
+    package init(entities: [String: [UInt8]]) {
+        self.entities = entities
+        orderedNames = entities.keys.sorted(by: CoreDataHash.precedes)
+    }
+
+    /// base64(SHA-256 of the entity hashes concatenated in name order): `NSManagedObjectModel.versionChecksum`.
+    public var versionChecksum: String {
+        Data(SHA256.digest(orderedNames.flatMap { entities[$0]! })).base64EncodedString()
+    }
+
+    /// base64(SHA-512 of each name and hash, concatenated in name order): a store's `NSStoreModelVersionHashesDigest`.
+    public var storeDigest: String {
+        Data(SHA512.digest(orderedNames.flatMap { Array($0.utf8) + entities[$0]! })).base64EncodedString()
+    }
+
+    public func base64(_ entity: String) -> String? { entities[entity].map { Data($0).base64EncodedString() } }
+}
+
+/// The algorithm, from the model graph. Verified bit for bit against Xcode's output for inheritance, uniqueness
+/// constraints, transient properties, ordered, self-referencing and many-to-many relationships, property-level
+/// modifiers, preserveAfterDeletion and derived attributes. Implemented as specified but not verified on real
+/// files (docs/digests.md says so too): self-inverse relationships, composite attributes, the external-storage
+/// byte, entity-level modifiers, and the order of non-ASCII names.
+public enum CoreDataHash {
+    /// NSAttributeType's raw values.
+    package static func typeCode(_ type: AttributeType) -> UInt32 {
+        switch type {
+        case .undefined, .unknown: return 0
+        case .integer16: return 100
+        case .integer32: return 200
+        case .integer64: return 300
+        case .decimal: return 400
+        case .double: return 500
+        case .float: return 600
+        case .string: return 700
+        case .boolean: return 800
+        case .date: return 900
+        case .binary: return 1000
+        case .uuid: return 1100
+        case .uri: return 1200
+        case .transformable: return 1800
+        case .objectID: return 2000
+        case .composite: return 2100
+        }
+    }
+
+    /// `NSString compare:` for these names: UTF-16 code units in order.
+    package static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf16.lexicographicallyPrecedes(b.utf16)
+    }
+
+    package static func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+        withUnsafeBytes(of: value.littleEndian) { Array($0) }
+    }
+
+    /// The part every property shares: its name, its flags (optional, transient; readOnly is never set from
+    /// the XML) and its modifier.
+    package static func propertyPart(name: String, optional: Bool, transient: Bool, modifier: String?) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(name.utf8)
+        hasher.update(littleEndian(UInt16((optional ? 1 : 0) | (transient ? 2 : 0))))
+        if let modifier { hasher.update(modifier.utf8) }
+        return hasher.finalize()
+    }
+
+    public static func hash(of attribute: Attribute) -> [UInt8] {
+        var hasher = SHA256()
+        if attribute.isDerived {
+            // A derived attribute hashes its expression alone, as NSExpression prints it (the XML's text).
+            hasher.update((attribute.derivationExpression ?? "").utf8)
+            return hasher.finalize()
+        }
+        hasher.update(propertyPart(name: attribute.name, optional: attribute.isOptional, transient: attribute.isTransient, modifier: attribute.versionHashModifier))
+        hasher.update(littleEndian(typeCode(attribute.type)))
+        if attribute.allowsExternalBinaryDataStorage { hasher.update([0x01]) }
+        if attribute.preserveAfterDeletion { hasher.update([0x01]) }
+        return hasher.finalize()
+    }
+
+    /// `owner`: the entity that declares the relationship (a relationship that is its own inverse hashes no inverse).
+    public static func hash(of relationship: Relationship, declaredBy owner: String) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(propertyPart(name: relationship.name, optional: relationship.isOptional, transient: relationship.isTransient, modifier: relationship.versionHashModifier))
+        hasher.update((relationship.destinationEntity ?? "").utf8)
+        if let inverse = relationship.inverseName, !isOwnInverse(relationship, declaredBy: owner) { hasher.update(inverse.utf8) }
+        // As written in the XML, 0 when absent; the low 32 bits.
+        hasher.update(littleEndian(UInt32(truncatingIfNeeded: relationship.maxCount ?? 0)))
+        hasher.update(littleEndian(UInt32(truncatingIfNeeded: relationship.minCount ?? 0)))
+        if relationship.isOrdered { hasher.update([0x01, 0x00]) }
+        return hasher.finalize()
+    }
+
+    package static func isOwnInverse(_ relationship: Relationship, declaredBy owner: String) -> Bool {
+        relationship.inverseName == relationship.name && relationship.destinationEntity == owner
+            && (relationship.inverseEntity == nil || relationship.inverseEntity == owner)
+    }
+
+    package static func hash(of property: Property, declaredBy owner: String) -> [UInt8] {
+        switch property {
+        case .attribute(let a): return hash(of: a)
+        case .relationship(let r): return hash(of: r, declaredBy: owner)
+        }
+    }
+
+    /// The entity's hash from its parts: the superentity's hash (nil for a root), and the hashes of its
+    /// persistent effective properties in Core Data's order (by name; equal names in effective order).
+    package static func entityHash(_ entity: Entity, parent: [UInt8]?, orderedPropertyHashes: [[UInt8]]) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(entity.name.utf8)
+        hasher.update([entity.isAbstract ? 1 : 0])
+        if let parent { hasher.update(parent) }
+        for hash in orderedPropertyHashes { hasher.update(hash) }
+        if let modifier = entity.versionHashModifier { hasher.update(modifier.utf8) }
+        for constraint in entity.uniquenessConstraints.map({ $0.properties.joined(separator: ".") }).sorted(by: precedes) {
+            hasher.update(constraint.utf8)
+        }
+        return hasher.finalize()
+    }
+
+    /// A persistent property in an entity's hash order: its name's rank (Core Data's name order) and its hash.
+    private struct Ordered {
+        var rank: Int
+        var hash: [UInt8]
+    }
+
+    /// Every entity's hash in one version. Parents are hashed before their children, each including its
+    /// parent's hash. An entity's ordered properties are its parent's merged with its own (names ranked once per
+    /// version), not sorted again: Core Data's input still grows with the depth of a hierarchy, the work around it
+    /// does not. `cache` carries hashes between the versions of a bundle, which repeat most elements.
+    package static func hashes(of model: Model, cache: CoreDataHashCache) -> VersionHashes {
+        let hierarchy = model.hierarchy
+        let entities = model.entities
+        // Name ranks: every persistent property name of the version, in Core Data's order.
+        var names = Set<String>()
+        for entity in entities { for property in entity.properties where !property.isTransient { names.insert(property.name) } }
+        var rank: [String: Int] = [:]
+        for (r, name) in names.sorted(by: precedes).enumerated() { rank[name] = r }
+        func own(_ i: Int) -> [Ordered] {
+            let declaring = entities[i]
+            return declaring.properties.filter { !$0.isTransient }
+                .map { Ordered(rank: rank[$0.name]!, hash: cache.propertyHash($0, declaredBy: declaring.name)) }
+                .enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
+        }
+        /// Ancestors' properties first among equal names: they come first in effective order.
+        func merge(_ inherited: [Ordered], _ mine: [Ordered]) -> [Ordered] {
+            var out: [Ordered] = []
+            out.reserveCapacity(inherited.count + mine.count)
+            var a = 0, b = 0
+            while a < inherited.count || b < mine.count {
+                if b == mine.count || (a < inherited.count && inherited[a].rank <= mine[b].rank) { out.append(inherited[a]); a += 1 } else { out.append(mine[b]); b += 1 }
+            }
+            return out
+        }
+        var entityHashes = [[UInt8]?](repeating: nil, count: entities.count)
+        // The ordered lists of entities whose children are not all hashed yet.
+        var lists: [Int: [Ordered]] = [:]
+        var remainingChildren = hierarchy.children.map { $0.filter { !hierarchy.reachesCycle[$0] }.count }
+        func hash(_ i: Int, parent: Int?) {
+            let ordered = parent.map { merge(lists[$0]!, own(i)) } ?? own(i)
+            entityHashes[i] = cache.entityHash(entities[i], parent: parent.map { entityHashes[$0]! }) { ordered.map(\.hash) }
+            if remainingChildren[i] > 0 { lists[i] = ordered }
+            if let parent {
+                remainingChildren[parent] -= 1
+                if remainingChildren[parent] == 0 { lists[parent] = nil }
+            }
+        }
+        // Roots first, then down the tree.
+        var stack = entities.indices.filter { hierarchy.parent[$0] == nil }.reversed().map { $0 }
+        while let i = stack.popLast() {
+            hash(i, parent: hierarchy.parent[i])
+            for child in hierarchy.children[i].reversed() where !hierarchy.reachesCycle[child] { stack.append(child) }
+        }
+        // An entity reaching a cycle has no superentity Core Data could use: hashed as a root with its own properties.
+        for i in hierarchy.cycleReaching {
+            entityHashes[i] = cache.entityHash(entities[i], parent: nil) { own(i).map(\.hash) }
+        }
+        var byName: [String: [UInt8]] = [:]
+        for i in entities.indices where model.firstIndexOfName[i] == i { byName[entities[i].name] = entityHashes[i]! }
+        return VersionHashes(entities: byName)
+    }
+}
+
+/// Hashes already worked out for a bundle's versions. Keys are the identities of the immutable field boxes
+/// (`SharedFields`) that a repeated entity shares with the version it repeats: equal identity is equal content.
+/// Every box used as a key is retained here, so no identity is ever reused while the cache lives.
+package final class CoreDataHashCache: @unchecked Sendable {
+    private struct PropertyKey: Hashable {
+        var box: ObjectIdentifier
+        var ownInverse: Bool
+    }
+
+    private struct EntityKey: Hashable {
+        var box: ObjectIdentifier
+        var properties: [ObjectIdentifier]
+        var parent: [UInt8]?
+    }
+
+    private var properties: [PropertyKey: [UInt8]] = [:]
+    private var entities: [EntityKey: [UInt8]] = [:]
+    private var retained: [AnyObject] = []
+    private let lock = NSLock()
+
+    package static func box(_ property: Property) -> AnyObject {
+        switch property {
+        case .attribute(let a): return a.fields
+        case .relationship(let r): return r.fields
+        }
+    }
+
+    package func propertyHash(_ property: Property, declaredBy owner: String) -> [UInt8] {
+        let ownInverse: Bool
+        if case .relationship(let r) = property { ownInverse = CoreDataHash.isOwnInverse(r, declaredBy: owner) } else { ownInverse = false }
+        let box = Self.box(property)
+        let key = PropertyKey(box: ObjectIdentifier(box), ownInverse: ownInverse)
+        lock.lock()
+        if let known = properties[key] { lock.unlock(); return known }
+        lock.unlock()
+        let hash = CoreDataHash.hash(of: property, declaredBy: owner)
+        lock.lock()
+        properties[key] = hash
+        retained.append(box)
+        lock.unlock()
+        return hash
+    }
+
+    package func entityHash(_ entity: Entity, parent: [UInt8]?, orderedPropertyHashes make: () -> [[UInt8]]) -> [UInt8] {
+        let boxes = entity.properties.map(Self.box)
+        let key = EntityKey(box: ObjectIdentifier(entity.fields), properties: boxes.map(ObjectIdentifier.init), parent: parent)
+        lock.lock()
+        if let known = entities[key] { lock.unlock(); return known }
+        lock.unlock()
+        let hash = CoreDataHash.entityHash(entity, parent: parent, orderedPropertyHashes: make())
+        lock.lock()
+        entities[key] = hash
+        retained.append(entity.fields)
+        retained.append(contentsOf: boxes)
+        lock.unlock()
+        return hash
+    }
+}

@@ -1,0 +1,500 @@
+import ModelLintSupport
+
+/// A value's fields other than its location, in one immutable box that every copy shares: entities and
+/// properties are copied into every diff, pair and finding, and copying two dozen fields (a reference count
+/// each) was a tenth of a run; placing a repeated entity from the cache changes only locations, which stay
+/// outside. A change builds a new box: values are built once and read many times.
+package final class SharedFields<Value: Hashable & Sendable>: Hashable, Sendable {
+    package let value: Value
+
+    package init(_ value: Value) { self.value = value }
+
+    package func with(_ change: (inout Value) -> Void) -> SharedFields {
+        var copy = value
+        change(&copy)
+        return SharedFields(copy)
+    }
+
+    package static func == (a: SharedFields, b: SharedFields) -> Bool { a === b || a.value == b.value }
+    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+/// Printed as the fields themselves: a value's description (tests, the fuzzer's differential check) shows
+/// its content, not the box.
+extension SharedFields: CustomStringConvertible, CustomDebugStringConvertible {
+    package var description: String { String(describing: value) }
+    package var debugDescription: String { String(reflecting: value) }
+}
+
+/// One `key`/`value` pair of an element's User Info.
+public struct UserInfoEntry: Hashable, Sendable {
+    public var key: String
+    public var value: String
+    package init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+public struct Attribute: Hashable, Sendable {
+    public var location: SourceLocation
+    package var fields: SharedFields<Fields>
+
+    /// Everything but the location, shared by every copy (see `SharedFields`).
+    public struct Fields: Hashable, Sendable {
+        public var name: String
+        public var type: AttributeType
+        public var isOptional: Bool = false
+        public var isTransient: Bool = false
+        public var defaultValueString: String?
+        public var defaultDateTimeInterval: String?
+        public var minValueString: String?
+        public var maxValueString: String?
+        public var regularExpressionString: String?
+        public var usesScalarValueType: Bool?
+        public var valueTransformerName: String?
+        public var customClassName: String?
+        public var allowsExternalBinaryDataStorage: Bool = false
+        public var preserveAfterDeletion: Bool = false
+        public var allowsCloudEncryption: Bool = false
+        public var spotlightIndexingEnabled: Bool = false
+        public var isIndexed: Bool = false
+        public var isDerived: Bool = false
+        public var derivationExpression: String?
+        public var elementID: String?
+        public var renamingIdentifierAttribute: String?
+        public var versionHashModifier: String?
+        public var compositeName: String?
+        public var userInfo: [UserInfoEntry] = []
+
+        public init(name: String, type: AttributeType) {
+            self.name = name
+            self.type = type
+        }
+    }
+
+    public init(name: String, location: SourceLocation, type: AttributeType) {
+        self.init(location: location, fields: Fields(name: name, type: type))
+    }
+
+    public init(location: SourceLocation, fields: Fields) {
+        self.location = location
+        self.fields = SharedFields(fields)
+    }
+
+    public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
+    public var type: AttributeType { get { fields.value.type } set { fields = fields.with { $0.type = newValue } } }
+    /// `optional="YES"`; a missing `optional` means non-optional.
+    public var isOptional: Bool { get { fields.value.isOptional } set { fields = fields.with { $0.isOptional = newValue } } }
+    public var isTransient: Bool { get { fields.value.isTransient } set { fields = fields.with { $0.isTransient = newValue } } }
+    public var defaultValueString: String? { get { fields.value.defaultValueString } set { fields = fields.with { $0.defaultValueString = newValue } } }
+    public var defaultDateTimeInterval: String? { get { fields.value.defaultDateTimeInterval } set { fields = fields.with { $0.defaultDateTimeInterval = newValue } } }
+    public var minValueString: String? { get { fields.value.minValueString } set { fields = fields.with { $0.minValueString = newValue } } }
+    public var maxValueString: String? { get { fields.value.maxValueString } set { fields = fields.with { $0.maxValueString = newValue } } }
+    public var regularExpressionString: String? { get { fields.value.regularExpressionString } set { fields = fields.with { $0.regularExpressionString = newValue } } }
+    public var usesScalarValueType: Bool? { get { fields.value.usesScalarValueType } set { fields = fields.with { $0.usesScalarValueType = newValue } } }
+    public var valueTransformerName: String? { get { fields.value.valueTransformerName } set { fields = fields.with { $0.valueTransformerName = newValue } } }
+    public var customClassName: String? { get { fields.value.customClassName } set { fields = fields.with { $0.customClassName = newValue } } }
+    public var allowsExternalBinaryDataStorage: Bool { get { fields.value.allowsExternalBinaryDataStorage } set { fields = fields.with { $0.allowsExternalBinaryDataStorage = newValue } } }
+    public var preserveAfterDeletion: Bool { get { fields.value.preserveAfterDeletion } set { fields = fields.with { $0.preserveAfterDeletion = newValue } } }
+    public var allowsCloudEncryption: Bool { get { fields.value.allowsCloudEncryption } set { fields = fields.with { $0.allowsCloudEncryption = newValue } } }
+    public var spotlightIndexingEnabled: Bool { get { fields.value.spotlightIndexingEnabled } set { fields = fields.with { $0.spotlightIndexingEnabled = newValue } } }
+    public var isIndexed: Bool { get { fields.value.isIndexed } set { fields = fields.with { $0.isIndexed = newValue } } }
+    public var isDerived: Bool { get { fields.value.isDerived } set { fields = fields.with { $0.isDerived = newValue } } }
+    public var derivationExpression: String? { get { fields.value.derivationExpression } set { fields = fields.with { $0.derivationExpression = newValue } } }
+    /// The Renaming ID field as Xcode writes it.
+    public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
+    /// A literal `renamingIdentifier="..."` XML attribute: not Xcode's format, ignored by the model compiler.
+    public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
+    public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
+    /// The model-level composite this attribute instantiates (`attributeType="Composite"`).
+    public var compositeName: String? { get { fields.value.compositeName } set { fields = fields.with { $0.compositeName = newValue } } }
+    public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
+
+    /// What inferred migration matches on: `elementID`, else the name.
+    public var renamingIdentifier: String { elementID ?? name }
+
+    /// `defaultValueString` present (an empty string is a default), or `defaultDateTimeInterval` on a Date.
+    public var hasDefault: Bool {
+        defaultValueString != nil || (type == .date && defaultDateTimeInterval != nil)
+    }
+}
+
+public struct Relationship: Hashable, Sendable {
+    public var location: SourceLocation
+    package var fields: SharedFields<Fields>
+
+    /// Everything but the location, shared by every copy (see `SharedFields`).
+    public struct Fields: Hashable, Sendable {
+        public var name: String
+        public var isOptional: Bool = false
+        public var isTransient: Bool = false
+        public var isToMany: Bool = false
+        public var isOrdered: Bool = false
+        public var minCount: Int?
+        public var maxCount: Int?
+        public var deleteRule: DeleteRule = .nullify
+        /// `indexed="YES"`: Xcode wrote it on relationships until about Xcode 12.
+        public var isIndexed: Bool = false
+        public var destinationEntity: String?
+        public var inverseName: String?
+        public var inverseEntity: String?
+        public var elementID: String?
+        public var renamingIdentifierAttribute: String?
+        public var versionHashModifier: String?
+        public var userInfo: [UserInfoEntry] = []
+
+        public init(name: String) {
+            self.name = name
+        }
+    }
+
+    public init(name: String, location: SourceLocation) {
+        self.init(location: location, fields: Fields(name: name))
+    }
+
+    public init(location: SourceLocation, fields: Fields) {
+        self.location = location
+        self.fields = SharedFields(fields)
+    }
+
+    public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
+    public var isOptional: Bool { get { fields.value.isOptional } set { fields = fields.with { $0.isOptional = newValue } } }
+    public var isTransient: Bool { get { fields.value.isTransient } set { fields = fields.with { $0.isTransient = newValue } } }
+    public var isToMany: Bool { get { fields.value.isToMany } set { fields = fields.with { $0.isToMany = newValue } } }
+    public var isOrdered: Bool { get { fields.value.isOrdered } set { fields = fields.with { $0.isOrdered = newValue } } }
+    public var minCount: Int? { get { fields.value.minCount } set { fields = fields.with { $0.minCount = newValue } } }
+    public var maxCount: Int? { get { fields.value.maxCount } set { fields = fields.with { $0.maxCount = newValue } } }
+    public var deleteRule: DeleteRule { get { fields.value.deleteRule } set { fields = fields.with { $0.deleteRule = newValue } } }
+    public var isIndexed: Bool { get { fields.value.isIndexed } set { fields = fields.with { $0.isIndexed = newValue } } }
+    public var destinationEntity: String? { get { fields.value.destinationEntity } set { fields = fields.with { $0.destinationEntity = newValue } } }
+    public var inverseName: String? { get { fields.value.inverseName } set { fields = fields.with { $0.inverseName = newValue } } }
+    public var inverseEntity: String? { get { fields.value.inverseEntity } set { fields = fields.with { $0.inverseEntity = newValue } } }
+    public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
+    public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
+    public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
+    public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
+
+    public var renamingIdentifier: String { elementID ?? name }
+}
+
+/// A property whose value comes from a fetch request, never stored.
+public struct FetchedProperty: Hashable, Sendable {
+    public var name: String
+    public var location: SourceLocation
+    public var isOptional: Bool = false
+    public var fetchRequest: FetchRequest?
+    public var userInfo: [UserInfoEntry] = []
+    package init(name: String, location: SourceLocation, isOptional: Bool = false, fetchRequest: FetchRequest? = nil, userInfo: [UserInfoEntry] = []) {
+        self.name = name
+        self.location = location
+        self.isOptional = isOptional
+        self.fetchRequest = fetchRequest
+        self.userInfo = userInfo
+    }
+}
+
+/// A fetch request template (`<fetchRequest>` at model level or inside a fetched property).
+public struct FetchRequest: Hashable, Sendable {
+    public var name: String
+    public var entity: String?
+    public var predicate: String?
+    public var location: SourceLocation
+    package init(name: String, entity: String? = nil, predicate: String? = nil, location: SourceLocation) {
+        self.name = name
+        self.entity = entity
+        self.predicate = predicate
+        self.location = location
+    }
+}
+
+/// An attribute or relationship: the two kinds of property that take part in migration.
+/// Indirect: a copy is one reference count on a box of this version's own. Inline, a copy counted the shared
+/// fields box too, and the change rules' copies on both cores contended for the same counts (20 ms more).
+public indirect enum Property: Hashable, Sendable {
+    case attribute(Attribute)
+    case relationship(Relationship)
+
+    public var name: String {
+        switch self {
+        case .attribute(let a): return a.name
+        case .relationship(let r): return r.name
+        }
+    }
+
+    public var location: SourceLocation {
+        switch self {
+        case .attribute(let a): return a.location
+        case .relationship(let r): return r.location
+        }
+    }
+
+    public var renamingIdentifier: String {
+        switch self {
+        case .attribute(let a): return a.renamingIdentifier
+        case .relationship(let r): return r.renamingIdentifier
+        }
+    }
+
+    public var elementID: String? {
+        switch self {
+        case .attribute(let a): return a.elementID
+        case .relationship(let r): return r.elementID
+        }
+    }
+
+    public var isTransient: Bool {
+        switch self {
+        case .attribute(let a): return a.isTransient
+        case .relationship(let r): return r.isTransient
+        }
+    }
+
+    public var userInfo: [UserInfoEntry] {
+        switch self {
+        case .attribute(let a): return a.userInfo
+        case .relationship(let r): return r.userInfo
+        }
+    }
+
+    /// The same property at another place.
+    package func located(at location: SourceLocation) -> Property {
+        switch self {
+        case .attribute(var a): a.location = location; return .attribute(a)
+        case .relationship(var r): r.location = location; return .relationship(r)
+        }
+    }
+
+    public var kindName: String {
+        switch self {
+        case .attribute: return "attribute"
+        case .relationship: return "relationship"
+        }
+    }
+}
+
+public struct UniquenessConstraint: Hashable, Sendable {
+    /// The property names that together must be unique.
+    public var properties: [String]
+    public var location: SourceLocation
+    package init(properties: [String], location: SourceLocation) {
+        self.properties = properties
+        self.location = location
+    }
+
+}
+
+public struct FetchIndexElement: Hashable, Sendable {
+    public var property: String?
+    public var expression: String?
+    public var type: String?
+    public var order: String?
+    public var location: SourceLocation
+    package init(property: String? = nil, expression: String? = nil, type: String? = nil, order: String? = nil, location: SourceLocation) {
+        self.property = property
+        self.expression = expression
+        self.type = type
+        self.order = order
+        self.location = location
+    }
+
+}
+
+public struct FetchIndex: Hashable, Sendable {
+    public var name: String
+    public var elements: [FetchIndexElement]
+    public var location: SourceLocation
+    package init(name: String, elements: [FetchIndexElement], location: SourceLocation) {
+        self.name = name
+        self.elements = elements
+        self.location = location
+    }
+
+}
+
+public struct Entity: Hashable, Sendable {
+    public var location: SourceLocation
+    /// Attributes and relationships this entity declares itself, in file order.
+    public var properties: [Property]
+    package var fields: SharedFields<Fields>
+
+    /// Everything but the location, shared by every copy (see `SharedFields`).
+    public struct Fields: Hashable, Sendable {
+        public var name: String
+        public var representedClassName: String?
+        public var parentEntity: String?
+        public var isAbstract: Bool = false
+        public var elementID: String?
+        public var renamingIdentifierAttribute: String?
+        public var versionHashModifier: String?
+        public var codeGenerationType: String?
+        public var fetchedProperties: [FetchedProperty] = []
+        public var uniquenessConstraints: [UniquenessConstraint] = []
+        public var fetchIndexes: [FetchIndex] = []
+        public var compoundIndexes: [UniquenessConstraint] = []
+        public var userInfo: [UserInfoEntry] = []
+
+        public init(name: String) {
+            self.name = name
+        }
+    }
+
+    public init(name: String, location: SourceLocation) {
+        self.init(location: location, properties: [], fields: Fields(name: name))
+    }
+
+    public init(location: SourceLocation, properties: [Property], fields: Fields) {
+        self.location = location
+        self.properties = properties
+        self.fields = SharedFields(fields)
+    }
+
+    public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
+    public var representedClassName: String? { get { fields.value.representedClassName } set { fields = fields.with { $0.representedClassName = newValue } } }
+    public var parentEntity: String? { get { fields.value.parentEntity } set { fields = fields.with { $0.parentEntity = newValue } } }
+    public var isAbstract: Bool { get { fields.value.isAbstract } set { fields = fields.with { $0.isAbstract = newValue } } }
+    public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
+    public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
+    public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
+    public var codeGenerationType: String? { get { fields.value.codeGenerationType } set { fields = fields.with { $0.codeGenerationType = newValue } } }
+    public var fetchedProperties: [FetchedProperty] { get { fields.value.fetchedProperties } set { fields = fields.with { $0.fetchedProperties = newValue } } }
+    public var uniquenessConstraints: [UniquenessConstraint] { get { fields.value.uniquenessConstraints } set { fields = fields.with { $0.uniquenessConstraints = newValue } } }
+    public var fetchIndexes: [FetchIndex] { get { fields.value.fetchIndexes } set { fields = fields.with { $0.fetchIndexes = newValue } } }
+    /// Pre-iOS 11 `compoundIndexes`: each entry a list of property names.
+    public var compoundIndexes: [UniquenessConstraint] { get { fields.value.compoundIndexes } set { fields = fields.with { $0.compoundIndexes = newValue } } }
+    public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
+
+    public var renamingIdentifier: String { elementID ?? name }
+
+    public var attributes: [Attribute] {
+        properties.compactMap { if case .attribute(let a) = $0 { return a } else { return nil } }
+    }
+
+    public var relationships: [Relationship] {
+        properties.compactMap { if case .relationship(let r) = $0 { return r } else { return nil } }
+    }
+}
+
+public struct ConfigurationMember: Hashable, Sendable {
+    public var entity: String
+    public var location: SourceLocation
+    package init(entity: String, location: SourceLocation) {
+        self.entity = entity
+        self.location = location
+    }
+
+}
+
+/// A named subset of entities (`<configuration>`), e.g. the part of a model CloudKit mirrors.
+public struct ModelConfiguration: Hashable, Sendable {
+    public var name: String
+    public var location: SourceLocation
+    public var usedWithCloudKit: Bool = false
+    public var members: [ConfigurationMember] = []
+    package init(name: String, location: SourceLocation, usedWithCloudKit: Bool = false, members: [ConfigurationMember] = []) {
+        self.name = name
+        self.location = location
+        self.usedWithCloudKit = usedWithCloudKit
+        self.members = members
+    }
+}
+
+/// An XML attribute or element that the Core Data model format does not have.
+public struct UnknownXML: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case attribute, element }
+    public var kind: Kind
+    /// The attribute's or element's name.
+    public var name: String
+    /// The element it appeared on (for an unknown element: its parent).
+    public var element: String
+    public var location: SourceLocation
+    /// The entity and property (attribute, relationship or fetched property) it stands in, when it does.
+    public var entity: String?
+    public var property: String?
+    package init(kind: Kind, name: String, element: String, location: SourceLocation, entity: String? = nil, property: String? = nil) {
+        self.kind = kind
+        self.name = name
+        self.element = element
+        self.location = location
+        self.entity = entity
+        self.property = property
+    }
+}
+
+extension SourceLocation {
+    /// Stands in for every location when two elements are compared for content alone.
+    package static let anywhere = SourceLocation(file: "")
+}
+
+extension Entity {
+    /// The entity with every source location inside it replaced, visited in a fixed order: the entity, its
+    /// properties, fetched properties (and their requests), uniqueness constraints, compound indexes, fetch
+    /// indexes (and their elements). The one place that knows where an entity keeps locations.
+    package func mapLocations(_ transform: (SourceLocation) -> SourceLocation) -> Entity {
+        var copy = self
+        copy.location = transform(location)
+        copy.properties = properties.map { $0.located(at: transform($0.location)) }
+        let f = fields.value
+        // Most entities have none of these: their shared fields stay shared.
+        guard !f.fetchedProperties.isEmpty || !f.uniquenessConstraints.isEmpty || !f.compoundIndexes.isEmpty || !f.fetchIndexes.isEmpty
+        else { return copy }
+        copy.fields = fields.with { f in
+            f.fetchedProperties = f.fetchedProperties.map { fetched in
+                var fetched = fetched
+                fetched.location = transform(fetched.location)
+                if let request = fetched.fetchRequest { fetched.fetchRequest?.location = transform(request.location) }
+                return fetched
+            }
+            f.uniquenessConstraints = f.uniquenessConstraints.map { UniquenessConstraint(properties: $0.properties, location: transform($0.location)) }
+            f.compoundIndexes = f.compoundIndexes.map { UniquenessConstraint(properties: $0.properties, location: transform($0.location)) }
+            f.fetchIndexes = f.fetchIndexes.map { index in
+                let location = transform(index.location)
+                return FetchIndex(name: index.name, elements: index.elements.map { e in
+                    var e = e
+                    e.location = transform(e.location)
+                    return e
+                }, location: location)
+            }
+        }
+        return copy
+    }
+
+    /// Every element location inside the entity, in `mapLocations` order: two entities of equal content list
+    /// their elements' places position for position. Read without building the copy `mapLocations` builds.
+    package var elementLocations: [SourceLocation] {
+        var locations = [location]
+        locations += properties.map(\.location)
+        for fetched in fetchedProperties {
+            locations.append(fetched.location)
+            if let request = fetched.fetchRequest { locations.append(request.location) }
+        }
+        locations += uniquenessConstraints.map(\.location)
+        locations += compoundIndexes.map(\.location)
+        for index in fetchIndexes {
+            locations.append(index.location)
+            locations += index.elements.map(\.location)
+        }
+        return locations
+    }
+
+    /// The entity with every source location blanked, so equal content hashes equal across versions.
+    package var withoutLocations: Entity { mapLocations { _ in .anywhere } }
+}
+
+extension Array where Element == SourceLocation {
+    /// Where `location` stands among these element locations of one file (`Entity.elementLocations` of an
+    /// entity and the entities around it), matched by line and column: a few dozen places, so a scan beats
+    /// hashing each location's path.
+    package func position(of location: SourceLocation) -> Int? {
+        firstIndex { $0.line == location.line && $0.column == location.column }
+    }
+}
+
+extension Entity {
+    /// Indexes as an order-insensitive set of (name, elements) descriptions.
+    package var indexSignature: Set<String> {
+        Set(fetchIndexes.map { index in
+            index.name + "(" + index.elements.map { "\($0.property ?? $0.expression ?? ""):\($0.type ?? ""):\($0.order ?? "")" }.joined(separator: ",") + ")"
+        } + compoundIndexes.map { "compound(" + $0.properties.joined(separator: ",") + ")" })
+    }
+}

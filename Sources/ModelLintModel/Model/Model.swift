@@ -1,0 +1,371 @@
+import ModelLintSupport
+
+/// One parsed model version: the entities and everything around them, with name lookups and
+/// inheritance resolved once so rules never search.
+public struct Model: Sendable {
+    public var location: SourceLocation
+    /// `<model>` header attributes (tooling metadata and flags), verbatim.
+    public var header: [String: String]
+    public var usedWithCloudKit: Bool
+    public var entities: [Entity]
+    public var configurations: [ModelConfiguration]
+    public var fetchRequests: [FetchRequest]
+    /// Names of model-level composite attribute definitions (Xcode 15+; format unverified).
+    public var composites: [String]
+    public var unknownXML: [UnknownXML]
+
+    public let entityIndexByName: [String: Int]
+    /// The first entity of each effective renaming identifier: what inferred migration matches on.
+    public let entityIndexByRenamingID: [String: Int]
+    /// Per entity: a hash of its own content, locations excluded, and of its lineage: that and its ancestors'
+    /// content, and the identifiers of the entities its relationships point at. Equal lineage keys across
+    /// versions mean nothing about the entity changed, so the diff can skip matching its properties. Both are
+    /// the keys of the first entity of the same name, as every lookup by name gives. By index, not by name:
+    /// every diff and every neighborhood reads them, and hashing a name costs more than the rest of a lookup.
+    package let contentKeyAt: [Int]
+    package let lineageKeyAt: [Int]
+    /// Per entity: a key of its neighborhood's content (see `neighborhoodKey(ofEntityAt:)`).
+    package let neighborhoodKeys: [Int]
+    /// Per entity: the index `entityIndexByName` gives for its name (its own, unless an earlier entity has it),
+    /// and the one `entityIndexByRenamingID` gives for its renaming identifier.
+    package let firstIndexOfName: [Int]
+    package let firstIndexOfRenamingID: [Int]
+    /// Per entity: its parent's index, when it names one of this version's entities.
+    package var parentIndices: [Int?] { hierarchy.parent }
+    /// Inheritance resolved once (parents, roots, children, cycles).
+    public let hierarchy: Hierarchy
+    package let tables: ModelTables
+    /// Per entity: the entities its relationships (destination, then inverse entity) and fetched properties
+    /// name, in declaration order; names of no entity left out.
+    package let namedIndices: [[Int]]
+    /// A hash of what decides which entities the CloudKit rules check (the model's flag and its configurations).
+    public let cloudKitSettingsKey: Int
+
+    public init(
+        location: SourceLocation, header: [String: String] = [:], entities: [Entity],
+        configurations: [ModelConfiguration] = [], fetchRequests: [FetchRequest] = [],
+        composites: [String] = [], unknownXML: [UnknownXML] = [], entitySourceHashes: [Int?] = []
+    ) {
+        self.init(location: location, header: header, entities: entities, configurations: configurations, fetchRequests: fetchRequests,
+                  composites: composites, unknownXML: unknownXML, entitySourceHashes: entitySourceHashes, hashCache: CoreDataHashCache())
+    }
+
+    package init(
+        location: SourceLocation, header: [String: String], entities: [Entity], configurations: [ModelConfiguration],
+        fetchRequests: [FetchRequest], composites: [String], unknownXML: [UnknownXML], entitySourceHashes: [Int?],
+        hashCache: CoreDataHashCache
+    ) {
+        tables = ModelTables(hashCache: hashCache)
+        self.location = location
+        self.header = header
+        self.usedWithCloudKit = header["usedWithCloudKit"] == "YES"
+        self.entities = entities
+        self.configurations = configurations
+        self.fetchRequests = fetchRequests
+        self.composites = composites
+        self.unknownXML = unknownXML
+        var index: [String: Int] = [:], byRenamingID: [String: Int] = [:]
+        index.reserveCapacity(entities.count)
+        byRenamingID.reserveCapacity(entities.count)
+        var first: [Int] = [], firstOfID: [Int] = []
+        first.reserveCapacity(entities.count)
+        firstOfID.reserveCapacity(entities.count)
+        for i in entities.indices {
+            first.append(index[entities[i].name, default: i])
+            if first[i] == i { index[entities[i].name] = i }
+            let id = entities[i].renamingIdentifier
+            firstOfID.append(byRenamingID[id, default: i])
+            if firstOfID[i] == i { byRenamingID[id] = i }
+        }
+        self.entityIndexByName = index
+        self.entityIndexByRenamingID = byRenamingID
+        self.firstIndexOfName = first
+        self.firstIndexOfRenamingID = firstOfID
+        let parentIndices = entities.indices.map { i in entities[i].parentEntity.flatMap { index[$0] } }
+        hierarchy = Hierarchy(parent: parentIndices)
+        // Per entity, per relationship: its destination's index (the lineage keys read them in order).
+        var destinations: [[Int?]] = []
+        destinations.reserveCapacity(entities.count)
+        namedIndices = entities.indices.map { i in
+            var named: [Int] = []
+            var pointedAt: [Int?] = []
+            for property in entities[i].properties {
+                guard case .relationship(let r) = property else { continue }
+                let d = r.destinationEntity.flatMap { index[$0] }
+                pointedAt.append(d)
+                if let d { named.append(d) }
+                if let e = r.inverseEntity.flatMap({ index[$0] }) { named.append(e) }
+            }
+            for fetched in entities[i].fetchedProperties {
+                if let e = fetched.fetchRequest?.entity.flatMap({ index[$0] }) { named.append(e) }
+            }
+            destinations.append(pointedAt)
+            return named
+        }
+        // An entity's own content: the hash of its source text when the parser has it (the same text is the
+        // same content, and hashing bytes costs far less than hashing the values built from them).
+        var own: [Int] = []
+        own.reserveCapacity(entities.count)
+        for i in entities.indices {
+            if first[i] != i {
+                own.append(own[first[i]])
+            } else if i < entitySourceHashes.count, let hash = entitySourceHashes[i] {
+                own.append(hash)
+            } else {
+                var hasher = Hasher()
+                hasher.combine(entities[i].withoutLocations)
+                own.append(hasher.finalize())
+            }
+        }
+        self.contentKeyAt = own
+        var settings = Hasher()
+        settings.combine(usedWithCloudKit)
+        for configuration in configurations {
+            settings.combine(configuration.name)
+            settings.combine(configuration.usedWithCloudKit)
+            settings.combine(configuration.members.map(\.entity))
+        }
+        self.cloudKitSettingsKey = settings.finalize()
+        // An entity's lineage key includes its parent's key, not its parent's chain again: linear however deep the
+        // hierarchy. Entities that reach a cycle hash their chain as walked (an error case, reported elsewhere).
+        var lineage = [Int?](repeating: nil, count: entities.count)
+        func ownPart(_ e: Int, into hasher: inout Hasher) {
+            hasher.combine(own[e])
+            for destination in destinations[e] {
+                hasher.combine(destination.map { entities[$0].renamingIdentifier } ?? "")
+            }
+        }
+        for start in entities.indices where lineage[start] == nil {
+            // Walk up to the first entity whose key is known (or the top), then fill the keys in coming down.
+            var pending: [Int] = []
+            var current: Int? = start
+            while let i = current, lineage[i] == nil {
+                if first[i] != i { pending.append(i); current = first[i]; continue }
+                if hierarchy.reachesCycle[i] {
+                    var hasher = Hasher()
+                    hasher.combine(1)
+                    for e in hierarchy.chain(from: i) { ownPart(e, into: &hasher) }
+                    lineage[i] = hasher.finalize()
+                    break
+                }
+                pending.append(i)
+                current = parentIndices[i]
+            }
+            for i in pending.reversed() {
+                if first[i] != i { lineage[i] = lineage[first[i]]; continue }
+                var hasher = Hasher()
+                hasher.combine(0)
+                ownPart(i, into: &hasher)
+                hasher.combine(parentIndices[i].flatMap { lineage[$0] } ?? 0)
+                lineage[i] = hasher.finalize()
+            }
+        }
+        self.lineageKeyAt = lineage.map { $0! }
+        neighborhoodKeys = Self.neighborhoodKeys(entities, first: first, own: own, hierarchy: hierarchy, named: namedIndices)
+    }
+
+    /// Chain key: an entity's name and content and its parent's chain key. Neighborhood key: the chain key, its
+    /// parent's neighborhood key, and the chain keys of the entities it names. Entities reaching a cycle hash
+    /// their whole neighborhood as walked.
+    private static func neighborhoodKeys(_ entities: [Entity], first: [Int], own: [Int], hierarchy: Hierarchy, named: [[Int]]) -> [Int] {
+        let n = entities.count
+        var chain = [Int?](repeating: nil, count: n)
+        var neighborhood = [Int?](repeating: nil, count: n)
+        func walkedKey(_ i: Int) -> Int {
+            var hasher = Hasher()
+            hasher.combine(2)
+            var seen = Set<Int>()
+            for owner in hierarchy.chain(from: i) {
+                for member in [owner] + named[owner] {
+                    for m in hierarchy.chain(from: member) where seen.insert(m).inserted {
+                        hasher.combine(entities[m].name)
+                        hasher.combine(own[m])
+                    }
+                }
+            }
+            return hasher.finalize()
+        }
+        // Parents before children: the order of a walk from the roots; cycle-reaching entities apart.
+        var order: [Int] = []
+        var stack = (0..<n).filter { hierarchy.parent[$0] == nil }.reversed().map { $0 }
+        while let i = stack.popLast() {
+            order.append(i)
+            for child in hierarchy.children[i].reversed() where !hierarchy.reachesCycle[child] { stack.append(child) }
+        }
+        for i in order {
+            var hasher = Hasher()
+            hasher.combine(entities[i].name)
+            hasher.combine(own[i])
+            hasher.combine(hierarchy.parent[i].flatMap { chain[$0] } ?? 0)
+            chain[i] = hasher.finalize()
+        }
+        for i in hierarchy.cycleReaching { chain[i] = walkedKey(i) }
+        for i in order {
+            var hasher = Hasher()
+            hasher.combine(chain[i]!)
+            hasher.combine(hierarchy.parent[i].flatMap { neighborhood[$0] } ?? 0)
+            for m in named[i] { hasher.combine(chain[m]!) }
+            neighborhood[i] = hasher.finalize()
+        }
+        for i in hierarchy.cycleReaching { neighborhood[i] = walkedKey(i) }
+        return neighborhood.map { $0! }
+    }
+
+    /// Per entity name: `contentKeyAt`'s key.
+    public var contentKeys: [String: Int] { entityIndexByName.mapValues { contentKeyAt[$0] } }
+
+    public func entity(named name: String?) -> Entity? {
+        guard let name, let i = entityIndexByName[name] else { return nil }
+        return entities[i]
+    }
+
+    /// The entity and its ancestors, nearest first. Stops at a missing parent or a cycle.
+    public func ancestry(of entity: Entity) -> [Entity] {
+        if entity.parentEntity == nil { return [entity] }
+        guard let i = index(of: entity) else { return [entity] }
+        return [entity] + hierarchy.chain(from: i).dropFirst().map { entities[$0] }
+    }
+
+    /// True when following `parentEntity` from this entity comes back to an entity already visited.
+    public func hasInheritanceCycle(_ entity: Entity) -> Bool {
+        guard entity.parentEntity != nil, let i = index(of: entity) else { return false }
+        return hierarchy.reachesCycle[i]
+    }
+
+    /// The topmost ancestor (the entity that owns the table in a SQLite store).
+    public func root(of entity: Entity) -> Entity {
+        guard entity.parentEntity != nil, let i = index(of: entity) else { return entity }
+        return entities[hierarchy.root[i]]
+    }
+
+    /// Core Data's own entity version hashes of this version, worked out on first use.
+    public var versionHashes: VersionHashes {
+        tables.versionHashes { CoreDataHash.hashes(of: self, cache: tables.hashCache) }
+    }
+
+    /// Keys that `earlierDeclarations` can compare properties by.
+    package enum DeclarationKey {
+        case name, persistentRenamingID, renamingID
+
+        package func callAsFunction(_ property: Property) -> String? {
+            switch self {
+            case .name: return property.name
+            case .persistentRenamingID: return property.isTransient ? nil : property.renamingIdentifier
+            case .renamingID: return property.renamingIdentifier
+            }
+        }
+
+        package var table: ModelTables.Key {
+            switch self {
+            case .name: return .earlierByName
+            case .persistentRenamingID: return .earlierByPersistentRenamingID
+            case .renamingID: return .earlierByRenamingID
+            }
+        }
+    }
+
+    /// Chains up to this long are walked per entity; longer ones read a table worked out once for the version.
+    package static let shortChain = 32
+
+    /// The entity's own properties that have a property before them, in the entity's effective order (inherited
+    /// ones first, root first), with the same key: each with its position among the own properties and that first
+    /// property. Usually none.
+    package func earlierDeclarations(ofEntityAt i: Int, by key: DeclarationKey) -> [(position: Int, first: (property: Property, owner: Int))] {
+        let chain = hierarchy.chain(from: i)
+        guard chain.count > Self.shortChain else {
+            // Owner and position by key: indices, not property copies, since most entities have no repeats.
+            var seen: [String: (owner: Int, position: Int)] = [:]
+            for owner in chain.dropFirst().reversed() {
+                for (q, property) in entities[owner].properties.enumerated() {
+                    if let k = key(property), seen[k] == nil { seen[k] = (owner, q) }
+                }
+            }
+            var found: [(position: Int, first: (property: Property, owner: Int))] = []
+            for (p, property) in entities[i].properties.enumerated() {
+                guard let k = key(property) else { continue }
+                if let first = seen[k] {
+                    found.append((p, (entities[first.owner].properties[first.position], first.owner)))
+                } else {
+                    seen[k] = (i, p)
+                }
+            }
+            return found
+        }
+        let table = tables.earlierDeclarations(key.table) { hierarchy.earlierDeclarations(in: entities) { key($0) } }[i]
+        return table.enumerated().compactMap { p, first in first.map { (p, $0) } }
+    }
+
+    /// Where this entity stands in `entities`: the first of its name, or (for a second entity of one name) the
+    /// one at its place in the file.
+    public func index(of entity: Entity) -> Int? {
+        func same(_ a: SourceLocation, _ b: SourceLocation) -> Bool { a.line == b.line && a.column == b.column && a.file == b.file }
+        if let i = entityIndexByName[entity.name], same(entities[i].location, entity.location) { return i }
+        return entities.firstIndex { same($0.location, entity.location) && $0.name == entity.name }
+    }
+
+    /// Inherited and own properties, each with the name of the entity that declares it; ancestors' first.
+    public func effectiveProperties(of entity: Entity) -> [(property: Property, declaredBy: String)] {
+        if entity.parentEntity == nil { return entity.properties.map { ($0, entity.name) } }
+        return ancestry(of: entity).reversed().flatMap { owner in owner.properties.map { ($0, owner.name) } }
+    }
+
+    public func effectiveProperty(named name: String, in entity: Entity) -> Property? {
+        for owner in ancestry(of: entity) {
+            if let p = owner.properties.first(where: { $0.name == name }) { return p }
+        }
+        return nil
+    }
+
+    /// The relationship named by `inverseName` on the destination entity, when both exist.
+    public func inverse(of relationship: Relationship) -> Relationship? {
+        guard let destination = entity(named: relationship.destinationEntity),
+              let name = relationship.inverseName,
+              case .relationship(let inverse)? = effectiveProperty(named: name, in: destination)
+        else { return nil }
+        return inverse
+    }
+
+    /// Everything an `EntityRule` may read about an entity: the entity and its ancestors, then every entity
+    /// that their relationships (destination, inverse entity) and fetched properties name, each with its
+    /// ancestors; each entity once, in a fixed order.
+    public func neighborhood(of entity: Entity) -> [Entity] {
+        guard let index = entityIndexByName[entity.name] else { return [entity] }
+        return neighborhood(ofEntityAt: index).map { entities[$0] }
+    }
+
+    /// The neighborhood as indices into `entities`: indices, not copies, because every entity of every
+    /// version asks for it.
+    package func neighborhood(ofEntityAt index: Int) -> [Int] {
+        var members: [Int] = []
+        var isMember = Set<Int>()
+        func add(_ start: Int) {
+            var next: Int? = start
+            while let i = next, isMember.insert(i).inserted {
+                members.append(i)
+                next = parentIndices[i]
+            }
+        }
+        add(firstIndexOfName[index])
+        let ancestry = members
+        for owner in ancestry {
+            for named in namedIndices[owner] { add(named) }
+        }
+        return members
+    }
+
+    /// Equal keys (in one run) mean an `EntityRule` finds the same about both entities: their neighborhoods
+    /// hold the same content, and the CloudKit settings are the same. Each entity's key includes its parent's and
+    /// the chain keys of the entities it names, not their chains again: linear however deep the hierarchy.
+    package func neighborhoodKey(ofEntityAt index: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(cloudKitSettingsKey)
+        hasher.combine(neighborhoodKeys[firstIndexOfName[index]])
+        return hasher.finalize()
+    }
+
+    /// Entities whose parent chain includes `entity` (not the entity itself).
+    public func descendants(of entity: Entity) -> [Entity] {
+        guard let i = index(of: entity) else { return [] }
+        return hierarchy.descendants(of: i).map { entities[$0] }.filter { $0.name != entity.name }
+    }
+}

@@ -1,0 +1,137 @@
+import ModelLintSupport
+
+/// What reading one `*.xcdatamodel` folder produced.
+public enum VersionContent: Sendable {
+    case model(Model)
+    /// Empty, not well-formed, not a Core Data model, or refused (DTD): why, and where.
+    case malformed(reason: String, location: SourceLocation)
+    /// A version folder with neither `contents` nor the legacy binary files.
+    case missing
+    /// The pre-Xcode-4 binary format (`elements`/`layout`), which cannot be read.
+    case legacy
+}
+
+public struct ModelVersion: Sendable {
+    /// The folder name without `.xcdatamodel`: `Near 20`.
+    public var name: String
+    /// The version folder's path as displayed.
+    public var folderPath: String
+    /// The `contents` file's path as displayed.
+    public var contentsPath: String
+    public var content: VersionContent
+
+    public var model: Model? {
+        if case .model(let m) = content { return m }
+        return nil
+    }
+    package init(name: String, folderPath: String, contentsPath: String, content: VersionContent) {
+        self.name = name
+        self.folderPath = folderPath
+        self.contentsPath = contentsPath
+        self.content = content
+    }
+
+}
+
+/// A `.xcdatamodeld` bundle: versions in version order and the current-version pointer.
+public struct ModelBundle: Sendable {
+    /// The bundle's path as displayed.
+    public var path: String
+    /// Versions in version order (natural order, or the configuration's `versionOrder`).
+    public var versions: [ModelVersion]
+    /// The version `.xccurrentversion` names (folder name without extension), if the file names one.
+    public var declaredCurrentVersion: String?
+    public var currentVersionFile: CurrentVersionFile
+    /// How the version order was decided when the names have several stems (nil: natural order, or configured).
+    public var orderVerdict: VersionOrderEvidence.Verdict?
+
+    /// The bundle with its versions ordered by evidence (mapping models, the current version's stem last, when git
+    /// first added each version), when the names have several stems and no order is configured.
+    public func orderedByEvidence(mappingPairs: [(source: String, destination: String)], firstAdded: () -> [String: Int]?) -> ModelBundle {
+        let names = versions.map(\.name)
+        guard Set(VersionOrderEvidence.stems(names).values).count > 1 else { return self }
+        let (order, verdict) = VersionOrderEvidence.order(names, current: declaredCurrentVersion, mappingPairs: mappingPairs, firstAdded: firstAdded())
+        var copy = self
+        var byName: [ExactName: ModelVersion] = [:]
+        for version in versions { byName[ExactName(version.name)] = version }
+        copy.versions = order.map { byName[ExactName($0)]! }
+        copy.orderVerdict = verdict
+        return copy
+    }
+
+    /// Version folders whose names are not valid UTF-8 (shown with `\x..` escapes): not read.
+    public var unreadableVersionNames: [String] = []
+
+    /// Versions whose names differ only by letter case or Unicode normalization: two folders on a disk that
+    /// tells them apart, one folder (and a broken checkout) on a default macOS or Windows disk.
+    public var confusableVersionNames: [(String, String)] {
+        var pairs: [(String, String)] = []
+        var byFolded: [String: String] = [:]
+        for version in versions {
+            // `String ==` and hashing treat canonically equivalent spellings as one, so folded keys meet.
+            let folded = version.name.lowercased()
+            if let first = byFolded[folded] { pairs.append((first, version.name)) } else { byFolded[folded] = version.name }
+        }
+        return pairs
+    }
+
+    public enum CurrentVersionFile: Sendable, Equatable {
+        case present
+        case absent
+        /// Present but without `_XCCurrentVersionName` (an empty `<dict/>`): treated as absent.
+        case empty
+        /// Present but not a readable property list.
+        case unreadable(String)
+    }
+
+    public var name: String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.hasSuffix(".xcdatamodeld") ? String(last.dropLast(".xcdatamodeld".count)) : last
+    }
+
+    public var currentVersionFilePath: String { path + "/.xccurrentversion" }
+
+    /// The version treated as current: the declared one when it exists, otherwise the last one
+    /// in version order (rules.md: "With no usable current version, the last version is treated as current").
+    public var currentVersionIndex: Int? {
+        if let declared = declaredCurrentVersion, let i = versions.firstIndex(where: { $0.name.isExactly(declared) }) {
+            return i
+        }
+        return versions.isEmpty ? nil : versions.count - 1
+    }
+
+    public var currentVersion: ModelVersion? { currentVersionIndex.map { versions[$0] } }
+
+    /// How a finding about an unusable pointer says which version stands in for the current one.
+    package var fallbackCurrentNote: String {
+        versions.last.map { "; modellint treats \($0.name), the last in version order, as current" } ?? ""
+    }
+    package init(path: String, versions: [ModelVersion], declaredCurrentVersion: String? = nil, currentVersionFile: CurrentVersionFile, orderVerdict: VersionOrderEvidence.Verdict? = nil, unreadableVersionNames: [String] = []) {
+        self.path = path
+        self.versions = versions
+        self.declaredCurrentVersion = declaredCurrentVersion
+        self.currentVersionFile = currentVersionFile
+        self.orderVerdict = orderVerdict
+        self.unreadableVersionNames = unreadableVersionNames
+    }
+}
+
+/// One side of a compared pair: a readable version.
+extension ModelBundle {
+    /// The versions that read as models, in version order: what every rule kind compares.
+    public var readableVersions: [VersionRef] {
+        versions.compactMap { version in version.model.map { VersionRef(name: version.name, contentsPath: version.contentsPath, model: $0) } }
+    }
+}
+
+public struct VersionRef: Sendable {
+    public var name: String
+    public var contentsPath: String
+    public var model: Model
+
+    public init(name: String, contentsPath: String, model: Model) {
+        self.name = name
+        self.contentsPath = contentsPath
+        self.model = model
+    }
+}

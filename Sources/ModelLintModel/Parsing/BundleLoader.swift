@@ -1,0 +1,83 @@
+import Foundation
+import Dispatch
+import ModelLintSupport
+
+/// Reads a `.xcdatamodeld` folder: every version (in parallel: they are independent) and the pointer.
+public enum BundleLoader {
+    public static func load(bundleURL: URL, displayPath: String, versionOrder: [String]? = nil) -> ModelBundle {
+        if bundleURL.pathExtension == "xcdatamodel" { return loadStandalone(versionURL: bundleURL, displayPath: displayPath) }
+        let entries = DirectoryListing.entries(of: bundleURL.path)
+        let folderNames = entries.names.filter { name in
+            name.hasSuffix(".xcdatamodel") && FileReader.kind(at: bundleURL.path + "/" + name) == .directory
+        }
+        let names = VersionOrder.sorted(folderNames.map { String($0.dropLast(".xcdatamodel".count)) }, explicit: versionOrder)
+        let suffix = Array(".xcdatamodel".utf8)
+        let unreadableNames = entries.invalid.filter { $0.count > suffix.count && Array($0.suffix(suffix.count)) == suffix }
+            .map { DirectoryListing.display(Array($0.dropLast(suffix.count))) }
+
+        let cache = EntitySourceCache()
+        let versions = concurrentMap(names) { name -> ModelVersion in
+            let folderPath = displayPath + "/" + name + ".xcdatamodel"
+            let folderURL = bundleURL.appendingPathComponent(name + ".xcdatamodel")
+            return ModelVersion(
+                name: name, folderPath: folderPath, contentsPath: folderPath + "/contents",
+                content: readVersion(folderURL: folderURL, contentsPath: folderPath + "/contents", cache: cache))
+        }
+        let (file, declared) = CurrentVersionReader.read(at: bundleURL.appendingPathComponent(".xccurrentversion"))
+        var bundle = ModelBundle(path: displayPath, versions: versions, declaredCurrentVersion: declared, currentVersionFile: file)
+        bundle.unreadableVersionNames = unreadableNames
+        return bundle
+    }
+
+    /// A model version that is not in a `.xcdatamodeld` (Xcode compiles a lone `Model.xcdatamodel` to a `.mom`):
+    /// a bundle of that one version, which is current.
+    package static func loadStandalone(versionURL: URL, displayPath: String) -> ModelBundle {
+        let name = String(versionURL.lastPathComponent.dropLast(".xcdatamodel".count))
+        let version = ModelVersion(name: name, folderPath: displayPath, contentsPath: displayPath + "/contents",
+                                   content: readVersion(folderURL: versionURL, contentsPath: displayPath + "/contents"))
+        return ModelBundle(path: displayPath, versions: [version], declaredCurrentVersion: name, currentVersionFile: .present)
+    }
+
+    package static func readVersion(folderURL: URL, contentsPath: String, cache: EntitySourceCache? = nil) -> VersionContent {
+        let fm = FileManager.default
+        do {
+            let data = try FileReader.read(folderURL.appendingPathComponent("contents").path, limit: FileReader.Limit.contents)
+            return ContentsParser.parse(data: data, path: contentsPath, cache: cache)
+        } catch FileReader.ReadError.missing {
+            if fm.fileExists(atPath: folderURL.appendingPathComponent("elements").path)
+                || fm.fileExists(atPath: folderURL.appendingPathComponent("layout").path) {
+                return .legacy
+            }
+            return .missing
+        } catch {
+            return .malformed(reason: "\(error)", location: SourceLocation(file: contentsPath))
+        }
+    }
+}
+
+/// `map` over independent work items on all cores, results in input order.
+package func concurrentMap<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
+    if items.count < 2 { return items.map(transform) }
+    let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
+    results.initialize(repeating: nil)
+    // Deinitialized as well as freed: every result is a copy the returned array also holds.
+    defer {
+        results.deinitialize()
+        results.deallocate()
+    }
+    let box = UnsafeSendableBox(results)
+    let inputs = UnsafeSendableBox(items)
+    withoutActuallyEscaping(transform) { transform in
+        let work = UnsafeSendableBox(transform)
+        DispatchQueue.concurrentPerform(iterations: items.count) { i in
+            box.value[i] = work.value(inputs.value[i])
+        }
+    }
+    return results.map { $0! }
+}
+
+/// Each concurrent iteration writes only its own slot.
+package struct UnsafeSendableBox<T>: @unchecked Sendable {
+    package let value: T
+    package init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,305 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import ModelLintSupport
+
+/// Reads one `contents` file into a `Model`, or says precisely why it cannot.
+public enum ContentsParser {
+    public static func parse(data: Data, path: String) -> VersionContent {
+        parse(data: data, path: path, cache: nil)
+    }
+
+    /// `cache`: entities already built from other versions of the same bundle.
+    package static func parse(data: Data, path: String, cache: EntitySourceCache?) -> VersionContent {
+        let bytes = [UInt8](data)
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return .malformed(reason: "the file is empty", location: SourceLocation(file: path, line: 1, column: 1))
+        }
+        func refuse(_ reason: String, at offset: Int) -> VersionContent {
+            let (line, column) = TextPosition.lineAndColumn(ofOffset: offset, in: bytes)
+            return .malformed(reason: reason, location: SourceLocation(file: path, line: line, column: column))
+        }
+        let markup = RefusedMarkup(bytes)
+        // Refused before the parser sees it: expanding declarations is how hostile XML exhausts
+        // memory (billion laughs) or reads local files (XXE). Xcode never writes a DTD here.
+        for (marker, offset) in [("<!DOCTYPE", markup.doctype), ("<!ENTITY", markup.entity)] {
+            if let offset {
+                return refuse("it declares a DTD or entities (\(marker)); Xcode never writes one, and modellint does not expand them", at: offset)
+            }
+        }
+        // FoundationXML traps on names that are not valid UTF-8 (elements, attributes, processing instructions:
+        // found by fuzzing), whatever encoding the file declares, so bytes are validated before the parser sees
+        // them. Xcode writes every contents file as UTF-8.
+        if let offset = UTF8Validation.firstInvalidByte(bytes) {
+            return refuse("it is not valid UTF-8 (byte \(offset))", at: offset)
+        }
+        // FoundationXML also crashes on a processing instruction without data (`<?foo?>`); Xcode writes none
+        // besides the XML declaration, so any other is refused.
+        if let offset = markup.processingInstruction {
+            return refuse("it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one", at: offset)
+        }
+
+        // Entities repeated from other versions are blanked: the parser reads each repeat as `<entity/>`.
+        // A file that declares namespaces is neither blanked nor cached: a prefix's meaning comes from outside the text.
+        let caching = cache != nil && !EntitySourceCache.declaresNamespaces(bytes)
+        let text = if let cache, caching { cache.blankingRepeats(in: bytes) } else { EntitySourceCache.BlankedText(bytes: bytes) }
+        let builder = TreeBuilder(bytes: text.bytes, path: path, repeats: text.repeats, caching: caching)
+        let parsed = text.repeats.isEmpty ? data : Data(text.bytes)
+        // libxml2 refuses a single chunk over 10 MB ("huge input"); a stream feeds it in pieces. Smaller files
+        // take the faster one-chunk path.
+        let parser = parsed.count > 8_000_000 ? XMLParser(stream: InputStream(data: parsed)) : XMLParser(data: parsed)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        parser.delegate = builder
+        let succeeded = parser.parse()
+        // On Linux, parse() can return true for malformed input: parserError is the real verdict.
+        if let error = builder.error ?? parser.parserError ?? (succeeded ? nil : NSError(domain: "XMLParser", code: -1)) {
+            let line = max(parser.lineNumber, 1)
+            let column = max(parser.columnNumber, 1)
+            return .malformed(
+                reason: "it is not well-formed XML (\(describe(error)))",
+                location: SourceLocation(file: path, line: line, column: column))
+        }
+        guard let root = builder.root else {
+            return .malformed(reason: "it has no root element", location: SourceLocation(file: path, line: 1, column: 1))
+        }
+        guard root.name == "model" else {
+            return .malformed(
+                reason: "its root element is <\(root.name)>, not a Core Data <model>",
+                location: root.location)
+        }
+        return .model(ModelBuilder(path: path, cache: cache).build(root: root, unknown: builder.unknown))
+    }
+
+    /// libxml2's codes, which XMLParser passes through on every platform; the common ones in words.
+    package static func describe(_ error: Error) -> String {
+        let code = (error as NSError).code
+        let words: [Int: String] = [
+            201: "a namespace prefix that is not declared",
+            4: "the document is empty", 5: "the document does not end properly: truncated, or content after the root element",
+            9: "an invalid character", 26: "an undeclared entity", 32: "an unterminated comment",
+            38: "a '<' inside an attribute value, or an unterminated attribute value",
+            39: "an attribute value without quotes", 40: "an unterminated attribute value",
+            41: "an attribute without a value", 42: "an attribute given twice", 64: "a malformed XML declaration",
+            73: "a start tag that is never closed", 76: "a closing tag that does not match its opening tag",
+            77: "a tag that is never finished",
+        ]
+        return (words[code] ?? "parser error") + ", libxml2 code \(code)"
+    }
+}
+
+/// Where the markup refused before parsing first appears: one pass over the bytes for all of it.
+package struct RefusedMarkup {
+    package var doctype: Int?
+    package var entity: Int?
+    /// The first `<?` that is not the XML declaration at the very start of the file.
+    package var processingInstruction: Int?
+
+    package init(_ bytes: [UInt8]) {
+        let declaration = bytes.starts(with: Array("<?xml".utf8)) && bytes.count > 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[5])
+        let doctype = Array("DOCTYPE".utf8), entity = Array("ENTITY".utf8)
+        func follows(_ word: [UInt8], at offset: Int) -> Bool {
+            offset + word.count <= bytes.count && bytes[offset..<(offset + word.count)].elementsEqual(word)
+        }
+        ByteSearch.forEach(UInt8(ascii: "<"), in: bytes) { i in
+            guard i + 1 < bytes.count else { return false }
+            let next = bytes[i + 1]
+            if next == UInt8(ascii: "?") {
+                if processingInstruction == nil && !(i == 0 && declaration) { processingInstruction = i }
+            } else if next == UInt8(ascii: "!") {
+                if self.doctype == nil && follows(doctype, at: i + 2) { self.doctype = i }
+                if self.entity == nil && follows(entity, at: i + 2) { self.entity = i }
+            }
+            return self.doctype == nil || self.entity == nil || processingInstruction == nil
+        }
+    }
+}
+
+package enum TextPosition {
+    /// 1-based line and byte column of a byte offset.
+    package static func lineAndColumn(ofOffset offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        while i < offset && i < bytes.count {
+            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+            i += 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+}
+
+/// A parsed element of the known vocabulary. Internal: no XML type leaves the parser.
+package final class XMLNode {
+    package let name: String
+    package let attributes: [String: String]
+    package let location: SourceLocation
+    /// Byte offset of the element's `<`.
+    package let offset: Int
+    package var children: [XMLNode] = []
+    /// For an entity: a hash of its source text, start tag to end tag. Equal text is equal content,
+    /// found without comparing the values built from it.
+    package var sourceHash: Int?
+    /// For an entity: the same text already built from another version, and this element's unknown XML
+    /// (as positions in the builder's list).
+    package var cached: EntitySourceCache.Entry?
+    package var unknownXML: Range<Int> = 0..<0
+    /// For an entity whose text may be cached (`EntitySourceCache.canCache`): that text.
+    package var cacheableText: [UInt8]?
+    package init(name: String, attributes: [String: String], location: SourceLocation, offset: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.location = location
+        self.offset = offset
+    }
+}
+
+/// Builds a tree of the known vocabulary; unknown elements are recorded and their subtrees skipped,
+/// so a hostile document cannot make the tree deep.
+package final class TreeBuilder: NSObject, XMLParserDelegate {
+    private let bytes: [UInt8]
+    private let path: String
+    /// Blanked repeats by the offset of their `<`.
+    private let repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)]
+    /// Whether entities built here may be cached: not when the file declares namespaces.
+    private let caching: Bool
+    private let lineStarts: [Int]
+    /// Offsets of every `<`: a start tag's is the last one before where libxml2 reports the tag's end.
+    private let tagOpenings: [Int]
+    private var stack: [XMLNode] = []
+    private var skipDepth = 0
+    package var root: XMLNode?
+    package var unknown: [UnknownXML] = []
+    package var error: Error?
+
+    package init(bytes: [UInt8], path: String, repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)] = [:], caching: Bool = false) {
+        self.bytes = bytes
+        self.path = path
+        self.repeats = repeats
+        self.caching = caching
+        lineStarts = [0] + ByteSearch.offsets(of: 0x0A, in: bytes).map { $0 + 1 }
+        tagOpenings = ByteSearch.offsets(of: UInt8(ascii: "<"), in: bytes)
+    }
+
+    package func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
+        if skipDepth > 0 { skipDepth += 1; return }
+        let (location, offset) = startLocation(of: elementName, reportedLine: parser.lineNumber, reportedColumn: parser.columnNumber)
+        guard let parent = stack.last else {
+            if root != nil { return }
+            let node = XMLNode(name: elementName, attributes: attributeDict, location: location, offset: offset)
+            root = node
+            stack.append(node)
+            recordUnknownAttributes(of: node)
+            return
+        }
+        guard XMLVocabulary.children[parent.name]?.contains(elementName) == true else {
+            let (entity, property) = enclosingNames()
+            unknown.append(UnknownXML(kind: .element, name: elementName, element: parent.name, location: location, entity: entity, property: property))
+            skipDepth = 1
+            return
+        }
+        if stack.count == 1, elementName == "entity", let (hash, entry) = repeats[offset], let line = location.line, let column = location.column {
+            // A blanked repeat: placed from the cache.
+            let node = XMLNode(name: elementName, attributes: [:], location: location, offset: offset)
+            node.sourceHash = hash
+            node.cached = entry
+            let unknownInside = entry.placedUnknownXML(in: path, line: line, column: column)
+            node.unknownXML = unknown.count..<(unknown.count + unknownInside.count)
+            unknown += unknownInside
+            parent.children.append(node)
+            skipDepth = 1
+            return
+        }
+        let node = XMLNode(name: elementName, attributes: attributeDict, location: location, offset: offset)
+        parent.children.append(node)
+        stack.append(node)
+        node.unknownXML = unknown.count..<unknown.count
+        recordUnknownAttributes(of: node)
+    }
+
+    package func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        if skipDepth > 0 { skipDepth -= 1; return }
+        guard let node = stack.popLast() else { return }
+        if stack.count == 1 && node.name == "entity" {
+            if let (hash, range) = sourceHash(of: node, endLine: parser.lineNumber, endColumn: parser.columnNumber) {
+                node.sourceHash = hash
+                if caching && EntitySourceCache.canCache(bytes, range) { node.cacheableText = Array(bytes[range]) }
+            }
+            node.unknownXML = node.unknownXML.lowerBound..<unknown.count
+        }
+    }
+
+    /// libxml2 reports an end tag's position just past its `>`; anything else (a self-closing entity, no start
+    /// offset) gives no hash, and the entity's content is then hashed from its values instead.
+    private func sourceHash(of node: XMLNode, endLine: Int, endColumn: Int) -> (Int, Range<Int>)? {
+        guard node.offset >= 0, endLine >= 1, endLine <= lineStarts.count, endColumn >= 1 else { return nil }
+        let end = lineStarts[endLine - 1] + endColumn - 1
+        guard end - node.offset >= 3, end <= bytes.count,
+              bytes[node.offset..<end].suffix(9).elementsEqual("</entity>".utf8)
+        else { return nil }
+        return (EntitySourceCache.textHash(bytes, node.offset..<end), node.offset..<end)
+    }
+
+    package func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if error == nil { error = parseError }
+    }
+
+    package func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+        error = NSError(domain: XMLParser.errorDomain, code: XMLParser.ErrorCode.entityRefLoopError.rawValue)
+        parser.abortParsing()
+    }
+
+    private func recordUnknownAttributes(of node: XMLNode) {
+        guard node.name == "model" || stack.count > 1 else { return }
+        let known = XMLVocabulary.attributes[node.name] ?? []
+        guard node.attributes.keys.contains(where: { !known.contains($0) }) else { return }
+        let (entity, property) = enclosingNames()
+        for name in node.attributes.keys.sorted() where !known.contains(name) {
+            unknown.append(UnknownXML(kind: .attribute, name: name, element: node.name, location: node.location, entity: entity, property: property))
+        }
+    }
+
+    /// The names of the entity and property around the element being read (the top of the stack).
+    private func enclosingNames() -> (entity: String?, property: String?) {
+        let entity = stack.first { $0.name == "entity" }?.attributes["name"]
+        let property = stack.last { ["attribute", "relationship", "fetchedProperty"].contains($0.name) }?.attributes["name"]
+        return (entity, property)
+    }
+
+    /// XMLParser reports the position of a start tag's end; users want its `<`.
+    private func startLocation(of name: String, reportedLine: Int, reportedColumn: Int) -> (SourceLocation, offset: Int) {
+        let lineIndex = min(max(reportedLine, 1), lineStarts.count) - 1
+        var offset = min(lineStarts[lineIndex] + max(reportedColumn - 1, 0), bytes.count - 1)
+        // Attribute values hold no `<`: the last one at or before the reported end is the tag's own.
+        let before = ByteSearch.countAtOrBefore(offset, in: tagOpenings)
+        if before > 0, matches(name, at: tagOpenings[before - 1] + 1) {
+            offset = tagOpenings[before - 1]
+        } else {
+            while offset >= 0 {
+                if bytes[offset] == UInt8(ascii: "<") && matches(name, at: offset + 1) { break }
+                offset -= 1
+            }
+        }
+        guard offset >= 0 else { return (SourceLocation(file: path, line: reportedLine, column: nil), -1) }
+        // The line that holds the offset: the last line start at or before it (the first line starts at 0).
+        let line = ByteSearch.countAtOrBefore(offset, in: lineStarts)
+        return (SourceLocation(file: path, line: line, column: offset - lineStarts[line - 1] + 1), offset)
+    }
+
+    private func matches(_ name: String, at offset: Int) -> Bool {
+        var name = name
+        let (count, same) = name.withUTF8 { name -> (Int, Bool) in
+            guard let nameBase = name.baseAddress, offset >= 0, offset + name.count <= bytes.count else { return (name.count, false) }
+            return (name.count, bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + offset, nameBase, name.count) == 0 })
+        }
+        guard same else { return false }
+        if offset + count == bytes.count { return true }
+        let next = bytes[offset + count]
+        return next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: "/") || next == UInt8(ascii: ">")
+    }
+}

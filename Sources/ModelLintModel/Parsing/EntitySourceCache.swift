@@ -1,0 +1,184 @@
+import Foundation
+import ModelLintSupport
+
+/// Entities already built while reading one bundle, by the hash of their source text. A bundle's versions
+/// repeat most entities byte for byte (WooCommerce: 6,557 of 6,709 from one version to the next); a repeat
+/// is blanked before parsing and placed from the cache (same text, same layout: only its first line and
+/// column differ) instead of parsed and built again. Versions are read in parallel, so the cache is locked;
+/// which version fills an entry first makes no difference.
+package final class EntitySourceCache: @unchecked Sendable {
+    package struct Entry {
+        /// The entity's source text: a hit must be these very bytes, not only the same hash.
+        package var text: [UInt8]
+        package var entity: Entity
+        /// Unknown XML found inside the entity.
+        package var unknownXML: [UnknownXML]
+        /// Where the entity's `<` is in the file it was built from.
+        package var line: Int
+        package var column: Int
+        package init(text: [UInt8], entity: Entity, unknownXML: [UnknownXML], line: Int, column: Int) {
+            self.text = text
+            self.entity = entity
+            self.unknownXML = unknownXML
+            self.line = line
+            self.column = column
+        }
+    }
+
+    private var entries: [Int: Entry] = [:]
+    private let lock = NSLock()
+    /// Core Data hashes of the same bundle's versions: repeats share their field boxes, and so their hashes.
+    package let hashes = CoreDataHashCache()
+
+    /// The entry built from exactly `bytes[range]`, whose hash is `hash`.
+    package func entry(forSourceHash hash: Int, text bytes: [UInt8], _ range: Range<Int>) -> Entry? {
+        lock.lock()
+        let found = entries[hash]
+        lock.unlock()
+        guard let found, found.text.count == range.count else { return nil }
+        let equal = found.text.withUnsafeBytes { cached in
+            bytes.withUnsafeBytes { memcmp(cached.baseAddress!, $0.baseAddress! + range.lowerBound, range.count) == 0 }
+        }
+        return equal ? found : nil
+    }
+
+    package func insert(_ entry: Entry, forSourceHash hash: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if entries[hash] == nil { entries[hash] = entry }
+    }
+
+    /// A contents file as the parser reads it, with the repeats blanked.
+    package struct BlankedText {
+        /// Each repeat's text, from `<entity` to the first `</entity>`, is `<entity/>`, its line breaks, and
+        /// as many spaces as its last line held: every other element keeps its line and column, and the
+        /// parser reads almost nothing of a repeat.
+        package var bytes: [UInt8]
+        /// The cached entity (and its text's hash) for each blanked repeat, by the offset of its `<` here.
+        package var repeats: [Int: (hash: Int, entry: Entry)] = [:]
+
+        package init(bytes: [UInt8], repeats: [Int: (hash: Int, entry: Entry)] = [:]) {
+            self.bytes = bytes
+            self.repeats = repeats
+        }
+    }
+
+    private static let startTag = Array("<entity".utf8)
+    private static let endTag = Array("</entity>".utf8)
+    private static let placeholder = Array("<entity/>".utf8)
+
+    /// Text that may be cached: nothing in it whose meaning depends on what surrounds it. A comment or CDATA
+    /// section could begin or end inside it. (A namespace prefix needs a declaration from outside: files that
+    /// declare namespaces are neither cached nor blanked, `declaresNamespaces`.)
+    package static func canCache(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        ByteSearch.firstIndex(of: Array("<!".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
+            && ByteSearch.firstIndex(of: Array("-->".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
+            && ByteSearch.firstIndex(of: Array("]]>".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
+    }
+
+    /// The key of a cached text, and an entity's content key (`Model.contentKeys`). The parser hashes an
+    /// entity it built and the blanking scan hashes a candidate with this one function: a hit needs both to
+    /// hash the same bytes the same way. Every file's text passes through here, so it reads 16 bytes a step
+    /// (wyhash's mixing: a 64 x 64 -> 128-bit multiply, folded) where `Hasher` took 15 instructions a byte;
+    /// the seed is drawn per process, as `Hasher`'s is, so no text can be written to collide on purpose.
+    package static func textHash(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        @inline(__always) func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+            let (high, low) = a.multipliedFullWidth(by: b)
+            return high ^ low
+        }
+        let count = range.count
+        var state = seed ^ mix(UInt64(count) ^ 0xa076_1d64_78bd_642f, 0xe703_7ed1_a0b4_28db)
+        bytes.withUnsafeBytes { buffer in
+            guard count > 0, let base = buffer.baseAddress.map({ $0 + range.lowerBound }) else { return }
+            var i = 0
+            while i + 16 <= count {
+                let a = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let b = base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                state = mix(a ^ 0x8ebc_6af0_9c88_c6e3, b ^ state)
+                i += 16
+            }
+            var tail: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + i, count: count - i)) }
+            state = mix(tail.0 ^ 0x5899_65cc_7537_4cc3, tail.1 ^ state)
+        }
+        return Int(truncatingIfNeeded: mix(state ^ 0x1d8e_4e27_c47d_124f, UInt64(truncatingIfNeeded: count) ^ 0xa076_1d64_78bd_642f))
+    }
+
+    private static let seed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0)
+        return UInt64(truncatingIfNeeded: hasher.finalize())
+    }()
+
+    package static func declaresNamespaces(_ bytes: [UInt8]) -> Bool {
+        ByteSearch.firstIndex(of: Array("xmlns".utf8), in: bytes) != nil
+    }
+
+    /// Finds every `<entity` whose text up to the first `</entity>` hashes to a cached entity's whole text, and
+    /// blanks it. Equal text to a well-formed entity holding no comment, CDATA or prefix parses the same
+    /// wherever it stands, so the parser is told only that an entity is there.
+    /// The caller has checked that the file declares no namespaces.
+    package func blankingRepeats(in bytes: [UInt8]) -> BlankedText {
+        var blanked = BlankedText(bytes: [])
+        let hasCarriageReturns = ByteSearch.firstIndex(of: 0x0D, in: bytes) != nil
+        var copied = 0  // bytes before this offset are in `blanked.bytes`
+        var offset = 0
+        while let start = ByteSearch.firstIndex(of: Self.startTag, in: bytes, from: offset) {
+            offset = start + Self.startTag.count
+            guard offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]),
+                  let endTag = ByteSearch.firstIndex(of: Self.endTag, in: bytes, from: offset) else { continue }
+            let end = endTag + Self.endTag.count
+            let hash = Self.textHash(bytes, start..<end)
+            guard let entry = entry(forSourceHash: hash, text: bytes, start..<end) else { continue }
+            if blanked.bytes.isEmpty { blanked.bytes.reserveCapacity(bytes.count / 4) }
+            blanked.bytes += bytes[copied..<start]
+            blanked.repeats[blanked.bytes.count] = (hash, entry)
+            blanked.bytes += Self.placeholder
+            var lastLineStart = start
+            if hasCarriageReturns {
+                for i in start..<end where bytes[i] == 0x0A || bytes[i] == 0x0D {
+                    blanked.bytes.append(bytes[i])
+                    lastLineStart = i + 1
+                }
+            } else {
+                ByteSearch.forEach(0x0A, in: bytes, from: start) { i in
+                    guard i < end else { return false }
+                    blanked.bytes.append(0x0A)
+                    lastLineStart = i + 1
+                    return true
+                }
+            }
+            // On a one-line repeat the placeholder stands on that line too.
+            let lastLineLength = end - lastLineStart - (lastLineStart == start ? Self.placeholder.count : 0)
+            blanked.bytes += repeatElement(0x20, count: lastLineLength)
+            copied = end
+            offset = end
+        }
+        if blanked.repeats.isEmpty { return BlankedText(bytes: bytes) }
+        blanked.bytes += bytes[copied...]
+        return blanked
+    }
+}
+
+extension EntitySourceCache.Entry {
+    /// The cached entity as it stands in `file` with its `<` at `line`:`column`. Equal text means equal
+    /// relative positions: every line moves by the same amount, and columns move only on the first line.
+    package func placed(in file: String, line: Int, column: Int) -> Entity {
+        entity.mapLocations { move($0, to: file, line: line, column: column) }
+    }
+
+    /// The unknown XML inside the cached entity, moved the same way.
+    package func placedUnknownXML(in file: String, line: Int, column: Int) -> [UnknownXML] {
+        unknownXML.map { item in
+            var item = item
+            item.location = move(item.location, to: file, line: line, column: column)
+            return item
+        }
+    }
+
+    private func move(_ location: SourceLocation, to file: String, line: Int, column: Int) -> SourceLocation {
+        guard let old = location.line else { return SourceLocation(file: file, line: nil, column: location.column) }
+        let moved = old == self.line ? location.column.map { $0 - self.column + column } : location.column
+        return SourceLocation(file: file, line: old - self.line + line, column: moved)
+    }
+}

@@ -1,0 +1,178 @@
+import ModelLintSupport
+
+/// Turns the known-vocabulary tree into typed model values.
+package struct ModelBuilder {
+    package let path: String
+    package var cache: EntitySourceCache? = nil
+
+    package func build(root: XMLNode, unknown: [UnknownXML]) -> Model {
+        var entities: [Entity] = []
+        var sourceHashes: [Int?] = []
+        var configurations: [ModelConfiguration] = []
+        var fetchRequests: [FetchRequest] = []
+        var composites: [String] = []
+        for child in root.children {
+            switch child.name {
+            case "entity":
+                if let cached = child.cached, let line = child.location.line, let column = child.location.column {
+                    entities.append(cached.placed(in: path, line: line, column: column))
+                } else {
+                    let built = entity(child)
+                    entities.append(built)
+                    if let cache, let text = child.cacheableText, let hash = child.sourceHash,
+                       let line = child.location.line, let column = child.location.column {
+                        cache.insert(
+                            EntitySourceCache.Entry(
+                                text: text, entity: built, unknownXML: Array(unknown[child.unknownXML]), line: line, column: column),
+                            forSourceHash: hash)
+                    }
+                }
+                sourceHashes.append(child.sourceHash)
+            case "configuration":
+                var configuration = ModelConfiguration(name: child.attributes["name"] ?? "", location: child.location)
+                configuration.usedWithCloudKit = flag(child, "usedWithCloudKit")
+                configuration.members = child.children.map {
+                    ConfigurationMember(entity: $0.attributes["name"] ?? "", location: $0.location)
+                }
+                configurations.append(configuration)
+            case "fetchRequest": fetchRequests.append(fetchRequest(child))
+            case "composite": composites.append(child.attributes["name"] ?? "")
+            default: break  // <elements>: diagram layout, tooling metadata
+            }
+        }
+        return Model(
+            location: root.location, header: root.attributes, entities: entities,
+            configurations: configurations, fetchRequests: fetchRequests, composites: composites,
+            unknownXML: unknown, entitySourceHashes: sourceHashes, hashCache: cache?.hashes ?? CoreDataHashCache())
+    }
+
+    private func flag(_ node: XMLNode, _ key: String) -> Bool { node.attributes[key] == "YES" }
+
+    private func userInfo(_ node: XMLNode) -> [UserInfoEntry] {
+        node.children.filter { $0.name == "userInfo" }.flatMap(\.children).map {
+            UserInfoEntry(key: $0.attributes["key"] ?? "", value: $0.attributes["value"] ?? "")
+        }
+    }
+
+    private func fetchRequest(_ node: XMLNode) -> FetchRequest {
+        FetchRequest(
+            name: node.attributes["name"] ?? "", entity: node.attributes["entity"],
+            predicate: node.attributes["predicateString"], location: node.location)
+    }
+
+    private func entity(_ node: XMLNode) -> Entity {
+        let a = node.attributes
+        var entity = Entity.Fields(name: a["name"] ?? "")
+        var properties: [Property] = []
+        entity.representedClassName = a["representedClassName"]
+        entity.parentEntity = a["parentEntity"]
+        entity.isAbstract = flag(node, "isAbstract")
+        entity.elementID = a["elementID"]
+        entity.renamingIdentifierAttribute = a["renamingIdentifier"]
+        entity.versionHashModifier = a["versionHashModifier"]
+        entity.codeGenerationType = a["codeGenerationType"]
+        entity.userInfo = userInfo(node)
+        for child in node.children {
+            switch child.name {
+            case "attribute": properties.append(.attribute(attribute(child)))
+            case "relationship": properties.append(.relationship(relationship(child)))
+            case "fetchedProperty":
+                entity.fetchedProperties.append(FetchedProperty(
+                    name: child.attributes["name"] ?? "", location: child.location,
+                    isOptional: flag(child, "optional"),
+                    fetchRequest: child.children.first { $0.name == "fetchRequest" }.map(fetchRequest),
+                    userInfo: userInfo(child)))
+            case "uniquenessConstraints":
+                entity.uniquenessConstraints += child.children.map {
+                    UniquenessConstraint(properties: $0.children.compactMap { $0.attributes["value"] }, location: $0.location)
+                }
+            case "compoundIndexes":
+                entity.compoundIndexes += child.children.map {
+                    UniquenessConstraint(properties: $0.children.compactMap { $0.attributes["value"] }, location: $0.location)
+                }
+            case "fetchIndex":
+                entity.fetchIndexes.append(FetchIndex(
+                    name: child.attributes["name"] ?? "",
+                    elements: child.children.map {
+                        FetchIndexElement(
+                            property: $0.attributes["property"], expression: $0.attributes["expression"],
+                            type: $0.attributes["type"], order: $0.attributes["order"], location: $0.location)
+                    },
+                    location: child.location))
+            default: break
+            }
+        }
+        return Entity(location: node.location, properties: properties, fields: entity)
+    }
+
+    private func attribute(_ node: XMLNode) -> Attribute {
+        var attribute = Attribute.Fields(
+            name: node.attributes["name"] ?? "", type: AttributeType(xmlValue: node.attributes["attributeType"] ?? "Undefined"))
+        // One pass over what is present: most of the ~25 possible keys are absent on any one attribute.
+        // A table lookup, not a `switch` over strings: that compares the key with every case in turn.
+        for (key, value) in node.attributes {
+            guard let field = Self.attributeFields[key] else { continue }
+            let yes = value == "YES"
+            switch field {
+            case .optional: attribute.isOptional = yes
+            case .transient: attribute.isTransient = yes
+            case .defaultValueString: attribute.defaultValueString = value
+            case .defaultDateTimeInterval: attribute.defaultDateTimeInterval = value
+            case .minValueString: attribute.minValueString = value
+            case .maxValueString: attribute.maxValueString = value
+            case .regularExpressionString: attribute.regularExpressionString = value
+            case .usesScalarValueType: attribute.usesScalarValueType = yes
+            case .valueTransformerName: attribute.valueTransformerName = value
+            case .customClassName: attribute.customClassName = value
+            case .allowsExternalBinaryDataStorage: attribute.allowsExternalBinaryDataStorage = yes
+            case .preserveAfterDeletion: attribute.preserveAfterDeletion = yes
+            case .allowsCloudEncryption: attribute.allowsCloudEncryption = yes
+            case .spotlightIndexingEnabled: attribute.spotlightIndexingEnabled = yes
+            case .indexed: attribute.isIndexed = yes
+            case .derived: attribute.isDerived = yes
+            case .derivationExpression: attribute.derivationExpression = value
+            case .elementID: attribute.elementID = value
+            case .renamingIdentifier: attribute.renamingIdentifierAttribute = value
+            case .versionHashModifier: attribute.versionHashModifier = value
+            case .composite: attribute.compositeName = value
+            }
+        }
+        if !node.children.isEmpty { attribute.userInfo = userInfo(node) }
+        return Attribute(location: node.location, fields: attribute)
+    }
+
+    /// The `<attribute>` XML attributes that set an `Attribute` field other than its name and type.
+    private enum AttributeField: String, CaseIterable {
+        case optional, transient, defaultValueString, defaultDateTimeInterval, minValueString, maxValueString
+        case regularExpressionString, usesScalarValueType, valueTransformerName, customClassName
+        case allowsExternalBinaryDataStorage, preserveAfterDeletion, allowsCloudEncryption, spotlightIndexingEnabled
+        case indexed, derived, derivationExpression, elementID, renamingIdentifier, versionHashModifier, composite
+    }
+
+    private static let attributeFields = Dictionary(uniqueKeysWithValues: AttributeField.allCases.map { ($0.rawValue, $0) })
+
+    private func relationship(_ node: XMLNode) -> Relationship {
+        let a = node.attributes
+        var relationship = Relationship.Fields(name: a["name"] ?? "")
+        relationship.isOptional = flag(node, "optional")
+        relationship.isTransient = flag(node, "transient")
+        relationship.isToMany = flag(node, "toMany")
+        relationship.isOrdered = flag(node, "ordered")
+        relationship.minCount = a["minCount"].flatMap { Int($0) }
+        relationship.maxCount = a["maxCount"].flatMap { Int($0) }
+        relationship.deleteRule = DeleteRule(xmlValue: a["deletionRule"])
+        relationship.isIndexed = flag(node, "indexed")
+        relationship.destinationEntity = a["destinationEntity"]
+        relationship.inverseName = a["inverseName"]
+        relationship.inverseEntity = a["inverseEntity"]
+        relationship.elementID = a["elementID"]
+        relationship.renamingIdentifierAttribute = a["renamingIdentifier"]
+        relationship.versionHashModifier = a["versionHashModifier"]
+        relationship.userInfo = userInfo(node)
+        return Relationship(location: node.location, fields: relationship)
+    }
+    package init(path: String, cache: EntitySourceCache? = nil) {
+        self.path = path
+        self.cache = cache
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import ModelLintSupport
+
+/// The order versions were created in, as far as names tell: names without any digit first (the base
+/// version), then natural order — case-insensitive text, digit runs compared as numbers.
+public enum VersionOrder {
+    public static func sorted(_ names: [String], explicit: [String]? = nil) -> [String] {
+        // Each name's key once, not once per comparison (a bundle of 117 versions takes ~700 comparisons).
+        let keyed = names.map { (name: $0, hasDigit: $0.contains(where: \.isASCIIDigit), scalars: Array($0.lowercased().unicodeScalars)) }
+        let natural = keyed.sorted { a, b in
+            if a.hasDigit != b.hasDigit { return !a.hasDigit }
+            let order = naturalCompare(a.scalars, b.scalars)
+            return order == 0 ? a.name < b.name : order < 0
+        }.map(\.name)
+        guard let explicit, !explicit.isEmpty else { return natural }
+        // Listed versions in the configured order; versions the list does not name follow in natural order,
+        // so adding a version never breaks a configured bundle.
+        let present = Set(names)
+        let listed = explicit.filter { present.contains($0) }
+        let listedSet = Set(listed)
+        return listed + natural.filter { !listedSet.contains($0) }
+    }
+
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        let aHasDigit = a.contains(where: \.isASCIIDigit)
+        let bHasDigit = b.contains(where: \.isASCIIDigit)
+        if aHasDigit != bHasDigit { return !aHasDigit }
+        let order = naturalCompare(a, b)
+        return order == 0 ? a < b : order < 0
+    }
+
+    /// -1, 0, 1. Digit runs compare by value (leading zeros ignored), the rest case-insensitively.
+    package static func naturalCompare(_ a: String, _ b: String) -> Int {
+        naturalCompare(Array(a.lowercased().unicodeScalars), Array(b.lowercased().unicodeScalars))
+    }
+
+    package static func naturalCompare(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar]) -> Int {
+        var i = 0, j = 0
+        while i < x.count && j < y.count {
+            if x[i].isDigit && y[j].isDigit {
+                var i2 = i, j2 = j
+                while i2 < x.count && x[i2].isDigit { i2 += 1 }
+                while j2 < y.count && y[j2].isDigit { j2 += 1 }
+                // Leading zeros aside, a longer run is a larger number; equal lengths compare digit by digit.
+                let u = x[i..<i2].drop { $0 == "0" }, v = y[j..<j2].drop { $0 == "0" }
+                if u.count != v.count { return u.count < v.count ? -1 : 1 }
+                for (p, q) in zip(u, v) where p != q { return p.value < q.value ? -1 : 1 }
+                i = i2; j = j2
+            } else {
+                if x[i] != y[j] { return x[i].value < y[j].value ? -1 : 1 }
+                i += 1; j += 1
+            }
+        }
+        if i < x.count { return 1 }
+        if j < y.count { return -1 }
+        return 0
+    }
+}
+
+extension Character {
+    package var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension Unicode.Scalar {
+    package var isDigit: Bool { value >= 48 && value <= 57 }
+}
+
+/// Version order when the names have several stems (rules.md "Precise semantics"): versions renamed between
+/// releases (`Journal 2`…`Journal 5` then `Notebook v1.4`…; `UserDataModel` then `MultiassetUserDataModel2`…).
+/// Within a stem, natural order; the stems are ordered by evidence, strongest first: a mapping model's source
+/// precedes its destination; the current version's stem comes last; the commit that first added a stem's
+/// versions (only when that orders them).
+public enum VersionOrderEvidence {
+    public enum Verdict: Equatable, Sendable {
+        /// The evidence settled it: the stems in the order used, and what settled each.
+        case inferred(stems: [String], reasons: [String])
+        /// It conflicts or leaves stems unordered: the order used anyway, and why it is doubtful.
+        case ambiguous(stems: [String], reason: String)
+    }
+
+    /// The text before the first run of digits, trimmed, compared case-insensitively (nil for a name without digits).
+    package static func rawStem(_ name: String) -> String? {
+        guard let firstDigit = name.firstIndex(where: \.isASCIIDigit) else { return nil }
+        return name[..<firstDigit].trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// Each name's stem: its raw stem; a name without digits belongs to the stem of the names it is a prefix of
+    /// (`Model` with `Model 2`), and is a stem of its own only when it is a prefix of none.
+    public static func stems(_ names: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for name in names {
+            if let stem = rawStem(name) { result[name] = stem; continue }
+            let lower = name.lowercased()
+            let owner = names.first { other in other != name && rawStem(other) != nil && other.lowercased().hasPrefix(lower) }
+            result[name] = owner.flatMap(rawStem) ?? lower
+        }
+        return result
+    }
+
+    /// `names` in natural order; `firstAdded`: version name -> when git first added it (a rank, smaller is earlier), when known.
+    public static func order(
+        _ names: [String], current: String?, mappingPairs: [(source: String, destination: String)], firstAdded: [String: Int]?
+    ) -> (order: [String], verdict: Verdict?) {
+        let stemOf = stems(names)
+        // Stems in the natural order of their first versions: the order when evidence says nothing.
+        var stems: [String] = []
+        for name in names where !stems.contains(stemOf[name]!) { stems.append(stemOf[name]!) }
+        guard stems.count > 1 else { return (names, nil) }
+        let index = Dictionary(uniqueKeysWithValues: stems.enumerated().map { ($1, $0) })
+        var before = Set<[Int]>()  // accepted edges a -> b: stem a comes before stem b
+        func reaches(_ a: Int, _ b: Int) -> Bool {
+            var stack = [a], seen: Set<Int> = [a]
+            while let x = stack.popLast() {
+                if x == b { return true }
+                for edge in before where edge[0] == x && seen.insert(edge[1]).inserted { stack.append(edge[1]) }
+            }
+            return false
+        }
+        var reasons: [String] = [], conflicts: [String] = []
+        func add(_ a: Int, _ b: Int, _ why: String) {
+            guard a != b, !before.contains([a, b]) else { return }
+            if reaches(b, a) { conflicts.append(why); return }
+            before.insert([a, b])
+            if !reasons.contains(why) { reasons.append(why) }
+        }
+        for pair in mappingPairs {
+            guard let s = stemOf[pair.source], let d = stemOf[pair.destination] else { continue }
+            add(index[s]!, index[d]!, "the mapping model from \(pair.source) to \(pair.destination)")
+        }
+        if let current, let c = stemOf[current] {
+            for stem in stems where stem != c { add(index[stem]!, index[c]!, "the current version \(current) comes last") }
+        }
+        if let firstAdded {
+            var firstTime: [Int: Int] = [:]
+            for name in names { if let t = firstAdded[name] { firstTime[index[stemOf[name]!]!] = min(firstTime[index[stemOf[name]!]!] ?? .max, t) } }
+            for a in firstTime.keys.sorted() {
+                for b in firstTime.keys.sorted() where firstTime[a]! < firstTime[b]! {
+                    add(a, b, "git added the \(display(stems[a], names, stemOf)) versions before the \(display(stems[b], names, stemOf)) ones")
+                }
+            }
+        }
+        // A total order: repeatedly the first stem (in natural order) that nothing still pending must precede.
+        var pending = Array(stems.indices), ordered: [Int] = []
+        var unordered = false
+        while !pending.isEmpty {
+            let free = pending.filter { s in !pending.contains { p in p != s && before.contains([p, s]) } }
+            let next = free.first ?? pending[0]
+            if free.count > 1 { unordered = true }
+            ordered.append(next)
+            pending.removeAll { $0 == next }
+        }
+        let orderedStems = ordered.map { stems[$0] }
+        let order = orderedStems.flatMap { stem in names.filter { stemOf[$0] == stem } }
+        let shown = ordered.map { display(stems[$0], names, stemOf) }
+        if !conflicts.isEmpty {
+            return (order, .ambiguous(stems: shown, reason: "the evidence conflicts (\(conflicts.joined(separator: "; ")))"))
+        }
+        if unordered {
+            return (order, .ambiguous(stems: shown, reason: "nothing orders some of the stems against each other"))
+        }
+        return (order, .inferred(stems: shown, reasons: reasons))
+    }
+
+    /// A stem as users see it: its first version's name, or the range of its versions.
+    package static func display(_ stem: String, _ names: [String], _ stemOf: [String: String]) -> String {
+        let members = names.filter { stemOf[$0] == stem }
+        return members.count == 1 ? members[0] : "\(members[0])…\(members[members.count - 1])"
+    }
+}

@@ -1,0 +1,36 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+
+/// The checkstyle XML most CI dashboards read: findings grouped by file.
+public struct CheckstyleReporter: Reporter {
+    public var paths: PathRelativizer
+
+    public init(paths: PathRelativizer) { self.paths = paths }
+
+    public func write(_ report: LintReport, to sink: OutputSink) {
+        sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
+        var files: [String] = []
+        var byFile: [String: [Diagnostic]] = [:]
+        for d in report.diagnostics {
+            let file = paths.path(d.file)
+            if byFile[file] == nil { files.append(file) }
+            byFile[file, default: []].append(d)
+        }
+        for file in files {
+            sink.write("  <file name=\"\(XMLEscape.escape(file))\">\n")
+            for d in byFile[file]! {
+                let severity = d.severity == .note ? "info" : d.severity.rawValue
+                sink.write("    <error line=\"\(d.line ?? 1)\"\(d.column.map { " column=\"\($0)\"" } ?? "") severity=\"\(severity)\" message=\"\(XMLEscape.escape(d.message))\" source=\"modellint.\(d.ruleId)\"/>\n")
+            }
+            sink.write("  </file>\n")
+        }
+        sink.write("</checkstyle>\n")
+    }
+}

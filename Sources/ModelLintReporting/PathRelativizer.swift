@@ -1,0 +1,51 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+
+/// Paths in machine formats are relative to the repository root (GitHub and code scanning resolve them there).
+public struct PathRelativizer: Sendable {
+    /// Absolute root, and the working directory the diagnostics' paths are relative to.
+    public var root: String
+    public var workingDirectory: String
+
+    public init(root: String, workingDirectory: String) {
+        self.root = root
+        self.workingDirectory = workingDirectory
+    }
+
+    public func path(_ displayed: String) -> String {
+        let absolute = PathTools.absolute(displayed, relativeTo: workingDirectory)
+        return PathTools.relative(absolute, to: root) ?? absolute
+    }
+}
+
+package enum XMLEscape {
+    /// Attribute and text content: markup characters and quotes as references; line breaks and tabs as
+    /// character references (kept in attribute values); every other unsafe character (controls XML 1.0
+    /// cannot carry, U+FFFE, U+FFFF, C1 controls, bidi overrides) as a visible `\u{…}` escape.
+    package static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            case _ where ReportText.isUnsafe(scalar.value):
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

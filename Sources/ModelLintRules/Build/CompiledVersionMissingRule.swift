@@ -1,0 +1,37 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+
+public struct CompiledVersionMissingRule: BuildRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "compiled-version-missing", category: .build, severity: .error,
+        summary: "a source version has no compiled model in the .momd",
+        rationale: """
+            A store can be migrated only from a model the app contains. A version folder the build did not compile \
+            (not in the project's version group, or added after the build) leaves every store it wrote without a \
+            source model: Core Data fails with 134130, "Can't find model for source store".
+            """,
+        fix: "rebuild from a project that references every version",
+        examples: [
+            RuleExample.compiled([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")],
+                                 build: .init(versions: [("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")], current: "Near 2"),
+                                 triggers: true, expectedFile: "Near 1.xcdatamodel/contents"),
+            RuleExample.compiled([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")],
+                                 build: .init(versions: [("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")], current: "Near 2"), triggers: false),
+        ])
+
+    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext) -> [Finding] {
+        let compiled = Set(build.versions.map(\.name))
+        return source.filter { !compiled.contains($0.name) }.map { version in
+            Finding(
+                "\(version.name) is not in \(build.path): stores written by \(version.name) cannot be migrated (Core Data error 134130, no model for the source store)",
+                at: SourceLocation(file: version.contentsPath), version: version.name)
+        }
+    }
+}

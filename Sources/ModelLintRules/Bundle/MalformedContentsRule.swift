@@ -1,0 +1,38 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+
+public struct MalformedContentsRule: BundleRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "malformed-contents", category: .bundleStructure, severity: .error,
+        summary: "a `contents` file that is empty, not well-formed XML, not a Core Data model, or declares a DTD",
+        rationale: """
+            Xcode cannot open this version, and the model compiler cannot build it, so the app cannot migrate stores \
+            of this version. modellint skips the version, and every comparison involving it. A file that declares a \
+            DTD or entities is refused before anything is expanded: Xcode never writes one, and expanding one is how \
+            hostile XML exhausts memory (billion laughs) or reads local files (XXE).
+            """,
+        fix: "repair the file, usually by restoring it from version control",
+        examples: [
+            RuleExample(versions: [("Near 1", .file(""))], triggers: true, expectedFile: "Near 1.xcdatamodel/contents"),
+            RuleExample(versions: [("Near 1", .file("<?xml version=\"1.0\"?>\n<model><entity name=\"Thing\">"))], triggers: true, expectedFile: "Near 1.xcdatamodel/contents"),
+            RuleExample(versions: [("Near 1", .file("<?xml version=\"1.0\"?>\n↓<plist version=\"1.0\"/>\n"))], triggers: true),
+            RuleExample(versions: [("Near 1", .file("<?xml version=\"1.0\"?>\n↓<!DOCTYPE model [<!ENTITY a \"aaaa\">]>\n<model>&a;</model>\n"))], triggers: true),
+            .passing("<entity name=\"Thing\" representedClassName=\"Thing\"/>"),
+        ])
+
+    public func check(_ bundle: ModelBundle) -> [Finding] {
+        bundle.versions.compactMap { version in
+            guard case .malformed(let reason, let location) = version.content else { return nil }
+            return Finding(
+                "\(version.name) cannot be read as a Core Data model: \(reason). The version is skipped, and so is every comparison with it",
+                at: location, version: version.name)
+        }
+    }
+}

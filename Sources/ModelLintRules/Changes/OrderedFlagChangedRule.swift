@@ -1,0 +1,58 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+
+public struct OrderedFlagChangedRule: ChangeRule {
+    public init() {}
+    public static let judgesEachPairAlone = true
+
+    public static let description = RuleDescription(
+        id: "ordered-flag-changed", category: .changes, severity: .warning,
+        summary: "ordered -> unordered loses the order (warning); unordered -> ordered gets an arbitrary initial order (note)",
+        rationale: """
+            Inferred migration accepts both directions. Ordered -> unordered throws the user's ordering away; \
+            unordered -> ordered keeps every object but in an order nobody chose.
+            """,
+        fix: "if the order matters, keep it in an attribute (a position) copied before the change",
+        examples: [
+            .triggering(
+                before: """
+                    <entity name="Playlist">
+                        <relationship name="songs" optional="YES" toMany="YES" ordered="YES" deletionRule="Nullify" destinationEntity="Playlist" inverseName="songs" inverseEntity="Playlist"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Playlist">
+                        ↓<relationship name="songs" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Playlist" inverseName="songs" inverseEntity="Playlist"/>
+                    </entity>
+                    """),
+            .passing(
+                before: """
+                    <entity name="Playlist">
+                        <relationship name="songs" optional="YES" toMany="YES" ordered="YES" deletionRule="Nullify" destinationEntity="Playlist" inverseName="songs" inverseEntity="Playlist"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Playlist">
+                        <relationship name="songs" optional="YES" toMany="YES" ordered="YES" deletionRule="Cascade" destinationEntity="Playlist" inverseName="songs" inverseEntity="Playlist"/>
+                    </entity>
+                    """),
+        ])
+
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+        diff.matchedEntities.flatMap { entity in
+            entity.matchedProperties.compactMap { pair in
+                guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isOrdered != new.isOrdered,
+                      old.isToMany, new.isToMany else { return nil }
+                if old.isOrdered {
+                    return .change("\(pair.label) changed from ordered to unordered \(diff.between): the stored order is lost", entity: entity.new, property: pair.new, severity: .warning)
+                }
+                return .change("\(pair.label) changed from unordered to ordered \(diff.between): existing objects get an arbitrary initial order", entity: entity.new, property: pair.new, severity: .note)
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+
+public struct PersistentBecameTransientRule: ChangeRule {
+    public init() {}
+    public static let judgesEachPairAlone = true
+
+    public static let description = RuleDescription(
+        id: "persistent-became-transient", category: .changes, severity: .warning,
+        summary: "a stored property became transient: its data is dropped",
+        rationale: """
+            Transient properties take no part in migration: a stored property made transient is dropped from the \
+            store with its data, exactly like a removal.
+            """,
+        fix: "keep it persistent until its data has been copied elsewhere by a shipped build",
+        examples: [
+            .triggering(
+                before: """
+                    <entity name="Thing">
+                        <attribute name="cache" optional="YES" attributeType="Binary"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Thing">
+                        ↓<attribute name="cache" optional="YES" transient="YES" attributeType="Binary"/>
+                    </entity>
+                    """),
+            .passing(
+                before: """
+                    <entity name="Thing">
+                        <attribute name="cache" optional="YES" transient="YES" attributeType="Binary"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Thing">
+                        <attribute name="cache" optional="YES" attributeType="Binary"/>
+                    </entity>
+                    """),
+        ])
+
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+        diff.matchedEntities.flatMap { entity in
+            entity.becameTransient.map { pair in
+                .change(
+                    "\(pair.label) became transient \(diff.between): its stored data is dropped on every device",
+                    entity: entity.new, property: pair.new)
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+
+public struct RequiredAttributeWithoutDefaultRule: ChangeRule {
+    public init() {}
+    public static let judgesEachPairAlone = true
+
+    public static let description = RuleDescription(
+        id: "required-attribute-without-default", category: .changes, severity: .error,
+        summary: "a non-optional attribute with no default that older stores have no value for",
+        rationale: """
+            A required attribute added to an existing entity, made non-optional, or made persistent has no value in \
+            the rows older versions wrote. Inference succeeds, then the store fails to open (134110) on every device \
+            that has rows. A test on an empty store passes, which is why this ships.
+            """,
+        fix: "give it a default value, or keep it optional, or fill the values in a custom migration stage",
+        examples: [
+            .triggering(
+                before: """
+                    <entity name="Thing">
+                        <attribute name="title" optional="YES" attributeType="String"/>
+                        <attribute name="rank" optional="YES" attributeType="Integer 32" usesScalarValueType="YES"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Thing">
+                        <attribute name="title" optional="YES" attributeType="String"/>
+                        ↓<attribute name="rank" attributeType="Integer 32" usesScalarValueType="YES"/>
+                        ↓<attribute name="createdAt" attributeType="Date" usesScalarValueType="NO"/>
+                    </entity>
+                    """),
+            .passing(
+                before: """
+                    <entity name="Thing">
+                        <attribute name="title" optional="YES" attributeType="String"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Thing">
+                        <attribute name="title" attributeType="String" defaultValueString=""/>
+                        <attribute name="createdAt" attributeType="Date" defaultDateTimeInterval="0" usesScalarValueType="NO"/>
+                        <attribute name="note" optional="YES" attributeType="String"/>
+                    </entity>
+                    <entity name="Brand">
+                        <attribute name="name" attributeType="String"/>
+                    </entity>
+                    """),
+        ])
+
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for entity in diff.matchedEntities {
+            for case .attribute(let attribute) in entity.addedProperties where !attribute.isOptional && !attribute.hasDefault && !attribute.isDerived {
+                findings.append(.change(
+                    "\(entity.new.name).\(attribute.name) is required, has no default, and was added to existing entity \(entity.new.name) \(diff.between): the store fails to open on any device with \(entity.new.name) rows (an empty test store passes)",
+                    entity: entity.new, property: .attribute(attribute)))
+            }
+            for pair in entity.matchedProperties {
+                guard let old = pair.oldAttribute, let new = pair.newAttribute, old.isOptional, !new.isOptional,
+                      !new.hasDefault, !new.isDerived else { continue }
+                findings.append(.change(
+                    "\(pair.label) became required without a default \(diff.between): rows where it is empty make the store fail to open",
+                    entity: entity.new, property: pair.new))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,65 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+
+public struct ToManyBecameToOneRule: ChangeRule {
+    public init() {}
+    public static let judgesEachPairAlone = true
+
+    public static let description = RuleDescription(
+        id: "to-many-became-to-one", category: .changes, severity: .error,
+        summary: "a to-many relationship became to-one",
+        rationale: "Inferred migration cannot turn a set into a single reference: inference fails and the store never opens after the update.",
+        fix: "add a new to-one relationship, fill it in a custom migration stage, and remove the to-many one later",
+        examples: [
+            .triggering(
+                before: """
+                    <entity name="Owner">
+                        <relationship name="pets" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Pet" inverseName="owner" inverseEntity="Pet"/>
+                    </entity>
+                    <entity name="Pet">
+                        <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Owner" inverseName="pets" inverseEntity="Owner"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Owner">
+                        ↓<relationship name="pets" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Pet" inverseName="owner" inverseEntity="Pet"/>
+                    </entity>
+                    <entity name="Pet">
+                        <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Owner" inverseName="pets" inverseEntity="Owner"/>
+                    </entity>
+                    """),
+            .passing(
+                before: """
+                    <entity name="Owner">
+                        <relationship name="pet" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Pet" inverseName="owner" inverseEntity="Pet"/>
+                    </entity>
+                    <entity name="Pet">
+                        <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Owner" inverseName="pet" inverseEntity="Owner"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Owner">
+                        <relationship name="pet" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Pet" inverseName="owner" inverseEntity="Pet"/>
+                    </entity>
+                    <entity name="Pet">
+                        <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Owner" inverseName="pet" inverseEntity="Owner"/>
+                    </entity>
+                    """),
+        ])
+
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+        diff.matchedEntities.flatMap { entity in
+            entity.matchedProperties.compactMap { pair in
+                guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isToMany, !new.isToMany else { return nil }
+                return .change(
+                    "\(pair.label) changed from to-many to to-one \(diff.between); inferred migration cannot convert it, and the store will fail to open",
+                    entity: entity.new, property: pair.new)
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+
+/// One reported problem, as every reporter sees it.
+public struct Diagnostic: Sendable, Equatable {
+    public var ruleId: String
+    public var severity: Severity
+    public var message: String
+    public var fix: String
+    /// The bundle's display path.
+    public var bundle: String
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    /// The version the finding is about (for a change: the newer one).
+    public var version: String?
+    /// For a change: the older version of the pair.
+    public var fromVersion: String?
+    public var entity: String?
+    public var property: String?
+    public var mappingModel: String?
+    public var underlyingRuleId: String?
+    public var affectedVersions: [String]?
+    /// For a finding collapsed over consecutive versions: every version it was found in, in version order.
+    public var versions: [String]?
+    /// What the finding is about, by identifiers rather than names where the rule knows them (a change finding's
+    /// entity and property renaming identifiers); see `stableKey`.
+    public var identity: String?
+
+    public init(
+        ruleId: String, severity: Severity, message: String, fix: String, bundle: String, file: String,
+        line: Int? = nil, column: Int? = nil, version: String? = nil, fromVersion: String? = nil,
+        entity: String? = nil, property: String? = nil
+    ) {
+        self.ruleId = ruleId
+        self.severity = severity
+        self.message = message
+        self.fix = fix
+        self.bundle = bundle
+        self.file = file
+        self.line = line
+        self.column = column
+        self.version = version
+        self.fromVersion = fromVersion
+        self.entity = entity
+        self.property = property
+    }
+
+    /// cli.md: sorted by bundle, then version order (`v1.10` after `v1.9`, not between `v1.1` and `v1.5`), then
+    /// file, line, column, rule id, so output is stable from run to run. A finding about no version comes first.
+    public static func sortedForOutput(_ diagnostics: [Diagnostic], bundles: [BundleSummary]) -> [Diagnostic] {
+        var rank: [String: [String: Int]] = [:]
+        for bundle in bundles {
+            var ranks: [String: Int] = [:]
+            for (i, name) in bundle.versions.enumerated() where ranks[name] == nil { ranks[name] = i }
+            rank[bundle.path] = ranks
+        }
+        func position(_ d: Diagnostic) -> Int { d.version.flatMap { rank[d.bundle]?[$0] } ?? -1 }
+        return sortedForOutput(diagnostics).enumerated().sorted { a, b in
+            if a.element.bundle != b.element.bundle { return a.element.bundle < b.element.bundle }
+            let (x, y) = (position(a.element), position(b.element))
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Sorted by file, line, column, rule id.
+    public static func sortedForOutput(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.sorted { a, b in
+            if a.file != b.file { return a.file < b.file }
+            if (a.line ?? 0) != (b.line ?? 0) { return (a.line ?? 0) < (b.line ?? 0) }
+            if (a.column ?? 0) != (b.column ?? 0) { return (a.column ?? 0) < (b.column ?? 0) }
+            if a.ruleId != b.ruleId { return a.ruleId < b.ruleId }
+            return a.message < b.message
+        }
+    }
+}
+
+extension Diagnostic {
+    /// The finding's identity across runs (`--only-new`, baselines, SARIF fingerprints): rule, bundle, the
+    /// elements it is about, and the older versions involved — never its message, line, or the current version's
+    /// name, so a new version, moved lines or reworded messages keep an old finding old. A rule about one version
+    /// is keyed without the version (it is the same problem in the copy `new-version` makes); a bundle, history or
+    /// retirement finding about a named version keeps it. `bundle`: the bundle's path as both sides name it.
+    public func stableKey(bundle: String) -> String {
+        let category = RuleRegistry.description(for: ruleId)?.category
+        let subject = identity ?? "\(entity ?? "")/\(property ?? "")"
+        let older: String
+        if let affected = affectedVersions {
+            older = affected.joined(separator: ",")
+        } else if let fromVersion {
+            older = fromVersion
+        } else if category == .singleVersion || category == .cloudKit {
+            older = ""
+        } else {
+            older = version ?? ""
+        }
+        return [ruleId, bundle, subject, older].joined(separator: "\u{1F}")
+    }
+}
+
+public struct BundleSummary: Sendable, Equatable {
+    public var path: String
+    public var currentVersion: String?
+    public var versions: [String]
+    package init(path: String, currentVersion: String? = nil, versions: [String]) {
+        self.path = path
+        self.currentVersion = currentVersion
+        self.versions = versions
+    }
+
+}
+
+/// What a `check` run produced, before any reporter formats it.
+public struct LintReport: Sendable {
+    public var bundles: [BundleSummary]
+    public var diagnostics: [Diagnostic]
+    /// Paths the search skipped because their names are not valid UTF-8.
+    public var unreadablePaths: [String] = []
+
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+    public var noteCount: Int { diagnostics.filter { $0.severity == .note }.count }
+    public var versionCount: Int { bundles.reduce(0) { $0 + $1.versions.count } }
+
+    public init(bundles: [BundleSummary], diagnostics: [Diagnostic]) {
+        self.bundles = bundles
+        self.diagnostics = Diagnostic.sortedForOutput(diagnostics, bundles: bundles)
+    }
+}

@@ -1,0 +1,55 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+
+/// Judges the lock file's own entries against what is on disk; never reads the lock file itself.
+public struct LockEntryOrphanedRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "lock-entry-orphaned", category: .shippedHistory, severity: .warning,
+        summary: "a lock-file entry that matches no bundle: its versions are protected by nothing",
+        rationale: """
+            The lock file protects a bundle's shipped versions by its path. When the bundle is moved or renamed, or the \
+            key is spelled so it names no folder, the entry matches nothing: every check passes while the shipped \
+            versions it records can be edited or deleted freely.
+            """,
+        fix: "run `modellint lock` for the bundle's new path, and remove the old entry from the lock file",
+        examples: [
+            RuleExample.lockFile(
+                """
+                {
+                  "format": 1,
+                  "bundles": {
+                    "Near.xcdatamodeld": { "versions": {} },
+                    ↓"Old/Moved.xcdatamodeld": { "versions": { "Moved 1": { "schema": "sha256:0", "content": "sha256:1" } } }
+                  }
+                }
+                """, triggers: true),
+            RuleExample.lockFile(
+                """
+                {
+                  "format": 1,
+                  "bundles": {
+                    "./Near.xcdatamodeld/": { "versions": {} }
+                  }
+                }
+                """, triggers: false),
+        ])
+
+    /// Entries whose (normalised) key names no `.xcdatamodeld` folder under the lock file's folder.
+    public func check(_ lock: LockFile, lockPath: String, lockDirectory: String) -> [Finding] {
+        lock.bundles.keys.map(\.string).sorted().compactMap { key in
+            let absolute = key.hasPrefix("/") ? key : PathTools.absolute(key, relativeTo: lockDirectory)
+            guard !(key.hasSuffix(".xcdatamodeld") && FileReader.kind(at: absolute) == .directory) else { return nil }
+            let count = lock.bundles[ExactName(key)]?.count ?? 0
+            return Finding(
+                "\(lockPath) records \(key) (\(count) version\(count == 1 ? "" : "s")), which is not a bundle on disk: those versions are protected by nothing; was the bundle moved or renamed?",
+                at: SourceLocation(file: lockPath, line: lock.keyLines[ExactName(key)]))
+        }
+    }
+}

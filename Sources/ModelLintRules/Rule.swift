@@ -1,0 +1,306 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+
+public enum Severity: String, Comparable, Sendable, CaseIterable {
+    case note, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .note: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// The catalog's sections (rules.md), which also decide how a rule is run.
+public enum RuleCategory: String, Sendable, CaseIterable {
+    case bundleStructure = "Bundle structure"
+    case singleVersion = "A single model version"
+    case changes = "Changes between versions"
+    case renaming = "Renaming"
+    case cloudKit = "CloudKit"
+    case shippedHistory = "Shipped history"
+    case retirement = "Retirement"
+    case build = "What ships"
+}
+
+/// Everything a rule says about itself: `rules`, `explain`, the docs and the example test all read it.
+public struct RuleDescription: Sendable {
+    public var id: String
+    public var category: RuleCategory
+    public var severity: Severity
+    /// One line, for `modellint rules`.
+    public var summary: String
+    /// Why it loses data or breaks the store: what Core Data does.
+    public var rationale: String
+    /// The safe alternative.
+    public var fix: String
+    /// Models that must trigger the rule (markers `↓` where) and models that must not.
+    public var examples: [RuleExample]
+
+    public init(
+        id: String, category: RuleCategory, severity: Severity, summary: String, rationale: String,
+        fix: String, examples: [RuleExample]
+    ) {
+        self.id = id
+        self.category = category
+        self.severity = severity
+        self.summary = summary
+        self.rationale = rationale
+        self.fix = fix
+        self.examples = examples
+    }
+}
+
+/// What a rule found, before the linter stamps bundle, version and final severity on it.
+public struct Finding: Sendable, Equatable {
+    public static func == (a: Finding, b: Finding) -> Bool {
+        a.message == b.message && a.location == b.location && a.entity == b.entity && a.property == b.property
+            && a.severity == b.severity && a.version == b.version && a.identity == b.identity
+            && a.supersedes.map(\.rule) == b.supersedes.map(\.rule) && a.supersedes.map(\.identity) == b.supersedes.map(\.identity)
+    }
+
+    public var message: String
+    public var location: SourceLocation
+    public var entity: String?
+    public var property: String?
+    /// Set only by rules whose severity depends on the case (e.g. ordered -> unordered vs the reverse).
+    public var severity: Severity?
+    /// Set by bundle rules about one version; version rules get theirs from the linter.
+    public var version: String?
+    /// For change findings: what makes two findings "the same problem" across pairs (entity and
+    /// property renaming identifiers), used to find problems that exist only on a skipped-version pair.
+    public var identity: String?
+    /// Findings of the same pair this one replaces (rules.md "One problem, one finding": a rename guess replaces
+    /// the removal of the element it guesses was renamed), as (rule id, identity).
+    public var supersedes: [(rule: String, identity: String)] = []
+
+    public init(
+        _ message: String, at location: SourceLocation, entity: String? = nil, property: String? = nil,
+        severity: Severity? = nil, version: String? = nil
+    ) {
+        // Names come from untrusted files: a megabyte-long one must not make every message a megabyte.
+        self.message = ReportText.boundedMessage(message)
+        self.location = location
+        self.entity = entity.map(ReportText.shortenedName)
+        self.property = property.map(ReportText.shortenedName)
+        self.severity = severity
+        self.version = version
+    }
+}
+
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+
+    // What kind of rule this is, answered by the witness each kind's extension supplies. A runtime cast
+    // (`as? any VersionRule`) searches the binary's conformance records instead: about 0.2 ms per rule type
+    // and kind, 8 ms of every run before any of them was cached.
+    var asBundleRule: (any BundleRule)? { get }
+    var asVersionRule: (any VersionRule)? { get }
+    var asEntityRule: (any EntityRule)? { get }
+    var asChangeRule: (any ChangeRule)? { get }
+    var asHistoryRule: (any HistoryRule)? { get }
+    var asRetirementRule: (any RetirementRule)? { get }
+    var asBuildRule: (any BuildRule)? { get }
+    var asStoreRule: (any StoreRule)? { get }
+    var asProjectRule: (any ProjectRule)? { get }
+    var asSourceReferenceRule: (any SourceReferenceRule)? { get }
+}
+
+extension Rule {
+    public var description: RuleDescription { Self.description }
+    public var id: String { Self.description.id }
+
+    public var asBundleRule: (any BundleRule)? { nil }
+    public var asVersionRule: (any VersionRule)? { nil }
+    public var asEntityRule: (any EntityRule)? { nil }
+    public var asChangeRule: (any ChangeRule)? { nil }
+    public var asHistoryRule: (any HistoryRule)? { nil }
+    public var asRetirementRule: (any RetirementRule)? { nil }
+    public var asBuildRule: (any BuildRule)? { nil }
+    public var asStoreRule: (any StoreRule)? { nil }
+    public var asProjectRule: (any ProjectRule)? { nil }
+    public var asSourceReferenceRule: (any SourceReferenceRule)? { nil }
+}
+
+extension BundleRule { public var asBundleRule: (any BundleRule)? { self } }
+extension VersionRule { public var asVersionRule: (any VersionRule)? { self } }
+extension EntityRule { public var asEntityRule: (any EntityRule)? { self } }
+extension ChangeRule { public var asChangeRule: (any ChangeRule)? { self } }
+extension HistoryRule { public var asHistoryRule: (any HistoryRule)? { self } }
+extension RetirementRule { public var asRetirementRule: (any RetirementRule)? { self } }
+extension BuildRule { public var asBuildRule: (any BuildRule)? { self } }
+extension StoreRule { public var asStoreRule: (any StoreRule)? { self } }
+extension ProjectRule { public var asProjectRule: (any ProjectRule)? { self } }
+extension SourceReferenceRule { public var asSourceReferenceRule: (any SourceReferenceRule)? { self } }
+
+/// Judges what a build produced (a compiled `.momd` and its `.cdm` files) against the source bundle it came from.
+/// `source` holds the bundle's readable versions; `current` is the source's current version, when readable.
+public protocol BuildRule: Rule {
+    func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext) -> [Finding]
+}
+
+/// Judges a Core Data store (its metadata, already read) against the bundle: which version wrote it, and what
+/// migrating it to the current version does (the change findings of that migration, already worked out).
+public protocol StoreRule: Rule {
+    func check(_ store: StoreCheck, context: RuleContext) -> [Finding]
+}
+
+/// Everything a store rule sees: the store's metadata and where it matches the bundle.
+public struct StoreCheck: Sendable {
+    /// The store file as displayed.
+    public var path: String
+    public var metadata: StoreMetadata
+    public var bundle: String
+    public var current: VersionRef?
+    /// The versions whose entity hashes equal the store's (empty: none wrote it).
+    public var matching: [VersionRef]
+    /// When none matches: the version with most equal entity hashes, and the entities that differ.
+    public var nearest: (version: VersionRef, differing: [String])?
+    /// The change findings of migrating the store from its version to the current one, in the migration mode.
+    public var migration: [Diagnostic]
+    /// Whether this store is a golden fixture named in the configuration (`goldenStores`).
+    public var isGolden: Bool
+    /// The bundle's readable versions, in order.
+    public var versions: [VersionRef] = []
+    /// For golden stores: the versions every golden store of this bundle was written by, and whether this is
+    /// the bundle's last golden store (rules about the whole set judge it once).
+    public var coveredVersions: Set<String> = []
+    public var isLastGolden = false
+
+    public init(path: String, metadata: StoreMetadata, bundle: String, current: VersionRef?, matching: [VersionRef],
+                nearest: (version: VersionRef, differing: [String])?, migration: [Diagnostic], isGolden: Bool) {
+        self.path = path
+        self.metadata = metadata
+        self.bundle = bundle
+        self.current = current
+        self.matching = matching
+        self.nearest = nearest
+        self.migration = migration
+        self.isGolden = isGolden
+    }
+}
+
+/// Judges one reference to the model in the app's code or project generator (already scanned) against the
+/// bundles of its repository.
+public protocol SourceReferenceRule: Rule {
+    func check(_ reference: SourceReference, bundles: [SourceReferenceContext]) -> [Finding]
+}
+
+/// What a reference is judged against: a bundle's name, versions, checksums and current version.
+public struct SourceReferenceContext: Sendable {
+    public var bundlePath: String
+    public var bundleName: String
+    public var versionNames: Set<String>
+    /// versionChecksum -> version name.
+    public var checksums: [String: String]
+    public var currentVersion: String?
+
+    public init(bundle: ModelBundle) {
+        bundlePath = bundle.path
+        bundleName = bundle.name
+        versionNames = Set(bundle.versions.map(\.name))
+        var checksums: [String: String] = [:]
+        for version in bundle.versions { if let m = version.model { checksums[m.versionHashes.versionChecksum] = version.name } }
+        self.checksums = checksums
+        currentVersion = bundle.declaredCurrentVersion
+    }
+}
+
+/// Judges the Xcode project's view of a bundle (its version group, already read) against the bundle on disk.
+public protocol ProjectRule: Rule {
+    func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding]
+}
+
+/// Judges shipped versions compared with the work tree; never reads git or the lock file itself.
+public protocol HistoryRule: Rule {
+    func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding]
+}
+
+/// Judges the bundle as a whole: its versions, pointer and files.
+public protocol BundleRule: Rule {
+    func check(_ bundle: ModelBundle) -> [Finding]
+}
+
+public enum MigrationMode: String, Sendable {
+    /// Core Data's default: a store of any older version migrates in one hop to the current version.
+    case direct
+    /// The app steps through every version.
+    case progressive
+}
+
+public struct Retirement: Equatable, Sendable {
+    public var entity: String
+    public var property: String
+    public var replacedBy: String?
+    public var interimVersion: String?
+    package init(entity: String, property: String, replacedBy: String? = nil, interimVersion: String? = nil) {
+        self.entity = entity
+        self.property = property
+        self.replacedBy = replacedBy
+        self.interimVersion = interimVersion
+    }
+
+}
+
+/// What rules may know beyond the model: the bundle's settings from the configuration.
+public struct RuleContext: Sendable {
+    /// `cloudKit` from the configuration: forces the CloudKit rules on (true) or off (false).
+    public var cloudKitOverride: Bool?
+    public var retired: [Retirement]
+    public var migration: MigrationMode
+
+    public init(cloudKitOverride: Bool? = nil, retired: [Retirement] = [], migration: MigrationMode = .direct) {
+        self.cloudKitOverride = cloudKitOverride
+        self.retired = retired
+        self.migration = migration
+    }
+}
+
+/// Judges one readable version on its own.
+public protocol VersionRule: Rule {
+    func check(_ model: Model, context: RuleContext) -> [Finding]
+}
+
+/// A single-version rule that judges entities one at a time, reading nothing about an entity beyond its
+/// neighborhood (`Model.neighborhood(of:)`: the entity, its ancestors, the entities it names, and the
+/// model's CloudKit settings). Most entities repeat unchanged across a bundle's versions, so the linter
+/// judges each distinct neighborhood once and carries the findings to the versions that repeat it.
+public protocol EntityRule: VersionRule {
+    /// Findings about the model as a whole rather than one entity (none by default).
+    func checkModel(_ model: Model, context: RuleContext) -> [Finding]
+    func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding]
+}
+
+extension EntityRule {
+    public func checkModel(_ model: Model, context: RuleContext) -> [Finding] { [] }
+
+    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+        checkModel(model, context: context) + model.entities.flatMap { check($0, in: model, context: context) }
+    }
+}
+
+/// Judges a pair of versions through the diff engine's matched changes; never matches anything itself.
+public protocol ChangeRule: Rule {
+    /// Rename heuristics and renaming-identifier rules compare adjacent versions only (rules.md).
+    static var adjacentOnly: Bool { get }
+    /// True when the rule reads nothing but `matchedEntities` (and the diff's names), and what it finds about
+    /// each matched pair depends on that pair alone, in pair order: judging a diff holding one pair gives that
+    /// pair's findings. Older versions compared with the current one repeat most pairs; each is judged once.
+    static var judgesEachPairAlone: Bool { get }
+    func check(_ diff: ModelDiff, context: RuleContext) -> [Finding]
+}
+
+extension ChangeRule {
+    public static var adjacentOnly: Bool { false }
+    public static var judgesEachPairAlone: Bool { false }
+}

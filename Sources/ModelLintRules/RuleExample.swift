@@ -1,0 +1,352 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+
+/// A tiny bundle that must (or must not) trigger a rule. In model XML, `↓` marks the `<` of each
+/// element a finding must point at; it is stripped before the file is written.
+public struct RuleExample: Sendable {
+    public enum Contents: Sendable {
+        /// The body of a `<model>` element; the header is added around it.
+        case model(String)
+        /// The exact bytes of `contents`.
+        case file(String)
+        /// A version folder with no `contents`.
+        case none
+        /// A version folder in the pre-Xcode-4 binary format (`elements` and `layout`).
+        case legacy
+    }
+
+    public enum CurrentVersion: Sendable {
+        /// `.xccurrentversion` names the last version.
+        case last
+        /// `.xccurrentversion` names this version.
+        case named(String)
+        /// There is no `.xccurrentversion`.
+        case absent
+        /// `.xccurrentversion` holds these exact bytes.
+        case file(String)
+    }
+
+    public var versions: [(name: String, contents: Contents)]
+    /// For history rules: the versions as they shipped (recorded in a lock file, or read from git), and where
+    /// that record came from.
+    public var shipped: [(name: String, contents: Contents)] = []
+    public var shippedSource: ShippedHistory.Source = .lockFile("modellint.lock")
+    public var currentVersion: CurrentVersion
+    public var triggers: Bool
+    /// For findings with no marker: the file they must name, relative to the bundle.
+    public var expectedFile: String?
+    /// The severity the finding must have, when it is not the rule's default (a rule whose severity depends on the case).
+    public var severity: Severity?
+    /// For lock-file rules: the exact text of `modellint.lock` beside the bundle (markers `↓` at an entry's line).
+    public var lockFileText: String?
+
+    public init(versions: [(name: String, contents: Contents)], currentVersion: CurrentVersion = .last, triggers: Bool, expectedFile: String? = nil) {
+        self.versions = versions
+        self.currentVersion = currentVersion
+        self.triggers = triggers
+        self.expectedFile = expectedFile
+    }
+
+    /// One version, `Near 1`, which is current.
+    public static func triggering(_ body: String) -> RuleExample {
+        RuleExample(versions: [("Near 1", .model(body))], triggers: true)
+    }
+
+    public static func passing(_ body: String) -> RuleExample {
+        RuleExample(versions: [("Near 1", .model(body))], triggers: false)
+    }
+
+    /// Two versions, `Near 1` (before) then `Near 2` (after, current).
+    public static func triggering(before: String, after: String) -> RuleExample {
+        RuleExample(versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: true)
+    }
+
+    public static func passing(before: String, after: String) -> RuleExample {
+        RuleExample(versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: false)
+    }
+
+    /// A history example: `shipped` as recorded, `now` in the work tree.
+    public static func history(
+        shipped: [(String, String)], now: [(String, String)], source: ShippedHistory.Source = .lockFile("modellint.lock"),
+        triggers: Bool, expectedFile: String? = nil
+    ) -> RuleExample {
+        var example = RuleExample(versions: now.map { ($0.0, Contents.model($0.1)) }, triggers: triggers, expectedFile: expectedFile)
+        example.shipped = shipped.map { ($0.0, Contents.model($0.1)) }
+        example.shippedSource = source
+        return example
+    }
+
+    /// Mapping models beside the bundle: (file name, source version, destination version).
+    public var mappingModels: [(name: String, source: String, destination: String)] = []
+
+    /// The same example with a mapping model from one version to another.
+    public func mapping(_ name: String, from source: String, to destination: String) -> RuleExample {
+        var copy = self
+        copy.mappingModels.append((name, source, destination))
+        return copy
+    }
+
+    /// The same example, whose findings must have this severity.
+    public func expecting(_ severity: Severity) -> RuleExample {
+        var copy = self
+        copy.severity = severity
+        return copy
+    }
+
+    /// A lock file beside a one-version bundle `Near.xcdatamodeld`.
+    /// For rules about what ships: the build's output, described as model XML per compiled version (as if
+    /// Xcode had compiled that body), its current version, and compiled mapping models given as the source and
+    /// destination bodies whose entity hashes they carry.
+    public struct Build: Sendable {
+        public var versions: [(name: String, body: String)]
+        public var current: String?
+        public var mappings: [(name: String, source: String, destination: String)] = []
+
+        public init(versions: [(name: String, body: String)], current: String?, mappings: [(name: String, source: String, destination: String)] = []) {
+            self.versions = versions
+            self.current = current
+            self.mappings = mappings
+        }
+    }
+
+    public var build: Build?
+
+    /// The build of a `.compiled` example as `verify-build` would read it from `Near.momd` beside the bundle: each
+    /// version's body parsed as if compiled, Xcode's hashes those of the body.
+    public func compiledModel() -> CompiledModel? {
+        guard let build else { return nil }
+        func model(_ body: String, _ path: String) -> Model? {
+            if case .model(let m) = ContentsParser.parse(data: Data((Self.modelHeader + "\n" + body + "\n</model>\n").utf8), path: path) { return m }
+            return nil
+        }
+        let versions = build.versions.map { version -> CompiledVersion in
+            let path = "Near.momd/\(version.name).mom"
+            let m = model(version.body, path)
+            return CompiledVersion(name: version.name, path: path, model: m, recordedHashes: m?.versionHashes.entities)
+        }
+        let mappings = build.mappings.map { mapping -> CompiledMapping in
+            let source = model(mapping.source, "source")?.versionHashes.entities ?? [:]
+            let destination = model(mapping.destination, "destination")?.versionHashes.entities ?? [:]
+            let entityMappings = destination.keys.sorted().map { name in
+                CompiledMapping.EntityMapping(name: "\(name)To\(name)", source: source[name].map { (name, $0) }, destination: (name, destination[name]!))
+            }
+            return CompiledMapping(name: mapping.name, path: "\(mapping.name).cdm", entityMappings: entityMappings)
+        }
+        return CompiledModel(path: "Near.momd", currentVersion: build.current, versions: versions, mappings: mappings)
+    }
+
+    /// For rules about the app's code: a Swift file beside the bundle (its name and text).
+    public var sourceFile: (name: String, text: String)?
+
+    public static func source(_ versions: [(String, String)], file name: String, _ text: String, triggers: Bool) -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: "../" + name)
+        example.sourceFile = (name, text)
+        return example
+    }
+
+    /// For project rules: `Near.xcodeproj/project.pbxproj` beside the bundle, with a version group listing these
+    /// version folders, this current version, compiled by a target or not.
+    public struct Project: Sendable {
+        public var children: [String]
+        public var current: String?
+        public var compiled: Bool
+
+        public init(children: [String], current: String?, compiled: Bool = true) {
+            self.children = children
+            self.current = current
+            self.compiled = compiled
+        }
+
+        /// The `project.pbxproj` text, shaped as Xcode writes it (one object per line group, ids of 24 hex digits).
+        public var text: String {
+            func id(_ n: Int) -> String { String(format: "%024X", 0xA0000 + n) }
+            var refs = ""
+            for (i, child) in children.enumerated() {
+                refs += "\t\t\(id(10 + i)) /* \(child) */ = {isa = PBXFileReference; lastKnownFileType = wrapper.xcdatamodel; path = \"\(child)\"; sourceTree = \"<group>\"; };\n"
+            }
+            let childList = children.indices.map { "\t\t\t\t\(id(10 + $0)) /* \(children[$0]) */,\n" }.joined()
+            let currentRef = current.flatMap { c in children.firstIndex(of: c).map { "\t\t\tcurrentVersion = \(id(10 + $0)) /* \(c) */;\n" } } ?? ""
+            let phaseFiles = compiled ? "\t\t\t\t\(id(2)) /* Near.xcdatamodeld in Sources */,\n" : ""
+            return """
+                // !$*UTF8*$!
+                {
+                \tarchiveVersion = 1;
+                \tobjectVersion = 56;
+                \tobjects = {
+                \t\t\(id(2)) /* Near.xcdatamodeld in Sources */ = {isa = PBXBuildFile; fileRef = \(id(1)) /* Near.xcdatamodeld */; };
+                \(refs)\t\t\(id(3)) = {isa = PBXGroup; children = (\(id(1)) /* Near.xcdatamodeld */,); sourceTree = \"<group>\"; };
+                \t\t\(id(4)) /* Sources */ = {isa = PBXSourcesBuildPhase; files = (
+                \(phaseFiles)\t\t\t); };
+                \t\t\(id(1)) /* Near.xcdatamodeld */ = {
+                \t\t\tisa = XCVersionGroup;
+                \t\t\tchildren = (
+                \(childList)\t\t\t);
+                \(currentRef)\t\t\tpath = Near.xcdatamodeld;
+                \t\t\tsourceTree = \"<group>\";
+                \t\t\tversionGroupType = wrapper.xcdatamodel;
+                \t\t};
+                \t};
+                \trootObject = \(id(3));
+                }
+
+                """
+        }
+    }
+
+    public var project: Project?
+
+    /// The bundle (`Near 1`...; the last is current) and a project beside it.
+    public static func project(_ versions: [String], _ project: Project, triggers: Bool, expectedFile: String? = nil) -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0, .model("<entity name=\"Item\"/>")) }, triggers: triggers, expectedFile: expectedFile)
+        example.project = project
+        return example
+    }
+
+    /// For store rules: the model whose entity hashes the store records (`Store.sqlite` beside the bundle), and
+    /// whether it is a golden fixture.
+    public var store: (body: String, golden: Bool)?
+
+    /// The source bundle (`Near 1`...; the last is current) and a store written by `storeBody`.
+    public static func store(_ versions: [(String, String)], writtenBy storeBody: String, golden: Bool = false, triggers: Bool,
+                             expectedFile: String = "../Store.sqlite") -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile)
+        example.store = (storeBody, golden)
+        return example
+    }
+
+    /// The metadata of a `.store` example's store, as StoreMetadata reads it from Z_METADATA.
+    public func storeMetadata() -> StoreMetadata? {
+        guard let store else { return nil }
+        guard case .model(let m) = ContentsParser.parse(data: Data((Self.modelHeader + "\n" + store.body + "\n</model>\n").utf8), path: "Store.sqlite") else { return nil }
+        return StoreMetadata(entityHashes: m.versionHashes.entities, versionIdentifiers: [], frameworkVersion: nil, storeType: "SQLite",
+                             uuid: nil, checksum: nil, usedWAL: false)
+    }
+
+    /// The source bundle (`Near 1`...; the last is current) and what a build made of it.
+    public static func compiled(_ versions: [(String, String)], build: Build, triggers: Bool, expectedFile: String? = nil) -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile)
+        example.build = build
+        return example
+    }
+
+    public static func lockFile(_ text: String, triggers: Bool) -> RuleExample {
+        var example = RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], triggers: triggers)
+        example.lockFileText = text
+        return example
+    }
+
+    /// The shipped record this example describes, parsed as the lock or git reader would.
+    public func shippedHistory() -> ShippedHistory? {
+        guard !shipped.isEmpty else { return nil }
+        let versions: [ShippedHistory.Version] = shipped.compactMap { name, contents in
+            guard let text = RuleExample.markedText(of: contents)?.filter({ $0 != RuleExample.marker }),
+                  case .model(let model) = ContentsParser.parse(data: Data(text.utf8), path: "shipped/\(name)") else { return nil }
+            let fromGit: Bool
+            if case .lockFile = shippedSource { fromGit = false } else { fromGit = true }
+            return ShippedHistory.Version(name: name, digest: VersionDigest(model: model), model: fromGit ? model : nil)
+        }
+        return ShippedHistory(source: shippedSource, versions: versions)
+    }
+
+    public static let modelHeader = """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="23231" systemVersion="23A344" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+        """
+
+    public static let marker: Character = "↓"
+
+    /// The text of a version's `contents` with markers, or nil when it has none.
+    public static func markedText(of contents: Contents) -> String? {
+        switch contents {
+        case .model(let body): return modelHeader + "\n" + body + "\n</model>\n"
+        case .file(let text): return text
+        case .none, .legacy: return nil
+        }
+    }
+
+    /// Writes the bundle `Near.xcdatamodeld` into `directory`; returns it and where each marker pointed
+    /// (bundle-relative file, line, column).
+    public func write(into directory: URL) throws -> (bundle: URL, markers: [(file: String, line: Int, column: Int)]) {
+        let fm = FileManager.default
+        let bundle = directory.appendingPathComponent("Near.xcdatamodeld")
+        try fm.createDirectory(at: bundle, withIntermediateDirectories: true)
+        var markers: [(String, Int, Int)] = []
+        for (name, contents) in versions {
+            let folder = bundle.appendingPathComponent(name + ".xcdatamodel")
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            switch contents {
+            case .none: break
+            case .legacy:
+                try Data("bplist00".utf8).write(to: folder.appendingPathComponent("elements"))
+                try Data("bplist00".utf8).write(to: folder.appendingPathComponent("layout"))
+            case .model, .file:
+                let marked = RuleExample.markedText(of: contents)!
+                var clean = ""
+                var line = 1, column = 1
+                for ch in marked {
+                    if ch == RuleExample.marker {
+                        markers.append((name + ".xcdatamodel/contents", line, column))
+                        continue
+                    }
+                    clean.append(ch)
+                    if ch == "\n" { line += 1; column = 1 } else { column += ch.utf8.count }
+                }
+                try Data(clean.utf8).write(to: folder.appendingPathComponent("contents"))
+            }
+        }
+        for mapping in mappingModels {
+            let folder = directory.appendingPathComponent("\(mapping.name).xcmappingmodel")
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            let xml = """
+                <?xml version="1.0" standalone="yes"?>
+                <database><object type="XDDEVMAPPINGMODEL" id="z102">\
+                <attribute name="sourcemodelpath" type="string">Near.xcdatamodeld/\(mapping.source).xcdatamodel</attribute>\
+                <attribute name="destinationmodelpath" type="string">Near.xcdatamodeld/\(mapping.destination).xcdatamodel</attribute>\
+                </object></database>
+
+                """
+            try Data(xml.utf8).write(to: folder.appendingPathComponent("xcmapping.xml"))
+        }
+        if let lockFileText {
+            var clean = ""
+            var line = 1
+            for ch in lockFileText {
+                if ch == RuleExample.marker { markers.append(("../modellint.lock", line, 0)); continue }
+                clean.append(ch)
+                if ch == "\n" { line += 1 }
+            }
+            try Data(clean.utf8).write(to: directory.appendingPathComponent("modellint.lock"))
+        }
+        let pointer: String?
+        switch currentVersion {
+        case .absent: pointer = nil
+        case .last: pointer = versions.last.map { Self.currentVersionPlist(naming: $0.name) }
+        case .named(let name): pointer = Self.currentVersionPlist(naming: name)
+        case .file(let text): pointer = text
+        }
+        if let pointer {
+            try Data(pointer.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
+        }
+        return (bundle, markers)
+    }
+
+    public static func currentVersionPlist(naming name: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>_XCCurrentVersionName</key>
+        \t<string>\(name).xcdatamodel</string>
+        </dict>
+        </plist>
+
+        """
+    }
+}

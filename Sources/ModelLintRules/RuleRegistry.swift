@@ -1,0 +1,56 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+
+/// Every rule modellint has, in catalog order. Adding a rule is adding its type here.
+public enum RuleRegistry {
+    public static let all: [any Rule] = [
+        // Bundle structure
+        MalformedContentsRule(), MissingContentsRule(), LegacyModelFormatRule(), MissingCurrentVersionRule(),
+        CurrentVersionNotFoundRule(), CurrentVersionNotLatestRule(), VersionNameAmbiguousRule(),
+        VersionOrderAmbiguousRule(), VersionOrderInferredRule(), ProgressiveMigrationLikelyRule(),
+        // A single model version
+        RenamingIdentifierXMLAttributeRule(), UnknownXMLAttributeRule(), UnknownAttributeTypeRule(),
+        InvalidDefaultValueRule(), SuspiciousDefaultValueRule(), DuplicateNameRule(), DuplicateRenamingIDRule(),
+        UnknownEntityReferenceRule(), InverseMismatchRule(), MissingInverseRule(), UniquenessConstraintInvalidRule(),
+        PlaceholderEntityRule(), ReservedPropertyNameRule(), DerivedAttributeInvalidRule(), SuppressionUnknownRuleRule(),
+        // Changes between versions
+        AttributeTypeIncompatibleRule(), AttributeTypeNarrowingRule(), AttributeTypeWideningRule(), PropertyKindChangedRule(),
+        EntityRemovedRule(), PropertyRemovedRule(), PersistentBecameTransientRule(), RequiredAttributeWithoutDefaultRule(),
+        RelationshipBecameRequiredRule(), ToManyBecameToOneRule(), RelationshipCardinalityTightenedRule(),
+        RelationshipDestinationChangedRule(), OrderedFlagChangedRule(), HierarchyMergeRule(), ParentEntityChangedRule(),
+        EntityMadeAbstractRule(), UniquenessConstraintAddedRule(), ExternalStorageDisabledRule(), TransformerChangedRule(),
+        DeleteRuleChangedRule(), DefaultValueChangedRule(), IndexChangedWithoutHashChangeRule(), HashModifierChangedRule(),
+        RedundantVersionRule(), SkipVersionUpgradeRule(),
+        // Renaming
+        EntityRenamedWithoutRenamingIDRule(), PropertyRenamedWithoutRenamingIDRule(), RenamingIDRelianceRule(),
+        RenamingIDUnknownRule(), RenamingIDNotCanonicalRule(), RenamingIDRemovedRule(),
+        // CloudKit
+        CloudKitUniqueConstraintRule(), CloudKitRequiredAttributeRule(), CloudKitRequiredRelationshipRule(),
+        CloudKitMissingInverseRule(), CloudKitOrderedRelationshipRule(), CloudKitDenyDeleteRuleRule(),
+        CloudKitUnsupportedTypeRule(), CloudKitNonAdditiveChangeRule(), CloudKitEncryptionChangedRule(),
+        // Shipped history
+        ShippedVersionEditedRule(), ShippedVersionSemanticsChangedRule(), ShippedVersionDeletedRule(),
+        VersionEditedAfterSupersededRule(), LockEntryOrphanedRule(),
+        // Retirement
+        RetiredAttributePresentRule(), RetirementWithoutInterimRule(), RetirementSkipsInterimRule(),
+        // What ships
+        CompiledCurrentVersionMismatchRule(), CompiledVersionMissingRule(), CompiledVersionUnknownRule(),
+        CompiledVersionOutOfDateRule(), CompiledRenamingIDLostRule(), CompiledRetiredPresentRule(), MappingModelUnmatchedRule(),
+        StoreVersionUnknownRule(), StoreMigrationFailsRule(), GoldenStoreUnmatchedRule(), GoldenStoreMissingRule(),
+        ProjectCurrentVersionMismatchRule(), ProjectVersionMissingRule(), ProjectVersionStaleRule(), ProjectBundleNotCompiledRule(),
+        GeneratedProjectCurrentVersionRule(), StagedMigrationUnknownChecksumRule(), StagedMigrationUnknownVersionRule(),
+    ]
+
+    public static let descriptions: [RuleDescription] = all.map { $0.description }
+
+    public static let ids: Set<String> = Set(descriptions.map(\.id))
+
+    public static func description(for id: String) -> RuleDescription? {
+        descriptions.first { $0.id == id }
+    }
+}

@@ -1,0 +1,42 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+
+public struct UnknownAttributeTypeRule: EntityRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "unknown-attribute-type", category: .singleVersion, severity: .error,
+        summary: "an `attributeType` that is not a Core Data type",
+        rationale: """
+            The model compiler rejects or mis-reads an attribute type it does not know, so the model does not build, or \
+            builds with a type nobody chose. Valid types: Integer 16, Integer 32, Integer 64, Decimal, Double, Float, \
+            String, Boolean, Date, Binary, UUID, URI, Transformable, Composite, Undefined, ObjectID.
+            """,
+        fix: "use one of Core Data's attribute types, spelled as Xcode writes it (`Integer 64`, not `Int64`)",
+        examples: [
+            .triggering("""
+                <entity name="Thing">
+                    ↓<attribute name="count" attributeType="Int64" defaultValueString="0"/>
+                </entity>
+                """),
+            .passing("""
+                <entity name="Thing">
+                    <attribute name="count" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
+                </entity>
+                """),
+        ])
+
+    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+        entity.attributes.compactMap { attribute in
+            guard case .unknown(let value) = attribute.type else { return nil }
+            return Finding(
+                "\(entity.name).\(attribute.name) has attributeType \"\(value)\", which is not a Core Data type",
+                at: attribute.location, entity: entity.name, property: attribute.name)
+        }
+    }
+}

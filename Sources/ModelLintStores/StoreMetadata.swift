@@ -1,0 +1,102 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintCompiled
+
+/// What a Core Data SQLite store says about the model that wrote it: `Z_METADATA`'s `Z_PLIST`, a property list
+/// with the entity hashes (`NSStoreModelVersionHashes`), version identifiers and the framework version.
+public struct StoreMetadata: Sendable, Equatable {
+    public static func == (a: StoreMetadata, b: StoreMetadata) -> Bool {
+        a.entityHashes == b.entityHashes && a.versionIdentifiers == b.versionIdentifiers && a.frameworkVersion == b.frameworkVersion
+            && a.storeType == b.storeType && a.uuid == b.uuid && a.checksum == b.checksum && a.usedWAL == b.usedWAL
+            && (a.cachedModel == nil) == (b.cachedModel == nil)
+    }
+
+    public var entityHashes: [String: [UInt8]]
+    public var versionIdentifiers: [String]
+    public var frameworkVersion: Int?
+    public var storeType: String?
+    public var uuid: String?
+    /// `NSStoreModelVersionChecksumKey` (recent systems): the writing model's versionChecksum.
+    public var checksum: String?
+    public var usedWAL: Bool
+    /// The model that wrote the store, as Core Data cached it in `Z_MODELCACHE` (raw DEFLATE of an archived
+    /// model), when the store has one and it reads.
+    public var cachedModel: Model? = nil
+
+    public struct ReadError: Error, Equatable, CustomStringConvertible {
+        public var description: String
+        package init(description: String) {
+            self.description = description
+        }
+
+    }
+
+    public static func read(path: String) throws -> StoreMetadata {
+        let file: SQLiteFile
+        do { file = try SQLiteFile(path: path) } catch { throw ReadError(description: "\(path): \(error)") }
+        return try read(file, path: path)
+    }
+
+    package static func read(_ file: SQLiteFile, path: String) throws -> StoreMetadata {
+        let table: (columns: [String], rows: [SQLiteFile.Row])?
+        do { table = try file.table(named: "Z_METADATA") } catch { throw ReadError(description: "\(path): \(error)") }
+        guard let table else { throw ReadError(description: "\(path) is a SQLite database but not a Core Data store (it has no Z_METADATA table)") }
+        guard let column = table.columns.firstIndex(where: { $0.caseInsensitiveCompare("Z_PLIST") == .orderedSame }) else {
+            throw ReadError(description: "\(path): Z_METADATA has no Z_PLIST column")
+        }
+        guard let row = table.rows.last, row.values.count > column, case .blob(let bytes) = row.values[column] else {
+            throw ReadError(description: "\(path): Z_METADATA holds no metadata")
+        }
+        guard let plist = try? PropertyList.parse(Data(bytes)) as? [String: Any] else {
+            throw ReadError(description: "\(path): Z_METADATA's Z_PLIST is not a property list")
+        }
+        let hashes = (plist["NSStoreModelVersionHashes"] as? [String: Any] ?? [:]).compactMapValues { ($0 as? Data).map { [UInt8]($0) } }
+        guard !hashes.isEmpty else { throw ReadError(description: "\(path): its metadata records no entity hashes") }
+        let uuidColumn = table.columns.firstIndex { $0.caseInsensitiveCompare("Z_UUID") == .orderedSame }
+        var uuid: String?
+        if let uuidColumn, row.values.count > uuidColumn, case .text(let text) = row.values[uuidColumn] { uuid = text }
+        return StoreMetadata(
+            entityHashes: hashes, versionIdentifiers: (plist["NSStoreModelVersionIdentifiers"] as? [Any] ?? []).map { "\($0)" },
+            frameworkVersion: plist["NSPersistenceFrameworkVersion"] as? Int ?? (plist["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue,
+            storeType: plist["NSStoreType"] as? String, uuid: uuid ?? plist["NSStoreUUID"] as? String,
+            checksum: plist["NSStoreModelVersionChecksumKey"] as? String, usedWAL: file.usedWAL, cachedModel: cachedModel(file, path: path))
+    }
+
+    /// `Z_MODELCACHE.Z_CONTENT`: inflated and read as a compiled model; nil when absent or unreadable (the cache
+    /// is an extra, never a reason to refuse the store).
+    package static func cachedModel(_ file: SQLiteFile, path: String) -> Model? {
+        guard let table = try? file.table(named: "Z_MODELCACHE"), let row = table.rows.first,
+              let column = table.columns.firstIndex(where: { $0.caseInsensitiveCompare("Z_CONTENT") == .orderedSame }) ?? (table.columns.isEmpty ? 0 : nil),
+              row.values.count > column, case .blob(let compressed) = row.values[column],
+              let bytes = try? Inflate.decompress(compressed, limit: CompiledModelReader.archiveLimit),
+              let archive = try? KeyedArchive(bytes: bytes) else { return nil }
+        return try? CompiledModelReader.model(from: archive, displayPath: path + " (Z_MODELCACHE)")
+    }
+
+    /// The versions whose entity hashes equal the store's (exactly the versions Core Data would open it with).
+    public func matchingVersions(_ versions: [VersionRef]) -> [VersionRef] {
+        versions.filter { $0.model.versionHashes.entities == entityHashes }
+    }
+
+    /// The version closest to the store (fewest entities that differ; the newest among equals), and those entities.
+    public func nearest(_ versions: [VersionRef]) -> (version: VersionRef, differing: [String])? {
+        let scored = versions.map { version -> (VersionRef, [String]) in
+            let hashes = version.model.versionHashes.entities
+            let names = Set(hashes.keys).union(entityHashes.keys).sorted(by: CoreDataHash.precedes)
+            return (version, names.filter { hashes[$0] != entityHashes[$0] })
+        }
+        guard let best = scored.enumerated().min(by: { ($0.element.1.count, -$0.offset) < ($1.element.1.count, -$1.offset) })?.element else { return nil }
+        return (best.0, best.1)
+    }
+    package init(entityHashes: [String: [UInt8]], versionIdentifiers: [String], frameworkVersion: Int? = nil, storeType: String? = nil, uuid: String? = nil, checksum: String? = nil, usedWAL: Bool, cachedModel: Model? = nil) {
+        self.entityHashes = entityHashes
+        self.versionIdentifiers = versionIdentifiers
+        self.frameworkVersion = frameworkVersion
+        self.storeType = storeType
+        self.uuid = uuid
+        self.checksum = checksum
+        self.usedWAL = usedWAL
+        self.cachedModel = cachedModel
+    }
+}

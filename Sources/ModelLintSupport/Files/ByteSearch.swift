@@ -1,0 +1,68 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Finding bytes in a file's bytes with the C library's `memchr` (vectorized): the scans that run before
+/// and beside parsing look only at `<` and newline bytes, a small share of a contents file.
+package enum ByteSearch {
+    /// The offset of the first `byte` at or after `start`.
+    package static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int = 0) -> Int? {
+        guard start < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress,
+                  let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// Calls `body` with the offset of every `byte` from `start` on, in order, until it returns false.
+    package static func forEach(_ byte: UInt8, in bytes: [UInt8], from start: Int = 0, _ body: (Int) -> Bool) {
+        var offset = start
+        while let found = firstIndex(of: byte, in: bytes, from: offset), body(found) {
+            offset = found + 1
+        }
+    }
+
+    /// The offset of every `byte`, in order.
+    package static func offsets(of byte: UInt8, in bytes: [UInt8]) -> [Int] {
+        var offsets: [Int] = []
+        forEach(byte, in: bytes) { i in
+            offsets.append(i)
+            return true
+        }
+        return offsets
+    }
+
+    /// How many of `sorted` (ascending) are at most `offset`: the last of them is at that count minus one.
+    package static func countAtOrBefore(_ offset: Int, in sorted: [Int]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The offset of the first occurrence of `pattern` (non-empty) in `bytes[start..<end]`.
+    package static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int = 0, before end: Int? = nil) -> Int? {
+        let end = min(end ?? bytes.count, bytes.count)
+        guard start < end else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            pattern.withUnsafeBufferPointer { needle -> Int? in
+                guard let base = buffer.baseAddress, let first = needle.first else { return nil }
+                var offset = start
+                while offset + needle.count <= end,
+                      let found = memchr(base + offset, Int32(first), end - offset - needle.count + 1) {
+                    let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + position, needle.baseAddress!, needle.count) == 0 { return position }
+                    offset = position + 1
+                }
+                return nil
+            }
+        }
+    }
+}

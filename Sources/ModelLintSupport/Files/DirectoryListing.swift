@@ -1,0 +1,58 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A folder's entries as the file system holds them: names as bytes (`readdir`), so a name that is not valid
+/// UTF-8 is seen (and reported) rather than dropped, and two names that differ only in Unicode normalization stay two.
+package enum DirectoryListing {
+    package struct Entries {
+        /// Names that are valid UTF-8, in the order the file system gave them.
+        package var names: [String] = []
+        /// Names that are not, as bytes.
+        package var invalid: [[UInt8]] = []
+        package init(names: [String] = [], invalid: [[UInt8]] = []) {
+            self.names = names
+            self.invalid = invalid
+        }
+    }
+
+    package static func entries(of path: String) -> Entries {
+        var result = Entries()
+        guard let directory = opendir(path) else { return result }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let bytes: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let all = raw.bindMemory(to: UInt8.self)
+                return Array(all.prefix { $0 != 0 })
+            }
+            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+            if UTF8Validation.firstInvalidByte(bytes) == nil {
+                result.names.append(String(decoding: bytes, as: UTF8.self))
+            } else {
+                result.invalid.append(bytes)
+            }
+        }
+        return result
+    }
+
+    /// A name that is not UTF-8, shown with its bad bytes as `\x..`.
+    package static func display(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] < 0x80 {
+                out += ReportText.escaped(String(UnicodeScalar(bytes[i])))
+                i += 1
+            } else {
+                out += "\\x" + String(bytes[i], radix: 16, uppercase: true)
+                i += 1
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Walks a folder tree that anyone can commit to. A symlink to a folder is followed only when it leads to a
+/// folder inside the tree being walked (a committed `x -> /` must not make modellint walk the machine), each
+/// real folder is visited once (symlink loops end), build and dependency folders are skipped, and the whole run
+/// has a budget of folders, so no tree can keep it busy for long.
+public final class DirectoryWalker: @unchecked Sendable {
+    /// Folders never descended into (cli.md "PATH").
+    public static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", ".git", "node_modules"]
+
+    /// Folders one run may list in all, across every walk.
+    public static let defaultBudget = 200_000
+
+    private var remaining: Int
+    private let budget: Int
+    /// How many folders this walker has listed (tests and benchmarks read it).
+    public var foldersListed: Int { lock.lock(); defer { lock.unlock() }; return budget - remaining }
+    private let lock = NSLock()
+    /// Set when a walk stopped because the budget ran out: the folder it was walking.
+    public private(set) var exhausted: String?
+    /// Entries skipped because their names are not valid UTF-8 (paths with `\x..` escapes).
+    public private(set) var unreadableNames: [String] = []
+
+    public init(budget: Int = DirectoryWalker.defaultBudget) {
+        remaining = budget
+        self.budget = budget
+    }
+
+    private func spend() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard remaining > 0 else { return false }
+        remaining -= 1
+        return true
+    }
+
+    /// Calls `visit` for every folder below `root` (not `root` itself), depth first, names sorted, with its path
+    /// (as reached, through symlinks) and name; `visit` returns whether to descend into it. `skip` names further
+    /// paths never visited.
+    public func walk(
+        _ root: String, skip: (String) -> Bool = { _ in false }, file: ((_ path: String, _ name: String) -> Void)? = nil,
+        visit: (_ path: String, _ name: String) -> Bool
+    ) {
+        let realRoot = Self.realPath(root) ?? root
+        // Real paths by bytes: folders whose names differ only in Unicode normalization are two folders.
+        var visited: Set<ExactName> = [ExactName(realRoot)]
+        // Each folder with its real path: a plain folder's is its parent's plus its name.
+        var stack = [(root, realRoot)]
+        while let (directory, realDirectory) = stack.popLast() {
+            guard spend() else {
+                lock.lock(); if exhausted == nil { exhausted = root }; lock.unlock()
+                return
+            }
+            let entries = DirectoryListing.entries(of: directory)
+            if !entries.invalid.isEmpty {
+                lock.lock()
+                unreadableNames += entries.invalid.map { directory + "/" + DirectoryListing.display($0) }
+                lock.unlock()
+            }
+            let names = entries.names
+            var subfolders: [(String, String)] = []
+            for name in names.sorted() where !Self.skippedFolders.contains(name) {
+                let path = directory + "/" + name
+                guard !skip(path) else { continue }
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                let real: String
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    real = realDirectory + "/" + name
+                case S_IFLNK:
+                    guard FileReader.kind(at: path) == .directory, let resolved = Self.realPath(path),
+                          resolved == realRoot || resolved.hasPrefix(realRoot + "/") else { continue }
+                    real = resolved
+                case S_IFREG:
+                    file?(path, name)
+                    continue
+                default:
+                    continue
+                }
+                guard visited.insert(ExactName(real)).inserted else { continue }
+                if visit(path, name) { subfolders.append((path, real)) }
+            }
+            stack.append(contentsOf: subfolders.reversed())
+        }
+    }
+
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

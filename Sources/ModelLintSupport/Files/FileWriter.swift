@@ -1,0 +1,179 @@
+import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// How modellint writes a file it was asked to write (`--output`, `--write-baseline`, `lock`, `new-version`'s
+/// pointer): a regular file is replaced atomically (a temporary file beside it, then a rename), keeping its
+/// permissions and owner; a symlink stays a symlink and its target is updated; anything that is not a regular
+/// file (a device such as `/dev/null`, a FIFO, `/dev/stdout`, a process substitution) is written in place,
+/// never renamed over. Run as root in a CI container, `--output /dev/null` must not replace the machine's
+/// `/dev/null` with a regular file.
+public enum FileWriter {
+    public struct WriteError: Error, CustomStringConvertible, Equatable {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+        package init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
+    /// Writes `path` with what `body` writes into the sink.
+    public static func write(to path: String, _ body: (OutputSink) throws -> Void) throws {
+        let target = try resolve(path)
+        switch target {
+        case .inPlace(let resolved): try writeInPlace(resolved, display: path, body)
+        case .replace(let resolved, let existing): try replace(resolved, existing: existing, display: path, body)
+        }
+    }
+
+    public static func write(_ data: Data, to path: String) throws {
+        try write(to: path) { $0.write(bytes: data) }
+    }
+
+    private enum Target {
+        /// Not a regular file: opened and written, never replaced.
+        case inPlace(String)
+        /// A regular file (or none yet) at this path, with the existing file's mode and owner.
+        case replace(String, existing: stat?)
+    }
+
+    private static func resolve(_ path: String) throws -> Target {
+        // Paths into the device and process trees (/dev/stdout, /dev/fd/63 from a process substitution,
+        // /proc/self/fd/1) stand for an open file: always written in place.
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return .inPlace(path) }
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            if lstat(current, &info) != 0 {
+                guard errno == ENOENT else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+                return .replace(current, existing: nil)
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                // Follow the link one step, so the link itself stays and its target is what is replaced.
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let n = readlink(current, &buffer, buffer.count - 1)
+                guard n >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+                let destination = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                current = destination.hasPrefix("/") ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
+                if current.hasPrefix("/dev/") || current.hasPrefix("/proc/") { return .inPlace(current) }
+            case S_IFREG:
+                return .replace(current, existing: info)
+            case S_IFDIR:
+                throw WriteError(path: path, reason: "it is a directory")
+            default:
+                return .inPlace(current)
+            }
+        }
+        throw WriteError(path: path, reason: "too many levels of symbolic links")
+    }
+
+    private static func writeInPlace(_ path: String, display: String, _ body: (OutputSink) throws -> Void) throws {
+        let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_TRUNC)
+        guard fd >= 0 else { throw WriteError(path: display, reason: String(cString: strerror(errno))) }
+        defer { _ = close(fd) }
+        let sink = OutputSink { try writeAll($0, to: fd) }
+        try body(sink)
+        sink.flush()
+        if let error = sink.error { throw WriteError(path: display, reason: "\(error)") }
+    }
+
+    private static func replace(_ path: String, existing: stat?, display: String, _ body: (OutputSink) throws -> Void) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        var template = Array(((directory.isEmpty ? "." : directory) + "/.\(name).modellint-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw WriteError(path: display, reason: String(cString: strerror(errno))) }
+        let temporary = String(cString: template)
+        var committed = false
+        defer {
+            if !committed { unlink(temporary) }
+        }
+        do {
+            let sink = OutputSink { try writeAll($0, to: fd) }
+            try body(sink)
+            sink.flush()
+            if let error = sink.error { throw error }
+            // The file keeps what it had: its mode (0600 stays 0600) and, where we may, its owner.
+            let mode = existing.map { $0.st_mode & 0o7777 } ?? (0o666 & ~currentUmask())
+            guard fchmod(fd, mode) == 0 else { throw WriteError(path: display, reason: String(cString: strerror(errno))) }
+            if let existing, existing.st_uid != geteuid() || existing.st_gid != getegid() {
+                _ = fchown(fd, existing.st_uid, existing.st_gid)
+            }
+            guard fsync(fd) == 0 else { throw WriteError(path: display, reason: String(cString: strerror(errno))) }
+            _ = close(fd)
+            guard rename(temporary, path) == 0 else { throw WriteError(path: display, reason: String(cString: strerror(errno))) }
+            committed = true
+        } catch let error as WriteError {
+            _ = close(fd)
+            throw error
+        } catch {
+            _ = close(fd)
+            throw WriteError(path: display, reason: "\(error)")
+        }
+    }
+
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+
+    /// Every byte to `fd`, retrying short writes and interruptions.
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw POSIXFailure(code: errno)
+            }
+            offset += n
+        }
+    }
+
+    /// An advisory lock held while `body` reads and rewrites `path`: concurrent modellint runs updating one
+    /// file (ten `lock` runs in parallel jobs) take turns instead of each writing what it read before the others
+    /// wrote. The lock is on the folder holding the file (its inode stays the same while the file itself is
+    /// replaced by renames); where the file system cannot lock a folder, `body` runs unlocked.
+    public static func withLock<T>(on path: String, _ body: () throws -> T) rethrows -> T {
+        let directory = (path as NSString).deletingLastPathComponent
+        let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return try body() }
+        defer { _ = close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { return try body() }
+        }
+        defer { _ = flock(fd, LOCK_UN) }
+        removeStaleTemporaries(of: path)
+        return try body()
+    }
+
+    /// Temporary files a killed writer of `path` left (`.NAME.modellint-XXXXXX`). Only called with the folder's
+    /// lock held: no other modellint is writing there, so none of them is in use.
+    package static func removeStaleTemporaries(of path: String) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let prefix = "." + (path as NSString).lastPathComponent + ".modellint-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
+        where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
+            unlink((directory.isEmpty ? "." : directory) + "/" + name)
+        }
+    }
+}
+
+/// A failed system call: its errno, described as the C library describes it.
+public struct POSIXFailure: Error, CustomStringConvertible, Equatable {
+    public var code: Int32
+    public var description: String { String(cString: strerror(code)) }
+    public var isBrokenPipe: Bool { code == EPIPE }
+    package init(code: Int32) {
+        self.code = code
+    }
+}

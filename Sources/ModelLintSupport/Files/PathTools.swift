@@ -1,0 +1,123 @@
+import Foundation
+
+public enum PathTools {
+    public static func standardize(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    public static func absolute(_ path: String, relativeTo base: String) -> String {
+        let joined = path.hasPrefix("/") ? path : base + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// `path` relative to `base` when it lies below it.
+    public static func relative(_ path: String, to base: String) -> String? {
+        if path == base { return "." }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
+    public static func display(_ path: String, relativeTo base: String) -> String {
+        relative(path, to: base) ?? path
+    }
+
+    /// The nearest ancestor (or the path itself) that is a `.xcdatamodeld` folder.
+    /// The `.xcdatamodel` folder a path names or is inside of, when no `.xcdatamodeld` encloses it.
+    package static func enclosingVersion(of absolute: String) -> String? {
+        var components = absolute.split(separator: "/", omittingEmptySubsequences: true)
+        while let last = components.last {
+            if last.hasSuffix(".xcdatamodel") { return "/" + components.joined(separator: "/") }
+            components.removeLast()
+        }
+        return nil
+    }
+
+    package static func enclosingBundle(of absolute: String) -> String? {
+        var components = absolute.split(separator: "/", omittingEmptySubsequences: true)
+        while let last = components.last {
+            if last.hasSuffix(".xcdatamodeld") { return "/" + components.joined(separator: "/") }
+            components.removeLast()
+        }
+        return nil
+    }
+}
+
+/// `*` matches within one path component, `**` across components, `?` one character; a pattern naming a folder
+/// matches what is inside it. Matched by simulating the pattern's automaton
+/// (a set of positions per character): time is pattern length × path length whatever the pattern, so a hostile
+/// `**a**a**a…b` cannot make it backtrack exponentially.
+public enum Glob {
+    package enum Token: Equatable {
+        case literal(Character)
+        case one          // ?
+        case star         // *: any characters but /
+        case globstar     // **: any characters
+    }
+
+    /// `**` is any characters, and a `/` right after it is part of it (`Vendor/**/x` and `Vendor/**x` alike);
+    /// a third `*` is an ordinary `*`.
+    package static func compile(_ pattern: String) -> [Token] {
+        let p = Array(pattern)
+        var tokens: [Token] = []
+        var i = 0
+        while i < p.count {
+            if p[i] == "*" && i + 1 < p.count && p[i + 1] == "*" {
+                tokens.append(.globstar)
+                i += 2
+                if i < p.count && p[i] == "/" { i += 1 }
+            } else if p[i] == "*" {
+                tokens.append(.star)
+                i += 1
+            } else if p[i] == "?" {
+                tokens.append(.one)
+                i += 1
+            } else {
+                tokens.append(.literal(p[i]))
+                i += 1
+            }
+        }
+        return tokens
+    }
+
+    public static func matches(pattern: String, path: String) -> Bool {
+        let tokens = compile(pattern)
+        let end = tokens.count
+        var current = [Bool](repeating: false, count: end + 1)
+        func close(_ states: inout [Bool]) {
+            // Epsilon moves go forward only: one pass in order reaches every state.
+            for i in 0..<end where states[i] {
+                switch tokens[i] {
+                case .star, .globstar: states[i + 1] = true
+                default: break
+                }
+            }
+        }
+        current[0] = true
+        close(&current)
+        for c in path {
+            // A pattern naming a folder excludes what is inside it.
+            if c == "/" && current[end] { return true }
+            var next = [Bool](repeating: false, count: end + 1)
+            var any = false
+            for i in 0..<end where current[i] {
+                switch tokens[i] {
+                case .literal(let l) where l == c: next[i + 1] = true; any = true
+                case .one where c != "/": next[i + 1] = true; any = true
+                case .star where c != "/": next[i] = true; any = true
+                case .globstar: next[i] = true; any = true
+                default: break
+                }
+            }
+            guard any else { return false }
+            close(&next)
+            current = next
+        }
+        return current[end]
+    }
+}
