@@ -1,14 +1,5 @@
 import Foundation
 import ModelLintSupport
-import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
-import ModelLintRules
-import ModelLintEngine
-import ModelLintReporting
 
 /// What a command produced: bytes for each stream and the exit code (cli.md "Exit codes").
 public struct CommandOutput: Equatable, Sendable {

@@ -1,13 +1,6 @@
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 import ModelLintRules
-import ModelLintEngine
-import ModelLintReporting
 
 /// A small, table-driven parser: each command lists its options once, and the same table drives
 /// parsing, error messages and `--help`.

@@ -1,11 +1,7 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting

@@ -1,14 +1,8 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 import ModelLintRules
 import ModelLintEngine
-import ModelLintReporting
 
 /// `modellint hashes BUNDLE [VERSION]`: Core Data's own entity version hashes and model checksum of each version,
 /// as `VersionInfo.plist` and store metadata show them (base64; `--hex` for hex).

@@ -1,14 +1,8 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 import ModelLintRules
 import ModelLintEngine
-import ModelLintReporting
 
 /// `modellint init [PATH ...]`: a starter `.modellint.json` from what the bundles show, one comment per
 /// decision, never overwriting one that exists.

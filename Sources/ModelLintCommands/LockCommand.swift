@@ -1,14 +1,8 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
-import ModelLintRules
 import ModelLintEngine
-import ModelLintReporting
 
 /// `modellint lock [PATH ...]`: record the versions that ship, with their digests, in `modellint.lock`.
 public enum LockCommand {

@@ -8,12 +8,9 @@ import Musl
 #endif
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 import ModelLintHistory
 import ModelLintCompiled
-import ModelLintStores
 import ModelLintProjects
-import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 

@@ -1,14 +1,8 @@
 import Foundation
 import ModelLintSupport
-import ModelLintModel
-import ModelLintDiff
 import ModelLintHistory
 import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
-import ModelLintRules
 import ModelLintEngine
-import ModelLintReporting
 
 /// `check --pre-commit`: what a commit touches, including what the pre-commit framework never passes a hook.
 /// It passes the staged files that exist; a staged deletion (a version folder `git rm`-ed) and a staged change

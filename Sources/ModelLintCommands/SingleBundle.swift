@@ -1,14 +1,7 @@
 import Foundation
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
-import ModelLintRules
 import ModelLintEngine
-import ModelLintReporting
 
 /// The one bundle a command such as `diff`, `hashes` or `verify-build` works on: named by its path (or a path
 /// inside it), loaded in the configured version order.

@@ -3,9 +3,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintDiff
 import ModelLintHistory
-import ModelLintCompiled
 import ModelLintStores
-import ModelLintProjects
 import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting

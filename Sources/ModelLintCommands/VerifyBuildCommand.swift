@@ -1,14 +1,10 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 import ModelLintHistory
 import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 import ModelLintRules
 import ModelLintEngine
-import ModelLintReporting
 
 /// `modellint verify-build MOMD [BUNDLE]`: the compiled model (and the `.cdm` files beside it) against its source.
 public enum VerifyBuildCommand {

@@ -1,4 +1,3 @@
-import ModelLintSupport
 import ModelLintModel
 
 /// What a build produced from a bundle: a compiled `.momd` (its `VersionInfo.plist`, one `.mom` per version) and

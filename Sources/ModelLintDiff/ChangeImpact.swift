@@ -1,5 +1,4 @@
 import Foundation
-import ModelLintSupport
 import ModelLintModel
 
 /// How Core Data treats one change (core-data-semantics.md §3), from harmless to destructive.

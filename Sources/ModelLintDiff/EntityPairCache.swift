@@ -1,5 +1,4 @@
 import Foundation
-import ModelLintSupport
 import ModelLintModel
 
 /// Matched entity pairs already worked out against one newer version. In `direct` mode every older version

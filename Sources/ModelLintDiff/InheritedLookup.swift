@@ -1,4 +1,3 @@
-import ModelLintSupport
 import ModelLintModel
 
 /// Answers, for many (entity, key) questions about one version at once, "which property is the first with

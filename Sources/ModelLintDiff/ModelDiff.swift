@@ -1,4 +1,3 @@
-import ModelLintSupport
 import ModelLintModel
 
 /// What changed about a matched property (core-data-semantics.md §3 and §4 name them).

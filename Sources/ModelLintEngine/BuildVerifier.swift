@@ -1,10 +1,5 @@
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
 import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 import ModelLintRules
 
 /// Runs the rules about what ships on a compiled model and its source bundle: the `verify-build` pipeline's rule

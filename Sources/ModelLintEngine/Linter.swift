@@ -3,8 +3,6 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintDiff
 import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
 import ModelLintProjects
 import ModelLintRules
 

@@ -1,11 +1,5 @@
 import Foundation
 import ModelLintSupport
-import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 import ModelLintRules
 
 /// `check --against REF --only-new`: the findings the change introduces. The bundles are linted as they are at REF

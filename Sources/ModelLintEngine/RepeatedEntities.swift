@@ -1,10 +1,4 @@
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 import ModelLintRules
 
 /// Most entities repeat unchanged from one version to the next (WooCommerce: 6,557 of 6,709 adjacent

@@ -1,10 +1,5 @@
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 import ModelLintRules
 
 /// One problem, one finding (rules.md): a single-version finding repeated over consecutive versions (same rule,

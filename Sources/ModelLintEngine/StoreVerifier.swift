@@ -1,10 +1,6 @@
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 import ModelLintHistory
-import ModelLintCompiled
 import ModelLintStores
-import ModelLintProjects
 import ModelLintRules
 
 /// Judges a store's metadata against a bundle: which version wrote it, and what migrating it to the current

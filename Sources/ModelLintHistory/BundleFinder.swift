@@ -1,7 +1,6 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 
 /// Turns command-line paths into the bundles they select (cli.md "PATH").
 public struct BundleFinder {

@@ -1,7 +1,6 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 
 /// Reads bundles as they are at a git revision, with `git` run directly (never through a shell) and
 /// revisions passed as data: two processes per bundle however many versions it has.

@@ -1,7 +1,6 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 
 /// The shipped-version records a `check` compares with: a lock file, `--against REF`, `--released REF`.
 public struct HistoryOptions: Sendable {

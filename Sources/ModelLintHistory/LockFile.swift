@@ -1,7 +1,6 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 
 /// `modellint.lock`: the shipped versions of each bundle and their digests (cli.md "Lock file").
 public struct LockFile: Equatable, Sendable {

@@ -1,7 +1,6 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 
 /// The files beside the bundles that a run reads: mapping models now (Xcode compiles them from any folder of
 /// the project). Each tree is listed once per run, however many bundles it holds: in a git work tree, the files

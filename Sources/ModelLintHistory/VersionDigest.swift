@@ -1,6 +1,5 @@
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 
 /// What a lock file records of one shipped version (docs/digests.md says what is in each part, and why).
 /// Format 2: Core Data's own entity version hashes and the model's checksum (a change means stores written by

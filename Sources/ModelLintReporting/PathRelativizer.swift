@@ -1,11 +1,4 @@
 import ModelLintSupport
-import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
-import ModelLintRules
 import ModelLintEngine
 
 /// Paths in machine formats are relative to the repository root (GitHub and code scanning resolve them there).

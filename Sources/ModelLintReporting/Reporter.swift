@@ -1,6 +1,5 @@
 import ModelLintSupport
 import ModelLintRules
-import ModelLintEngine
 
 /// Turns a report into bytes in one format. Reporters know diagnostics and, as data, rule descriptions;
 /// never a rule's logic.

@@ -1,13 +1,5 @@
 import Foundation
-import ModelLintSupport
-import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 import ModelLintRules
-import ModelLintEngine
 
 /// `docs/rules/<rule-id>.md`, generated from the rule types so the docs cannot drift from the code.
 public enum RuleDocumentation {

@@ -1,10 +1,4 @@
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 /// One reported problem, as every reporter sees it.
 public struct Diagnostic: Sendable, Equatable {

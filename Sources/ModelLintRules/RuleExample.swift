@@ -1,11 +1,8 @@
 import Foundation
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 import ModelLintHistory
 import ModelLintCompiled
 import ModelLintStores
-import ModelLintProjects
 
 /// A tiny bundle that must (or must not) trigger a rule. In model XML, `↓` marks the `<` of each
 /// element a finding must point at; it is stripped before the file is written.

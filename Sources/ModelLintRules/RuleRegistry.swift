@@ -1,10 +1,4 @@
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 /// Every rule modellint has, in catalog order. Adding a rule is adding its type here.
 public enum RuleRegistry {

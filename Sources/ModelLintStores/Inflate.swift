@@ -1,6 +1,4 @@
-import ModelLintSupport
 import ModelLintModel
-import ModelLintCompiled
 
 /// Raw DEFLATE (RFC 1951, no zlib header), as Core Data compresses a store's cached model (`Z_MODELCACHE`).
 /// Stored, fixed-Huffman and dynamic-Huffman blocks. Every code, length and distance is checked, and the output

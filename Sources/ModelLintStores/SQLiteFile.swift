@@ -1,7 +1,6 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
-import ModelLintCompiled
 
 /// A read-only reader of the SQLite file format (sqlite.org/fileformat2.html), far enough to read a Core Data
 /// store's tables: the header, table b-trees (interior and leaf pages), records and overflow pages, with the

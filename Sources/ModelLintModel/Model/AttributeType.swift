@@ -1,4 +1,3 @@
-import ModelLintSupport
 
 /// The closed set of Core Data attribute types, plus whatever else a hand edit wrote.
 public enum AttributeType: Hashable, Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import ModelLintSupport
 
 /// How a `defaultValueString` reads for its attribute's type (rules.md "Defaults").
 public enum DefaultValueVerdict: Equatable, Sendable {

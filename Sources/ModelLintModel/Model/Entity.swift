@@ -1,4 +1,3 @@
-import ModelLintSupport
 
 /// A value's fields other than its location, in one immutable box that every copy shares: entities and
 /// properties are copied into every diff, pair and finding, and copying two dozen fields (a reference count

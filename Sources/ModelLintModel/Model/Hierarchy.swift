@@ -1,5 +1,4 @@
 import Foundation
-import ModelLintSupport
 
 /// One version's inheritance, resolved once, by entity index. Invariant: every answer equals what following
 /// `parentEntity` by name from the entity gives (the first entity of the parent's name, stopping at a missing

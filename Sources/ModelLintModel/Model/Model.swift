@@ -1,4 +1,3 @@
-import ModelLintSupport
 
 /// One parsed model version: the entities and everything around them, with name lookups and
 /// inheritance resolved once so rules never search.

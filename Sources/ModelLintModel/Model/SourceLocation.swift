@@ -1,4 +1,3 @@
-import ModelLintSupport
 
 /// Where an element starts in a `contents` file: 1-based line and column of its `<`.
 public struct SourceLocation: Hashable, Sendable, Comparable {

@@ -1,4 +1,3 @@
-import ModelLintSupport
 
 /// Turns the known-vocabulary tree into typed model values.
 package struct ModelBuilder {

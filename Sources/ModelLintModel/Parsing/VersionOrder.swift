@@ -1,5 +1,4 @@
 import Foundation
-import ModelLintSupport
 
 /// The order versions were created in, as far as names tell: names without any digit first (the base
 /// version), then natural order — case-insensitive text, digit runs compared as numbers.

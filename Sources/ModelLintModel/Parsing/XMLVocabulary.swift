@@ -1,4 +1,3 @@
-import ModelLintSupport
 
 /// Every element and attribute of the Core Data model format that modellint knows, by element.
 /// Anything else is reported as `unknown-xml-attribute`. `renamingIdentifier` is deliberately absent:

@@ -1,11 +1,6 @@
 import Foundation
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
 import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 /// What the build rules share: where a compiled model's files are, and hashes as Core Data's files show them.
 package enum BuildText {

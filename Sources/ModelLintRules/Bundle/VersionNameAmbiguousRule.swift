@@ -1,10 +1,4 @@
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 public struct VersionNameAmbiguousRule: BundleRule {
     public init() {}

@@ -1,10 +1,5 @@
-import ModelLintSupport
 import ModelLintModel
 import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 public struct AttributeTypeIncompatibleRule: ChangeRule {
     public init() {}

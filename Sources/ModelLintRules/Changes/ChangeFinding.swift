@@ -1,10 +1,5 @@
-import ModelLintSupport
 import ModelLintModel
 import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 extension Finding {
     /// A finding about an element of a compared pair, identified by renaming identifiers so the same

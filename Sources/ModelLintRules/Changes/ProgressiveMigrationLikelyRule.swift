@@ -1,10 +1,5 @@
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 /// Judges the bundle's mapping models against its steps; needs what the configuration says about migration.
 public struct ProgressiveMigrationLikelyRule: Rule {

@@ -1,10 +1,4 @@
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 /// Described here, produced by the linter: it needs the findings of every pair, not one diff.
 public struct SkipVersionUpgradeRule: Rule {

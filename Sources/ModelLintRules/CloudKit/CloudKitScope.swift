@@ -1,10 +1,4 @@
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 /// Which entities the CloudKit rules check, and what switched them on (every message says so, so a
 /// user with a leftover template flag knows how to turn them off).

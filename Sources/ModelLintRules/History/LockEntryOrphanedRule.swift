@@ -1,10 +1,6 @@
 import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
 import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 /// Judges the lock file's own entries against what is on disk; never reads the lock file itself.
 public struct LockEntryOrphanedRule: Rule {

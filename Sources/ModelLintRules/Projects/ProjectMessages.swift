@@ -1,9 +1,4 @@
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
 import ModelLintProjects
 
 /// Where a project finding points: the version group's definition in `project.pbxproj`.

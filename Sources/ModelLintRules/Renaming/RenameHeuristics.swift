@@ -1,10 +1,5 @@
-import ModelLintSupport
 import ModelLintModel
 import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 /// The guesses behind the two rename rules (rules.md "Precise semantics"). Never a pair of two elements with one
 /// name: a same-named element whose identifier changed is the renaming-identifier rules' finding.

@@ -1,10 +1,4 @@
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 /// Judges declared retirements against the readable versions in order (rules.md "Retirement").
 public protocol RetirementRule: Rule {

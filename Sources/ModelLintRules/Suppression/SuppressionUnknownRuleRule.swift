@@ -1,10 +1,4 @@
-import ModelLintSupport
 import ModelLintModel
-import ModelLintDiff
-import ModelLintHistory
-import ModelLintCompiled
-import ModelLintStores
-import ModelLintProjects
 
 /// Reported by the linter from the suppression entries it reads; described here like every rule.
 public struct SuppressionUnknownRuleRule: Rule {
