@@ -153,16 +153,17 @@ public enum CheckCommand {
         } catch {
             return .failure(.usageError("\(error)"))
         }
-        var linter = Linter(configuration: configuration, migration: parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:)))
+        let linter = Linter(configuration: configuration, migration: parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:)))
+        var workspace = Workspace(configuration: configuration, workingDirectory: environment.workingDirectory)
         do {
-            linter.history = try historyOptions(parsed, configuration: configuration, environment: environment)
+            workspace.history = try historyOptions(parsed, configuration: configuration, environment: environment)
         } catch {
             return .failure(.usageError("\(error)"))
         }
         var paths = parsed.positionals
         if parsed.flags.contains("--pre-commit") {
             do {
-                paths = try PreCommitPaths.paths(given: paths, workingDirectory: environment.workingDirectory, repositories: linter.history.repositories)
+                paths = try PreCommitPaths.paths(given: paths, workingDirectory: environment.workingDirectory, repositories: workspace.history.repositories)
             } catch {
                 return .failure(.usageError("\(error)"))
             }
@@ -171,14 +172,14 @@ public enum CheckCommand {
         }
         var report: LintReport
         do {
-            report = try linter.lint(paths: paths, workingDirectory: environment.workingDirectory)
+            report = linter.lint(try workspace.read(paths: paths))
         } catch let error as BundleFinder.FinderError {
             return .failure(.usageError("\(error)"))
         } catch let error as GitRepository.GitError {
             return .failure(.usageError("\(error)"))
         } catch let error as ConfigurationError {
             return .failure(.usageError("configuration error: \(error)"))
-        } catch let error as GoldenStores.UnreadableStore {
+        } catch let error as Workspace.UnreadableStore {
             return .failure(.usageError("\(error)"))
         } catch {
             return .failure(CommandOutput(
@@ -192,7 +193,7 @@ public enum CheckCommand {
                 return .failure(.usageError("--only-new needs --against REF (the revision whose findings are not new)"))
             }
             do {
-                report = try linter.onlyNew(report, against: ref, workingDirectory: environment.workingDirectory)
+                report = try workspace.onlyNew(report, against: ref, linter: linter)
             } catch {
                 return .failure(.usageError("\(error)"))
             }

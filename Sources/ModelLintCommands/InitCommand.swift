@@ -38,7 +38,8 @@ public enum InitCommand {
         let configuration = Configuration(baseDirectory: PathTools.standardize(environment.workingDirectory))
         let report: LintReport
         do {
-            report = try Linter(configuration: configuration).lint(paths: parsed.positionals, workingDirectory: environment.workingDirectory)
+            report = Linter(configuration: configuration).lint(
+                try Workspace(configuration: configuration, workingDirectory: environment.workingDirectory).read(paths: parsed.positionals))
         } catch {
             return .usageError("\(error)")
         }

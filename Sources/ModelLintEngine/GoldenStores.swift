@@ -7,40 +7,21 @@ import ModelLintRules
 /// `goldenStores` in `check`: the store fixtures the configuration names, each read and judged against the
 /// bundle whose version wrote it (or, when none did, the bundle it most resembles).
 package enum GoldenStores {
-    package struct UnreadableStore: Error, CustomStringConvertible {
-        package var description: String
-        package init(description: String) {
-            self.description = description
-        }
-    }
-
-    /// `bundles`: the run's bundles as the linter loaded and ordered them.
-    package static func findings(for bundles: [ModelBundle], configuration: Configuration, workingDirectory: String, migration: MigrationMode) throws -> [Diagnostic] {
-        guard !configuration.goldenStores.isEmpty else { return [] }
-        let base = configuration.baseDirectory
-        var files: [String] = []
-        DirectoryWalker().walk(base, file: { path, _ in
-            let relative = PathTools.relative(path, to: base) ?? path
-            if configuration.goldenStores.contains(where: { Glob.matches(pattern: $0, path: relative) }) { files.append(path) }
-        }) { _, name in name != ".git" && name != ".build" }
+    /// `bundles`: the run's bundles as loaded and ordered; `stores`: the golden stores, read.
+    package static func findings(for bundles: [LintInput.Bundle], stores: [LintInput.GoldenStore], configuration: Configuration, migration: MigrationMode) -> [Diagnostic] {
         guard !bundles.isEmpty else { return [] }
-        var byBundle: [Int: [(path: String, metadata: StoreMetadata)]] = [:]
-        for file in files.sorted() {
-            let metadata: StoreMetadata
-            do { metadata = try StoreMetadata.read(path: file) } catch {
-                throw UnreadableStore(description: "golden store \(PathTools.display(file, relativeTo: workingDirectory)) cannot be read: \(error)")
-            }
-            byBundle[owner(of: metadata, among: bundles), default: []].append((PathTools.display(file, relativeTo: workingDirectory), metadata))
+        var byBundle: [Int: [LintInput.GoldenStore]] = [:]
+        for store in stores {
+            byBundle[owner(of: store.metadata, among: bundles.map(\.bundle)), default: []].append(store)
         }
         var diagnostics: [Diagnostic] = []
         for (index, stores) in byBundle.sorted(by: { $0.key < $1.key }) {
-            let bundle = bundles[index]
+            let bundle = bundles[index].bundle
             let models = bundle.readableVersions
             let covered = Set(stores.flatMap { $0.metadata.matchingVersions(models).map(\.name) })
-            let settings = configuration.settings(forBundleAt: PathTools.absolute(bundle.path, relativeTo: workingDirectory))
             for (i, store) in stores.enumerated() {
                 diagnostics += StoreVerifier(configuration: configuration, migration: migration).verify(
-                    store.metadata, path: store.path, against: bundle, settings: settings, isGolden: true,
+                    store.metadata, path: store.path, against: bundle, settings: bundles[index].settings, isGolden: true,
                     golden: (covered, i == stores.count - 1))
             }
         }

@@ -16,8 +16,6 @@ public struct Linter: Sendable {
     public var migration: MigrationMode
     /// Whether the command line or the configuration said how the app migrates.
     public var migrationIsExplicit: Bool
-    /// Where shipped versions are recorded: the lock file, and git revisions.
-    public var history: HistoryOptions = HistoryOptions()
 
     public init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all, migration: MigrationMode? = nil) {
         self.configuration = configuration
@@ -26,77 +24,32 @@ public struct Linter: Sendable {
         migrationIsExplicit = migration != nil || configuration.migrationConfigured
     }
 
-    /// Finds, reads and lints every bundle that `paths` select.
-    public func lint(paths: [String], workingDirectory: String) throws -> LintReport {
-        let finder = BundleFinder(
-            workingDirectory: workingDirectory, exclude: configuration.exclude, excludeBase: configuration.baseDirectory)
-        let selections = try finder.bundles(for: paths)
-        let files = RepositoryFiles(walker: finder.walker, repositories: history.repositories, isExcluded: finder.isExcluded)
-        var summaries: [BundleSummary] = []
+    /// Lints what a workspace read: every bundle, the projects that reference them, the lock file, the references
+    /// in code and the golden stores.
+    public func lint(_ input: LintInput) -> LintReport {
         var diagnostics: [Diagnostic] = []
-        var loaded: [ModelBundle] = []
-        for selection in selections {
-            let url = URL(fileURLWithPath: selection.absolutePath)
-            let settings = configuration.settings(forBundleAt: selection.absolutePath)
-            var bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
-            try settings?.validate(against: bundle, file: configuration.filePath ?? ".modellint.json")
-            let names = bundle.versions.map(\.name)
-            let mappingModels = files.mappingModels(
-                for: selection.absolutePath, versions: names, configuredFolders: configuration.mappingModels)
-            if settings?.versionOrder == nil {
-                let repositories = history.repositories
-                bundle = bundle.orderedByEvidence(mappingPairs: mappingModels.map { ($0.source, $0.destination) }) {
-                    (try? repositories.repository(containing: url.deletingLastPathComponent().path))?.firstAdded(bundleAt: selection.absolutePath)
-                }
+        for item in input.bundles {
+            diagnostics += lint(item.bundle, settings: item.settings, mappingModels: item.mappingModels, histories: item.histories)
+            for (project, bundlePath) in item.projects {
+                diagnostics += ProjectVerifier(configuration: configuration).verify(project, bundle: item.bundle, bundlePath: bundlePath)
             }
-            summaries.append(BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: bundle.versions.map(\.name)))
-            let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder, workingDirectory: workingDirectory)
-            diagnostics += lint(bundle, settings: settings, mappingModels: mappingModels, histories: histories)
-            loaded.append(bundle)
-            diagnostics += projectFindings(bundle, at: selection.absolutePath, files: files, workingDirectory: workingDirectory)
         }
-        if let lock = history.lock, !selections.isEmpty {
+        let loaded = input.bundles.map(\.bundle)
+        if let lock = input.lock, !input.bundles.isEmpty {
             let rule = LockEntryOrphanedRule.description
-            for finding in LockEntryOrphanedRule().check(lock, lockPath: history.lockPath, lockDirectory: history.lockDirectory) {
+            for finding in LockEntryOrphanedRule().check(lock.file, lockPath: lock.path, bundleKeysOnDisk: lock.bundleKeysOnDisk) {
                 if let severity = severity(of: rule, finding: finding) {
-                    diagnostics.append(Diagnostic(rule, finding, severity: severity, bundle: history.lockPath, version: nil))
+                    diagnostics.append(Diagnostic(rule, finding, severity: severity, bundle: lock.path, version: nil))
                 }
             }
         }
-        diagnostics += sourceReferenceFindings(selections, bundles: loaded, files: files, workingDirectory: workingDirectory)
-        diagnostics += try GoldenStores.findings(for: loaded, configuration: configuration, workingDirectory: workingDirectory, migration: migration)
-        var report = LintReport(bundles: summaries, diagnostics: diagnostics)
-        report.unreadablePaths = finder.walker.unreadableNames
+        diagnostics += SourceReferenceVerifier(configuration: configuration).verify(input.sourceReferences, bundles: loaded)
+        diagnostics += GoldenStores.findings(for: input.bundles, stores: input.goldenStores, configuration: configuration, migration: migration)
+        var report = LintReport(
+            bundles: loaded.map { BundleSummary(path: $0.path, currentVersion: $0.currentVersion?.name, versions: $0.versions.map(\.name)) },
+            diagnostics: diagnostics)
+        report.unreadablePaths = input.unreadablePaths
         return report
-    }
-
-    /// References to the model in the Swift files of the bundles' trees (each file read once, files over
-    /// `SourceReference.sizeLimit` skipped), judged against every bundle of the run.
-    package func sourceReferenceFindings(_ selections: [BundleFinder.Selection], bundles: [ModelBundle], files: RepositoryFiles, workingDirectory: String) -> [Diagnostic] {
-        var seen = Set<String>()
-        var references: [SourceReference] = []
-        for selection in selections {
-            for file in files.swiftFiles(near: selection.absolutePath) where seen.insert(file).inserted {
-                guard let data = try? FileReader.read(file, limit: SourceReference.sizeLimit) else { continue }
-                references += SourceReference.scan(bytes: [UInt8](data), path: PathTools.display(file, relativeTo: workingDirectory))
-            }
-        }
-        return SourceReferenceVerifier(configuration: configuration).verify(references, bundles: bundles)
-    }
-
-    /// The Xcode projects' view of a bundle: the configured projects, else every `project.pbxproj` in its tree
-    /// (listed once per run with the mapping models). A project that cannot be read says nothing.
-    package func projectFindings(_ bundle: ModelBundle, at absolutePath: String, files: RepositoryFiles, workingDirectory: String) -> [Diagnostic] {
-        let pbxprojs = configuration.projects.map { $0.map { $0 + "/project.pbxproj" } } ?? files.projects(near: absolutePath)
-        var diagnostics: [Diagnostic] = []
-        for file in pbxprojs {
-            let projectFolder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-            guard let relative = PathTools.relative(absolutePath, to: projectFolder) else { continue }
-            let display = PathTools.display(file, relativeTo: workingDirectory)
-            guard let project = try? XcodeProject.read(path: file, displayPath: display) else { continue }
-            diagnostics += ProjectVerifier(configuration: configuration).verify(project, bundle: bundle, bundlePath: relative)
-        }
-        return diagnostics
     }
 
     /// The configured severity of a rule for a finding (nil: the rule is off).

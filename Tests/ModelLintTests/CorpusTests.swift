@@ -83,7 +83,7 @@ final class CorpusTests: XCTestCase {
         let configPath = directory.appendingPathComponent(".modellint.json")
         try Data("{ \"bundles\": { \"\(url.path)\": { \"versionOrder\": [\"UserDataModel\", \"MultiassetUserDataModel\"] } } }".utf8).write(to: configPath)
         let configuration = try Configuration.load(path: configPath.path, knownRuleIDs: RuleRegistry.ids)
-        let report = try Linter(configuration: configuration).lint(paths: [url.path], workingDirectory: directory.path)
+        let report = Linter(configuration: configuration).lint(try Workspace(configuration: configuration, workingDirectory: directory.path).read(paths: [url.path]))
         let versions = try XCTUnwrap(report.bundles.first?.versions)
         XCTAssertEqual(Array(versions.prefix(3)), ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2"])
         XCTAssertEqual(versions.last, "MultiassetUserDataModel20")

@@ -38,11 +38,12 @@ final class RuleExamplesTests: XCTestCase {
                 let found: [Diagnostic]
                 if example.lockFileText != nil {
                     // Lock-file rules judge the lock file beside the bundle, as `check` reads it.
-                    var linter = Linter(configuration: Configuration(baseDirectory: directory.path))
-                    linter.history.lock = try LockFile.load(path: directory.appendingPathComponent("modellint.lock").path)
-                    linter.history.lockPath = "modellint.lock"
-                    linter.history.lockDirectory = directory.path
-                    found = try linter.lint(paths: ["Near.xcdatamodeld"], workingDirectory: directory.path).diagnostics.filter { $0.ruleId == rule.id }
+                    let configuration = Configuration(baseDirectory: directory.path)
+                    var workspace = Workspace(configuration: configuration, workingDirectory: directory.path)
+                    workspace.history.lock = try LockFile.load(path: directory.appendingPathComponent("modellint.lock").path)
+                    workspace.history.lockPath = "modellint.lock"
+                    workspace.history.lockDirectory = directory.path
+                    found = Linter(configuration: configuration).lint(try workspace.read(paths: ["Near.xcdatamodeld"])).diagnostics.filter { $0.ruleId == rule.id }
                 } else if let source = example.sourceFile {
                     // Code rules judge the references scanned from the app's Swift files.
                     let loaded = BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld")

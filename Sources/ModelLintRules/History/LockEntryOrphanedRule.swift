@@ -37,11 +37,11 @@ public struct LockEntryOrphanedRule: Rule {
                 """, triggers: false),
         ])
 
-    /// Entries whose (normalised) key names no `.xcdatamodeld` folder under the lock file's folder.
-    public func check(_ lock: LockFile, lockPath: String, lockDirectory: String) -> [Finding] {
+    /// Entries whose (normalised) key names no `.xcdatamodeld` folder under the lock file's folder
+    /// (`bundleKeysOnDisk`: the keys that do, as the reader found them).
+    public func check(_ lock: LockFile, lockPath: String, bundleKeysOnDisk: Set<ExactName>) -> [Finding] {
         lock.bundles.keys.map(\.string).sorted().compactMap { key in
-            let absolute = key.hasPrefix("/") ? key : PathTools.absolute(key, relativeTo: lockDirectory)
-            guard !(key.hasSuffix(".xcdatamodeld") && FileReader.kind(at: absolute) == .directory) else { return nil }
+            guard !bundleKeysOnDisk.contains(ExactName(key)) else { return nil }
             let count = lock.bundles[ExactName(key)]?.count ?? 0
             return Finding(
                 "\(lockPath) records \(key) (\(count) version\(count == 1 ? "" : "s")), which is not a bundle on disk: those versions are protected by nothing; was the bundle moved or renamed?",

@@ -1,13 +1,14 @@
-import Foundation
 import ModelLintSupport
+import ModelLintHistory
 import ModelLintRules
+import ModelLintEngine
 
 /// `check --against REF --only-new`: the findings the change introduces. The bundles are linted as they are at REF
 /// too (with the same configuration and lock file), and a finding is old when REF has one with the same stable
 /// identity (`Diagnostic.stableKey`, keyed by the bundle's path in the repository). Each REF finding absorbs one
 /// current finding, so a problem that now occurs twice is new once.
-extension Linter {
-    public func onlyNew(_ report: LintReport, against ref: String, workingDirectory: String) throws -> LintReport {
+extension Workspace {
+    package func onlyNew(_ report: LintReport, against ref: String, linter: Linter) throws -> LintReport {
         var atRef = history
         atRef.against = nil
         atRef.released = nil
@@ -23,7 +24,7 @@ extension Linter {
                 continue  // the bundle is new in this change: every finding is
             }
             let histories = try atRef.histories(forBundleAt: absolute, versionOrder: settings?.versionOrder, workingDirectory: workingDirectory)
-            for d in lint(bundle.orderedByEvidence(mappingPairs: []) { nil }, settings: settings, histories: histories) {
+            for d in linter.lint(bundle.orderedByEvidence(mappingPairs: []) { nil }, settings: settings, histories: histories) {
                 remaining[d.stableKey(bundle: key), default: 0] += 1
             }
         }

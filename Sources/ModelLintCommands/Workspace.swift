@@ -1,0 +1,111 @@
+import Foundation
+import ModelLintSupport
+import ModelLintModel
+import ModelLintHistory
+import ModelLintStores
+import ModelLintProjects
+import ModelLintEngine
+
+/// What `check` reads before the linter judges it: the bundles that paths select, the mapping models, projects and
+/// Swift files around them, the shipped-version records, the lock file's bundles on disk and the golden stores.
+/// The one place a check touches the file system and git; the linter gets a `LintInput`.
+package struct Workspace {
+    package var configuration: Configuration
+    /// Where shipped versions are recorded: the lock file, and git revisions.
+    package var history: HistoryOptions
+    package var workingDirectory: String
+
+    package init(configuration: Configuration, history: HistoryOptions = HistoryOptions(), workingDirectory: String) {
+        self.configuration = configuration
+        self.history = history
+        self.workingDirectory = workingDirectory
+    }
+
+    /// A golden store that cannot be read: the configuration names it, so the run cannot judge what it asks.
+    package struct UnreadableStore: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// Finds and reads everything `paths` select.
+    package func read(paths: [String]) throws -> LintInput {
+        let finder = BundleFinder(
+            workingDirectory: workingDirectory, exclude: configuration.exclude, excludeBase: configuration.baseDirectory)
+        let selections = try finder.bundles(for: paths)
+        let files = RepositoryFiles(walker: finder.walker, repositories: history.repositories, isExcluded: finder.isExcluded)
+        var bundles: [LintInput.Bundle] = []
+        for selection in selections {
+            let url = URL(fileURLWithPath: selection.absolutePath)
+            let settings = configuration.settings(forBundleAt: selection.absolutePath)
+            var bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
+            try settings?.validate(against: bundle, file: configuration.filePath ?? ".modellint.json")
+            let names = bundle.versions.map(\.name)
+            let mappingModels = files.mappingModels(
+                for: selection.absolutePath, versions: names, configuredFolders: configuration.mappingModels)
+            if settings?.versionOrder == nil {
+                let repositories = history.repositories
+                bundle = bundle.orderedByEvidence(mappingPairs: mappingModels.map { ($0.source, $0.destination) }) {
+                    (try? repositories.repository(containing: url.deletingLastPathComponent().path))?.firstAdded(bundleAt: selection.absolutePath)
+                }
+            }
+            let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder, workingDirectory: workingDirectory)
+            bundles.append(LintInput.Bundle(
+                bundle: bundle, settings: settings, mappingModels: mappingModels, histories: histories,
+                projects: projects(referencing: selection.absolutePath, files: files)))
+        }
+        var input = LintInput(bundles: bundles)
+        if let lock = history.lock {
+            input.lock = LintInput.Lock(file: lock, path: history.lockPath, bundleKeysOnDisk: Set(lock.bundles.keys.filter { key in
+                let absolute = key.string.hasPrefix("/") ? key.string : PathTools.absolute(key.string, relativeTo: history.lockDirectory)
+                return key.string.hasSuffix(".xcdatamodeld") && FileReader.kind(at: absolute) == .directory
+            }))
+        }
+        input.sourceReferences = sourceReferences(near: selections, files: files)
+        input.goldenStores = selections.isEmpty ? [] : try goldenStores()
+        input.unreadablePaths = finder.walker.unreadableNames
+        return input
+    }
+
+    /// References to the model in the Swift files of the bundles' trees (each file read once, files over
+    /// `SourceReference.sizeLimit` skipped).
+    func sourceReferences(near selections: [BundleFinder.Selection], files: RepositoryFiles) -> [SourceReference] {
+        var seen = Set<String>()
+        var references: [SourceReference] = []
+        for selection in selections {
+            for file in files.swiftFiles(near: selection.absolutePath) where seen.insert(file).inserted {
+                guard let data = try? FileReader.read(file, limit: SourceReference.sizeLimit) else { continue }
+                references += SourceReference.scan(bytes: [UInt8](data), path: PathTools.display(file, relativeTo: workingDirectory))
+            }
+        }
+        return references
+    }
+
+    /// The Xcode projects' view of a bundle: the configured projects, else every `project.pbxproj` in its tree
+    /// (listed once per run with the mapping models). A project that cannot be read says nothing.
+    func projects(referencing absolutePath: String, files: RepositoryFiles) -> [(project: XcodeProject, bundlePath: String)] {
+        let pbxprojs = configuration.projects.map { $0.map { $0 + "/project.pbxproj" } } ?? files.projects(near: absolutePath)
+        return pbxprojs.compactMap { file in
+            let projectFolder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            guard let relative = PathTools.relative(absolutePath, to: projectFolder),
+                  let project = try? XcodeProject.read(path: file, displayPath: PathTools.display(file, relativeTo: workingDirectory)) else { return nil }
+            return (project, relative)
+        }
+    }
+
+    /// The store fixtures `goldenStores` names, under the configuration's folder, in path order.
+    func goldenStores() throws -> [LintInput.GoldenStore] {
+        guard !configuration.goldenStores.isEmpty else { return [] }
+        let base = configuration.baseDirectory
+        var files: [String] = []
+        DirectoryWalker().walk(base, file: { path, _ in
+            let relative = PathTools.relative(path, to: base) ?? path
+            if configuration.goldenStores.contains(where: { Glob.matches(pattern: $0, path: relative) }) { files.append(path) }
+        }) { _, name in name != ".git" && name != ".build" }
+        return try files.sorted().map { file in
+            do {
+                return LintInput.GoldenStore(path: PathTools.display(file, relativeTo: workingDirectory), metadata: try StoreMetadata.read(path: file))
+            } catch {
+                throw UnreadableStore(description: "golden store \(PathTools.display(file, relativeTo: workingDirectory)) cannot be read: \(error)")
+            }
+        }
+    }
+}
