@@ -1,5 +1,24 @@
 import ModelLintModel
 
+/// The two versions of a compared pair, without what matched between them: all an `EntityPairRule` may read
+/// besides its own entity pair.
+public struct ComparedVersions: Sendable {
+    public var from: VersionRef
+    public var to: VersionRef
+    /// Consecutive readable versions (what the developer just changed), as opposed to older -> current.
+    public var isAdjacent: Bool
+
+    public init(from: VersionRef, to: VersionRef, isAdjacent: Bool) {
+        self.from = from
+        self.to = to
+        self.isAdjacent = isAdjacent
+    }
+
+    public var between: String { "between \(from.name) and \(to.name)" }
+    /// For removals, whose location is in the older file: name the newer file too.
+    public var newerFileNote: String { "(it is absent from \(to.name), \(to.contentsPath))" }
+}
+
 /// What changed about a matched property (core-data-semantics.md §3 and §4 name them).
 public enum PropertyFacet: String, Sendable, CaseIterable {
     case name, type, optional, defaultValue, externalStorage, transformer, customClass, derivation, preserveAfterDeletion
@@ -84,9 +103,10 @@ public struct ModelDiff: Sendable {
     public var addedEntities: [Entity] = []
     public var removedEntities: [Entity] = []
 
-    public var between: String { "between \(from.name) and \(to.name)" }
+    /// The two versions compared, without what matched between them.
+    public var versions: ComparedVersions { ComparedVersions(from: from, to: to, isAdjacent: isAdjacent) }
+    public var between: String { versions.between }
 
-    /// `cache`: pairs already worked out for the same newer version (see `EntityPairCache`).
     public init(from: VersionRef, to: VersionRef, isAdjacent: Bool) {
         self.init(from: from, to: to, isAdjacent: isAdjacent, cache: nil)
     }
@@ -143,15 +163,6 @@ public struct ModelDiff: Sendable {
         for i in old.entities.indices where !matchedOld[old.firstIndexOfRenamingID[i]] {
             if seenRemoved.insert(old.entities[i].name).inserted { removedEntities.append(old.entities[i]) }
         }
-    }
-
-    /// The same comparison holding only `pair`: what a rule that judges each pair alone is handed.
-    public func alone(_ pair: EntityPair) -> ModelDiff {
-        var diff = self
-        diff.matchedEntities = [pair]
-        diff.addedEntities = []
-        diff.removedEntities = []
-        return diff
     }
 
     /// The matched pair for the newer entity with this name, if any.

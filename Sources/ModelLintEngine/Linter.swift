@@ -123,15 +123,14 @@ public struct Linter: Sendable {
         }
 
         // In-model suppressions apply to everything found about an element, in its version and later ones.
-        let suppressions = Suppressions(versions: readable, knownRuleIDs: Set(rules.map(\.id)))
+        let suppressions = Suppressions(versions: readable)
         diagnostics.removeAll(where: suppressions.suppresses)
-        let unknownRule = SuppressionUnknownRuleRule.description
-        for entry in suppressions.unknownRules {
-            let finding = Finding(
-                "the modellint:disable entry on \(entry.entity)\(entry.property.map { ".\($0)" } ?? "") names \"\(entry.id)\", which is not a rule id; it silences nothing",
-                at: entry.location, entity: entry.entity, property: entry.property)
-            if let severity = severity(of: unknownRule, finding: finding) {
-                diagnostics.append(diagnostic(unknownRule, finding, severity, version: entry.version))
+        let knownRuleIDs = Set(rules.map(\.id))
+        for rule in rules.compactMap(\.asSuppressionRule) {
+            for finding in rule.check(suppressions.names, knownRuleIDs: knownRuleIDs) {
+                if let severity = severity(of: rule.description, finding: finding) {
+                    diagnostics.append(diagnostic(rule.description, finding, severity, version: nil))
+                }
             }
         }
 
@@ -214,12 +213,27 @@ public struct Linter: Sendable {
         var findings: [(rule: RuleDescription, finding: Finding)]
     }
 
+    /// A rule judging compared pairs: a whole diff at a time, or one matched entity pair at a time.
+    private enum PairJudge {
+        case diff(any ChangeRule)
+        case entityPairs(any EntityPairRule)
+
+        var description: RuleDescription {
+            switch self {
+            case .diff(let rule): return rule.description
+            case .entityPairs(let rule): return rule.description
+            }
+        }
+    }
+
     /// What the change rules find on each compared pair, in rule order. On the direct pairs (older -> current),
     /// a matched entity pair that an earlier direct pair already had (same older lineage, same newer entity)
-    /// gets that pair's findings from the rules that judge each pair alone: only the first direct pair a
-    /// problem appears on is ever shown, the later ones only add their version to it, and they find the same.
+    /// gets that pair's findings from the entity pair rules: only the first direct pair a problem appears on is
+    /// ever shown, the later ones only add their version to it, and they find the same.
     private func changeFindings(_ readable: [VersionRef], pairs: [(Int, Int, Bool)], context: RuleContext) -> [PairFindings] {
-        let changeRules = rules.compactMap(\.asChangeRule)
+        let judges: [PairJudge] = rules.compactMap { rule in
+            rule.asEntityPairRule.map(PairJudge.entityPairs) ?? rule.asChangeRule.map(PairJudge.diff)
+        }
         let pairCache = EntityPairCache()
         let diffs = concurrentMap(pairs) { from, to, adjacent in
             ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
@@ -233,28 +247,34 @@ public struct Linter: Sendable {
                 Key(oldLineage: old.lineageKeyAt[pair.oldIndex], newEntity: new.firstIndexOfName[pair.newIndex])
             }
         })
-        // Per pair, per rule: findings of whole-diff rules; per entity pair for pair-alone rules on direct pairs.
-        let judged = concurrentMap(Array(diffs.indices)) { p -> [[[Finding]]] in
+        // Per pair, per rule: a diff rule's findings; an entity pair rule's per matched entity pair (none for a
+        // repeat, which takes its origin's below).
+        let judged = concurrentMap(Array(diffs.indices)) { p -> [[[ChangeFinding]]] in
             let diff = diffs[p]
-            return changeRules.map { rule -> [[Finding]] in
-                guard diff.isAdjacent || !type(of: rule).adjacentOnly else { return [] }
-                guard !diff.isAdjacent && type(of: rule).judgesEachPairAlone else { return [rule.check(diff, context: context)] }
-                return diff.matchedEntities.enumerated().map { e, pair in
-                    origins[p][e] == nil ? rule.check(diff.alone(pair), context: context) : []
+            let versions = diff.versions
+            return judges.map { judge -> [[ChangeFinding]] in
+                switch judge {
+                case .diff(let rule):
+                    guard diff.isAdjacent || !type(of: rule).adjacentOnly else { return [] }
+                    return [rule.check(diff, context: context)]
+                case .entityPairs(let rule):
+                    return diff.matchedEntities.enumerated().map { e, pair in
+                        origins[p][e] == nil ? rule.check(pair, of: versions, context: context) : []
+                    }
                 }
             }
         }
         return concurrentMap(Array(diffs.indices)) { p in
             let diff = diffs[p]
             var findings: [(RuleDescription, Finding)] = []
-            for (r, rule) in changeRules.enumerated() {
+            for (r, judge) in judges.enumerated() {
                 var found = judged[p][r]
-                if !diff.isAdjacent && type(of: rule).judgesEachPairAlone {
+                if case .entityPairs = judge {
                     for (e, origin) in origins[p].enumerated() {
                         if let origin { found[e] = judged[origin.group][r][origin.item] }
                     }
                 }
-                findings += found.joined().map { (rule.description, $0) }
+                findings += found.joined().map { (judge.description, $0.finding) }
             }
             return PairFindings(from: diff.from.name, to: diff.to.name, isAdjacent: diff.isAdjacent, findings: findings)
         }
@@ -305,37 +325,29 @@ public struct Linter: Sendable {
             }
         }
 
-        // Problems only a device that skipped versions meets: one finding each, listing every affected version.
-        let skipRule = SkipVersionUpgradeRule.description
-        guard configuration.rules[skipRule.id] != .off else { return diagnostics }
-        var order: [String] = []
-        var groups: [String: [(from: String, rule: RuleDescription, finding: Finding, severity: Severity, mapping: MappingModel?)]] = [:]
+        // What only the older -> current pairs find, judged over every pair's findings.
+        var direct: [ComparedPairFindings.DirectFinding] = []
         for pair in results where !pair.isAdjacent {
             let covering = mapping(pair.from, pair.to)
             for (rule, finding) in pair.findings {
-                let k = key(rule, finding)
-                guard !adjacentKeys.contains(k), let severity = severity(of: rule, finding: finding) else { continue }
-                if groups[k] == nil { order.append(k) }
-                groups[k, default: []].append((pair.from, rule, finding, covering == nil ? severity : .note, covering))
+                guard let severity = severity(of: rule, finding: finding) else { continue }
+                direct.append(ComparedPairFindings.DirectFinding(
+                    from: pair.from, rule: rule, finding: finding, key: key(rule, finding), severity: covering == nil ? severity : .note,
+                    mappingModel: covering?.name))
             }
         }
-        for k in order {
-            guard let affected = groups[k], let first = affected.first else { continue }
-            let versions = affected.map(\.from)
-            let current = readable[currentPosition].name
-            var severity = affected.map(\.severity).max() ?? skipRule.severity
-            if case .severity(let configured)? = configuration.rules[skipRule.id] { severity = configured }
-            let who = versions.count == 1 ? "A device still on \(versions[0]) that updates" : "Devices still on \(ReportText.list(versions)) that update"
-            let mapped = coveredBy[k].map { " (the mapping model\($0.count == 1 ? "" : "s") \(ReportText.list($0)) cover\($0.count == 1 ? "s" : "") only \($0.count == 1 ? "its own step" : "their own steps"))" } ?? ""
-            var finding = first.finding
-            finding.message = "\(who) straight to \(current) \(versions.count == 1 ? "meets" : "meet") a problem no unmapped single step has [\(first.rule.id)]: \(first.finding.message)\(mapped)"
-            var d = Diagnostic(skipRule, finding, severity: severity, bundle: bundle.path, version: current, fromVersion: first.from)
-            d.underlyingRuleId = first.rule.id
-            // The underlying problem's own fix; and the way out when the app never migrates in one hop.
-            d.fix = first.rule.fix + "; or, if the app migrates step by step through every version, set \"migration\": \"progressive\""
-            d.affectedVersions = versions
-            d.mappingModel = first.mapping?.name
-            diagnostics.append(d)
+        let current = readable[currentPosition].name
+        let compared = ComparedPairFindings(current: current, onUnmappedSteps: adjacentKeys, coveredBy: coveredBy, direct: direct)
+        for rule in rules.compactMap(\.asPairSetRule) {
+            for found in rule.check(compared) {
+                guard let severity = severity(of: rule.description, finding: found.finding) else { continue }
+                var d = Diagnostic(rule.description, found.finding, severity: severity, bundle: bundle.path, version: current, fromVersion: found.fromVersion)
+                d.underlyingRuleId = found.underlyingRuleId
+                d.fix = found.fix
+                d.affectedVersions = found.affectedVersions
+                d.mappingModel = found.mappingModel
+                diagnostics.append(d)
+            }
         }
         return diagnostics
     }

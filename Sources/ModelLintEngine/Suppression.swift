@@ -27,10 +27,10 @@ public struct Suppressions: Sendable {
     package var entries: [Entry] = []
     /// Positions of version names, to compare a finding's version with a suppression's.
     package var positions: [String: Int] = [:]
-    /// Entries that name a rule that does not exist: (version, entity, property, unknown id, location).
-    public var unknownRules: [(version: String, entity: String, property: String?, id: String, location: SourceLocation)] = []
+    /// Every rule id the entries name (not `all`), for the suppression rules to judge.
+    public var names: [SuppressionName] = []
 
-    public init(versions: [VersionRef], knownRuleIDs: Set<String>) {
+    public init(versions: [VersionRef]) {
         for (position, version) in versions.enumerated() {
             positions[version.name] = position
             // By index, and only into elements that have User Info: copying every entity of every version was
@@ -39,24 +39,24 @@ public struct Suppressions: Sendable {
             for e in entities.indices {
                 if !entities[e].userInfo.isEmpty {
                     let entity = entities[e]
-                    record(entity.userInfo, entity: entity.name, property: nil, location: entity.location, position: position, version: version.name, known: knownRuleIDs)
+                    record(entity.userInfo, entity: entity.name, property: nil, location: entity.location, position: position, version: version.name)
                 }
                 for p in entities[e].properties.indices where !entities[e].properties[p].userInfo.isEmpty {
                     let property = entities[e].properties[p]
-                    record(property.userInfo, entity: entities[e].name, property: property.name, location: property.location, position: position, version: version.name, known: knownRuleIDs)
+                    record(property.userInfo, entity: entities[e].name, property: property.name, location: property.location, position: position, version: version.name)
                 }
             }
         }
     }
 
     private mutating func record(
-        _ userInfo: [UserInfoEntry], entity: String, property: String?, location: SourceLocation, position: Int, version: String, known: Set<String>
+        _ userInfo: [UserInfoEntry], entity: String, property: String?, location: SourceLocation, position: Int, version: String
     ) {
         for entry in userInfo where entry.key == Self.userInfoKey {
             let ids = entry.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let all = ids.contains("all")
-            for id in ids where id != "all" && !known.contains(id) {
-                unknownRules.append((version, entity, property, id, location))
+            for id in ids where id != "all" {
+                names.append(SuppressionName(version: version, entity: entity, property: property, id: id, location: location))
             }
             if let i = entries.firstIndex(where: { $0.entity == entity && $0.property == property && $0.rules == Set(ids) && $0.all == all }) {
                 entries[i].since = min(entries[i].since, position)

@@ -108,6 +108,9 @@ public protocol Rule: Sendable {
     var asVersionRule: (any VersionRule)? { get }
     var asEntityRule: (any EntityRule)? { get }
     var asChangeRule: (any ChangeRule)? { get }
+    var asEntityPairRule: (any EntityPairRule)? { get }
+    var asPairSetRule: (any PairSetRule)? { get }
+    var asSuppressionRule: (any SuppressionRule)? { get }
     var asHistoryRule: (any HistoryRule)? { get }
     var asRetirementRule: (any RetirementRule)? { get }
     var asBuildRule: (any BuildRule)? { get }
@@ -124,6 +127,9 @@ extension Rule {
     public var asVersionRule: (any VersionRule)? { nil }
     public var asEntityRule: (any EntityRule)? { nil }
     public var asChangeRule: (any ChangeRule)? { nil }
+    public var asEntityPairRule: (any EntityPairRule)? { nil }
+    public var asPairSetRule: (any PairSetRule)? { nil }
+    public var asSuppressionRule: (any SuppressionRule)? { nil }
     public var asHistoryRule: (any HistoryRule)? { nil }
     public var asRetirementRule: (any RetirementRule)? { nil }
     public var asBuildRule: (any BuildRule)? { nil }
@@ -136,6 +142,9 @@ extension BundleRule { public var asBundleRule: (any BundleRule)? { self } }
 extension VersionRule { public var asVersionRule: (any VersionRule)? { self } }
 extension EntityRule { public var asEntityRule: (any EntityRule)? { self } }
 extension ChangeRule { public var asChangeRule: (any ChangeRule)? { self } }
+extension EntityPairRule { public var asEntityPairRule: (any EntityPairRule)? { self } }
+extension PairSetRule { public var asPairSetRule: (any PairSetRule)? { self } }
+extension SuppressionRule { public var asSuppressionRule: (any SuppressionRule)? { self } }
 extension HistoryRule { public var asHistoryRule: (any HistoryRule)? { self } }
 extension RetirementRule { public var asRetirementRule: (any RetirementRule)? { self } }
 extension BuildRule { public var asBuildRule: (any BuildRule)? { self } }
@@ -289,18 +298,111 @@ extension EntityRule {
     }
 }
 
-/// Judges a pair of versions through the diff engine's matched changes; never matches anything itself.
+/// Judges a pair of versions through the diff engine's matched changes (every matched, added and removed entity);
+/// never matches anything itself.
 public protocol ChangeRule: Rule {
     /// Rename heuristics and renaming-identifier rules compare adjacent versions only (rules.md).
     static var adjacentOnly: Bool { get }
-    /// True when the rule reads nothing but `matchedEntities` (and the diff's names), and what it finds about
-    /// each matched pair depends on that pair alone, in pair order: judging a diff holding one pair gives that
-    /// pair's findings. Older versions compared with the current one repeat most pairs; each is judged once.
-    static var judgesEachPairAlone: Bool { get }
-    func check(_ diff: ModelDiff, context: RuleContext) -> [Finding]
+    func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding]
 }
 
 extension ChangeRule {
     public static var adjacentOnly: Bool { false }
-    public static var judgesEachPairAlone: Bool { false }
+}
+
+/// Judges one matched entity pair of a compared pair of versions, seeing that pair and the two versions, never the
+/// other pairs. Older versions compared with the current one repeat most pairs: the engine judges each distinct
+/// pair (same older lineage, same newer entity) once and gives its findings to the pairs that repeat it.
+public protocol EntityPairRule: Rule {
+    func check(_ pair: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding]
+}
+
+/// Judges what the change rules found on every compared pair of a bundle together: a problem seen only on older ->
+/// current pairs is one a device meets only when it skips versions.
+public protocol PairSetRule: Rule {
+    func check(_ pairs: ComparedPairFindings) -> [PairSetFinding]
+}
+
+/// What the change rules found on a bundle's compared pairs, as the engine stamped them.
+public struct ComparedPairFindings: Sendable {
+    /// One finding of an older -> current pair.
+    public struct DirectFinding: Sendable {
+        /// The older version of the pair.
+        public var from: String
+        public var rule: RuleDescription
+        public var finding: Finding
+        /// `rule rule-id|identity`: the same problem on every pair it appears in.
+        public var key: String
+        /// As configured; a note when a mapping model covers the pair.
+        public var severity: Severity
+        public var mappingModel: String?
+
+        public init(from: String, rule: RuleDescription, finding: Finding, key: String, severity: Severity, mappingModel: String?) {
+            self.from = from
+            self.rule = rule
+            self.finding = finding
+            self.key = key
+            self.severity = severity
+            self.mappingModel = mappingModel
+        }
+    }
+
+    /// The version every direct pair migrates to.
+    public var current: String
+    /// The keys of the problems found on a step (consecutive versions) that no mapping model covers.
+    public var onUnmappedSteps: Set<String>
+    /// Per key: the mapping models covering the steps the problem was found on.
+    public var coveredBy: [String: [String]]
+    /// Every finding of the older -> current pairs, in pair order.
+    public var direct: [DirectFinding]
+
+    public init(current: String, onUnmappedSteps: Set<String>, coveredBy: [String: [String]], direct: [DirectFinding]) {
+        self.current = current
+        self.onUnmappedSteps = onUnmappedSteps
+        self.coveredBy = coveredBy
+        self.direct = direct
+    }
+}
+
+/// What a pair-set rule found: a finding about the current version, the problem underneath it and who meets it.
+public struct PairSetFinding: Sendable {
+    /// Its `severity` is the severity it has unless the configuration sets one.
+    public var finding: Finding
+    /// The first older version that meets it.
+    public var fromVersion: String
+    public var underlyingRuleId: String
+    public var fix: String
+    public var affectedVersions: [String]
+    public var mappingModel: String?
+
+    public init(finding: Finding, fromVersion: String, underlyingRuleId: String, fix: String, affectedVersions: [String], mappingModel: String?) {
+        self.finding = finding
+        self.fromVersion = fromVersion
+        self.underlyingRuleId = underlyingRuleId
+        self.fix = fix
+        self.affectedVersions = affectedVersions
+        self.mappingModel = mappingModel
+    }
+}
+
+/// A rule id that a `modellint:disable` User Info entry names (the engine reads the entries and applies them).
+public struct SuppressionName: Sendable {
+    public var version: String
+    public var entity: String
+    public var property: String?
+    public var id: String
+    public var location: SourceLocation
+
+    public init(version: String, entity: String, property: String?, id: String, location: SourceLocation) {
+        self.version = version
+        self.entity = entity
+        self.property = property
+        self.id = id
+        self.location = location
+    }
+}
+
+/// Judges the `modellint:disable` entries of a bundle's versions: every rule id they name.
+public protocol SuppressionRule: Rule {
+    func check(_ names: [SuppressionName], knownRuleIDs: Set<String>) -> [Finding]
 }

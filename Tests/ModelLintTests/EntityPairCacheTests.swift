@@ -50,28 +50,42 @@ final class EntityPairCacheTests: XCTestCase {
     }
 }
 
-/// The contract `ChangeRule.judgesEachPairAlone` promises, checked on every compared pair of every bundle.
-final class PairAloneRuleTests: XCTestCase {
-    func testRulesThatJudgeEachPairAloneFindTheSameOnEachPairAlone() throws {
+/// The fast path the engine takes for `EntityPairRule`s, checked on every compared pair of every bundle: an older ->
+/// current pair that repeats an earlier one's entity pair (same older lineage, same newer entity) gets that pair's
+/// findings instead of being judged (only the first pair a problem appears on is shown; the later ones add their
+/// version to it). Judging every pair must find the same problems: the same identities, subjects and severities.
+final class EntityPairRuleTests: XCTestCase {
+    func testRepeatedEntityPairsOfDirectPairsFindTheSame() throws {
         let bundles = fixtureAndCorpusBundles()
-        let rules = RuleRegistry.all.compactMap { $0 as? any ChangeRule }.filter { type(of: $0).judgesEachPairAlone }
+        let rules = RuleRegistry.all.compactMap(\.asEntityPairRule)
         XCTAssertEqual(rules.count, 18)
-        var findings = 0
+        var findings = 0, repeats = 0
         for bundle in bundles {
             let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent)
-            let versions = loaded.versions.compactMap { v in v.model.map { VersionRef(name: v.name, contentsPath: v.contentsPath, model: $0) } }
+            let versions = loaded.readableVersions
             guard let current = versions.last else { continue }
-            let diffs = zip(versions, versions.dropFirst()).map { ModelDiff(from: $0, to: $1, isAdjacent: true) }
-                + versions.dropLast().map { ModelDiff(from: $0, to: current, isAdjacent: false) }
-            for diff in diffs {
-                for rule in rules {
-                    let whole = rule.check(diff, context: RuleContext())
-                    let alone = diff.matchedEntities.flatMap { rule.check(diff.alone($0), context: RuleContext()) }
-                    XCTAssertEqual(whole, alone, "\(rule.id) on \(bundle.lastPathComponent) \(diff.from.name) -> \(diff.to.name)")
-                    findings += whole.count
+            let diffs = versions.dropLast().map { ModelDiff(from: $0, to: current, isAdjacent: false) }
+            for rule in rules {
+                struct Key: Hashable { var oldLineage: Int; var newEntity: Int }
+                var first: [Key: [String]] = [:]
+                for diff in diffs where diff.from.model.entityIndexByName.count == diff.from.model.entities.count {
+                    for pair in diff.matchedEntities {
+                        let found = rule.check(pair, of: diff.versions, context: RuleContext()).map(\.finding).map { f in
+                            "\(f.identity ?? "-") \(f.entity ?? "-").\(f.property ?? "-") \(f.severity?.rawValue ?? "-")"
+                        }
+                        let key = Key(oldLineage: diff.from.model.lineageKeyAt[pair.oldIndex], newEntity: current.model.firstIndexOfName[pair.newIndex])
+                        if let earlier = first[key] {
+                            XCTAssertEqual(found, earlier, "\(rule.id) on \(bundle.lastPathComponent) \(diff.from.name) -> \(current.name) \(pair.new.name)")
+                            repeats += 1
+                        } else {
+                            first[key] = found
+                        }
+                        findings += found.count
+                    }
                 }
             }
         }
         XCTAssertGreaterThan(findings, corpusRoot == nil ? 5 : 1_000)
+        XCTAssertGreaterThan(repeats, corpusRoot == nil ? 10 : 10_000)
     }
 }

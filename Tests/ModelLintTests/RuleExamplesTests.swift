@@ -133,7 +133,7 @@ final class RuleRegistryTests: XCTestCase {
         while let url = walker?.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
             let text = try String(contentsOf: url, encoding: .utf8)
-            let pattern = try NSRegularExpression(pattern: #"(?m)^public struct (\w+Rule): (BundleRule|VersionRule|EntityRule|ChangeRule|HistoryRule|RetirementRule|BuildRule|StoreRule|ProjectRule|SourceReferenceRule|Rule)\b"#)
+            let pattern = try NSRegularExpression(pattern: #"(?m)^public struct (\w+Rule): (BundleRule|VersionRule|EntityRule|ChangeRule|EntityPairRule|PairSetRule|SuppressionRule|HistoryRule|RetirementRule|BuildRule|StoreRule|ProjectRule|SourceReferenceRule|Rule)\b"#)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 declared.append(String(text[Range(match.range(at: 1), in: text)!]))
             }

@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct AttributeTypeIncompatibleRule: ChangeRule {
+public struct AttributeTypeIncompatibleRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "attribute-type-incompatible", category: .changes, severity: .error,
@@ -40,17 +39,15 @@ public struct AttributeTypeIncompatibleRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.matchedProperties.compactMap { pair in
-                guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type != new.type,
-                      !(old.type.isNumericOrBoolean && new.type.isNumericOrBoolean) else { return nil }
-                if case .unknown = old.type { return nil }
-                if case .unknown = new.type { return nil }
-                return .change(
-                    "\(pair.label) changed type from \(old.type.xmlValue) to \(new.type.xmlValue) \(diff.between); lightweight migration cannot convert it, and the store will fail to open",
-                    entity: entity.new, property: pair.new)
-            }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.matchedProperties.compactMap { pair in
+            guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type != new.type,
+                  !(old.type.isNumericOrBoolean && new.type.isNumericOrBoolean) else { return nil }
+            if case .unknown = old.type { return nil }
+            if case .unknown = new.type { return nil }
+            return .change(
+                "\(pair.label) changed type from \(old.type.xmlValue) to \(new.type.xmlValue) \(versions.between); lightweight migration cannot convert it, and the store will fail to open",
+                entity: entity.new, property: pair.new)
         }
     }
 }

@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct AttributeTypeNarrowingRule: ChangeRule {
+public struct AttributeTypeNarrowingRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "attribute-type-narrowing", category: .changes, severity: .warning,
@@ -40,15 +39,13 @@ public struct AttributeTypeNarrowingRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.matchedProperties.compactMap { pair in
-                guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type != new.type,
-                      old.type.isNumericOrBoolean, new.type.isNumericOrBoolean, !old.type.widens(to: new.type) else { return nil }
-                return .change(
-                    "\(pair.label) changed type from \(old.type.xmlValue) to \(new.type.xmlValue) \(diff.between); migration converts it, but values that do not fit can be rounded or truncated",
-                    entity: entity.new, property: pair.new)
-            }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.matchedProperties.compactMap { pair in
+            guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type != new.type,
+                  old.type.isNumericOrBoolean, new.type.isNumericOrBoolean, !old.type.widens(to: new.type) else { return nil }
+            return .change(
+                "\(pair.label) changed type from \(old.type.xmlValue) to \(new.type.xmlValue) \(versions.between); migration converts it, but values that do not fit can be rounded or truncated",
+                entity: entity.new, property: pair.new)
         }
     }
 }

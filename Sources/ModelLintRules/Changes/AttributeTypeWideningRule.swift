@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct AttributeTypeWideningRule: ChangeRule {
+public struct AttributeTypeWideningRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "attribute-type-widening", category: .changes, severity: .note,
@@ -38,14 +37,12 @@ public struct AttributeTypeWideningRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.matchedProperties.compactMap { pair in
-                guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type.widens(to: new.type) else { return nil }
-                return .change(
-                    "\(pair.label) widened from \(old.type.xmlValue) to \(new.type.xmlValue) \(diff.between); every value fits",
-                    entity: entity.new, property: pair.new)
-            }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.matchedProperties.compactMap { pair in
+            guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type.widens(to: new.type) else { return nil }
+            return .change(
+                "\(pair.label) widened from \(old.type.xmlValue) to \(new.type.xmlValue) \(versions.between); every value fits",
+                entity: entity.new, property: pair.new)
         }
     }
 }

@@ -1,23 +1,42 @@
 import ModelLintModel
 import ModelLintDiff
 
-extension Finding {
-    /// A finding about an element of a compared pair, identified by renaming identifiers so the same
-    /// problem is recognised on every pair it appears in.
-    package static func change(
+/// What a change rule found: a finding that always carries its identity — the renaming identifiers of the element
+/// it is about, or the pair of versions itself — which is how the same problem is recognised on every pair it
+/// appears in (skip-version-upgrade, baselines, `--only-new`). The only ways to make one are below.
+public struct ChangeFinding: Sendable, Equatable {
+    public private(set) var finding: Finding
+
+    private init(_ finding: Finding) { self.finding = finding }
+
+    /// A finding about an element of a compared pair.
+    public static func change(
         _ message: String, entity: Entity, property: Property? = nil, at location: SourceLocation? = nil, severity: Severity? = nil
-    ) -> Finding {
+    ) -> ChangeFinding {
         var finding = Finding(
             message, at: location ?? property?.location ?? entity.location, entity: entity.name, property: property?.name,
             severity: severity)
         finding.identity = entity.renamingIdentifier + "/" + (property?.renamingIdentifier ?? "")
-        return finding
+        return ChangeFinding(finding)
+    }
+
+    /// A finding about the newer version of the pair as a whole.
+    public static func aboutVersions(_ message: String, at location: SourceLocation) -> ChangeFinding {
+        var finding = Finding(message, at: location)
+        finding.identity = "version"
+        return ChangeFinding(finding)
+    }
+
+    /// Findings of the same pair this one replaces (rules.md "One problem, one finding").
+    public var supersedes: [(rule: String, identity: String)] {
+        get { finding.supersedes }
+        set { finding.supersedes = newValue }
     }
 }
 
 extension ModelDiff {
     /// For removals, whose location is in the older file: name the newer file too.
-    package var newerFileNote: String { "(it is absent from \(to.name), \(to.contentsPath))" }
+    package var newerFileNote: String { versions.newerFileNote }
 }
 
 extension PropertyPair {

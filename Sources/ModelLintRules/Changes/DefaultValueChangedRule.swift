@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct DefaultValueChangedRule: ChangeRule {
+public struct DefaultValueChangedRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "default-value-changed", category: .changes, severity: .note,
@@ -19,19 +18,17 @@ public struct DefaultValueChangedRule: ChangeRule {
                 after: "<entity name=\"Settings\"><attribute name=\"volume\" attributeType=\"Integer 16\" defaultValueString=\"5\" usesScalarValueType=\"YES\"/></entity>"),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.matchedProperties.compactMap { pair in
-                guard pair.facets.contains(.defaultValue), let old = pair.oldAttribute, let new = pair.newAttribute else { return nil }
-                func describe(_ a: Attribute) -> String {
-                    if let value = a.defaultValueString { return "\"\(value)\"" + (a.type == .date ? CoreDataDate.iso8601(value).map { " (\($0))" } ?? "" : "") }
-                    if let interval = a.defaultDateTimeInterval { return "\(interval) s" + (CoreDataDate.iso8601(interval).map { " (\($0))" } ?? "") }
-                    return "none"
-                }
-                return .change(
-                    "\(pair.label) default changed from \(describe(old)) to \(describe(new)) \(diff.between); it affects new objects only",
-                    entity: entity.new, property: pair.new)
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.matchedProperties.compactMap { pair in
+            guard pair.facets.contains(.defaultValue), let old = pair.oldAttribute, let new = pair.newAttribute else { return nil }
+            func describe(_ a: Attribute) -> String {
+                if let value = a.defaultValueString { return "\"\(value)\"" + (a.type == .date ? CoreDataDate.iso8601(value).map { " (\($0))" } ?? "" : "") }
+                if let interval = a.defaultDateTimeInterval { return "\(interval) s" + (CoreDataDate.iso8601(interval).map { " (\($0))" } ?? "") }
+                return "none"
             }
+            return .change(
+                "\(pair.label) default changed from \(describe(old)) to \(describe(new)) \(versions.between); it affects new objects only",
+                entity: entity.new, property: pair.new)
         }
     }
 }

@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct DeleteRuleChangedRule: ChangeRule {
+public struct DeleteRuleChangedRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "delete-rule-changed", category: .changes, severity: .note,
@@ -19,14 +18,12 @@ public struct DeleteRuleChangedRule: ChangeRule {
                 after: "<entity name=\"Owner\"><relationship name=\"pets\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Owner\" inverseName=\"pets\" inverseEntity=\"Owner\"/></entity>"),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.matchedProperties.compactMap { pair in
-                guard let old = pair.oldRelationship, let new = pair.newRelationship, old.deleteRule != new.deleteRule else { return nil }
-                return .change(
-                    "\(pair.label) delete rule changed from \(old.deleteRule.xmlValue) to \(new.deleteRule.xmlValue) \(diff.between); it applies to existing objects at once",
-                    entity: entity.new, property: pair.new)
-            }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.matchedProperties.compactMap { pair in
+            guard let old = pair.oldRelationship, let new = pair.newRelationship, old.deleteRule != new.deleteRule else { return nil }
+            return .change(
+                "\(pair.label) delete rule changed from \(old.deleteRule.xmlValue) to \(new.deleteRule.xmlValue) \(versions.between); it applies to existing objects at once",
+                entity: entity.new, property: pair.new)
         }
     }
 }

@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct EntityMadeAbstractRule: ChangeRule {
+public struct EntityMadeAbstractRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "entity-made-abstract", category: .changes, severity: .warning,
@@ -22,10 +21,8 @@ public struct EntityMadeAbstractRule: ChangeRule {
                 after: "<entity name=\"Media\"/>"),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.compactMap { pair in
-            guard !pair.old.isAbstract, pair.new.isAbstract else { return nil }
-            return .change("\(pair.new.name) became abstract \(diff.between): its existing objects cannot be migrated", entity: pair.new)
-        }
+    public func check(_ pair: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        guard !pair.old.isAbstract, pair.new.isAbstract else { return [] }
+        return [.change("\(pair.new.name) became abstract \(versions.between): its existing objects cannot be migrated", entity: pair.new)]
     }
 }

@@ -45,7 +45,7 @@ public struct EntityRemovedRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         diff.removedEntities.map { entity in
             if let same = diff.to.model.entity(named: entity.name), same.renamingIdentifier != entity.renamingIdentifier {
                 return .change(

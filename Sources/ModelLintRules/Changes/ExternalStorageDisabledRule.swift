@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct ExternalStorageDisabledRule: ChangeRule {
+public struct ExternalStorageDisabledRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "external-storage-disabled", category: .changes, severity: .error,
@@ -23,15 +22,13 @@ public struct ExternalStorageDisabledRule: ChangeRule {
                 after: "<entity name=\"Photo\"><attribute name=\"data\" optional=\"YES\" attributeType=\"Binary\" allowsExternalBinaryDataStorage=\"YES\"/></entity>"),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.matchedProperties.compactMap { pair in
-                guard let old = pair.oldAttribute, let new = pair.newAttribute,
-                      old.allowsExternalBinaryDataStorage, !new.allowsExternalBinaryDataStorage else { return nil }
-                return .change(
-                    "\(pair.label) no longer allows external storage \(diff.between); inference cannot move external data back into the store",
-                    entity: entity.new, property: pair.new)
-            }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.matchedProperties.compactMap { pair in
+            guard let old = pair.oldAttribute, let new = pair.newAttribute,
+                  old.allowsExternalBinaryDataStorage, !new.allowsExternalBinaryDataStorage else { return nil }
+            return .change(
+                "\(pair.label) no longer allows external storage \(versions.between); inference cannot move external data back into the store",
+                entity: entity.new, property: pair.new)
         }
     }
 }

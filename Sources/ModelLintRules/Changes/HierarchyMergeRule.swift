@@ -44,7 +44,7 @@ public struct HierarchyMergeRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         diff.hierarchyMerges.map { root, oldRoots in
             .change(
                 "\(oldRoots.joined(separator: " and ")) had separate root entities in \(diff.from.name) and share the root \(root.name) in \(diff.to.name); their tables cannot be merged by migration",

@@ -40,15 +40,15 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         let changed = diff.matchedEntities.filter { pair in
             pair.facets.contains(.indexes) || pair.matchedProperties.contains { $0.facets.contains(.indexed) }
         }
         guard !changed.isEmpty,
               diff.from.model.versionHashes.entities == diff.to.model.versionHashes.entities else { return [] }
         let tail = "\(diff.between), but no entity's version hash changed: existing stores do not migrate and may never get the index"
-        return changed.flatMap { pair -> [Finding] in
-            var found: [Finding] = []
+        return changed.flatMap { pair -> [ChangeFinding] in
+            var found: [ChangeFinding] = []
             if pair.facets.contains(.indexes) {
                 found.append(.change("\(pair.new.name)'s indexes changed \(tail)", entity: pair.new))
             }

@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct OrderedFlagChangedRule: ChangeRule {
+public struct OrderedFlagChangedRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "ordered-flag-changed", category: .changes, severity: .warning,
@@ -38,16 +37,14 @@ public struct OrderedFlagChangedRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.matchedProperties.compactMap { pair in
-                guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isOrdered != new.isOrdered,
-                      old.isToMany, new.isToMany else { return nil }
-                if old.isOrdered {
-                    return .change("\(pair.label) changed from ordered to unordered \(diff.between): the stored order is lost", entity: entity.new, property: pair.new, severity: .warning)
-                }
-                return .change("\(pair.label) changed from unordered to ordered \(diff.between): existing objects get an arbitrary initial order", entity: entity.new, property: pair.new, severity: .note)
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.matchedProperties.compactMap { pair in
+            guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isOrdered != new.isOrdered,
+                  old.isToMany, new.isToMany else { return nil }
+            if old.isOrdered {
+                return .change("\(pair.label) changed from ordered to unordered \(versions.between): the stored order is lost", entity: entity.new, property: pair.new, severity: .warning)
             }
+            return .change("\(pair.label) changed from unordered to ordered \(versions.between): existing objects get an arbitrary initial order", entity: entity.new, property: pair.new, severity: .note)
         }
     }
 }

@@ -37,7 +37,7 @@ public struct ParentEntityChangedRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         guard diff.matchedEntities.contains(where: { $0.facets.contains(.parent) }) else { return [] }
         let merged = Set(diff.hierarchyMerges.map { $0.0.name })
         return diff.matchedEntities.compactMap { pair in

@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct PersistentBecameTransientRule: ChangeRule {
+public struct PersistentBecameTransientRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "persistent-became-transient", category: .changes, severity: .warning,
@@ -38,13 +37,11 @@ public struct PersistentBecameTransientRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.becameTransient.map { pair in
-                .change(
-                    "\(pair.label) became transient \(diff.between): its stored data is dropped on every device",
-                    entity: entity.new, property: pair.new)
-            }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.becameTransient.map { pair in
+            .change(
+                "\(pair.label) became transient \(versions.between): its stored data is dropped on every device",
+                entity: entity.new, property: pair.new)
         }
     }
 }

@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct PropertyKindChangedRule: ChangeRule {
+public struct PropertyKindChangedRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "property-kind-changed", category: .changes, severity: .error,
@@ -42,13 +41,11 @@ public struct PropertyKindChangedRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.kindChanged.map { pair in
-                .change(
-                    "\(pair.label) changed from \(pair.old.kindName == "attribute" ? "an attribute" : "a relationship") to \(pair.new.kindName == "attribute" ? "an attribute" : "a relationship") \(diff.between); inferred migration drops the old values",
-                    entity: entity.new, property: pair.new)
-            }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.kindChanged.map { pair in
+            .change(
+                "\(pair.label) changed from \(pair.old.kindName == "attribute" ? "an attribute" : "a relationship") to \(pair.new.kindName == "attribute" ? "an attribute" : "a relationship") \(versions.between); inferred migration drops the old values",
+                entity: entity.new, property: pair.new)
         }
     }
 }

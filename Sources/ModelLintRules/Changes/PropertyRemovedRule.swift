@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct PropertyRemovedRule: ChangeRule {
+public struct PropertyRemovedRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "property-removed", category: .changes, severity: .warning,
@@ -97,51 +96,49 @@ public struct PropertyRemovedRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.removedProperties.compactMap { property in
-                let retired = context.retired.contains { $0.entity == entity.old.name && $0.property == property.name }
-                guard !retired else { return nil }
-                let label = "\(entity.old.name).\(property.name)"
-                // Still there under its name: only its identifier changed, which makes it another property.
-                if let same = diff.to.model.effectiveProperty(named: property.name, in: entity.new), same.renamingIdentifier != property.renamingIdentifier {
-                    return .change(
-                        "\(label) (\(property.kindName)) \(diff.between) kept its name but its renaming identifier changed from \"\(property.renamingIdentifier)\" to \"\(same.renamingIdentifier)\": Core Data treats it as another \(property.kindName), and its data is dropped on every device",
-                        entity: entity.old, property: property)
-                }
-                switch property {
-                case .attribute(let a) where a.isDerived:
-                    return .change(
-                        "\(label) (a derived attribute) was removed \(diff.between) \(diff.newerFileNote): its value was computed from \(a.derivationExpression ?? "other data"), so nothing stored is lost",
-                        entity: entity.old, property: property, severity: .note)
-                case .relationship(let r) where r.isToMany:
-                    if let inverse = diff.from.model.inverse(of: r), !inverse.isToMany, Self.stillPresent(inverse, of: r, diff: diff) {
-                        let rule = r.deleteRule == .nullify ? "" : "; the \(r.deleteRule.xmlValue) delete rule it carried no longer applies"
-                        return .change(
-                            "\(label) (the to-many side of a one-to-many relationship) was removed \(diff.between) \(diff.newerFileNote): the links are stored on the to-one side, \(r.destinationEntity ?? "?").\(inverse.name), which remains, so no data is lost\(rule)",
-                            entity: entity.old, property: property, severity: .note)
-                    }
-                    if let inverse = diff.from.model.inverse(of: r), inverse.isToMany {
-                        return .change(
-                            "\(label) (one side of a many-to-many relationship) was removed \(diff.between) \(diff.newerFileNote): the join table is dropped, and with it every link between \(entity.old.name) and \(r.destinationEntity ?? "?")",
-                            entity: entity.old, property: property)
-                    }
-                default:
-                    break
-                }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.removedProperties.compactMap { property in
+            let retired = context.retired.contains { $0.entity == entity.old.name && $0.property == property.name }
+            guard !retired else { return nil }
+            let label = "\(entity.old.name).\(property.name)"
+            // Still there under its name: only its identifier changed, which makes it another property.
+            if let same = versions.to.model.effectiveProperty(named: property.name, in: entity.new), same.renamingIdentifier != property.renamingIdentifier {
                 return .change(
-                    "\(label) (\(property.kindName)) was removed \(diff.between) \(diff.newerFileNote): its data is dropped on every device",
+                    "\(label) (\(property.kindName)) \(versions.between) kept its name but its renaming identifier changed from \"\(property.renamingIdentifier)\" to \"\(same.renamingIdentifier)\": Core Data treats it as another \(property.kindName), and its data is dropped on every device",
                     entity: entity.old, property: property)
             }
+            switch property {
+            case .attribute(let a) where a.isDerived:
+                return .change(
+                    "\(label) (a derived attribute) was removed \(versions.between) \(versions.newerFileNote): its value was computed from \(a.derivationExpression ?? "other data"), so nothing stored is lost",
+                    entity: entity.old, property: property, severity: .note)
+            case .relationship(let r) where r.isToMany:
+                if let inverse = versions.from.model.inverse(of: r), !inverse.isToMany, Self.stillPresent(inverse, of: r, versions: versions) {
+                    let rule = r.deleteRule == .nullify ? "" : "; the \(r.deleteRule.xmlValue) delete rule it carried no longer applies"
+                    return .change(
+                        "\(label) (the to-many side of a one-to-many relationship) was removed \(versions.between) \(versions.newerFileNote): the links are stored on the to-one side, \(r.destinationEntity ?? "?").\(inverse.name), which remains, so no data is lost\(rule)",
+                        entity: entity.old, property: property, severity: .note)
+                }
+                if let inverse = versions.from.model.inverse(of: r), inverse.isToMany {
+                    return .change(
+                        "\(label) (one side of a many-to-many relationship) was removed \(versions.between) \(versions.newerFileNote): the join table is dropped, and with it every link between \(entity.old.name) and \(r.destinationEntity ?? "?")",
+                        entity: entity.old, property: property)
+                }
+            default:
+                break
+            }
+            return .change(
+                "\(label) (\(property.kindName)) was removed \(versions.between) \(versions.newerFileNote): its data is dropped on every device",
+                entity: entity.old, property: property)
         }
     }
 
     /// Whether the inverse of a removed relationship is still in the newer version, still to-one.
-    package static func stillPresent(_ inverse: Relationship, of removed: Relationship, diff: ModelDiff) -> Bool {
-        guard let destination = diff.from.model.entity(named: removed.destinationEntity),
-              let i = diff.to.model.entityIndexByRenamingID[destination.renamingIdentifier] else { return false }
-        let newDestination = diff.to.model.entities[i]
-        return diff.to.model.effectiveProperties(of: newDestination).contains { candidate in
+    package static func stillPresent(_ inverse: Relationship, of removed: Relationship, versions: ComparedVersions) -> Bool {
+        guard let destination = versions.from.model.entity(named: removed.destinationEntity),
+              let i = versions.to.model.entityIndexByRenamingID[destination.renamingIdentifier] else { return false }
+        let newDestination = versions.to.model.entities[i]
+        return versions.to.model.effectiveProperties(of: newDestination).contains { candidate in
             if case .relationship(let r) = candidate.property, r.renamingIdentifier == inverse.renamingIdentifier, !r.isToMany, !r.isTransient { return true }
             return false
         }

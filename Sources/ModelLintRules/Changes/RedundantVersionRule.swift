@@ -24,16 +24,14 @@ public struct RedundantVersionRule: ChangeRule {
                 after: "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"x\"/></entity>"),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         // The diff already shows most differences; the full comparison runs only when it shows none.
         guard diff.addedEntities.isEmpty, diff.removedEntities.isEmpty,
               diff.matchedEntities.allSatisfy({ $0.facets.isEmpty && $0.addedProperties.isEmpty && $0.removedProperties.isEmpty
                   && $0.becameTransient.isEmpty && $0.kindChanged.isEmpty && $0.matchedProperties.allSatisfy { $0.facets.isEmpty } }),
               Fingerprint.content(diff.from.model) == Fingerprint.content(diff.to.model) else { return [] }
-        var finding = Finding(
+        return [.aboutVersions(
             "\(diff.to.name) has the same content as \(diff.from.name) (only tooling metadata differs): one model under two names",
-            at: diff.to.model.location)
-        finding.identity = "version"
-        return [finding]
+            at: diff.to.model.location)]
     }
 }

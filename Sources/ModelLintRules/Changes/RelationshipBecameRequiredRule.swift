@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RelationshipBecameRequiredRule: ChangeRule {
+public struct RelationshipBecameRequiredRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "relationship-became-required", category: .changes, severity: .error,
@@ -46,20 +45,18 @@ public struct RelationshipBecameRequiredRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
-        for entity in diff.matchedEntities {
-            for case .relationship(let relationship) in entity.addedProperties where relationship.isRequired {
-                findings.append(.change(
-                    "\(entity.new.name).\(relationship.name) is a required relationship added to existing entity \(entity.new.name) \(diff.between): older rows have no \(relationship.destinationEntity ?? "destination"), and the store fails to open on devices that have them",
-                    entity: entity.new, property: .relationship(relationship)))
-            }
-            for pair in entity.matchedProperties {
-                guard let old = pair.oldRelationship, let new = pair.newRelationship, !old.isRequired, new.isRequired else { continue }
-                findings.append(.change(
-                    "\(pair.label) became required \(diff.between): rows without a \(new.destinationEntity ?? "destination") make the store fail to open",
-                    entity: entity.new, property: pair.new))
-            }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        var findings: [ChangeFinding] = []
+        for case .relationship(let relationship) in entity.addedProperties where relationship.isRequired {
+            findings.append(.change(
+                "\(entity.new.name).\(relationship.name) is a required relationship added to existing entity \(entity.new.name) \(versions.between): older rows have no \(relationship.destinationEntity ?? "destination"), and the store fails to open on devices that have them",
+                entity: entity.new, property: .relationship(relationship)))
+        }
+        for pair in entity.matchedProperties {
+            guard let old = pair.oldRelationship, let new = pair.newRelationship, !old.isRequired, new.isRequired else { continue }
+            findings.append(.change(
+                "\(pair.label) became required \(versions.between): rows without a \(new.destinationEntity ?? "destination") make the store fail to open",
+                entity: entity.new, property: pair.new))
         }
         return findings
     }

@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RelationshipCardinalityTightenedRule: ChangeRule {
+public struct RelationshipCardinalityTightenedRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "relationship-cardinality-tightened", category: .changes, severity: .warning,
@@ -40,22 +39,20 @@ public struct RelationshipCardinalityTightenedRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.matchedProperties.compactMap { pair in
-                guard let old = pair.oldRelationship, let new = pair.newRelationship, !(old.isToMany && !new.isToMany) else { return nil }
-                var what: [String] = []
-                if let newMax = new.effectiveMaxCount, newMax < (old.effectiveMaxCount ?? Int.max) {
-                    what.append("maxCount lowered from \(old.effectiveMaxCount.map(String.init) ?? "unbounded") to \(newMax)")
-                }
-                if new.smallestNonEmptyCount > old.smallestNonEmptyCount {
-                    what.append("minCount raised from \(old.minCount ?? 0) to \(new.minCount ?? 0)")
-                }
-                guard !what.isEmpty else { return nil }
-                return .change(
-                    "\(pair.label): \(what.joined(separator: " and ")) \(diff.between); migration does not enforce it, and existing objects fail validation on their next save",
-                    entity: entity.new, property: pair.new)
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.matchedProperties.compactMap { pair in
+            guard let old = pair.oldRelationship, let new = pair.newRelationship, !(old.isToMany && !new.isToMany) else { return nil }
+            var what: [String] = []
+            if let newMax = new.effectiveMaxCount, newMax < (old.effectiveMaxCount ?? Int.max) {
+                what.append("maxCount lowered from \(old.effectiveMaxCount.map(String.init) ?? "unbounded") to \(newMax)")
             }
+            if new.smallestNonEmptyCount > old.smallestNonEmptyCount {
+                what.append("minCount raised from \(old.minCount ?? 0) to \(new.minCount ?? 0)")
+            }
+            guard !what.isEmpty else { return nil }
+            return .change(
+                "\(pair.label): \(what.joined(separator: " and ")) \(versions.between); migration does not enforce it, and existing objects fail validation on their next save",
+                entity: entity.new, property: pair.new)
         }
     }
 }

@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RelationshipDestinationChangedRule: ChangeRule {
+public struct RelationshipDestinationChangedRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "relationship-destination-changed", category: .changes, severity: .warning,
@@ -45,14 +44,12 @@ public struct RelationshipDestinationChangedRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.matchedProperties.compactMap { pair in
-                guard pair.facets.contains(.destination), let old = pair.oldRelationship, let new = pair.newRelationship else { return nil }
-                return .change(
-                    "\(pair.label) now points at \(new.destinationEntity ?? "nothing") instead of \(old.destinationEntity ?? "nothing") \(diff.between); only links to objects that become \(new.destinationEntity ?? "the new destination") survive",
-                    entity: entity.new, property: pair.new)
-            }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.matchedProperties.compactMap { pair in
+            guard pair.facets.contains(.destination), let old = pair.oldRelationship, let new = pair.newRelationship else { return nil }
+            return .change(
+                "\(pair.label) now points at \(new.destinationEntity ?? "nothing") instead of \(old.destinationEntity ?? "nothing") \(versions.between); only links to objects that become \(new.destinationEntity ?? "the new destination") survive",
+                entity: entity.new, property: pair.new)
         }
     }
 }

@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RequiredAttributeWithoutDefaultRule: ChangeRule {
+public struct RequiredAttributeWithoutDefaultRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "required-attribute-without-default", category: .changes, severity: .error,
@@ -47,21 +46,19 @@ public struct RequiredAttributeWithoutDefaultRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
-        for entity in diff.matchedEntities {
-            for case .attribute(let attribute) in entity.addedProperties where !attribute.isOptional && !attribute.hasDefault && !attribute.isDerived {
-                findings.append(.change(
-                    "\(entity.new.name).\(attribute.name) is required, has no default, and was added to existing entity \(entity.new.name) \(diff.between): the store fails to open on any device with \(entity.new.name) rows (an empty test store passes)",
-                    entity: entity.new, property: .attribute(attribute)))
-            }
-            for pair in entity.matchedProperties {
-                guard let old = pair.oldAttribute, let new = pair.newAttribute, old.isOptional, !new.isOptional,
-                      !new.hasDefault, !new.isDerived else { continue }
-                findings.append(.change(
-                    "\(pair.label) became required without a default \(diff.between): rows where it is empty make the store fail to open",
-                    entity: entity.new, property: pair.new))
-            }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        var findings: [ChangeFinding] = []
+        for case .attribute(let attribute) in entity.addedProperties where !attribute.isOptional && !attribute.hasDefault && !attribute.isDerived {
+            findings.append(.change(
+                "\(entity.new.name).\(attribute.name) is required, has no default, and was added to existing entity \(entity.new.name) \(versions.between): the store fails to open on any device with \(entity.new.name) rows (an empty test store passes)",
+                entity: entity.new, property: .attribute(attribute)))
+        }
+        for pair in entity.matchedProperties {
+            guard let old = pair.oldAttribute, let new = pair.newAttribute, old.isOptional, !new.isOptional,
+                  !new.hasDefault, !new.isDerived else { continue }
+            findings.append(.change(
+                "\(pair.label) became required without a default \(versions.between): rows where it is empty make the store fail to open",
+                entity: entity.new, property: pair.new))
         }
         return findings
     }

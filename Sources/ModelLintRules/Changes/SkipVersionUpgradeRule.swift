@@ -1,7 +1,7 @@
+import ModelLintSupport
 import ModelLintModel
 
-/// Described here, produced by the linter: it needs the findings of every pair, not one diff.
-public struct SkipVersionUpgradeRule: Rule {
+public struct SkipVersionUpgradeRule: PairSetRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -32,4 +32,29 @@ public struct SkipVersionUpgradeRule: Rule {
                 ],
                 triggers: false),
         ])
+
+    /// Problems only a device that skipped versions meets: one finding each, listing every affected version.
+    public func check(_ pairs: ComparedPairFindings) -> [PairSetFinding] {
+        var order: [String] = []
+        var groups: [String: [ComparedPairFindings.DirectFinding]] = [:]
+        for found in pairs.direct where !pairs.onUnmappedSteps.contains(found.key) {
+            if groups[found.key] == nil { order.append(found.key) }
+            groups[found.key, default: []].append(found)
+        }
+        return order.compactMap { key in
+            guard let affected = groups[key], let first = affected.first else { return nil }
+            let versions = affected.map(\.from)
+            let who = versions.count == 1 ? "A device still on \(versions[0]) that updates" : "Devices still on \(ReportText.list(versions)) that update"
+            let mapped = pairs.coveredBy[key].map { " (the mapping model\($0.count == 1 ? "" : "s") \(ReportText.list($0)) cover\($0.count == 1 ? "s" : "") only \($0.count == 1 ? "its own step" : "their own steps"))" } ?? ""
+            var finding = first.finding
+            finding.message = "\(who) straight to \(pairs.current) \(versions.count == 1 ? "meets" : "meet") a problem no unmapped single step has [\(first.rule.id)]: \(first.finding.message)\(mapped)"
+            // As severe as the worst of the pairs that meet it.
+            finding.severity = affected.map(\.severity).max()
+            return PairSetFinding(
+                finding: finding, fromVersion: first.from, underlyingRuleId: first.rule.id,
+                // The underlying problem's own fix; and the way out when the app never migrates in one hop.
+                fix: first.rule.fix + "; or, if the app migrates step by step through every version, set \"migration\": \"progressive\"",
+                affectedVersions: versions, mappingModel: first.mappingModel)
+        }
+    }
 }

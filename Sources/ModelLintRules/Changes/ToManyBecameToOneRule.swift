@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct ToManyBecameToOneRule: ChangeRule {
+public struct ToManyBecameToOneRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "to-many-became-to-one", category: .changes, severity: .error,
@@ -47,14 +46,12 @@ public struct ToManyBecameToOneRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.matchedProperties.compactMap { pair in
-                guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isToMany, !new.isToMany else { return nil }
-                return .change(
-                    "\(pair.label) changed from to-many to to-one \(diff.between); inferred migration cannot convert it, and the store will fail to open",
-                    entity: entity.new, property: pair.new)
-            }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.matchedProperties.compactMap { pair in
+            guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isToMany, !new.isToMany else { return nil }
+            return .change(
+                "\(pair.label) changed from to-many to to-one \(versions.between); inferred migration cannot convert it, and the store will fail to open",
+                entity: entity.new, property: pair.new)
         }
     }
 }

@@ -1,9 +1,8 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct TransformerChangedRule: ChangeRule {
+public struct TransformerChangedRule: EntityPairRule {
     public init() {}
-    public static let judgesEachPairAlone = true
 
     public static let description = RuleDescription(
         id: "transformer-changed", category: .changes, severity: .warning,
@@ -41,32 +40,30 @@ public struct TransformerChangedRule: ChangeRule {
                 after: "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\"/></entity>"),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        diff.matchedEntities.flatMap { entity in
-            entity.matchedProperties.compactMap { pair in
-                guard pair.facets.contains(.transformer), let old = pair.oldAttribute, let new = pair.newAttribute,
-                      old.type == .transformable || new.type == .transformable else { return nil }
-                func describe(_ a: Attribute) -> String {
-                    let name = TransformerName.normalized(a.valueTransformerName)
-                    return (name.isEmpty ? "the default transformer" : name) + ((a.customClassName ?? "").isEmpty ? "" : " (\(a.customClassName!))")
-                }
-                let from = TransformerName.normalized(old.valueTransformerName), to = TransformerName.normalized(new.valueTransformerName)
-                if from.isEmpty && to == "NSSecureUnarchiveFromData" {
-                    let named = [old.customClassName, new.customClassName].compactMap { $0 }.filter { !$0.isEmpty }
-                    let classes = named.enumerated().filter { !named[..<$0.offset].contains($0.element) }.map(\.element)
-                    if classes.allSatisfy(SecureCodingClasses.allows) {
-                        return .change(
-                            "\(pair.label) changed transformer from \(describe(old)) to \(describe(new)) \(diff.between): Apple's recommended step; the secure transformer reads the same keyed archives for \(classes.isEmpty ? "the classes it allows" : classes.joined(separator: " and ")), so existing values still decode",
-                            entity: entity.new, property: pair.new, severity: .note)
-                    }
+    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+        entity.matchedProperties.compactMap { pair in
+            guard pair.facets.contains(.transformer), let old = pair.oldAttribute, let new = pair.newAttribute,
+                  old.type == .transformable || new.type == .transformable else { return nil }
+            func describe(_ a: Attribute) -> String {
+                let name = TransformerName.normalized(a.valueTransformerName)
+                return (name.isEmpty ? "the default transformer" : name) + ((a.customClassName ?? "").isEmpty ? "" : " (\(a.customClassName!))")
+            }
+            let from = TransformerName.normalized(old.valueTransformerName), to = TransformerName.normalized(new.valueTransformerName)
+            if from.isEmpty && to == "NSSecureUnarchiveFromData" {
+                let named = [old.customClassName, new.customClassName].compactMap { $0 }.filter { !$0.isEmpty }
+                let classes = named.enumerated().filter { !named[..<$0.offset].contains($0.element) }.map(\.element)
+                if classes.allSatisfy(SecureCodingClasses.allows) {
                     return .change(
-                        "\(pair.label) changed transformer from \(describe(old)) to \(describe(new)) \(diff.between): the secure transformer decodes only NSArray, NSDictionary, NSSet, NSString, NSNumber, NSDate, NSData, NSURL, NSUUID and NSNull, so existing \(classes.joined(separator: " and ")) values fail to decode after the update",
-                        entity: entity.new, property: pair.new)
+                        "\(pair.label) changed transformer from \(describe(old)) to \(describe(new)) \(versions.between): Apple's recommended step; the secure transformer reads the same keyed archives for \(classes.isEmpty ? "the classes it allows" : classes.joined(separator: " and ")), so existing values still decode",
+                        entity: entity.new, property: pair.new, severity: .note)
                 }
                 return .change(
-                    "\(pair.label) changed transformer from \(describe(old)) to \(describe(new)) \(diff.between); no migration runs, and existing bytes are decoded by the new transformer",
+                    "\(pair.label) changed transformer from \(describe(old)) to \(describe(new)) \(versions.between): the secure transformer decodes only NSArray, NSDictionary, NSSet, NSString, NSNumber, NSDate, NSData, NSURL, NSUUID and NSNull, so existing \(classes.joined(separator: " and ")) values fail to decode after the update",
                     entity: entity.new, property: pair.new)
             }
+            return .change(
+                "\(pair.label) changed transformer from \(describe(old)) to \(describe(new)) \(versions.between); no migration runs, and existing bytes are decoded by the new transformer",
+                entity: entity.new, property: pair.new)
         }
     }
 }

@@ -21,7 +21,7 @@ public struct CloudKitEncryptionChangedRule: ChangeRule {
                 after: "<entity name=\"Profile\"><attribute name=\"encoded\" optional=\"YES\" attributeType=\"String\" allowsCloudEncryption=\"YES\"/></entity>"),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         guard let scope = CloudKitScope.of(diff.to.model, context: context) ?? CloudKitScope.of(diff.from.model, context: context) else { return [] }
         return diff.matchedEntities.filter { scope.includes($0.new) }.flatMap { pair in
             pair.matchedProperties.compactMap { property in

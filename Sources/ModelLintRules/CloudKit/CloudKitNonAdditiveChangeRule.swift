@@ -54,10 +54,10 @@ public struct CloudKitNonAdditiveChangeRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         guard let scope = CloudKitScope.of(diff.to.model, context: context) ?? CloudKitScope.of(diff.from.model, context: context) else { return [] }
         let tail = "\(CloudKitScope.additiveOnly) (CloudKit rules are on: \(scope.reason))"
-        var findings: [Finding] = []
+        var findings: [ChangeFinding] = []
         for entity in diff.removedEntities where scope.includes(entity) {
             findings.append(.change("entity \(entity.name) was removed \(diff.between) \(diff.newerFileNote): \(tail)", entity: entity))
         }

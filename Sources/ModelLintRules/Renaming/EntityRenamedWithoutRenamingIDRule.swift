@@ -45,9 +45,9 @@ public struct EntityRenamedWithoutRenamingIDRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         RenameHeuristics.entityRenames(in: diff).map { old, new, shared in
-            var finding = Finding.change(
+            var finding = ChangeFinding.change(
                 "\(old.name) was removed and \(new.name) added \(diff.between), sharing \(shared) persistent properties by name and type: this looks like a rename without a renaming identifier, and \(old.name)'s rows are dropped. If it is a rename, set \(new.name)'s Renaming ID to \"\(old.renamingIdentifier)\"; if not, declare \(old.name) retired or disable this rule for \(new.name) with the userInfo key modellint:disable",
                 entity: new)
             finding.supersedes = [(EntityRemovedRule.description.id, old.renamingIdentifier + "/")]

@@ -41,12 +41,12 @@ public struct PropertyRenamedWithoutRenamingIDRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         diff.matchedEntities.flatMap { pair in
             RenameHeuristics.propertyRenames(in: pair).compactMap { old, new in
                 let retired = context.retired.contains { $0.entity == pair.old.name && $0.property == old.name }
                 guard !retired else { return nil }
-                var finding = Finding.change(
+                var finding = ChangeFinding.change(
                     "\(pair.new.name).\(old.name) was removed and \(pair.new.name).\(new.name) added \(diff.between), both \(Self.kind(new)): without a Renaming ID this is a removal, and if it is a rename, \(old.name)'s data is dropped. Set \(new.name)'s Renaming ID to \"\(old.renamingIdentifier)\"; if it is not a rename, declare \(pair.old.name).\(old.name) retired in .modellint.json",
                     entity: pair.new, property: new)
                 // The removal of the old property is this finding's other half.

@@ -23,8 +23,8 @@ public struct RenamingIDNotCanonicalRule: ChangeRule {
                 after: "<entity name=\"Thing\"><attribute name=\"c\" optional=\"YES\" attributeType=\"String\" elementID=\"a\"/></entity>"),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+        var findings: [ChangeFinding] = []
         for entity in diff.addedEntities {
             guard let id = entity.elementID, let previous = diff.from.model.entity(named: id),
                   previous.renamingIdentifier != id else { continue }

@@ -26,8 +26,8 @@ public struct RenamingIDRelianceRule: ChangeRule {
                 after: "<entity name=\"MetaData\" elementID=\"OrderMetaData\"/>"),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+        var findings: [ChangeFinding] = []
         for pair in diff.matchedEntities {
             if pair.old.name != pair.new.name {
                 findings.append(.change(

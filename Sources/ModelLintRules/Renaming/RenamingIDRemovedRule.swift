@@ -23,8 +23,8 @@ public struct RenamingIDRemovedRule: ChangeRule {
                 after: "<entity name=\"MetaData\" elementID=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>"),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+        var findings: [ChangeFinding] = []
         for old in diff.removedEntities {
             guard let id = old.elementID, id != old.name,
                   let new = diff.addedEntities.first(where: { $0.name == old.name }) else { continue }

@@ -23,8 +23,8 @@ public struct RenamingIDUnknownRule: ChangeRule {
                 after: "<entity name=\"Thing\"><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\" elementID=\"payload\"/><attribute name=\"note\" optional=\"YES\" attributeType=\"String\" elementID=\"note\"/></entity>"),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
+    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+        var findings: [ChangeFinding] = []
         let oldEntityNames = Set(diff.from.model.entities.map(\.name))
         for entity in diff.addedEntities {
             guard let id = entity.elementID, id != entity.name, !oldEntityNames.contains(id) else { continue }

@@ -1,7 +1,6 @@
 import ModelLintModel
 
-/// Reported by the linter from the suppression entries it reads; described here like every rule.
-public struct SuppressionUnknownRuleRule: Rule {
+public struct SuppressionUnknownRuleRule: SuppressionRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -16,4 +15,12 @@ public struct SuppressionUnknownRuleRule: Rule {
             .triggering("↓<entity name=\"Thing\"><userInfo><entry key=\"modellint:disable\" value=\"missing-invers\"/></userInfo></entity>"),
             .passing("<entity name=\"Thing\"><userInfo><entry key=\"modellint:disable\" value=\"missing-inverse, placeholder-entity\"/></userInfo></entity>"),
         ])
+
+    public func check(_ names: [SuppressionName], knownRuleIDs: Set<String>) -> [Finding] {
+        names.filter { !knownRuleIDs.contains($0.id) }.map { name in
+            Finding(
+                "the modellint:disable entry on \(name.entity)\(name.property.map { ".\($0)" } ?? "") names \"\(name.id)\", which is not a rule id; it silences nothing",
+                at: name.location, entity: name.entity, property: name.property, version: name.version)
+        }
+    }
 }
