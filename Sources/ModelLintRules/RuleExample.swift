@@ -42,8 +42,18 @@ public struct RuleExample: Sendable {
     public var severity: Severity?
     /// For lock-file rules: the exact text of `modellint.lock` beside the bundle (markers `↓` at an entry's line).
     public var lockFileText: String?
+    /// When set, the exact message every finding must have.
+    public var message: String?
+    /// Where the example is written (the rule's file): the harness reports a failing example there.
+    public var filePath: String
+    public var line: Int
 
-    public init(versions: [(name: String, contents: Contents)], currentVersion: CurrentVersion = .last, triggers: Bool, expectedFile: String? = nil) {
+    public init(
+        versions: [(name: String, contents: Contents)], currentVersion: CurrentVersion = .last, triggers: Bool, expectedFile: String? = nil,
+        filePath: String = #filePath, line: Int = #line
+    ) {
+        self.filePath = filePath
+        self.line = line
         self.versions = versions
         self.currentVersion = currentVersion
         self.triggers = triggers
@@ -51,29 +61,29 @@ public struct RuleExample: Sendable {
     }
 
     /// One version, `Near 1`, which is current.
-    public static func triggering(_ body: String) -> RuleExample {
-        RuleExample(versions: [("Near 1", .model(body))], triggers: true)
+    public static func triggering(_ body: String, filePath: String = #filePath, line: Int = #line) -> RuleExample {
+        RuleExample(versions: [("Near 1", .model(body))], triggers: true, filePath: filePath, line: line)
     }
 
-    public static func passing(_ body: String) -> RuleExample {
-        RuleExample(versions: [("Near 1", .model(body))], triggers: false)
+    public static func passing(_ body: String, filePath: String = #filePath, line: Int = #line) -> RuleExample {
+        RuleExample(versions: [("Near 1", .model(body))], triggers: false, filePath: filePath, line: line)
     }
 
     /// Two versions, `Near 1` (before) then `Near 2` (after, current).
-    public static func triggering(before: String, after: String) -> RuleExample {
-        RuleExample(versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: true)
+    public static func triggering(before: String, after: String, filePath: String = #filePath, line: Int = #line) -> RuleExample {
+        RuleExample(versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: true, filePath: filePath, line: line)
     }
 
-    public static func passing(before: String, after: String) -> RuleExample {
-        RuleExample(versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: false)
+    public static func passing(before: String, after: String, filePath: String = #filePath, line: Int = #line) -> RuleExample {
+        RuleExample(versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: false, filePath: filePath, line: line)
     }
 
     /// A history example: `shipped` as recorded, `now` in the work tree.
     public static func history(
         shipped: [(String, String)], now: [(String, String)], source: ShippedHistory.Source = .lockFile("modellint.lock"),
         triggers: Bool, expectedFile: String? = nil
-    ) -> RuleExample {
-        var example = RuleExample(versions: now.map { ($0.0, Contents.model($0.1)) }, triggers: triggers, expectedFile: expectedFile)
+    , filePath: String = #filePath, line: Int = #line) -> RuleExample {
+        var example = RuleExample(versions: now.map { ($0.0, Contents.model($0.1)) }, triggers: triggers, expectedFile: expectedFile, filePath: filePath, line: line)
         example.shipped = shipped.map { ($0.0, Contents.model($0.1)) }
         example.shippedSource = source
         return example
@@ -86,6 +96,13 @@ public struct RuleExample: Sendable {
     public func mapping(_ name: String, from source: String, to destination: String) -> RuleExample {
         var copy = self
         copy.mappingModels.append((name, source, destination))
+        return copy
+    }
+
+    /// The same example, whose findings must have exactly this message.
+    public func expectingMessage(_ message: String) -> RuleExample {
+        var copy = self
+        copy.message = message
         return copy
     }
 
@@ -141,8 +158,8 @@ public struct RuleExample: Sendable {
     /// For rules about the app's code: a Swift file beside the bundle (its name and text).
     public var sourceFile: (name: String, text: String)?
 
-    public static func source(_ versions: [(String, String)], file name: String, _ text: String, triggers: Bool) -> RuleExample {
-        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: "../" + name)
+    public static func source(_ versions: [(String, String)], file name: String, _ text: String, triggers: Bool, filePath: String = #filePath, line: Int = #line) -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: "../" + name, filePath: filePath, line: line)
         example.sourceFile = (name, text)
         return example
     }
@@ -199,8 +216,8 @@ public struct RuleExample: Sendable {
     public var project: Project?
 
     /// The bundle (`Near 1`...; the last is current) and a project beside it.
-    public static func project(_ versions: [String], _ project: Project, triggers: Bool, expectedFile: String? = nil) -> RuleExample {
-        var example = RuleExample(versions: versions.map { ($0, .model("<entity name=\"Item\"/>")) }, triggers: triggers, expectedFile: expectedFile)
+    public static func project(_ versions: [String], _ project: Project, triggers: Bool, expectedFile: String? = nil, filePath: String = #filePath, line: Int = #line) -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0, .model("<entity name=\"Item\"/>")) }, triggers: triggers, expectedFile: expectedFile, filePath: filePath, line: line)
         example.project = project
         return example
     }
@@ -211,8 +228,8 @@ public struct RuleExample: Sendable {
 
     /// The source bundle (`Near 1`...; the last is current) and a store written by `storeBody`.
     public static func store(_ versions: [(String, String)], writtenBy storeBody: String, golden: Bool = false, triggers: Bool,
-                             expectedFile: String = "../Store.sqlite") -> RuleExample {
-        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile)
+                             expectedFile: String = "../Store.sqlite", filePath: String = #filePath, line: Int = #line) -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile, filePath: filePath, line: line)
         example.store = (storeBody, golden)
         return example
     }
@@ -226,14 +243,14 @@ public struct RuleExample: Sendable {
     }
 
     /// The source bundle (`Near 1`...; the last is current) and what a build made of it.
-    public static func compiled(_ versions: [(String, String)], build: Build, triggers: Bool, expectedFile: String? = nil) -> RuleExample {
-        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile)
+    public static func compiled(_ versions: [(String, String)], build: Build, triggers: Bool, expectedFile: String? = nil, filePath: String = #filePath, line: Int = #line) -> RuleExample {
+        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile, filePath: filePath, line: line)
         example.build = build
         return example
     }
 
-    public static func lockFile(_ text: String, triggers: Bool) -> RuleExample {
-        var example = RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], triggers: triggers)
+    public static func lockFile(_ text: String, triggers: Bool, filePath: String = #filePath, line: Int = #line) -> RuleExample {
+        var example = RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], triggers: triggers, filePath: filePath, line: line)
         example.lockFileText = text
         return example
     }

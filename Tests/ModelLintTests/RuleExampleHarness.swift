@@ -1,0 +1,250 @@
+import Foundation
+import Testing
+@testable import ModelLintSupport
+@testable import ModelLintModel
+@testable import ModelLintDiff
+@testable import ModelLintHistory
+@testable import ModelLintCompiled
+@testable import ModelLintStores
+@testable import ModelLintProjects
+@testable import ModelLintRules
+@testable import ModelLintEngine
+@testable import ModelLintCommands
+
+/// One rule example, named as the test it is ("missing-inverse example 2").
+struct RuleExampleCase: Sendable, CustomTestStringConvertible {
+    var ruleID: String
+    var index: Int
+
+    var rule: RuleDescription { RuleRegistry.description(for: ruleID)! }
+    var example: RuleExample { rule.examples[index] }
+    var testDescription: String { "\(ruleID) example \(index + 1)" }
+
+    static let all: [RuleExampleCase] = RuleRegistry.descriptions.flatMap { rule in
+        rule.examples.indices.map { RuleExampleCase(ruleID: rule.id, index: $0) }
+    }
+}
+
+/// Every rule's examples, each its own test, as SwiftLint runs its rule descriptions: a triggering example must
+/// produce exactly the marked findings (at the example's severity, with its message when it gives one), a passing
+/// one none. Then each runs again in variants that exercise what the engine does around a rule: an unchanged
+/// older version in front (the older -> current pair, its caches and skip-version logic), the example's versions
+/// no longer current (findings become notes), and a `modellint:disable` entry on each marked element (silenced).
+/// A failure is reported at the example, in the rule's file.
+@Suite struct RuleExampleHarness {
+    @Test(arguments: RuleExampleCase.all)
+    func example(_ c: RuleExampleCase) throws {
+        for problem in try Self.problems(of: c.example, rule: c.rule) {
+            Issue.record(Comment(rawValue: "\(c.testDescription): \(problem)"), sourceLocation: Self.location(of: c.example))
+        }
+    }
+
+    @Test(arguments: RuleExampleCase.all.filter { Self.olderInFront($0) != nil })
+    func withAnUnchangedOlderVersionInFront(_ c: RuleExampleCase) throws {
+        let variant = try #require(Self.olderInFront(c))
+        let expected = try Self.summaries(of: c.example, rule: c.rule)
+        let found = try Self.summaries(of: variant, rule: c.rule)
+        if found != expected {
+            Issue.record(Comment(rawValue: "\(c.testDescription) with Near 0 in front: \(found) instead of \(expected)"), sourceLocation: Self.location(of: c.example))
+        }
+    }
+
+    @Test(arguments: RuleExampleCase.all.filter { Self.notCurrent($0) != nil })
+    func noLongerCurrent(_ c: RuleExampleCase) throws {
+        let (variant, version) = try #require(Self.notCurrent(c))
+        let found = try Self.findings(of: variant, rules: RuleRegistry.all).filter { $0.ruleId == c.ruleID && $0.version == version }
+        if found.isEmpty || found.contains(where: { $0.severity != .note }) {
+            Issue.record(Comment(rawValue: "\(c.testDescription) with a later current version: \(found.map { "\($0.severity) \($0.message)" }), expected notes"), sourceLocation: Self.location(of: c.example))
+        }
+    }
+
+    @Test(arguments: RuleExampleCase.all.filter { Self.suppressed($0) != nil })
+    func silencedByModellintDisable(_ c: RuleExampleCase) throws {
+        let variant = try #require(Self.suppressed(c))
+        let found = try Self.findings(of: variant, rules: RuleRegistry.all).filter { $0.ruleId == c.ruleID }
+        if !found.isEmpty {
+            Issue.record(Comment(rawValue: "\(c.testDescription) with modellint:disable on the marked elements still finds \(found.map(\.message))"), sourceLocation: Self.location(of: c.example))
+        }
+    }
+
+    /// Enough variants of each kind ran that a filter gone wrong would show.
+    @Test func variantsCoverTheCatalog() {
+        #expect(RuleExampleCase.all.count > 200)
+        #expect(RuleExampleCase.all.filter { Self.olderInFront($0) != nil }.count > 40)
+        #expect(RuleExampleCase.all.filter { Self.notCurrent($0) != nil }.count > 60)
+        #expect(RuleExampleCase.all.filter { Self.suppressed($0) != nil }.count > 50)
+    }
+
+    static func location(of example: RuleExample) -> Testing.SourceLocation {
+        let name = (example.filePath as NSString).lastPathComponent
+        return Testing.SourceLocation(fileID: "ModelLintRules/\(name)", filePath: example.filePath, line: example.line, column: 1)
+    }
+
+    // MARK: Running an example
+
+    /// What `example` finds for `rule`, run through the engine its kind belongs to, as `check`, `verify-build` or
+    /// `store` would run it.
+    static func findings(of example: RuleExample, rules: [any Rule]) throws -> [Diagnostic] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modellint-example-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try findings(of: example, rules: rules, in: directory).diagnostics
+    }
+
+    static func findings(of example: RuleExample, rules: [any Rule], in directory: URL) throws -> (diagnostics: [Diagnostic], markers: [(file: String, line: Int, column: Int)]) {
+        let (bundle, markers) = try example.write(into: directory)
+        let configuration = Configuration(baseDirectory: directory.path)
+        let loaded = { BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld") }
+        let found: [Diagnostic]
+        if example.lockFileText != nil {
+            // Lock-file rules judge the lock file beside the bundle, as `check` reads it.
+            var workspace = Workspace(configuration: configuration, workingDirectory: directory.path)
+            workspace.history.lock = try LockFile.load(path: directory.appendingPathComponent("modellint.lock").path)
+            workspace.history.lockPath = "modellint.lock"
+            workspace.history.lockDirectory = directory.path
+            found = Linter(configuration: configuration, rules: rules).lint(try workspace.read(paths: ["Near.xcdatamodeld"])).diagnostics
+        } else if let source = example.sourceFile {
+            // Code rules judge the references scanned from the app's Swift files.
+            found = SourceReferenceVerifier(configuration: configuration, rules: rules.compactMap(\.asSourceReferenceRule))
+                .verify(SourceReference.scan(source.text, path: source.name), bundles: [loaded()])
+        } else if let project = example.project {
+            // Project rules judge the project's version group, as `check` reads the project beside the bundle.
+            let file = directory.appendingPathComponent("Near.xcodeproj/project.pbxproj")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(project.text.utf8).write(to: file)
+            let parsed = try XcodeProject.read(path: file.path, displayPath: "Near.xcodeproj/project.pbxproj")
+            found = ProjectVerifier(configuration: configuration, rules: rules.compactMap(\.asProjectRule)).verify(parsed, bundle: loaded(), bundlePath: "Near.xcdatamodeld")
+        } else if let store = example.storeMetadata() {
+            // Store rules judge a store's metadata against the bundle, as `store` and golden stores do.
+            found = StoreVerifier(configuration: configuration, rules: rules.compactMap(\.asStoreRule))
+                .verify(store, path: "Store.sqlite", against: loaded(), settings: nil, isGolden: example.store?.golden ?? false)
+        } else if let build = example.compiledModel() {
+            // Rules about what ships judge the build against the bundle, as `verify-build` runs them.
+            found = BuildVerifier(configuration: configuration, rules: rules.compactMap(\.asBuildRule)).verify(build, against: loaded(), settings: nil)
+        } else {
+            let mappings = example.mappingModels.map { MappingModel(name: $0.name, source: $0.source, destination: $0.destination) }
+            let ordered = loaded().orderedByEvidence(mappingPairs: mappings.map { ($0.source, $0.destination) }) { nil }
+            found = Diagnostic.sortedForOutput(Linter(configuration: configuration, rules: rules)
+                .lint(ordered, mappingModels: mappings, histories: example.shippedHistory().map { [$0] } ?? []))
+        }
+        return (found, markers)
+    }
+
+    /// Why `example` does not hold for `rule` (empty: it holds).
+    static func problems(of example: RuleExample, rule: RuleDescription, rules: [any Rule] = RuleRegistry.all) throws -> [String] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modellint-example-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (all, markers) = try findings(of: example, rules: rules, in: directory)
+        let found = all.filter { $0.ruleId == rule.id }
+        guard example.triggers else {
+            return found.isEmpty ? [] : ["must not trigger, found \(found.map(\.message))"]
+        }
+        var problems: [String] = []
+        if markers.isEmpty {
+            if found.count != 1 { problems.append("expected one finding, found \(found.map(\.message))") }
+            if let expected = example.expectedFile {
+                // `../X`: a file beside the bundle (a compiled model), as the markers' `../` paths.
+                let file = expected.hasPrefix("../") ? String(expected.dropFirst(3)) : "Near.xcdatamodeld/" + expected
+                if let first = found.first, first.file != file { problems.append("expected the finding in \(file), found it in \(first.file)") }
+            }
+        } else {
+            let expected = markers.map { marker in
+                let file = marker.file.hasPrefix("../") ? String(marker.file.dropFirst(3)) : "Near.xcdatamodeld/\(marker.file)"
+                return "\(file):\(marker.line):\(marker.column)"
+            }.sorted()
+            let actual = found.map { "\($0.file):\($0.line ?? 0):\($0.column ?? 0)" }.sorted()
+            if actual != expected { problems.append("expected findings at \(expected.joined(separator: ", ")), found \(actual) \(found.map(\.message))") }
+        }
+        for diagnostic in found {
+            let severity = example.severity ?? rule.severity
+            if diagnostic.severity != severity { problems.append("expected \(severity), found \(diagnostic.severity): \(diagnostic.message)") }
+            if let message = example.message, diagnostic.message != message { problems.append("expected the message \"\(message)\", found \"\(diagnostic.message)\"") }
+            // skip-version-upgrade carries the underlying problem's fix, and the progressive way out.
+            if rule.id == SkipVersionUpgradeRule.description.id {
+                if !diagnostic.fix.hasSuffix("set \"migration\": \"progressive\"") { problems.append("fix without the progressive way out: \(diagnostic.fix)") }
+            } else if diagnostic.fix != rule.fix {
+                problems.append("fix \"\(diagnostic.fix)\" is not the rule's")
+            }
+            if diagnostic.message.isEmpty { problems.append("an empty message") }
+        }
+        return problems
+    }
+
+    /// The findings of an example as compared between variants: rule, severity, place, pair.
+    static func summaries(of example: RuleExample, rule: RuleDescription) throws -> [String] {
+        try findings(of: example, rules: RuleRegistry.all).filter { $0.ruleId == rule.id || $0.ruleId == SkipVersionUpgradeRule.description.id }
+            .map { "\($0.ruleId) \($0.severity) \($0.file):\($0.line ?? 0):\($0.column ?? 0) \($0.fromVersion ?? "-")>\($0.version ?? "-")" }
+    }
+
+    // MARK: Variants
+
+    /// A plain example: model versions only, the last current, nothing beside the bundle.
+    static func isPlain(_ example: RuleExample) -> Bool {
+        guard example.shipped.isEmpty, example.lockFileText == nil, example.mappingModels.isEmpty, example.sourceFile == nil,
+              example.project == nil, example.store == nil, example.build == nil, case .last = example.currentVersion else { return false }
+        return example.versions.allSatisfy { if case .model = $0.contents { return true } else { return false } }
+    }
+
+    static func isKind(_ c: RuleExampleCase, _ kind: (any Rule) -> Bool) -> Bool {
+        RuleRegistry.all.first { $0.id == c.ruleID }.map(kind) ?? false
+    }
+
+    /// A two-version change example with a copy of its older version in front (`Near 0`): the step's findings must
+    /// be the same, and no skip-version finding may appear (the direct pair has the same problem).
+    /// redundant-version is about identical versions: the copy in front is one.
+    static func olderInFront(_ c: RuleExampleCase) -> RuleExample? {
+        guard c.example.versions.count == 2, isPlain(c.example), c.ruleID != RedundantVersionRule.description.id,
+              c.ruleID != SkipVersionUpgradeRule.description.id,
+              isKind(c, { $0.asChangeRule != nil || $0.asEntityPairRule != nil }) else { return nil }
+        var variant = c.example
+        variant.versions.insert(("Near 0", c.example.versions[0].contents), at: 0)
+        return variant
+    }
+
+    /// A triggering example followed by a later current version, so its own versions have shipped: what a
+    /// single-version rule finds in its last version, and what a change rule finds on its last step, is history
+    /// (a note). The later version is a copy of the last for change rules (no step after it changes anything), and
+    /// an unrelated entity for single-version rules (its own findings are not about the example's version).
+    static func notCurrent(_ c: RuleExampleCase) -> (RuleExample, String)? {
+        guard c.example.triggers, isPlain(c.example), let last = c.example.versions.last,
+              c.ruleID != RedundantVersionRule.description.id, c.ruleID != SkipVersionUpgradeRule.description.id else { return nil }
+        var variant = c.example
+        if isKind(c, { $0.asChangeRule != nil || $0.asEntityPairRule != nil }) {
+            variant.versions.append(("Near 9", last.contents))
+        } else if isKind(c, { $0.asVersionRule != nil }) {
+            variant.versions.append(("Near 9", .model("<entity name=\"LaterEntity\" representedClassName=\"LaterEntity\" syncable=\"YES\"/>")))
+        } else {
+            return nil
+        }
+        return (variant, last.name)
+    }
+
+    /// A triggering example with `modellint:disable` naming the rule on every marked entity, attribute and
+    /// relationship: nothing may be found. Examples with a marker on any other element are left out.
+    static func suppressed(_ c: RuleExampleCase) -> RuleExample? {
+        guard c.example.triggers, isPlain(c.example), c.ruleID != SuppressionUnknownRuleRule.description.id else { return nil }
+        let entry = "<userInfo><entry key=\"modellint:disable\" value=\"\(c.ruleID)\"/></userInfo>"
+        var marked = 0
+        var variant = c.example
+        for (i, version) in c.example.versions.enumerated() {
+            guard case .model(let body) = version.contents else { continue }
+            var out = ""
+            var rest = Substring(body)
+            while let marker = rest.firstIndex(of: RuleExample.marker) {
+                out += rest[..<marker]
+                rest = rest[marker...]
+                let tag = rest.dropFirst()
+                guard let name = ["entity", "attribute", "relationship"].first(where: { tag.hasPrefix("<\($0) ") || tag.hasPrefix("<\($0)>") }),
+                      let close = tag.firstIndex(of: ">") else { return nil }
+                let selfClosing = tag[tag.index(before: close)] == "/"
+                out += "↓" + (selfClosing ? tag[..<tag.index(before: close)] + ">" + entry + "</\(name)>" : tag[...close] + entry)
+                rest = tag[tag.index(after: close)...]
+                marked += 1
+            }
+            out += rest
+            variant.versions[i].contents = .model(out)
+        }
+        return marked == 0 ? nil : variant
+    }
+}
