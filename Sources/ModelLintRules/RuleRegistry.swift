@@ -18,7 +18,7 @@ public enum RuleRegistry {
         RelationshipBecameRequiredRule(), ToManyBecameToOneRule(), RelationshipCardinalityTightenedRule(),
         RelationshipDestinationChangedRule(), OrderedFlagChangedRule(), HierarchyMergeRule(), ParentEntityChangedRule(),
         EntityMadeAbstractRule(), UniquenessConstraintAddedRule(), ExternalStorageDisabledRule(), TransformerChangedRule(),
-        DeleteRuleChangedRule(), DefaultValueChangedRule(), IndexChangedWithoutHashChangeRule(), HashModifierChangedRule(),
+        DeleteRuleChangedRule(), DefaultValueChangedRule(), AttributeMinValueTightenedRule(), IndexChangedWithoutHashChangeRule(), HashModifierChangedRule(),
         RedundantVersionRule(), SkipVersionUpgradeRule(),
         // Renaming
         EntityRenamedWithoutRenamingIDRule(), PropertyRenamedWithoutRenamingIDRule(), RenamingIDRelianceRule(),
