@@ -29,5 +29,5 @@ let streams = CommandStreams(
 var code = ModelLintApp.run(Array(CommandLine.arguments.dropFirst()), environment: environment, streams: streams)
 streams.standardOutput.flush()
 code = ModelLintApp.exitCode(code, afterWriting: streams)
-// Everything is written: leave without the exit handlers, which spent 5 ms tearing down what a large run built.
+// Everything is written: leave without the exit handlers, whose tearing down of what a large run built nobody waits for.
 _exit(code)

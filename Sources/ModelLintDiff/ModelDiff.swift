@@ -55,8 +55,8 @@ public struct PropertyPair: Sendable {
 }
 
 /// An entity matched across two versions, and what happened to the properties it declares.
-/// A class: every change rule walks every pair of every compared version pair, and a copy of two
-/// entities' worth of values per step is what that walk cost.
+/// A class: every change rule walks every pair of every compared version pair, and a value would copy two
+/// entities' worth of values at each step of that walk.
 public final class EntityPair: Sendable {
     public let old: Entity
     public let new: Entity
@@ -111,13 +111,14 @@ public struct ModelDiff: Sendable {
         self.init(from: from, to: to, isAdjacent: isAdjacent, cache: nil)
     }
 
+    /// `cache`: pairs already worked out for the same newer version (`EntityPairCache`), moved instead of matched again.
     package init(from: VersionRef, to: VersionRef, isAdjacent: Bool, cache: EntityPairCache?) {
         self.from = from
         self.to = to
         self.isAdjacent = isAdjacent
         let old = from.model, new = to.model
 
-        // Indices, not entities: copying every entity of both versions into lookups was the diff's main cost.
+        // Indices, not entities: no entity of either version is copied into a lookup.
         var matchedOld = [Bool](repeating: false, count: old.entities.count)
         var pending: [(slot: Int, i: Int, j: Int, cacheKey: EntityPairCache.Key?, oldLocations: [SourceLocation])] = []
         var pairs: [EntityPair?] = []

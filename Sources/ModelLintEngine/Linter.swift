@@ -168,7 +168,7 @@ public struct Linter: Sendable {
                 guard let rule = rule.asEntityRule else { return VersionRuleFindings(modelWide: rule.check(model, context: context)) }
                 return VersionRuleFindings(
                     modelWide: rule.checkModel(model, context: context),
-                    // Indices, not entities: a copy of an entity per step was this loop's cost.
+                    // Indices, not entities: no entity is copied per step.
                     perEntity: model.entities.indices.map { e in
                         repeated.origins[v][e] == nil ? rule.check(model.entities[e], in: model, context: context) : nil
                     })

@@ -33,8 +33,8 @@ public struct Suppressions: Sendable {
     public init(versions: [VersionRef]) {
         for (position, version) in versions.enumerated() {
             positions[version.name] = position
-            // By index, and only into elements that have User Info: copying every entity of every version was
-            // this scan's cost, and it runs on one core after everything else.
+            // By index, and only into elements that have User Info: the scan runs on one core after everything
+            // else, and copies no entity it does not need.
             let entities = version.model.entities
             for e in entities.indices {
                 if !entities[e].userInfo.isEmpty {

@@ -20,7 +20,8 @@ public enum Severity: String, Comparable, Sendable, CaseIterable {
     public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }
 
-/// The catalog's sections (rules.md), which also decide how a rule is run.
+/// The catalog's sections (rules.md): how `rules`, `explain` and the docs group the rules. How a rule is run is
+/// decided by its kind (the protocol it conforms to), not its section.
 public enum RuleCategory: String, Sendable, CaseIterable {
     case bundleStructure = "Bundle structure"
     case singleVersion = "A single model version"
@@ -102,8 +103,7 @@ public protocol Rule: Sendable {
     init()
 
     // What kind of rule this is, answered by the witness each kind's extension supplies. A runtime cast
-    // (`as? any VersionRule`) searches the binary's conformance records instead: about 0.2 ms per rule type
-    // and kind, 8 ms of every run before any of them was cached.
+    // (`as? any VersionRule`) would search the binary's conformance records for every rule type and kind.
     var asBundleRule: (any BundleRule)? { get }
     var asVersionRule: (any VersionRule)? { get }
     var asEntityRule: (any EntityRule)? { get }

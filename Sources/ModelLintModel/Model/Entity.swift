@@ -1,8 +1,8 @@
 
 /// A value's fields other than its location, in one immutable box that every copy shares: entities and
-/// properties are copied into every diff, pair and finding, and copying two dozen fields (a reference count
-/// each) was a tenth of a run; placing a repeated entity from the cache changes only locations, which stay
-/// outside. A change builds a new box: values are built once and read many times.
+/// properties are copied into every diff, pair and finding, and a copy of two dozen fields is two dozen
+/// reference counts; placing a repeated entity from the cache changes only locations, which stay outside.
+/// A change builds a new box: values are built once and read many times.
 package final class SharedFields<Value: Hashable & Sendable>: Hashable, Sendable {
     package let value: Value
 
@@ -208,8 +208,8 @@ public struct FetchRequest: Hashable, Sendable {
 }
 
 /// An attribute or relationship: the two kinds of property that take part in migration.
-/// Indirect: a copy is one reference count on a box of this version's own. Inline, a copy counted the shared
-/// fields box too, and the change rules' copies on both cores contended for the same counts (20 ms more).
+/// Indirect: a copy is one reference count on a box of this version's own. Inline, a copy would count the
+/// shared fields box too, and the change rules' copies on both cores would contend for the same counts.
 public indirect enum Property: Hashable, Sendable {
     case attribute(Attribute)
     case relationship(Relationship)

@@ -8,8 +8,8 @@ import Musl
 #endif
 
 /// Runs a program directly (`posix_spawn`, never a shell) with its arguments as data, feeding it `input` and
-/// reading both of its outputs at once (`poll`), so no pipe can fill and stall it. Foundation's `Process`
-/// took some 40 ms a start on Linux, more than the git commands it ran.
+/// reading both of its outputs at once (`poll`), so no pipe can fill and stall it. Not Foundation's `Process`:
+/// on Linux its start-up costs more than the git commands it would run.
 package enum Subprocess {
     package struct Result {
         package var status: Int32
