@@ -18,16 +18,9 @@ final class ChangeTests: XCTestCase {
 
     private func check(_ path: String, _ extra: [String] = []) -> (CommandOutput, [[String: Any]]) {
         let out = modellint(["check", path, "--format", "json"] + extra, in: fixtures)
-        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
-        return (out, json?["diagnostics"] as? [[String: Any]] ?? [])
+        return (out, jsonDiagnostics(out))
     }
 
-    private func summary(_ diagnostics: [[String: Any]]) -> [String] {
-        diagnostics.map { d in
-            let versions = "\(d["fromVersion"] as? String ?? "-")>\(d["version"] as? String ?? "-")"
-            return "\(d["ruleId"]!) \(d["severity"]!) \(versions) \(d["entity"] as? String ?? "-").\(d["property"] as? String ?? "-") @\(d["line"] as? Int ?? 0)"
-        }
-    }
 
     func testCanonicalRenameChainReliesOnTheOriginalIdentifier() {
         let (out, diagnostics) = check("Changes/RenameChain.xcdatamodeld")

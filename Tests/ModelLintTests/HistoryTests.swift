@@ -35,13 +35,11 @@ final class HistoryTests: XCTestCase {
     }
 
     private func findings(_ out: CommandOutput) -> [String] {
-        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
-        return (json?["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["version"] as? String ?? "-")" }
+        return jsonDiagnostics(out).map { "\($0["ruleId"]!) \($0["version"] as? String ?? "-")" }
     }
 
     private func messages(_ out: CommandOutput, _ rule: String) -> [String] {
-        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
-        return (json?["diagnostics"] as? [[String: Any]] ?? []).filter { $0["ruleId"] as? String == rule }.compactMap { $0["message"] as? String }
+        return jsonDiagnostics(out).filter { $0["ruleId"] as? String == rule }.compactMap { $0["message"] as? String }
     }
 
     func testCosmeticResaveIsNotAnEdit() throws {

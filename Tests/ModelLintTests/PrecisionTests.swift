@@ -20,17 +20,9 @@ final class PrecisionTests: XCTestCase {
 
     private func check(_ path: String, _ extra: [String] = [], in directory: URL? = nil) -> (CommandOutput, [[String: Any]]) {
         let out = modellint(["check", path, "--format", "json"] + extra, in: directory ?? fixtures)
-        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
-        return (out, json?["diagnostics"] as? [[String: Any]] ?? [])
+        return (out, jsonDiagnostics(out))
     }
 
-    /// `rule severity from>to Entity.property @line`, one per finding.
-    private func summary(_ diagnostics: [[String: Any]]) -> [String] {
-        diagnostics.map { d in
-            let versions = "\(d["fromVersion"] as? String ?? "-")>\(d["version"] as? String ?? "-")"
-            return "\(d["ruleId"]!) \(d["severity"]!) \(versions) \(d["entity"] as? String ?? "-").\(d["property"] as? String ?? "-") @\(d["line"] as? Int ?? 0)"
-        }
-    }
 
     private func messages(_ diagnostics: [[String: Any]]) -> [String] { diagnostics.map { $0["message"] as? String ?? "" } }
 

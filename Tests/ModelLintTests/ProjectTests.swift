@@ -38,8 +38,7 @@ final class ProjectTests: XCTestCase {
 
     private func findings(_ directory: URL) -> [String] {
         let out = modellint(["check", "--format", "json"], in: directory)
-        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
-        return (json?["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["severity"]!) \($0["file"]!):\($0["line"] as? Int ?? 0) \($0["message"]!)" }
+        return jsonDiagnostics(out).map { "\($0["ruleId"]!) \($0["severity"]!) \($0["file"]!):\($0["line"] as? Int ?? 0) \($0["message"]!)" }
     }
 
     func testEachProjectRuleOnAProjectThatDisagrees() throws {

@@ -112,8 +112,7 @@ final class StoreTests: XCTestCase {
     }
 
     private func findings(_ out: CommandOutput) -> [String] {
-        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
-        return (json?["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["severity"]!) \($0["message"]!)" }
+        return jsonDiagnostics(out).map { "\($0["ruleId"]!) \($0["severity"]!) \($0["message"]!)" }
     }
 
     func testAStoreOfAnEditedVersionIsUnknownWithTheNearestVersion() throws {
@@ -169,8 +168,7 @@ final class GoldenStoreTests: XCTestCase {
     }
 
     private func findings(_ out: CommandOutput) -> [String] {
-        let json = (try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any]
-        return (json?["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["severity"]!) \($0["file"]!): \($0["message"]!)" }
+        return jsonDiagnostics(out).map { "\($0["ruleId"]!) \($0["severity"]!) \($0["file"]!): \($0["message"]!)" }
     }
 
     func testGoldenStoresCoverTheirVersionsAndNameTheShippedOnesNothingTests() throws {

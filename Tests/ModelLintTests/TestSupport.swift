@@ -133,3 +133,17 @@ func git(_ arguments: [String], in directory: URL) throws -> String {
     guard result.code == 0 else { throw XCTSkip("git \(arguments.joined(separator: " ")) failed: \(result.err)") }
     return result.out
 }
+
+/// The `diagnostics` of a `--format json` report (none when it is not one).
+func jsonDiagnostics(_ out: CommandOutput) -> [[String: Any]] {
+    ((try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+}
+
+/// `rule severity from>to Entity.property @line`, one per finding (without ` @line` when `lines` is false).
+func summary(_ diagnostics: [[String: Any]], lines: Bool = true) -> [String] {
+    diagnostics.map { d in
+        let versions = "\(d["fromVersion"] as? String ?? "-")>\(d["version"] as? String ?? "-")"
+        let subject = "\(d["ruleId"]!) \(d["severity"]!) \(versions) \(d["entity"] as? String ?? "-").\(d["property"] as? String ?? "-")"
+        return lines ? subject + " @\(d["line"] as? Int ?? 0)" : subject
+    }
+}

@@ -15,13 +15,9 @@ import XCTest
 /// Issue 13, item 1: CI gates only what the change introduces. Findings are matched by stable identity, so a new
 /// version or moved lines keep old findings old (baselines, `--only-new`, SARIF fingerprints).
 final class WorkflowTests: XCTestCase {
-    private func json(_ out: CommandOutput) -> [[String: Any]] {
-        ((try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
-    }
+    private func json(_ out: CommandOutput) -> [[String: Any]] { jsonDiagnostics(out) }
 
-    private func summary(_ diagnostics: [[String: Any]]) -> [String] {
-        diagnostics.map { "\($0["ruleId"]!) \($0["severity"]!) \($0["fromVersion"] as? String ?? "-")>\($0["version"] as? String ?? "-") \($0["entity"] as? String ?? "-").\($0["property"] as? String ?? "-")" }
-    }
+    private func summary(_ diagnostics: [[String: Any]]) -> [String] { ModelLintTests.summary(diagnostics, lines: false) }
 
     /// A repository whose main branch holds `bundle` (a fixture, or a corpus bundle), committed.
     private func repository(with bundle: URL) throws -> URL {
