@@ -129,7 +129,7 @@ public struct ModelDiff: Sendable {
             }
             matchedOld[i] = true
             let oldEntity = old.entities[i], newEntity = new.entities[j]
-            let oldKey = old.lineageKeyAt[i], newKey = new.lineageKeyAt[j]
+            let oldKey = old.keys.lineage[i], newKey = new.keys.lineage[j]
             // Most entities are untouched from one version to the next: nothing to match, nothing changed.
             if oldKey == newKey {
                 pairs.append(EntityPair(old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: []))

@@ -244,7 +244,7 @@ public struct Linter: Sendable {
             let old = diff.from.model, new = diff.to.model
             guard !diff.isAdjacent, old.entityIndexByName.count == old.entities.count else { return diff.matchedEntities.map { _ in nil } }
             return diff.matchedEntities.map { pair in
-                Key(oldLineage: old.lineageKeyAt[pair.oldIndex], newEntity: new.firstIndexOfName[pair.newIndex])
+                Key(oldLineage: old.keys.lineage[pair.oldIndex], newEntity: new.firstIndexOfName[pair.newIndex])
             }
         })
         // Per pair, per rule: a diff rule's findings; an entity pair rule's per matched entity pair (none for a

@@ -73,7 +73,7 @@ final class EntityPairRuleTests: XCTestCase {
                         let found = rule.check(pair, of: diff.versions, context: RuleContext()).map(\.finding).map { f in
                             "\(f.identity ?? "-") \(f.entity ?? "-").\(f.property ?? "-") \(f.severity?.rawValue ?? "-")"
                         }
-                        let key = Key(oldLineage: diff.from.model.lineageKeyAt[pair.oldIndex], newEntity: current.model.firstIndexOfName[pair.newIndex])
+                        let key = Key(oldLineage: diff.from.model.keys.lineage[pair.oldIndex], newEntity: current.model.firstIndexOfName[pair.newIndex])
                         if let earlier = first[key] {
                             XCTAssertEqual(found, earlier, "\(rule.id) on \(bundle.lastPathComponent) \(diff.from.name) -> \(current.name) \(pair.new.name)")
                             repeats += 1
