@@ -65,7 +65,7 @@ package final class EntityPairCache: @unchecked Sendable {
     private var entries: [Key: Entry] = [:]
     private let lock = NSLock()
     /// How many lookups found a pair (tests and benchmarks read it).
-    private(set) var hits = 0
+    package private(set) var hits = 0
 
     package func entry(for key: Key) -> Entry? {
         lock.lock()

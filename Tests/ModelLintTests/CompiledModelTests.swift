@@ -1,16 +1,16 @@
 import Foundation
 import XCTest
-@testable import ModelLintSupport
-@testable import ModelLintModel
-@testable import ModelLintDiff
-@testable import ModelLintHistory
-@testable import ModelLintCompiled
-@testable import ModelLintStores
-@testable import ModelLintProjects
-@testable import ModelLintRules
-@testable import ModelLintEngine
-@testable import ModelLintReporting
-@testable import ModelLintCommands
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+import ModelLintReporting
+import ModelLintCommands
 
 /// The compiled-model readers: binary property lists and keyed archives on hand-built bytes, and the real
 /// `.momd`/`.cdm` files of CoreDataPlus (three sources agree: the source XML, Xcode's VersionInfo.plist and the

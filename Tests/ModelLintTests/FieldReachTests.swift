@@ -1,9 +1,9 @@
 import Foundation
 import XCTest
-@testable import ModelLintSupport
-@testable import ModelLintModel
-@testable import ModelLintDiff
-@testable import ModelLintRules
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintRules
 
 /// Every field of an attribute and a relationship reaches each place that must read it: the XML builder sets it,
 /// the content fingerprint (the lock file's "was this shipped version edited?") sees it, the diff names a facet

@@ -3,17 +3,17 @@ import XCTest
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import ModelLintSupport
-@testable import ModelLintModel
-@testable import ModelLintDiff
-@testable import ModelLintHistory
-@testable import ModelLintCompiled
-@testable import ModelLintStores
-@testable import ModelLintProjects
-@testable import ModelLintRules
-@testable import ModelLintEngine
-@testable import ModelLintReporting
-@testable import ModelLintCommands
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+import ModelLintReporting
+import ModelLintCommands
 
 /// A reproducible random stream (SplitMix64), so a failing case can be replayed from its seed.
 struct SeededGenerator: RandomNumberGenerator {

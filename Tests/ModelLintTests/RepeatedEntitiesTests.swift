@@ -1,16 +1,16 @@
 import Foundation
 import XCTest
-@testable import ModelLintSupport
-@testable import ModelLintModel
-@testable import ModelLintDiff
-@testable import ModelLintHistory
-@testable import ModelLintCompiled
-@testable import ModelLintStores
-@testable import ModelLintProjects
-@testable import ModelLintRules
-@testable import ModelLintEngine
-@testable import ModelLintReporting
-@testable import ModelLintCommands
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+import ModelLintReporting
+import ModelLintCommands
 
 /// Entity rules judge each distinct neighborhood once per bundle; the versions that repeat it get the
 /// findings moved onto their own elements. Nothing may differ from judging every version whole.

@@ -1,16 +1,16 @@
 import Foundation
 import XCTest
-@testable import ModelLintSupport
-@testable import ModelLintModel
-@testable import ModelLintDiff
-@testable import ModelLintHistory
-@testable import ModelLintCompiled
-@testable import ModelLintStores
-@testable import ModelLintProjects
-@testable import ModelLintRules
-@testable import ModelLintEngine
-@testable import ModelLintReporting
-@testable import ModelLintCommands
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+import ModelLintReporting
+import ModelLintCommands
 
 /// The SQLite reader and `modellint store` (issue 15): real CoreDataPlus stores, hand-made ones written by SQLite
 /// itself (Scripts/make-store-fixtures.py: one whose metadata exists only in its -wal, one with overflow and

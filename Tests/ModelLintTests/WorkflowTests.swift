@@ -1,16 +1,16 @@
 import Foundation
 import XCTest
-@testable import ModelLintSupport
-@testable import ModelLintModel
-@testable import ModelLintDiff
-@testable import ModelLintHistory
-@testable import ModelLintCompiled
-@testable import ModelLintStores
-@testable import ModelLintProjects
-@testable import ModelLintRules
-@testable import ModelLintEngine
-@testable import ModelLintReporting
-@testable import ModelLintCommands
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+import ModelLintReporting
+import ModelLintCommands
 
 /// Issue 13, item 1: CI gates only what the change introduces. Findings are matched by stable identity, so a new
 /// version or moved lines keep old findings old (baselines, `--only-new`, SARIF fingerprints).

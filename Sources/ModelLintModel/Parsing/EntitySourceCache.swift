@@ -7,6 +7,8 @@ import ModelLintSupport
 /// column differ) instead of parsed and built again. Versions are read in parallel, so the cache is locked;
 /// which version fills an entry first makes no difference.
 package final class EntitySourceCache: @unchecked Sendable {
+    package init() {}
+
     package struct Entry {
         /// The entity's source text: a hit must be these very bytes, not only the same hash.
         package var text: [UInt8]
