@@ -1,3 +1,4 @@
+import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
 

@@ -3,26 +3,27 @@
 /// properties are copied into every diff, pair and finding, and a copy of two dozen fields is two dozen
 /// reference counts; placing a repeated entity from the cache changes only locations, which stay outside.
 /// A change builds a new box: values are built once and read many times.
+@usableFromInline
 package final class SharedFields<Value: Hashable & Sendable>: Hashable, Sendable {
-    package let value: Value
+    @usableFromInline package let value: Value
 
-    package init(_ value: Value) { self.value = value }
+    @inlinable package init(_ value: Value) { self.value = value }
 
-    package func with(_ change: (inout Value) -> Void) -> SharedFields {
+    @inlinable package func with(_ change: (inout Value) -> Void) -> SharedFields {
         var copy = value
         change(&copy)
         return SharedFields(copy)
     }
 
-    package static func == (a: SharedFields, b: SharedFields) -> Bool { a === b || a.value == b.value }
-    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    @usableFromInline package static func == (a: SharedFields, b: SharedFields) -> Bool { a === b || a.value == b.value }
+    @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// Printed as the fields themselves: a value's description (tests, the fuzzer's differential check) shows
 /// its content, not the box.
 extension SharedFields: CustomStringConvertible, CustomDebugStringConvertible {
-    package var description: String { String(describing: value) }
-    package var debugDescription: String { String(reflecting: value) }
+    @usableFromInline package var description: String { String(describing: value) }
+    @usableFromInline package var debugDescription: String { String(reflecting: value) }
 }
 
 /// One `key`/`value` pair of an element's User Info.
@@ -37,7 +38,7 @@ public struct UserInfoEntry: Hashable, Sendable {
 
 public struct Attribute: Hashable, Sendable {
     public var location: SourceLocation
-    package var fields: SharedFields<Fields>
+    @usableFromInline package var fields: SharedFields<Fields>
 
     /// Everything but the location, shared by every copy (see `SharedFields`).
     public struct Fields: Hashable, Sendable {
@@ -81,34 +82,34 @@ public struct Attribute: Hashable, Sendable {
         self.fields = SharedFields(fields)
     }
 
-    public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
-    public var type: AttributeType { get { fields.value.type } set { fields = fields.with { $0.type = newValue } } }
+    @inlinable public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
+    @inlinable public var type: AttributeType { get { fields.value.type } set { fields = fields.with { $0.type = newValue } } }
     /// `optional="YES"`; a missing `optional` means non-optional.
-    public var isOptional: Bool { get { fields.value.isOptional } set { fields = fields.with { $0.isOptional = newValue } } }
-    public var isTransient: Bool { get { fields.value.isTransient } set { fields = fields.with { $0.isTransient = newValue } } }
-    public var defaultValueString: String? { get { fields.value.defaultValueString } set { fields = fields.with { $0.defaultValueString = newValue } } }
-    public var defaultDateTimeInterval: String? { get { fields.value.defaultDateTimeInterval } set { fields = fields.with { $0.defaultDateTimeInterval = newValue } } }
-    public var minValueString: String? { get { fields.value.minValueString } set { fields = fields.with { $0.minValueString = newValue } } }
-    public var maxValueString: String? { get { fields.value.maxValueString } set { fields = fields.with { $0.maxValueString = newValue } } }
-    public var regularExpressionString: String? { get { fields.value.regularExpressionString } set { fields = fields.with { $0.regularExpressionString = newValue } } }
-    public var usesScalarValueType: Bool? { get { fields.value.usesScalarValueType } set { fields = fields.with { $0.usesScalarValueType = newValue } } }
-    public var valueTransformerName: String? { get { fields.value.valueTransformerName } set { fields = fields.with { $0.valueTransformerName = newValue } } }
-    public var customClassName: String? { get { fields.value.customClassName } set { fields = fields.with { $0.customClassName = newValue } } }
-    public var allowsExternalBinaryDataStorage: Bool { get { fields.value.allowsExternalBinaryDataStorage } set { fields = fields.with { $0.allowsExternalBinaryDataStorage = newValue } } }
-    public var preserveAfterDeletion: Bool { get { fields.value.preserveAfterDeletion } set { fields = fields.with { $0.preserveAfterDeletion = newValue } } }
-    public var allowsCloudEncryption: Bool { get { fields.value.allowsCloudEncryption } set { fields = fields.with { $0.allowsCloudEncryption = newValue } } }
-    public var spotlightIndexingEnabled: Bool { get { fields.value.spotlightIndexingEnabled } set { fields = fields.with { $0.spotlightIndexingEnabled = newValue } } }
-    public var isIndexed: Bool { get { fields.value.isIndexed } set { fields = fields.with { $0.isIndexed = newValue } } }
-    public var isDerived: Bool { get { fields.value.isDerived } set { fields = fields.with { $0.isDerived = newValue } } }
-    public var derivationExpression: String? { get { fields.value.derivationExpression } set { fields = fields.with { $0.derivationExpression = newValue } } }
+    @inlinable public var isOptional: Bool { get { fields.value.isOptional } set { fields = fields.with { $0.isOptional = newValue } } }
+    @inlinable public var isTransient: Bool { get { fields.value.isTransient } set { fields = fields.with { $0.isTransient = newValue } } }
+    @inlinable public var defaultValueString: String? { get { fields.value.defaultValueString } set { fields = fields.with { $0.defaultValueString = newValue } } }
+    @inlinable public var defaultDateTimeInterval: String? { get { fields.value.defaultDateTimeInterval } set { fields = fields.with { $0.defaultDateTimeInterval = newValue } } }
+    @inlinable public var minValueString: String? { get { fields.value.minValueString } set { fields = fields.with { $0.minValueString = newValue } } }
+    @inlinable public var maxValueString: String? { get { fields.value.maxValueString } set { fields = fields.with { $0.maxValueString = newValue } } }
+    @inlinable public var regularExpressionString: String? { get { fields.value.regularExpressionString } set { fields = fields.with { $0.regularExpressionString = newValue } } }
+    @inlinable public var usesScalarValueType: Bool? { get { fields.value.usesScalarValueType } set { fields = fields.with { $0.usesScalarValueType = newValue } } }
+    @inlinable public var valueTransformerName: String? { get { fields.value.valueTransformerName } set { fields = fields.with { $0.valueTransformerName = newValue } } }
+    @inlinable public var customClassName: String? { get { fields.value.customClassName } set { fields = fields.with { $0.customClassName = newValue } } }
+    @inlinable public var allowsExternalBinaryDataStorage: Bool { get { fields.value.allowsExternalBinaryDataStorage } set { fields = fields.with { $0.allowsExternalBinaryDataStorage = newValue } } }
+    @inlinable public var preserveAfterDeletion: Bool { get { fields.value.preserveAfterDeletion } set { fields = fields.with { $0.preserveAfterDeletion = newValue } } }
+    @inlinable public var allowsCloudEncryption: Bool { get { fields.value.allowsCloudEncryption } set { fields = fields.with { $0.allowsCloudEncryption = newValue } } }
+    @inlinable public var spotlightIndexingEnabled: Bool { get { fields.value.spotlightIndexingEnabled } set { fields = fields.with { $0.spotlightIndexingEnabled = newValue } } }
+    @inlinable public var isIndexed: Bool { get { fields.value.isIndexed } set { fields = fields.with { $0.isIndexed = newValue } } }
+    @inlinable public var isDerived: Bool { get { fields.value.isDerived } set { fields = fields.with { $0.isDerived = newValue } } }
+    @inlinable public var derivationExpression: String? { get { fields.value.derivationExpression } set { fields = fields.with { $0.derivationExpression = newValue } } }
     /// The Renaming ID field as Xcode writes it.
-    public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
+    @inlinable public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
     /// A literal `renamingIdentifier="..."` XML attribute: not Xcode's format, ignored by the model compiler.
-    public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
-    public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
+    @inlinable public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
+    @inlinable public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
     /// The model-level composite this attribute instantiates (`attributeType="Composite"`).
-    public var compositeName: String? { get { fields.value.compositeName } set { fields = fields.with { $0.compositeName = newValue } } }
-    public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
+    @inlinable public var compositeName: String? { get { fields.value.compositeName } set { fields = fields.with { $0.compositeName = newValue } } }
+    @inlinable public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
 
     /// What inferred migration matches on: `elementID`, else the name.
     public var renamingIdentifier: String { elementID ?? name }
@@ -121,7 +122,7 @@ public struct Attribute: Hashable, Sendable {
 
 public struct Relationship: Hashable, Sendable {
     public var location: SourceLocation
-    package var fields: SharedFields<Fields>
+    @usableFromInline package var fields: SharedFields<Fields>
 
     /// Everything but the location, shared by every copy (see `SharedFields`).
     public struct Fields: Hashable, Sendable {
@@ -157,22 +158,22 @@ public struct Relationship: Hashable, Sendable {
         self.fields = SharedFields(fields)
     }
 
-    public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
-    public var isOptional: Bool { get { fields.value.isOptional } set { fields = fields.with { $0.isOptional = newValue } } }
-    public var isTransient: Bool { get { fields.value.isTransient } set { fields = fields.with { $0.isTransient = newValue } } }
-    public var isToMany: Bool { get { fields.value.isToMany } set { fields = fields.with { $0.isToMany = newValue } } }
-    public var isOrdered: Bool { get { fields.value.isOrdered } set { fields = fields.with { $0.isOrdered = newValue } } }
-    public var minCount: Int? { get { fields.value.minCount } set { fields = fields.with { $0.minCount = newValue } } }
-    public var maxCount: Int? { get { fields.value.maxCount } set { fields = fields.with { $0.maxCount = newValue } } }
-    public var deleteRule: DeleteRule { get { fields.value.deleteRule } set { fields = fields.with { $0.deleteRule = newValue } } }
-    public var isIndexed: Bool { get { fields.value.isIndexed } set { fields = fields.with { $0.isIndexed = newValue } } }
-    public var destinationEntity: String? { get { fields.value.destinationEntity } set { fields = fields.with { $0.destinationEntity = newValue } } }
-    public var inverseName: String? { get { fields.value.inverseName } set { fields = fields.with { $0.inverseName = newValue } } }
-    public var inverseEntity: String? { get { fields.value.inverseEntity } set { fields = fields.with { $0.inverseEntity = newValue } } }
-    public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
-    public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
-    public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
-    public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
+    @inlinable public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
+    @inlinable public var isOptional: Bool { get { fields.value.isOptional } set { fields = fields.with { $0.isOptional = newValue } } }
+    @inlinable public var isTransient: Bool { get { fields.value.isTransient } set { fields = fields.with { $0.isTransient = newValue } } }
+    @inlinable public var isToMany: Bool { get { fields.value.isToMany } set { fields = fields.with { $0.isToMany = newValue } } }
+    @inlinable public var isOrdered: Bool { get { fields.value.isOrdered } set { fields = fields.with { $0.isOrdered = newValue } } }
+    @inlinable public var minCount: Int? { get { fields.value.minCount } set { fields = fields.with { $0.minCount = newValue } } }
+    @inlinable public var maxCount: Int? { get { fields.value.maxCount } set { fields = fields.with { $0.maxCount = newValue } } }
+    @inlinable public var deleteRule: DeleteRule { get { fields.value.deleteRule } set { fields = fields.with { $0.deleteRule = newValue } } }
+    @inlinable public var isIndexed: Bool { get { fields.value.isIndexed } set { fields = fields.with { $0.isIndexed = newValue } } }
+    @inlinable public var destinationEntity: String? { get { fields.value.destinationEntity } set { fields = fields.with { $0.destinationEntity = newValue } } }
+    @inlinable public var inverseName: String? { get { fields.value.inverseName } set { fields = fields.with { $0.inverseName = newValue } } }
+    @inlinable public var inverseEntity: String? { get { fields.value.inverseEntity } set { fields = fields.with { $0.inverseEntity = newValue } } }
+    @inlinable public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
+    @inlinable public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
+    @inlinable public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
+    @inlinable public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
 
     public var renamingIdentifier: String { elementID ?? name }
 }
@@ -315,7 +316,7 @@ public struct Entity: Hashable, Sendable {
     public var location: SourceLocation
     /// Attributes and relationships this entity declares itself, in file order.
     public var properties: [Property]
-    package var fields: SharedFields<Fields>
+    @usableFromInline package var fields: SharedFields<Fields>
 
     /// Everything but the location, shared by every copy (see `SharedFields`).
     public struct Fields: Hashable, Sendable {
@@ -348,20 +349,20 @@ public struct Entity: Hashable, Sendable {
         self.fields = SharedFields(fields)
     }
 
-    public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
-    public var representedClassName: String? { get { fields.value.representedClassName } set { fields = fields.with { $0.representedClassName = newValue } } }
-    public var parentEntity: String? { get { fields.value.parentEntity } set { fields = fields.with { $0.parentEntity = newValue } } }
-    public var isAbstract: Bool { get { fields.value.isAbstract } set { fields = fields.with { $0.isAbstract = newValue } } }
-    public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
-    public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
-    public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
-    public var codeGenerationType: String? { get { fields.value.codeGenerationType } set { fields = fields.with { $0.codeGenerationType = newValue } } }
-    public var fetchedProperties: [FetchedProperty] { get { fields.value.fetchedProperties } set { fields = fields.with { $0.fetchedProperties = newValue } } }
-    public var uniquenessConstraints: [UniquenessConstraint] { get { fields.value.uniquenessConstraints } set { fields = fields.with { $0.uniquenessConstraints = newValue } } }
-    public var fetchIndexes: [FetchIndex] { get { fields.value.fetchIndexes } set { fields = fields.with { $0.fetchIndexes = newValue } } }
+    @inlinable public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
+    @inlinable public var representedClassName: String? { get { fields.value.representedClassName } set { fields = fields.with { $0.representedClassName = newValue } } }
+    @inlinable public var parentEntity: String? { get { fields.value.parentEntity } set { fields = fields.with { $0.parentEntity = newValue } } }
+    @inlinable public var isAbstract: Bool { get { fields.value.isAbstract } set { fields = fields.with { $0.isAbstract = newValue } } }
+    @inlinable public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
+    @inlinable public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
+    @inlinable public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
+    @inlinable public var codeGenerationType: String? { get { fields.value.codeGenerationType } set { fields = fields.with { $0.codeGenerationType = newValue } } }
+    @inlinable public var fetchedProperties: [FetchedProperty] { get { fields.value.fetchedProperties } set { fields = fields.with { $0.fetchedProperties = newValue } } }
+    @inlinable public var uniquenessConstraints: [UniquenessConstraint] { get { fields.value.uniquenessConstraints } set { fields = fields.with { $0.uniquenessConstraints = newValue } } }
+    @inlinable public var fetchIndexes: [FetchIndex] { get { fields.value.fetchIndexes } set { fields = fields.with { $0.fetchIndexes = newValue } } }
     /// Pre-iOS 11 `compoundIndexes`: each entry a list of property names.
-    public var compoundIndexes: [UniquenessConstraint] { get { fields.value.compoundIndexes } set { fields = fields.with { $0.compoundIndexes = newValue } } }
-    public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
+    @inlinable public var compoundIndexes: [UniquenessConstraint] { get { fields.value.compoundIndexes } set { fields = fields.with { $0.compoundIndexes = newValue } } }
+    @inlinable public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
 
     public var renamingIdentifier: String { elementID ?? name }
 

@@ -54,30 +54,3 @@ public enum BundleLoader {
         }
     }
 }
-
-/// `map` over independent work items on all cores, results in input order.
-package func concurrentMap<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
-    if items.count < 2 { return items.map(transform) }
-    let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
-    results.initialize(repeating: nil)
-    // Deinitialized as well as freed: every result is a copy the returned array also holds.
-    defer {
-        results.deinitialize()
-        results.deallocate()
-    }
-    let box = UnsafeSendableBox(results)
-    let inputs = UnsafeSendableBox(items)
-    withoutActuallyEscaping(transform) { transform in
-        let work = UnsafeSendableBox(transform)
-        DispatchQueue.concurrentPerform(iterations: items.count) { i in
-            box.value[i] = work.value(inputs.value[i])
-        }
-    }
-    return results.map { $0! }
-}
-
-/// Each concurrent iteration writes only its own slot.
-package struct UnsafeSendableBox<T>: @unchecked Sendable {
-    package let value: T
-    package init(_ value: T) { self.value = value }
-}

@@ -10,7 +10,7 @@ import Musl
 /// and beside parsing look only at `<` and newline bytes, a small share of a contents file.
 package enum ByteSearch {
     /// The offset of the first `byte` at or after `start`.
-    package static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int = 0) -> Int? {
+    @inlinable package static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int = 0) -> Int? {
         guard start < bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> Int? in
             guard let base = buffer.baseAddress,
@@ -20,7 +20,7 @@ package enum ByteSearch {
     }
 
     /// Calls `body` with the offset of every `byte` from `start` on, in order, until it returns false.
-    package static func forEach(_ byte: UInt8, in bytes: [UInt8], from start: Int = 0, _ body: (Int) -> Bool) {
+    @inlinable package static func forEach(_ byte: UInt8, in bytes: [UInt8], from start: Int = 0, _ body: (Int) -> Bool) {
         var offset = start
         while let found = firstIndex(of: byte, in: bytes, from: offset), body(found) {
             offset = found + 1
@@ -28,7 +28,7 @@ package enum ByteSearch {
     }
 
     /// The offset of every `byte`, in order.
-    package static func offsets(of byte: UInt8, in bytes: [UInt8]) -> [Int] {
+    @inlinable package static func offsets(of byte: UInt8, in bytes: [UInt8]) -> [Int] {
         var offsets: [Int] = []
         forEach(byte, in: bytes) { i in
             offsets.append(i)
@@ -38,7 +38,7 @@ package enum ByteSearch {
     }
 
     /// How many of `sorted` (ascending) are at most `offset`: the last of them is at that count minus one.
-    package static func countAtOrBefore(_ offset: Int, in sorted: [Int]) -> Int {
+    @inlinable package static func countAtOrBefore(_ offset: Int, in sorted: [Int]) -> Int {
         var low = 0, high = sorted.count
         while low < high {
             let mid = (low + high) / 2
@@ -48,7 +48,7 @@ package enum ByteSearch {
     }
 
     /// The offset of the first occurrence of `pattern` (non-empty) in `bytes[start..<end]`.
-    package static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int = 0, before end: Int? = nil) -> Int? {
+    @inlinable package static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int = 0, before end: Int? = nil) -> Int? {
         let end = min(end ?? bytes.count, bytes.count)
         guard start < end else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> Int? in
