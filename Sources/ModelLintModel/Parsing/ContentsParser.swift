@@ -139,21 +139,29 @@ package final class XMLNode {
     /// Byte offset of the element's `<`.
     package let offset: Int
     package var children: [XMLNode] = []
-    /// For an entity: a hash of its source text, start tag to end tag. Equal text is equal content,
-    /// found without comparing the values built from it.
-    package var sourceHash: Int?
-    /// For an entity: the same text already built from another version, and this element's unknown XML
-    /// (as positions in the builder's list).
-    package var cached: EntitySourceCache.Entry?
-    package var unknownXML: Range<Int> = 0..<0
-    /// For an entity whose text may be cached (`EntitySourceCache.canCache`): that text.
-    package var cacheableText: [UInt8]?
+    /// For a top-level `<entity>` only: what the entity source cache knows of its text.
+    package var source = EntitySource()
     package init(name: String, attributes: [String: String], location: SourceLocation, offset: Int) {
         self.name = name
         self.attributes = attributes
         self.location = location
         self.offset = offset
     }
+}
+
+/// What the entity source cache knows of one `<entity>` element's text. Invariant: equal `hash` and equal text
+/// are equal content, so an entity with a `cached` entry is that entry's entity, placed at this element.
+package struct EntitySource {
+    /// A hash of the source text, start tag to end tag.
+    package var hash: Int?
+    /// The same text, already built from another version of the bundle.
+    package var cached: EntitySourceCache.Entry?
+    /// This element's unknown XML, as positions in the tree builder's list.
+    package var unknownXML: Range<Int> = 0..<0
+    /// The text, when it may be cached (`EntitySourceCache.canCache`).
+    package var cacheableText: [UInt8]?
+
+    package init() {}
 }
 
 /// Builds a tree of the known vocabulary; unknown elements are recorded and their subtrees skipped,
@@ -206,10 +214,10 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         if stack.count == 1, elementName == "entity", let (hash, entry) = repeats[offset], let line = location.line, let column = location.column {
             // A blanked repeat: placed from the cache.
             let node = XMLNode(name: elementName, attributes: [:], location: location, offset: offset)
-            node.sourceHash = hash
-            node.cached = entry
+            node.source.hash = hash
+            node.source.cached = entry
             let unknownInside = entry.placedUnknownXML(in: path, line: line, column: column)
-            node.unknownXML = unknown.count..<(unknown.count + unknownInside.count)
+            node.source.unknownXML = unknown.count..<(unknown.count + unknownInside.count)
             unknown += unknownInside
             parent.children.append(node)
             skipDepth = 1
@@ -218,7 +226,7 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         let node = XMLNode(name: elementName, attributes: attributeDict, location: location, offset: offset)
         parent.children.append(node)
         stack.append(node)
-        node.unknownXML = unknown.count..<unknown.count
+        node.source.unknownXML = unknown.count..<unknown.count
         recordUnknownAttributes(of: node)
     }
 
@@ -227,10 +235,10 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         guard let node = stack.popLast() else { return }
         if stack.count == 1 && node.name == "entity" {
             if let (hash, range) = sourceHash(of: node, endLine: parser.lineNumber, endColumn: parser.columnNumber) {
-                node.sourceHash = hash
-                if caching && EntitySourceCache.canCache(bytes, range) { node.cacheableText = Array(bytes[range]) }
+                node.source.hash = hash
+                if caching && EntitySourceCache.canCache(bytes, range) { node.source.cacheableText = Array(bytes[range]) }
             }
-            node.unknownXML = node.unknownXML.lowerBound..<unknown.count
+            node.source.unknownXML = node.source.unknownXML.lowerBound..<unknown.count
         }
     }
 

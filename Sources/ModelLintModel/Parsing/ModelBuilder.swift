@@ -13,20 +13,20 @@ package struct ModelBuilder {
         for child in root.children {
             switch child.name {
             case "entity":
-                if let cached = child.cached, let line = child.location.line, let column = child.location.column {
+                if let cached = child.source.cached, let line = child.location.line, let column = child.location.column {
                     entities.append(cached.placed(in: path, line: line, column: column))
                 } else {
                     let built = entity(child)
                     entities.append(built)
-                    if let cache, let text = child.cacheableText, let hash = child.sourceHash,
+                    if let cache, let text = child.source.cacheableText, let hash = child.source.hash,
                        let line = child.location.line, let column = child.location.column {
                         cache.insert(
                             EntitySourceCache.Entry(
-                                text: text, entity: built, unknownXML: Array(unknown[child.unknownXML]), line: line, column: column),
+                                text: text, entity: built, unknownXML: Array(unknown[child.source.unknownXML]), line: line, column: column),
                             forSourceHash: hash)
                     }
                 }
-                sourceHashes.append(child.sourceHash)
+                sourceHashes.append(child.source.hash)
             case "configuration":
                 var configuration = ModelConfiguration(name: child.attributes["name"] ?? "", location: child.location)
                 configuration.usedWithCloudKit = flag(child, "usedWithCloudKit")
