@@ -41,10 +41,10 @@ public struct PropertyPair: Sendable {
     public var newOwner: String
     public var facets: [PropertyFacet]
 
-    public var oldAttribute: Attribute? { if case .attribute(let a) = old { return a } else { return nil } }
-    public var newAttribute: Attribute? { if case .attribute(let a) = new { return a } else { return nil } }
-    public var oldRelationship: Relationship? { if case .relationship(let r) = old { return r } else { return nil } }
-    public var newRelationship: Relationship? { if case .relationship(let r) = new { return r } else { return nil } }
+    @inlinable public var oldAttribute: Attribute? { if case .attribute(let a) = old { return a } else { return nil } }
+    @inlinable public var newAttribute: Attribute? { if case .attribute(let a) = new { return a } else { return nil } }
+    @inlinable public var oldRelationship: Relationship? { if case .relationship(let r) = old { return r } else { return nil } }
+    @inlinable public var newRelationship: Relationship? { if case .relationship(let r) = new { return r } else { return nil } }
     package init(old: Property, new: Property, oldOwner: String, newOwner: String, facets: [PropertyFacet]) {
         self.old = old
         self.new = new

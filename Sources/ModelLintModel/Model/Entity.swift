@@ -112,7 +112,7 @@ public struct Attribute: Hashable, Sendable {
     @inlinable public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
 
     /// What inferred migration matches on: `elementID`, else the name.
-    public var renamingIdentifier: String { elementID ?? name }
+    @inlinable public var renamingIdentifier: String { elementID ?? name }
 
     /// `defaultValueString` present (an empty string is a default), or `defaultDateTimeInterval` on a Date.
     public var hasDefault: Bool {
@@ -175,7 +175,7 @@ public struct Relationship: Hashable, Sendable {
     @inlinable public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
     @inlinable public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
 
-    public var renamingIdentifier: String { elementID ?? name }
+    @inlinable public var renamingIdentifier: String { elementID ?? name }
 }
 
 /// A property whose value comes from a fetch request, never stored.
@@ -215,42 +215,42 @@ public indirect enum Property: Hashable, Sendable {
     case attribute(Attribute)
     case relationship(Relationship)
 
-    public var name: String {
+    @inlinable public var name: String {
         switch self {
         case .attribute(let a): return a.name
         case .relationship(let r): return r.name
         }
     }
 
-    public var location: SourceLocation {
+    @inlinable public var location: SourceLocation {
         switch self {
         case .attribute(let a): return a.location
         case .relationship(let r): return r.location
         }
     }
 
-    public var renamingIdentifier: String {
+    @inlinable public var renamingIdentifier: String {
         switch self {
         case .attribute(let a): return a.renamingIdentifier
         case .relationship(let r): return r.renamingIdentifier
         }
     }
 
-    public var elementID: String? {
+    @inlinable public var elementID: String? {
         switch self {
         case .attribute(let a): return a.elementID
         case .relationship(let r): return r.elementID
         }
     }
 
-    public var isTransient: Bool {
+    @inlinable public var isTransient: Bool {
         switch self {
         case .attribute(let a): return a.isTransient
         case .relationship(let r): return r.isTransient
         }
     }
 
-    public var userInfo: [UserInfoEntry] {
+    @inlinable public var userInfo: [UserInfoEntry] {
         switch self {
         case .attribute(let a): return a.userInfo
         case .relationship(let r): return r.userInfo
@@ -364,7 +364,7 @@ public struct Entity: Hashable, Sendable {
     @inlinable public var compoundIndexes: [UniquenessConstraint] { get { fields.value.compoundIndexes } set { fields = fields.with { $0.compoundIndexes = newValue } } }
     @inlinable public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
 
-    public var renamingIdentifier: String { elementID ?? name }
+    @inlinable public var renamingIdentifier: String { elementID ?? name }
 
     public var attributes: [Attribute] {
         properties.compactMap { if case .attribute(let a) = $0 { return a } else { return nil } }
