@@ -23,11 +23,7 @@ public struct BuildVerifier: Sendable {
         let current = bundle.currentVersion.flatMap { version in source.first { $0.name == version.name } }
         var diagnostics: [Diagnostic] = []
         for rule in rules {
-            let description = rule.description
-            for finding in rule.check(build, source: source, current: current, context: context) {
-                guard let severity = configuration.severity(of: description, finding: finding) else { continue }
-                diagnostics.append(Diagnostic(description, finding, severity: severity, bundle: bundle.path, version: finding.version))
-            }
+            diagnostics += configuration.diagnostics(rule.description, rule.check(build, source: source, current: current, context: context), bundle: bundle.path, version: nil)
         }
         return Diagnostic.sortedForOutput(diagnostics)
     }

@@ -36,12 +36,9 @@ public struct Linter: Sendable {
         }
         let loaded = input.bundles.map(\.bundle)
         if let lock = input.lock, !input.bundles.isEmpty {
-            let rule = LockEntryOrphanedRule.description
-            for finding in LockEntryOrphanedRule().check(lock.file, lockPath: lock.path, bundleKeysOnDisk: lock.bundleKeysOnDisk) {
-                if let severity = severity(of: rule, finding: finding) {
-                    diagnostics.append(Diagnostic(rule, finding, severity: severity, bundle: lock.path, version: nil))
-                }
-            }
+            diagnostics += configuration.diagnostics(
+                LockEntryOrphanedRule.description, LockEntryOrphanedRule().check(lock.file, lockPath: lock.path, bundleKeysOnDisk: lock.bundleKeysOnDisk),
+                bundle: lock.path, version: nil)
         }
         diagnostics += SourceReferenceVerifier(configuration: configuration).verify(input.sourceReferences, bundles: loaded)
         diagnostics += GoldenStores.findings(for: input.bundles, stores: input.goldenStores, configuration: configuration, migration: migration)
@@ -66,14 +63,13 @@ public struct Linter: Sendable {
         func diagnostic(_ rule: RuleDescription, _ finding: Finding, _ severity: Severity, version: String?) -> Diagnostic {
             Diagnostic(rule, finding, severity: severity, bundle: bundle.path, version: version)
         }
+        func report(_ rule: RuleDescription, _ findings: [Finding], version: String?) {
+            diagnostics += configuration.diagnostics(rule, findings, bundle: bundle.path, version: version)
+        }
 
         for rule in rules.compactMap(\.asBundleRule) {
-            for finding in rule.check(bundle) {
-                if let severity = severity(of: rule.description, finding: finding) {
-                    // About the bundle as a whole: reported against the version treated as current.
-                    diagnostics.append(diagnostic(rule.description, finding, severity, version: bundle.currentVersion?.name))
-                }
-            }
+            // About the bundle as a whole: reported against the version treated as current.
+            report(rule.description, rule.check(bundle), version: bundle.currentVersion?.name)
         }
 
         let readable = bundle.readableVersions
@@ -107,19 +103,11 @@ public struct Linter: Sendable {
         diagnostics += lintChanges(readable, currentPosition: currentPosition, context: context, bundle: bundle, mappingModels: mappingModels, shipped: shipped)
         if !migrationIsExplicit {
             let steps = zip(readable, readable.dropFirst()).map { ($0.name, $1.name) }
-            let rule = ProgressiveMigrationLikelyRule.description
-            for finding in ProgressiveMigrationLikelyRule().check(bundle, steps: steps, mappingModels: mappingModels) {
-                if let severity = severity(of: rule, finding: finding) {
-                    diagnostics.append(diagnostic(rule, finding, severity, version: bundle.currentVersion?.name))
-                }
-            }
+            report(ProgressiveMigrationLikelyRule.description, ProgressiveMigrationLikelyRule().check(bundle, steps: steps, mappingModels: mappingModels),
+                   version: bundle.currentVersion?.name)
         }
         for rule in rules.compactMap(\.asRetirementRule) {
-            for finding in rule.check(readable, current: currentPosition, context: context) {
-                if let severity = severity(of: rule.description, finding: finding) {
-                    diagnostics.append(diagnostic(rule.description, finding, severity, version: nil))
-                }
-            }
+            report(rule.description, rule.check(readable, current: currentPosition, context: context), version: nil)
         }
 
         // In-model suppressions apply to everything found about an element, in its version and later ones.
@@ -127,11 +115,7 @@ public struct Linter: Sendable {
         diagnostics.removeAll(where: suppressions.suppresses)
         let knownRuleIDs = Set(rules.map(\.id))
         for rule in rules.compactMap(\.asSuppressionRule) {
-            for finding in rule.check(suppressions.names, knownRuleIDs: knownRuleIDs) {
-                if let severity = severity(of: rule.description, finding: finding) {
-                    diagnostics.append(diagnostic(rule.description, finding, severity, version: nil))
-                }
-            }
+            report(rule.description, rule.check(suppressions.names, knownRuleIDs: knownRuleIDs), version: nil)
         }
 
         diagnostics = RepeatedFindings.collapse(diagnostics, versionOrder: readable.map(\.name))
@@ -210,7 +194,7 @@ public struct Linter: Sendable {
         var from: String
         var to: String
         var isAdjacent: Bool
-        var findings: [(rule: RuleDescription, finding: Finding)]
+        var findings: [(rule: RuleDescription, found: ChangeFinding)]
     }
 
     /// A rule judging compared pairs: a whole diff at a time, or one matched entity pair at a time.
@@ -266,7 +250,7 @@ public struct Linter: Sendable {
         }
         return concurrentMap(Array(diffs.indices)) { p in
             let diff = diffs[p]
-            var findings: [(RuleDescription, Finding)] = []
+            var findings: [(RuleDescription, ChangeFinding)] = []
             for (r, judge) in judges.enumerated() {
                 var found = judged[p][r]
                 if case .entityPairs = judge {
@@ -274,7 +258,7 @@ public struct Linter: Sendable {
                         if let origin { found[e] = judged[origin.group][r][origin.item] }
                     }
                 }
-                findings += found.joined().map { (judge.description, $0.finding) }
+                findings += found.joined().map { (judge.description, $0) }
             }
             return PairFindings(from: diff.from.name, to: diff.to.name, isAdjacent: diff.isAdjacent, findings: findings)
         }
@@ -293,9 +277,7 @@ public struct Linter: Sendable {
         func mapping(_ from: String, _ to: String) -> MappingModel? {
             mappingModels.first { $0.source == from && $0.destination == to }
         }
-        func key(_ rule: RuleDescription, _ finding: Finding) -> String {
-            rule.id + "|" + (finding.identity ?? "\(finding.entity ?? "")/\(finding.property ?? "")")
-        }
+        func key(_ rule: RuleDescription, _ found: ChangeFinding) -> String { rule.id + "|" + found.identity }
 
         var diagnostics: [Diagnostic] = []
         var adjacentKeys: Set<String> = []
@@ -303,11 +285,12 @@ public struct Linter: Sendable {
         for pair in results where pair.isAdjacent {
             let covering = mapping(pair.from, pair.to)
             // A finding another of the same pair replaces is not shown (its problem still counts as found here).
-            let superseded = Set(pair.findings.flatMap { $0.finding.supersedes.map { "\($0.rule)|\($0.identity)" } })
-            for (rule, finding) in pair.findings {
+            let superseded = Set(pair.findings.flatMap { $0.found.supersedes.map { "\($0.rule)|\($0.identity)" } })
+            for (rule, found) in pair.findings {
+                let finding = found.finding
                 // A mapping model covers only its exact pair: a device skipping that step is not covered,
                 // so a problem only ever seen on covered steps still counts for direct pairs.
-                let k = key(rule, finding)
+                let k = key(rule, found)
                 if let covering {
                     if coveredBy[k]?.contains(covering.name) != true { coveredBy[k, default: []].append(covering.name) }
                 } else {
@@ -329,10 +312,10 @@ public struct Linter: Sendable {
         var direct: [ComparedPairFindings.DirectFinding] = []
         for pair in results where !pair.isAdjacent {
             let covering = mapping(pair.from, pair.to)
-            for (rule, finding) in pair.findings {
-                guard let severity = severity(of: rule, finding: finding) else { continue }
+            for (rule, found) in pair.findings {
+                guard let severity = severity(of: rule, finding: found.finding) else { continue }
                 direct.append(ComparedPairFindings.DirectFinding(
-                    from: pair.from, rule: rule, finding: finding, key: key(rule, finding), severity: covering == nil ? severity : .note,
+                    from: pair.from, rule: rule, finding: found.finding, key: key(rule, found), severity: covering == nil ? severity : .note,
                     mappingModel: covering?.name))
             }
         }
@@ -351,7 +334,16 @@ public struct Linter: Sendable {
         }
         return diagnostics
     }
+}
 
+extension Configuration {
+    /// A rule's findings as reported, each at its configured severity; none when the rule is off. `version`: for
+    /// findings that name none themselves.
+    package func diagnostics(_ rule: RuleDescription, _ findings: [Finding], bundle: String, version: String?) -> [Diagnostic] {
+        findings.compactMap { finding in
+            severity(of: rule, finding: finding).map { Diagnostic(rule, finding, severity: $0, bundle: bundle, version: version) }
+        }
+    }
 }
 
 extension Diagnostic {

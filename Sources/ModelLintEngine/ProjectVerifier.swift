@@ -19,10 +19,7 @@ public struct ProjectVerifier: Sendable {
         guard let group = project.group(forBundleAt: bundlePath) else { return [] }
         var diagnostics: [Diagnostic] = []
         for rule in rules {
-            for finding in rule.check(group, project: project.path, bundle: bundle) {
-                guard let severity = configuration.severity(of: rule.description, finding: finding) else { continue }
-                diagnostics.append(Diagnostic(rule.description, finding, severity: severity, bundle: bundle.path, version: finding.version))
-            }
+            diagnostics += configuration.diagnostics(rule.description, rule.check(group, project: project.path, bundle: bundle), bundle: bundle.path, version: nil)
         }
         return diagnostics
     }

@@ -20,10 +20,7 @@ public struct SourceReferenceVerifier: Sendable {
         var diagnostics: [Diagnostic] = []
         for reference in references {
             for rule in rules {
-                for finding in rule.check(reference, bundles: contexts) {
-                    guard let severity = configuration.severity(of: rule.description, finding: finding) else { continue }
-                    diagnostics.append(Diagnostic(rule.description, finding, severity: severity, bundle: first.path, version: finding.version))
-                }
+                diagnostics += configuration.diagnostics(rule.description, rule.check(reference, bundles: contexts), bundle: first.path, version: nil)
             }
         }
         return diagnostics

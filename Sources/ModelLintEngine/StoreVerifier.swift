@@ -48,10 +48,7 @@ public struct StoreVerifier: Sendable {
         let context = RuleContext(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
         var diagnostics = migrationFindings
         for rule in rules {
-            for finding in rule.check(check, context: context) {
-                guard let severity = configuration.severity(of: rule.description, finding: finding) else { continue }
-                diagnostics.append(Diagnostic(rule.description, finding, severity: severity, bundle: bundle.path, version: finding.version))
-            }
+            diagnostics += configuration.diagnostics(rule.description, rule.check(check, context: context), bundle: bundle.path, version: nil)
         }
         return diagnostics
     }

@@ -9,6 +9,9 @@ public struct ChangeFinding: Sendable, Equatable {
 
     private init(_ finding: Finding) { self.finding = finding }
 
+    /// What makes two findings the same problem across pairs (always set: both constructors set it).
+    public var identity: String { finding.identity ?? "" }
+
     /// A finding about an element of a compared pair.
     public static func change(
         _ message: String, entity: Entity, property: Property? = nil, at location: SourceLocation? = nil, severity: Severity? = nil
