@@ -10,8 +10,10 @@ public enum CheckCommand {
     /// The report options every command that reports findings shares (`check`, `verify-build`, `store`).
     package static let formatOption = OptionSpec("--format", value: "F", choices: ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"],
                                          help: "text (default), json, sarif, github, junit, checkstyle or markdown")
-    package static let reportFlags: [OptionSpec] = [
-        OptionSpec("--strict", help: "warnings also fail the run"),
+    package static let reportFlags: [OptionSpec] = [strictFlag] + outputFlags
+    static let strictFlag = OptionSpec("--strict", help: "warnings also fail the run")
+    /// How the report looks, and help: the last options of every reporting command's help.
+    static let outputFlags: [OptionSpec] = [
         OptionSpec("--no-color", help: "plain text even on a terminal"),
         OptionSpec("--color", help: "colour even when the output is not a terminal (CI logs)"),
         OptionSpec("--notes", help: "text format: list notes too (by default they are counted in the summary line)"),
@@ -27,7 +29,7 @@ public enum CheckCommand {
         OptionSpec("--stamp", value: "FILE", help: "build systems: write FILE when the run passes, remove it when it fails"),
         OptionSpec("--report", value: "FORMAT=FILE", help: "also write the same findings as FORMAT to FILE (repeatable; one run, several reports)"),
         OptionSpec("--config", value: "FILE", help: "configuration file (default: nearest .modellint.json walking up)"),
-        OptionSpec("--strict", help: "warnings also fail the run"),
+        strictFlag,
         OptionSpec("--migration", value: "MODE", choices: ["direct", "progressive"],
                    help: "how the app migrates: direct (default: older stores migrate in one hop) or progressive"),
         OptionSpec("--lock", value: "FILE", help: "lock file to verify (default: modellint.lock next to the configuration, or here)"),
@@ -38,11 +40,7 @@ public enum CheckCommand {
         OptionSpec("--write-baseline", value: "FILE", help: "record all current findings in FILE and exit 0"),
         OptionSpec("--quiet", help: "print nothing when there are no findings"),
         OptionSpec("--pre-commit", help: "as a pre-commit hook: the files given plus staged deletions and configuration or lock changes; nothing else to lint is success"),
-        OptionSpec("--no-color", help: "plain text even on a terminal"),
-        OptionSpec("--color", help: "colour even when the output is not a terminal (CI logs)"),
-        OptionSpec("--notes", help: "text format: list notes too (by default they are counted in the summary line)"),
-        OptionSpec("--help", help: "show this help"),
-    ]
+    ] + outputFlags
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint check [PATH ...] [options]",
