@@ -85,13 +85,14 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
     /// What `example` finds for `rule`, run through the engine its kind belongs to, as `check`, `verify-build` or
     /// `store` would run it.
     static func findings(of example: RuleExample, rules: [any Rule]) throws -> [Diagnostic] {
+        try run(example, rules: rules).diagnostics
+    }
+
+    /// The example written into a directory of its own (removed afterwards), what it finds, and its markers.
+    static func run(_ example: RuleExample, rules: [any Rule]) throws -> (diagnostics: [Diagnostic], markers: [(file: String, line: Int, column: Int)]) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modellint-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        return try findings(of: example, rules: rules, in: directory).diagnostics
-    }
-
-    static func findings(of example: RuleExample, rules: [any Rule], in directory: URL) throws -> (diagnostics: [Diagnostic], markers: [(file: String, line: Int, column: Int)]) {
         let (bundle, markers) = try example.write(into: directory)
         let configuration = Configuration(baseDirectory: directory.path)
         let loaded = { BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld") }
@@ -132,10 +133,7 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
 
     /// Why `example` does not hold for `rule` (empty: it holds).
     static func problems(of example: RuleExample, rule: RuleDescription, rules: [any Rule] = RuleRegistry.all) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modellint-example-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (all, markers) = try findings(of: example, rules: rules, in: directory)
+        let (all, markers) = try run(example, rules: rules)
         let found = all.filter { $0.ruleId == rule.id }
         guard example.triggers else {
             return found.isEmpty ? [] : ["must not trigger, found \(found.map(\.message))"]
