@@ -26,13 +26,13 @@ public struct ParsedArguments: Equatable, Sendable {
     /// Every value of an option given more than once, in order (`--only a --only b`).
     public var repeated: [String: [String]] = [:]
     public var flags: Set<String> = []
+
     package init(positionals: [String] = [], values: [String: String] = [:], repeated: [String: [String]] = [:], flags: Set<String> = []) {
         self.positionals = positionals
         self.values = values
         self.repeated = repeated
         self.flags = flags
     }
-
 }
 
 public struct UsageError: Error, Equatable, CustomStringConvertible {

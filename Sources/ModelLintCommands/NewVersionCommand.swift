@@ -162,7 +162,6 @@ public enum NewVersionCommand {
         package init(message: String) {
             self.message = message
         }
-
     }
 
     /// Stage the copy in a sibling folder of the bundle (same file system, never inside the bundle), rename it

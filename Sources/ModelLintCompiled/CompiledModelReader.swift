@@ -10,10 +10,10 @@ public enum CompiledModelReader {
 
     public struct ReadError: Error, Equatable, CustomStringConvertible {
         public var description: String
+
         package init(description: String) {
             self.description = description
         }
-
     }
 
     /// `path` is the `.momd` folder; `displayPath` how reports name it.

@@ -47,6 +47,7 @@ public struct ChangeEntry: Sendable, Equatable {
     /// Each changed facet in words: `type Binary -> String`.
     public var details: [String]
     public var location: SourceLocation
+
     package init(entity: String, property: String? = nil, kind: Kind, impact: ChangeImpact, details: [String], location: SourceLocation) {
         self.entity = entity
         self.property = property

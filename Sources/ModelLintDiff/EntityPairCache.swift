@@ -15,6 +15,7 @@ package final class EntityPairCache: @unchecked Sendable {
         package var newEntity: String
         /// The newer version (names are unique in a bundle): the newer side must be the very same elements.
         package var newVersion: String
+
         package init(oldLineage: Int, newLineage: Int, newEntity: String, newVersion: String) {
             self.oldLineage = oldLineage
             self.newLineage = newLineage
@@ -56,7 +57,6 @@ package final class EntityPairCache: @unchecked Sendable {
             self.pair = pair
             self.oldLocations = oldLocations
         }
-
     }
 
     /// Chains longer than this are never cached (see `ModelDiff`).

@@ -45,6 +45,7 @@ public struct PropertyPair: Sendable {
     @inlinable public var newAttribute: Attribute? { if case .attribute(let a) = new { return a } else { return nil } }
     @inlinable public var oldRelationship: Relationship? { if case .relationship(let r) = old { return r } else { return nil } }
     @inlinable public var newRelationship: Relationship? { if case .relationship(let r) = new { return r } else { return nil } }
+
     package init(old: Property, new: Property, oldOwner: String, newOwner: String, facets: [PropertyFacet]) {
         self.old = old
         self.new = new
@@ -74,6 +75,7 @@ public final class EntityPair: Sendable {
     public let becameTransient: [PropertyPair]
     /// Same identifier, an attribute on one side and a relationship on the other.
     public let kindChanged: [PropertyPair]
+
     package init(
         old: Entity, new: Entity, oldIndex: Int, newIndex: Int, facets: [EntityFacet], matchedProperties: [PropertyPair] = [],
         addedProperties: [Property] = [], removedProperties: [Property] = [], becameTransient: [PropertyPair] = [],

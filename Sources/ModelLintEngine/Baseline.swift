@@ -19,6 +19,7 @@ public struct Baseline: Equatable, Sendable {
         public var message: String
         /// Format 2: the stable identity this entry matches (nil for an entry read from a format-1 file).
         public var key: String?
+
         package init(ruleId: String, file: String, version: String, entity: String, property: String, message: String, key: String? = nil) {
             self.ruleId = ruleId
             self.file = file
@@ -86,6 +87,7 @@ public struct Baseline: Equatable, Sendable {
     /// Why a baseline file cannot be used; the message names the file.
     public struct LoadError: Error, CustomStringConvertible, Equatable {
         public var description: String
+
         package init(_ description: String) { self.description = description }
     }
 

@@ -57,7 +57,6 @@ public struct BundleSettings: Equatable, Sendable {
         self.retired = retired
         self.keyPath = keyPath
     }
-
 }
 
 /// `.modellint.json` (cli.md "Configuration"). Every key is checked: a typo is an error, never ignored.

@@ -14,6 +14,7 @@ public struct Suppressions: Sendable {
         package var all: Bool
         /// Position, in version order, of the first version that declares it.
         package var since: Int
+
         package init(entity: String, property: String? = nil, rules: Set<String>, all: Bool, since: Int) {
             self.entity = entity
             self.property = property
@@ -21,7 +22,6 @@ public struct Suppressions: Sendable {
             self.all = all
             self.since = since
         }
-
     }
 
     package var entries: [Entry] = []

@@ -11,11 +11,11 @@ public struct BundleFinder {
         public var absolutePath: String
         /// Relative to the working directory when below it, otherwise absolute.
         public var displayPath: String
+
         package init(absolutePath: String, displayPath: String) {
             self.absolutePath = absolutePath
             self.displayPath = displayPath
         }
-
     }
 
     public enum FinderError: Error, Equatable, CustomStringConvertible {

@@ -13,10 +13,10 @@ public struct GitRepository: Sendable {
     public struct GitError: Error, CustomStringConvertible, Equatable {
         public var message: String
         public var description: String { message }
+
         package init(message: String) {
             self.message = message
         }
-
     }
 
     /// The repository that holds `directory`, discovered once. Implicit bare repositories are refused

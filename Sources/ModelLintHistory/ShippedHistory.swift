@@ -26,16 +26,17 @@ public struct ShippedHistory: Sendable {
         public var digest: VersionDigest
         /// The model as it shipped, when read from git (lock files keep digests only).
         public var model: Model?
+
         package init(name: String, digest: VersionDigest, model: Model? = nil) {
             self.name = name
             self.digest = digest
             self.model = model
         }
-
     }
 
     public var source: Source
     public var versions: [Version]
+
     package init(source: Source, versions: [Version]) {
         self.source = source
         self.versions = versions

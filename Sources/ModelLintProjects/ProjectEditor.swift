@@ -7,6 +7,7 @@ import ModelLintModel
 package enum ProjectEditor {
     package struct EditError: Error, CustomStringConvertible {
         package var description: String
+
         package init(description: String) {
             self.description = description
         }

@@ -19,6 +19,7 @@ public struct XcodeProject: Sendable {
         /// The object ids of the children (in order) and of the current version, for editing the file.
         public var childIDs: [String] = []
         public var currentVersionID: String?
+
         package init(id: String, path: String, children: [String], currentVersion: String? = nil, isCompiled: Bool, line: Int? = nil, childIDs: [String] = [], currentVersionID: String? = nil) {
             self.id = id
             self.path = path
@@ -37,10 +38,10 @@ public struct XcodeProject: Sendable {
 
     public struct ReadError: Error, Equatable, CustomStringConvertible {
         public var description: String
+
         package init(description: String) {
             self.description = description
         }
-
     }
 
     public static func read(path: String, displayPath: String) throws -> XcodeProject {

@@ -101,12 +101,12 @@ public struct BundleSummary: Sendable, Equatable {
     public var path: String
     public var currentVersion: String?
     public var versions: [String]
+
     package init(path: String, currentVersion: String? = nil, versions: [String]) {
         self.path = path
         self.currentVersion = currentVersion
         self.versions = versions
     }
-
 }
 
 /// What a `check` run produced, before any reporter formats it.

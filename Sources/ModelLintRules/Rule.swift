@@ -252,13 +252,13 @@ public struct Retirement: Equatable, Sendable {
     public var property: String
     public var replacedBy: String?
     public var interimVersion: String?
+
     package init(entity: String, property: String, replacedBy: String? = nil, interimVersion: String? = nil) {
         self.entity = entity
         self.property = property
         self.replacedBy = replacedBy
         self.interimVersion = interimVersion
     }
-
 }
 
 /// What rules may know beyond the model: the bundle's settings from the configuration.
@@ -331,7 +331,7 @@ public struct ComparedPairFindings: Sendable {
         public var from: String
         public var rule: RuleDescription
         public var finding: Finding
-        /// `rule rule-id|identity`: the same problem on every pair it appears in.
+        /// `rule-id|identity`: the same problem on every pair it appears in.
         public var key: String
         /// As configured; a note when a mapping model covers the pair.
         public var severity: Severity

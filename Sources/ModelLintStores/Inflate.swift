@@ -6,6 +6,7 @@ import ModelLintModel
 public enum Inflate {
     public struct InflateError: Error, Equatable, CustomStringConvertible {
         public var description: String
+
         package init(description: String) {
             self.description = description
         }
@@ -61,7 +62,6 @@ public enum Inflate {
         package init(bytes: [UInt8]) {
             self.bytes = bytes
         }
-
     }
 
     /// A canonical Huffman code: symbols by (length, value), decoded bit by bit.

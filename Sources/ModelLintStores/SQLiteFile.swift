@@ -11,6 +11,7 @@ import ModelLintModel
 public struct SQLiteFile: Sendable {
     public struct ReadError: Error, Equatable, CustomStringConvertible {
         public var description: String
+
         package init(description: String) {
             self.description = description
         }
@@ -28,6 +29,7 @@ public struct SQLiteFile: Sendable {
     public struct Row: Equatable, Sendable {
         public var rowid: Int64
         public var values: [Value]
+
         package init(rowid: Int64, values: [Value]) {
             self.rowid = rowid
             self.values = values

@@ -26,10 +26,10 @@ public struct StoreMetadata: Sendable, Equatable {
 
     public struct ReadError: Error, Equatable, CustomStringConvertible {
         public var description: String
+
         package init(description: String) {
             self.description = description
         }
-
     }
 
     public static func read(path: String) throws -> StoreMetadata {

@@ -30,6 +30,7 @@ extension SharedFields: CustomStringConvertible, CustomDebugStringConvertible {
 public struct UserInfoEntry: Hashable, Sendable {
     public var key: String
     public var value: String
+
     package init(key: String, value: String) {
         self.key = key
         self.value = value
@@ -185,6 +186,7 @@ public struct FetchedProperty: Hashable, Sendable {
     public var isOptional: Bool = false
     public var fetchRequest: FetchRequest?
     public var userInfo: [UserInfoEntry] = []
+
     package init(name: String, location: SourceLocation, isOptional: Bool = false, fetchRequest: FetchRequest? = nil, userInfo: [UserInfoEntry] = []) {
         self.name = name
         self.location = location
@@ -200,6 +202,7 @@ public struct FetchRequest: Hashable, Sendable {
     public var entity: String?
     public var predicate: String?
     public var location: SourceLocation
+
     package init(name: String, entity: String? = nil, predicate: String? = nil, location: SourceLocation) {
         self.name = name
         self.entity = entity
@@ -277,11 +280,11 @@ public struct UniquenessConstraint: Hashable, Sendable {
     /// The property names that together must be unique.
     public var properties: [String]
     public var location: SourceLocation
+
     package init(properties: [String], location: SourceLocation) {
         self.properties = properties
         self.location = location
     }
-
 }
 
 public struct FetchIndexElement: Hashable, Sendable {
@@ -290,6 +293,7 @@ public struct FetchIndexElement: Hashable, Sendable {
     public var type: String?
     public var order: String?
     public var location: SourceLocation
+
     package init(property: String? = nil, expression: String? = nil, type: String? = nil, order: String? = nil, location: SourceLocation) {
         self.property = property
         self.expression = expression
@@ -297,19 +301,18 @@ public struct FetchIndexElement: Hashable, Sendable {
         self.order = order
         self.location = location
     }
-
 }
 
 public struct FetchIndex: Hashable, Sendable {
     public var name: String
     public var elements: [FetchIndexElement]
     public var location: SourceLocation
+
     package init(name: String, elements: [FetchIndexElement], location: SourceLocation) {
         self.name = name
         self.elements = elements
         self.location = location
     }
-
 }
 
 public struct Entity: Hashable, Sendable {
@@ -378,11 +381,11 @@ public struct Entity: Hashable, Sendable {
 public struct ConfigurationMember: Hashable, Sendable {
     public var entity: String
     public var location: SourceLocation
+
     package init(entity: String, location: SourceLocation) {
         self.entity = entity
         self.location = location
     }
-
 }
 
 /// A named subset of entities (`<configuration>`), e.g. the part of a model CloudKit mirrors.
@@ -391,6 +394,7 @@ public struct ModelConfiguration: Hashable, Sendable {
     public var location: SourceLocation
     public var usedWithCloudKit: Bool = false
     public var members: [ConfigurationMember] = []
+
     package init(name: String, location: SourceLocation, usedWithCloudKit: Bool = false, members: [ConfigurationMember] = []) {
         self.name = name
         self.location = location
@@ -411,6 +415,7 @@ public struct UnknownXML: Hashable, Sendable {
     /// The entity and property (attribute, relationship or fetched property) it stands in, when it does.
     public var entity: String?
     public var property: String?
+
     package init(kind: Kind, name: String, element: String, location: SourceLocation, entity: String? = nil, property: String? = nil) {
         self.kind = kind
         self.name = name

@@ -30,7 +30,6 @@ public struct ModelVersion: Sendable {
         self.contentsPath = contentsPath
         self.content = content
     }
-
 }
 
 /// A `.xcdatamodeld` bundle: versions in version order and the current-version pointer.

@@ -141,6 +141,7 @@ package final class XMLNode {
     package var children: [XMLNode] = []
     /// For a top-level `<entity>` only: what the entity source cache knows of its text.
     package var source = EntitySource()
+
     package init(name: String, attributes: [String: String], location: SourceLocation, offset: Int) {
         self.name = name
         self.attributes = attributes

@@ -18,6 +18,7 @@ package final class EntitySourceCache: @unchecked Sendable {
         /// Where the entity's `<` is in the file it was built from.
         package var line: Int
         package var column: Int
+
         package init(text: [UInt8], entity: Entity, unknownXML: [UnknownXML], line: Int, column: Int) {
             self.text = text
             self.entity = entity

@@ -7,6 +7,7 @@ public struct MappingModel: Equatable, Sendable {
     public var name: String
     public var source: String
     public var destination: String
+
     package init(name: String, source: String, destination: String) {
         self.name = name
         self.source = source

@@ -15,6 +15,7 @@ package enum DirectoryListing {
         package var names: [String] = []
         /// Names that are not, as bytes.
         package var invalid: [[UInt8]] = []
+
         package init(names: [String] = [], invalid: [[UInt8]] = []) {
             self.names = names
             self.invalid = invalid

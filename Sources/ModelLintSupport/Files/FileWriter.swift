@@ -18,6 +18,7 @@ public enum FileWriter {
         public var path: String
         public var reason: String
         public var description: String { "cannot write \(path): \(reason)" }
+
         package init(path: String, reason: String) {
             self.path = path
             self.reason = reason
@@ -173,6 +174,7 @@ public struct POSIXFailure: Error, CustomStringConvertible, Equatable {
     public var code: Int32
     public var description: String { String(cString: strerror(code)) }
     public var isBrokenPipe: Bool { code == EPIPE }
+
     package init(code: Int32) {
         self.code = code
     }

@@ -15,6 +15,7 @@ package enum Subprocess {
         package var status: Int32
         package var output: Data
         package var error: Data
+
         package init(status: Int32, output: Data, error: Data) {
             self.status = status
             self.output = output

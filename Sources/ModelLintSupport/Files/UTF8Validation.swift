@@ -36,5 +36,4 @@ public enum UTF8Validation {
             return nil
         }
     }
-
 }

@@ -9,6 +9,7 @@ package struct JSONParser {
         package var maxDepth = 64
         /// Keys up to this depth (1: the root object's) have their lines recorded in `keyLines`.
         package var keyLineDepth = 0
+
         package init(json5: Bool = true, maxDepth: Int = 64, keyLineDepth: Int = 0) {
             self.json5 = json5
             self.maxDepth = maxDepth
@@ -27,6 +28,7 @@ package struct JSONParser {
     private(set) var keyLines: KeyLines = [:]
     /// Offsets just past each line break, found once when a position is first needed.
     private var lineStarts: [Int]?
+
     package init(_ bytes: [UInt8], options: Options) {
         self.bytes = bytes
         self.options = options

@@ -21,10 +21,10 @@ public struct BinaryPropertyList: Sendable {
 
     public struct ReadError: Error, Equatable, CustomStringConvertible {
         public var description: String
+
         package init(description: String) {
             self.description = description
         }
-
     }
 
     public let objects: [Object]

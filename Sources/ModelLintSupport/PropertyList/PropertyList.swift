@@ -8,6 +8,7 @@ import Foundation
 public enum PropertyList {
     public struct ParseError: Error, CustomStringConvertible {
         public var description: String
+
         package init(description: String) {
             self.description = description
         }
