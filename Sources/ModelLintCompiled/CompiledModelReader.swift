@@ -95,8 +95,21 @@ public enum CompiledModelReader {
             throw ReadError(description: "\(displayPath) is not a compiled managed object model")
         }
         let location = SourceLocation(file: displayPath)
+        // Every entity, property and constraint member read costs one unit. A real archive holds each of them
+        // as an object of its own, so it never needs more than it has objects; one whose entities all share
+        // one set of properties would describe entities x properties from a few kilobytes.
+        var budget = WorkBudget(limit: 2 * archive.archived.count + 4096, what: "entities and properties (it holds \(archive.archived.count) objects)")
+        do {
+            return try model(from: archive, entitiesRef: entitiesRef, location: location, budget: &budget)
+        } catch let exceeded as WorkBudget.Exceeded {
+            throw ReadError(description: "\(displayPath): \(exceeded)")
+        }
+    }
+
+    private static func model(from archive: KeyedArchive, entitiesRef: Int, location: SourceLocation, budget: inout WorkBudget) throws -> Model {
         var entities: [Entity] = []
         for (_, entity) in archive.entries(entitiesRef) {
+            try budget.spend()
             guard archive.className(entity) == "NSEntityDescription", let name = archive.string(entity, "NSEntityName") else { continue }
             var fields = Entity.Fields(name: name)
             fields.isAbstract = archive.bool(entity, "NSIsAbstract") ?? false
@@ -105,13 +118,16 @@ public enum CompiledModelReader {
             fields.representedClassName = archive.string(entity, "NSClassNameForEntity")
             if let renaming = archive.string(entity, "NSRenamingIdentifier"), renaming != name { fields.elementID = renaming }
             if let tuples = archive.reference(entity, "NSUniqueTuples") {
-                fields.uniquenessConstraints = archive.members(tuples).map { tuple in
-                    UniquenessConstraint(properties: archive.members(tuple).compactMap { archive.text($0) ?? archive.string($0, "NSPropertyName") }, location: location)
+                fields.uniquenessConstraints = try archive.members(tuples).map { tuple in
+                    let members = archive.members(tuple)
+                    try budget.spend(members.count + 1)
+                    return UniquenessConstraint(properties: members.compactMap { archive.text($0) ?? archive.string($0, "NSPropertyName") }, location: location)
                 }
             }
             var properties: [Property] = []
             if let propertiesRef = archive.reference(entity, "NSProperties") {
                 for (_, property) in archive.entries(propertiesRef) {
+                    try budget.spend()
                     if let p = self.property(property, in: archive, location: location) { properties.append(p) }
                 }
             }

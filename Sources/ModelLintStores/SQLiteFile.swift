@@ -69,7 +69,6 @@ public struct SQLiteFile: Sendable {
         guard pageSize - reserved >= 480 else { throw fail("reserved space \(reserved)") }
         self.pageSize = pageSize
         usableSize = pageSize - reserved
-        encoding = UInt32(bytes[56]) << 24 | UInt32(bytes[57]) << 16 | UInt32(bytes[58]) << 8 | UInt32(bytes[59])
         main = bytes
         var pages = bytes.count / pageSize
         var applied: [Int: ArraySlice<UInt8>] = [:]
@@ -80,6 +79,10 @@ public struct SQLiteFile: Sendable {
         walPages = applied
         usedWAL = !applied.isEmpty
         pageCount = pages
+        // The text encoding is a field of page 1's header: from the WAL when it holds a newer page 1, as SQLite
+        // reads it.
+        let header = applied[1] ?? bytes[0..<min(bytes.count, pageSize)]
+        encoding = header.count >= 60 ? Self.be32(header, header.startIndex + 56) : 0
         guard pageCount >= 1 else { throw fail("no pages") }
     }
 
@@ -141,6 +144,10 @@ public struct SQLiteFile: Sendable {
 
     /// Every row of the table b-tree rooted at `root`, in rowid order.
     public func rows(ofTreeAt root: Int) throws -> [Row] {
+        // Each byte of a table's payloads is stored once in the file, so a table never holds more than the file
+        // does; cells whose pointers share one cell or one overflow chain would otherwise be read once each.
+        let stored = main.count + walPages.count * pageSize
+        var budget = WorkBudget(limit: stored + 65536, what: "bytes of rows (the database holds \(stored) bytes)")
         var rows: [Row] = []
         var visited = Set<Int>()
         var stack = [root]
@@ -177,6 +184,7 @@ public struct SQLiteFile: Sendable {
                 let payloadSize = try Self.varint(page, &at)
                 let rowid = try Self.varint(page, &at)
                 guard payloadSize >= 0, payloadSize <= Int64(Self.sizeLimit) else { throw ReadError(description: "page \(number): payload size \(payloadSize)") }
+                do { try budget.spend(Int(payloadSize)) } catch { throw ReadError(description: "table at page \(root): \(error)") }
                 let payload = try self.payload(of: Int(payloadSize), in: page, at: at, pageNumber: number)
                 rows.append(Row(rowid: rowid, values: try record(payload)))
             }
@@ -267,21 +275,28 @@ public struct SQLiteFile: Sendable {
         return nil
     }
 
-    /// Column names of `CREATE TABLE x (a INTEGER PRIMARY KEY, b VARCHAR(255), ...)`: the first word of each
-    /// top-level comma-separated item, table constraints left out.
+    /// Column names of `CREATE TABLE x (a INTEGER PRIMARY KEY, "b,c" VARCHAR(255), ...)`: the first token of each
+    /// top-level comma-separated item, table constraints left out. The text is tokenised as SQLite does: commas
+    /// and parentheses inside quoted identifiers (`"…"`, `[…]`, `` `…` ``), string literals and comments are text.
     package static func columns(ofCreateTable sql: String) -> [String] {
-        guard let open = sql.firstIndex(of: "("), let close = sql.lastIndex(of: ")"), open < close else { return [] }
-        var items: [String] = [], depth = 0, current = ""
-        for ch in sql[sql.index(after: open)..<close] {
-            if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
-            if ch == "," && depth == 0 { items.append(current); current = "" } else { current.append(ch) }
+        let tokens = SQLTokens(sql)
+        guard let open = tokens.firstIndex(where: { $0 == .punctuation("(") }) else { return [] }
+        var items: [[SQLTokens.Token]] = [[]], depth = 0
+        for token in tokens[(open + 1)...] {
+            if token == .punctuation("(") { depth += 1 }
+            if token == .punctuation(")") {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if token == .punctuation(","), depth == 0 { items.append([]) } else { items[items.count - 1].append(token) }
         }
-        items.append(current)
         let constraints: Set<String> = ["PRIMARY", "UNIQUE", "CHECK", "FOREIGN", "CONSTRAINT"]
         return items.compactMap { item in
-            let word = item.trimmingCharacters(in: .whitespacesAndNewlines).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.map(String.init) ?? ""
-            let name = word.trimmingCharacters(in: CharacterSet(charactersIn: "\"`[]"))
-            return name.isEmpty || constraints.contains(name.uppercased()) ? nil : name
+            switch item.first {
+            case .word(let word)?: return constraints.contains(word.uppercased()) ? nil : word
+            case .quoted(let name)?: return name
+            default: return nil
+            }
         }
     }
 

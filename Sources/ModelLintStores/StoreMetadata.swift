@@ -57,10 +57,27 @@ public struct StoreMetadata: Sendable, Equatable {
         var uuid: String?
         if let uuidColumn, row.values.count > uuidColumn, case .text(let text) = row.values[uuidColumn] { uuid = text }
         return StoreMetadata(
-            entityHashes: hashes, versionIdentifiers: (plist["NSStoreModelVersionIdentifiers"] as? [Any] ?? []).map { "\($0)" },
+            entityHashes: hashes, versionIdentifiers: (plist["NSStoreModelVersionIdentifiers"] as? [Any] ?? []).compactMap(Self.identifier),
             frameworkVersion: plist["NSPersistenceFrameworkVersion"] as? Int ?? (plist["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue,
             storeType: plist["NSStoreType"] as? String, uuid: uuid ?? plist["NSStoreUUID"] as? String,
             checksum: plist["NSStoreModelVersionChecksumKey"] as? String, usedWAL: file.usedWAL, cachedModel: cachedModel(file, path: path))
+    }
+
+    /// A version identifier as text: Xcode writes strings; a number is printed, anything else (a container,
+    /// which could be a shared graph that printing would expand) is left out.
+    private static func identifier(_ value: Any) -> String? {
+        switch value {
+        case let text as String: return text
+        case let number as Int: return String(number)
+        case let number as Double: return String(number)
+        default: return nil
+        }
+    }
+
+    /// How far a cached model may inflate: real caches inflate 1.4-1.8x (every store in the corpus), DEFLATE can
+    /// reach 1,032x, so a few kilobytes of store could otherwise ask for tens of megabytes.
+    package static func cacheLimit(_ compressed: Int) -> Int {
+        min(CompiledModelReader.archiveLimit, max(1 << 20, compressed * 32))
     }
 
     /// `Z_MODELCACHE.Z_CONTENT`: inflated and read as a compiled model; nil when absent or unreadable (the cache
@@ -69,7 +86,7 @@ public struct StoreMetadata: Sendable, Equatable {
         guard let table = try? file.table(named: "Z_MODELCACHE"), let row = table.rows.first,
               let column = table.columns.firstIndex(where: { $0.caseInsensitiveCompare("Z_CONTENT") == .orderedSame }) ?? (table.columns.isEmpty ? 0 : nil),
               row.values.count > column, case .blob(let compressed) = row.values[column],
-              let bytes = try? Inflate.decompress(compressed, limit: CompiledModelReader.archiveLimit),
+              let bytes = try? Inflate.decompress(compressed, limit: cacheLimit(compressed.count)),
               let archive = try? KeyedArchive(bytes: bytes) else { return nil }
         return try? CompiledModelReader.model(from: archive, displayPath: path + " (Z_MODELCACHE)")
     }

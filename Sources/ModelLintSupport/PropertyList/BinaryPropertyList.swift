@@ -3,7 +3,8 @@ import Foundation
 /// A binary property list (`bplist00`), read into a flat object table without recursion: containers hold the
 /// indices of their members, so a cyclic or deeply nested file costs nothing to read, and `UID`s (the references
 /// of an NSKeyedArchiver archive) stay plain numbers on every platform. Every offset, count and reference is
-/// checked against the file; anything out of bounds is an error naming what was wrong, never a trap.
+/// checked against the file; anything out of bounds is an error naming what was wrong, never a trap. Each
+/// distinct object is decoded once, so the work is linear in the file's size however its objects are shared.
 public struct BinaryPropertyList: Sendable {
     public enum Object: Sendable, Equatable {
         case null
@@ -28,6 +29,9 @@ public struct BinaryPropertyList: Sendable {
     }
 
     public let objects: [Object]
+    /// For each slot, the first slot that names the same object (the same offset): a graph walker keys its
+    /// memo and its cycle check by this, so an object is visited once however many slots name it.
+    public let identity: [Int]
     public let top: Int
 
     public init(bytes: [UInt8]) throws {
@@ -49,12 +53,25 @@ public struct BinaryPropertyList: Sendable {
         let n = Int(count)
         var objects: [Object] = []
         objects.reserveCapacity(n)
+        // Slots that share an offset share the object: a table of N slots all naming one big object costs one
+        // parse, not N (copies of an Object share their storage).
+        var slotAt: [Int: Int] = [:]
+        var identity: [Int] = []
+        identity.reserveCapacity(n)
         for index in 0..<n {
             let offset = be(Int(tableOffset) + index * offsetSize, offsetSize)
             guard offset >= 8, offset < tableOffset else { throw fail("object \(index) outside the object area") }
+            if let earlier = slotAt[Int(offset)] {
+                objects.append(objects[earlier])
+                identity.append(earlier)
+                continue
+            }
+            slotAt[Int(offset)] = index
+            identity.append(index)
             objects.append(try Self.object(at: Int(offset), in: bytes, end: Int(tableOffset), refSize: refSize, count: n, fail: fail))
         }
         self.objects = objects
+        self.identity = identity
         top = Int(topIndex)
     }
 

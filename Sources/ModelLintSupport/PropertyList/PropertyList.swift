@@ -22,10 +22,21 @@ public enum PropertyList {
         guard data.starts(with: Array("bplist00".utf8)) else { throw ParseError(description: "an unknown binary property list version") }
         let plist = try BinaryPropertyList(bytes: [UInt8](data))
         var active = Set<Int>()
-        func value(_ index: Int, depth: Int) throws -> Any {
+        // An object referenced from many places is converted once and shared (Swift's collections are values
+        // with shared storage): a graph whose objects reference each other twice per level would otherwise
+        // expand into a tree exponential in its depth.
+        var converted: [Int: Any] = [:]
+        func value(_ slot: Int, depth: Int) throws -> Any {
+            let index = plist.identity[slot]
+            if let done = converted[index] { return done }
             guard depth < 64 else { throw ParseError(description: "a property list nested more than 64 levels deep") }
             guard active.insert(index).inserted else { throw ParseError(description: "a property list that contains itself") }
             defer { active.remove(index) }
+            let result = try convert(index, depth: depth)
+            converted[index] = result
+            return result
+        }
+        func convert(_ index: Int, depth: Int) throws -> Any {
             switch plist.objects[index] {
             case .null: return NSNull()
             case .bool(let b): return b

@@ -1,0 +1,142 @@
+import Foundation
+import XCTest
+import ModelLintSupport
+import ModelLintModel
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintCommands
+
+/// Inputs whose parts reference each other so that a few bytes describe a great deal (issue 21, cases 1-4, 7 and
+/// 17): every reader does work in proportion to the bytes it was given, and a crafted file is a named error.
+final class StructuralInputTests: XCTestCase {
+    let hostileStores = repositoryRoot.appendingPathComponent("Fixtures/Stores/Hostile")
+    let near = repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld")
+
+    /// `{_XCCurrentVersionName: a0}` where each of `levels` arrays holds the next one twice.
+    private func doublingGraph(levels: Int) -> [UInt8] {
+        var plist = PlistBuilder()
+        _ = plist.add(.dictionary([(1, 2)]))
+        _ = plist.add(.string("_XCCurrentVersionName"))
+        for level in 0..<levels { _ = plist.add(.array([3 + level, 3 + level])) }
+        _ = plist.add(.string("Leaf 1.xcdatamodel"))
+        return plist.build(top: 0)
+    }
+
+    // Case 1: 60 arrays each referencing the next twice is 2^60 paths through 62 objects.
+    func testSharedObjectsAreConvertedOnce() throws {
+        let bytes = doublingGraph(levels: 60)
+        XCTAssertLessThan(bytes.count, 600)
+        let plist = try XCTUnwrap(PropertyList.parse(Data(bytes)) as? [String: Any])
+        // The graph is kept as a graph: both members of every level are the same array.
+        var level = try XCTUnwrap(plist["_XCCurrentVersionName"] as? [Any])
+        for _ in 0..<59 {
+            XCTAssertEqual(level.count, 2)
+            level = try XCTUnwrap(level[0] as? [Any])
+        }
+        XCTAssertEqual(level.first as? String, "Leaf 1.xcdatamodel")
+        let (file, name) = CurrentVersionReader.parse(Data(bytes))
+        XCTAssertEqual(file, .unreadable("_XCCurrentVersionName is not a version name"))
+        XCTAssertNil(name)
+
+        // Through check: the bundle's pointer is named unreadable and the run ends.
+        let directory = try makeTemporaryDirectory(self)
+        let bundle = try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")])
+        try Data(bytes).write(to: bundle.appendingPathComponent(".xccurrentversion"))
+        let out = modellint(["check", bundle.path, "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 1, out.standardError)
+        let found = jsonDiagnostics(out)
+        XCTAssertEqual(found.map { "\($0["severity"] ?? "") \($0["ruleId"] ?? "")" }, ["error missing-current-version"])
+        XCTAssertEqual(found.first?["message"] as? String, ".xccurrentversion cannot be used: _XCCurrentVersionName is not a version name; modellint treats Near 1, the last in version order, as current")
+    }
+
+    // Case 2: 200,000 offset-table slots all naming one array of 150,000 references (a 1 MB file).
+    func testSlotsNamingOneObjectAreParsedOnce() throws {
+        var plist = PlistBuilder()
+        let fan = 200_000
+        _ = plist.add(.dictionary([(1, 2)]))
+        _ = plist.add(.string("_XCCurrentVersionName"))
+        _ = plist.add(.array(Array(repeating: 3, count: 50_000)))
+        let slots = [0, 1] + Array(repeating: 2, count: fan)
+        let bytes = plist.build(top: 0, slots: slots)
+        XCTAssertLessThan(bytes.count, FileReader.Limit.smallFile)
+        let table = try BinaryPropertyList(bytes: bytes)
+        XCTAssertEqual(table.objects.count, fan + 2)
+        XCTAssertEqual(Set(table.identity), [0, 1, 2], "every slot naming the array is the array")
+        XCTAssertThrowsError(try PropertyList.parse(Data(bytes))) { error in
+            XCTAssertEqual("\(error)", "a property list that contains itself")
+        }
+        XCTAssertEqual(CurrentVersionReader.parse(Data(bytes)).0, .unreadable("it is not a property list"))
+    }
+
+    // Case 3: entities x properties from a few kilobytes, through the compiled-model reader (a .mom and a store's
+    // cached model go through the same reader).
+    func testEntitiesSharingPropertiesAreRefused() throws {
+        let store = hostileStores.appendingPathComponent("SharedProperties.sqlite")
+        let file = try SQLiteFile(path: store.path)
+        let table = try XCTUnwrap(try file.table(named: "Z_MODELCACHE"))
+        guard case .blob(let compressed)? = table.rows.first?.values.first else { return XCTFail("no cache blob") }
+        let archive = try KeyedArchive(bytes: Inflate.decompress(compressed))
+        XCTAssertThrowsError(try CompiledModelReader.model(from: archive, displayPath: "Shared.mom")) { error in
+            XCTAssertEqual("\(error)", "Shared.mom: it references more than \(2 * archive.archived.count + 4096) entities and properties (it holds \(archive.archived.count) objects): refused as crafted")
+        }
+        // The store still reads (its cached model is an extra): its metadata, no cached model.
+        let metadata = try StoreMetadata.read(path: store.path)
+        XCTAssertNil(metadata.cachedModel)
+        XCTAssertEqual(metadata.uuid, "00000000-0000-4000-8000-000000000021")
+
+        // The same reader on a .mom in a .momd: verify-build names the file and the refusal.
+        let directory = try makeTemporaryDirectory(self)
+        let momd = directory.appendingPathComponent("Near.momd")
+        try FileManager.default.createDirectory(at: momd, withIntermediateDirectories: true)
+        try Data(try Inflate.decompress(compressed)).write(to: momd.appendingPathComponent("Near 3.mom"))
+        XCTAssertThrowsError(try CompiledModelReader.model(at: momd.appendingPathComponent("Near 3.mom").path, displayPath: "Near.momd/Near 3.mom")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("Near.momd/Near 3.mom: it references more than "), "\(error)")
+        }
+    }
+
+    // Case 2 (stores): a cached model that inflates 1,000x is cut at 32x its compressed size (1 MB at least).
+    func testCachedModelInflationIsBoundedByItsCompressedSize() throws {
+        let store = hostileStores.appendingPathComponent("InflatesFar.sqlite")
+        let file = try SQLiteFile(path: store.path)
+        let table = try XCTUnwrap(try file.table(named: "Z_MODELCACHE"))
+        guard case .blob(let compressed)? = table.rows.first?.values.first else { return XCTFail("no cache blob") }
+        XCTAssertLessThan(compressed.count, 100_000)
+        XCTAssertEqual(StoreMetadata.cacheLimit(compressed.count), max(1 << 20, compressed.count * 32))
+        XCTAssertThrowsError(try Inflate.decompress(compressed, limit: StoreMetadata.cacheLimit(compressed.count))) { error in
+            XCTAssertEqual("\(error)", "output over \(StoreMetadata.cacheLimit(compressed.count)) bytes")
+        }
+        XCTAssertNil(try StoreMetadata.read(path: store.path).cachedModel)
+        // Real caches inflate 1.4-1.8x: the limit never cuts one (the Near fixture's own store has none; a 2 KB
+        // cache still gets a megabyte).
+        XCTAssertEqual(StoreMetadata.cacheLimit(2_000), 1 << 20)
+    }
+
+    // Case 4: one cell listed 1,500 times, its payload in a 5-page overflow chain.
+    func testCellPointerFanIsRefused() throws {
+        let store = hostileStores.appendingPathComponent("CellFan.sqlite")
+        XCTAssertThrowsError(try StoreMetadata.read(path: store.path)) { error in
+            XCTAssertEqual("\(error)", "\(store.path): table at page 2: it references more than 94208 bytes of rows (the database holds 28672 bytes): refused as crafted")
+        }
+        let out = modellint(["store", store.path, near.path], in: repositoryRoot)
+        XCTAssertEqual(out.exitCode, 2)
+        XCTAssertTrue(out.standardError.contains("refused as crafted"), out.standardError)
+    }
+
+    // Case 7: a column named "Z_PLIST,x" is one column, not Z_PLIST.
+    func testCreateTableIsTokenisedAsSQLiteDoes() {
+        XCTAssertEqual(SQLiteFile.columns(ofCreateTable: #"CREATE TABLE Z_METADATA ("Z_PLIST,x" BLOB, Z_VERSION INTEGER PRIMARY KEY)"#), ["Z_PLIST,x", "Z_VERSION"])
+        XCTAssertEqual(SQLiteFile.columns(ofCreateTable: "CREATE TABLE t ([a,b] TEXT, `c``d` INT, 'e' INT, f VARCHAR(255) DEFAULT 'x,(y', -- z, w\n g BLOB /* h, i */, PRIMARY KEY (f))"),
+                       ["a,b", "c`d", "f", "g"])
+        XCTAssertEqual(SQLiteFile.columns(ofCreateTable: #"CREATE TABLE "t(" (a, "b"")" INT)"#), ["a", "b\")"])
+        XCTAssertEqual(SQLiteFile.columns(ofCreateTable: "CREATE TABLE t (a INT, b \"unterminated"), ["a", "b"])
+    }
+
+    // Case 17: every page in the WAL, page 1 there saying UTF-16le, the main file's encoding unset.
+    func testEncodingComesFromPageOneInTheWAL() throws {
+        let store = hostileStores.appendingPathComponent("WALUTF16.sqlite")
+        let metadata = try StoreMetadata.read(path: store.path)
+        XCTAssertTrue(metadata.usedWAL)
+        XCTAssertEqual(metadata.uuid, "00000000-0000-4000-8000-000000000021")
+        XCTAssertEqual(metadata.storeType, "SQLite")
+    }
+}
