@@ -33,6 +33,8 @@ package struct Workspace {
         let selections = try finder.bundles(for: paths)
         let files = RepositoryFiles(walker: finder.walker, repositories: history.repositories, isExcluded: finder.isExcluded)
         var bundles: [LintInput.Bundle] = []
+        // Each project file is read once per run, however many bundles it lists.
+        var projectsRead: [String: XcodeProject?] = [:]
         for selection in selections {
             let url = URL(fileURLWithPath: selection.absolutePath)
             let settings = configuration.settings(forBundleAt: selection.absolutePath)
@@ -50,7 +52,7 @@ package struct Workspace {
             let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder, workingDirectory: workingDirectory)
             bundles.append(LintInput.Bundle(
                 bundle: bundle, settings: settings, mappingModels: mappingModels, histories: histories,
-                projects: projects(referencing: selection.absolutePath, files: files)))
+                projects: projects(referencing: selection.absolutePath, files: files, read: &projectsRead)))
         }
         var input = LintInput(bundles: bundles)
         if let lock = history.lock {
@@ -80,13 +82,19 @@ package struct Workspace {
     }
 
     /// The Xcode projects' view of a bundle: the configured projects, else every `project.pbxproj` in its tree
-    /// (listed once per run with the mapping models). A project that cannot be read says nothing.
-    func projects(referencing absolutePath: String, files: RepositoryFiles) -> [(project: XcodeProject, bundlePath: String)] {
+    /// (listed once per run with the mapping models). A project that cannot be read says nothing. `read` holds the
+    /// projects already read in this run, by file.
+    func projects(
+        referencing absolutePath: String, files: RepositoryFiles, read: inout [String: XcodeProject?]
+    ) -> [(project: XcodeProject, bundlePath: String)] {
         let pbxprojs = configuration.projects.map { $0.map { $0 + "/project.pbxproj" } } ?? files.projects(near: absolutePath)
         return pbxprojs.compactMap { file in
             let projectFolder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-            guard let relative = PathTools.relative(absolutePath, to: projectFolder),
-                  let project = try? XcodeProject.read(path: file, displayPath: PathTools.display(file, relativeTo: workingDirectory)) else { return nil }
+            guard let relative = PathTools.relative(absolutePath, to: projectFolder) else { return nil }
+            if read[file] == nil {
+                read[file] = .some(try? XcodeProject.read(path: file, displayPath: PathTools.display(file, relativeTo: workingDirectory)))
+            }
+            guard let project = read[file] ?? nil else { return nil }
             return (project, relative)
         }
     }

@@ -19,9 +19,11 @@ package enum ProjectEditor {
         }
         var lines = text.components(separatedBy: "\n")
         let folder = newName + ".xcdatamodel"
-        // A new object id: 24 hex digits not yet in the file, derived from the name so reruns agree.
+        // A new object id: 24 hex digits that are no object id of the file, derived from the name so reruns agree.
+        // The file's ids are collected in one pass, so ids planted along the derivation cost a lookup each.
+        let taken = objectIDs(in: text)
         var seed = SHA256.hex(group.id + "/" + folder).uppercased()
-        while text.contains(String(seed.prefix(24))) { seed = SHA256.hex(seed).uppercased() }
+        while taken.contains(Substring(seed.prefix(24))) { seed = SHA256.hex(seed).uppercased() }
         let newID = String(seed.prefix(24))
         func trimmed(_ i: Int) -> String { lines[i].trimmingCharacters(in: .whitespaces) }
         // 1. The file reference: the current version's line, copied with the new id and name.
@@ -42,5 +44,25 @@ package enum ProjectEditor {
         lines[pointer] = lines[pointer].replacingOccurrences(of: currentID, with: newID).replacingOccurrences(of: currentName, with: folder)
         lines.insert(lines[child].replacingOccurrences(of: currentID, with: newID).replacingOccurrences(of: currentName, with: folder), at: child + 1)
         return lines.joined(separator: "\n")
+    }
+
+    /// Every run of exactly 24 hexadecimal digits in the text (Xcode's object ids).
+    package static func objectIDs(in text: String) -> Set<Substring> {
+        var ids = Set<Substring>()
+        var run = text.utf8.startIndex
+        var length = 0
+        for index in text.utf8.indices {
+            let byte = text.utf8[index]
+            let hex = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+            if hex {
+                if length == 0 { run = index }
+                length += 1
+            } else {
+                if length == 24 { ids.insert(Substring(text.utf8[run..<index]).uppercased()[...]) }
+                length = 0
+            }
+        }
+        if length == 24 { ids.insert(Substring(text.utf8[run...]).uppercased()[...]) }
+        return ids
     }
 }

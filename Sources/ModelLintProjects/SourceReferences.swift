@@ -34,7 +34,8 @@ public struct SourceReference: Sendable, Equatable {
         guard i < line.endIndex, line[i] == UInt8(ascii: "\"") else { return nil }
         let open = i + 1
         var close = open
-        while close < line.endIndex, line[close] != UInt8(ascii: "\""), line[close] != UInt8(ascii: "\\") { close += 1 }
+        // Scans stop past the longest literal read, so a long line costs its length, not length x literals.
+        while close < line.endIndex, close - open <= 400, line[close] != UInt8(ascii: "\""), line[close] != UInt8(ascii: "\\") { close += 1 }
         guard close < line.endIndex, line[close] == UInt8(ascii: "\""), close > open, close - open <= 400 else { return nil }
         return (String(decoding: line[open..<close], as: UTF8.self), close + 1)
     }
@@ -58,7 +59,7 @@ public struct SourceReference: Sendable, Equatable {
         // "X.mom": a literal ending in .mom, read back to its opening quote.
         for at in occurrences(of: Array(".mom\"".utf8), in: line) {
             var open = at - 1
-            while open >= line.startIndex, line[open] != UInt8(ascii: "\""), line[open] != UInt8(ascii: "\\") { open -= 1 }
+            while open >= line.startIndex, at - open <= 201, line[open] != UInt8(ascii: "\""), line[open] != UInt8(ascii: "\\") { open -= 1 }
             guard open >= line.startIndex, line[open] == UInt8(ascii: "\""), at > open + 1, at - open <= 201,
                   open == line.startIndex || line[open - 1] != UInt8(ascii: "\\") else { continue }
             found.append((open, .versionName(String(decoding: line[(open + 1)..<at], as: UTF8.self))))
@@ -129,8 +130,11 @@ public struct SourceReference: Sendable, Equatable {
         for l in lines.sorted() {
             let end = l + 1 < starts.count ? starts[l + 1] - 1 : bytes.count
             let slice = bytes[starts[l]..<max(starts[l], end)]
+            // Columns in characters, counted once along the line (references come in offset order).
+            var counted = starts[l], column = 1
             for (offset, kind) in references(in: slice) {
-                let column = String(decoding: bytes[starts[l]..<offset], as: UTF8.self).count + 1
+                column += String(decoding: bytes[counted..<offset], as: UTF8.self).count
+                counted = offset
                 found.append(SourceReference(kind: kind, location: SourceLocation(file: path, line: l + 1, column: column)))
             }
         }

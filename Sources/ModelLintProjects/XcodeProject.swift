@@ -76,10 +76,16 @@ public struct XcodeProject: Sendable {
         let compiledRefs: Set<String> = Set(objects.values.filter { $0["isa"] as? String == "PBXSourcesBuildPhase" }
             .flatMap { $0["files"] as? [String] ?? [] }
             .compactMap { objects[$0]?["fileRef"] as? String })
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        func line(of id: String) -> Int? {
-            lines.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix(id + " ") && $0.contains("= {") }.map { $0 + 1 }
+        // The line defining each version group (`ID /* name */ = {`), from one pass over the file.
+        let groupIDs = Set(objects.compactMap { $0.value["isa"] as? String == "XCVersionGroup" ? $0.key : nil })
+        var definitionLines: [String: Int] = [:]
+        for (index, text) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            guard let space = trimmed.firstIndex(of: " ") else { continue }
+            let id = String(trimmed[..<space])
+            if groupIDs.contains(id), definitionLines[id] == nil, text.contains("= {") { definitionLines[id] = index + 1 }
         }
+        func line(of id: String) -> Int? { definitionLines[id] }
         let groups = objects.filter { $0.value["isa"] as? String == "XCVersionGroup" }.map { id, object -> VersionGroup in
             func name(_ ref: String) -> String? { (objects[ref]?["path"] as? String).map { $0.split(separator: "/").last.map(String.init) ?? $0 } }
             return VersionGroup(

@@ -4,6 +4,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintCompiled
 import ModelLintStores
+import ModelLintProjects
 import ModelLintCommands
 
 /// Inputs whose parts reference each other so that a few bytes describe a great deal (issue 21, cases 1-4, 7 and
@@ -138,5 +139,66 @@ final class StructuralInputTests: XCTestCase {
         XCTAssertTrue(metadata.usedWAL)
         XCTAssertEqual(metadata.uuid, "00000000-0000-4000-8000-000000000021")
         XCTAssertEqual(metadata.storeType, "SQLite")
+    }
+}
+
+/// Scans that stay linear in their input (issue 21, case 5).
+final class LinearScanTests: XCTestCase {
+    // One 960 KB line of `"M.mom",`: every literal is a reference, columns counted along the line once.
+    func testALongLineOfLiteralsIsScannedOnce() {
+        let count = 120_000
+        let text = String(repeating: "\"M.mom\",", count: count)
+        let found = SourceReference.scan(text, path: "Long.swift")
+        XCTAssertEqual(found.count, count)
+        XCTAssertEqual(found.last?.location.column, (count - 1) * 8 + 1)
+        XCTAssertEqual(found.last?.kind, .versionName("M"))
+        // A literal never scanned back past its 200-byte limit: no quote before a long run of text.
+        let unquoted = String(repeating: "x", count: 500_000) + String(repeating: ".mom\"", count: 100_000)
+        XCTAssertEqual(SourceReference.scan(unquoted, path: "Unquoted.swift").count, 0)
+        // Columns count characters, not bytes.
+        XCTAssertEqual(SourceReference.scan("let é = \"A.mom\"; let b = \"B.mom\"", path: "a.swift").map(\.location.column), [9, 26])
+    }
+
+    // 20,000 ids planted along new-version's derivation: the file's ids are collected once.
+    func testNewObjectIDsSkipPlantedOnesByLookup() throws {
+        let group = XcodeProject.VersionGroup(
+            id: "AAAAAAAAAAAAAAAAAAAAAAAA", path: "M.xcdatamodeld", children: ["M 1.xcdatamodel"], currentVersion: "M 1.xcdatamodel",
+            isCompiled: true, childIDs: ["BBBBBBBBBBBBBBBBBBBBBBBB"], currentVersionID: "BBBBBBBBBBBBBBBBBBBBBBBB")
+        var seed = SHA256.hex(group.id + "/M 2.xcdatamodel").uppercased()
+        var planted: [String] = []
+        for _ in 0..<20_000 {
+            planted.append(String(seed.prefix(24)))
+            seed = SHA256.hex(seed).uppercased()
+        }
+        let expected = String(seed.prefix(24))
+        let text = """
+            /* Begin PBXFileReference section */
+            \t\tBBBBBBBBBBBBBBBBBBBBBBBB /* M 1.xcdatamodel */ = {isa = PBXFileReference; lastKnownFileType = wrapper.xcdatamodel; path = "M 1.xcdatamodel"; sourceTree = "<group>"; };
+            /* planted: \(planted.joined(separator: " ")) */
+            \t\tAAAAAAAAAAAAAAAAAAAAAAAA /* M.xcdatamodeld */ = {
+            \t\t\tisa = XCVersionGroup;
+            \t\t\tchildren = (
+            \t\t\t\tBBBBBBBBBBBBBBBBBBBBBBBB /* M 1.xcdatamodel */,
+            \t\t\t);
+            \t\t\tcurrentVersion = BBBBBBBBBBBBBBBBBBBBBBBB /* M 1.xcdatamodel */;
+            \t\t};
+            """
+        XCTAssertEqual(ProjectEditor.objectIDs(in: text).count, 20_002)
+        let edited = try ProjectEditor.addingVersion("M 2", to: group, in: text)
+        XCTAssertTrue(edited.contains("currentVersion = \(expected) /* M 2.xcdatamodel */;"), edited.suffix(300).description)
+    }
+
+    // 100 version groups in one project: each definition line found in one pass over the file.
+    func testVersionGroupLinesComeFromOnePass() {
+        var objects: [String: [String: Any]] = [:]
+        var text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
+        for i in 0..<100 {
+            let id = String(format: "%024X", i + 1)
+            objects[id] = ["isa": "XCVersionGroup", "path": "M\(i).xcdatamodeld", "children": [String]()]
+            text += "\t\t\(id) /* M\(i).xcdatamodeld */ = {\n\t\t\tisa = XCVersionGroup;\n\t\t};\n"
+        }
+        let project = XcodeProject.parse(objects: objects, text: text, displayPath: "project.pbxproj")
+        XCTAssertEqual(project.versionGroups.count, 100)
+        XCTAssertEqual(project.versionGroups.first { $0.path == "M7.xcdatamodeld" }?.line, 4 + 7 * 3)
     }
 }
