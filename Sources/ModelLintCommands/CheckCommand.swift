@@ -179,6 +179,8 @@ public enum CheckCommand {
             return .failure(.usageError("configuration error: \(error)"))
         } catch let error as Workspace.UnreadableStore {
             return .failure(.usageError("\(error)"))
+        } catch let error as DirectoryWalker.Exhausted {
+            return .failure(.usageError("\(error)"))
         } catch {
             return .failure(CommandOutput(
                 exitCode: CommandOutput.internalError,

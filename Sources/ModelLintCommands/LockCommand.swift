@@ -48,7 +48,8 @@ public enum LockCommand {
         let selections: [BundleFinder.Selection]
         do {
             selections = try BundleFinder(workingDirectory: environment.workingDirectory, exclude: configuration.exclude,
-                                          excludeBase: configuration.baseDirectory).bundles(for: parsed.positionals)
+                                          excludeBase: configuration.baseDirectory, walker: DirectoryWalker(budget: configuration.walkBudget))
+                .bundles(for: parsed.positionals)
         } catch {
             return .usageError("\(error)")
         }

@@ -29,7 +29,8 @@ package struct Workspace {
     /// Finds and reads everything `paths` select.
     package func read(paths: [String]) throws -> LintInput {
         let finder = BundleFinder(
-            workingDirectory: workingDirectory, exclude: configuration.exclude, excludeBase: configuration.baseDirectory)
+            workingDirectory: workingDirectory, exclude: configuration.exclude, excludeBase: configuration.baseDirectory,
+            walker: DirectoryWalker(budget: configuration.walkBudget))
         let selections = try finder.bundles(for: paths)
         let files = RepositoryFiles(walker: finder.walker, repositories: history.repositories, isExcluded: finder.isExcluded)
         var bundles: [LintInput.Bundle] = []
@@ -63,6 +64,8 @@ package struct Workspace {
         }
         input.sourceReferences = sourceReferences(near: selections, files: files)
         input.goldenStores = selections.isEmpty ? [] : try goldenStores()
+        // The mapping models, projects and Swift files around the bundles come from the same budget.
+        try finder.walker.requireComplete(workingDirectory: workingDirectory)
         input.unreadablePaths = finder.walker.unreadableNames
         return input
     }

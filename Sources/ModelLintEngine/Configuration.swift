@@ -80,6 +80,8 @@ public struct Configuration: Sendable {
     public var mappingModels: [String] = []
     /// Keyed by the bundle's standardized absolute path.
     public var bundles: [String: BundleSettings] = [:]
+    /// Folders one run may list while searching for bundles and the files around them (`walkBudget`).
+    public var walkBudget = DirectoryWalker.defaultBudget
 
     public init(baseDirectory: String) {
         self.baseDirectory = PathTools.standardize(baseDirectory)
@@ -190,11 +192,16 @@ public struct Configuration: Sendable {
                     guard FileReader.kind(at: absolute + "/project.pbxproj") == .regular else { throw fail("projects[\(i)]", "no project at \(path)") }
                     return absolute
                 }
+            case "walkBudget":
+                guard let number = value.intValue, number >= 1, number <= 100_000_000 else {
+                    throw fail("walkBudget", "must be a whole number of folders from 1 to 100000000")
+                }
+                configuration.walkBudget = number
             case "baseline":
                 guard let path = value.stringValue, !path.isEmpty else { throw fail("baseline", "must be the baseline file's path") }
                 configuration.baseline = PathTools.absolute(path, relativeTo: baseDirectory)
             default:
-                throw fail(key, "unknown key (expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores, projects)")
+                throw fail(key, "unknown key (expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores, projects, walkBudget)")
             }
         }
         return configuration

@@ -42,7 +42,8 @@ public struct BundleFinder {
         self.walker = walker
     }
 
-    /// Bundles selected by `paths` (the working directory when empty), each once, in the order found.
+    /// Bundles selected by `paths` (the working directory when empty), each once, in the order found; a search
+    /// that ran out of its folder budget throws `DirectoryWalker.Exhausted`.
     public func bundles(for paths: [String]) throws -> [Selection] {
         var found: [String] = []
         // By bytes: two bundles whose paths differ only in Unicode normalization are two bundles.
@@ -69,6 +70,7 @@ public struct BundleFinder {
             }
             if isDirectory.boolValue { search(absolute, add: add) }
         }
+        try walker.requireComplete(workingDirectory: workingDirectory)
         return found.map { Selection(absolutePath: $0, displayPath: PathTools.display($0, relativeTo: workingDirectory)) }
     }
 

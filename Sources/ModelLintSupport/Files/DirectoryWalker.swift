@@ -23,8 +23,9 @@ public final class DirectoryWalker: @unchecked Sendable {
     /// How many folders this walker has listed (tests and benchmarks read it).
     public var foldersListed: Int { lock.lock(); defer { lock.unlock() }; return budget - remaining }
     private let lock = NSLock()
-    /// Set when a walk stopped because the budget ran out: the folder it was walking.
+    /// Set when a walk stopped because the budget ran out: the folder it was about to list.
     public private(set) var exhausted: String?
+    public var budgetLimit: Int { budget }
     /// Entries skipped because their names are not valid UTF-8 (paths with `\x..` escapes).
     public private(set) var unreadableNames: [String] = []
 
@@ -55,7 +56,7 @@ public final class DirectoryWalker: @unchecked Sendable {
         var stack = [(root, realRoot)]
         while let (directory, realDirectory) = stack.popLast() {
             guard spend() else {
-                lock.lock(); if exhausted == nil { exhausted = root }; lock.unlock()
+                lock.lock(); if exhausted == nil { exhausted = directory }; lock.unlock()
                 return
             }
             let entries = DirectoryListing.entries(of: directory)
@@ -90,6 +91,20 @@ public final class DirectoryWalker: @unchecked Sendable {
             }
             stack.append(contentsOf: subfolders.reversed())
         }
+    }
+
+    /// A walk that ran out of budget saw only part of the tree: what it did not see could hold the bundle a
+    /// pull request changed, so the run stops rather than pass on what it found.
+    public struct Exhausted: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public func requireComplete(workingDirectory: String) throws {
+        lock.lock()
+        let folder = exhausted
+        lock.unlock()
+        guard let folder else { return }
+        throw Exhausted(description: "the search listed \(budget) folders, its budget, and stopped at \(PathTools.display(folder, relativeTo: workingDirectory)) before seeing the whole tree; exclude folders (\"exclude\") or raise the budget (\"walkBudget\" in .modellint.json)")
     }
 
     package static func realPath(_ path: String) -> String? {
