@@ -57,9 +57,10 @@ package struct Workspace {
         }
         var input = LintInput(bundles: bundles)
         if let lock = history.lock {
+            // A key still absolute after loading names a folder outside the lock file's: it matches no bundle.
             input.lock = LintInput.Lock(file: lock, path: history.lockPath, bundleKeysOnDisk: Set(lock.bundles.keys.filter { key in
-                let absolute = key.string.hasPrefix("/") ? key.string : PathTools.absolute(key.string, relativeTo: history.lockDirectory)
-                return key.string.hasSuffix(".xcdatamodeld") && FileReader.kind(at: absolute) == .directory
+                !key.string.hasPrefix("/") && key.string.hasSuffix(".xcdatamodeld")
+                    && FileReader.kind(at: PathTools.absolute(key.string, relativeTo: history.lockDirectory)) == .directory
             }))
         }
         input.sourceReferences = sourceReferences(near: selections, files: files)

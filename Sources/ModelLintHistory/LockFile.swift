@@ -48,7 +48,21 @@ public struct LockFile: Equatable, Sendable {
         } catch {
             throw LockError(file: path, message: "\(error)", repairable: true)
         }
-        return try parse(json, file: path, keyLines: lines)
+        var lock = try parse(json, file: path, keyLines: lines)
+        lock.relativizeKeys(to: (PathTools.standardize(path) as NSString).deletingLastPathComponent)
+        return lock
+    }
+
+    /// Absolute keys of bundles inside the lock file's folder become the relative keys `lock` writes, so they
+    /// match their bundle; an absolute key outside it matches no bundle and stays as written (lock-entry-orphaned).
+    package mutating func relativizeKeys(to directory: String) {
+        for key in bundles.keys where key.string.hasPrefix("/") {
+            guard let relative = PathTools.relative(key.string, to: directory), !relative.isEmpty else { continue }
+            let normalized = ExactName(Self.normalizedKey(relative))
+            guard bundles[normalized] == nil else { continue }
+            bundles[normalized] = bundles.removeValue(forKey: key)
+            keyLines[normalized] = keyLines.removeValue(forKey: key)
+        }
     }
 
     /// A bundle key as written (`./M.xcdatamodeld`, `M.xcdatamodeld/`, `a/../M.xcdatamodeld`) in the one form

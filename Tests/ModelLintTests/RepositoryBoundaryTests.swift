@@ -3,6 +3,7 @@ import XCTest
 import ModelLintSupport
 import ModelLintModel
 import ModelLintHistory
+import ModelLintRules
 import ModelLintEngine
 import ModelLintCommands
 
@@ -31,5 +32,27 @@ final class RepositoryBoundaryTests: XCTestCase {
         let bad = modellint(["check"], in: directory)
         XCTAssertEqual(bad.exitCode, 2)
         XCTAssertTrue(bad.standardError.contains("walkBudget"), bad.standardError)
+    }
+
+    // Case 9: a lock key written as an absolute path still protects its bundle; one outside the lock's folder is
+    // reported, never silently matched to nothing.
+    func testAbsoluteLockKeysMatchTheirBundleOrAreReported() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let bundle = try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>"), ("Near 2", "<entity name=\"A\"/>")], current: "Near 2")
+        XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
+        let path = directory.appendingPathComponent("modellint.lock")
+        let absolute = PathTools.standardize(bundle.path)
+        var text = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(of: "\"Near.xcdatamodeld\"", with: "\"\(absolute)\"")
+        text = text.replacingOccurrences(of: "\"bundles\": {", with: "\"bundles\": {\n    \"/elsewhere/Other.xcdatamodeld\": { \"versions\": {} },")
+        try Data(text.utf8).write(to: path)
+        try Data((RuleExample.modelHeader + "\n<entity name=\"B\"/>\n</model>\n").utf8).write(to: bundle.appendingPathComponent("Near 1.xcdatamodel/contents"))
+        let out = modellint(["check", "--format", "json"], in: directory)
+        let found = jsonDiagnostics(out)
+        XCTAssertEqual(found.map { "\($0["ruleId"]!) \($0["file"]!):\($0["line"] ?? "-")" }.sorted(),
+                       ["entity-removed Near.xcdatamodeld/Near 1.xcdatamodel/contents:3", "lock-entry-orphaned modellint.lock:5",
+                        "shipped-version-edited Near.xcdatamodeld/Near 1.xcdatamodel/contents:2"])
+        XCTAssertEqual(found.first { $0["ruleId"] as? String == "lock-entry-orphaned" }?["message"] as? String,
+                       "modellint.lock records /elsewhere/Other.xcdatamodeld (0 versions) by an absolute path outside the lock file's folder: it matches no bundle, so those versions are protected by nothing; record the bundle by its path relative to the lock file")
+        XCTAssertEqual(out.exitCode, 1)
     }
 }
