@@ -160,11 +160,17 @@ public enum CheckCommand {
         }
         var paths = parsed.positionals
         if parsed.flags.contains("--pre-commit") {
+            let selection: PreCommitPaths.Selection
             do {
-                paths = try PreCommitPaths.paths(given: paths, workingDirectory: environment.workingDirectory, repositories: workspace.history.repositories)
+                selection = try PreCommitPaths.select(given: paths, workingDirectory: environment.workingDirectory, repositories: workspace.history.repositories)
             } catch {
                 return .failure(.usageError("\(error)"))
             }
+            paths = selection.paths
+            workspace.stagedIn = selection.repository
+            workspace.deletedBundles = selection.deletedBundles
+            // A bundle deleted whole leaves nothing to lint but its lock entry: judged from the lock's folder.
+            if !selection.deletedBundles.isEmpty, workspace.history.lock != nil { paths.append(workspace.history.lockDirectory) }
             // A commit that touches no model, configuration or lock file: done, without searching anything.
             if paths.isEmpty { return .failure(CommandOutput(exitCode: CommandOutput.success)) }
         }

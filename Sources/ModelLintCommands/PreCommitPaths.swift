@@ -6,29 +6,55 @@ import ModelLintEngine
 
 /// `check --pre-commit`: what a commit touches, including what the pre-commit framework never passes a hook.
 /// It passes the staged files that exist; a staged deletion (a version folder `git rm`-ed) and a staged change
-/// to the configuration or lock file change the verdict on bundles too. One `git diff --cached` finds those.
+/// to the configuration or lock file change the verdict on bundles too. One `git diff --cached` finds those, and
+/// the bundles are then read from the index: what is committed, not what the work tree holds.
 package enum PreCommitPaths {
+    /// What `--pre-commit` lints: paths, and where the bundles' files are read from.
+    package struct Selection {
+        package var paths: [String]
+        /// The repository whose index holds what is being committed: bundles are read from it, not the disk.
+        package var repository: GitRepository
+        /// Bundles (absolute) the commit deletes whole.
+        package var deletedBundles: [String]
+    }
+
     /// The paths to lint: the ones given, each bundle a staged change (a deletion included) is inside, when the
-    /// bundle still exists, and every bundle under a staged `.modellint.json` or `modellint.lock`. Empty: nothing
-    /// of modellint's concern is in the commit.
+    /// bundle is still in the index, and every bundle under a staged `.modellint.json` or `modellint.lock`.
+    /// Empty paths and no deleted bundle: nothing of modellint's concern is in the commit.
     /// `repositories`: the run's, so the lint that follows does not discover the repository again.
-    package static func paths(given: [String], workingDirectory: String, repositories: RepositoryCache) throws -> [String] {
+    package static func select(given: [String], workingDirectory: String, repositories: RepositoryCache) throws -> Selection {
         let repository = try repositories.repository(containing: workingDirectory)
         let result = repository.run(["diff", "--cached", "--name-only", "--no-renames", "-z"])
         guard result.status == 0 else { throw GitRepository.GitError(message: "git diff --cached failed: \(result.error)") }
         let fields = String(decoding: result.output, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
         var paths = given
+        var touchedBundles: [String] = []
         for path in fields {
             let absolute = repository.toplevel + "/" + path
             let name = path.split(separator: "/").last.map(String.init) ?? path
             if name == ".modellint.json" || name == LockFile.fileName {
                 // The rules or the shipped record changed: every bundle the file governs, i.e. its folder's.
                 paths.append(CompiledModelReader.folder(of: absolute))
-            } else if let bundle = PathTools.enclosingBundle(of: absolute), FileReader.kind(at: bundle) == .directory {
-                // Staged additions and edits too, so a plain git hook needs no file list of its own.
-                paths.append(bundle)
+            } else if let bundle = PathTools.enclosingBundle(of: absolute), !touchedBundles.contains(bundle) {
+                touchedBundles.append(bundle)
             }
         }
-        return paths
+        var deleted: [String] = []
+        if !touchedBundles.isEmpty {
+            // Which touched bundles the index still holds: one listing for all of them.
+            let relatives = touchedBundles.compactMap { PathTools.relative($0, to: repository.toplevel) }
+            let listing = repository.run(["ls-files", "-z", "--full-name", "--"] + relatives)
+            guard listing.status == 0 else { throw GitRepository.GitError(message: "git ls-files failed: \(listing.error)") }
+            let staged = String(decoding: listing.output, as: UTF8.self).split(separator: "\0").map(String.init)
+            for (bundle, relative) in zip(touchedBundles, relatives) {
+                if staged.contains(where: { $0.hasPrefix(relative + "/") }) {
+                    // Staged additions and edits too, so a plain git hook needs no file list of its own.
+                    if FileReader.kind(at: bundle) == .directory { paths.append(bundle) }
+                } else {
+                    deleted.append(bundle)
+                }
+            }
+        }
+        return Selection(paths: paths, repository: repository, deletedBundles: deleted)
     }
 }

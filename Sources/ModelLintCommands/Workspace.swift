@@ -14,6 +14,10 @@ package struct Workspace {
     /// Where shipped versions are recorded: the lock file, and git revisions.
     package var history: HistoryOptions
     package var workingDirectory: String
+    /// Set for `--pre-commit`: bundles are read from this repository's index (what is being committed).
+    package var stagedIn: GitRepository?
+    /// Set for `--pre-commit`: bundles the commit deletes whole; a lock entry for one is judged.
+    package var deletedBundles: [String] = []
 
     package init(configuration: Configuration, history: HistoryOptions = HistoryOptions(), workingDirectory: String) {
         self.configuration = configuration
@@ -39,7 +43,15 @@ package struct Workspace {
         for selection in selections {
             let url = URL(fileURLWithPath: selection.absolutePath)
             let settings = configuration.settings(forBundleAt: selection.absolutePath)
-            var bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
+            var bundle: ModelBundle
+            if let stagedIn {
+                // Not in the index: untracked, so not part of the commit.
+                guard let staged = try stagedIn.bundle(
+                    atPath: selection.absolutePath, in: .index(displayPath: selection.displayPath), versionOrder: settings?.versionOrder) else { continue }
+                bundle = staged
+            } else {
+                bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
+            }
             try settings?.validate(against: bundle, file: configuration.filePath ?? ".modellint.json")
             let names = bundle.versions.map(\.name)
             let mappingModels = files.mappingModels(
@@ -62,6 +74,9 @@ package struct Workspace {
                 !key.string.hasPrefix("/") && key.string.hasSuffix(".xcdatamodeld")
                     && FileReader.kind(at: PathTools.absolute(key.string, relativeTo: history.lockDirectory)) == .directory
             }))
+            input.lock?.judgedWithoutBundles = deletedBundles.contains { bundle in
+                PathTools.relative(bundle, to: history.lockDirectory).map { lock.bundles[ExactName(LockFile.normalizedKey($0))] != nil } ?? false
+            }
         }
         input.sourceReferences = sourceReferences(near: selections, files: files)
         input.goldenStores = selections.isEmpty ? [] : try goldenStores()

@@ -34,6 +34,8 @@ public struct LintInput: Sendable {
         /// As displayed.
         public var path: String
         public var bundleKeysOnDisk: Set<ExactName>
+        /// Judge the entries even when no bundle is linted: a commit deletes a locked bundle.
+        public var judgedWithoutBundles = false
 
         public init(file: LockFile, path: String, bundleKeysOnDisk: Set<ExactName>) {
             self.file = file

@@ -35,7 +35,7 @@ public struct Linter: Sendable {
             }
         }
         let loaded = input.bundles.map(\.bundle)
-        if let lock = input.lock, !input.bundles.isEmpty {
+        if let lock = input.lock, !input.bundles.isEmpty || lock.judgedWithoutBundles {
             diagnostics += configuration.diagnostics(
                 LockEntryOrphanedRule.description, LockEntryOrphanedRule().check(lock.file, lockPath: lock.path, bundleKeysOnDisk: lock.bundleKeysOnDisk),
                 bundle: lock.path, version: nil)

@@ -55,18 +55,46 @@ public struct GitRepository: Sendable {
 
     /// The bundle at `path` (absolute, inside this repository) as it is at `commit`; nil when it did not exist there.
     public func bundle(atPath path: String, commit: String, label: String, versionOrder: [String]?) throws -> ModelBundle? {
+        try bundle(atPath: path, in: .commit(commit, label: label), versionOrder: versionOrder)
+    }
+
+    /// Where a bundle's files are read from: a commit's tree, or the index (what the next commit holds).
+    public enum Snapshot: Sendable {
+        case commit(String, label: String)
+        /// The staged files, reported under the bundle's own display path (they are what is being committed).
+        case index(displayPath: String)
+    }
+
+    /// The bundle at `path` as the snapshot holds it; nil when it holds none of its files.
+    public func bundle(atPath path: String, in snapshot: Snapshot, versionOrder: [String]?) throws -> ModelBundle? {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
             throw GitError(message: "\(path) is outside the git repository at \(toplevel)")
         }
-        let listing = run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative])
-        guard listing.status == 0 else { throw GitError(message: "git ls-tree failed for \(relative) at \(label)") }
-        // "<mode> <type> <sha>\t<path>\0"
         var blobs: [(path: String, sha: String)] = []
-        for record in listing.output.split(separator: 0) {
-            guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else { continue }
-            let fields = text[..<tab].split(separator: " ")
-            guard fields.count == 3, fields[1] == "blob" else { continue }
-            blobs.append((String(text[text.index(after: tab)...]), String(fields[2])))
+        let displayPath: String
+        switch snapshot {
+        case .commit(let commit, let name):
+            displayPath = "\(name):\(relative)"
+            let listing = run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative])
+            guard listing.status == 0 else { throw GitError(message: "git ls-tree failed for \(relative) at \(name)") }
+            // "<mode> <type> <sha>\t<path>\0"
+            for record in listing.output.split(separator: 0) {
+                guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else { continue }
+                let fields = text[..<tab].split(separator: " ")
+                guard fields.count == 3, fields[1] == "blob" else { continue }
+                blobs.append((String(text[text.index(after: tab)...]), String(fields[2])))
+            }
+        case .index(let display):
+            displayPath = display
+            let listing = run(["ls-files", "--stage", "-z", "--full-name", "--", relative])
+            guard listing.status == 0 else { throw GitError(message: "git ls-files failed for \(relative)") }
+            // "<mode> <sha> <stage>\t<path>\0"; a conflicted path (stage 1-3) is read at its "ours" side (2).
+            for record in listing.output.split(separator: 0) {
+                guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else { continue }
+                let fields = text[..<tab].split(separator: " ")
+                guard fields.count == 3, fields[0].hasPrefix("100"), fields[2] == "0" || fields[2] == "2" else { continue }
+                blobs.append((String(text[text.index(after: tab)...]), String(fields[1])))
+            }
         }
         let prefix = relative + "/"
         let wanted = blobs.filter { entry in
@@ -90,7 +118,7 @@ public struct GitRepository: Sendable {
                 if parts.count == 2 {
                     versions[String(parts[0].dropLast(".xcdatamodel".count))] = .malformed(
                         reason: "\(FileReader.ReadError.tooLarge(size: size, limit: FileReader.Limit.contents))",
-                        location: SourceLocation(file: "\(label):\(entry.path)"))
+                        location: SourceLocation(file: "\(displayPath)/\(inner)"))
                 }
                 continue
             }
@@ -103,11 +131,10 @@ public struct GitRepository: Sendable {
             if parts[1] == "elements" {
                 if versions[name] == nil { versions[name] = .legacy }
             } else {
-                versions[name] = ContentsParser.parse(data: data, path: "\(label):\(entry.path)")
+                versions[name] = ContentsParser.parse(data: data, path: "\(displayPath)/\(inner)")
             }
         }
         let names = VersionOrder.sorted(Array(versions.keys), explicit: versionOrder)
-        let displayPath = "\(label):\(relative)"
         return ModelBundle(
             path: displayPath,
             versions: names.map { ModelVersion(name: $0, folderPath: "\(displayPath)/\($0).xcdatamodel", contentsPath: "\(displayPath)/\($0).xcdatamodel/contents", content: versions[$0]!) },

@@ -55,4 +55,50 @@ final class RepositoryBoundaryTests: XCTestCase {
                        "modellint.lock records /elsewhere/Other.xcdatamodeld (0 versions) by an absolute path outside the lock file's folder: it matches no bundle, so those versions are protected by nothing; record the bundle by its path relative to the lock file")
         XCTAssertEqual(out.exitCode, 1)
     }
+
+    // Case 8: --pre-commit judges what is staged. An error staged and then reverted on disk is committed as staged;
+    // a bundle git rm -r'ed while the lock file records it fails --strict.
+    func testPreCommitJudgesTheIndexNotTheWorkTree() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let attribute = "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        let bundle = try writeBundle(in: directory, versions: [("Near 1", attribute)], current: "Near 1")
+        try git(["init", "-q", "-b", "main"], in: directory)
+        try git(["add", "-A"], in: directory)
+        try git(["commit", "-qm", "base"], in: directory)
+        let clean = try String(contentsOf: bundle.appendingPathComponent("Near 1.xcdatamodel/contents"), encoding: .utf8)
+
+        // Staged: a second version that adds a required attribute without a default; then reverted on disk.
+        let required = "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" attributeType=\"String\"/></entity>"
+        try writeBundle(in: directory, versions: [("Near 2", required)], current: "Near 2")
+        try git(["add", "-A"], in: directory)
+        try Data(clean.utf8).write(to: bundle.appendingPathComponent("Near 2.xcdatamodel/contents"))
+        let staged = modellint(["check", "--pre-commit", "--format", "json"], in: directory)
+        XCTAssertEqual(staged.exitCode, 1, staged.standardError)
+        XCTAssertEqual(summary(jsonDiagnostics(staged)), ["required-attribute-without-default error Near 1>Near 2 A.b @3"])
+        XCTAssertEqual(jsonDiagnostics(staged).first?["file"] as? String, "Near.xcdatamodeld/Near 2.xcdatamodel/contents")
+        // The reverse: the work tree's error is not what is committed once the clean text is staged.
+        try git(["add", "-A"], in: directory)
+        try Data(required.utf8).write(to: bundle.appendingPathComponent("Near 2.xcdatamodel/contents"))
+        let cleanStaged = modellint(["check", "--pre-commit", "--format", "json"], in: directory)
+        XCTAssertEqual(summary(jsonDiagnostics(cleanStaged)), ["redundant-version note Near 1>Near 2 -.- @2"])
+        XCTAssertEqual(cleanStaged.exitCode, 0)
+        try git(["checkout", "--", "."], in: directory)
+        try git(["commit", "-qm", "Near 2"], in: directory)
+
+        // Locked, then deleted whole: the lock entry protects nothing now.
+        XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
+        try git(["add", "modellint.lock"], in: directory)
+        try git(["commit", "-qm", "lock"], in: directory)
+        try git(["rm", "-rq", "Near.xcdatamodeld"], in: directory)
+        let deleted = modellint(["check", "--pre-commit", "--strict", "--format", "json"], in: directory)
+        XCTAssertEqual(deleted.exitCode, 1, deleted.standardError)
+        XCTAssertEqual(jsonDiagnostics(deleted).map { $0["ruleId"] as? String }, ["lock-entry-orphaned"])
+        // A commit that touches nothing of modellint's still reports nothing.
+        try git(["reset", "-q", "--hard"], in: directory)
+        try Data("notes".utf8).write(to: directory.appendingPathComponent("README.md"))
+        try git(["add", "README.md"], in: directory)
+        let unrelated = modellint(["check", "--pre-commit", "--strict"], in: directory)
+        XCTAssertEqual(unrelated.exitCode, 0)
+        XCTAssertEqual(unrelated.standardOutput, "")
+    }
 }
