@@ -8,6 +8,8 @@ Run from the repository root; the outputs are committed and read by StructuralIn
 - InflatesFar.sqlite: Z_MODELCACHE holds 60 KB of raw DEFLATE that inflates to 61 MB.
 - SharedProperties.sqlite: Z_MODELCACHE holds a compiled model whose 400 entities all share one 400-property
   dictionary (160,000 properties from a few kilobytes).
+- LogForgery.sqlite: its metadata's NSStoreType and version identifiers hold line breaks, ESC, BEL and workflow
+  commands behind Unicode whitespace (U+3000, U+00A0), for `store`'s report.
 - WALUTF16.sqlite + -wal: written UTF-16le; every page lives in the WAL, whose page 1 says UTF-16le, while the
   main file's header (as SQLite left it) leaves the encoding unset.
 """
@@ -85,6 +87,16 @@ db.execute("CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCH
 db.execute("INSERT INTO Z_METADATA VALUES (1, '00000000-0000-4000-8000-000000000021', ?)", (metadata(),))
 db.execute("CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB)")
 db.execute("INSERT INTO Z_MODELCACHE VALUES (?)", (deflate(archive),))
+db.close()
+
+# LogForgery: names a pull request can write into a CI log through `store`.
+path, db = fresh("LogForgery.sqlite")
+forged = {"NSStoreModelVersionHashes": {"Item": b"\x01" * 32},
+          "NSStoreModelVersionIdentifiers": ["\u3000::stop-commands::x", "\u00a0::error::spoofed"],
+          "NSPersistenceFrameworkVersion": 1344, "NSStoreType": "SQLite\n::stop-commands::y\x1b[2J\x07##[add-mask]z",
+          "NSStoreUUID": "\u2003::warning::uuid"}
+db.execute("CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)")
+db.execute("INSERT INTO Z_METADATA VALUES (1, NULL, ?)", (plistlib.dumps(forged, fmt=plistlib.FMT_BINARY),))
 db.close()
 
 # WALUTF16: written UTF-16le in WAL mode, nothing checkpointed after the tables.

@@ -24,8 +24,8 @@ let environment = CommandEnvironment(
     variables: ProcessInfo.processInfo.environment,
     outputIsTerminal: isatty(STDOUT_FILENO) == 1)
 let streams = CommandStreams(
-    standardOutput: OutputSink { try FileWriter.writeAll($0, to: STDOUT_FILENO) },
-    standardError: OutputSink(threshold: 1) { try FileWriter.writeAll($0, to: STDERR_FILENO) })
+    standardOutput: OutputSink(logSafe: true) { try FileWriter.writeAll($0, to: STDOUT_FILENO) },
+    standardError: OutputSink(threshold: 1, logSafe: true) { try FileWriter.writeAll($0, to: STDERR_FILENO) })
 var code = ModelLintApp.run(Array(CommandLine.arguments.dropFirst()), environment: environment, streams: streams)
 streams.standardOutput.flush()
 code = ModelLintApp.exitCode(code, afterWriting: streams)

@@ -74,8 +74,10 @@ public enum ModelLintApp {
 
     /// Runs a command with its output in memory (tests, library users).
     public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
-        let streams = CommandStreams(standardOutput: OutputSink(), standardError: OutputSink())
+        let streams = CommandStreams(standardOutput: OutputSink(logSafe: true), standardError: OutputSink(logSafe: true))
         let code = run(arguments, environment: environment, streams: streams)
+        streams.standardOutput.flush()
+        streams.standardError.flush()
         return CommandOutput(exitCode: code, standardOutput: streams.standardOutput.string, standardError: streams.standardError.string)
     }
 

@@ -81,7 +81,7 @@ public enum StoreCommand {
     package static func describe(_ metadata: StoreMetadata, path: String, bundle: ModelBundle) -> String {
         let versions = bundle.readableVersions
         let matching = metadata.matchingVersions(versions).map(\.name)
-        var lines = ["\(ReportText.escaped(path)): a Core Data \(metadata.storeType ?? "SQLite") store\(metadata.usedWAL ? " (metadata read from its -wal)" : "")"]
+        var lines = ["\(ReportText.escaped(path)): a Core Data \(ReportText.escaped(metadata.storeType ?? "SQLite")) store\(metadata.usedWAL ? " (metadata read from its -wal)" : "")"]
         lines.append("  written by: " + (matching.isEmpty ? "no version of \(ReportText.escaped(bundle.path))" : matching.map(ReportText.escaped).joined(separator: ", ")))
         if let framework = metadata.frameworkVersion { lines.append("  NSPersistenceFrameworkVersion: \(framework)") }
         if !metadata.versionIdentifiers.isEmpty { lines.append("  version identifiers: " + metadata.versionIdentifiers.map(ReportText.escaped).joined(separator: ", ")) }

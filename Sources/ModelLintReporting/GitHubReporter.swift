@@ -9,7 +9,8 @@ public struct GitHubReporter: Reporter {
     public init(paths: PathRelativizer) { self.paths = paths }
 
     public func write(_ report: LintReport, to sink: OutputSink) {
-        for d in report.diagnostics { sink.write(line(d)) }
+        // Workflow commands on purpose: every value in them is escaped by `data` and `property`.
+        sink.passing { for d in report.diagnostics { sink.write(line(d)) } }
     }
 
     package func line(_ d: Diagnostic) -> String {

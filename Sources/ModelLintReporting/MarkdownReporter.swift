@@ -1,3 +1,4 @@
+import Foundation
 import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
@@ -23,16 +24,21 @@ public struct MarkdownReporter: Reporter {
         }
     }
 
-    /// Text for a table cell: controls replaced, and every character Markdown gives meaning escaped.
+    /// Text for a table cell: controls replaced, every character Markdown gives meaning escaped, and what GitHub
+    /// turns into a mention or a link after rendering (`@team`, `https://`, `www.`) broken by a zero-width space:
+    /// a model's names must not ping a team or link anywhere from a pull-request comment.
     package static func cell(_ text: String) -> String {
         var out = ""
         for ch in ReportText.escaped(text) {
             switch ch {
             case "|", "\\", "`", "*", "_", "[", "]", "<", "#", "!", "~", "&": out += "\\" + String(ch)
+            case "@": out += "@\u{200B}"
             default: out.append(ch)
             }
         }
-        return out
+        guard out.contains("://") || out.range(of: "www.", options: .caseInsensitive) != nil else { return out }
+        return out.replacingOccurrences(of: "://", with: ":\u{200B}//")
+            .replacingOccurrences(of: "www.", with: "w\u{200B}ww.", options: .caseInsensitive)
     }
 
     /// Text inside a code span: a backtick would end it, a pipe the cell.

@@ -11,33 +11,61 @@ public final class OutputSink {
     public var string: String { String(decoding: buffer, as: UTF8.self) }
     public var isEmpty: Bool { buffer.isEmpty && !wroteAny }
     private var wroteAny = false
+    /// For a terminal or a CI log: everything written passes through the one sanitiser (`LogSafeFilter`).
+    private var logSafe: LogSafeFilter?
+    private var passing = false
 
-    /// A sink that keeps everything in memory.
-    public init() {
+    /// A sink that keeps everything in memory; `logSafe` as standard output and error are.
+    public init(logSafe: Bool = false) {
         drain = nil
         threshold = .max
+        self.logSafe = logSafe ? LogSafeFilter() : nil
     }
 
     /// A sink that hands its bytes to `drain` in pieces of about `threshold` bytes.
-    public init(threshold: Int = 64 * 1024, drain: @escaping ([UInt8]) throws -> Void) {
+    public init(threshold: Int = 64 * 1024, logSafe: Bool = false, drain: @escaping ([UInt8]) throws -> Void) {
         self.drain = drain
         self.threshold = threshold
+        self.logSafe = logSafe ? LogSafeFilter() : nil
         buffer.reserveCapacity(threshold)
     }
 
     public func write(_ text: String) {
         guard error == nil else { return }
-        buffer += text.utf8
-        if buffer.count >= threshold { flush() }
+        if !passing, logSafe != nil {
+            logSafe!.filter(text.utf8, into: &buffer)
+        } else {
+            buffer += text.utf8
+        }
+        if buffer.count >= threshold { drainBuffer() }
+    }
+
+    /// Writes what `body` writes as it is: workflow commands modellint means (the `github` format, which escapes
+    /// its own values).
+    public func passing(_ body: () -> Void) {
+        if logSafe != nil { logSafe!.finish(into: &buffer) }
+        passing = true
+        body()
+        passing = false
     }
 
     public func write<Bytes: Sequence>(bytes: Bytes) where Bytes.Element == UInt8 {
         guard error == nil else { return }
-        buffer += bytes
-        if buffer.count >= threshold { flush() }
+        if !passing, logSafe != nil {
+            logSafe!.filter(bytes, into: &buffer)
+        } else {
+            buffer += bytes
+        }
+        if buffer.count >= threshold { drainBuffer() }
     }
 
+    /// Everything written so far goes out (a line left open ends as written).
     public func flush() {
+        if logSafe != nil, error == nil { logSafe!.finish(into: &buffer) }
+        drainBuffer()
+    }
+
+    private func drainBuffer() {
         guard let drain, error == nil, !buffer.isEmpty else { return }
         do {
             try drain(buffer)

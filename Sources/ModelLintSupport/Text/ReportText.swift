@@ -102,15 +102,18 @@ public enum ReportText {
 
     /// One line of a text-like report (text, diff, markdown) as it may stand in a CI log: unsafe characters
     /// escaped, and neither of the GitHub Actions runner's command syntaxes in it — `::` at the start of the
-    /// line after spaces (the runner trims them), or the legacy `##[` anywhere — so a name cannot become a
+    /// line after whitespace (the runner trims all of Unicode's), or the legacy `##[` anywhere — so a name cannot become a
     /// workflow command (`::stop-commands::`, `::add-mask::`) of its own.
     public static func logLine(_ line: String) -> String {
         var out = escaped(line)
         if out.contains("##[") { out = out.replacingOccurrences(of: "##[", with: "##\\u{5B}") }
-        let trimmed = out.drop { $0 == " " || $0 == "\t" }
-        if trimmed.hasPrefix("::") {
-            let start = out.index(out.startIndex, offsetBy: out.count - trimmed.count)
-            out.replaceSubrange(start..<out.index(after: start), with: "\\u{3A}")
+        // The runner trims every Unicode White_Space character before it looks for `::` (LogSafeFilter).
+        let scalars = out.unicodeScalars
+        let start = scalars.firstIndex { !LogSafeFilter.isRunnerWhitespace($0.value) } ?? scalars.endIndex
+        if scalars[start...].starts(with: "::".unicodeScalars) {
+            var view = scalars
+            view.replaceSubrange(start..<view.index(after: start), with: "\\u{3A}".unicodeScalars)
+            out = String(view)
         }
         return out
     }

@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+import ModelLintSupport
+import ModelLintCommands
+
+/// Issue 21, cases 10-12: one set of hostile names through every command and format; each output line is read
+/// with the GitHub runner's own rules (ReportInjectionTests.runnerCommand: it trims Unicode whitespace, then
+/// looks for `::`, and finds `##[` anywhere).
+final class LogSafetyTests: XCTestCase {
+    /// Names that become a workflow command once the runner trims the whitespace in front of them.
+    static let forged = ["\u{3000}::stop-commands::a", "\u{00A0}::error::b", "\u{2003}::warning::c", "\u{1680}##[add-mask]d"]
+
+    private func repository() throws -> (URL, bundle: String) {
+        let directory = try makeTemporaryDirectory(self)
+        let bundleName = Self.forged[0]
+        let entity = "<entity name=\"Team\"><attribute name=\"at@org/team https://evil.example www.evil.example\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        let changed = "<entity name=\"Team\"><attribute name=\"at@org/team https://evil.example www.evil.example\" optional=\"YES\" attributeType=\"Integer 16\"/></entity>"
+        try writeBundle(in: directory, name: bundleName, versions: [(Self.forged[1] + " 1", entity), (Self.forged[2] + " 2", changed)], current: Self.forged[2] + " 2")
+        return (directory, bundleName + ".xcdatamodeld")
+    }
+
+    private func assertNoForgedCommand(_ out: CommandOutput, _ label: String, allowed: Int = 0, file: StaticString = #filePath, line: UInt = #line) {
+        var commands: [String] = []
+        for text in [out.standardOutput, out.standardError] {
+            for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if let command = ReportInjectionTests.runnerCommand(String(raw)) { commands.append(command.name + " " + String(raw.prefix(60))) }
+                XCTAssertFalse(raw.unicodeScalars.contains { $0.value != 0x09 && ReportText.isUnsafe($0.value) }, "\(label): raw control in \(raw.debugDescription)", file: file, line: line)
+            }
+        }
+        if allowed == 0 {
+            XCTAssertEqual(commands, [], "\(label) writes workflow commands", file: file, line: line)
+        } else {
+            XCTAssertEqual(commands.count, allowed, "\(label): \(commands)", file: file, line: line)
+            XCTAssertTrue(commands.allSatisfy { ["error", "warning", "notice"].contains(String($0.prefix { $0 != " " })) }, "\(label): \(commands)", file: file, line: line)
+        }
+    }
+
+    func testEveryCommandAndFormatIsSafeInACILog() throws {
+        let (directory, bundle) = try repository()
+        for format in ["text", "json", "sarif", "junit", "checkstyle", "markdown"] {
+            let out = modellint(["check", bundle, "--format", format, "--notes"], in: directory)
+            XCTAssertEqual(out.exitCode, 1, "\(format): \(out.standardError)")
+            assertNoForgedCommand(out, "check --format \(format)")
+        }
+        let github = modellint(["check", bundle, "--format", "github"], in: directory)
+        let findings = jsonDiagnostics(modellint(["check", bundle, "--format", "json"], in: directory)).count
+        XCTAssertGreaterThan(findings, 0)
+        assertNoForgedCommand(github, "check --format github", allowed: findings)
+        let actions = modellint(["check", bundle], in: directory, variables: ["GITHUB_ACTIONS": "true"])
+        assertNoForgedCommand(actions, "check on GitHub Actions", allowed: findings)
+        for format in ["text", "json", "markdown"] {
+            assertNoForgedCommand(modellint(["diff", bundle, "--format", format], in: directory), "diff --format \(format)")
+        }
+        assertNoForgedCommand(modellint(["hashes", bundle], in: directory), "hashes")
+        assertNoForgedCommand(modellint(["lock", bundle], in: directory), "lock")
+        assertNoForgedCommand(modellint(["check", bundle], in: directory), "check with the lock")
+        assertNoForgedCommand(modellint(["new-version", bundle, "--name", Self.forged[3] + " 3"], in: directory), "new-version")
+        // Standard error: a configuration key, a lock key and a version name in error messages.
+        try Data("{ \"\(Self.forged[0])\": 1 }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        let badConfig = modellint(["check", bundle], in: directory)
+        XCTAssertEqual(badConfig.exitCode, 2)
+        assertNoForgedCommand(badConfig, "a configuration error")
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(".modellint.json"))
+        assertNoForgedCommand(modellint(["diff", bundle, Self.forged[0], Self.forged[1]], in: directory), "diff of unknown versions")
+        let store = repositoryRoot.appendingPathComponent("Fixtures/Stores/Hostile/LogForgery.sqlite").path
+        let described = modellint(["store", store, bundle], in: directory)
+        XCTAssertEqual(described.exitCode, 1, described.standardError)
+        XCTAssertTrue(described.standardOutput.contains("a Core Data SQLite\\n::stop-commands::y\\u{1B}[2J\\u{7}##\\u{5B}add-mask]z store"), described.standardOutput)
+        assertNoForgedCommand(described, "store")
+        for format in ["json", "sarif", "github", "markdown"] {
+            assertNoForgedCommand(modellint(["store", store, bundle, "--format", format], in: directory), "store --format \(format)",
+                                  allowed: format == "github" ? 1 : 0)
+        }
+    }
+
+    // Case 12: a Markdown report pings no one and links nowhere.
+    func testMarkdownNeutralisesMentionsAndLinks() throws {
+        let (directory, bundle) = try repository()
+        let out = modellint(["check", bundle, "--format", "markdown"], in: directory)
+        XCTAssertTrue(out.standardOutput.contains("at@\u{200B}org/team https:\u{200B}//evil.example w\u{200B}ww.evil.example"), out.standardOutput)
+        XCTAssertNil(out.standardOutput.range(of: "@[A-Za-z]", options: .regularExpression))
+        let diff = modellint(["diff", bundle, "--format", "markdown"], in: directory)
+        XCTAssertNil(diff.standardOutput.range(of: "@[A-Za-z]", options: .regularExpression), diff.standardOutput)
+    }
+
+    func testTheFilterFollowsTheRunnersTrim() {
+        func filtered(_ pieces: [String]) -> String {
+            let sink = OutputSink(logSafe: true)
+            for piece in pieces { sink.write(piece) }
+            sink.flush()
+            return sink.string
+        }
+        XCTAssertEqual(filtered(["\u{3000}::stop-commands::x\n"]), "\u{3000}\\u{3A}:stop-commands::x\n")
+        // Split across writes, inside the whitespace, between the colons, inside a multi-byte character.
+        XCTAssertEqual(filtered(["  \u{00A0}", ":", ":error::x\nok :: here\n"]), "  \u{00A0}\\u{3A}:error::x\nok :: here\n")
+        XCTAssertEqual(filtered(["a ##", "[add-mask]b\n", "\u{1B}[2J\u{7}\r\n"]), "a ##\\u{5B}add-mask]b\n\\u{1B}[2J\\u{7}\\r\n")
+        XCTAssertEqual(filtered(["\t:", "x\n:"]), "\t:x\n:")
+        let sink = OutputSink(logSafe: true)
+        sink.passing { sink.write("::error file=a::b\n") }
+        sink.write("::error::c\n")
+        sink.flush()
+        XCTAssertEqual(sink.string, "::error file=a::b\n\\u{3A}:error::c\n")
+    }
+}
