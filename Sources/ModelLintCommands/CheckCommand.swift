@@ -78,10 +78,13 @@ public enum CheckCommand {
         if let stamp = parsed.values["--stamp"] {
             let path = PathTools.absolute(stamp, relativeTo: environment.workingDirectory)
             do {
+                // Never followed into or deleted through a symlink: the stamp is ours, not a path into the repository.
+                let confinement = FileWriter.Confinement.named(path, workingDirectory: environment.workingDirectory, followsLinks: false)
                 if exitCode == CommandOutput.success {
-                    try FileWriter.write(Data("modellint: \(report.bundles.count) bundles, \(report.errorCount) errors, \(report.warningCount) warnings\n".utf8), to: path)
-                } else if FileReader.kind(at: path) != nil {
-                    try FileManager.default.removeItem(atPath: path)
+                    try FileWriter.write(Data("modellint: \(report.bundles.count) bundles, \(report.errorCount) errors, \(report.warningCount) warnings\n".utf8),
+                                         to: path, confinedTo: confinement)
+                } else {
+                    try FileWriter.remove(path, confinedTo: confinement)
                 }
             } catch {
                 streams.standardError.write("modellint: --stamp \(stamp): \(error)\n")
@@ -116,7 +119,9 @@ public enum CheckCommand {
         let path = PathTools.absolute(file, relativeTo: environment.workingDirectory)
         do {
             try FileWriter.withLock(on: path) {
-                try FileWriter.write(to: path) { writeReport(report, to: $0, parsed: parsed, environment: environment) }
+                try FileWriter.write(to: path, confinedTo: .named(path, workingDirectory: environment.workingDirectory)) {
+                    writeReport(report, to: $0, parsed: parsed, environment: environment)
+                }
             }
             return nil
         } catch {
@@ -208,7 +213,9 @@ public enum CheckCommand {
             let absolute = PathTools.absolute(path, relativeTo: environment.workingDirectory)
             let baseline = Baseline(report: report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
             do {
-                try FileWriter.withLock(on: absolute) { try FileWriter.write(Data(baseline.serialized().utf8), to: absolute) }
+                try FileWriter.withLock(on: absolute) {
+                    try FileWriter.write(Data(baseline.serialized().utf8), to: absolute, confinedTo: .named(absolute, workingDirectory: environment.workingDirectory))
+                }
             } catch {
                 return .failure(.usageError("\(error)"))
             }

@@ -32,7 +32,7 @@ public enum InitCommand {
         }
         if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
         let target = PathTools.absolute(Configuration.fileName, relativeTo: environment.workingDirectory)
-        if FileReader.kind(at: target) != nil {
+        if FileReader.entryExists(at: target) {
             return .usageError("\(Configuration.fileName) already exists here; init never overwrites it (edit it, or remove it first)")
         }
         let configuration = Configuration(baseDirectory: PathTools.standardize(environment.workingDirectory))
@@ -46,7 +46,9 @@ public enum InitCommand {
         guard !report.bundles.isEmpty else { return .usageError("no .xcdatamodeld bundles found; nothing to configure") }
         let text = starter(report, workingDirectory: environment.workingDirectory)
         do {
-            try FileWriter.withLock(on: target) { try FileWriter.write(Data(text.utf8), to: target) }
+            try FileWriter.withLock(on: target) {
+                try FileWriter.write(Data(text.utf8), to: target, confinedTo: .named(target, workingDirectory: environment.workingDirectory, followsLinks: false))
+            }
         } catch {
             return .usageError("\(error)")
         }

@@ -57,13 +57,14 @@ public enum LockCommand {
         let force = parsed.flags.contains("--force")
         // Read, extend and write under one advisory lock: parallel `lock` runs take turns, and none loses another's records.
         return FileWriter.withLock(on: path) {
-            update(path: path, display: display, selections: selections, configuration: configuration, force: force)
+            update(path: path, display: display, selections: selections, configuration: configuration, force: force,
+                   confinement: .named(path, workingDirectory: environment.workingDirectory))
         }
     }
 
     private static func update(
         path: String, display: String, selections: [BundleFinder.Selection], configuration: Configuration, force: Bool
-    ) -> CommandOutput {
+    , confinement: FileWriter.Confinement) -> CommandOutput {
         let lockDirectory = (path as NSString).deletingLastPathComponent
         var lock = LockFile()
         var report = ""
@@ -145,7 +146,7 @@ public enum LockCommand {
             }
         }
         do {
-            try lock.write(to: path)
+            try lock.write(to: path, confinedTo: confinement)
         } catch {
             return .usageError("\(error)")
         }

@@ -145,7 +145,8 @@ public enum NewVersionCommand {
             do {
                 try FileWriter.withLock(on: file) {
                     let text = String(decoding: try FileReader.read(file, limit: FileReader.Limit.dataFile), as: UTF8.self)
-                    try FileWriter.write(Data(try ProjectEditor.addingVersion(name, to: group, in: text).utf8), to: file)
+                    try FileWriter.write(Data(try ProjectEditor.addingVersion(name, to: group, in: text).utf8), to: file,
+                                         confinedTo: .named(file, workingDirectory: environment.workingDirectory))
                 }
                 notes += "updated \(display): added \(name).xcdatamodel to the version group and made it the current version.\n"
             } catch {
@@ -210,14 +211,17 @@ public enum NewVersionCommand {
                 throw Failure(message: "\(name) in it is \(kind), not a regular file")
             }
             let data = try FileReader.read(from, limit: FileReader.Limit.contents)
-            try FileWriter.write(data, to: destination.appendingPathComponent(name).path)
+            try FileWriter.write(data, to: destination.appendingPathComponent(name).path,
+                                 confinedTo: .named(destination.path, workingDirectory: destination.path, followsLinks: false))
         }
     }
 
     package static func writePointer(naming name: String, in bundle: URL) throws {
         let data = try PropertyListSerialization.data(
             fromPropertyList: ["_XCCurrentVersionName": name + ".xcdatamodel"], format: .xml, options: 0)
-        try FileWriter.write(data, to: bundle.appendingPathComponent(".xccurrentversion").path)
+        // A new file renamed over the pointer: a committed `.xccurrentversion` symlink is replaced, never followed.
+        try FileWriter.write(data, to: bundle.appendingPathComponent(".xccurrentversion").path,
+                             confinedTo: .named(bundle.path, workingDirectory: bundle.path, followsLinks: false))
     }
 
     package static func stagingPrefix(of bundle: URL) -> String { ".\(bundle.lastPathComponent).modellint-new-version-" }

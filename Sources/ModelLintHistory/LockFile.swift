@@ -143,7 +143,7 @@ public struct LockFile: Equatable, Sendable {
     }
 
     /// Replaced atomically (`FileWriter`): a reader never sees half a lock file.
-    public func write(to path: String) throws {
-        try FileWriter.write(Data(serialized().utf8), to: path)
+    public func write(to path: String, confinedTo confinement: FileWriter.Confinement) throws {
+        try FileWriter.write(Data(serialized().utf8), to: path, confinedTo: confinement)
     }
 }

@@ -95,6 +95,10 @@ final class LogSafetyTests: XCTestCase {
         XCTAssertEqual(filtered(["  \u{00A0}", ":", ":error::x\nok :: here\n"]), "  \u{00A0}\\u{3A}:error::x\nok :: here\n")
         XCTAssertEqual(filtered(["a ##", "[add-mask]b\n", "\u{1B}[2J\u{7}\r\n"]), "a ##\\u{5B}add-mask]b\n\\u{1B}[2J\\u{7}\\r\n")
         XCTAssertEqual(filtered(["\t:", "x\n:"]), "\t:x\n:")
+        // modellint's colours pass; any other escape sequence is written visibly.
+        XCTAssertEqual(filtered(["\u{1B}[1;33mwarning\u{1B}[0m: x\n\u{1B}[8mhidden\u{1B}[1", "m\n"]),
+                       "\u{1B}[1;33mwarning\u{1B}[0m: x\n\\u{1B}[8mhidden\u{1B}[1m\n")
+        XCTAssertEqual(filtered(["\u{1B}[1m::error::x\n", "\u{1B}]0;title\u{7}\n"]), "\u{1B}[1m::error::x\n\\u{1B}]0;title\\u{7}\n")
         let sink = OutputSink(logSafe: true)
         sink.passing { sink.write("::error file=a::b\n") }
         sink.write("::error::c\n")

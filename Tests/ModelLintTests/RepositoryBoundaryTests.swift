@@ -101,4 +101,69 @@ final class RepositoryBoundaryTests: XCTestCase {
         XCTAssertEqual(unrelated.exitCode, 0)
         XCTAssertEqual(unrelated.standardOutput, "")
     }
+
+    // Case 13: paths the repository chooses (committed symlinks) never lead a write outside it.
+    func testWritesStayInsideTheRepository() throws {
+        let root = try makeTemporaryDirectory(self)
+        let repository = root.appendingPathComponent("repo"), outside = root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let victim = outside.appendingPathComponent("victim.txt")
+        try Data("untouched".utf8).write(to: victim)
+        let bundle = try writeBundle(in: repository, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
+        let fm = FileManager.default
+        func untouched(_ label: String, file: StaticString = #filePath, line: UInt = #line) {
+            XCTAssertEqual(try? String(contentsOf: victim, encoding: .utf8), "untouched", label, file: file, line: line)
+            XCTAssertEqual(try? fm.contentsOfDirectory(atPath: outside.path).sorted(), ["victim.txt"], label, file: file, line: line)
+        }
+
+        // --report and --output through a committed symlink, and into a folder that is one.
+        try fm.createSymbolicLink(atPath: repository.appendingPathComponent("modellint.sarif").path, withDestinationPath: victim.path)
+        let report = modellint(["check", "--report", "sarif=modellint.sarif"], in: repository)
+        XCTAssertEqual(report.exitCode, 2)
+        XCTAssertTrue(report.standardError.contains("/repo/modellint.sarif: it is a symbolic link to \(victim.path), outside "), report.standardError)
+        try fm.createSymbolicLink(atPath: repository.appendingPathComponent("reports").path, withDestinationPath: outside.path)
+        let folder = modellint(["check", "--output", "reports/r.json", "--format", "json"], in: repository)
+        XCTAssertEqual(folder.exitCode, 2)
+        XCTAssertTrue(folder.standardError.contains("its folder resolves to "), folder.standardError)
+        untouched("reports")
+
+        // --stamp: a symlink is replaced, never followed; on a failing run a folder there is not deleted.
+        let stamp = repository.appendingPathComponent("stamp")
+        try fm.createSymbolicLink(atPath: stamp.path, withDestinationPath: victim.path)
+        XCTAssertEqual(modellint(["check", "--stamp", "stamp"], in: repository).exitCode, 0)
+        XCTAssertEqual(try fm.attributesOfItem(atPath: stamp.path)[.type] as? FileAttributeType, .typeRegular)
+        untouched("stamp written")
+        try fm.removeItem(at: stamp)
+        try fm.createDirectory(at: stamp.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        try Data("<broken".utf8).write(to: bundle.appendingPathComponent("Near 1.xcdatamodel/contents"))
+        let failing = modellint(["check", "--stamp", "stamp"], in: repository)
+        XCTAssertEqual(failing.exitCode, 2)
+        XCTAssertTrue(failing.standardError.contains("it is a directory; modellint removes only files"), failing.standardError)
+        XCTAssertTrue(fm.fileExists(atPath: stamp.appendingPathComponent("inside").path))
+        try fm.removeItem(at: stamp)
+        try fm.createSymbolicLink(atPath: stamp.path, withDestinationPath: outside.path)
+        XCTAssertEqual(modellint(["check", "--stamp", "stamp"], in: repository).exitCode, 1)
+        XCTAssertFalse(FileReader.entryExists(at: stamp.path), "the link is removed, never what it points to")
+        untouched("stamp removed")
+
+        // new-version: a committed .xccurrentversion symlink is replaced by the new pointer.
+        try Data((RuleExample.modelHeader + "\n<entity name=\"A\"/>\n</model>\n").utf8).write(to: bundle.appendingPathComponent("Near 1.xcdatamodel/contents"))
+        let pointer = bundle.appendingPathComponent(".xccurrentversion")
+        try Data(try Data(contentsOf: pointer)).write(to: outside.appendingPathComponent("pointer"))
+        try fm.removeItem(at: pointer)
+        try fm.createSymbolicLink(atPath: pointer.path, withDestinationPath: outside.appendingPathComponent("pointer").path)
+        let created = modellint(["new-version", "Near.xcdatamodeld", "--name", "Near 2"], in: repository)
+        XCTAssertEqual(created.exitCode, 0, created.standardError)
+        XCTAssertEqual(try fm.attributesOfItem(atPath: pointer.path)[.type] as? FileAttributeType, .typeRegular)
+        XCTAssertTrue(try String(contentsOf: pointer, encoding: .utf8).contains("Near 2.xcdatamodel"))
+        XCTAssertFalse(try String(contentsOf: outside.appendingPathComponent("pointer"), encoding: .utf8).contains("Near 2"))
+        try fm.removeItem(at: outside.appendingPathComponent("pointer"))
+
+        // init: a dangling .modellint.json symlink is something that exists; nothing is created through it.
+        try fm.createSymbolicLink(atPath: repository.appendingPathComponent(".modellint.json").path, withDestinationPath: outside.appendingPathComponent("config.json").path)
+        let initialised = modellint(["init"], in: repository)
+        XCTAssertEqual(initialised.exitCode, 2)
+        XCTAssertTrue(initialised.standardError.contains(".modellint.json already exists here"), initialised.standardError)
+        untouched("init")
+    }
 }

@@ -52,6 +52,12 @@ public enum FileReader {
         return FileKind(mode: info.st_mode)
     }
 
+    /// Whether anything is at `path`, a symlink included (a dangling one too): what must not be overwritten.
+    public static func entryExists(at path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     public enum FileKind: Equatable {
         case regular, directory, other(String)
 

@@ -25,17 +25,63 @@ public enum FileWriter {
         }
     }
 
+    /// Where a write may land. The path's folders and any symlink at the path are resolved, and the file
+    /// written must be inside `boundary` (a real path): a repository can commit `modellint.sarif -> /etc/x` or a
+    /// `reports -> /` folder, and modellint writes into the repository, never out of it through them.
+    public struct Confinement: Sendable {
+        public var boundary: String
+        /// Whether a symlink at the path is followed (its target updated, the link kept) or replaced by the file.
+        public var followsLinks: Bool
+
+        /// For a path the user named, or one found in the tree: inside the working directory when the path is
+        /// (lexically) below it; else inside the folder the path names.
+        public static func named(_ path: String, workingDirectory: String, followsLinks: Bool = true) -> Confinement {
+            let absolute = PathTools.absolute(path, relativeTo: workingDirectory)
+            let base = PathTools.relative(absolute, to: PathTools.standardize(workingDirectory)) != nil
+                ? workingDirectory : (absolute as NSString).deletingLastPathComponent
+            return Confinement(boundary: realPath(base) ?? PathTools.standardize(base), followsLinks: followsLinks)
+        }
+
+        public init(boundary: String, followsLinks: Bool) {
+            self.boundary = boundary
+            self.followsLinks = followsLinks
+        }
+
+        func contains(_ realPath: String) -> Bool {
+            realPath == boundary || realPath.hasPrefix(boundary == "/" ? "/" : boundary + "/")
+        }
+    }
+
     /// Writes `path` with what `body` writes into the sink.
-    public static func write(to path: String, _ body: (OutputSink) throws -> Void) throws {
-        let target = try resolve(path)
+    public static func write(to path: String, confinedTo confinement: Confinement, _ body: (OutputSink) throws -> Void) throws {
+        let target = try resolve(path, confinement)
         switch target {
         case .inPlace(let resolved): try writeInPlace(resolved, display: path, body)
         case .replace(let resolved, let existing): try replace(resolved, existing: existing, display: path, body)
         }
     }
 
-    public static func write(_ data: Data, to path: String) throws {
-        try write(to: path) { $0.write(bytes: data) }
+    public static func write(_ data: Data, to path: String, confinedTo confinement: Confinement) throws {
+        try write(to: path, confinedTo: confinement) { $0.write(bytes: data) }
+    }
+
+    /// Removes the file at `path` without following a symlink there (the link goes, never its target) and never
+    /// a folder (a stamp path that is a folder is an error, not a recursive delete).
+    public static func remove(_ path: String, confinedTo confinement: Confinement) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw WriteError(path: path, reason: "it is a directory; modellint removes only files") }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard let real = realPath(parent.isEmpty ? "." : parent), confinement.contains(real) else {
+            throw WriteError(path: path, reason: "it is outside \(confinement.boundary)")
+        }
+        guard unlink(path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private enum Target {
@@ -45,32 +91,46 @@ public enum FileWriter {
         case replace(String, existing: stat?)
     }
 
-    private static func resolve(_ path: String) throws -> Target {
+    private static func resolve(_ path: String, _ confinement: Confinement) throws -> Target {
         // Paths into the device and process trees (/dev/stdout, /dev/fd/63 from a process substitution,
-        // /proc/self/fd/1) stand for an open file: always written in place.
+        // /proc/self/fd/1), named as such, stand for an open file: always written in place.
         if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return .inPlace(path) }
+        // The file lands in the real folder of the last path resolved: it must be inside the boundary.
+        func confined(_ target: Target, at file: String) throws -> Target {
+            let parent = (file as NSString).deletingLastPathComponent
+            guard let real = realPath(parent.isEmpty ? "." : parent) else {
+                throw WriteError(path: path, reason: "its folder \(parent) does not exist")
+            }
+            guard confinement.contains(real) else {
+                throw WriteError(path: path, reason: file == path
+                    ? "its folder resolves to \(real), outside \(confinement.boundary); modellint writes only inside it"
+                    : "it is a symbolic link to \(file), outside \(confinement.boundary); modellint does not write through it")
+            }
+            return target
+        }
         var current = path
         for _ in 0..<40 {
             var info = stat()
             if lstat(current, &info) != 0 {
                 guard errno == ENOENT else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-                return .replace(current, existing: nil)
+                return try confined(.replace(current, existing: nil), at: current)
             }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
-                // Follow the link one step, so the link itself stays and its target is what is replaced.
+                // Replaced: the rename puts the file where the link was.
+                guard confinement.followsLinks else { return try confined(.replace(current, existing: nil), at: current) }
+                // Followed one step, so the link itself stays and its target is what is replaced.
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
                 let n = readlink(current, &buffer, buffer.count - 1)
                 guard n >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
                 let destination = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 current = destination.hasPrefix("/") ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
-                if current.hasPrefix("/dev/") || current.hasPrefix("/proc/") { return .inPlace(current) }
             case S_IFREG:
-                return .replace(current, existing: info)
+                return try confined(.replace(current, existing: info), at: current)
             case S_IFDIR:
                 throw WriteError(path: path, reason: "it is a directory")
             default:
-                return .inPlace(current)
+                return try confined(.inPlace(current), at: current)
             }
         }
         throw WriteError(path: path, reason: "too many levels of symbolic links")

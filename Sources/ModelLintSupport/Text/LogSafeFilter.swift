@@ -4,7 +4,8 @@
 /// legacy command syntax, found anywhere in a line) loses its bracket, and a line that would start with `::`
 /// once the GitHub runner trims it (it trims every Unicode White_Space character, as .NET's `String.Trim`
 /// does: U+3000, U+00A0, U+2000-U+200A and more) has its first colon escaped. Tabs and line feeds pass.
-/// Workflow commands modellint means to write (the `github` format) are written with `passing`.
+/// Workflow commands modellint means to write (the `github` format) are written with `passing`; its own colour
+/// codes (a fixed set of SGR sequences) pass.
 public struct LogSafeFilter: Sendable {
     private enum LineState: Sendable {
         /// Only whitespace the runner trims since the line began.
@@ -19,6 +20,11 @@ public struct LogSafeFilter: Sendable {
     private var previous: (UInt8, UInt8) = (0, 0)
     /// The bytes of a multi-byte sequence not yet complete (a write can end inside one).
     private var pending: [UInt8] = []
+    /// An escape sequence being read: `ESC [ params m` passes when it is one of modellint's own colours.
+    private var escape: [UInt8] = []
+    /// The SGR parameters modellint's colours use (bold, dim, normal, the bright-ish foregrounds, reset):
+    /// nothing that conceals text or paints it in the background's colour.
+    private static let colourParameters: Set<String> = ["0", "1", "2", "22", "31", "32", "33", "34", "35", "36", "39", "90"]
 
     public init() {}
 
@@ -33,6 +39,7 @@ public struct LogSafeFilter: Sendable {
     /// Filters `bytes` (UTF-8) into `out`.
     public mutating func filter<Bytes: Sequence>(_ bytes: Bytes, into out: inout [UInt8]) where Bytes.Element == UInt8 {
         for byte in bytes {
+            if !escape.isEmpty || byte == 0x1B, readEscape(byte, into: &out) { continue }
             if byte < 0x80 {
                 if !pending.isEmpty { flushInvalid(into: &out) }
                 emit(UInt32(byte), [byte], into: &out)
@@ -64,8 +71,43 @@ public struct LogSafeFilter: Sendable {
         }
     }
 
+    /// Reads `byte` as part of an escape sequence; false when it is not one (the held bytes are then written
+    /// escaped and the byte is for the caller).
+    private mutating func readEscape(_ byte: UInt8, into out: inout [UInt8]) -> Bool {
+        if escape.isEmpty {
+            escape = [byte]
+            return true
+        }
+        let isParameter = (byte >= 0x30 && byte <= 0x39) || byte == 0x3B
+        if (escape.count == 1 && byte == 0x5B) || (escape.count > 1 && isParameter && escape.count < 24) {
+            escape.append(byte)
+            return true
+        }
+        if escape.count > 1, byte == 0x6D {
+            let parameters = String(decoding: escape.dropFirst(2), as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false)
+            if parameters.allSatisfy({ Self.colourParameters.contains(String($0)) }) {
+                // A colour is not whitespace: a line that starts with one is no workflow command.
+                if state == .colon { out.append(UInt8(ascii: ":")) }
+                state = .body
+                out += escape + [byte]
+                escape.removeAll(keepingCapacity: true)
+                previous = (0, 0)
+                return true
+            }
+        }
+        abandonEscape(into: &out)
+        return false
+    }
+
+    private mutating func abandonEscape(into out: inout [UInt8]) {
+        let held = escape
+        escape.removeAll(keepingCapacity: true)
+        for byte in held { emit(UInt32(byte), [byte], into: &out) }
+    }
+
     /// The end of the output: a held colon or an unfinished sequence is written as it was.
     public mutating func finish(into out: inout [UInt8]) {
+        if !escape.isEmpty { abandonEscape(into: &out) }
         if state == .colon { out.append(UInt8(ascii: ":")) }
         if !pending.isEmpty { out += pending }
         pending.removeAll()
