@@ -71,6 +71,10 @@ public enum CheckCommand {
         for name in report.unreadablePaths where name.contains(".xcdatamodel") && !quiet {
             streams.standardError.write("modellint: skipped \(ReportText.escaped(name)): its name is not valid UTF-8\n")
         }
+        if !report.outsidePaths.isEmpty && !quiet {
+            let count = report.outsidePaths.count
+            streams.standardError.write("modellint: not read: \(count) file\(count == 1 ? "" : "s") that resolve\(count == 1 ? "s" : "") outside the repository through a symbolic link (\(ReportText.list(report.outsidePaths.prefix(5).map(ReportText.escaped)))\(count > 5 ? " and \(count - 5) more" : ""))\n")
+        }
         if report.bundles.isEmpty && !quiet {
             streams.standardError.write("modellint: no .xcdatamodeld bundles found in \(parsed.positionals.isEmpty ? "the current directory" : parsed.positionals.joined(separator: ", "))\n")
         }

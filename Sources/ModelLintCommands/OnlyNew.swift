@@ -36,6 +36,7 @@ extension Workspace {
         }
         var filtered = LintReport(bundles: report.bundles, diagnostics: kept)
         filtered.unreadablePaths = report.unreadablePaths
+        filtered.outsidePaths = report.outsidePaths
         return filtered
     }
 }

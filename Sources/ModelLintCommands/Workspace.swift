@@ -78,7 +78,7 @@ package struct Workspace {
                 PathTools.relative(bundle, to: history.lockDirectory).map { lock.bundles[ExactName(LockFile.normalizedKey($0))] != nil } ?? false
             }
         }
-        input.sourceReferences = sourceReferences(near: selections, files: files)
+        (input.sourceReferences, input.outsidePaths) = sourceReferences(near: selections, files: files)
         input.goldenStores = selections.isEmpty ? [] : try goldenStores()
         // The mapping models, projects and Swift files around the bundles come from the same budget.
         try finder.walker.requireComplete(workingDirectory: workingDirectory)
@@ -88,16 +88,23 @@ package struct Workspace {
 
     /// References to the model in the Swift files of the bundles' trees (each file read once, files over
     /// `SourceReference.sizeLimit` skipped).
-    func sourceReferences(near selections: [BundleFinder.Selection], files: RepositoryFiles) -> [SourceReference] {
+    /// A file committed as a symlink to one outside the tree is not read; those are returned to be named once.
+    func sourceReferences(near selections: [BundleFinder.Selection], files: RepositoryFiles) -> ([SourceReference], outside: [String]) {
         var seen = Set<String>()
         var references: [SourceReference] = []
+        var outside: [String] = []
         for selection in selections {
+            let root = files.root(near: selection.absolutePath)
             for file in files.swiftFiles(near: selection.absolutePath) where seen.insert(file).inserted {
+                if FileReader.isSymbolicLink(file), (try? FileReader.requireInside(file, root: root)) == nil {
+                    outside.append(PathTools.display(file, relativeTo: workingDirectory))
+                    continue
+                }
                 guard let data = try? FileReader.read(file, limit: SourceReference.sizeLimit) else { continue }
                 references += SourceReference.scan(bytes: [UInt8](data), path: PathTools.display(file, relativeTo: workingDirectory))
             }
         }
-        return references
+        return (references, outside)
     }
 
     /// The Xcode projects' view of a bundle: the configured projects, else every `project.pbxproj` in its tree
@@ -111,7 +118,8 @@ package struct Workspace {
             let projectFolder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
             guard let relative = PathTools.relative(absolutePath, to: projectFolder) else { return nil }
             if read[file] == nil {
-                read[file] = .some(try? XcodeProject.read(path: file, displayPath: PathTools.display(file, relativeTo: workingDirectory)))
+                let inside = configuration.projects != nil || (try? FileReader.requireInside(file, root: files.root(near: absolutePath))) != nil
+                read[file] = .some(inside ? try? XcodeProject.read(path: file, displayPath: PathTools.display(file, relativeTo: workingDirectory)) : nil)
             }
             guard let project = read[file] ?? nil else { return nil }
             return (project, relative)

@@ -63,6 +63,8 @@ public struct LintInput: Sendable {
     public var goldenStores: [GoldenStore]
     /// Paths under the searched folders that could not be read (reported, never fatal).
     public var unreadablePaths: [String]
+    /// Files found in the tree but not read: they resolve outside it (a committed symlink).
+    public var outsidePaths: [String] = []
 
     public init(bundles: [Bundle], lock: Lock? = nil, sourceReferences: [SourceReference] = [], goldenStores: [GoldenStore] = [],
                 unreadablePaths: [String] = []) {

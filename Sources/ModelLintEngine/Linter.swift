@@ -46,6 +46,7 @@ public struct Linter: Sendable {
             bundles: loaded.map { BundleSummary(path: $0.path, currentVersion: $0.currentVersion?.name, versions: $0.versions.map(\.name)) },
             diagnostics: diagnostics)
         report.unreadablePaths = input.unreadablePaths
+        report.outsidePaths = input.outsidePaths
         return report
     }
 

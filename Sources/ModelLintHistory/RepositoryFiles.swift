@@ -38,6 +38,13 @@ public final class RepositoryFiles: @unchecked Sendable {
         self.isExcluded = isExcluded
     }
 
+    /// The tree a bundle's neighbours are searched in: its repository's top folder, else its project's root.
+    package func root(near bundle: String) -> String {
+        let parent = (bundle as NSString).deletingLastPathComponent
+        if let repository = try? repositories.repository(containing: parent) { return repository.toplevel }
+        return Self.projectRoot(above: parent) ?? parent
+    }
+
     /// The tree a bundle's neighbours are searched in, and the wanted files in it (absolute paths).
     package func files(near bundle: String) -> [String] {
         let parent = (bundle as NSString).deletingLastPathComponent
@@ -111,8 +118,11 @@ public final class RepositoryFiles: @unchecked Sendable {
     /// The mapping models that map versions of this bundle: found near it, and in the configured folders.
     package func mappingModels(for bundle: String, versions: [String], configuredFolders: [String]) -> [MappingModel] {
         var seen: Set<String> = []
+        let root = self.root(near: bundle)
+        // A mapping model that resolves outside the tree (a committed symlink) is not read.
         let candidates = (files(near: bundle) + configuredFolders.flatMap { files(under: $0) })
             .filter { $0.hasSuffix("/xcmapping.xml") && seen.insert($0).inserted }
+            .filter { xml in configuredFolders.contains { PathTools.relative(xml, to: $0) != nil } || (try? FileReader.requireInside(xml, root: root)) != nil }
         let bundleName = (bundle as NSString).lastPathComponent
         return candidates.sorted().compactMap { xml in
             let url = URL(fileURLWithPath: (xml as NSString).deletingLastPathComponent)

@@ -115,6 +115,8 @@ public struct LintReport: Sendable {
     public var diagnostics: [Diagnostic]
     /// Paths the search skipped because their names are not valid UTF-8.
     public var unreadablePaths: [String] = []
+    /// Files not read because they resolve outside the tree they were found in.
+    public var outsidePaths: [String] = []
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }

@@ -166,4 +166,40 @@ final class RepositoryBoundaryTests: XCTestCase {
         XCTAssertTrue(initialised.standardError.contains(".modellint.json already exists here"), initialised.standardError)
         untouched("init")
     }
+
+    // Case 14: a committed Leak.swift -> /outside/file is not opened, and a model's contents symlinked out of its
+    // bundle is not read either.
+    func testFilesThatResolveOutsideAreNotRead() throws {
+        let root = try makeTemporaryDirectory(self)
+        let repository = root.appendingPathComponent("repo"), outside = root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let secret = "let v = NSManagedObjectModelReference(model: m, versionChecksum: \"SECRETSECRETSECRETSECRETSECRETSECRETSECRETS=\")\n"
+        try Data(secret.utf8).write(to: outside.appendingPathComponent("secret.swift"))
+        let bundle = try writeBundle(in: repository, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
+        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("Leak.swift").path,
+                                                   withDestinationPath: outside.appendingPathComponent("secret.swift").path)
+        try git(["init", "-q", "-b", "main"], in: repository)
+        try git(["add", "-A"], in: repository)
+        try git(["commit", "-qm", "base"], in: repository)
+        let out = modellint(["check", "--format", "json"], in: repository)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertFalse(out.standardOutput.contains("SECRET"))
+        XCTAssertEqual(jsonDiagnostics(out).count, 0)
+        XCTAssertEqual(out.standardError, "modellint: not read: 1 file that resolves outside the repository through a symbolic link (Leak.swift)\n")
+        // The same file inside the repository is read (the mechanism, not the name): its checksum is unknown.
+        try FileManager.default.removeItem(at: repository.appendingPathComponent("Leak.swift"))
+        try Data(secret.utf8).write(to: repository.appendingPathComponent("Inside.swift"))
+        try git(["add", "-A"], in: repository)
+        XCTAssertEqual(jsonDiagnostics(modellint(["check", "--format", "json"], in: repository)).map { $0["ruleId"] as? String }, ["staged-migration-unknown-checksum"])
+
+        // contents symlinked out of its bundle: a named finding, never read.
+        try FileManager.default.removeItem(at: repository.appendingPathComponent("Inside.swift"))
+        let contents = bundle.appendingPathComponent("Near 1.xcdatamodel/contents")
+        try FileManager.default.moveItem(at: contents, to: outside.appendingPathComponent("contents"))
+        try FileManager.default.createSymbolicLink(atPath: contents.path, withDestinationPath: outside.appendingPathComponent("contents").path)
+        let linked = jsonDiagnostics(modellint(["check", "Near.xcdatamodeld", "--format", "json"], in: repository))
+        XCTAssertEqual(linked.map { $0["ruleId"] as? String }, ["malformed-contents"])
+        let realOutside = try XCTUnwrap(realpath(outside.path, nil).map { String(cString: $0) })
+        XCTAssertTrue((linked.first?["message"] as? String)?.contains("it resolves to \(realOutside)/contents, outside ") == true, "\(linked)")
+    }
 }

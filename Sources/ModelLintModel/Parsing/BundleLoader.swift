@@ -41,7 +41,12 @@ public enum BundleLoader {
     package static func readVersion(folderURL: URL, contentsPath: String, cache: EntitySourceCache? = nil) -> VersionContent {
         let fm = FileManager.default
         do {
-            let data = try FileReader.read(folderURL.appendingPathComponent("contents").path, limit: FileReader.Limit.contents)
+            let contents = folderURL.appendingPathComponent("contents").path
+            // A version folder or contents committed as a symlink is read only when it stays inside the bundle.
+            if FileReader.isSymbolicLink(contents) || FileReader.isSymbolicLink(folderURL.path) {
+                try FileReader.requireInside(contents, root: folderURL.deletingLastPathComponent().path)
+            }
+            let data = try FileReader.read(contents, limit: FileReader.Limit.contents)
             return ContentsParser.parse(data: data, path: contentsPath, cache: cache)
         } catch FileReader.ReadError.missing {
             if fm.fileExists(atPath: folderURL.appendingPathComponent("elements").path)

@@ -28,6 +28,8 @@ public enum FileReader {
         case notRegular(String)
         case tooLarge(size: Int, limit: Int)
         case failed(String)
+        /// A symlink (or a path through one) to a file outside the tree it was found in.
+        case outside(resolved: String, root: String)
 
         public var description: String {
             switch self {
@@ -35,6 +37,7 @@ public enum FileReader {
             case .notRegular(let kind): return "it is \(kind), not a regular file"
             case .tooLarge(let size, let limit): return "it is \(FileReader.describeSize(size)), over modellint's limit of \(FileReader.describeSize(limit)) for this kind of file"
             case .failed(let reason): return "it cannot be read (\(reason))"
+            case .outside(let resolved, let root): return "it resolves to \(resolved), outside \(root); modellint does not read it"
             }
         }
     }
@@ -75,6 +78,32 @@ public enum FileReader {
     }
 
     /// The whole file, when it is a regular file of at most `limit` bytes.
+    /// `read`, for a file found inside `root` (a repository, a bundle): one that resolves outside it, through a
+    /// committed symlink, is refused unread.
+    public static func read(_ path: String, limit: Int, inside root: String) throws -> Data {
+        try requireInside(path, root: root)
+        return try read(path, limit: limit)
+    }
+
+    public static func requireInside(_ path: String, root: String) throws {
+        guard let resolved = realPath(path) else { return }
+        let realRoot = realPath(root) ?? root
+        guard resolved == realRoot || resolved.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") else {
+            throw ReadError.outside(resolved: resolved, root: realRoot)
+        }
+    }
+
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     public static func read(_ path: String, limit: Int) throws -> Data {
         let handle = try open(path)
         defer { _ = close(handle.fd) }
