@@ -24,7 +24,7 @@ package enum PreCommitPaths {
     /// `repositories`: the run's, so the lint that follows does not discover the repository again.
     package static func select(given: [String], workingDirectory: String, repositories: RepositoryCache) throws -> Selection {
         let repository = try repositories.repository(containing: workingDirectory)
-        let result = repository.run(["diff", "--cached", "--name-only", "--no-renames", "-z"])
+        let result = repository.run(["diff", "--cached", "--name-only", "--no-renames", "--no-ext-diff", "--no-textconv", "-z"])
         guard result.status == 0 else { throw GitRepository.GitError(message: "git diff --cached failed: \(result.error)") }
         let fields = String(decoding: result.output, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
         var paths = given

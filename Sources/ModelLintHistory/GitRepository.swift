@@ -145,7 +145,7 @@ public struct GitRepository: Sendable {
     /// one rank), from one `git log`.
     public func firstAdded(bundleAt path: String) -> [String: Int] {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else { return [:] }
-        let result = run(["log", "--topo-order", "--diff-filter=A", "--format=%x01%ct", "--name-only", "-z", "--", relative])
+        let result = run(["log", "--topo-order", "--diff-filter=A", "--no-ext-diff", "--no-textconv", "--format=%x01%ct", "--name-only", "-z", "--", relative])
         guard result.status == 0 else { return [:] }
         var times: [String: Int] = [:]
         var time: Int?
@@ -225,12 +225,21 @@ public struct GitRepository: Sendable {
         return nil
     }()
 
+    /// A repository's own configuration can name commands git runs while reading: the file-system monitor
+    /// (`ls-files`), hooks (an index written by `ls-files` runs post-index-change), external diff and textconv
+    /// drivers, filters, pagers, transports. modellint only reads, so every one of them is switched off.
+    package static let neutralised = [
+        "-c", "core.fsmonitor=false", "-c", "core.untrackedCache=false", "-c", "core.hooksPath=/dev/null",
+        "-c", "core.pager=cat", "-c", "diff.external=", "-c", "protocol.allow=never", "-c", "core.sshCommand=false",
+        "-c", "gc.auto=0", "-c", "maintenance.auto=false", "--no-replace-objects",
+    ]
+
     /// Runs git with arguments as an array: no shell ever sees them. Pathspecs are literal (a folder named
     /// `:(top)x` or `:!x` is a path, not magic); implicit bare repositories are refused.
     package static func run(_ arguments: [String], in directory: String, repository: GitRepository?, input: Data? = nil) -> (status: Int32, output: Data, error: String) {
         guard let executable else { return (-1, Data(), "") }
         // `-C`, not a change of directory: the folder is an argument like the rest.
-        var prefix = ["-C", directory, "-c", "safe.bareRepository=explicit", "--literal-pathspecs", "--no-pager"]
+        var prefix = ["-C", directory, "-c", "safe.bareRepository=explicit", "--literal-pathspecs", "--no-pager"] + neutralised
         if let repository { prefix += ["--git-dir=" + repository.gitDirectory, "--work-tree=" + repository.toplevel] }
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_TERMINAL_PROMPT"] = "0"

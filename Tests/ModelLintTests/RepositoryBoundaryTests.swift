@@ -202,4 +202,54 @@ final class RepositoryBoundaryTests: XCTestCase {
         let realOutside = try XCTUnwrap(realpath(outside.path, nil).map { String(cString: $0) })
         XCTAssertTrue((linked.first?["message"] as? String)?.contains("it resolves to \(realOutside)/contents, outside ") == true, "\(linked)")
     }
+
+    // Case 15: a repository's configuration names commands git would run while modellint reads; none runs.
+    func testGitRunsNoCommandTheRepositoryConfigures() throws {
+        let root = try makeTemporaryDirectory(self)
+        let repository = root.appendingPathComponent("repo"), sentinels = root.appendingPathComponent("sentinels")
+        try FileManager.default.createDirectory(at: sentinels, withIntermediateDirectories: true)
+        try writeBundle(in: repository, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
+        try git(["init", "-q", "-b", "main"], in: repository)
+        try git(["add", "-A"], in: repository)
+        try git(["commit", "-qm", "base"], in: repository)
+        // One script per configuration key: it leaves a file named after the key, and passes its input through.
+        func script(_ key: String) throws -> String {
+            let path = root.appendingPathComponent("run-\(key)").path
+            try Data("#!/bin/sh\ntouch '\(sentinels.path)/\(key)'\ncat\n".utf8).write(to: URL(fileURLWithPath: path))
+            chmod(path, 0o755)
+            return path
+        }
+        let hooks = root.appendingPathComponent("hooks")
+        try FileManager.default.createDirectory(at: hooks, withIntermediateDirectories: true)
+        for hook in ["post-index-change", "reference-transaction", "pre-commit", "post-checkout"] {
+            let path = hooks.appendingPathComponent(hook).path
+            try Data("#!/bin/sh\ntouch '\(sentinels.path)/hook-\(hook)'\n".utf8).write(to: URL(fileURLWithPath: path))
+            chmod(path, 0o755)
+        }
+        for (key, value) in [("core.fsmonitor", try script("core.fsmonitor")), ("core.untrackedCache", "true"),
+                             ("core.hooksPath", hooks.path), ("diff.external", try script("diff.external")),
+                             ("diff.evil.textconv", try script("diff.evil.textconv")), ("filter.evil.clean", try script("filter.evil.clean")),
+                             ("filter.evil.smudge", try script("filter.evil.smudge")), ("core.pager", try script("core.pager")),
+                             ("pager.log", try script("pager.log"))] {
+            try git(["config", key, value], in: repository)
+        }
+        try Data("* diff=evil filter=evil\n".utf8).write(to: repository.appendingPathComponent(".gitattributes"))
+        // Staged: a changed version (pre-commit reads the index), an untracked file (ls-files --others).
+        try Data((RuleExample.modelHeader + "\n<entity name=\"B\"/>\n</model>\n").utf8).write(to: repository.appendingPathComponent("Near.xcdatamodeld/Near 1.xcdatamodel/contents"))
+        let add = try shell("git -c core.fsmonitor=false -c core.hooksPath=/dev/null -c filter.evil.clean=cat add Near.xcdatamodeld", in: repository)
+        XCTAssertEqual(add.code, 0, add.err)
+        try Data("untracked".utf8).write(to: repository.appendingPathComponent("Untracked.swift"))
+        try? FileManager.default.removeItem(at: sentinels)
+        try FileManager.default.createDirectory(at: sentinels, withIntermediateDirectories: true)
+
+        XCTAssertEqual(modellint(["check"], in: repository).exitCode, 0)
+        XCTAssertNotEqual(modellint(["check", "--pre-commit"], in: repository).exitCode, 2)
+        XCTAssertEqual(modellint(["check", "--against", "HEAD", "--only-new"], in: repository).exitCode, 0)
+        XCTAssertEqual(modellint(["check", "--released", "HEAD"], in: repository).exitCode, 1, "the edit of the released Near 1")
+        XCTAssertEqual(modellint(["lock"], in: repository).exitCode, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sentinels.path).sorted(), [], "commands the repository configured ran")
+        // The scripts do run when git is left to itself: the test would see them.
+        _ = try shell("git ls-files --others > /dev/null; git log -p -1 > /dev/null", in: repository)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: sentinels.appendingPathComponent("core.fsmonitor").path))
+    }
 }
