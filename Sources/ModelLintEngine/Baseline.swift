@@ -32,7 +32,13 @@ public struct Baseline: Equatable, Sendable {
     }
 
     public static let formatVersion = 2
+    /// The entries, for a baseline made from a report (`--write-baseline`); a loaded baseline keeps only what
+    /// it is matched on (`matchCounts`), so a million accepted findings cost their keys and no more.
     public var entries: [Entry]
+    /// Match key (`match`) -> how many findings it hides.
+    package var matchCounts: [Digest128: Int]
+    /// How many findings the baseline records.
+    public var count: Int
 
     package static func entry(_ d: Diagnostic, directory: String, workingDirectory: String) -> Entry {
         func relative(_ path: String) -> String {
@@ -43,25 +49,36 @@ public struct Baseline: Equatable, Sendable {
                      entity: d.entity ?? "", property: d.property ?? "", message: d.message, key: d.stableKey(bundle: relative(d.bundle)))
     }
 
-    /// What an entry is matched on: its key (format 2), else the format-1 fields.
-    private static func match(_ e: Entry) -> String {
-        e.key ?? ["1", e.ruleId, e.file, e.version, e.entity, e.property, e.message].joined(separator: "\u{1F}")
+    /// What an entry is matched on: its key (format 2), else the format-1 fields; as a digest of those bytes.
+    private static func match(_ e: Entry) -> Digest128 {
+        Digest128(e.key ?? ["1", e.ruleId, e.file, e.version, e.entity, e.property, e.message].joined(separator: "\u{1F}"))
     }
 
     public init(report: LintReport, baselinePath: String, workingDirectory: String) {
         let directory = (baselinePath as NSString).deletingLastPathComponent
-        entries = report.diagnostics.map { Self.entry($0, directory: directory, workingDirectory: workingDirectory) }
-            .sorted { ($0.file, $0.ruleId, $0.version, $0.entity, $0.property, $0.message) < ($1.file, $1.ruleId, $1.version, $1.entity, $1.property, $1.message) }
+        self.init(entries: report.diagnostics.map { Self.entry($0, directory: directory, workingDirectory: workingDirectory) }
+            .sorted { ($0.file, $0.ruleId, $0.version, $0.entity, $0.property, $0.message) < ($1.file, $1.ruleId, $1.version, $1.entity, $1.property, $1.message) })
     }
 
-    public init(entries: [Entry]) { self.entries = entries }
+    public init(entries: [Entry]) {
+        self.entries = entries
+        var counts: [Digest128: Int] = [:]
+        counts.reserveCapacity(entries.count)
+        for entry in entries { counts[Self.match(entry), default: 0] += 1 }
+        matchCounts = counts
+        count = entries.count
+    }
+
+    private init(matchCounts: [Digest128: Int], count: Int) {
+        entries = []
+        self.matchCounts = matchCounts
+        self.count = count
+    }
 
     /// The report without the findings the baseline records; each entry hides one matching finding.
     public func filter(_ report: LintReport, baselinePath: String, workingDirectory: String) -> LintReport {
         let directory = (baselinePath as NSString).deletingLastPathComponent
-        var remaining: [String: Int] = [:]
-        remaining.reserveCapacity(entries.count)
-        for entry in entries { remaining[Self.match(entry), default: 0] += 1 }
+        var remaining = matchCounts
         let kept = report.diagnostics.filter { d in
             var entry = Self.entry(d, directory: directory, workingDirectory: workingDirectory)
             if entry.key != nil && remaining[Self.match(entry)] == nil { entry.key = nil }  // a format-1 entry, perhaps
@@ -91,28 +108,78 @@ public struct Baseline: Equatable, Sendable {
         package init(_ description: String) { self.description = description }
     }
 
+    /// Streamed (`JSONStreamReader`): each finding is reduced to its match key as it is read.
     public static func load(path: String) throws -> Baseline {
-        let data: Data
+        let reader: JSONStreamReader
         do {
-            data = try FileReader.read(path, limit: FileReader.Limit.dataFile)
+            reader = try JSONStreamReader(path: path, limit: FileReader.Limit.baseline)
         } catch FileReader.ReadError.missing {
             throw LoadError("baseline \(path): no such file (create it with --write-baseline)")
         } catch {
             throw LoadError("baseline \(path): \(error)")
         }
-        let json: JSONValue
-        do { json = try JSONValue.parse(data) } catch { throw LoadError("baseline \(path): \(error)") }
-        guard let format = json["format"]?.intValue, (1...formatVersion).contains(format), let findings = json["findings"]?.arrayValue else {
-            throw LoadError("baseline \(path): not a modellint baseline (format 1 or \(formatVersion))")
-        }
-        return Baseline(entries: try findings.enumerated().map { i, item in
-            guard let rule = item["ruleId"]?.stringValue, let file = item["file"]?.stringValue, let message = item["message"]?.stringValue else {
-                throw LoadError("baseline \(path): findings[\(i)] needs ruleId, file and message")
+        var format: Int?
+        var counts: [Digest128: Int] = [:]
+        // Some 150-500 bytes a finding: room for the likely count, so the table is not rebuilt as it grows.
+        counts.reserveCapacity(Swift.min(reader.fileSize / 160, 1 << 22))
+        var count = 0
+        // Entries read before "format" (a hand-reordered file): matched once the format is known.
+        var pending: [Entry] = []
+        var field: [UInt8] = []
+        do {
+            try reader.skipByteOrderMark()
+            try reader.object { key in
+                switch key {
+                case "format":
+                    guard let number = try reader.numberIfPresent(), let value = Int(exactly: number), (1...formatVersion).contains(value) else {
+                        throw LoadError("baseline \(path): not a modellint baseline (format 1 or \(formatVersion))")
+                    }
+                    format = value
+                case "findings":
+                    // Each finding's string fields as bytes. Format 2 matches on the key alone, format 1 on six
+                    // fields (`match`'s text, built from the bytes); with the format not yet read, whole entries
+                    // are kept until it is.
+                    let names = ["ruleId", "file", "version", "entity", "property", "message", "key"].map { Array($0.utf8) }
+                    var fields = [[UInt8]](repeating: [], count: names.count)
+                    try reader.array {
+                        let present = try reader.flatObject(names: names, into: &fields)
+                        guard present & 0b10_0011 == 0b10_0011 else {
+                            throw LoadError("baseline \(path): findings[\(count)] needs ruleId, file and message")
+                        }
+                        switch format {
+                        case 2?:
+                            guard !fields[6].isEmpty else { throw LoadError("baseline \(path): findings[\(count)] needs a key (format 2)") }
+                            counts[Digest128(fields[6]), default: 0] += 1
+                        case 1?:
+                            field.removeAll(keepingCapacity: true)
+                            field.append(UInt8(ascii: "1"))
+                            for i in 0..<6 {
+                                field.append(0x1F)
+                                field += fields[i]
+                            }
+                            counts[Digest128(field), default: 0] += 1
+                        default:
+                            func text(_ i: Int) -> String { String(decoding: fields[i], as: UTF8.self) }
+                            pending.append(Entry(ruleId: text(0), file: text(1), version: text(2), entity: text(3), property: text(4),
+                                                 message: text(5), key: fields[6].isEmpty ? nil : text(6)))
+                        }
+                        count += 1
+                    }
+                default:
+                    try reader.skipValue()
+                }
             }
-            let key = format >= 2 ? item["key"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } : nil
-            if format >= 2 && key == nil { throw LoadError("baseline \(path): findings[\(i)] needs a key (format 2)") }
-            return Entry(ruleId: rule, file: file, version: item["version"]?.stringValue ?? "", entity: item["entity"]?.stringValue ?? "",
-                         property: item["property"]?.stringValue ?? "", message: message, key: key)
-        })
+            guard try reader.atEnd() else { throw reader.error("unexpected text after the value") }
+        } catch let error as LoadError {
+            throw error
+        } catch {
+            throw LoadError("baseline \(path): \(error)")
+        }
+        guard let format else { throw LoadError("baseline \(path): not a modellint baseline (format 1 or \(formatVersion))") }
+        for var entry in pending {
+            if format == 1 { entry.key = nil } else if entry.key == nil { throw LoadError("baseline \(path): a finding needs a key (format 2)") }
+            counts[match(entry), default: 0] += 1
+        }
+        return Baseline(matchCounts: counts, count: count)
     }
 }

@@ -614,7 +614,9 @@ final class FileSystemHardeningTests: XCTestCase {
                 let result = try shell("timeout 20 \(bin) \(item.command) > out.txt 2>&1; echo $?; cat out.txt", in: directory)
                 let code = Int(result.out.split(separator: "\n").first ?? "") ?? -1
                 XCTAssertTrue([0, 1, 2].contains(code), "\(special) \(item.place): exit \(code): \(result.out)")
-                let expected = special == "fifo" ? item.expected : item.expected.replacingOccurrences(of: "a FIFO", with: "a character device")
+                var expected = special == "fifo" ? item.expected : item.expected.replacingOccurrences(of: "a FIFO", with: "a character device")
+                // A model's contents symlinked out of its bundle is refused before its kind is looked at.
+                if special == "zero" && item.place.hasSuffix("/contents") { expected = "it resolves to /dev/zero, outside " }
                 // A mapping model that cannot be read is no mapping model: nothing to say, and nothing waited for.
                 if !expected.isEmpty { XCTAssertTrue(result.out.contains(expected), "\(special) \(item.place): \(result.out)") }
             }

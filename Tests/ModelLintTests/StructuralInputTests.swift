@@ -4,6 +4,8 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintCompiled
 import ModelLintStores
+import ModelLintRules
+import ModelLintEngine
 import ModelLintProjects
 import ModelLintCommands
 
@@ -202,5 +204,65 @@ final class LinearScanTests: XCTestCase {
         let project = XcodeProject.parse(objects: objects, text: text, displayPath: "project.pbxproj")
         XCTAssertEqual(project.versionGroups.count, 100)
         XCTAssertEqual(project.versionGroups.first { $0.path == "M7.xcdatamodeld" }?.line, 4 + 7 * 3)
+    }
+}
+
+/// Baselines and renames at scale (issue 21, case 16): the work follows the input, not its square.
+final class ScaleTests: XCTestCase {
+    /// A baseline streamed entry by entry: format 2 matches on the key alone, format 1 on its six fields, in any
+    /// key order, with the allowances of hand-edited JSON (comments, trailing commas).
+    func testBaselinesAreStreamedAndMatchAsBefore() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let count = 100_000
+        var two = "{ \"findings\": [\n"
+        for i in 0..<count {
+            two += "  { \"message\": \"m\(i) \\u00e9\\n\", \"key\": \"k\\u001f\(i)\", \"ruleId\": \"r\", \"file\": \"f\", \"extra\": [1, {\"x\": null}] },\n"
+        }
+        two += "], // written by hand\n \"format\": 2 }\n"
+        try Data(two.utf8).write(to: directory.appendingPathComponent("two.json"))
+        let loaded = try Baseline.load(path: directory.appendingPathComponent("two.json").path)
+        XCTAssertEqual(loaded.count, count)
+        XCTAssertEqual(loaded.matchCounts.count, count)
+        // The same entries made from their fields match the same digests.
+        let made = Baseline(entries: (0..<count).map { Baseline.Entry(ruleId: "r", file: "f", version: "", entity: "", property: "", message: "m\($0) é\n", key: "k\u{1F}\($0)") })
+        XCTAssertEqual(made.matchCounts, loaded.matchCounts)
+
+        var one = "{ \"format\": 1, \"findings\": [\n"
+        for i in 0..<1_000 { one += "  { \"ruleId\": \"r\", \"file\": \"f\", \"entity\": \"E\(i)\", \"message\": \"m\", \"key\": \"ignored\" },\n" }
+        one += "  { \"ruleId\": \"r\", \"file\": \"f\", \"entity\": \"E0\", \"message\": \"m\" }\n] }\n"
+        try Data(one.utf8).write(to: directory.appendingPathComponent("one.json"))
+        let first = try Baseline.load(path: directory.appendingPathComponent("one.json").path)
+        XCTAssertEqual(first.count, 1_001)
+        XCTAssertEqual(first.matchCounts.count, 1_000)
+        let fields = Baseline(entries: (0..<1_000).map { Baseline.Entry(ruleId: "r", file: "f", version: "", entity: "E\($0)", property: "", message: "m") }
+            + [Baseline.Entry(ruleId: "r", file: "f", version: "", entity: "E0", property: "", message: "m")])
+        XCTAssertEqual(fields.matchCounts, first.matchCounts)
+
+        for (text, message) in [("{ \"format\": 2, \"findings\": [ { \"ruleId\": \"r\", \"file\": \"f\", \"message\": \"m\" } ] }", "findings[0] needs a key (format 2)"),
+                                ("{ \"format\": 3, \"findings\": [] }", "not a modellint baseline (format 1 or 2)"),
+                                ("{ \"format\": 2, \"findings\": [ { \"ruleId\": \"r\", \"file\": \"f\" } ] }", "findings[0] needs ruleId, file and message"),
+                                ("{ \"format\": 2, \"findings\": [ { \"ruleId\": \"r\\x\" } ] }", "line 1: an invalid escape in a string"),
+                                ("{ \"format\": 2, \"findings\": [", "line 1: expected an object"),
+                                (String(repeating: "[", count: 100), "line 1: expected an object")] {
+            try Data(text.utf8).write(to: directory.appendingPathComponent("bad.json"))
+            XCTAssertThrowsError(try Baseline.load(path: directory.appendingPathComponent("bad.json").path)) { error in
+                XCTAssertEqual("\(error)", "baseline \(directory.appendingPathComponent("bad.json").path): \(message)", text)
+            }
+        }
+    }
+
+    /// 2,000 entities renamed in one step: every one paired, best score first, ties by name.
+    func testMassRenamesArePairedOnce() throws {
+        let directory = try makeTemporaryDirectory(self)
+        func body(_ prefix: String) -> String {
+            (0..<2_000).map { i in
+                "<entity name=\"\(prefix)\(i)\"><attribute name=\"id\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"n\(i)\" optional=\"YES\" attributeType=\"Integer 32\"/></entity>"
+            }.joined(separator: "\n")
+        }
+        let bundle = try writeBundle(in: directory, versions: [("Near 1", body("Old")), ("Near 2", body("New"))], current: "Near 2")
+        let renamed = lint(bundle).filter { $0.ruleId == "entity-renamed-without-renaming-id" }
+        XCTAssertEqual(renamed.count, 2_000)
+        // Each Old<i> shares all three properties with New<i> alone: the best pair for every one.
+        XCTAssertTrue(renamed.allSatisfy { d in d.message.hasPrefix("Old\(d.entity!.dropFirst(3)) ") || d.message.contains("Old\(d.entity!.dropFirst(3)) ") }, renamed.prefix(2).map(\.message).joined(separator: "\n"))
     }
 }

@@ -15,25 +15,51 @@ package enum RenameHeuristics {
     }
 
     /// Removed and added entities whose persistent properties mostly match: at least 2 shared, and more
-    /// than half of the larger side. One-to-one, best score first.
+    /// than half of the larger side. One-to-one, best score first (ties by old name, then new name).
+    /// Linear in what the entities share: each side's signatures are made once, shared counts come from an
+    /// index of who holds each signature element, and the greedy pass sorts plain integers.
     package static func entityRenames(in diff: ModelDiff) -> [(old: Entity, new: Entity, shared: Int)] {
-        var candidates: [(Entity, Entity, Int)] = []
-        for old in diff.removedEntities {
+        let olds = diff.removedEntities.sorted { $0.name < $1.name }
+        let news = diff.addedEntities.filter { $0.elementID == nil }.sorted { $0.name < $1.name }
+        // Positions are packed in 21 bits each: no model holds two million entities.
+        guard !olds.isEmpty, !news.isEmpty, olds.count <= 0x1F_FFFF, news.count <= 0x1F_FFFF else { return [] }
+        let newSignatures = news.map { signature($0, in: diff.to.model) }
+        var holders: [String: [Int32]] = [:]
+        for (index, elements) in newSignatures.enumerated() {
+            for element in elements { holders[element, default: []].append(Int32(index)) }
+        }
+        // Score (descending), then old and new position in name order: one integer each, sorted once.
+        var candidates: [UInt64] = []
+        var shared = [Int32](repeating: 0, count: news.count)
+        var touched: [Int32] = []
+        for (oldIndex, old) in olds.enumerated() {
             let a = signature(old, in: diff.from.model)
-            for new in diff.addedEntities where new.elementID == nil && new.name != old.name {
-                let b = signature(new, in: diff.to.model)
-                let shared = a.intersection(b).count
-                if shared >= 2 && shared * 2 > max(a.count, b.count) { candidates.append((old, new, shared)) }
+            for element in a {
+                for index in holders[element] ?? [] {
+                    if shared[Int(index)] == 0 { touched.append(index) }
+                    shared[Int(index)] += 1
+                }
             }
+            for index in touched {
+                let count = Int(shared[Int(index)])
+                shared[Int(index)] = 0
+                let new = news[Int(index)]
+                guard new.name != old.name, count >= 2, count * 2 > max(a.count, newSignatures[Int(index)].count) else { continue }
+                candidates.append(UInt64(0x3F_FFFF - min(count, 0x3F_FFFF)) << 42 | UInt64(oldIndex) << 21 | UInt64(index))
+            }
+            touched.removeAll(keepingCapacity: true)
         }
-        candidates.sort { $0.2 != $1.2 ? $0.2 > $1.2 : ($0.0.name, $0.1.name) < ($1.0.name, $1.1.name) }
-        var usedOld: Set<String> = [], usedNew: Set<String> = []
-        return candidates.compactMap { old, new, shared in
-            guard !usedOld.contains(old.name), !usedNew.contains(new.name) else { return nil }
-            usedOld.insert(old.name)
-            usedNew.insert(new.name)
-            return (old, new, shared)
+        candidates.sort()
+        var usedOld = [Bool](repeating: false, count: olds.count), usedNew = [Bool](repeating: false, count: news.count)
+        var renames: [(old: Entity, new: Entity, shared: Int)] = []
+        for key in candidates {
+            let oldIndex = Int(key >> 21 & 0x1F_FFFF), newIndex = Int(key & 0x1F_FFFF)
+            guard !usedOld[oldIndex], !usedNew[newIndex] else { continue }
+            usedOld[oldIndex] = true
+            usedNew[newIndex] = true
+            renames.append((olds[oldIndex], news[newIndex], 0x3F_FFFF - Int(key >> 42)))
         }
+        return renames
     }
 
     /// Within a matched entity: a removed and an added property of the same kind and type (relationships: same

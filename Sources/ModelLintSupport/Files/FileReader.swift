@@ -19,6 +19,8 @@ public enum FileReader {
         public static let smallFile = 1 << 20
         /// `modellint.lock`, baselines, `project.pbxproj`.
         public static let dataFile = 256 << 20
+        /// Baselines are streamed (a million findings is some 500 MB), never held whole.
+        public static let baseline = 1 << 30
         /// Mapping models are only scanned until both model paths are found; they embed both models (up to 8 MB seen).
         public static let mappingModel = 1 << 30
     }
@@ -122,6 +124,16 @@ public enum FileReader {
             total += n
         }
         return Data(bytesNoCopy: buffer, count: total, deallocator: .custom { pointer, _ in pointer.deallocate() })
+    }
+
+    /// An open descriptor of a regular file of at most `limit` bytes, for a reader that streams it.
+    package static func openChecked(_ path: String, limit: Int) throws -> (fd: Int32, size: Int) {
+        let handle = try open(path)
+        guard handle.size <= limit else {
+            _ = close(handle.fd)
+            throw ReadError.tooLarge(size: handle.size, limit: limit)
+        }
+        return handle
     }
 
     /// Reads a regular file in chunks, at most `limit` bytes in all, until `body` returns false.
