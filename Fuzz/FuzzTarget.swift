@@ -8,6 +8,10 @@ import FoundationXML
 @_cdecl("LLVMFuzzerTestOneInput")
 public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
+    if let reader = structuralReader {
+        structural(reader, [UInt8](data))
+        return 0
+    }
     let alone = ContentsParser.parse(data: data, path: "fuzz/contents")
 
     // Differential: parsed again with its own entities cached, so every repeat is blanked before the parser
@@ -102,5 +106,46 @@ private func checkReports(_ model: Model) {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         if trimmed.hasPrefix("::") || line.contains("##[") { fatalError("a text line is a workflow command: \(line)") }
         if line.unicodeScalars.contains(where: { ReportText.isUnsafe($0.value) }) { fatalError("a raw control or bidi character in text") }
+    }
+}
+
+
+/// `MODELLINT_FUZZ_STRUCTURAL=READER` (Fuzz/run --structural READER): the input is a recipe (StructuralInputs).
+private let structuralReader: StructuralReader? = ProcessInfo.processInfo.environment["MODELLINT_FUZZ_STRUCTURAL"].flatMap(StructuralReader.init(rawValue:))
+
+/// The seed store the SQLite recipes rewrite: a real one, with overflow and interior pages.
+private let seedStore: [UInt8] = {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/Stores/Near20Large.sqlite")
+    return (try? [UInt8](Data(contentsOf: url))) ?? []
+}()
+
+private let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("modellint-fuzz-\(getpid()).json").path
+
+private func structural(_ reader: StructuralReader, _ bytes: [UInt8]) {
+    var recipe = Recipe(bytes)
+    switch reader {
+    case .plist:
+        let built = StructuralInputs.plist(&recipe)
+        _ = try? BinaryPropertyList(bytes: built)
+        _ = try? PropertyList.parse(Data(built))
+        _ = CurrentVersionReader.parse(Data(built))
+    case .archive:
+        let built = StructuralInputs.plist(&recipe, archive: true)
+        if let archive = try? KeyedArchive(bytes: built) {
+            _ = try? CompiledModelReader.model(from: archive, displayPath: "fuzz.mom")
+            for object in 0..<min(archive.archived.count, 64) { _ = archive.entries(object); _ = archive.members(object) }
+        }
+    case .sqlite:
+        let built = StructuralInputs.sqlite(&recipe, seed: seedStore)
+        if let file = try? SQLiteFile(bytes: built) {
+            _ = try? StoreMetadata.read(file, path: "fuzz.sqlite")
+            _ = try? file.rows(ofTreeAt: 1)
+        }
+    case .json:
+        let built = StructuralInputs.json(&recipe)
+        guard FileManager.default.createFile(atPath: scratch, contents: Data(built)) else { return }
+        _ = try? Baseline.load(path: scratch)
+    case .swift:
+        _ = SourceReference.scan(bytes: StructuralInputs.swift(&recipe), path: "Fuzz.swift")
     }
 }
