@@ -184,8 +184,10 @@ public enum CheckCommand {
             if paths.isEmpty { return .failure(CommandOutput(exitCode: CommandOutput.success)) }
         }
         var report: LintReport
+        let input: LintInput
         do {
-            report = linter.lint(try workspace.read(paths: paths))
+            input = try workspace.read(paths: paths)
+            report = linter.lint(input)
         } catch let error as BundleFinder.FinderError {
             return .failure(.usageError("\(error)"))
         } catch let error as GitRepository.GitError {
@@ -208,7 +210,7 @@ public enum CheckCommand {
                 return .failure(.usageError("--only-new needs --against REF (the revision whose findings are not new)"))
             }
             do {
-                report = try workspace.onlyNew(report, against: ref, linter: linter)
+                report = try workspace.onlyNew(report, input: input, against: ref, linter: linter)
             } catch {
                 return .failure(.usageError("\(error)"))
             }

@@ -3,30 +3,40 @@ import ModelLintHistory
 import ModelLintRules
 import ModelLintEngine
 
-/// `check --against REF --only-new`: the findings the change introduces. The bundles are linted as they are at REF
-/// too (with the same configuration and lock file), and a finding is old when REF has one with the same stable
-/// identity (`Diagnostic.stableKey`, keyed by the bundle's path in the repository). Each REF finding absorbs one
-/// current finding, so a problem that now occurs twice is new once.
+/// `check --against REF --only-new`: the findings the change introduces. What the work tree's run read is read
+/// again with each bundle as it is at REF, in the work tree's version order (decided once, from the work tree's
+/// evidence), with the same mapping models, projects, code references, lock file and golden stores; a finding is
+/// old when REF's run has one with the same stable identity (`Diagnostic.stableKey`, keyed by the bundle's path in
+/// the repository). Each REF finding absorbs one current finding, so a problem that now occurs twice is new once.
+/// A change that touches no model therefore reports nothing new.
 extension Workspace {
-    package func onlyNew(_ report: LintReport, against ref: String, linter: Linter) throws -> LintReport {
+    package func onlyNew(_ report: LintReport, input: LintInput, against ref: String, linter: Linter) throws -> LintReport {
         var atRef = history
         atRef.against = nil
         atRef.released = nil
-        var remaining: [String: Int] = [:]
         var keyOfBundle: [String: String] = [:]
-        for summary in report.bundles {
-            let absolute = PathTools.absolute(summary.path, relativeTo: workingDirectory)
+        var bundlesAtRef: [LintInput.Bundle] = []
+        for item in input.bundles {
+            let absolute = PathTools.absolute(item.bundle.path, relativeTo: workingDirectory)
             let repository = try history.repository(forBundleAt: absolute, workingDirectory: workingDirectory)
             let key = PathTools.relative(PathTools.standardize(absolute), to: repository.toplevel) ?? absolute
-            keyOfBundle[summary.path] = key
-            let settings = configuration.settings(forBundleAt: absolute)
-            guard let bundle = try repository.bundle(atPath: absolute, commit: try repository.resolve(ref), label: ref, versionOrder: settings?.versionOrder) else {
+            keyOfBundle[item.bundle.path] = key
+            let order = item.bundle.versions.map(\.name)
+            guard var bundle = try repository.bundle(atPath: absolute, commit: try repository.resolve(ref), label: ref, versionOrder: order) else {
                 continue  // the bundle is new in this change: every finding is
             }
-            let histories = try atRef.histories(forBundleAt: absolute, versionOrder: settings?.versionOrder, workingDirectory: workingDirectory)
-            for d in linter.lint(bundle.orderedByEvidence(mappingPairs: []) { nil }, settings: settings, histories: histories) {
-                remaining[d.stableKey(bundle: key), default: 0] += 1
-            }
+            // The order and how sure it is are the work tree's, on both sides.
+            bundle.orderVerdict = item.bundle.orderVerdict
+            keyOfBundle[bundle.path] = key
+            let histories = try atRef.histories(forBundleAt: absolute, versionOrder: order, workingDirectory: workingDirectory)
+            bundlesAtRef.append(LintInput.Bundle(
+                bundle: bundle, settings: item.settings, mappingModels: item.mappingModels, histories: histories, projects: item.projects))
+        }
+        var inputAtRef = input
+        inputAtRef.bundles = bundlesAtRef
+        var remaining: [String: Int] = [:]
+        for d in linter.lint(inputAtRef).diagnostics {
+            remaining[d.stableKey(bundle: keyOfBundle[d.bundle] ?? d.bundle), default: 0] += 1
         }
         let kept = report.diagnostics.filter { d in
             let key = d.stableKey(bundle: keyOfBundle[d.bundle] ?? d.bundle)

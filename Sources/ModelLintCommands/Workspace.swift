@@ -62,7 +62,9 @@ package struct Workspace {
                     (try? repositories.repository(containing: url.deletingLastPathComponent().path))?.firstAdded(bundleAt: selection.absolutePath)
                 }
             }
-            let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: settings?.versionOrder, workingDirectory: workingDirectory)
+            // The bundle at a revision (`--against`, `--released`) is ordered as the work tree's evidence orders it:
+            // one order for both trees, so a pair means the same two versions on both sides.
+            let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: bundle.versions.map(\.name), workingDirectory: workingDirectory)
             bundles.append(LintInput.Bundle(
                 bundle: bundle, settings: settings, mappingModels: mappingModels, histories: histories,
                 projects: projects(referencing: selection.absolutePath, files: files, read: &projectsRead)))
