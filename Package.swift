@@ -1,10 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The pipeline, one target per stage, each depending only on the stages below it: the compiler rejects a
-// reference that points back up (docs/architecture.md).
+// The pipeline, one target per stage in Sources/ModelLint/<Stage>, each depending only on the stages below it: the
+// compiler rejects a reference that points back up (docs/architecture.md).
 //   Support <- Model <- Diff <- History <- Rules <- Engine <- Reporting <- Commands <- modellint
 //   Model <- Compiled <- Stores <- Rules;  Model <- Projects <- Rules
+
+/// A library stage of the pipeline, in `Sources/ModelLint/<name>`, importing only the stages below it it names.
+func stage(_ name: String, _ below: [String]) -> Target {
+    .target(name: "ModelLint" + name, dependencies: below.map { .target(name: "ModelLint" + $0) }, path: "Sources/ModelLint/" + name)
+}
+
 let package = Package(
     name: "modellint",
     // JSON5 decoding and the plugin APIs used here need macOS 13; Linux ignores this.
@@ -17,27 +23,27 @@ let package = Package(
     ],
     targets: [
         // bytes, files, JSON, property lists, SHA-2, safe text: nothing about Core Data
-        .target(name: "ModelLintSupport", dependencies: []),
+        stage("Support", []),
         // the model graph, the XML parser that builds it, and Core Data's hashes of it
-        .target(name: "ModelLintModel", dependencies: ["ModelLintSupport"]),
+        stage("Model", ["Support"]),
         // Core Data's matching of two versions, and diff's classification
-        .target(name: "ModelLintDiff", dependencies: ["ModelLintSupport", "ModelLintModel"]),
+        stage("Diff", ["Support", "Model"]),
         // shipped versions: lock files, git, finding bundles and the files around them
-        .target(name: "ModelLintHistory", dependencies: ["ModelLintSupport", "ModelLintModel", "ModelLintDiff"]),
+        stage("History", ["Support", "Model", "Diff"]),
         // compiled models: .momd, .mom, .cdm read as property-list graphs
-        .target(name: "ModelLintCompiled", dependencies: ["ModelLintSupport", "ModelLintModel"]),
+        stage("Compiled", ["Support", "Model"]),
         // SQLite stores (read-only) and their Core Data metadata
-        .target(name: "ModelLintStores", dependencies: ["ModelLintSupport", "ModelLintModel", "ModelLintCompiled"]),
+        stage("Stores", ["Support", "Model", "Compiled"]),
         // project.pbxproj and references to the model in Swift code
-        .target(name: "ModelLintProjects", dependencies: ["ModelLintSupport", "ModelLintModel"]),
+        stage("Projects", ["Support", "Model"]),
         // one rule per file, the rule kinds, the registry, the examples
-        .target(name: "ModelLintRules", dependencies: ["ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled", "ModelLintStores", "ModelLintProjects"]),
+        stage("Rules", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects"]),
         // the engines that run each rule kind, configuration, baselines, suppressions
-        .target(name: "ModelLintEngine", dependencies: ["ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled", "ModelLintStores", "ModelLintProjects", "ModelLintRules"]),
+        stage("Engine", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "Rules"]),
         // one reporter per format
-        .target(name: "ModelLintReporting", dependencies: ["ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled", "ModelLintStores", "ModelLintProjects", "ModelLintRules", "ModelLintEngine"]),
+        stage("Reporting", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "Rules", "Engine"]),
         // one file per command; finding and reading what a command needs
-        .target(name: "ModelLintCommands", dependencies: ["ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled", "ModelLintStores", "ModelLintProjects", "ModelLintRules", "ModelLintEngine", "ModelLintReporting"]),
+        stage("Commands", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "Rules", "Engine", "Reporting"]),
         // The thin command line; the target is named like its product so plugins can run it as a tool.
         .executableTarget(name: "modellint", dependencies: ["ModelLintCommands", "ModelLintSupport"], path: "Sources/ModelLintCLI"),
         .testTarget(name: "ModelLintTests", dependencies: ["ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled", "ModelLintStores", "ModelLintProjects", "ModelLintRules", "ModelLintEngine", "ModelLintReporting", "ModelLintCommands"]),

@@ -45,11 +45,11 @@ final class RuleExamplesTests: XCTestCase {
     }
 }
 
-/// Every rule type in Sources/ModelLintRules is registered, once: a rule added in its own file but forgotten in
+/// Every rule type in Sources/ModelLint/Rules is registered, once: a rule added in its own file but forgotten in
 /// RuleRegistry would never run, and no other test would notice.
 final class RuleRegistryTests: XCTestCase {
     func testEveryRuleTypeInTheSourcesIsRegisteredOnce() throws {
-        let rules = repositoryRoot.appendingPathComponent("Sources/ModelLintRules")
+        let rules = repositoryRoot.appendingPathComponent("Sources/ModelLint/Rules")
         var declared: [String] = []
         let walker = FileManager.default.enumerator(at: rules, includingPropertiesForKeys: nil)
         while let url = walker?.nextObject() as? URL {
