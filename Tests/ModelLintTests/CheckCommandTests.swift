@@ -117,6 +117,11 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(modellint(["check", "--bogus"], in: directory).exitCode, 2)
         XCTAssertEqual(modellint(["frobnicate"], in: directory).exitCode, 2)
         XCTAssertTrue(modellint(["chek"], in: directory).standardError.hasPrefix("modellint: unknown command 'chek' (did you mean 'check'?)"))
+        // Every command in the usage text is a suggestion (four were missing).
+        for (typed, meant) in [("stor", "store"), ("hashs", "hashes"), ("verify-buld", "verify-build"), ("inti", "init")] {
+            XCTAssertTrue(modellint([typed], in: directory).standardError.hasPrefix("modellint: unknown command '\(typed)' (did you mean '\(meant)'?)"), typed)
+        }
+        for name in ModelLintApp.commandNames { XCTAssertTrue(ModelLintApp.usage.contains("modellint \(name)"), name) }
         XCTAssertEqual(modellint([], in: directory).exitCode, 2)
     }
 

@@ -72,6 +72,9 @@ public enum ModelLintApp {
 
         """
 
+    /// Every command, as `usage` lists them: what an unknown command is compared with for a suggestion.
+    package static let commandNames = ["check", "diff", "init", "lock", "new-version", "hashes", "verify-build", "store", "rules", "explain"]
+
     /// Runs a command with its output in memory (tests, library users).
     public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
         let streams = CommandStreams(standardOutput: OutputSink(logSafe: true), standardError: OutputSink(logSafe: true))
@@ -135,7 +138,7 @@ public enum ModelLintApp {
             return ExplainCommand.run(rest)
         default:
             var message = "modellint: unknown command '\(command)'"
-            if let suggestion = Spelling.closest(to: command, in: ["check", "diff", "lock", "new-version", "rules", "explain"]) {
+            if let suggestion = Spelling.closest(to: command, in: commandNames) {
                 message += " (did you mean '\(suggestion)'?)"
             }
             return CommandOutput(exitCode: CommandOutput.usage, standardError: message + "\n\n" + usage)

@@ -166,22 +166,34 @@ package final class JSONStreamReader {
         if try skipSpace() == UInt8(ascii: "}") { _ = try next(); return }
         var key: [UInt8] = []
         key.reserveCapacity(32)
-        while true {
-            guard try skipSpace() == UInt8(ascii: "\"") else { throw error("expected a key") }
-            key.removeAll(keepingCapacity: true)
-            try stringBytes(into: &key)
-            try expect(UInt8(ascii: ":"), "':' after a key")
+        repeat {
+            try memberKey(into: &key)
             try member(key)
-            switch try skipSpace() {
-            case UInt8(ascii: ",")?:
-                _ = try next()
-                if try skipSpace() == UInt8(ascii: "}") { _ = try next(); return }
-            case UInt8(ascii: "}")?:
-                _ = try next()
-                return
-            default:
-                throw error("expected ',' or '}' in an object")
-            }
+        } while try !containerEnds(UInt8(ascii: "}"), "expected ',' or '}' in an object")
+    }
+
+    /// A member's key and its colon.
+    @inline(__always) private func memberKey(into key: inout [UInt8]) throws {
+        guard try skipSpace() == UInt8(ascii: "\"") else { throw error("expected a key") }
+        key.removeAll(keepingCapacity: true)
+        try stringBytes(into: &key)
+        try expect(UInt8(ascii: ":"), "':' after a key")
+    }
+
+    /// After a member or an element: true when `close` ends the container (a trailing comma allowed before it),
+    /// false after a comma with more to come.
+    @inline(__always) private func containerEnds(_ close: UInt8, _ what: String) throws -> Bool {
+        switch try skipSpace() {
+        case UInt8(ascii: ",")?:
+            _ = try next()
+            guard try skipSpace() == close else { return false }
+            _ = try next()
+            return true
+        case close?:
+            _ = try next()
+            return true
+        default:
+            throw error(what)
         }
     }
 
@@ -194,11 +206,8 @@ package final class JSONStreamReader {
         var key: [UInt8] = []
         try expect(UInt8(ascii: "{"), "an object")
         if try skipSpace() == UInt8(ascii: "}") { _ = try next(); return 0 }
-        while true {
-            guard try skipSpace() == UInt8(ascii: "\"") else { throw error("expected a key") }
-            key.removeAll(keepingCapacity: true)
-            try stringBytes(into: &key)
-            try expect(UInt8(ascii: ":"), "':' after a key")
+        repeat {
+            try memberKey(into: &key)
             if let slot = names.firstIndex(of: key), try skipSpace() == UInt8(ascii: "\"") {
                 fields[slot].removeAll(keepingCapacity: true)
                 try stringBytes(into: &fields[slot])
@@ -206,36 +215,17 @@ package final class JSONStreamReader {
             } else {
                 try skipValue(depth: 1)
             }
-            switch try skipSpace() {
-            case UInt8(ascii: ",")?:
-                _ = try next()
-                if try skipSpace() == UInt8(ascii: "}") { _ = try next(); return found }
-            case UInt8(ascii: "}")?:
-                _ = try next()
-                return found
-            default:
-                throw error("expected ',' or '}' in an object")
-            }
-        }
+        } while try !containerEnds(UInt8(ascii: "}"), "expected ',' or '}' in an object")
+        return found
     }
 
     /// The elements of an array, each read (or skipped) by `element`.
     package func array(_ element: () throws -> Void) throws {
         try expect(UInt8(ascii: "["), "an array")
         if try skipSpace() == UInt8(ascii: "]") { _ = try next(); return }
-        while true {
+        repeat {
             try element()
-            switch try skipSpace() {
-            case UInt8(ascii: ",")?:
-                _ = try next()
-                if try skipSpace() == UInt8(ascii: "]") { _ = try next(); return }
-            case UInt8(ascii: "]")?:
-                _ = try next()
-                return
-            default:
-                throw error("expected ',' or ']' in an array")
-            }
-        }
+        } while try !containerEnds(UInt8(ascii: "]"), "expected ',' or ']' in an array")
     }
 
     /// The next value when it is a string; nil (with the value skipped) when it is anything else.
