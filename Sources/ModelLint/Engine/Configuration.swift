@@ -19,6 +19,9 @@ public struct BundleSettings: Equatable, Sendable {
     public var versionOrder: [String]?
     public var cloudKit: Bool?
     public var retired: [Retirement] = []
+    /// The oldest version whose stores the app still migrates (`oldestMigratedVersion`): earlier ones were
+    /// abandoned (a new store file, say), so no pair starting before it is compared and nothing about them reported.
+    public var oldestMigratedVersion: String?
     /// Where these settings are in the configuration (`bundles.App/Model.xcdatamodeld`), for error messages.
     public var keyPath: String = ""
 
@@ -30,6 +33,9 @@ public struct BundleSettings: Equatable, Sendable {
         let list = names.joined(separator: ", ")
         for (i, name) in (versionOrder ?? []).enumerated() where !names.contains(where: { $0.isExactly(name) }) {
             throw fail("\(keyPath).versionOrder[\(i)]", "\(name) is not a version of the bundle (versions: \(list))")
+        }
+        if let oldest = oldestMigratedVersion, !names.contains(where: { $0.isExactly(oldest) }) {
+            throw fail("\(keyPath).oldestMigratedVersion", "\(oldest) is not a version of the bundle (versions: \(list))")
         }
         for (i, retirement) in retired.enumerated() {
             if let interim = retirement.interimVersion, !names.contains(where: { $0.isExactly(interim) }) {
@@ -224,6 +230,9 @@ public struct Configuration: Sendable {
             case "cloudKit":
                 guard let b = item.boolValue else { throw fail(path, "must be true or false") }
                 settings.cloudKit = b
+            case "oldestMigratedVersion":
+                guard let name = item.stringValue, !name.isEmpty else { throw fail(path, "must be a version name") }
+                settings.oldestMigratedVersion = name.hasSuffix(".xcdatamodel") ? String(name.dropLast(".xcdatamodel".count)) : name
             case "retired":
                 guard let items = item.arrayValue else { throw fail(path, "must be an array") }
                 settings.retired = try items.enumerated().map { i, entry in
@@ -242,7 +251,7 @@ public struct Configuration: Sendable {
                     return Retirement(entity: entity, property: property, replacedBy: values["replacedBy"], interimVersion: values["interimVersion"])
                 }
             default:
-                throw fail(path, "unknown key (expected versionOrder, cloudKit, retired)")
+                throw fail(path, "unknown key (expected versionOrder, cloudKit, retired, oldestMigratedVersion)")
             }
         }
         return settings

@@ -73,7 +73,12 @@ public struct Linter: Sendable {
             report(rule.description, rule.check(bundle), version: bundle.currentVersion?.name)
         }
 
-        let readable = bundle.readableVersions
+        var readable = bundle.readableVersions
+        if let oldest = settings?.oldestMigratedVersion, let start = readable.firstIndex(where: { $0.name.isExactly(oldest) }) {
+            // Stores of earlier versions are never migrated (the app abandoned them): they are neither compared
+            // nor judged, as if the bundle began there.
+            readable = Array(readable[start...])
+        }
         // The configuration's retirements win over the same ones declared in the model's userInfo.
         for declared in Retirement.declared(in: readable)
         where !context.retired.contains(where: { $0.entity == declared.entity && $0.property == declared.property }) {
