@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import XCTest
 import ModelLintSupport
 import ModelLintCommands
@@ -70,6 +73,25 @@ final class LogSafetyTests: XCTestCase {
         for format in ["json", "sarif", "github", "markdown"] {
             assertNoForgedCommand(modellint(["store", store, bundle, "--format", format], in: directory), "store --format \(format)",
                                   allowed: format == "github" ? 1 : 0)
+        }
+    }
+
+    // Machine formats printed to a CI log hold no `##[` either, and still parse to the names as written.
+    func testMachineFormatsEscapeTheLegacySyntaxWithTheirOwnEscapes() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"mask##[add-mask]secret\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"mask##[add-mask]secret\"/></entity>")], current: "Near 1")
+        for format in ["json", "sarif", "junit", "checkstyle"] {
+            let out = modellint(["check", "--format", format], in: directory)
+            XCTAssertFalse(out.standardOutput.contains("##["), format)
+            XCTAssertFalse(out.standardOutput.contains("\\u{5B}"), "\(format): the format's own escape, not the filter's")
+            if format == "json" || format == "sarif" {
+                let parsed = try JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))
+                XCTAssertTrue("\(parsed)".contains("mask##[add-mask]secret"), format)
+            } else {
+                let parser = XMLParser(data: Data(out.standardOutput.utf8))
+                XCTAssertTrue(parser.parse() && parser.parserError == nil, format)
+                XCTAssertTrue(out.standardOutput.contains("mask##&#91;add-mask]secret"), format)
+            }
         }
     }
 

@@ -34,6 +34,8 @@ package enum XMLEscape {
             case "\n": out += "&#10;"
             case "\r": out += "&#13;"
             case "\t": out += "&#9;"
+            // The runner's legacy command syntax, `##[`, broken by a reference XML reads back as `[`.
+            case "[" where out.hasSuffix("##"): out += "&#91;"
             case _ where ReportText.isUnsafe(scalar.value):
                 out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)

@@ -105,6 +105,10 @@ public indirect enum JSONValue: Equatable, Sendable {
         case 0x0D: out += "\\r".utf8
         case 0x09: out += "\\t".utf8
         case ..<0x20, 0x7F: appendEscape(UInt32(byte), to: &out)
+        // `##[` is the GitHub runner's legacy command syntax wherever it stands in a line: a report printed to a
+        // CI log must not hold it, and JSON has an escape that keeps the value.
+        case UInt8(ascii: "[") where out.count >= 2 && out[out.count - 1] == UInt8(ascii: "#") && out[out.count - 2] == UInt8(ascii: "#"):
+            appendEscape(UInt32(byte), to: &out)
         default: out.append(byte)
         }
     }

@@ -39,6 +39,12 @@ public struct LogSafeFilter: Sendable {
     /// Filters `bytes` (UTF-8) into `out`.
     public mutating func filter<Bytes: Sequence>(_ bytes: Bytes, into out: inout [UInt8]) where Bytes.Element == UInt8 {
         for byte in bytes {
+            // Most of what is printed: printable ASCII inside a line, written as it comes.
+            if state == .body, byte >= 0x20, byte < 0x7F, byte != 0x5B, pending.isEmpty, escape.isEmpty {
+                out.append(byte)
+                previous = (previous.1, byte)
+                continue
+            }
             if !escape.isEmpty || byte == 0x1B, readEscape(byte, into: &out) { continue }
             if byte < 0x80 {
                 if !pending.isEmpty { flushInvalid(into: &out) }
