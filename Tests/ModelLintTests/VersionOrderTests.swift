@@ -12,6 +12,15 @@ import ModelLintReporting
 import ModelLintCommands
 
 final class VersionOrderTests: XCTestCase {
+    /// The bundle at a revision keeps the work tree's order; a version only the revision has stands where natural
+    /// order puts it among the known ones (a deleted Near 19 between Near 18 and Near 20, not after them).
+    func testARevisionFollowsTheDecidedOrder() {
+        XCTAssertEqual(VersionOrder.sorted(["Near 20", "Near 19", "Near 18"], following: ["Near 18", "Near 20"]), ["Near 18", "Near 19", "Near 20"])
+        XCTAssertEqual(VersionOrder.sorted(["b", "Model", "a 2", "a 10"], following: ["a 10", "b", "a 2"]), ["a 10", "b", "Model", "a 2"])
+        XCTAssertEqual(VersionOrder.sorted(["x 1", "x 2"], following: ["x 2", "x 1", "x 2"]), ["x 2", "x 1"])
+        XCTAssertEqual(VersionOrder.sorted(["x 3"], following: []), ["x 3"])
+    }
+
     func testNaturalOrderWithBaseVersionFirst() {
         XCTAssertEqual(VersionOrder.sorted(["Model 10", "Model 2", "Model", "Model 9"]), ["Model", "Model 2", "Model 9", "Model 10"])
         XCTAssertEqual(VersionOrder.sorted(["X10", "X2"]), ["X2", "X10"])

@@ -22,13 +22,13 @@ extension Workspace {
             let key = PathTools.relative(PathTools.standardize(absolute), to: repository.toplevel) ?? absolute
             keyOfBundle[item.bundle.path] = key
             let order = item.bundle.versions.map(\.name)
-            guard var bundle = try repository.bundle(atPath: absolute, commit: try repository.resolve(ref), label: ref, versionOrder: order) else {
+            guard var bundle = try repository.bundle(atPath: absolute, commit: try repository.resolve(ref), label: ref, versionOrder: nil, following: order) else {
                 continue  // the bundle is new in this change: every finding is
             }
             // The order and how sure it is are the work tree's, on both sides.
             bundle.orderVerdict = item.bundle.orderVerdict
             keyOfBundle[bundle.path] = key
-            let histories = try atRef.histories(forBundleAt: absolute, versionOrder: order, workingDirectory: workingDirectory)
+            let histories = try atRef.histories(forBundleAt: absolute, decidedOrder: order, workingDirectory: workingDirectory)
             bundlesAtRef.append(LintInput.Bundle(
                 bundle: bundle, settings: item.settings, mappingModels: item.mappingModels, histories: histories, projects: item.projects))
         }

@@ -64,7 +64,7 @@ package struct Workspace {
             }
             // The bundle at a revision (`--against`, `--released`) is ordered as the work tree's evidence orders it:
             // one order for both trees, so a pair means the same two versions on both sides.
-            let histories = try history.histories(forBundleAt: selection.absolutePath, versionOrder: bundle.versions.map(\.name), workingDirectory: workingDirectory)
+            let histories = try history.histories(forBundleAt: selection.absolutePath, decidedOrder: bundle.versions.map(\.name), workingDirectory: workingDirectory)
             bundles.append(LintInput.Bundle(
                 bundle: bundle, settings: settings, mappingModels: mappingModels, histories: histories,
                 projects: projects(referencing: selection.absolutePath, files: files, read: &projectsRead)))

@@ -54,8 +54,9 @@ public struct GitRepository: Sendable {
     }
 
     /// The bundle at `path` (absolute, inside this repository) as it is at `commit`; nil when it did not exist there.
-    public func bundle(atPath path: String, commit: String, label: String, versionOrder: [String]?) throws -> ModelBundle? {
-        try bundle(atPath: path, in: .commit(commit, label: label), versionOrder: versionOrder)
+    /// `following`: an order already decided for this bundle (the work tree's), which the revision's versions keep.
+    public func bundle(atPath path: String, commit: String, label: String, versionOrder: [String]?, following decided: [String]? = nil) throws -> ModelBundle? {
+        try bundle(atPath: path, in: .commit(commit, label: label), versionOrder: versionOrder, following: decided)
     }
 
     /// Where a bundle's files are read from: a commit's tree, or the index (what the next commit holds).
@@ -66,7 +67,7 @@ public struct GitRepository: Sendable {
     }
 
     /// The bundle at `path` as the snapshot holds it; nil when it holds none of its files.
-    public func bundle(atPath path: String, in snapshot: Snapshot, versionOrder: [String]?) throws -> ModelBundle? {
+    public func bundle(atPath path: String, in snapshot: Snapshot, versionOrder: [String]?, following decided: [String]? = nil) throws -> ModelBundle? {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
             throw GitError(message: "\(path) is outside the git repository at \(toplevel)")
         }
@@ -134,7 +135,7 @@ public struct GitRepository: Sendable {
                 versions[name] = ContentsParser.parse(data: data, path: "\(displayPath)/\(inner)")
             }
         }
-        let names = VersionOrder.sorted(Array(versions.keys), explicit: versionOrder)
+        let names = decided.map { VersionOrder.sorted(Array(versions.keys), following: $0) } ?? VersionOrder.sorted(Array(versions.keys), explicit: versionOrder)
         return ModelBundle(
             path: displayPath,
             versions: names.map { ModelVersion(name: $0, folderPath: "\(displayPath)/\($0).xcdatamodel", contentsPath: "\(displayPath)/\($0).xcdatamodel/contents", content: versions[$0]!) },

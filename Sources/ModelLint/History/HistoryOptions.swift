@@ -26,7 +26,8 @@ public struct HistoryOptions: Sendable {
     }
 
     /// Every record that applies to this bundle.
-    package func histories(forBundleAt absolutePath: String, versionOrder: [String]?, workingDirectory: String) throws -> [ShippedHistory] {
+    /// `decidedOrder`: the work tree's order of the bundle's versions, which the bundle at a revision follows.
+    package func histories(forBundleAt absolutePath: String, decidedOrder: [String], workingDirectory: String) throws -> [ShippedHistory] {
         var histories: [ShippedHistory] = []
         if let lock {
             let key = LockFile.normalizedKey(PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath)
@@ -40,13 +41,13 @@ public struct HistoryOptions: Sendable {
         let repository = try repository(forBundleAt: absolutePath, workingDirectory: workingDirectory)
         if let released {
             let commit = try repository.resolve(released)
-            if let atRef = try repository.bundle(atPath: absolutePath, commit: commit, label: released, versionOrder: versionOrder) {
+            if let atRef = try repository.bundle(atPath: absolutePath, commit: commit, label: released, versionOrder: nil, following: decidedOrder) {
                 histories.append(ShippedHistory(source: .released(released), versions: Self.versions(atRef.versions)))
             }
         }
         if let against {
             let commit = try repository.resolve(against)
-            if let atRef = try repository.bundle(atPath: absolutePath, commit: commit, label: against, versionOrder: versionOrder),
+            if let atRef = try repository.bundle(atPath: absolutePath, commit: commit, label: against, versionOrder: nil, following: decidedOrder),
                let current = atRef.currentVersionIndex {
                 // Only versions already superseded at REF count as shipped; REF's current one may still be unreleased work.
                 histories.append(ShippedHistory(source: .against(against), versions: Self.versions(Array(atRef.versions[..<current]))))

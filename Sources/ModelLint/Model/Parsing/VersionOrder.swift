@@ -20,6 +20,28 @@ public enum VersionOrder {
         return listed + natural.filter { !listedSet.contains($0) }
     }
 
+    /// The names in an order already decided elsewhere (the work tree's, for the same bundle at a revision):
+    /// names the decision knows keep its order; each other name (a version since deleted, say) stands right after
+    /// the known name that precedes it in natural order, or first when none does.
+    public static func sorted(_ names: [String], following decided: [String]) -> [String] {
+        let present = Set(names)
+        var seen = Set<String>()
+        let known = decided.filter { present.contains($0) && seen.insert($0).inserted }
+        guard known.count < present.count else { return known }
+        var front: [String] = [], after: [String: [String]] = [:]
+        var lastKnown: String?
+        for name in sorted(names) {
+            if seen.contains(name) {
+                lastKnown = name
+            } else if let anchor = lastKnown {
+                after[anchor, default: []].append(name)
+            } else {
+                front.append(name)
+            }
+        }
+        return front + known.flatMap { [$0] + (after[$0] ?? []) }
+    }
+
     public static func precedes(_ a: String, _ b: String) -> Bool {
         let aHasDigit = a.contains(where: \.isASCIIDigit)
         let bHasDigit = b.contains(where: \.isASCIIDigit)
