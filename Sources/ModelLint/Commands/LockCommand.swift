@@ -63,8 +63,9 @@ public enum LockCommand {
     }
 
     private static func update(
-        path: String, display: String, selections: [BundleFinder.Selection], configuration: Configuration, force: Bool
-    , confinement: FileWriter.Confinement) -> CommandOutput {
+        path: String, display: String, selections: [BundleFinder.Selection], configuration: Configuration, force: Bool,
+        confinement: FileWriter.Confinement
+    ) -> CommandOutput {
         let lockDirectory = (path as NSString).deletingLastPathComponent
         var lock = LockFile()
         var report = ""

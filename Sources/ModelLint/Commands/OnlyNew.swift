@@ -16,13 +16,17 @@ extension Workspace {
         atRef.released = nil
         var keyOfBundle: [String: String] = [:]
         var bundlesAtRef: [LintInput.Bundle] = []
+        // REF resolved once per repository, not once per bundle.
+        var commits: [String: String] = [:]
         for item in input.bundles {
             let absolute = PathTools.absolute(item.bundle.path, relativeTo: workingDirectory)
             let repository = try history.repository(forBundleAt: absolute, workingDirectory: workingDirectory)
             let key = PathTools.relative(PathTools.standardize(absolute), to: repository.toplevel) ?? absolute
             keyOfBundle[item.bundle.path] = key
             let order = item.bundle.versions.map(\.name)
-            guard var bundle = try repository.bundle(atPath: absolute, commit: try repository.resolve(ref), label: ref, versionOrder: nil, following: order) else {
+            let commit = try commits[repository.toplevel] ?? repository.resolve(ref)
+            commits[repository.toplevel] = commit
+            guard var bundle = try repository.bundle(atPath: absolute, commit: commit, label: ref, versionOrder: nil, following: order) else {
                 continue  // the bundle is new in this change: every finding is
             }
             // The order and how sure it is are the work tree's, on both sides.

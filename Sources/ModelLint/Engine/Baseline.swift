@@ -51,7 +51,21 @@ public struct Baseline: Equatable, Sendable {
 
     /// What an entry is matched on: its key (format 2), else the format-1 fields; as a digest of those bytes.
     private static func match(_ e: Entry) -> Digest128 {
-        Digest128(e.key ?? ["1", e.ruleId, e.file, e.version, e.entity, e.property, e.message].joined(separator: "\u{1F}"))
+        if let key = e.key { return Digest128(key) }
+        var text: [UInt8] = []
+        formatOneText([e.ruleId, e.file, e.version, e.entity, e.property, e.message].map { Array($0.utf8) }, into: &text)
+        return Digest128(text)
+    }
+
+    /// What a format-1 entry matches on: "1", then ruleId, file, version, entity, property and message, each after
+    /// a unit separator.
+    private static func formatOneText(_ fields: [[UInt8]], into text: inout [UInt8]) {
+        text.removeAll(keepingCapacity: true)
+        text.append(UInt8(ascii: "1"))
+        for field in fields.prefix(6) {
+            text.append(0x1F)
+            text += field
+        }
     }
 
     public init(report: LintReport, baselinePath: String, workingDirectory: String) {
@@ -139,11 +153,13 @@ public struct Baseline: Equatable, Sendable {
                     // Each finding's string fields as bytes. Format 2 matches on the key alone, format 1 on six
                     // fields (`match`'s text, built from the bytes); with the format not yet read, whole entries
                     // are kept until it is.
+                    // In `formatOneText`'s order, then the key; ruleId, file and message are required.
                     let names = ["ruleId", "file", "version", "entity", "property", "message", "key"].map { Array($0.utf8) }
+                    let required = 1 << 0 | 1 << 1 | 1 << 5
                     var fields = [[UInt8]](repeating: [], count: names.count)
                     try reader.array {
                         let present = try reader.flatObject(names: names, into: &fields)
-                        guard present & 0b10_0011 == 0b10_0011 else {
+                        guard present & required == required else {
                             throw LoadError("baseline \(path): findings[\(count)] needs ruleId, file and message")
                         }
                         switch format {
@@ -151,12 +167,7 @@ public struct Baseline: Equatable, Sendable {
                             guard !fields[6].isEmpty else { throw LoadError("baseline \(path): findings[\(count)] needs a key (format 2)") }
                             counts[Digest128(fields[6]), default: 0] += 1
                         case 1?:
-                            field.removeAll(keepingCapacity: true)
-                            field.append(UInt8(ascii: "1"))
-                            for i in 0..<6 {
-                                field.append(0x1F)
-                                field += fields[i]
-                            }
+                            formatOneText(fields, into: &field)
                             counts[Digest128(field), default: 0] += 1
                         default:
                             func text(_ i: Int) -> String { String(decoding: fields[i], as: UTF8.self) }

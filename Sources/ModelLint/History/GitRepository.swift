@@ -71,30 +71,30 @@ public struct GitRepository: Sendable {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
             throw GitError(message: "\(path) is outside the git repository at \(toplevel)")
         }
-        var blobs: [(path: String, sha: String)] = []
+        // A listing's NUL-separated records, "<fields>\t<path>", with the fields split at spaces.
+        func records(_ output: Data) -> [(fields: [Substring], path: String)] {
+            output.split(separator: 0).compactMap { record in
+                guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else { return nil }
+                return (text[..<tab].split(separator: " "), String(text[text.index(after: tab)...]))
+            }
+        }
+        let blobs: [(path: String, sha: String)]
         let displayPath: String
         switch snapshot {
         case .commit(let commit, let name):
             displayPath = "\(name):\(relative)"
             let listing = run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative])
             guard listing.status == 0 else { throw GitError(message: "git ls-tree failed for \(relative) at \(name)") }
-            // "<mode> <type> <sha>\t<path>\0"
-            for record in listing.output.split(separator: 0) {
-                guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else { continue }
-                let fields = text[..<tab].split(separator: " ")
-                guard fields.count == 3, fields[1] == "blob" else { continue }
-                blobs.append((String(text[text.index(after: tab)...]), String(fields[2])))
-            }
+            // "<mode> <type> <sha>"
+            blobs = records(listing.output).compactMap { $0.fields.count == 3 && $0.fields[1] == "blob" ? ($0.path, String($0.fields[2])) : nil }
         case .index(let display):
             displayPath = display
             let listing = run(["ls-files", "--stage", "-z", "--full-name", "--", relative])
             guard listing.status == 0 else { throw GitError(message: "git ls-files failed for \(relative)") }
-            // "<mode> <sha> <stage>\t<path>\0"; a conflicted path (stage 1-3) is read at its "ours" side (2).
-            for record in listing.output.split(separator: 0) {
-                guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else { continue }
-                let fields = text[..<tab].split(separator: " ")
-                guard fields.count == 3, fields[0].hasPrefix("100"), fields[2] == "0" || fields[2] == "2" else { continue }
-                blobs.append((String(text[text.index(after: tab)...]), String(fields[1])))
+            // "<mode> <sha> <stage>"; a conflicted path (stage 1-3) is read at its "ours" side (2).
+            blobs = records(listing.output).compactMap { record in
+                let fields = record.fields
+                return fields.count == 3 && fields[0].hasPrefix("100") && (fields[2] == "0" || fields[2] == "2") ? (record.path, String(fields[1])) : nil
             }
         }
         let prefix = relative + "/"

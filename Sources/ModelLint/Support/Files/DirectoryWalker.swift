@@ -25,7 +25,6 @@ public final class DirectoryWalker: @unchecked Sendable {
     private let lock = NSLock()
     /// Set when a walk stopped because the budget ran out: the folder it was about to list.
     public private(set) var exhausted: String?
-    public var budgetLimit: Int { budget }
     /// Entries skipped because their names are not valid UTF-8 (paths with `\x..` escapes).
     public private(set) var unreadableNames: [String] = []
 
@@ -49,7 +48,7 @@ public final class DirectoryWalker: @unchecked Sendable {
         _ root: String, skip: (String) -> Bool = { _ in false }, file: ((_ path: String, _ name: String) -> Void)? = nil,
         visit: (_ path: String, _ name: String) -> Bool
     ) {
-        let realRoot = Self.realPath(root) ?? root
+        let realRoot = PathTools.realPath(root) ?? root
         // Real paths by bytes: folders whose names differ only in Unicode normalization are two folders.
         var visited: Set<ExactName> = [ExactName(realRoot)]
         // Each folder with its real path: a plain folder's is its parent's plus its name.
@@ -77,7 +76,7 @@ public final class DirectoryWalker: @unchecked Sendable {
                 case S_IFDIR:
                     real = realDirectory + "/" + name
                 case S_IFLNK:
-                    guard FileReader.kind(at: path) == .directory, let resolved = Self.realPath(path),
+                    guard FileReader.kind(at: path) == .directory, let resolved = PathTools.realPath(path),
                           resolved == realRoot || resolved.hasPrefix(realRoot + "/") else { continue }
                     real = resolved
                 case S_IFREG:
@@ -105,11 +104,5 @@ public final class DirectoryWalker: @unchecked Sendable {
         lock.unlock()
         guard let folder else { return }
         throw Exhausted(description: "the search listed \(budget) folders, its budget, and stopped at \(PathTools.display(folder, relativeTo: workingDirectory)) before seeing the whole tree; exclude folders (\"exclude\") or raise the budget (\"walkBudget\" in .modellint.json)")
-    }
-
-    package static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

@@ -80,30 +80,17 @@ public enum FileReader {
     }
 
     /// The whole file, when it is a regular file of at most `limit` bytes.
-    /// `read`, for a file found inside `root` (a repository, a bundle): one that resolves outside it, through a
-    /// committed symlink, is refused unread.
-    public static func read(_ path: String, limit: Int, inside root: String) throws -> Data {
-        try requireInside(path, root: root)
-        return try read(path, limit: limit)
-    }
-
+    /// Refuses a file found inside `root` (a repository, a bundle) that resolves outside it through a committed
+    /// symlink: `ReadError.outside`.
     public static func requireInside(_ path: String, root: String) throws {
-        guard let resolved = realPath(path) else { return }
-        let realRoot = realPath(root) ?? root
-        guard resolved == realRoot || resolved.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") else {
-            throw ReadError.outside(resolved: resolved, root: realRoot)
-        }
+        guard let resolved = PathTools.realPath(path) else { return }
+        let realRoot = PathTools.realPath(root) ?? root
+        guard PathTools.isInside(resolved, realRoot) else { throw ReadError.outside(resolved: resolved, root: realRoot) }
     }
 
     public static func isSymbolicLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     public static func read(_ path: String, limit: Int) throws -> Data {

@@ -39,7 +39,7 @@ public enum FileWriter {
             let absolute = PathTools.absolute(path, relativeTo: workingDirectory)
             let base = PathTools.relative(absolute, to: PathTools.standardize(workingDirectory)) != nil
                 ? workingDirectory : (absolute as NSString).deletingLastPathComponent
-            return Confinement(boundary: realPath(base) ?? PathTools.standardize(base), followsLinks: followsLinks)
+            return Confinement(boundary: PathTools.realPath(base) ?? PathTools.standardize(base), followsLinks: followsLinks)
         }
 
         public init(boundary: String, followsLinks: Bool) {
@@ -47,8 +47,11 @@ public enum FileWriter {
             self.followsLinks = followsLinks
         }
 
-        func contains(_ realPath: String) -> Bool {
-            realPath == boundary || realPath.hasPrefix(boundary == "/" ? "/" : boundary + "/")
+        /// The real folder `file` lands in, when it is inside the boundary (nil when it is not, or is missing).
+        func folder(of file: String) -> (real: String?, inside: Bool) {
+            let parent = (file as NSString).deletingLastPathComponent
+            guard let real = PathTools.realPath(parent.isEmpty ? "." : parent) else { return (nil, false) }
+            return (real, PathTools.isInside(real, boundary))
         }
     }
 
@@ -71,17 +74,8 @@ public enum FileWriter {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT != S_IFDIR else { throw WriteError(path: path, reason: "it is a directory; modellint removes only files") }
-        let parent = (path as NSString).deletingLastPathComponent
-        guard let real = realPath(parent.isEmpty ? "." : parent), confinement.contains(real) else {
-            throw WriteError(path: path, reason: "it is outside \(confinement.boundary)")
-        }
+        guard confinement.folder(of: path).inside else { throw WriteError(path: path, reason: "it is outside \(confinement.boundary)") }
         guard unlink(path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     private enum Target {
@@ -97,11 +91,11 @@ public enum FileWriter {
         if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return .inPlace(path) }
         // The file lands in the real folder of the last path resolved: it must be inside the boundary.
         func confined(_ target: Target, at file: String) throws -> Target {
-            let parent = (file as NSString).deletingLastPathComponent
-            guard let real = realPath(parent.isEmpty ? "." : parent) else {
-                throw WriteError(path: path, reason: "its folder \(parent) does not exist")
+            let (real, inside) = confinement.folder(of: file)
+            guard let real else {
+                throw WriteError(path: path, reason: "its folder \((file as NSString).deletingLastPathComponent) does not exist")
             }
-            guard confinement.contains(real) else {
+            guard inside else {
                 throw WriteError(path: path, reason: file == path
                     ? "its folder resolves to \(real), outside \(confinement.boundary); modellint writes only inside it"
                     : "it is a symbolic link to \(file), outside \(confinement.boundary); modellint does not write through it")

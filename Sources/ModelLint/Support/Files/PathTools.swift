@@ -23,6 +23,18 @@ public enum PathTools {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 
+    /// The path with every symlink resolved (`realpath`); nil when nothing is there.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` is `root` or below it; both real paths (`realPath`), compared by components.
+    public static func isInside(_ path: String, _ root: String) -> Bool {
+        path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
     public static func display(_ path: String, relativeTo base: String) -> String {
         relative(path, to: base) ?? path
     }
