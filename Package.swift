@@ -8,7 +8,9 @@ import PackageDescription
 
 /// A library stage of the pipeline, in `Sources/ModelLint/<name>`, importing only the stages below it it names.
 func stage(_ name: String, _ below: [String]) -> Target {
-    .target(name: "ModelLint" + name, dependencies: below.map { .target(name: "ModelLint" + $0) }, path: "Sources/ModelLint/" + name)
+    .target(
+        name: "ModelLint" + name, dependencies: below.map { .target(name: "ModelLint" + $0) },
+        path: "Sources/ModelLint/" + name)
 }
 
 let package = Package(
@@ -17,7 +19,13 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "modellint", targets: ["modellint"]),
-        .library(name: "ModelLint", targets: ["ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled", "ModelLintStores", "ModelLintProjects", "ModelLintRules", "ModelLintEngine", "ModelLintReporting", "ModelLintCommands"]),
+        .library(
+            name: "ModelLint",
+            targets: [
+                "ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled",
+                "ModelLintStores", "ModelLintProjects", "ModelLintRules", "ModelLintEngine", "ModelLintReporting",
+                "ModelLintCommands",
+            ]),
         .plugin(name: "ModelLintCommandPlugin", targets: ["ModelLintCommandPlugin"]),
         .plugin(name: "ModelLintBuildToolPlugin", targets: ["ModelLintBuildToolPlugin"]),
     ],
@@ -41,17 +49,28 @@ let package = Package(
         // the engines that run each rule kind, configuration, baselines, suppressions
         stage("Engine", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "Rules"]),
         // one reporter per format
-        stage("Reporting", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "Rules", "Engine"]),
+        stage(
+            "Reporting", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "Rules", "Engine"]),
         // one file per command; finding and reading what a command needs
-        stage("Commands", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "Rules", "Engine", "Reporting"]),
+        stage(
+            "Commands",
+            ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "Rules", "Engine", "Reporting"]),
         // The thin command line; the target is named like its product so plugins can run it as a tool.
-        .executableTarget(name: "modellint", dependencies: ["ModelLintCommands", "ModelLintSupport"], path: "Sources/ModelLintCLI"),
-        .testTarget(name: "ModelLintTests", dependencies: ["ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled", "ModelLintStores", "ModelLintProjects", "ModelLintRules", "ModelLintEngine", "ModelLintReporting", "ModelLintCommands"]),
+        .executableTarget(
+            name: "modellint", dependencies: ["ModelLintCommands", "ModelLintSupport"], path: "Sources/ModelLintCLI"),
+        .testTarget(
+            name: "ModelLintTests",
+            dependencies: [
+                "ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled",
+                "ModelLintStores", "ModelLintProjects", "ModelLintRules", "ModelLintEngine", "ModelLintReporting",
+                "ModelLintCommands",
+            ]),
         // `swift package modellint`: check the package's bundles; everything else comes from .modellint.json.
         .plugin(
             name: "ModelLintCommandPlugin",
             capability: .command(
-                intent: .custom(verb: "modellint", description: "Lint the package's Core Data model bundles (.xcdatamodeld)"),
+                intent: .custom(
+                    verb: "modellint", description: "Lint the package's Core Data model bundles (.xcdatamodeld)"),
                 permissions: []),
             dependencies: ["modellint"]),
         // Findings as build diagnostics in Xcode and swift build; errors fail the build.

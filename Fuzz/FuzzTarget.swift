@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// libFuzzer entry point: every reader of untrusted bytes, and everything downstream of the model parser.
@@ -27,7 +27,9 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let context = RuleContext(cloudKitOverride: nil, retired: [], migration: .direct)
         let version = VersionRef(name: "Fuzz 1", contentsPath: "fuzz/contents", model: model)
         for case let rule as any VersionRule in RuleRegistry.all { _ = rule.check(model, context: context) }
-        let diff = ModelDiff(from: version, to: VersionRef(name: "Fuzz 2", contentsPath: "fuzz/contents", model: model), isAdjacent: true)
+        let diff = ModelDiff(
+            from: version, to: VersionRef(name: "Fuzz 2", contentsPath: "fuzz/contents", model: model), isAdjacent: true
+        )
         for case let rule as any ChangeRule in RuleRegistry.all { _ = rule.check(diff, context: context) }
         _ = ChangeClassifier.entries(of: diff)
         _ = VersionDigest(model: model)
@@ -49,7 +51,9 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             let compiled = CompiledVersion(name: "Fuzz 1", path: "fuzz.mom", model: model)
             let build = CompiledModel(path: "fuzz.momd", currentVersion: "Fuzz 1", versions: [compiled])
             let source = [VersionRef(name: "Fuzz 1", contentsPath: "fuzz/contents", model: model)]
-            for case let rule as any BuildRule in RuleRegistry.all { _ = rule.check(build, source: source, current: source.first, context: RuleContext()) }
+            for case let rule as any BuildRule in RuleRegistry.all {
+                _ = rule.check(build, source: source, current: source.first, context: RuleContext())
+            }
         }
     }
     // The bytes as a SQLite store (and as the WAL of a one-page database).
@@ -59,7 +63,8 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     _ = CurrentVersionReader.parse(data)
     if let json = try? JSONValue.parse(data) {
         _ = try? LockFile.parse(json, file: "fuzz/modellint.lock")
-        _ = try? Configuration.parse(json, baseDirectory: "/nonexistent", knownRuleIDs: RuleRegistry.ids, file: "fuzz/.modellint.json")
+        _ = try? Configuration.parse(
+            json, baseDirectory: "/nonexistent", knownRuleIDs: RuleRegistry.ids, file: "fuzz/.modellint.json")
         _ = json.serialized()
     }
     return 0
@@ -72,54 +77,72 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 private func fingerprint(_ content: VersionContent) -> String {
     switch content {
     case .model(let model):
-        return "\(model.location) \(model.header.sorted { $0.key < $1.key }) \(model.entities) \(model.configurations) \(model.fetchRequests) \(model.composites) \(model.unknownXML)"
+        return
+            "\(model.location) \(model.header.sorted { $0.key < $1.key }) \(model.entities) \(model.configurations) \(model.fetchRequests) \(model.composites) \(model.unknownXML)"
     case .malformed(let reason, let location): return "malformed \(location) \(reason)"
     case .missing: return "missing"
     case .legacy: return "legacy"
     }
 }
 
-
 /// Every finding about a (hostile) model, through every report format: each report must parse with a real
 /// parser, and no line of the text-like ones may be a workflow command the GitHub runner would run.
 private func checkReports(_ model: Model) {
-    let version = ModelVersion(name: "Fuzz 1", folderPath: "fuzz/Fuzz 1.xcdatamodel", contentsPath: "fuzz/contents", content: .model(model))
-    let bundle = ModelBundle(path: "fuzz", versions: [version], declaredCurrentVersion: "Fuzz 1", currentVersionFile: .present)
+    let version = ModelVersion(
+        name: "Fuzz 1", folderPath: "fuzz/Fuzz 1.xcdatamodel", contentsPath: "fuzz/contents", content: .model(model))
+    let bundle = ModelBundle(
+        path: "fuzz", versions: [version], declaredCurrentVersion: "Fuzz 1", currentVersionFile: .present)
     let diagnostics = Linter(configuration: Configuration(baseDirectory: "/nonexistent")).lint(bundle)
-    let report = LintReport(bundles: [BundleSummary(path: "fuzz", currentVersion: "Fuzz 1", versions: ["Fuzz 1"])], diagnostics: diagnostics)
+    let report = LintReport(
+        bundles: [BundleSummary(path: "fuzz", currentVersion: "Fuzz 1", versions: ["Fuzz 1"])], diagnostics: diagnostics
+    )
     let paths = PathRelativizer(root: "/", workingDirectory: "/")
     for reporter in [JSONReporter(), SARIFReporter(rules: RuleRegistry.descriptions, paths: paths)] as [any Reporter] {
-        if (try? JSONSerialization.jsonObject(with: Data(reporter.render(report).utf8))) == nil { fatalError("\(type(of: reporter)) wrote invalid JSON") }
+        if (try? JSONSerialization.jsonObject(with: Data(reporter.render(report).utf8))) == nil {
+            fatalError("\(type(of: reporter)) wrote invalid JSON")
+        }
     }
     for reporter in [JUnitReporter(paths: paths), CheckstyleReporter(paths: paths)] as [any Reporter] {
         let parser = XMLParser(data: Data(reporter.render(report).utf8))
         if !parser.parse() || parser.parserError != nil { fatalError("\(type(of: reporter)) wrote invalid XML") }
     }
     let github = GitHubReporter(paths: paths).render(report).split(separator: "\n")
-    if github.count != diagnostics.count || github.contains(where: { !$0.hasPrefix("::error ") && !$0.hasPrefix("::warning ") && !$0.hasPrefix("::notice ") }) {
+    if github.count != diagnostics.count
+        || github.contains(where: {
+            !$0.hasPrefix("::error ") && !$0.hasPrefix("::warning ") && !$0.hasPrefix("::notice ")
+        })
+    {
         fatalError("a GitHub annotation spans lines or is not an annotation")
     }
     // Markdown: every error and warning one row, however hostile the names.
-    let rows = MarkdownReporter(paths: paths).render(report).split(separator: "\n").filter { $0.hasPrefix("| ❌") || $0.hasPrefix("| ⚠️") }
-    if rows.count != report.diagnostics.filter({ $0.severity != .note }).count { fatalError("markdown rows: \(rows.count)") }
+    let rows = MarkdownReporter(paths: paths).render(report).split(separator: "\n").filter {
+        $0.hasPrefix("| ❌") || $0.hasPrefix("| ⚠️")
+    }
+    if rows.count != report.diagnostics.filter({ $0.severity != .note }).count {
+        fatalError("markdown rows: \(rows.count)")
+    }
     for line in TextReporter(useColor: false).render(report).split(separator: "\n") {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         if trimmed.hasPrefix("::") || line.contains("##[") { fatalError("a text line is a workflow command: \(line)") }
-        if line.unicodeScalars.contains(where: { ReportText.isUnsafe($0.value) }) { fatalError("a raw control or bidi character in text") }
+        if line.unicodeScalars.contains(where: { ReportText.isUnsafe($0.value) }) {
+            fatalError("a raw control or bidi character in text")
+        }
     }
 }
 
-
 /// `MODELLINT_FUZZ_STRUCTURAL=READER` (Fuzz/run --structural READER): the input is a recipe (StructuralInputs).
-private let structuralReader: StructuralReader? = ProcessInfo.processInfo.environment["MODELLINT_FUZZ_STRUCTURAL"].flatMap(StructuralReader.init(rawValue:))
+private let structuralReader: StructuralReader? = ProcessInfo.processInfo.environment["MODELLINT_FUZZ_STRUCTURAL"]
+    .flatMap(StructuralReader.init(rawValue:))
 
 /// The seed store the SQLite recipes rewrite: a real one, with overflow and interior pages.
 private let seedStore: [UInt8] = {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/Stores/Near20Large.sqlite")
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Stores/Near20Large.sqlite")
     return (try? [UInt8](Data(contentsOf: url))) ?? []
 }()
 
-private let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("modellint-fuzz-\(getpid()).json").path
+private let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("modellint-fuzz-\(getpid()).json")
+    .path
 
 private func structural(_ reader: StructuralReader, _ bytes: [UInt8]) {
     var recipe = Recipe(bytes)
@@ -133,7 +156,10 @@ private func structural(_ reader: StructuralReader, _ bytes: [UInt8]) {
         let built = StructuralInputs.plist(&recipe, archive: true)
         if let archive = try? KeyedArchive(bytes: built) {
             _ = try? CompiledModelReader.model(from: archive, displayPath: "fuzz.mom")
-            for object in 0..<min(archive.archived.count, 64) { _ = archive.entries(object); _ = archive.members(object) }
+            for object in 0..<min(archive.archived.count, 64) {
+                _ = archive.entries(object)
+                _ = archive.members(object)
+            }
         }
     case .sqlite:
         let built = StructuralInputs.sqlite(&recipe, seed: seedStore)

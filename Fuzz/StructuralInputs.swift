@@ -38,10 +38,16 @@ enum StructuralInputs {
         let slots = objects + extraSlots
         let refSize = slots <= 0xFF ? 1 : slots <= 0xFFFF ? 2 : 4
         var out = Array("bplist00".utf8)
-        func be(_ value: Int, _ width: Int) -> [UInt8] { (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
-        func marker(_ kind: UInt8, _ count: Int) -> [UInt8] { count < 15 ? [kind << 4 | UInt8(count)] : [kind << 4 | 0x0F, 0x12] + be(count, 4) }
-        let keys = ["$objects", "$top", "root", "$class", "$classname", "NSEntities", "NSProperties", "NS.keys", "NS.objects",
-                    "NSEntityName", "NSPropertyName", "_XCCurrentVersionName", "NSStoreModelVersionHashes", "objects", "isa"]
+        func be(_ value: Int, _ width: Int) -> [UInt8] {
+            (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+        }
+        func marker(_ kind: UInt8, _ count: Int) -> [UInt8] {
+            count < 15 ? [kind << 4 | UInt8(count)] : [kind << 4 | 0x0F, 0x12] + be(count, 4)
+        }
+        let keys = [
+            "$objects", "$top", "root", "$class", "$classname", "NSEntities", "NSProperties", "NS.keys", "NS.objects",
+            "NSEntityName", "NSPropertyName", "_XCCurrentVersionName", "NSStoreModelVersionHashes", "objects", "isa",
+        ]
         var offsets: [Int] = []
         for index in 0..<objects {
             offsets.append(out.count)
@@ -58,17 +64,23 @@ enum StructuralInputs {
                 let count = recipe.byte() < 32 ? recipe.number(60_000) : recipe.byte() % 8
                 let target = recipe.number(slots)
                 out += marker(0xA, count)
-                for i in 0..<count { out += be(i % 4 == 0 || recipe.exhausted ? target : recipe.number(slots), refSize) }
+                for i in 0..<count {
+                    out += be(i % 4 == 0 || recipe.exhausted ? target : recipe.number(slots), refSize)
+                }
             default:
                 let count = recipe.byte() % 12
                 out += marker(0xD, count)
                 for _ in 0..<count { out += be(recipe.number(slots), refSize) }
-                for _ in 0..<count { out += be(index == 0 && archive ? 1 + recipe.number(slots - 1) : recipe.number(slots), refSize) }
+                for _ in 0..<count {
+                    out += be(index == 0 && archive ? 1 + recipe.number(slots - 1) : recipe.number(slots), refSize)
+                }
             }
         }
         let table = out.count
         let repeated = recipe.number(objects)
-        for slot in 0..<slots { out += be(offsets[slot < objects ? slot : (recipe.byte() < 200 ? repeated : recipe.number(objects))], 4) }
+        for slot in 0..<slots {
+            out += be(offsets[slot < objects ? slot : (recipe.byte() < 200 ? repeated : recipe.number(objects))], 4)
+        }
         out += [0, 0, 0, 0, 0, 0, 4, UInt8(refSize)] + be(slots, 8) + be(recipe.number(objects), 8) + be(table, 8)
         return out
     }
@@ -125,10 +137,13 @@ enum StructuralInputs {
         for i in 0..<findings {
             if recipe.byte() < 8 {
                 let depth = recipe.number(200)
-                out += String(repeating: "[", count: depth) + String(repeating: "]", count: recipe.byte() < 128 ? depth : depth / 2)
+                out +=
+                    String(repeating: "[", count: depth)
+                    + String(repeating: "]", count: recipe.byte() < 128 ? depth : depth / 2)
             } else {
                 let long = recipe.byte() < 16 ? String(repeating: "\\u00e9x", count: recipe.number(50_000)) : "m\(i)"
-                out += "{ \"ruleId\": \"r\", \"file\": \"f\", \"message\": \"\(long)\", \"key\": \"k\(recipe.number(1000))\" }"
+                out +=
+                    "{ \"ruleId\": \"r\", \"file\": \"f\", \"message\": \"\(long)\", \"key\": \"k\(recipe.number(1000))\" }"
             }
             out += i == findings - 1 ? "\n" : ",\n"
         }
@@ -138,8 +153,12 @@ enum StructuralInputs {
 
     /// Swift text with what the source scanner searches for, on long lines and in odd places.
     static func swift(_ recipe: inout Recipe) -> [UInt8] {
-        let pieces = ["\"M.mom\",", "versionChecksum: \"", "forResource: \"M 2\", withExtension: \"mom\")", "NSManagedObjectModelReference(name: \"X\"",
-                      ".coreDataModel(\"M.xcdatamodeld\", currentVersion: \"M 3\")", "\\", "\"", "\n", "é", String(repeating: "x", count: 300)]
+        let pieces = [
+            "\"M.mom\",", "versionChecksum: \"", "forResource: \"M 2\", withExtension: \"mom\")",
+            "NSManagedObjectModelReference(name: \"X\"",
+            ".coreDataModel(\"M.xcdatamodeld\", currentVersion: \"M 3\")", "\\", "\"", "\n", "é",
+            String(repeating: "x", count: 300),
+        ]
         var out = ""
         for _ in 0..<recipe.number(200_000) where !recipe.exhausted || out.utf8.count < 2_000_000 {
             out += pieces[recipe.byte() % pieces.count]

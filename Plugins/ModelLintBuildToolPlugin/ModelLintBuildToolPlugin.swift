@@ -12,8 +12,12 @@ struct ModelLintBuildToolPlugin: BuildToolPlugin {
         guard let sourceTarget = target as? SourceModuleTarget else { return [] }
         let bundles = Set(sourceTarget.sourceFiles.compactMap { Self.bundle(containing: $0.url) })
         guard !bundles.isEmpty else { return [] }
-        return [Self.command(tool: try context.tool(named: "modellint"), bundles: Array(bundles).sorted { $0.path < $1.path },
-                             root: context.package.directoryURL, stamp: context.pluginWorkDirectoryURL.appendingPathComponent("\(target.name).modellint-stamp"))]
+        return [
+            Self.command(
+                tool: try context.tool(named: "modellint"), bundles: Array(bundles).sorted { $0.path < $1.path },
+                root: context.package.directoryURL,
+                stamp: context.pluginWorkDirectoryURL.appendingPathComponent("\(target.name).modellint-stamp"))
+        ]
     }
 
     static func bundle(containing file: URL) -> URL? {
@@ -37,7 +41,8 @@ struct ModelLintBuildToolPlugin: BuildToolPlugin {
             }
             var folder = bundle.deletingLastPathComponent()
             while folder.path.hasPrefix(root.path) {
-                for name in [".modellint.json", "modellint.lock"] where fm.fileExists(atPath: folder.appendingPathComponent(name).path) {
+                for name in [".modellint.json", "modellint.lock"]
+                where fm.fileExists(atPath: folder.appendingPathComponent(name).path) {
                     files.append(folder.appendingPathComponent(name))
                 }
                 if folder.path == root.path { break }
@@ -59,15 +64,19 @@ struct ModelLintBuildToolPlugin: BuildToolPlugin {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension ModelLintBuildToolPlugin: XcodeBuildToolPlugin {
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let bundles = Set(target.inputFiles.compactMap { Self.bundle(containing: $0.url) })
-        guard !bundles.isEmpty else { return [] }
-        return [Self.command(tool: try context.tool(named: "modellint"), bundles: Array(bundles).sorted { $0.path < $1.path },
-                             root: context.xcodeProject.directoryURL,
-                             stamp: context.pluginWorkDirectoryURL.appendingPathComponent("\(target.displayName).modellint-stamp"))]
+    extension ModelLintBuildToolPlugin: XcodeBuildToolPlugin {
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let bundles = Set(target.inputFiles.compactMap { Self.bundle(containing: $0.url) })
+            guard !bundles.isEmpty else { return [] }
+            return [
+                Self.command(
+                    tool: try context.tool(named: "modellint"), bundles: Array(bundles).sorted { $0.path < $1.path },
+                    root: context.xcodeProject.directoryURL,
+                    stamp: context.pluginWorkDirectoryURL.appendingPathComponent(
+                        "\(target.displayName).modellint-stamp"))
+            ]
+        }
     }
-}
 #endif

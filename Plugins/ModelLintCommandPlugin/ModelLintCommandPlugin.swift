@@ -6,7 +6,8 @@ import PackagePlugin
 @main
 struct ModelLintCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        try Self.check(tool: context.tool(named: "modellint").url, directory: context.package.directoryURL, arguments: arguments)
+        try Self.check(
+            tool: context.tool(named: "modellint").url, directory: context.package.directoryURL, arguments: arguments)
     }
 
     static func check(tool: URL, directory: URL, arguments: [String]) throws {
@@ -23,11 +24,13 @@ struct ModelLintCommandPlugin: CommandPlugin {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension ModelLintCommandPlugin: XcodeCommandPlugin {
-    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        try Self.check(tool: context.tool(named: "modellint").url, directory: context.xcodeProject.directoryURL, arguments: arguments)
+    extension ModelLintCommandPlugin: XcodeCommandPlugin {
+        func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+            try Self.check(
+                tool: context.tool(named: "modellint").url, directory: context.xcodeProject.directoryURL,
+                arguments: arguments)
+        }
     }
-}
 #endif

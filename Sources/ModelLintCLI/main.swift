@@ -2,11 +2,11 @@ import Foundation
 import ModelLintCommands
 import ModelLintSupport
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 // Thin: turn the process into a CommandEnvironment and two streams, run, exit.
@@ -16,11 +16,15 @@ signal(SIGPIPE, SIG_IGN)
 // hold each closed one with /dev/null opened read-only, so writing to it fails (EBADF) and is reported.
 for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 {
     let held = open("/dev/null", O_RDONLY)
-    if held >= 0 && held != fd { dup2(held, fd); close(held) }
+    if held >= 0 && held != fd {
+        dup2(held, fd)
+        close(held)
+    }
 }
 // Build-tool plugins cannot choose the process's directory; they name the package's instead.
 let environment = CommandEnvironment(
-    workingDirectory: ProcessInfo.processInfo.environment["MODELLINT_WORKING_DIRECTORY"] ?? FileManager.default.currentDirectoryPath,
+    workingDirectory: ProcessInfo.processInfo.environment["MODELLINT_WORKING_DIRECTORY"]
+        ?? FileManager.default.currentDirectoryPath,
     variables: ProcessInfo.processInfo.environment,
     outputIsTerminal: isatty(STDOUT_FILENO) == 1)
 let streams = CommandStreams(

@@ -25,14 +25,27 @@ final class BadInputTests: XCTestCase {
         let bundle = directory.appendingPathComponent("Bad.xcdatamodeld")
         try version(bundle, "Bad 1", contents: Data())
         try version(bundle, "Bad 2", contents: Data("<?xml version=\"1.0\"?>\n<model><entity name=\"A\">".utf8))
-        try version(bundle, "Bad 3", contents: Data([0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0x00, 0xFF, 0x13]))
-        try version(bundle, "Bad 4", contents: Data([0x3C, 0x6D, 0x6F, 0x64, 0x65, 0x6C, 0x3E, 0xC3, 0x28, 0x3C, 0x2F, 0x6D, 0x6F, 0x64, 0x65, 0x6C, 0x3E]))
+        try version(
+            bundle, "Bad 3", contents: Data([0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0x00, 0xFF, 0x13]))
+        try version(
+            bundle, "Bad 4",
+            contents: Data([
+                0x3C, 0x6D, 0x6F, 0x64, 0x65, 0x6C, 0x3E, 0xC3, 0x28, 0x3C, 0x2F, 0x6D, 0x6F, 0x64, 0x65, 0x6C, 0x3E,
+            ]))
         try version(bundle, "Bad 5", contents: nil)
         let contentsDirectory = bundle.appendingPathComponent("Bad 6.xcdatamodel/contents")
         try FileManager.default.createDirectory(at: contentsDirectory, withIntermediateDirectories: true)
-        try version(bundle, "Bad 7", contents: Data((RuleExample.modelHeader + "<entity name=\"Thing\"/></model>").utf8))
+        try version(
+            bundle, "Bad 7", contents: Data((RuleExample.modelHeader + "<entity name=\"Thing\"/></model>").utf8))
         try Data("this is not a plist".utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
-        try writeBundle(in: directory, name: "Good", versions: [("Good", "<entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>")])
+        try writeBundle(
+            in: directory, name: "Good",
+            versions: [
+                (
+                    "Good",
+                    "<entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>"
+                )
+            ])
 
         let out = modellint(["check", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
@@ -40,28 +53,42 @@ final class BadInputTests: XCTestCase {
         let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
         let summary = diagnostics.map { "\($0["ruleId"]!) \(($0["file"] as! String))" }
         // In version order: the pointer finding is about Bad 7, the version treated as current, so it comes last.
-        XCTAssertEqual(summary, [
-            "malformed-contents Bad.xcdatamodeld/Bad 1.xcdatamodel/contents",
-            "malformed-contents Bad.xcdatamodeld/Bad 2.xcdatamodel/contents",
-            "malformed-contents Bad.xcdatamodeld/Bad 3.xcdatamodel/contents",
-            "malformed-contents Bad.xcdatamodeld/Bad 4.xcdatamodel/contents",
-            "missing-contents Bad.xcdatamodeld/Bad 5.xcdatamodel",
-            "malformed-contents Bad.xcdatamodeld/Bad 6.xcdatamodel/contents",
-            "missing-current-version Bad.xcdatamodeld/.xccurrentversion",
-            "missing-inverse Good.xcdatamodeld/Good.xcdatamodel/contents",
-        ])
+        XCTAssertEqual(
+            summary,
+            [
+                "malformed-contents Bad.xcdatamodeld/Bad 1.xcdatamodel/contents",
+                "malformed-contents Bad.xcdatamodeld/Bad 2.xcdatamodel/contents",
+                "malformed-contents Bad.xcdatamodeld/Bad 3.xcdatamodel/contents",
+                "malformed-contents Bad.xcdatamodeld/Bad 4.xcdatamodel/contents",
+                "missing-contents Bad.xcdatamodeld/Bad 5.xcdatamodel",
+                "malformed-contents Bad.xcdatamodeld/Bad 6.xcdatamodel/contents",
+                "missing-current-version Bad.xcdatamodeld/.xccurrentversion",
+                "missing-inverse Good.xcdatamodeld/Good.xcdatamodel/contents",
+            ])
         let messages = diagnostics.compactMap { $0["message"] as? String }
-        XCTAssertEqual(messages[6], ".xccurrentversion cannot be used: it is not a property list; modellint treats Bad 7, the last in version order, as current")
-        XCTAssertEqual(messages[0], "Bad 1 cannot be read as a Core Data model: the file is empty. The version is skipped, and so is every comparison with it")
-        XCTAssertEqual(messages[5], "Bad 6 cannot be read as a Core Data model: it is a directory, not a regular file. The version is skipped, and so is every comparison with it")
-        XCTAssertEqual(diagnostics[6]["version"] as? String, "Bad 7", "bundle findings name the version treated as current")
+        XCTAssertEqual(
+            messages[6],
+            ".xccurrentversion cannot be used: it is not a property list; modellint treats Bad 7, the last in version order, as current"
+        )
+        XCTAssertEqual(
+            messages[0],
+            "Bad 1 cannot be read as a Core Data model: the file is empty. The version is skipped, and so is every comparison with it"
+        )
+        XCTAssertEqual(
+            messages[5],
+            "Bad 6 cannot be read as a Core Data model: it is a directory, not a regular file. The version is skipped, and so is every comparison with it"
+        )
+        XCTAssertEqual(
+            diagnostics[6]["version"] as? String, "Bad 7", "bundle findings name the version treated as current")
         XCTAssertEqual((json["bundles"] as? [[String: Any]])?.count, 2)
     }
 
     func testBinaryPlistPointerIsRead() throws {
         let directory = try makeTemporaryDirectory(self)
-        let bundle = try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>"), ("Near 2", "<entity name=\"B\"/>")])
-        let plist = try PropertyListSerialization.data(fromPropertyList: ["_XCCurrentVersionName": "Near 1.xcdatamodel"], format: .binary, options: 0)
+        let bundle = try writeBundle(
+            in: directory, versions: [("Near 1", "<entity name=\"A\"/>"), ("Near 2", "<entity name=\"B\"/>")])
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: ["_XCCurrentVersionName": "Near 1.xcdatamodel"], format: .binary, options: 0)
         try plist.write(to: bundle.appendingPathComponent(".xccurrentversion"))
         let loaded = BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld")
         XCTAssertEqual(loaded.declaredCurrentVersion, "Near 1")
@@ -70,9 +97,13 @@ final class BadInputTests: XCTestCase {
 
     func testSymlinkLoopUnderASearchedDirectoryTerminates() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory.appendingPathComponent("a"), versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
-        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("a/loop").path, withDestinationPath: directory.path)
-        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("self").path, withDestinationPath: "self")
+        try writeBundle(
+            in: directory.appendingPathComponent("a"), versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1"
+        )
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("a/loop").path, withDestinationPath: directory.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("self").path, withDestinationPath: "self")
         let out = modellint(["check"], in: directory)
         XCTAssertEqual(out.exitCode, 0)
         XCTAssertEqual(out.standardOutput, "0 errors, 0 warnings, 0 notes in 1 bundle (1 version)\n")
@@ -80,9 +111,15 @@ final class BadInputTests: XCTestCase {
 
     func testHundredsOfVersionsInOrder() throws {
         let directory = try makeTemporaryDirectory(self)
-        let versions = (1...300).map { ("Model \($0)", "<entity name=\"Thing\"><attribute name=\"v\($0)\" optional=\"YES\" attributeType=\"String\" elementID=\"v\"/></entity>") }
+        let versions = (1...300).map {
+            (
+                "Model \($0)",
+                "<entity name=\"Thing\"><attribute name=\"v\($0)\" optional=\"YES\" attributeType=\"String\" elementID=\"v\"/></entity>"
+            )
+        }
         try writeBundle(in: directory, name: "Big", versions: versions.shuffled(), current: "Model 300")
-        let loaded = BundleLoader.load(bundleURL: directory.appendingPathComponent("Big.xcdatamodeld"), displayPath: "Big.xcdatamodeld")
+        let loaded = BundleLoader.load(
+            bundleURL: directory.appendingPathComponent("Big.xcdatamodeld"), displayPath: "Big.xcdatamodeld")
         XCTAssertEqual(loaded.versions.map(\.name), (1...300).map { "Model \($0)" })
         XCTAssertEqual(loaded.currentVersion?.name, "Model 300")
         // Each step renames through the same identifier: one reliance warning per step, nothing else.
@@ -102,12 +139,16 @@ final class BadInputTests: XCTestCase {
         }
         let found = lint(bundle)
         XCTAssertEqual(found.map(\.ruleId), ["malformed-contents"])
-        XCTAssertEqual(found.first?.message, "Near 1 cannot be read as a Core Data model: it cannot be read (permission denied). The version is skipped, and so is every comparison with it")
+        XCTAssertEqual(
+            found.first?.message,
+            "Near 1 cannot be read as a Core Data model: it cannot be read (permission denied). The version is skipped, and so is every comparison with it"
+        )
     }
 
     func testUnversionedBundlesAreAccepted() throws {
         let directory = try makeTemporaryDirectory(self)
-        let bundle = try writeBundle(in: directory, name: "PreviousHarmony", versions: [("Harmony", "<entity name=\"A\"/>")])
+        let bundle = try writeBundle(
+            in: directory, name: "PreviousHarmony", versions: [("Harmony", "<entity name=\"A\"/>")])
         let loaded = BundleLoader.load(bundleURL: bundle, displayPath: "PreviousHarmony.xcdatamodeld")
         XCTAssertEqual(loaded.currentVersion?.name, "Harmony")
         XCTAssertEqual(lint(bundle), [])

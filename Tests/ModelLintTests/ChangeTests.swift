@@ -21,44 +21,59 @@ final class ChangeTests: XCTestCase {
         return (out, jsonDiagnostics(out))
     }
 
-
     func testCanonicalRenameChainReliesOnTheOriginalIdentifier() {
         let (out, diagnostics) = check("Changes/RenameChain.xcdatamodeld")
         XCTAssertEqual(out.exitCode, 0)
-        XCTAssertEqual(summary(diagnostics), [
-            "renaming-id-reliance note Near 1>Near 2 Thing.b @4",
-            "renaming-id-reliance warning Near 2>Near 3 Thing.c @4",
-        ], "Near 2 has shipped (it is before the current Near 3): that step is history; the direct Near 1 -> Near 3 pair matches a to c through \"a\"")
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "renaming-id-reliance note Near 1>Near 2 Thing.b @4",
+                "renaming-id-reliance warning Near 2>Near 3 Thing.c @4",
+            ],
+            "Near 2 has shipped (it is before the current Near 3): that step is history; the direct Near 1 -> Near 3 pair matches a to c through \"a\""
+        )
     }
 
     func testNonCanonicalRenameChainDropsTheData() {
         let (out, diagnostics) = check("Changes/RenameChainNonCanonical.xcdatamodeld")
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(summary(diagnostics), [
-            "renaming-id-reliance note Near 1>Near 2 Thing.b @4",
-            "property-removed warning Near 2>Near 3 Thing.b @4",
-            "renaming-id-not-canonical error Near 2>Near 3 Thing.c @4",
-        ])
-        XCTAssertEqual(diagnostics[2]["message"] as? String,
-                       "Thing.c's renaming identifier is \"b\", the property's name in Near 2, but its identifier there is \"a\": nothing matches, and the data is dropped")
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "renaming-id-reliance note Near 1>Near 2 Thing.b @4",
+                "property-removed warning Near 2>Near 3 Thing.b @4",
+                "renaming-id-not-canonical error Near 2>Near 3 Thing.c @4",
+            ])
+        XCTAssertEqual(
+            diagnostics[2]["message"] as? String,
+            "Thing.c's renaming identifier is \"b\", the property's name in Near 2, but its identifier there is \"a\": nothing matches, and the data is dropped"
+        )
     }
 
     func testTypeReusedAfterRemovalPassesAdjacentAndFailsDirect() {
         let (out, diagnostics) = check("Changes/TypeReused.xcdatamodeld")
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(summary(diagnostics), [
-            "property-removed note Near 1>Near 2 Item.price @5",
-            "skip-version-upgrade error Near 1>Near 3 Item.price @5",
-        ], "the removal shipped in Near 2 (history); the direct Near 1 -> Near 3 pair still bricks a Near 1 store")
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "property-removed note Near 1>Near 2 Item.price @5",
+                "skip-version-upgrade error Near 1>Near 3 Item.price @5",
+            ], "the removal shipped in Near 2 (history); the direct Near 1 -> Near 3 pair still bricks a Near 1 store")
         let skip = diagnostics[1]
         XCTAssertEqual(skip["file"] as? String, "Changes/TypeReused.xcdatamodeld/Near 3.xcdatamodel/contents")
         XCTAssertEqual(skip["underlyingRuleId"] as? String, "attribute-type-incompatible")
         XCTAssertEqual(skip["affectedVersions"] as? [String], ["Near 1"])
         // The fix is the underlying rule's own, plus the progressive option (issue 16, item 6).
-        XCTAssertEqual(skip["fix"] as? String, AttributeTypeIncompatibleRule.description.fix + "; or, if the app migrates step by step through every version, set \"migration\": \"progressive\"")
-        XCTAssertEqual(skip["message"] as? String,
-                       "A device still on Near 1 that updates straight to Near 3 meets a problem no unmapped single step has [attribute-type-incompatible]: Item.price changed type from String to Integer 64 between Near 1 and Near 3; lightweight migration cannot convert it, and the store will fail to open")
-        let (progressive, progressiveDiagnostics) = check("Changes/TypeReused.xcdatamodeld", ["--migration", "progressive"])
+        XCTAssertEqual(
+            skip["fix"] as? String,
+            AttributeTypeIncompatibleRule.description.fix
+                + "; or, if the app migrates step by step through every version, set \"migration\": \"progressive\"")
+        XCTAssertEqual(
+            skip["message"] as? String,
+            "A device still on Near 1 that updates straight to Near 3 meets a problem no unmapped single step has [attribute-type-incompatible]: Item.price changed type from String to Integer 64 between Near 1 and Near 3; lightweight migration cannot convert it, and the store will fail to open"
+        )
+        let (progressive, progressiveDiagnostics) = check(
+            "Changes/TypeReused.xcdatamodeld", ["--migration", "progressive"])
         XCTAssertEqual(progressive.exitCode, 0)
         XCTAssertEqual(summary(progressiveDiagnostics), ["property-removed note Near 1>Near 2 Item.price @5"])
     }
@@ -67,9 +82,11 @@ final class ChangeTests: XCTestCase {
         let directory = try makeTemporaryDirectory(self)
         let source = fixtures.appendingPathComponent("Changes/TypeReused.xcdatamodeld")
         try FileManager.default.copyItem(at: source, to: directory.appendingPathComponent("TypeReused.xcdatamodeld"))
-        try Data("{ \"migration\": \"progressive\" }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        try Data("{ \"migration\": \"progressive\" }".utf8).write(
+            to: directory.appendingPathComponent(".modellint.json"))
         XCTAssertEqual(modellint(["check"], in: directory).exitCode, 0)
-        XCTAssertEqual(modellint(["check", "--migration", "direct"], in: directory).exitCode, 1, "the option wins over the file")
+        XCTAssertEqual(
+            modellint(["check", "--migration", "direct"], in: directory).exitCode, 1, "the option wins over the file")
     }
 
     func testRequiredAttributeWithAndWithoutDefault() {
@@ -89,26 +106,33 @@ final class ChangeTests: XCTestCase {
 
     func testCloudKitModel() {
         let (_, diagnostics) = check("CloudKit/Synced.xcdatamodeld")
-        XCTAssertEqual(summary(diagnostics), [
-            "cloudkit-non-additive-change error Synced 1>Synced 2 Note.text @4",
-            "renaming-id-reliance warning Synced 1>Synced 2 Note.text @4",
-            "cloudkit-required-attribute error ->Synced 2 Note.title @6",
-            "required-attribute-without-default error Synced 1>Synced 2 Note.title @6",
-            "cloudkit-deny-delete-rule error ->Synced 2 Note.folder @7",
-            "cloudkit-missing-inverse error ->Synced 2 Note.folder @7",
-            "cloudkit-required-relationship error ->Synced 2 Note.folder @7",
-            "missing-inverse warning ->Synced 2 Note.folder @7",
-            "relationship-became-required error Synced 1>Synced 2 Note.folder @7",
-            "cloudkit-unique-constraint error ->Synced 2 Folder.- @12",
-            "uniqueness-constraint-invalid error ->Synced 2 Folder.- @12",
-        ])
-        XCTAssertTrue((diagnostics[2]["message"] as? String)?.contains("usedWithCloudKit=\"YES\" on the model; if it is a template leftover, set \"cloudKit\": false") == true)
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "cloudkit-non-additive-change error Synced 1>Synced 2 Note.text @4",
+                "renaming-id-reliance warning Synced 1>Synced 2 Note.text @4",
+                "cloudkit-required-attribute error ->Synced 2 Note.title @6",
+                "required-attribute-without-default error Synced 1>Synced 2 Note.title @6",
+                "cloudkit-deny-delete-rule error ->Synced 2 Note.folder @7",
+                "cloudkit-missing-inverse error ->Synced 2 Note.folder @7",
+                "cloudkit-required-relationship error ->Synced 2 Note.folder @7",
+                "missing-inverse warning ->Synced 2 Note.folder @7",
+                "relationship-became-required error Synced 1>Synced 2 Note.folder @7",
+                "cloudkit-unique-constraint error ->Synced 2 Folder.- @12",
+                "uniqueness-constraint-invalid error ->Synced 2 Folder.- @12",
+            ])
+        XCTAssertTrue(
+            (diagnostics[2]["message"] as? String)?.contains(
+                "usedWithCloudKit=\"YES\" on the model; if it is a template leftover, set \"cloudKit\": false") == true)
     }
 
     func testCloudKitOverrideTurnsTheRulesOff() throws {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("CloudKit/Synced.xcdatamodeld"), to: directory.appendingPathComponent("Synced.xcdatamodeld"))
-        try Data("{ \"bundles\": { \"Synced.xcdatamodeld\": { \"cloudKit\": false } } }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("CloudKit/Synced.xcdatamodeld"),
+            to: directory.appendingPathComponent("Synced.xcdatamodeld"))
+        try Data("{ \"bundles\": { \"Synced.xcdatamodeld\": { \"cloudKit\": false } } }".utf8).write(
+            to: directory.appendingPathComponent(".modellint.json"))
         let out = modellint(["check", "--format", "json"], in: directory)
         XCTAssertFalse(out.standardOutput.contains("\"ruleId\": \"cloudkit-"))
         XCTAssertTrue(out.standardOutput.contains("\"ruleId\": \"required-attribute-without-default\""))
@@ -117,33 +141,46 @@ final class ChangeTests: XCTestCase {
     func testMappingModelCoversOnlyItsExactPair() {
         let (out, diagnostics) = check("Mapped")
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(summary(diagnostics), [
-            "attribute-type-incompatible note Store>Store 2 Thing.payload @4",
-            "progressive-migration-likely note ->Store 3 -.- @0",
-            "skip-version-upgrade error Store>Store 3 Thing.payload @4",
-        ], "in version order: the Store 2 step, then the findings about the current Store 3")
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "attribute-type-incompatible note Store>Store 2 Thing.payload @4",
+                "progressive-migration-likely note ->Store 3 -.- @0",
+                "skip-version-upgrade error Store>Store 3 Thing.payload @4",
+            ], "in version order: the Store 2 step, then the findings about the current Store 3")
         XCTAssertEqual(diagnostics[0]["mappingModel"] as? String, "StoreToStore2")
         XCTAssertNil(diagnostics[2]["mappingModel"])
-        XCTAssertTrue((diagnostics[2]["message"] as? String)?.hasSuffix("(the mapping model StoreToStore2 covers only its own step)") == true)
-        XCTAssertEqual(diagnostics[1]["message"] as? String, "Store.xcdatamodeld has mapping models for 1 of its 2 steps (StoreToStore2): apps that ship a mapping model per step usually migrate step by step, and then the direct older -> current comparisons do not apply; set \"migration\" in .modellint.json to say which")
+        XCTAssertTrue(
+            (diagnostics[2]["message"] as? String)?.hasSuffix(
+                "(the mapping model StoreToStore2 covers only its own step)") == true)
+        XCTAssertEqual(
+            diagnostics[1]["message"] as? String,
+            "Store.xcdatamodeld has mapping models for 1 of its 2 steps (StoreToStore2): apps that ship a mapping model per step usually migrate step by step, and then the direct older -> current comparisons do not apply; set \"migration\" in .modellint.json to say which"
+        )
     }
 
     func testMappingModelPairsFromPathsAndFileNames() throws {
         let url = fixtures.appendingPathComponent("Mapped/Migrations/StoreToStore2.xcmappingmodel")
-        XCTAssertEqual(MappingModelReader.read(url, versions: ["Store", "Store 2", "Store 3"]), MappingModel(name: "StoreToStore2", source: "Store", destination: "Store 2"))
+        XCTAssertEqual(
+            MappingModelReader.read(url, versions: ["Store", "Store 2", "Store 3"]),
+            MappingModel(name: "StoreToStore2", source: "Store", destination: "Store 2"))
         func pair(_ name: String, _ versions: [String]) -> String? {
             MappingModelReader.pairFromFileName(name, versions: versions).map { "\($0.0) -> \($0.1)" }
         }
         XCTAssertEqual(pair("DeltaToDelta2", ["Delta", "Delta 2"]), "Delta -> Delta 2")
         XCTAssertEqual(pair("WooCommerceModelV9toV10", ["Model 9", "Model 10", "Model 19"]), "Model 9 -> Model 10")
         XCTAssertEqual(pair("PhotoToPhoto2", ["Photo", "Photo 2"]), "Photo -> Photo 2")
-        XCTAssertNil(MappingModelReader.pairFromFileName("SingleToMultiasset", versions: ["UserDataModel", "MultiassetUserDataModel"]))
+        XCTAssertNil(
+            MappingModelReader.pairFromFileName(
+                "SingleToMultiasset", versions: ["UserDataModel", "MultiassetUserDataModel"]))
     }
 
     func testDiffCommandClassifiesEveryChange() {
         let out = modellint(["diff", "Changes/TypeReused.xcdatamodeld", "Near 1", "Near 3"], in: fixtures)
         XCTAssertEqual(out.exitCode, 0)
-        XCTAssertEqual(out.standardOutput, """
+        XCTAssertEqual(
+            out.standardOutput,
+            """
             Near 1 -> Near 3 (Changes/TypeReused.xcdatamodeld)
 
             Item
@@ -157,7 +194,9 @@ final class ChangeTests: XCTestCase {
         XCTAssertEqual(object?["from"] as? String, "Near 1")
         XCTAssertEqual(object?["to"] as? String, "Near 2")
         let changes = object?["changes"] as? [[String: Any]] ?? []
-        XCTAssertEqual(changes.map { "\($0["property"]!) \($0["change"]!) \($0["impact"]!)" }, ["rank added data-dependent", "score added lightweight"])
+        XCTAssertEqual(
+            changes.map { "\($0["property"]!) \($0["change"]!) \($0["impact"]!)" },
+            ["rank added data-dependent", "score added lightweight"])
         XCTAssertEqual(modellint(["diff", "Near.xcdatamodeld", "Near 7"], in: fixtures).exitCode, 2)
         XCTAssertEqual(modellint(["diff"], in: fixtures).exitCode, 2)
     }
@@ -165,22 +204,36 @@ final class ChangeTests: XCTestCase {
     func testRulesSeeMatchedPairsNotNames() throws {
         // An entity renamed with elementID is one entity: no removal, no rename guess.
         let directory = try makeTemporaryDirectory(self)
-        let bundle = try writeBundle(in: directory, versions: [
-            ("Near 1", "<entity name=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"value\" optional=\"YES\" attributeType=\"String\"/></entity>"),
-            ("Near 2", "<entity name=\"MetaData\" elementID=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"value\" optional=\"YES\" attributeType=\"String\"/></entity>"),
-        ], current: "Near 2")
+        let bundle = try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"value\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                ),
+                (
+                    "Near 2",
+                    "<entity name=\"MetaData\" elementID=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"value\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                ),
+            ], current: "Near 2")
         XCTAssertEqual(lint(bundle).map(\.ruleId), ["renaming-id-reliance"])
     }
 
     func testAnUnchangedEntityStillSeesItsDestinationChangeIdentity() throws {
         // Visit is byte-for-byte the same in both versions, but the entity it points at is no longer the same one.
         let directory = try makeTemporaryDirectory(self)
-        let visit = "<entity name=\"Visit\"><relationship name=\"place\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Place\"/></entity>"
-        let bundle = try writeBundle(in: directory, versions: [
-            ("Near 1", visit + "<entity name=\"Place\"/>"),
-            ("Near 2", visit + "<entity name=\"Place\" elementID=\"Venue\"/>"),
-        ], current: "Near 2")
-        XCTAssertTrue(lint(bundle).contains { $0.ruleId == "relationship-destination-changed" && $0.entity == "Visit" && $0.property == "place" })
+        let visit =
+            "<entity name=\"Visit\"><relationship name=\"place\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Place\"/></entity>"
+        let bundle = try writeBundle(
+            in: directory,
+            versions: [
+                ("Near 1", visit + "<entity name=\"Place\"/>"),
+                ("Near 2", visit + "<entity name=\"Place\" elementID=\"Venue\"/>"),
+            ], current: "Near 2")
+        XCTAssertTrue(
+            lint(bundle).contains {
+                $0.ruleId == "relationship-destination-changed" && $0.entity == "Visit" && $0.property == "place"
+            })
     }
 }
 
@@ -188,34 +241,53 @@ final class ChangeTests: XCTestCase {
 final class DiffByHashTests: XCTestCase {
     func testAnEntityIsNoMigrationExactlyWhenItsHashIsUnchanged() throws {
         let directory = try makeTemporaryDirectory(self)
-        let owner = "<entity name=\"Owner\"><relationship name=\"pets\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"%@\" inverseName=\"owner\" inverseEntity=\"%@\"/></entity>"
-        let pet = "<entity name=\"%@\" %@><relationship name=\"owner\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\" inverseName=\"pets\" inverseEntity=\"Owner\"/><attribute name=\"name\" optional=\"YES\" attributeType=\"String\" %@/></entity>"
+        let owner =
+            "<entity name=\"Owner\"><relationship name=\"pets\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"%@\" inverseName=\"owner\" inverseEntity=\"%@\"/></entity>"
+        let pet =
+            "<entity name=\"%@\" %@><relationship name=\"owner\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\" inverseName=\"pets\" inverseEntity=\"Owner\"/><attribute name=\"name\" optional=\"YES\" attributeType=\"String\" %@/></entity>"
         // Near 2 renames Pet to Animal through its Renaming ID and gives name an elementID: Owner's hash changes
         // (its relationship's destination name is hashed), though no facet of Owner changed; Animal.name's
         // identifier alone changes no hash.
-        try writeBundle(in: directory, versions: [
-            ("Near 1", String(format: owner, "Pet", "Pet") + String(format: pet, "Pet", "", "")),
-            ("Near 2", String(format: owner, "Animal", "Animal") + String(format: pet, "Animal", "elementID=\"Pet\"", "elementID=\"title\"")),
-        ], current: "Near 2")
+        try writeBundle(
+            in: directory,
+            versions: [
+                ("Near 1", String(format: owner, "Pet", "Pet") + String(format: pet, "Pet", "", "")),
+                (
+                    "Near 2",
+                    String(format: owner, "Animal", "Animal")
+                        + String(format: pet, "Animal", "elementID=\"Pet\"", "elementID=\"title\"")
+                ),
+            ], current: "Near 2")
         let out = modellint(["diff", "Near.xcdatamodeld", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 0, out.standardError)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
-        let changes = try XCTUnwrap(json["changes"] as? [[String: Any]]).map { "\($0["entity"]!).\($0["property"] as? String ?? "-") \($0["impact"]!) \(($0["details"] as? [String] ?? []).joined(separator: "; "))" }
-        XCTAssertEqual(changes, [
-            "Owner.- lightweight version hash changed",
-            "Animal.- lightweight renamed from Pet (renaming identifier \"Pet\"); renaming identifier none -> Pet",
-            "Animal.name lightweight String attribute, optional",
-            "Animal.name data-loss String attribute, optional, its data is dropped",
-        ], "Owner changed no facet, but its relationship's destination name is in its hash")
+        let changes = try XCTUnwrap(json["changes"] as? [[String: Any]]).map {
+            "\($0["entity"]!).\($0["property"] as? String ?? "-") \($0["impact"]!) \(($0["details"] as? [String] ?? []).joined(separator: "; "))"
+        }
+        XCTAssertEqual(
+            changes,
+            [
+                "Owner.- lightweight version hash changed",
+                "Animal.- lightweight renamed from Pet (renaming identifier \"Pet\"); renaming identifier none -> Pet",
+                "Animal.name lightweight String attribute, optional",
+                "Animal.name data-loss String attribute, optional, its data is dropped",
+            ], "Owner changed no facet, but its relationship's destination name is in its hash")
         let verbose = modellint(["diff", "Near.xcdatamodeld", "--verbose"], in: directory).standardOutput
         let ownerLine = try XCTUnwrap(verbose.components(separatedBy: "\n").first { $0.hasPrefix("Owner ") })
-        XCTAssertNotNil(ownerLine.range(of: #"^Owner  \[lightweight\]  version hash changed; hash [A-Za-z0-9+/]{43}= -> [A-Za-z0-9+/]{43}=$"#, options: .regularExpression), ownerLine)
+        XCTAssertNotNil(
+            ownerLine.range(
+                of: #"^Owner  \[lightweight\]  version hash changed; hash [A-Za-z0-9+/]{43}= -> [A-Za-z0-9+/]{43}=$"#,
+                options: .regularExpression), ownerLine)
 
         // The same name with a new elementID: no hash changes, so Core Data does not migrate the entity at all.
-        let same = modellint(["diff", "Precision/IdentifierChanged.xcdatamodeld"], in: repositoryRoot.appendingPathComponent("Fixtures")).standardOutput
-        XCTAssertEqual(same.components(separatedBy: "\n").filter { $0.hasPrefix("  ") }, [
-            "  + title  [no migration]  String attribute, optional; Item's version hash is unchanged: Core Data does not migrate it",
-            "  - title  [no migration]  String attribute, optional, its data is dropped; Item's version hash is unchanged: Core Data does not migrate it",
-        ])
+        let same = modellint(
+            ["diff", "Precision/IdentifierChanged.xcdatamodeld"], in: repositoryRoot.appendingPathComponent("Fixtures")
+        ).standardOutput
+        XCTAssertEqual(
+            same.components(separatedBy: "\n").filter { $0.hasPrefix("  ") },
+            [
+                "  + title  [no migration]  String attribute, optional; Item's version hash is unchanged: Core Data does not migrate it",
+                "  - title  [no migration]  String attribute, optional, its data is dropped; Item's version hash is unchanged: Core Data does not migrate it",
+            ])
     }
 }

@@ -31,16 +31,21 @@ final class CheckCommandTests: XCTestCase {
             let rule = line[line.lastIndex(of: "[")!...]
             return "\(position.split(separator: ":")[1]) \(rule)"
         }
-        XCTAssertEqual(tags, [
-            "4 [invalid-default-value]", "5 [suspicious-default-value]", "6 [renaming-identifier-xml-attribute]",
-            "7 [unknown-attribute-type]", "8 [unknown-xml-attribute]", "9 [missing-inverse]", "11 [placeholder-entity]",
-            "14 [duplicate-name]", "15 [inverse-mismatch]",
-        ])
+        XCTAssertEqual(
+            tags,
+            [
+                "4 [invalid-default-value]", "5 [suspicious-default-value]", "6 [renaming-identifier-xml-attribute]",
+                "7 [unknown-attribute-type]", "8 [unknown-xml-attribute]", "9 [missing-inverse]",
+                "11 [placeholder-entity]",
+                "14 [duplicate-name]", "15 [inverse-mismatch]",
+            ])
         XCTAssertEqual(lines.last, "5 errors, 4 warnings, 0 notes in 1 bundle (1 version)")
-        XCTAssertTrue(out.standardOutput.contains("""
-            SingleVersion/Thing.xcdatamodeld/Thing.xcdatamodel/contents:7:9: error: Thing.size has attributeType "Int64", which is not a Core Data type [unknown-attribute-type]
-                fix: use one of Core Data's attribute types, spelled as Xcode writes it (`Integer 64`, not `Int64`) (modellint explain unknown-attribute-type)
-            """))
+        XCTAssertTrue(
+            out.standardOutput.contains(
+                """
+                SingleVersion/Thing.xcdatamodeld/Thing.xcdatamodel/contents:7:9: error: Thing.size has attributeType "Int64", which is not a Core Data type [unknown-attribute-type]
+                    fix: use one of Core Data's attribute types, spelled as Xcode writes it (`Integer 64`, not `Int64`) (modellint explain unknown-attribute-type)
+                """))
     }
 
     func testJSONShape() throws {
@@ -57,7 +62,9 @@ final class CheckCommandTests: XCTestCase {
         let first = diagnostics[0]
         XCTAssertEqual(first["ruleId"] as? String, "invalid-default-value")
         XCTAssertEqual(first["severity"] as? String, "error")
-        XCTAssertEqual(first["message"] as? String, "Thing.count has an invalid default: \"70000\" is out of range for Integer 16 (-32768...32767)")
+        XCTAssertEqual(
+            first["message"] as? String,
+            "Thing.count has an invalid default: \"70000\" is out of range for Integer 16 (-32768...32767)")
         XCTAssertEqual(first["fix"] as? String, InvalidDefaultValueRule.description.fix)
         XCTAssertEqual(first["bundle"] as? String, "SingleVersion/Thing.xcdatamodeld")
         XCTAssertEqual(first["file"] as? String, "SingleVersion/Thing.xcdatamodeld/Thing.xcdatamodel/contents")
@@ -67,30 +74,51 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(first["entity"] as? String, "Thing")
         XCTAssertEqual(first["property"] as? String, "count")
         XCTAssertNil(first["fromVersion"], "omitted when it does not apply")
-        XCTAssertEqual(json["summary"] as? [String: Int], ["errors": 5, "warnings": 4, "notes": 0, "bundles": 1, "versions": 1])
+        XCTAssertEqual(
+            json["summary"] as? [String: Int], ["errors": 5, "warnings": 4, "notes": 0, "bundles": 1, "versions": 1])
         // Key order as documented, and stable run to run.
         XCTAssertTrue(out.standardOutput.hasPrefix("{\n  \"tool\": {\n    \"name\": \"modellint\""))
-        XCTAssertEqual(modellint(["check", "SingleVersion", "--format", "json"], in: fixtures).standardOutput, out.standardOutput)
+        XCTAssertEqual(
+            modellint(["check", "SingleVersion", "--format", "json"], in: fixtures).standardOutput, out.standardOutput)
     }
 
     func testStrictQuietAndColor() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"Owner\"><relationship name=\"things\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>")], current: "Near 1")
+        try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"Owner\"><relationship name=\"things\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>"
+                )
+            ], current: "Near 1")
         XCTAssertEqual(modellint(["check"], in: directory).exitCode, 0, "a warning alone passes")
         XCTAssertEqual(modellint(["check", "--strict"], in: directory).exitCode, 1)
-        let terminal = ModelLintApp.run(["check"], environment: CommandEnvironment(workingDirectory: directory.path, outputIsTerminal: true))
+        let terminal = ModelLintApp.run(
+            ["check"], environment: CommandEnvironment(workingDirectory: directory.path, outputIsTerminal: true))
         XCTAssertTrue(terminal.standardOutput.contains("\u{1B}[1;33mwarning\u{1B}[0m"))
-        let noColor = ModelLintApp.run(["check", "--no-color"], environment: CommandEnvironment(workingDirectory: directory.path, outputIsTerminal: true))
+        let noColor = ModelLintApp.run(
+            ["check", "--no-color"],
+            environment: CommandEnvironment(workingDirectory: directory.path, outputIsTerminal: true))
         XCTAssertFalse(noColor.standardOutput.contains("\u{1B}["))
-        let envNoColor = ModelLintApp.run(["check"], environment: CommandEnvironment(workingDirectory: directory.path, variables: ["NO_COLOR": "1"], outputIsTerminal: true))
+        let envNoColor = ModelLintApp.run(
+            ["check"],
+            environment: CommandEnvironment(
+                workingDirectory: directory.path, variables: ["NO_COLOR": "1"], outputIsTerminal: true))
         XCTAssertFalse(envNoColor.standardOutput.contains("\u{1B}["))
-        XCTAssertEqual(modellint(["check", "--quiet"], in: fixtures.appendingPathComponent("Near.xcdatamodeld")).standardOutput, "")
+        XCTAssertEqual(
+            modellint(["check", "--quiet"], in: fixtures.appendingPathComponent("Near.xcdatamodeld")).standardOutput, ""
+        )
         XCTAssertNotEqual(modellint(["check", "--quiet"], in: directory).standardOutput, "")
     }
 
     func testOutputFileIsWrittenInsteadOfStandardOutput() throws {
         let directory = try makeTemporaryDirectory(self)
-        let out = modellint(["check", fixtures.appendingPathComponent("Near.xcdatamodeld").path, "--format", "json", "--output", "report.json"], in: directory)
+        let out = modellint(
+            [
+                "check", fixtures.appendingPathComponent("Near.xcdatamodeld").path, "--format", "json", "--output",
+                "report.json",
+            ], in: directory)
         XCTAssertEqual(out.exitCode, 0)
         XCTAssertEqual(out.standardOutput, "")
         let written = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)
@@ -98,14 +126,20 @@ final class CheckCommandTests: XCTestCase {
     }
 
     func testPathsSelectBundlesOnce() {
-        let out = modellint(["check", "Near.xcdatamodeld", "Near.xcdatamodeld/Near 19.xcdatamodel/contents", "Near.xcdatamodeld/.xccurrentversion"], in: fixtures)
+        let out = modellint(
+            [
+                "check", "Near.xcdatamodeld", "Near.xcdatamodeld/Near 19.xcdatamodel/contents",
+                "Near.xcdatamodeld/.xccurrentversion",
+            ], in: fixtures)
         XCTAssertEqual(out.standardOutput, "0 errors, 0 warnings, 0 notes in 1 bundle (3 versions)\n")
     }
 
     func testDirectorySearchFindsEveryBundle() throws {
         let out = modellint(["check", "--format", "json"], in: fixtures)
         XCTAssertEqual(out.exitCode, 1)
-        let count = try FileManager.default.subpathsOfDirectory(atPath: fixtures.path).filter { $0.hasSuffix(".xcdatamodeld") }.count
+        let count = try FileManager.default.subpathsOfDirectory(atPath: fixtures.path).filter {
+            $0.hasSuffix(".xcdatamodeld")
+        }.count
         XCTAssertTrue(out.standardOutput.contains("\"bundles\": \(count)"), out.standardOutput.suffix(200).description)
     }
 
@@ -116,10 +150,16 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(missing.standardError, "modellint: Nope.xcdatamodeld: no such file or directory\n")
         XCTAssertEqual(modellint(["check", "--bogus"], in: directory).exitCode, 2)
         XCTAssertEqual(modellint(["frobnicate"], in: directory).exitCode, 2)
-        XCTAssertTrue(modellint(["chek"], in: directory).standardError.hasPrefix("modellint: unknown command 'chek' (did you mean 'check'?)"))
+        XCTAssertTrue(
+            modellint(["chek"], in: directory).standardError.hasPrefix(
+                "modellint: unknown command 'chek' (did you mean 'check'?)"))
         // Every command in the usage text is a suggestion (four were missing).
-        for (typed, meant) in [("stor", "store"), ("hashs", "hashes"), ("verify-buld", "verify-build"), ("inti", "init")] {
-            XCTAssertTrue(modellint([typed], in: directory).standardError.hasPrefix("modellint: unknown command '\(typed)' (did you mean '\(meant)'?)"), typed)
+        for (typed, meant) in [
+            ("stor", "store"), ("hashs", "hashes"), ("verify-buld", "verify-build"), ("inti", "init"),
+        ] {
+            XCTAssertTrue(
+                modellint([typed], in: directory).standardError.hasPrefix(
+                    "modellint: unknown command '\(typed)' (did you mean '\(meant)'?)"), typed)
         }
         for name in ModelLintApp.commandNames { XCTAssertTrue(ModelLintApp.usage.contains("modellint \(name)"), name) }
         XCTAssertEqual(modellint([], in: directory).exitCode, 2)
@@ -136,32 +176,61 @@ final class CheckCommandTests: XCTestCase {
     func testOlderVersionsAreNotesAndStagedVersionsKeepFullSeverity() throws {
         let directory = try makeTemporaryDirectory(self)
         // A different default in each version: three findings, not one repeated (that is collapsed: below).
-        func bad(_ n: Int) -> String { "<entity name=\"Thing\"><attribute name=\"n\" attributeType=\"Integer 16\" defaultValueString=\"\(n)\"/></entity>" }
-        try writeBundle(in: directory, versions: [("Near 1", bad(70000)), ("Near 2", bad(70001)), ("Near 3", bad(70002))], current: "Near 2")
-        let found = lint(directory.appendingPathComponent("Near.xcdatamodeld")).filter { $0.ruleId == "invalid-default-value" }
+        func bad(_ n: Int) -> String {
+            "<entity name=\"Thing\"><attribute name=\"n\" attributeType=\"Integer 16\" defaultValueString=\"\(n)\"/></entity>"
+        }
+        try writeBundle(
+            in: directory, versions: [("Near 1", bad(70000)), ("Near 2", bad(70001)), ("Near 3", bad(70002))],
+            current: "Near 2")
+        let found = lint(directory.appendingPathComponent("Near.xcdatamodeld")).filter {
+            $0.ruleId == "invalid-default-value"
+        }
         XCTAssertEqual(found.map { "\($0.version!) \($0.severity)" }, ["Near 1 note", "Near 2 error", "Near 3 error"])
     }
 
     /// rules.md "One problem, one finding": the same finding in consecutive versions is one, at the newest.
     func testARepeatedFindingIsOneAtItsNewestOccurrence() throws {
         let directory = try makeTemporaryDirectory(self)
-        let bad = "<entity name=\"Thing\"><attribute name=\"n\" attributeType=\"Integer 16\" defaultValueString=\"70000\"/></entity>"
-        let good = "<entity name=\"Thing\"><attribute name=\"n\" attributeType=\"Integer 16\" defaultValueString=\"7\"/></entity>"
-        try writeBundle(in: directory, versions: [("Near 1", bad), ("Near 2", bad), ("Near 3", bad), ("Near 4", good), ("Near 5", bad)], current: "Near 5")
-        let found = lint(directory.appendingPathComponent("Near.xcdatamodeld")).filter { $0.ruleId == "invalid-default-value" }
-        XCTAssertEqual(found.map { "\($0.version!) \($0.severity) \($0.versions ?? [])" }, ["Near 3 note [\"Near 1\", \"Near 2\", \"Near 3\"]", "Near 5 error []"])
-        XCTAssertEqual(found.first?.message, "Thing.n has an invalid default: \"70000\" is out of range for Integer 16 (-32768...32767) (in Near 1 to Near 3)")
+        let bad =
+            "<entity name=\"Thing\"><attribute name=\"n\" attributeType=\"Integer 16\" defaultValueString=\"70000\"/></entity>"
+        let good =
+            "<entity name=\"Thing\"><attribute name=\"n\" attributeType=\"Integer 16\" defaultValueString=\"7\"/></entity>"
+        try writeBundle(
+            in: directory,
+            versions: [("Near 1", bad), ("Near 2", bad), ("Near 3", bad), ("Near 4", good), ("Near 5", bad)],
+            current: "Near 5")
+        let found = lint(directory.appendingPathComponent("Near.xcdatamodeld")).filter {
+            $0.ruleId == "invalid-default-value"
+        }
+        XCTAssertEqual(
+            found.map { "\($0.version!) \($0.severity) \($0.versions ?? [])" },
+            ["Near 3 note [\"Near 1\", \"Near 2\", \"Near 3\"]", "Near 5 error []"])
+        XCTAssertEqual(
+            found.first?.message,
+            "Thing.n has an invalid default: \"70000\" is out of range for Integer 16 (-32768...32767) (in Near 1 to Near 3)"
+        )
         XCTAssertEqual(found.first?.file, "Near.xcdatamodeld/Near 3.xcdatamodel/contents")
         let json = modellint(["check", "--format", "json"], in: directory).standardOutput
-        XCTAssertTrue(json.contains("\"versions\": [\n        \"Near 1\",\n        \"Near 2\",\n        \"Near 3\"\n      ]"), json)
+        XCTAssertTrue(
+            json.contains("\"versions\": [\n        \"Near 1\",\n        \"Near 2\",\n        \"Near 3\"\n      ]"),
+            json)
     }
 
     func testConfiguredSeveritiesApply() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"Owner\"><relationship name=\"things\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>")], current: "Near 1")
-        try Data("{ \"rules\": { \"missing-inverse\": \"error\", }, // JSON5\n }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"Owner\"><relationship name=\"things\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>"
+                )
+            ], current: "Near 1")
+        try Data("{ \"rules\": { \"missing-inverse\": \"error\", }, // JSON5\n }".utf8).write(
+            to: directory.appendingPathComponent(".modellint.json"))
         XCTAssertEqual(modellint(["check"], in: directory).exitCode, 1)
-        try Data("{ \"rules\": { \"missing-inverse\": \"off\" } }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        try Data("{ \"rules\": { \"missing-inverse\": \"off\" } }".utf8).write(
+            to: directory.appendingPathComponent(".modellint.json"))
         let off = modellint(["check"], in: directory)
         XCTAssertEqual(off.exitCode, 0)
         XCTAssertEqual(off.standardOutput, "0 errors, 0 warnings, 0 notes in 1 bundle (1 version)\n")
@@ -182,8 +251,12 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(explain.standardOutput.contains("Does not trigger:"))
         let unknown = modellint(["explain", "missing-invers"], in: directory)
         XCTAssertEqual(unknown.exitCode, 2)
-        XCTAssertEqual(unknown.standardError, "modellint: unknown rule id 'missing-invers' (did you mean 'missing-inverse'?); modellint rules lists them\n")
-        XCTAssertEqual(modellint(["--version"], in: directory).standardOutput, "modellint \(ModelLintVersion.current)\n")
+        XCTAssertEqual(
+            unknown.standardError,
+            "modellint: unknown rule id 'missing-invers' (did you mean 'missing-inverse'?); modellint rules lists them\n"
+        )
+        XCTAssertEqual(
+            modellint(["--version"], in: directory).standardOutput, "modellint \(ModelLintVersion.current)\n")
         XCTAssertTrue(modellint(["check", "--help"], in: directory).standardOutput.hasPrefix("USAGE: modellint check"))
         XCTAssertEqual(modellint(["rules", "--help"], in: directory).exitCode, 0)
         XCTAssertEqual(modellint(["explain", "--help"], in: directory).exitCode, 0)

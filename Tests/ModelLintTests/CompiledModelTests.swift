@@ -20,14 +20,17 @@ final class CompiledModelTests: XCTestCase {
     static func handWrittenPlist() -> [UInt8] {
         var bytes = Array("bplist00".utf8)
         var offsets: [UInt8] = []
-        func add(_ object: [UInt8]) { offsets.append(UInt8(bytes.count)); bytes += object }
-        add([0xD2, 1, 2, 3, 4])          // 0: dict of 2: keys 1, 2; values 3, 4
-        add([0x51, UInt8(ascii: "a")])   // 1: "a"
-        add([0x51, UInt8(ascii: "b")])   // 2: "b"
-        add([0xA2, 5, 6])                // 3: [5, 6]
-        add([0x80, 2])                   // 4: UID 2
-        add([0x10, 1])                   // 5: 1
-        add([0x09])                      // 6: true
+        func add(_ object: [UInt8]) {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        add([0xD2, 1, 2, 3, 4])  // 0: dict of 2: keys 1, 2; values 3, 4
+        add([0x51, UInt8(ascii: "a")])  // 1: "a"
+        add([0x51, UInt8(ascii: "b")])  // 2: "b"
+        add([0xA2, 5, 6])  // 3: [5, 6]
+        add([0x80, 2])  // 4: UID 2
+        add([0x10, 1])  // 5: 1
+        add([0x09])  // 6: true
         let table = bytes.count
         bytes += offsets
         bytes += [0, 0, 0, 0, 0, 0, 1, 1]
@@ -38,9 +41,15 @@ final class CompiledModelTests: XCTestCase {
     func testABinaryPropertyListIsReadIntoAnObjectTable() throws {
         let plist = try BinaryPropertyList(bytes: Self.handWrittenPlist())
         XCTAssertEqual(plist.top, 0)
-        XCTAssertEqual(plist.objects, [.dictionary(keys: [1, 2], values: [3, 4]), .string("a"), .string("b"), .array([5, 6]), .uid(2), .integer(1), .bool(true)])
+        XCTAssertEqual(
+            plist.objects,
+            [
+                .dictionary(keys: [1, 2], values: [3, 4]), .string("a"), .string("b"), .array([5, 6]), .uid(2),
+                .integer(1), .bool(true),
+            ])
         // PropertyListSerialization agrees on what it can represent.
-        let foundation = try XCTUnwrap(PropertyListSerialization.propertyList(from: Data(Self.handWrittenPlist()), format: nil) as? [String: Any])
+        let foundation = try XCTUnwrap(
+            PropertyListSerialization.propertyList(from: Data(Self.handWrittenPlist()), format: nil) as? [String: Any])
         XCTAssertEqual((foundation["a"] as? [Any])?.count, 2)
     }
 
@@ -63,7 +72,7 @@ final class CompiledModelTests: XCTestCase {
         XCTAssertGreaterThan(read, 0)
         // A container that is its own member is just an index: no recursion, no hang.
         var cyclic = good
-        cyclic[8 + 5 + 2 + 2 + 1] = 3    // [5, 6] becomes [3, 6]
+        cyclic[8 + 5 + 2 + 2 + 1] = 3  // [5, 6] becomes [3, 6]
         XCTAssertEqual(try BinaryPropertyList(bytes: cyclic).objects[3], .array([3, 6]))
     }
 
@@ -72,8 +81,10 @@ final class CompiledModelTests: XCTestCase {
     func testEveryCompiledVersionRecomputesXcodesHashes() throws {
         let root = try requireCorpus().appendingPathComponent(resources)
         var compared = 0
-        for (bundle, momd) in [("SampleModel/SampleModel.xcdatamodeld", "SampleModel/Fixtures/SampleModel.momd"),
-                               ("SampleModel3/SampleModel3.xcdatamodeld", "SampleModel3/Fixtures/SampleModel3.momd")] {
+        for (bundle, momd) in [
+            ("SampleModel/SampleModel.xcdatamodeld", "SampleModel/Fixtures/SampleModel.momd"),
+            ("SampleModel3/SampleModel3.xcdatamodeld", "SampleModel3/Fixtures/SampleModel3.momd"),
+        ] {
             let compiled = try CompiledModelReader.read(momd: root.appendingPathComponent(momd).path, displayPath: momd)
             let source = BundleLoader.load(bundleURL: root.appendingPathComponent(bundle), displayPath: bundle)
             XCTAssertEqual(compiled.versions.map(\.name).sorted(), source.versions.map(\.name).sorted())
@@ -93,8 +104,10 @@ final class CompiledModelTests: XCTestCase {
 
     func testTheCompiledMappingModelCarriesTheHashesOfItsVersions() throws {
         let root = try requireCorpus().appendingPathComponent(resources)
-        let mapping = try CompiledModelReader.mapping(at: root.appendingPathComponent("SampleModel/Fixtures/V2toV3.cdm").path, displayPath: "V2toV3.cdm")
-        let source = BundleLoader.load(bundleURL: root.appendingPathComponent("SampleModel/SampleModel.xcdatamodeld"), displayPath: "b")
+        let mapping = try CompiledModelReader.mapping(
+            at: root.appendingPathComponent("SampleModel/Fixtures/V2toV3.cdm").path, displayPath: "V2toV3.cdm")
+        let source = BundleLoader.load(
+            bundleURL: root.appendingPathComponent("SampleModel/SampleModel.xcdatamodeld"), displayPath: "b")
         let v2 = try XCTUnwrap(source.versions.first { $0.name == "SampleModel2" }?.model).versionHashes
         let v3 = try XCTUnwrap(source.versions.first { $0.name == "SampleModel3" }?.model).versionHashes
         XCTAssertEqual(mapping.entityMappings.count, 5)
@@ -102,14 +115,18 @@ final class CompiledModelTests: XCTestCase {
             if let s = m.source { XCTAssertEqual(v2.entities[s.entity], s.hash, m.name) }
             if let d = m.destination { XCTAssertEqual(v3.entities[d.entity], d.hash, m.name) }
         }
-        XCTAssertEqual(mapping.entityMappings.filter { $0.source != nil && $0.destination != nil }.map(\.name),
-                       ["CarToCar", "LuxuryCarToLuxuryCar", "PersonToPerson", "SportCarToSportCar"])
-        XCTAssertEqual(mapping.entityMappings.last.map { "\($0.name) \($0.source == nil) \($0.destination?.entity ?? "")" }, "Maker true Maker", "an added entity has no source")
+        XCTAssertEqual(
+            mapping.entityMappings.filter { $0.source != nil && $0.destination != nil }.map(\.name),
+            ["CarToCar", "LuxuryCarToLuxuryCar", "PersonToPerson", "SportCarToSportCar"])
+        XCTAssertEqual(
+            mapping.entityMappings.last.map { "\($0.name) \($0.source == nil) \($0.destination?.entity ?? "")" },
+            "Maker true Maker", "an added entity has no source")
     }
 
     func testRenamingIdentifiersSurviveIntoTheCompiledModel() throws {
         let root = try requireCorpus().appendingPathComponent(resources)
-        let compiled = try CompiledModelReader.read(momd: root.appendingPathComponent("SampleModel/Fixtures/SampleModel.momd").path, displayPath: "m")
+        let compiled = try CompiledModelReader.read(
+            momd: root.appendingPathComponent("SampleModel/Fixtures/SampleModel.momd").path, displayPath: "m")
         let v2 = try XCTUnwrap(compiled.versions.first { $0.name == "SampleModel2" }?.model)
         // SampleModel2's LuxuryCar was renamed from ExpensiveSportCar (its Renaming ID in Xcode).
         XCTAssertEqual(v2.entities.first { $0.name == "LuxuryCar" }?.elementID, "ExpensiveSportCar")
@@ -124,7 +141,8 @@ final class VerifyBuildTests: XCTestCase {
         let resources = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources/SampleModel")
         let directory = try makeTemporaryDirectory(self)
         for item in ["SampleModel.xcdatamodeld", "Fixtures"] {
-            try FileManager.default.copyItem(at: resources.appendingPathComponent(item), to: directory.appendingPathComponent(item))
+            try FileManager.default.copyItem(
+                at: resources.appendingPathComponent(item), to: directory.appendingPathComponent(item))
         }
         _ = try shell("chmod -R u+w .", in: directory)
         return directory
@@ -153,57 +171,83 @@ final class VerifyBuildTests: XCTestCase {
 
     func testAnEditAfterTheBuildMakesTheVersionAndTheMappingModelOutOfDate() throws {
         let directory = try copy()
-        try edit(directory.appendingPathComponent("SampleModel.xcdatamodeld/SampleModel3.xcdatamodel/contents"),
-                 "<entity name=\"Car\" representedClassName=\"Car\" syncable=\"YES\">",
-                 "<entity name=\"Car\" representedClassName=\"Car\" syncable=\"YES\">\n        <attribute name=\"colour\" optional=\"YES\" attributeType=\"String\"/>")
+        try edit(
+            directory.appendingPathComponent("SampleModel.xcdatamodeld/SampleModel3.xcdatamodel/contents"),
+            "<entity name=\"Car\" representedClassName=\"Car\" syncable=\"YES\">",
+            "<entity name=\"Car\" representedClassName=\"Car\" syncable=\"YES\">\n        <attribute name=\"colour\" optional=\"YES\" attributeType=\"String\"/>"
+        )
         let (out, found) = verify(directory)
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(found, [
-            "mapping-model-unmatched error - -.- Fixtures/V2toV3.cdm",
-            "compiled-version-out-of-date error SampleModel3 -.- Fixtures/SampleModel.momd/SampleModel3.mom",
-        ], "a mapping model is about no one version: first")
+        XCTAssertEqual(
+            found,
+            [
+                "mapping-model-unmatched error - -.- Fixtures/V2toV3.cdm",
+                "compiled-version-out-of-date error SampleModel3 -.- Fixtures/SampleModel.momd/SampleModel3.mom",
+            ], "a mapping model is about no one version: first")
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
         let messages = (json["diagnostics"] as? [[String: Any]] ?? []).map { $0["message"] as? String ?? "" }
-        XCTAssertTrue(messages[1].hasPrefix("SampleModel3 in Fixtures/SampleModel.momd was compiled from other model files than SampleModel.xcdatamodeld/SampleModel3.xcdatamodel/contents: its entity hashes differ for Car ("), messages[1])
+        XCTAssertTrue(
+            messages[1].hasPrefix(
+                "SampleModel3 in Fixtures/SampleModel.momd was compiled from other model files than SampleModel.xcdatamodeld/SampleModel3.xcdatamodel/contents: its entity hashes differ for Car ("
+            ), messages[1])
         // Car's subentities include its hash: they are out of date too; Person and Maker are not.
         XCTAssertTrue(messages[1].contains("LuxuryCar ("), messages[1])
         XCTAssertTrue(messages[1].contains("SportCar ("), messages[1])
         XCTAssertFalse(messages[1].contains("Person"), messages[1])
-        XCTAssertEqual(messages[0], "the compiled mapping model V2toV3's destination entity hashes match no version of the bundle: Core Data picks mapping models by hash, so it is never used and the migration it was written for fails or is inferred without it")
+        XCTAssertEqual(
+            messages[0],
+            "the compiled mapping model V2toV3's destination entity hashes match no version of the bundle: Core Data picks mapping models by hash, so it is never used and the migration it was written for fails or is inferred without it"
+        )
     }
 
     func testAPointerMovedAfterTheBuildAndAVersionAddedOrRemoved() throws {
         let directory = try copy()
         let bundle = directory.appendingPathComponent("SampleModel.xcdatamodeld")
-        try edit(bundle.appendingPathComponent(".xccurrentversion"), "<string>SampleModel.xcdatamodel</string>", "<string>SampleModel3.xcdatamodel</string>")
-        try FileManager.default.copyItem(at: bundle.appendingPathComponent("SampleModel3.xcdatamodel"), to: bundle.appendingPathComponent("SampleModel4.xcdatamodel"))
+        try edit(
+            bundle.appendingPathComponent(".xccurrentversion"), "<string>SampleModel.xcdatamodel</string>",
+            "<string>SampleModel3.xcdatamodel</string>")
+        try FileManager.default.copyItem(
+            at: bundle.appendingPathComponent("SampleModel3.xcdatamodel"),
+            to: bundle.appendingPathComponent("SampleModel4.xcdatamodel"))
         try FileManager.default.removeItem(at: bundle.appendingPathComponent("SampleModel.xcdatamodel"))
         let (out, found) = verify(directory)
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(found, [
-            "compiled-version-unknown warning SampleModel -.- Fixtures/SampleModel.momd/SampleModel.mom",
-            "compiled-current-version-mismatch error SampleModel -.- Fixtures/SampleModel.momd/VersionInfo.plist",
-            "compiled-version-missing error SampleModel4 -.- SampleModel.xcdatamodeld/SampleModel4.xcdatamodel/contents",
-        ])
+        XCTAssertEqual(
+            found,
+            [
+                "compiled-version-unknown warning SampleModel -.- Fixtures/SampleModel.momd/SampleModel.mom",
+                "compiled-current-version-mismatch error SampleModel -.- Fixtures/SampleModel.momd/VersionInfo.plist",
+                "compiled-version-missing error SampleModel4 -.- SampleModel.xcdatamodeld/SampleModel4.xcdatamodel/contents",
+            ])
     }
 
     func testARenamingIdentifierTheBuildDoesNotHave() throws {
         let directory = try copy()
-        try edit(directory.appendingPathComponent("SampleModel.xcdatamodeld/SampleModel2.xcdatamodel/contents"),
-                 "elementID=\"ExpensiveSportCar\"", "elementID=\"PricySportCar\"")
+        try edit(
+            directory.appendingPathComponent("SampleModel.xcdatamodeld/SampleModel2.xcdatamodel/contents"),
+            "elementID=\"ExpensiveSportCar\"", "elementID=\"PricySportCar\"")
         let (out, found) = verify(directory)
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(found, ["compiled-renaming-id-lost error SampleModel2 LuxuryCar.- SampleModel.xcdatamodeld/SampleModel2.xcdatamodel/contents"],
-                       "renaming identifiers are not hashed: nothing else changes")
+        XCTAssertEqual(
+            found,
+            [
+                "compiled-renaming-id-lost error SampleModel2 LuxuryCar.- SampleModel.xcdatamodeld/SampleModel2.xcdatamodel/contents"
+            ],
+            "renaming identifiers are not hashed: nothing else changes")
     }
 
     func testARetiredPropertyStillInTheBuild() throws {
         let directory = try copy()
-        try Data(#"{"bundles": {"SampleModel.xcdatamodeld": {"retired": [{"entity": "Person", "property": "firstName"}]}}}"#.utf8)
-            .write(to: directory.appendingPathComponent(".modellint.json"))
+        try Data(
+            #"{"bundles": {"SampleModel.xcdatamodeld": {"retired": [{"entity": "Person", "property": "firstName"}]}}}"#
+                .utf8
+        )
+        .write(to: directory.appendingPathComponent(".modellint.json"))
         let (out, found) = verify(directory)
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(found, ["compiled-retired-present error SampleModel Person.firstName Fixtures/SampleModel.momd/SampleModel.mom"])
+        XCTAssertEqual(
+            found,
+            ["compiled-retired-present error SampleModel Person.firstName Fixtures/SampleModel.momd/SampleModel.mom"])
     }
 
     func testTheBundleIsFoundFromTheMomdUpwardAndADamagedArchiveIsNamed() throws {
@@ -211,44 +255,66 @@ final class VerifyBuildTests: XCTestCase {
         let momd = directory.appendingPathComponent("Fixtures/SampleModel.momd")
         let upward = modellint(["verify-build", momd.path], in: FileManager.default.temporaryDirectory)
         XCTAssertEqual(upward.exitCode, 0, upward.standardError)
-        XCTAssertTrue(upward.standardOutput.hasSuffix("0 errors, 0 warnings, 0 notes in 1 bundle (3 versions)\n"), upward.standardOutput)
+        XCTAssertTrue(
+            upward.standardOutput.hasSuffix("0 errors, 0 warnings, 0 notes in 1 bundle (3 versions)\n"),
+            upward.standardOutput)
         let mom = momd.appendingPathComponent("SampleModel2.mom")
         let bytes = try Data(contentsOf: mom)
         try bytes.prefix(bytes.count / 2).write(to: mom)
         let damaged = modellint(["verify-build", "Fixtures/SampleModel.momd"], in: directory)
         XCTAssertEqual(damaged.exitCode, 2)
-        XCTAssertEqual(damaged.standardError, "modellint: Fixtures/SampleModel.momd/SampleModel2.mom: not a binary property list: bad trailer sizes\n")
+        XCTAssertEqual(
+            damaged.standardError,
+            "modellint: Fixtures/SampleModel.momd/SampleModel2.mom: not a binary property list: bad trailer sizes\n")
     }
 }
 
 /// `modellint hashes`: the values Xcode wrote into VersionInfo.plist, printed as Core Data's files show them.
 final class HashesCommandTests: XCTestCase {
     func testHashesEqualXcodesRecordInBase64AndHex() throws {
-        let resources = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources/SampleModel3")
-        let info = try XCTUnwrap(PropertyListSerialization.propertyList(
-            from: Data(contentsOf: resources.appendingPathComponent("Fixtures/SampleModel3.momd/VersionInfo.plist")), format: nil) as? [String: Any])
+        let resources = try requireCorpus().appendingPathComponent(
+            "alemar11__CoreDataPlus/Tests/Resources/SampleModel3")
+        let info = try XCTUnwrap(
+            PropertyListSerialization.propertyList(
+                from: Data(
+                    contentsOf: resources.appendingPathComponent("Fixtures/SampleModel3.momd/VersionInfo.plist")),
+                format: nil) as? [String: Any])
         let recorded = try XCTUnwrap(info["NSManagedObjectModel_VersionHashes"] as? [String: [String: Data]])
         let checksums = try XCTUnwrap(info["NSManagedObjectModel_VersionChecksums"] as? [String: String])
         for hex in [false, true] {
-            let out = modellint(["hashes", "SampleModel3.xcdatamodeld", "--format", "json"] + (hex ? ["--hex"] : []), in: resources)
+            let out = modellint(
+                ["hashes", "SampleModel3.xcdatamodeld", "--format", "json"] + (hex ? ["--hex"] : []), in: resources)
             XCTAssertEqual(out.exitCode, 0, out.standardError)
-            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+            let json = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
             XCTAssertEqual(json["encoding"] as? String, hex ? "hex" : "base64")
             let versions = try XCTUnwrap(json["versions"] as? [[String: Any]])
-            XCTAssertEqual(versions.map { $0["name"] as? String }, ["SampleModel3", "SampleModel3_v2", "SampleModel3_v3"])
-            func encode(_ data: Data) -> String { hex ? data.map { String(format: "%02x", $0) }.joined() : data.base64EncodedString() }
+            XCTAssertEqual(
+                versions.map { $0["name"] as? String }, ["SampleModel3", "SampleModel3_v2", "SampleModel3_v3"])
+            func encode(_ data: Data) -> String {
+                hex ? data.map { String(format: "%02x", $0) }.joined() : data.base64EncodedString()
+            }
             for version in versions {
                 let name = try XCTUnwrap(version["name"] as? String)
-                XCTAssertEqual(version["entities"] as? [String: String], try XCTUnwrap(recorded[name]).mapValues(encode), name)
-                XCTAssertEqual(version["versionChecksum"] as? String, encode(try XCTUnwrap(Data(base64Encoded: try XCTUnwrap(checksums[name])))), name)
+                XCTAssertEqual(
+                    version["entities"] as? [String: String], try XCTUnwrap(recorded[name]).mapValues(encode), name)
+                XCTAssertEqual(
+                    version["versionChecksum"] as? String,
+                    encode(try XCTUnwrap(Data(base64Encoded: try XCTUnwrap(checksums[name])))), name)
             }
         }
         let one = modellint(["hashes", "SampleModel3.xcdatamodeld", "SampleModel3_v2"], in: resources)
-        XCTAssertEqual(one.standardOutput.components(separatedBy: "\n").filter { $0.hasPrefix("  Pet ") }.map { $0.split(separator: " ").last.map(String.init) },
-                       [try XCTUnwrap(recorded["SampleModel3_v2"]?["Pet"]).base64EncodedString()])
+        XCTAssertEqual(
+            one.standardOutput.components(separatedBy: "\n").filter { $0.hasPrefix("  Pet ") }.map {
+                $0.split(separator: " ").last.map(String.init)
+            },
+            [try XCTUnwrap(recorded["SampleModel3_v2"]?["Pet"]).base64EncodedString()])
         let unknown = modellint(["hashes", "SampleModel3.xcdatamodeld", "SampleModel9"], in: resources)
         XCTAssertEqual(unknown.exitCode, 2)
-        XCTAssertEqual(unknown.standardError, "modellint: SampleModel3.xcdatamodeld has no version named 'SampleModel9' (versions: SampleModel3, SampleModel3_v2, SampleModel3_v3)\n")
+        XCTAssertEqual(
+            unknown.standardError,
+            "modellint: SampleModel3.xcdatamodeld has no version named 'SampleModel9' (versions: SampleModel3, SampleModel3_v2, SampleModel3_v3)\n"
+        )
     }
 
     /// Without the corpus: the hand-made fixture's checksum, worked out independently (CoreDataHashTests' values,
@@ -256,8 +322,12 @@ final class HashesCommandTests: XCTestCase {
     func testTheHandMadeFixturesChecksumIsPrinted() {
         let out = modellint(["hashes", "Fixtures/Hashes/Coverage.xcdatamodeld"], in: repositoryRoot)
         XCTAssertEqual(out.exitCode, 0)
-        let rows = out.standardOutput.components(separatedBy: "\n").filter { $0.hasPrefix("  ") }.map { $0.split(separator: " ").map(String.init) }
-        XCTAssertEqual(rows.map { $0.first ?? "" }, ["versionChecksum", "NSStoreModelVersionHashesDigest", "Base", "Item", "Owner", "Pet"])
+        let rows = out.standardOutput.components(separatedBy: "\n").filter { $0.hasPrefix("  ") }.map {
+            $0.split(separator: " ").map(String.init)
+        }
+        XCTAssertEqual(
+            rows.map { $0.first ?? "" },
+            ["versionChecksum", "NSStoreModelVersionHashesDigest", "Base", "Item", "Owner", "Pet"])
         XCTAssertEqual(rows.first?.last, "jX+XrQyz/cBwk19SyJ5bvQQQ31icGekJwLjPdchFRYo=")
         XCTAssertEqual(rows.last?.last, "aCQOxVxSvanfiYArzG4PM6WNxjTWPncfY5kBf1wBp68=")
     }

@@ -23,16 +23,31 @@ final class ConfigurationTests: XCTestCase {
     func testConfigurationErrorsNameTheKeyAndExitTwo() throws {
         let cases: [(String, String)] = [
             ("{ \"rules\": { \"no-such-rule\": \"off\" } }", "rules.no-such-rule: unknown rule id"),
-            ("{ \"rules\": { \"missing-inverse\": \"loud\" } }", "rules.missing-inverse: must be one of off, note, warning, error"),
+            (
+                "{ \"rules\": { \"missing-inverse\": \"loud\" } }",
+                "rules.missing-inverse: must be one of off, note, warning, error"
+            ),
             ("{ \"colour\": true }", "colour: unknown key"),
             ("{ \"migration\": \"sideways\" }", "migration: must be \"direct\" or \"progressive\""),
-            ("{ \"bundles\": { \"Gone.xcdatamodeld\": {} } }", "bundles.Gone.xcdatamodeld: no bundle at Gone.xcdatamodeld"),
-            ("{ \"bundles\": { \"Near.xcdatamodeld\": { \"versionOrdr\": [] } } }", "bundles.Near.xcdatamodeld.versionOrdr: unknown key"),
-            ("{ \"bundles\": { \"Near.xcdatamodeld\": { \"retired\": [ { \"entity\": \"Thing\" } ] } } }", "bundles.Near.xcdatamodeld.retired[0].property: is required"),
+            (
+                "{ \"bundles\": { \"Gone.xcdatamodeld\": {} } }",
+                "bundles.Gone.xcdatamodeld: no bundle at Gone.xcdatamodeld"
+            ),
+            (
+                "{ \"bundles\": { \"Near.xcdatamodeld\": { \"versionOrdr\": [] } } }",
+                "bundles.Near.xcdatamodeld.versionOrdr: unknown key"
+            ),
+            (
+                "{ \"bundles\": { \"Near.xcdatamodeld\": { \"retired\": [ { \"entity\": \"Thing\" } ] } } }",
+                "bundles.Near.xcdatamodeld.retired[0].property: is required"
+            ),
             ("{ \"exclude\": [ 3 ] }", "exclude[0]: must be a string"),
             ("{ not json", "not valid JSON"),
             ("[]", "the configuration must be a JSON object"),
-            (String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000), "nested more than 64 levels deep"),
+            (
+                String(repeating: "[", count: 1000) + String(repeating: "]", count: 1000),
+                "nested more than 64 levels deep"
+            ),
         ]
         for (text, expected) in cases {
             let out = try configError(text)
@@ -43,7 +58,8 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testJSON5CommentsAndTrailingCommas() throws {
-        let out = try configError("""
+        let out = try configError(
+            """
             {
               // how this app migrates
               "migration": "progressive",
@@ -55,8 +71,16 @@ final class ConfigurationTests: XCTestCase {
 
     func testExplicitConfigAndWalkingUp() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"Owner\"><relationship name=\"things\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>")], current: "Near 1")
-        try Data("{ \"rules\": { \"missing-inverse\": \"error\" } }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"Owner\"><relationship name=\"things\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>"
+                )
+            ], current: "Near 1")
+        try Data("{ \"rules\": { \"missing-inverse\": \"error\" } }".utf8).write(
+            to: directory.appendingPathComponent(".modellint.json"))
         let nested = directory.appendingPathComponent("Near.xcdatamodeld/Near 1.xcdatamodel")
         XCTAssertEqual(modellint(["check"], in: nested).exitCode, 1, "found walking up")
         try Data("{}".utf8).write(to: directory.appendingPathComponent("other.json"))
@@ -68,10 +92,16 @@ final class ConfigurationTests: XCTestCase {
 
     func testExcludeGlobs() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory.appendingPathComponent("App"), versions: [("Near 1", "<entity name=\"Thing\"/>")], current: "Near 1")
-        try writeBundle(in: directory.appendingPathComponent("Vendor/Lib"), versions: [("Near 1", "<entity name=\"Thing\"/>")], current: "Near 1")
+        try writeBundle(
+            in: directory.appendingPathComponent("App"), versions: [("Near 1", "<entity name=\"Thing\"/>")],
+            current: "Near 1")
+        try writeBundle(
+            in: directory.appendingPathComponent("Vendor/Lib"), versions: [("Near 1", "<entity name=\"Thing\"/>")],
+            current: "Near 1")
         try Data("{ \"exclude\": [\"Vendor/**\"] }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
-        XCTAssertEqual(modellint(["check"], in: directory).standardOutput, "0 errors, 0 warnings, 0 notes in 1 bundle (1 version)\n")
+        XCTAssertEqual(
+            modellint(["check"], in: directory).standardOutput,
+            "0 errors, 0 warnings, 0 notes in 1 bundle (1 version)\n")
         XCTAssertTrue(Glob.matches(pattern: "Vendor/**", path: "Vendor/Lib/Near.xcdatamodeld"))
         XCTAssertTrue(Glob.matches(pattern: "**/Pods", path: "a/b/Pods"))
         XCTAssertTrue(Glob.matches(pattern: "Vendor", path: "Vendor/Lib"))
@@ -82,15 +112,27 @@ final class ConfigurationTests: XCTestCase {
 
     func testVersionOrderFromConfiguration() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory, name: "User", versions: [("UserDataModel", "<entity name=\"A\"/>"), ("MultiassetUserDataModel", "<entity name=\"A\"/>"), ("MultiassetUserDataModel2", "<entity name=\"A\"/>")], current: "MultiassetUserDataModel2")
+        try writeBundle(
+            in: directory, name: "User",
+            versions: [
+                ("UserDataModel", "<entity name=\"A\"/>"), ("MultiassetUserDataModel", "<entity name=\"A\"/>"),
+                ("MultiassetUserDataModel2", "<entity name=\"A\"/>"),
+            ], current: "MultiassetUserDataModel2")
         let json = { (out: CommandOutput) -> [String] in
             let object = try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any]
             return ((object?["bundles"] as? [[String: Any]])?.first?["versions"] as? [String]) ?? []
         }
         // Two name stems: the current version's stem comes last (rules.md, version order from evidence).
-        XCTAssertEqual(json(modellint(["check", "--format", "json"], in: directory)), ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2"])
-        try Data("{ \"bundles\": { \"User.xcdatamodeld\": { \"versionOrder\": [\"MultiassetUserDataModel\", \"UserDataModel\"] } } }".utf8)
-            .write(to: directory.appendingPathComponent(".modellint.json"))
-        XCTAssertEqual(json(modellint(["check", "--format", "json"], in: directory)), ["MultiassetUserDataModel", "UserDataModel", "MultiassetUserDataModel2"], "the configuration wins")
+        XCTAssertEqual(
+            json(modellint(["check", "--format", "json"], in: directory)),
+            ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2"])
+        try Data(
+            "{ \"bundles\": { \"User.xcdatamodeld\": { \"versionOrder\": [\"MultiassetUserDataModel\", \"UserDataModel\"] } } }"
+                .utf8
+        )
+        .write(to: directory.appendingPathComponent(".modellint.json"))
+        XCTAssertEqual(
+            json(modellint(["check", "--format", "json"], in: directory)),
+            ["MultiassetUserDataModel", "UserDataModel", "MultiassetUserDataModel2"], "the configuration wins")
     }
 }

@@ -16,15 +16,25 @@ import ModelLintCommands
 final class CoreDataHashTests: XCTestCase {
     func testSHA256AndSHA512KnownAnswers() {
         // FIPS 180-4 examples.
-        XCTAssertEqual(Hex.encode(SHA256.digest(Array("abc".utf8))), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        XCTAssertEqual(Hex.encode(SHA256.digest([UInt8]())), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        XCTAssertEqual(Hex.encode(SHA256.digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))),
-                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        XCTAssertEqual(Hex.encode(SHA256.digest([UInt8](repeating: 0x61, count: 1_000_000))), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
-        XCTAssertEqual(Hex.encode(SHA512.digest(Array("abc".utf8))),
-                       "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f")
-        XCTAssertEqual(Hex.encode(SHA512.digest([UInt8]())),
-                       "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e")
+        XCTAssertEqual(
+            Hex.encode(SHA256.digest(Array("abc".utf8))),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            Hex.encode(SHA256.digest([UInt8]())), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(
+            Hex.encode(SHA256.digest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(
+            Hex.encode(SHA256.digest([UInt8](repeating: 0x61, count: 1_000_000))),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        XCTAssertEqual(
+            Hex.encode(SHA512.digest(Array("abc".utf8))),
+            "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"
+        )
+        XCTAssertEqual(
+            Hex.encode(SHA512.digest([UInt8]())),
+            "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e"
+        )
         // Fed in pieces of every size: the same as in one.
         let message = (0..<300).map { UInt8($0 & 0xFF) }
         for split in [0, 1, 55, 56, 63, 64, 65, 128, 299] {
@@ -39,11 +49,16 @@ final class CoreDataHashTests: XCTestCase {
     /// and every model checksum equals `NSManagedObjectModel_VersionChecksums`.
     func testEveryCoreDataPlusHashEqualsXcodes() throws {
         let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
-        var entityHashes = 0, checksums = 0
-        for (bundle, momd) in [("SampleModel/SampleModel.xcdatamodeld", "SampleModel/Fixtures/SampleModel.momd"),
-                               ("SampleModel3/SampleModel3.xcdatamodeld", "SampleModel3/Fixtures/SampleModel3.momd")] {
-            let info = try XCTUnwrap(try PropertyListSerialization.propertyList(
-                from: Data(contentsOf: root.appendingPathComponent(momd + "/VersionInfo.plist")), format: nil) as? [String: Any])
+        var entityHashes = 0
+        var checksums = 0
+        for (bundle, momd) in [
+            ("SampleModel/SampleModel.xcdatamodeld", "SampleModel/Fixtures/SampleModel.momd"),
+            ("SampleModel3/SampleModel3.xcdatamodeld", "SampleModel3/Fixtures/SampleModel3.momd"),
+        ] {
+            let info = try XCTUnwrap(
+                try PropertyListSerialization.propertyList(
+                    from: Data(contentsOf: root.appendingPathComponent(momd + "/VersionInfo.plist")), format: nil)
+                    as? [String: Any])
             let expected = try XCTUnwrap(info["NSManagedObjectModel_VersionHashes"] as? [String: [String: Data]])
             let loaded = BundleLoader.load(bundleURL: root.appendingPathComponent(bundle), displayPath: bundle)
             XCTAssertEqual(Set(expected.keys), Set(loaded.versions.map(\.name)))
@@ -80,7 +95,9 @@ final class CoreDataHashTests: XCTestCase {
         XCTAssertEqual(hashes.base64("Owner"), "C2apFGEAG79byq3XbPUGd8MMjSfcI9RYVmaEkVLXUao=")
         XCTAssertEqual(hashes.base64("Pet"), "aCQOxVxSvanfiYArzG4PM6WNxjTWPncfY5kBf1wBp68=")
         XCTAssertEqual(hashes.versionChecksum, "jX+XrQyz/cBwk19SyJ5bvQQQ31icGekJwLjPdchFRYo=")
-        XCTAssertEqual(hashes.storeDigest, "/Th3IgjC7EBCXHwXmQZWcAycHCHhygoDqPSShgN6CNT2XLK/oVKoSYRX6qIzVoVEeiMvr5uSn27NUkMHUtJbfw==")
+        XCTAssertEqual(
+            hashes.storeDigest,
+            "/Th3IgjC7EBCXHwXmQZWcAycHCHhygoDqPSShgN6CNT2XLK/oVKoSYRX6qIzVoVEeiMvr5uSn27NUkMHUtJbfw==")
     }
 
     /// The cache across versions gives exactly what hashing each version alone gives, on every bundle.
@@ -91,8 +108,12 @@ final class CoreDataHashTests: XCTestCase {
             // Large bundles: every versions.count / 10th version (the rest hash from the same cache).
             let step = max(1, versions.count / 10)
             for version in stride(from: 0, to: versions.count, by: step).map({ versions[$0] }) {
-                guard let model = version.model, let data = try? FileReader.read(bundle.appendingPathComponent(version.name + ".xcdatamodel/contents").path, limit: FileReader.Limit.contents),
-                      case .model(let alone) = ContentsParser.parse(data: data, path: "alone") else { continue }
+                guard let model = version.model,
+                    let data = try? FileReader.read(
+                        bundle.appendingPathComponent(version.name + ".xcdatamodel/contents").path,
+                        limit: FileReader.Limit.contents),
+                    case .model(let alone) = ContentsParser.parse(data: data, path: "alone")
+                else { continue }
                 XCTAssertEqual(model.versionHashes, alone.versionHashes, "\(bundle.lastPathComponent) \(version.name)")
                 compared += 1
             }

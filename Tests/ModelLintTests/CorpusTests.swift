@@ -23,21 +23,52 @@ final class CorpusTests: XCTestCase {
     }
 
     let expectations: [Expectation] = [
-        Expectation(path: "woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld", current: "Model 117", versions: 117, first: "Model", last: "Model 117"),
-        Expectation(path: "novasamatech__nova-wallet-ios/novawallet/Common/Storage/SubstrateDataModel.xcdatamodeld", current: "SubstrateDataModel39", versions: 39, first: "SubstrateDataModel", last: "SubstrateDataModel39"),
-        Expectation(path: "novasamatech__nova-wallet-ios/novawallet/Common/ViewModel/DisplayWalletViewModel.xcdatamodeld", current: "DisplayWalletViewModel", versions: 1, first: "DisplayWalletViewModel", last: "DisplayWalletViewModel"),
-        Expectation(path: "rileytestut__Delta/Delta/Database/Model/Delta.xcdatamodeld", current: "Delta 12", versions: 12, first: "Delta", last: "Delta 12"),
-        Expectation(path: "rileytestut__Delta/Delta/Database/Model/PreviousHarmony.xcdatamodeld", current: "Harmony", versions: 1, first: "Harmony", last: "Harmony"),
-        Expectation(path: "moonlight-stream__moonlight-ios/Limelight/Limelight.xcdatamodeld", current: "Moonlight v1.10", versions: 15, first: "Limelight", last: "Moonlight v1.10"),
-        Expectation(path: "Automattic__simplenote-ios/Simplenote/Simplenote.xcdatamodeld", current: "Simplenote 7", versions: 7, first: "Simplenote", last: "Simplenote 7"),
-        Expectation(path: "JohanDegraeve__xdripswift/xDrip/Core Data/xdrip.xcdatamodeld", current: "xdrip v16", versions: 5, first: "xdrip v12", last: "xdrip v16"),
-        Expectation(path: "duckduckgo__iOS/DuckDuckGo/AppRatingPrompt.xcdatamodeld", current: "AppRatingPrompt 2", versions: 2, first: "AppRatingPrompt", last: "AppRatingPrompt 2"),
-        Expectation(path: "duckduckgo__iOS/Core/AppTrackingProtectionModel.xcdatamodeld", current: "AppTrackingProtectionModel", versions: 1, first: "AppTrackingProtectionModel", last: "AppTrackingProtectionModel"),
-        Expectation(path: "duckduckgo__iOS/Core/BookmarksAndFolders.xcdatamodeld", current: "BookmarksAndFolders", versions: 1, first: "BookmarksAndFolders", last: "BookmarksAndFolders"),
-        Expectation(path: "Aidoku__Aidoku/Shared/Aidoku.xcdatamodeld", current: "0.9", versions: 12, first: "Shared", last: "0.9"),
-        Expectation(path: "IngmarStein__Kraftstoff/Fuel.xcdatamodeld", current: "Fuel", versions: 1, first: "Fuel", last: "Fuel"),
-        Expectation(path: "passepartoutvpn__passepartout/app-apple/Package/Sources/CommonLegacyV2/Profiles.xcdatamodeld", current: "Profiles", versions: 1, first: "Profiles", last: "Profiles"),
-        Expectation(path: "passepartoutvpn__passepartout/app-apple/Package/Sources/CommonDataProfiles/Profiles.xcdatamodeld", current: "ProfilesV3", versions: 2, first: "Profiles", last: "ProfilesV3"),
+        Expectation(
+            path: "woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld", current: "Model 117",
+            versions: 117, first: "Model", last: "Model 117"),
+        Expectation(
+            path: "novasamatech__nova-wallet-ios/novawallet/Common/Storage/SubstrateDataModel.xcdatamodeld",
+            current: "SubstrateDataModel39", versions: 39, first: "SubstrateDataModel", last: "SubstrateDataModel39"),
+        Expectation(
+            path: "novasamatech__nova-wallet-ios/novawallet/Common/ViewModel/DisplayWalletViewModel.xcdatamodeld",
+            current: "DisplayWalletViewModel", versions: 1, first: "DisplayWalletViewModel",
+            last: "DisplayWalletViewModel"),
+        Expectation(
+            path: "rileytestut__Delta/Delta/Database/Model/Delta.xcdatamodeld", current: "Delta 12", versions: 12,
+            first: "Delta", last: "Delta 12"),
+        Expectation(
+            path: "rileytestut__Delta/Delta/Database/Model/PreviousHarmony.xcdatamodeld", current: "Harmony",
+            versions: 1, first: "Harmony", last: "Harmony"),
+        Expectation(
+            path: "moonlight-stream__moonlight-ios/Limelight/Limelight.xcdatamodeld", current: "Moonlight v1.10",
+            versions: 15, first: "Limelight", last: "Moonlight v1.10"),
+        Expectation(
+            path: "Automattic__simplenote-ios/Simplenote/Simplenote.xcdatamodeld", current: "Simplenote 7", versions: 7,
+            first: "Simplenote", last: "Simplenote 7"),
+        Expectation(
+            path: "JohanDegraeve__xdripswift/xDrip/Core Data/xdrip.xcdatamodeld", current: "xdrip v16", versions: 5,
+            first: "xdrip v12", last: "xdrip v16"),
+        Expectation(
+            path: "duckduckgo__iOS/DuckDuckGo/AppRatingPrompt.xcdatamodeld", current: "AppRatingPrompt 2", versions: 2,
+            first: "AppRatingPrompt", last: "AppRatingPrompt 2"),
+        Expectation(
+            path: "duckduckgo__iOS/Core/AppTrackingProtectionModel.xcdatamodeld", current: "AppTrackingProtectionModel",
+            versions: 1, first: "AppTrackingProtectionModel", last: "AppTrackingProtectionModel"),
+        Expectation(
+            path: "duckduckgo__iOS/Core/BookmarksAndFolders.xcdatamodeld", current: "BookmarksAndFolders", versions: 1,
+            first: "BookmarksAndFolders", last: "BookmarksAndFolders"),
+        Expectation(
+            path: "Aidoku__Aidoku/Shared/Aidoku.xcdatamodeld", current: "0.9", versions: 12, first: "Shared",
+            last: "0.9"),
+        Expectation(
+            path: "IngmarStein__Kraftstoff/Fuel.xcdatamodeld", current: "Fuel", versions: 1, first: "Fuel", last: "Fuel"
+        ),
+        Expectation(
+            path: "passepartoutvpn__passepartout/app-apple/Package/Sources/CommonLegacyV2/Profiles.xcdatamodeld",
+            current: "Profiles", versions: 1, first: "Profiles", last: "Profiles"),
+        Expectation(
+            path: "passepartoutvpn__passepartout/app-apple/Package/Sources/CommonDataProfiles/Profiles.xcdatamodeld",
+            current: "ProfilesV3", versions: 2, first: "Profiles", last: "ProfilesV3"),
     ]
 
     func testEveryBundleReadsWithTheRightCurrentVersionAndOrder() throws {
@@ -61,31 +92,47 @@ final class CorpusTests: XCTestCase {
         XCTAssertFalse(rules.contains("unknown-xml-attribute"))
         XCTAssertFalse(rules.contains("malformed-contents"))
         XCTAssertEqual(rules.filter { $0 == "legacy-model-format" }.count, 1, "Simplenote's base version")
-        let bundleCount = try FileManager.default.subpathsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".xcdatamodeld") }.count
+        let bundleCount = try FileManager.default.subpathsOfDirectory(atPath: corpus.path).filter {
+            $0.hasSuffix(".xcdatamodeld")
+        }.count
         XCTAssertEqual((json["bundles"] as? [[String: Any]])?.count, bundleCount)
     }
 
     func testMoonlightAndAidokuNaturalOrder() throws {
         let corpus = try requireCorpus()
-        let moonlight = BundleLoader.load(bundleURL: corpus.appendingPathComponent(expectations[5].path), displayPath: "L")
-        XCTAssertEqual(Array(moonlight.versions.map(\.name).prefix(6)), ["Limelight", "Limelight 0.3.0", "Limelight 0.3.1", "Moonlight v1.0", "Moonlight v1.0-2", "Moonlight v1.1"])
-        let aidoku = BundleLoader.load(bundleURL: corpus.appendingPathComponent(expectations[11].path), displayPath: "A")
-        XCTAssertEqual(aidoku.versions.map(\.name), ["Shared", "0.5", "0.6", "0.6.7", "0.6.8", "0.6.10", "0.7", "0.7.1", "0.8", "0.8.2", "0.8.3", "0.9"])
+        let moonlight = BundleLoader.load(
+            bundleURL: corpus.appendingPathComponent(expectations[5].path), displayPath: "L")
+        XCTAssertEqual(
+            Array(moonlight.versions.map(\.name).prefix(6)),
+            ["Limelight", "Limelight 0.3.0", "Limelight 0.3.1", "Moonlight v1.0", "Moonlight v1.0-2", "Moonlight v1.1"])
+        let aidoku = BundleLoader.load(
+            bundleURL: corpus.appendingPathComponent(expectations[11].path), displayPath: "A")
+        XCTAssertEqual(
+            aidoku.versions.map(\.name),
+            ["Shared", "0.5", "0.6", "0.6.7", "0.6.8", "0.6.10", "0.7", "0.7.1", "0.8", "0.8.2", "0.8.3", "0.9"])
     }
 
     func testNovaUserDataModelNeedsVersionOrder() throws {
         let corpus = try requireCorpus()
-        let url = corpus.appendingPathComponent("novasamatech__nova-wallet-ios/novawallet/Common/Storage/UserDataModel.xcdatamodeld")
+        let url = corpus.appendingPathComponent(
+            "novasamatech__nova-wallet-ios/novawallet/Common/Storage/UserDataModel.xcdatamodeld")
         let natural = BundleLoader.load(bundleURL: url, displayPath: "U")
-        XCTAssertEqual(Array(natural.versions.map(\.name).prefix(2)), ["MultiassetUserDataModel", "UserDataModel"], "natural order is wrong here")
+        XCTAssertEqual(
+            Array(natural.versions.map(\.name).prefix(2)), ["MultiassetUserDataModel", "UserDataModel"],
+            "natural order is wrong here")
         // The configuration fixes it, read exactly as a user would write it.
         let directory = try makeTemporaryDirectory(self)
         let configPath = directory.appendingPathComponent(".modellint.json")
-        try Data("{ \"bundles\": { \"\(url.path)\": { \"versionOrder\": [\"UserDataModel\", \"MultiassetUserDataModel\"] } } }".utf8).write(to: configPath)
+        try Data(
+            "{ \"bundles\": { \"\(url.path)\": { \"versionOrder\": [\"UserDataModel\", \"MultiassetUserDataModel\"] } } }"
+                .utf8
+        ).write(to: configPath)
         let configuration = try Configuration.load(path: configPath.path, knownRuleIDs: RuleRegistry.ids)
-        let report = Linter(configuration: configuration).lint(try Workspace(configuration: configuration, workingDirectory: directory.path).read(paths: [url.path]))
+        let report = Linter(configuration: configuration).lint(
+            try Workspace(configuration: configuration, workingDirectory: directory.path).read(paths: [url.path]))
         let versions = try XCTUnwrap(report.bundles.first?.versions)
-        XCTAssertEqual(Array(versions.prefix(3)), ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2"])
+        XCTAssertEqual(
+            Array(versions.prefix(3)), ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2"])
         XCTAssertEqual(versions.last, "MultiassetUserDataModel20")
         XCTAssertEqual(report.bundles.first?.currentVersion, "MultiassetUserDataModel20")
     }
@@ -111,15 +158,22 @@ final class CorpusTests: XCTestCase {
     }
 
     func testWooCommerceEntityRenameThroughElementID() throws {
-        let pair = try diagnostics(expectations[0].path).filter { $0["fromVersion"] as? String == "Model 114" && $0["version"] as? String == "Model 115" }
-        XCTAssertEqual(pair.compactMap { $0["ruleId"] as? String }.sorted(), ["hash-modifier-changed", "renaming-id-reliance"])
+        let pair = try diagnostics(expectations[0].path).filter {
+            $0["fromVersion"] as? String == "Model 114" && $0["version"] as? String == "Model 115"
+        }
+        XCTAssertEqual(
+            pair.compactMap { $0["ruleId"] as? String }.sorted(), ["hash-modifier-changed", "renaming-id-reliance"])
         let reliance = try XCTUnwrap(pair.first { $0["ruleId"] as? String == "renaming-id-reliance" })
         XCTAssertEqual(reliance["entity"] as? String, "MetaData")
-        XCTAssertEqual(reliance["severity"] as? String, "note", "Model 115 has shipped (the current version is Model 117): history")
+        XCTAssertEqual(
+            reliance["severity"] as? String, "note", "Model 115 has shipped (the current version is Model 117): history"
+        )
     }
 
     func testWooCommerceQuantityIsANarrowingCoveredByItsMappingModel() throws {
-        let pair = try diagnostics(expectations[0].path).filter { $0["fromVersion"] as? String == "Model 9" && $0["version"] as? String == "Model 10" }
+        let pair = try diagnostics(expectations[0].path).filter {
+            $0["fromVersion"] as? String == "Model 9" && $0["version"] as? String == "Model 10"
+        }
         let quantity = pair.filter { $0["entity"] as? String == "OrderItem" && $0["property"] as? String == "quantity" }
         XCTAssertEqual(quantity.compactMap { $0["ruleId"] as? String }, ["attribute-type-narrowing"])
         XCTAssertEqual(quantity.first?["severity"] as? String, "note")

@@ -19,12 +19,14 @@ final class DocumentationTests: XCTestCase {
         let begin = try XCTUnwrap(readme.range(of: "<!-- rules:begin -->\n"))
         let end = try XCTUnwrap(readme.range(of: "<!-- rules:end -->"))
         let listed = String(readme[begin.upperBound..<end.lowerBound])
-        XCTAssertEqual(listed, RuleDocumentation.markdownTable(), "regenerate with: swift run modellint rules --format markdown")
+        XCTAssertEqual(
+            listed, RuleDocumentation.markdownTable(), "regenerate with: swift run modellint rules --format markdown")
     }
 
     func testReadmeStartsWithTheTwoCommands() throws {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let firstBlock = try XCTUnwrap(readme.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        let firstBlock = try XCTUnwrap(
+            readme.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
         XCTAssertEqual(firstBlock, "swift run modellint check Fixtures/Near.xcdatamodeld\nswift test\n")
     }
 
@@ -44,7 +46,8 @@ final class RuleDocumentationTests: XCTestCase {
         let expected = RuleDocumentation.files()
         for (name, text) in expected {
             let onDisk = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-            XCTAssertEqual(onDisk, text, "docs/rules/\(name) is stale: run swift run modellint rules --markdown docs/rules")
+            XCTAssertEqual(
+                onDisk, text, "docs/rules/\(name) is stale: run swift run modellint rules --markdown docs/rules")
         }
         let present = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".md") }
         XCTAssertEqual(Set(present), Set(expected.map(\.0)), "docs/rules holds a page for a rule that no longer exists")

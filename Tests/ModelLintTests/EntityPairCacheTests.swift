@@ -19,14 +19,16 @@ final class EntityPairCacheTests: XCTestCase {
     private func fingerprint(_ diff: ModelDiff) -> String {
         func property(_ p: Property) -> String { "\(p.kindName) \(p.name)@\(p.location)" }
         func pairs(_ list: [PropertyPair]) -> String {
-            list.map { "\(property($0.old))>\(property($0.new)) \($0.oldOwner)>\($0.newOwner) \($0.facets)" }.joined(separator: "; ")
+            list.map { "\(property($0.old))>\(property($0.new)) \($0.oldOwner)>\($0.newOwner) \($0.facets)" }.joined(
+                separator: "; ")
         }
         let matched = diff.matchedEntities.map { pair in
             "\(pair.old.name)@\(pair.old.location)>\(pair.new.name)@\(pair.new.location) \(pair.facets) [\(pairs(pair.matchedProperties))] "
                 + "+\(pair.addedProperties.map(property)) -\(pair.removedProperties.map(property)) "
                 + "t[\(pairs(pair.becameTransient))] k[\(pairs(pair.kindChanged))]"
         }
-        return (matched + ["+\(diff.addedEntities.map(\.name))", "-\(diff.removedEntities.map(\.name))"]).joined(separator: "\n")
+        return (matched + ["+\(diff.addedEntities.map(\.name))", "-\(diff.removedEntities.map(\.name))"]).joined(
+            separator: "\n")
     }
 
     func testEveryDirectPairMatchesWorkingItOutAfresh() throws {
@@ -35,14 +37,18 @@ final class EntityPairCacheTests: XCTestCase {
         var moved = 0
         for bundle in bundles {
             let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent)
-            let versions = loaded.versions.compactMap { v in v.model.map { VersionRef(name: v.name, contentsPath: v.contentsPath, model: $0) } }
+            let versions = loaded.versions.compactMap { v in
+                v.model.map { VersionRef(name: v.name, contentsPath: v.contentsPath, model: $0) }
+            }
             guard let current = versions.last else { continue }
             let cache = EntityPairCache()
             // Newest first, as a device furthest behind is compared last: earlier pairs fill the cache.
             for older in versions.dropLast().reversed() {
                 let cached = ModelDiff(from: older, to: current, isAdjacent: false, cache: cache)
                 let afresh = ModelDiff(from: older, to: current, isAdjacent: false)
-                XCTAssertEqual(fingerprint(cached), fingerprint(afresh), "\(bundle.lastPathComponent): \(older.name) -> \(current.name)")
+                XCTAssertEqual(
+                    fingerprint(cached), fingerprint(afresh),
+                    "\(bundle.lastPathComponent): \(older.name) -> \(current.name)")
             }
             moved += cache.hits
         }
@@ -59,23 +65,33 @@ final class EntityPairRuleTests: XCTestCase {
         let bundles = fixtureAndCorpusBundles()
         let rules = RuleRegistry.all.compactMap(\.asEntityPairRule)
         XCTAssertGreaterThanOrEqual(rules.count, 19, "the entity pair rules")
-        var findings = 0, repeats = 0
+        var findings = 0
+        var repeats = 0
         for bundle in bundles {
             let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent)
             let versions = loaded.readableVersions
             guard let current = versions.last else { continue }
             let diffs = versions.dropLast().map { ModelDiff(from: $0, to: current, isAdjacent: false) }
             for rule in rules {
-                struct Key: Hashable { var oldLineage: Int; var newEntity: Int }
+                struct Key: Hashable {
+                    var oldLineage: Int
+                    var newEntity: Int
+                }
                 var first: [Key: [String]] = [:]
                 for diff in diffs where diff.from.model.entityIndexByName.count == diff.from.model.entities.count {
                     for pair in diff.matchedEntities {
-                        let found = rule.check(pair, of: diff.versions, context: RuleContext()).map(\.finding).map { f in
+                        let found = rule.check(pair, of: diff.versions, context: RuleContext()).map(\.finding).map {
+                            f in
                             "\(f.identity ?? "-") \(f.entity ?? "-").\(f.property ?? "-") \(f.severity?.rawValue ?? "-")"
                         }
-                        let key = Key(oldLineage: diff.from.model.keys.lineage[pair.oldIndex], newEntity: current.model.firstIndexOfName[pair.newIndex])
+                        let key = Key(
+                            oldLineage: diff.from.model.keys.lineage[pair.oldIndex],
+                            newEntity: current.model.firstIndexOfName[pair.newIndex])
                         if let earlier = first[key] {
-                            XCTAssertEqual(found, earlier, "\(rule.id) on \(bundle.lastPathComponent) \(diff.from.name) -> \(current.name) \(pair.new.name)")
+                            XCTAssertEqual(
+                                found, earlier,
+                                "\(rule.id) on \(bundle.lastPathComponent) \(diff.from.name) -> \(current.name) \(pair.new.name)"
+                            )
                             repeats += 1
                         } else {
                             first[key] = found

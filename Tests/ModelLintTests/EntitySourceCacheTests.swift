@@ -17,7 +17,8 @@ import ModelLintCommands
 final class EntitySourceCacheTests: XCTestCase {
     private func parsedAlone(_ version: ModelVersion, in bundle: URL) throws -> Model? {
         let url = bundle.deletingLastPathComponent().appendingPathComponent(version.contentsPath)
-        guard case .model(let model) = ContentsParser.parse(data: try Data(contentsOf: url), path: version.contentsPath) else { return nil }
+        guard case .model(let model) = ContentsParser.parse(data: try Data(contentsOf: url), path: version.contentsPath)
+        else { return nil }
         return model
     }
 
@@ -26,26 +27,35 @@ final class EntitySourceCacheTests: XCTestCase {
         for version in loaded.versions {
             guard let model = version.model else { continue }
             let alone = try XCTUnwrap(try parsedAlone(version, in: bundle), file: file, line: line)
-            XCTAssertEqual(model.entities, alone.entities, "\(bundle.lastPathComponent) \(version.name)", file: file, line: line)
-            XCTAssertEqual(model.unknownXML, alone.unknownXML, "\(bundle.lastPathComponent) \(version.name)", file: file, line: line)
-            XCTAssertEqual(model.contentKeys, alone.contentKeys, "\(bundle.lastPathComponent) \(version.name)", file: file, line: line)
+            XCTAssertEqual(
+                model.entities, alone.entities, "\(bundle.lastPathComponent) \(version.name)", file: file, line: line)
+            XCTAssertEqual(
+                model.unknownXML, alone.unknownXML, "\(bundle.lastPathComponent) \(version.name)", file: file,
+                line: line)
+            XCTAssertEqual(
+                model.contentKeys, alone.contentKeys, "\(bundle.lastPathComponent) \(version.name)", file: file,
+                line: line)
         }
     }
 
     func testARepeatedEntityIsPlacedOnItsOwnLinesAndColumns() throws {
         // The same text on one line, at another line and column in the second file, with an unknown attribute inside.
-        let thing = "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\" colour=\"red\"/></entity>"
+        let thing =
+            "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\" colour=\"red\"/></entity>"
         func contents(_ body: String) -> Data { Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8) }
         let cache = EntitySourceCache()
         guard case .model(let first) = ContentsParser.parse(data: contents(thing), path: "1/contents", cache: cache),
-              case .model(let second) = ContentsParser.parse(data: contents("<entity name=\"Other\"/>\n\n      " + thing), path: "2/contents", cache: cache),
-              case .model(let alone) = ContentsParser.parse(data: contents("<entity name=\"Other\"/>\n\n      " + thing), path: "2/contents")
+            case .model(let second) = ContentsParser.parse(
+                data: contents("<entity name=\"Other\"/>\n\n      " + thing), path: "2/contents", cache: cache),
+            case .model(let alone) = ContentsParser.parse(
+                data: contents("<entity name=\"Other\"/>\n\n      " + thing), path: "2/contents")
         else { return XCTFail("not parsed") }
         XCTAssertEqual(first.entities[0].properties.map(\.location.column), [22])
         let placed = try XCTUnwrap(second.entity(named: "Thing"))
         XCTAssertEqual(placed.location, SourceLocation(file: "2/contents", line: 5, column: 7))
         XCTAssertEqual(placed.properties.map(\.location), [SourceLocation(file: "2/contents", line: 5, column: 28)])
-        XCTAssertEqual(second.unknownXML.map { "\($0.name)@\($0.location.line ?? 0):\($0.location.column ?? 0)" }, ["colour@5:28"])
+        XCTAssertEqual(
+            second.unknownXML.map { "\($0.name)@\($0.location.line ?? 0):\($0.location.column ?? 0)" }, ["colour@5:28"])
         XCTAssertEqual(second.entities, alone.entities)
         XCTAssertEqual(second.unknownXML, alone.unknownXML)
         XCTAssertEqual(second.contentKeys, alone.contentKeys)
@@ -56,31 +66,41 @@ final class EntitySourceCacheTests: XCTestCase {
         let cache = EntitySourceCache()
         func contents(_ body: String) -> Data { Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8) }
         let short = "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
-        let long = "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><!-- </entity> --><attribute name=\"b\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        let long =
+            "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><!-- </entity> --><attribute name=\"b\" optional=\"YES\" attributeType=\"String\"/></entity>"
         _ = ContentsParser.parse(data: contents(short), path: "1/contents", cache: cache)
-        guard case .model(let model) = ContentsParser.parse(data: contents(long), path: "2/contents", cache: cache) else { return XCTFail("not parsed") }
+        guard case .model(let model) = ContentsParser.parse(data: contents(long), path: "2/contents", cache: cache)
+        else { return XCTFail("not parsed") }
         XCTAssertEqual(model.entities[0].properties.map(\.name), ["a", "b"])
     }
 
     /// Parses `second` after `first` has filled a cache, and alone; says what each gave.
-    private func parsedAfter(_ first: String, _ second: String, header: String = RuleExample.modelHeader) -> (withCache: String, alone: String) {
+    private func parsedAfter(_ first: String, _ second: String, header: String = RuleExample.modelHeader) -> (
+        withCache: String, alone: String
+    ) {
         func contents(_ body: String, _ header: String) -> Data { Data((header + "\n" + body + "\n</model>\n").utf8) }
         func summary(_ content: VersionContent) -> String {
             switch content {
             case .model(let model):
-                return model.entities.map { "\($0.name)@\($0.location.line ?? 0):\($0.location.column ?? 0)[\($0.properties.map(\.name).joined(separator: ","))]" }.joined(separator: " ")
+                return model.entities.map {
+                    "\($0.name)@\($0.location.line ?? 0):\($0.location.column ?? 0)[\($0.properties.map(\.name).joined(separator: ","))]"
+                }.joined(separator: " ")
                     + " unknown: " + model.unknownXML.map(\.name).joined(separator: ",")
-            case .malformed(let reason, let location): return "malformed \(location.line ?? 0):\(location.column ?? 0) \(reason)"
+            case .malformed(let reason, let location):
+                return "malformed \(location.line ?? 0):\(location.column ?? 0) \(reason)"
             case .missing, .legacy: return "?"
             }
         }
         let cache = EntitySourceCache()
         _ = ContentsParser.parse(data: contents(first, RuleExample.modelHeader), path: "1/contents", cache: cache)
-        return (summary(ContentsParser.parse(data: contents(second, header), path: "2/contents", cache: cache)),
-                summary(ContentsParser.parse(data: contents(second, header), path: "2/contents")))
+        return (
+            summary(ContentsParser.parse(data: contents(second, header), path: "2/contents", cache: cache)),
+            summary(ContentsParser.parse(data: contents(second, header), path: "2/contents"))
+        )
     }
 
-    private let thing = "<entity name=\"Thing\" representedClassName=\"Thing\">\n    <attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/>\n</entity>"
+    private let thing =
+        "<entity name=\"Thing\" representedClassName=\"Thing\">\n    <attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/>\n</entity>"
 
     func testARepeatInsideACommentStaysAComment() {
         let result = parsedAfter(thing, "<entity name=\"Other\"/>\n<!-- " + thing + " -->")
@@ -98,7 +118,9 @@ final class EntitySourceCacheTests: XCTestCase {
         // After stands on the repeat's last line; Later two lines below; with LF and with CRLF line breaks.
         for lineBreak in ["\n", "\r\n"] {
             let repeated = thing.replacingOccurrences(of: "\n", with: lineBreak)
-            let result = parsedAfter(repeated, "  " + repeated + "<entity name=\"After\"/>" + lineBreak + lineBreak + "   <entity name=\"Later\"/>")
+            let result = parsedAfter(
+                repeated,
+                "  " + repeated + "<entity name=\"After\"/>" + lineBreak + lineBreak + "   <entity name=\"Later\"/>")
             XCTAssertEqual(result.withCache, "Thing@3:3[a] After@5:10[] Later@7:4[] unknown: ")
             XCTAssertEqual(result.withCache, result.alone)
         }
@@ -109,14 +131,22 @@ final class EntitySourceCacheTests: XCTestCase {
         let prefixed = "<entity name=\"Thing\" x:colour=\"red\">\n</entity>"
         let declaring = RuleExample.modelHeader.replacingOccurrences(of: "<model ", with: "<model xmlns:x=\"urn:x\" ")
         let cache = EntitySourceCache()
-        _ = ContentsParser.parse(data: Data((declaring + "\n" + prefixed + "\n</model>\n").utf8), path: "1/contents", cache: cache)
+        _ = ContentsParser.parse(
+            data: Data((declaring + "\n" + prefixed + "\n</model>\n").utf8), path: "1/contents", cache: cache)
         let text = Array(prefixed.utf8)
-        XCTAssertNil(cache.entry(forSourceHash: EntitySourceCache.textHash(text, text.indices), text: text, text.indices))
+        XCTAssertNil(
+            cache.entry(forSourceHash: EntitySourceCache.textHash(text, text.indices), text: text, text.indices))
         // The same text in a file without namespaces is cached.
         let plain = EntitySourceCache()
         let unprefixed = Array(prefixed.replacingOccurrences(of: "x:colour", with: "colour").utf8)
-        _ = ContentsParser.parse(data: Data((RuleExample.modelHeader + "\n" + String(decoding: unprefixed, as: UTF8.self) + "\n</model>\n").utf8), path: "1/contents", cache: plain)
-        XCTAssertNotNil(plain.entry(forSourceHash: EntitySourceCache.textHash(unprefixed, unprefixed.indices), text: unprefixed, unprefixed.indices))
+        _ = ContentsParser.parse(
+            data: Data(
+                (RuleExample.modelHeader + "\n" + String(decoding: unprefixed, as: UTF8.self) + "\n</model>\n").utf8),
+            path: "1/contents", cache: plain)
+        XCTAssertNotNil(
+            plain.entry(
+                forSourceHash: EntitySourceCache.textHash(unprefixed, unprefixed.indices), text: unprefixed,
+                unprefixed.indices))
         let result = parsedAfter(thing, thing, header: declaring)
         XCTAssertEqual(result.withCache, "Thing@3:1[a] unknown: xmlns:x")
         XCTAssertEqual(result.withCache, result.alone)
@@ -134,12 +164,17 @@ final class EntitySourceCacheTests: XCTestCase {
         for i in text.indices {
             var changed = text
             changed[i] ^= 0x01
-            XCTAssertNotEqual(EntitySourceCache.textHash(changed, changed.indices), EntitySourceCache.textHash(text, text.indices), "byte \(i)")
+            XCTAssertNotEqual(
+                EntitySourceCache.textHash(changed, changed.indices), EntitySourceCache.textHash(text, text.indices),
+                "byte \(i)")
         }
 
         let cache = EntitySourceCache()
         let hash = EntitySourceCache.textHash(text, text.indices)
-        cache.insert(EntitySourceCache.Entry(text: text, entity: Entity(name: "Thing", location: SourceLocation(file: "1")), unknownXML: [], line: 1, column: 1), forSourceHash: hash)
+        cache.insert(
+            EntitySourceCache.Entry(
+                text: text, entity: Entity(name: "Thing", location: SourceLocation(file: "1")), unknownXML: [], line: 1,
+                column: 1), forSourceHash: hash)
         XCTAssertEqual(cache.entry(forSourceHash: hash, text: padded, range)?.entity.name, "Thing")
         // Same hash, other bytes (as a collision would be): no hit.
         var other = text
@@ -168,12 +203,18 @@ final class EntityLocationsTests: XCTestCase {
                 <fetchIndex name="byA"><fetchIndexElement property="a" type="Binary" order="ascending"/></fetchIndex>
             </entity>
             """
-        guard case .model(let model) = ContentsParser.parse(data: Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8), path: "c") else {
+        guard
+            case .model(let model) = ContentsParser.parse(
+                data: Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8), path: "c")
+        else {
             return XCTFail("not parsed")
         }
         let entity = model.entities[0]
         var visited: [SourceLocation] = []
-        _ = entity.mapLocations { visited.append($0); return $0 }
+        _ = entity.mapLocations {
+            visited.append($0)
+            return $0
+        }
         XCTAssertEqual(entity.elementLocations, visited)
         XCTAssertEqual(visited.compactMap(\.line), [3, 4, 5, 6, 6, 7, 8, 9, 9])
     }

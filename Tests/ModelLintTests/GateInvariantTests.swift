@@ -23,11 +23,14 @@ final class GateInvariantTests: XCTestCase {
             // A fixture is also compared with itself; a corpus bundle (up to 117 versions) once, across the commit.
             let isFixture = bundle.path.hasPrefix(repositoryRoot.path + "/")
             for ref in isFixture ? ["HEAD", "HEAD~1"] : ["HEAD~1"] {
-                let out = modellint(["check", name, "--against", ref, "--only-new", "--notes", "--format", "json"], in: directory)
+                let out = modellint(
+                    ["check", name, "--against", ref, "--only-new", "--notes", "--format", "json"], in: directory)
                 XCTAssertNotEqual(out.exitCode, 2, "\(bundle.path) against \(ref): \(out.standardError)")
                 // A version folder with no files (a fixture of a missing contents) is nothing git can commit: it
                 // exists in the work tree alone, so its finding is the work tree's.
-                let uncommittable = summary(jsonDiagnostics(out), lines: false).filter { !$0.hasPrefix("missing-contents ") }
+                let uncommittable = summary(jsonDiagnostics(out), lines: false).filter {
+                    !$0.hasPrefix("missing-contents ")
+                }
                 XCTAssertEqual(uncommittable, [], "\(bundle.path) against \(ref)")
             }
         }

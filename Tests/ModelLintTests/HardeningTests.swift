@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import ModelLintSupport
 import ModelLintModel
@@ -37,17 +37,23 @@ final class NumericDefaultTests: XCTestCase {
     }
 
     func testIntegerDefaultsBeyondInt64AreInvalidNotACrash() {
-        for value in ["1e19", "9.3e18", "9223372036854775808.0", "-1e19", "1e300", "-9223372036854775809", "99999999999999999999999"] {
+        for value in [
+            "1e19", "9.3e18", "9223372036854775808.0", "-1e19", "1e300", "-9223372036854775809",
+            "99999999999999999999999",
+        ] {
             guard case .invalid = DefaultValueVerdict.judge(attribute(.integer64, value)) else {
                 return XCTFail("\(value) on Integer 64 must be invalid")
             }
         }
         XCTAssertEqual(DefaultValueVerdict.judge(attribute(.integer64, "9223372036854775807")), .valid)
         XCTAssertEqual(DefaultValueVerdict.judge(attribute(.integer64, "-9223372036854775808")), .valid)
-        XCTAssertEqual(DefaultValueVerdict.judge(attribute(.integer16, "2.0")),
-                       .suspicious("\"2.0\" is a fractional spelling on an Integer 16 attribute; write 2"))
-        XCTAssertEqual(DefaultValueVerdict.judge(attribute(.double, "1e400")), .invalid("\"1e400\" is out of range for Double"))
-        XCTAssertEqual(DefaultValueVerdict.judge(attribute(.float, "1e39")), .invalid("\"1e39\" is out of range for Float"))
+        XCTAssertEqual(
+            DefaultValueVerdict.judge(attribute(.integer16, "2.0")),
+            .suspicious("\"2.0\" is a fractional spelling on an Integer 16 attribute; write 2"))
+        XCTAssertEqual(
+            DefaultValueVerdict.judge(attribute(.double, "1e400")), .invalid("\"1e400\" is out of range for Double"))
+        XCTAssertEqual(
+            DefaultValueVerdict.judge(attribute(.float, "1e39")), .invalid("\"1e39\" is out of range for Float"))
         XCTAssertEqual(DefaultValueVerdict.judge(attribute(.double, "0x1p3")), .invalid("\"0x1p3\" is not a number"))
         XCTAssertEqual(DefaultValueVerdict.judge(attribute(.double, "nan")), .invalid("\"nan\" is not a number"))
     }
@@ -55,25 +61,43 @@ final class NumericDefaultTests: XCTestCase {
     /// The whole file through the linter: one such default is one finding, and every other bundle is still reported.
     func testOneOverflowingDefaultDoesNotStopTheRun() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory, name: "Bad", versions: [("Bad 1", "<entity name=\"T\">\n<attribute name=\"a\" attributeType=\"Integer 64\" defaultValueString=\"1e19\"/>\n</entity>")], current: "Bad 1")
-        try writeBundle(in: directory, name: "Other", versions: [("Other 1", "<entity name=\"U\">\n<attribute name=\"b\" attributeType=\"Integer 16\" defaultValueString=\"70000\"/>\n</entity>")], current: "Other 1")
+        try writeBundle(
+            in: directory, name: "Bad",
+            versions: [
+                (
+                    "Bad 1",
+                    "<entity name=\"T\">\n<attribute name=\"a\" attributeType=\"Integer 64\" defaultValueString=\"1e19\"/>\n</entity>"
+                )
+            ], current: "Bad 1")
+        try writeBundle(
+            in: directory, name: "Other",
+            versions: [
+                (
+                    "Other 1",
+                    "<entity name=\"U\">\n<attribute name=\"b\" attributeType=\"Integer 16\" defaultValueString=\"70000\"/>\n</entity>"
+                )
+            ], current: "Other 1")
         let out = modellint(["check", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1, out.standardError)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
         let messages = (json["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["message"]!)" }
-        XCTAssertEqual(messages, [
-            "invalid-default-value T.a has an invalid default: \"1e19\" is not a whole number in range for Integer 64",
-            "invalid-default-value U.b has an invalid default: \"70000\" is out of range for Integer 16 (-32768...32767)",
-        ])
+        XCTAssertEqual(
+            messages,
+            [
+                "invalid-default-value T.a has an invalid default: \"1e19\" is not a whole number in range for Integer 64",
+                "invalid-default-value U.b has an invalid default: \"70000\" is out of range for Integer 16 (-32768...32767)",
+            ])
     }
 
     /// Random spellings per attribute type: no crash, and for integer types the verdict an independent
     /// decimal reading gives (digit strings compared as numbers; Foundation's Decimal for the rest).
     func testRandomNumericSpellingsPerType() {
         var random = SeededGenerator(seed: 0x5EED_0011)
-        let pieces = ["", "+", "-", "0", "1", "9", "00", "123", "32767", "32768", "2147483648", "9223372036854775807",
-                      "9223372036854775808", ".", ".5", "5.", ".0", "e", "E", "e+", "e-", "e3", "e19", "E300", "x", "0x1F",
-                      "inf", "nan", "YES", "NO", " ", "1_000", "١", "½", "\u{0}", String(repeating: "9", count: 400)]
+        let pieces = [
+            "", "+", "-", "0", "1", "9", "00", "123", "32767", "32768", "2147483648", "9223372036854775807",
+            "9223372036854775808", ".", ".5", "5.", ".0", "e", "E", "e+", "e-", "e3", "e19", "E300", "x", "0x1F",
+            "inf", "nan", "YES", "NO", " ", "1_000", "١", "½", "\u{0}", String(repeating: "9", count: 400),
+        ]
         let integerTypes: [AttributeType] = [.integer16, .integer32, .integer64]
         for _ in 0..<6_000 {
             var value = ""
@@ -97,23 +121,31 @@ final class NumericDefaultTests: XCTestCase {
     private func expectedIntegerVerdict(_ value: String, _ range: ClosedRange<Int64>) -> String {
         let plainInteger = value.range(of: "^[+-]?[0-9]+$", options: .regularExpression) != nil
         if plainInteger {
-            return Self.compareDecimalStrings(value, String(range.lowerBound)) >= 0 && Self.compareDecimalStrings(value, String(range.upperBound)) <= 0 ? "valid" : "invalid"
+            return Self.compareDecimalStrings(value, String(range.lowerBound)) >= 0
+                && Self.compareDecimalStrings(value, String(range.upperBound)) <= 0 ? "valid" : "invalid"
         }
         if value == "YES" || value == "NO" { return "suspicious" }
-        guard value.range(of: "^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$", options: .regularExpression) != nil else { return "invalid" }
+        guard
+            value.range(of: "^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$", options: .regularExpression) != nil
+        else { return "invalid" }
         // Foundation's Decimal holds 38 digits and exponents of about ±127: outside that it is no oracle.
         let exponent = value.split(whereSeparator: { $0 == "e" || $0 == "E" }).dropFirst().first.map(String.init) ?? "0"
         guard value.count <= 36, let e = Int(exponent), e.magnitude < 90,
-              let decimal = Decimal(string: value, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else { return kind(Self.judge(value, range)) }
+            let decimal = Decimal(string: value, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN
+        else { return kind(Self.judge(value, range)) }
         var rounded = decimal
         var source = decimal
         NSDecimalRound(&rounded, &source, 0, .plain)
-        guard rounded == decimal, decimal >= Decimal(range.lowerBound), decimal <= Decimal(range.upperBound) else { return "invalid" }
+        guard rounded == decimal, decimal >= Decimal(range.lowerBound), decimal <= Decimal(range.upperBound) else {
+            return "invalid"
+        }
         return "suspicious"
     }
 
     private static func judge(_ value: String, _ range: ClosedRange<Int64>) -> DefaultValueVerdict {
-        let type: AttributeType = range == Int64(Int16.min)...Int64(Int16.max) ? .integer16 : range == Int64(Int32.min)...Int64(Int32.max) ? .integer32 : .integer64
+        let type: AttributeType =
+            range == Int64(Int16.min)...Int64(Int16.max)
+            ? .integer16 : range == Int64(Int32.min)...Int64(Int32.max) ? .integer32 : .integer64
         var a = Attribute(name: "a", location: SourceLocation(file: "f"), type: type)
         a.defaultValueString = value
         return DefaultValueVerdict.judge(a)
@@ -124,11 +156,15 @@ final class NumericDefaultTests: XCTestCase {
         func split(_ s: String) -> (Bool, String) {
             var s = Substring(s)
             var negative = false
-            if s.first == "+" || s.first == "-" { negative = s.first == "-"; s = s.dropFirst() }
+            if s.first == "+" || s.first == "-" {
+                negative = s.first == "-"
+                s = s.dropFirst()
+            }
             let digits = String(s.drop { $0 == "0" })
             return (negative && !digits.isEmpty, digits)
         }
-        let (na, da) = split(a), (nb, db) = split(b)
+        let (na, da) = split(a)
+        let (nb, db) = split(b)
         if na != nb { return na ? -1 : 1 }
         let magnitude = da.count != db.count ? (da.count < db.count ? -1 : 1) : (da == db ? 0 : (da < db ? -1 : 1))
         return na ? -magnitude : magnitude
@@ -140,7 +176,8 @@ final class NumericDefaultTests: XCTestCase {
 final class NewVersionHardeningTests: XCTestCase {
     private func bundle(_ versions: [String], current: String) throws -> (URL, URL) {
         let directory = try makeTemporaryDirectory(self)
-        let url = try writeBundle(in: directory, versions: versions.map { ($0, "<entity name=\"Thing\"/>") }, current: current)
+        let url = try writeBundle(
+            in: directory, versions: versions.map { ($0, "<entity name=\"Thing\"/>") }, current: current)
         return (directory, url)
     }
 
@@ -152,7 +189,9 @@ final class NewVersionHardeningTests: XCTestCase {
         let (directory, _) = try bundle(["Near 9223372036854775807"], current: "Near 9223372036854775807")
         let out = modellint(["new-version", "Near.xcdatamodeld"], in: directory)
         XCTAssertEqual(out.exitCode, 2)
-        XCTAssertEqual(out.standardError, "modellint: cannot tell what comes after 'Near 9223372036854775807'; give the name with --name\n")
+        XCTAssertEqual(
+            out.standardError,
+            "modellint: cannot tell what comes after 'Near 9223372036854775807'; give the name with --name\n")
     }
 
     func testMarkupCharactersInTheNameGiveAParseablePointer() throws {
@@ -174,7 +213,8 @@ final class NewVersionHardeningTests: XCTestCase {
             XCTAssertEqual(out.exitCode, 2, bad)
             XCTAssertTrue(out.standardError.contains("is not a usable version name"), out.standardError)
         }
-        XCTAssertEqual(modellint(["new-version", "Near.xcdatamodeld", "--name", "Near 2.xcdatamodel"], in: directory).exitCode, 0)
+        XCTAssertEqual(
+            modellint(["new-version", "Near.xcdatamodeld", "--name", "Near 2.xcdatamodel"], in: directory).exitCode, 0)
         XCTAssertEqual(BundleLoader.load(bundleURL: url, displayPath: "N").versions.map(\.name), ["Near 1", "Near 2"])
         XCTAssertEqual(try listing(directory).filter { $0.contains("modellint") }, [], "no staging folder left")
     }
@@ -186,19 +226,28 @@ final class NewVersionHardeningTests: XCTestCase {
         let before = try listing(directory)
         let out = modellint(["new-version", "Near.xcdatamodeld"], in: directory)
         XCTAssertEqual(out.exitCode, 2)
-        XCTAssertEqual(out.standardError, "modellint: could not copy Near 1 (layout in it is a FIFO, not a regular file); Near.xcdatamodeld is unchanged\n")
+        XCTAssertEqual(
+            out.standardError,
+            "modellint: could not copy Near 1 (layout in it is a FIFO, not a regular file); Near.xcdatamodeld is unchanged\n"
+        )
         XCTAssertEqual(try listing(directory), before)
     }
 
     /// What a run killed between moving the copy in and repointing leaves: the rerun finishes the job.
     func testARerunFinishesAnInterruptedRun() throws {
         let (directory, url) = try bundle(["Near 1"], current: "Near 1")
-        try FileManager.default.copyItem(at: url.appendingPathComponent("Near 1.xcdatamodel"), to: url.appendingPathComponent("Near 2.xcdatamodel"))
-        try FileManager.default.createDirectory(at: url.appendingPathComponent(".modellint-staging-0000"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent(".Near.xcdatamodeld.modellint-new-version-1111/Near 2.xcdatamodel"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: url.appendingPathComponent("Near 1.xcdatamodel"), to: url.appendingPathComponent("Near 2.xcdatamodel"))
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent(".modellint-staging-0000"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent(".Near.xcdatamodeld.modellint-new-version-1111/Near 2.xcdatamodel"),
+            withIntermediateDirectories: true)
         let out = modellint(["new-version", "Near.xcdatamodeld"], in: directory)
         XCTAssertEqual(out.exitCode, 0, out.standardError)
-        XCTAssertEqual(out.standardOutput, """
+        XCTAssertEqual(
+            out.standardOutput,
+            """
             removed .Near.xcdatamodeld.modellint-new-version-1111, left by an interrupted new-version
             removed Near.xcdatamodeld/.modellint-staging-0000, left by an interrupted new-version
             finished an interrupted new-version: Near.xcdatamodeld/Near 2.xcdatamodel was already an unchanged copy of Near 1; made it the current version.
@@ -227,10 +276,14 @@ final class ReportWriteFailureTests: XCTestCase {
         XCTAssertEqual(closed.err, "modellint: cannot write the report: Bad file descriptor\n")
         // The corpus report is far larger than a pipe's buffer: the writer meets the closed pipe for certain.
         let big = corpusRoot.map { shellQuoted($0.path) } ?? fixtures
-        let piped = try shell("\(bin) check \(big) --format json 2>/tmp/modellint-pipe-err | head -c 10 > /dev/null; echo $? $(cat /tmp/modellint-pipe-err | wc -c)")
+        let piped = try shell(
+            "\(bin) check \(big) --format json 2>/tmp/modellint-pipe-err | head -c 10 > /dev/null; echo $? $(cat /tmp/modellint-pipe-err | wc -c)"
+        )
         XCTAssertEqual(piped.out, "0 0\n", "head succeeds and modellint says nothing")
         // Its own exit code, not a signal's (141) or a trap's (132).
-        let status = try shell("bash -c \(shellQuoted("\(bin) check \(fixtures) --format json | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}"))")
+        let status = try shell(
+            "bash -c \(shellQuoted("\(bin) check \(fixtures) --format json | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}"))"
+        )
         XCTAssertEqual(status.out, "1\n")
     }
 }
@@ -250,8 +303,9 @@ final class OutputAmplificationTests: XCTestCase {
         XCTAssertEqual(ReportText.shortenedName(name), shortened)
         let out = modellint(["check", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
-        let report = LintReport(bundles: [BundleSummary(path: "Near.xcdatamodeld", currentVersion: "Near 1", versions: ["Near 1"])],
-                                diagnostics: lint(directory.appendingPathComponent("Near.xcdatamodeld")))
+        let report = LintReport(
+            bundles: [BundleSummary(path: "Near.xcdatamodeld", currentVersion: "Near 1", versions: ["Near 1"])],
+            diagnostics: lint(directory.appendingPathComponent("Near.xcdatamodeld")))
         XCTAssertEqual(report.diagnostics.count, 60)
         let empty = LintReport(bundles: report.bundles, diagnostics: [])
         for reporter in allReporters() {
@@ -264,13 +318,17 @@ final class OutputAmplificationTests: XCTestCase {
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
         let first = try XCTUnwrap((json["diagnostics"] as? [[String: Any]])?.first)
         XCTAssertEqual(first["entity"] as? String, shortened)
-        XCTAssertEqual(first["message"] as? String, "\(shortened).a0 has attributeType \"Int64\", which is not a Core Data type")
+        XCTAssertEqual(
+            first["message"] as? String, "\(shortened).a0 has attributeType \"Int64\", which is not a Core Data type")
     }
 
     func testAnOverlongMessageIsCutInTheMiddle() {
         let words = (0..<2_000).map { "w\($0)" }.joined(separator: " ")
         let bounded = ReportText.boundedMessage(words)
-        XCTAssertEqual(bounded.utf8.count, ReportText.messageLimit / 2 + ReportText.messageLimit / 4 + "…(\(words.utf8.count - 3072) characters omitted)…".utf8.count)
+        XCTAssertEqual(
+            bounded.utf8.count,
+            ReportText.messageLimit / 2 + ReportText.messageLimit / 4
+                + "…(\(words.utf8.count - 3072) characters omitted)…".utf8.count)
         XCTAssertTrue(bounded.hasPrefix("w0 w1 w2"))
         XCTAssertTrue(bounded.hasSuffix("w1998 w1999"))
         XCTAssertEqual(ReportText.boundedMessage("short message"), "short message")
@@ -283,8 +341,10 @@ final class ReportInjectionTests: XCTestCase {
     /// The GitHub Actions runner's two command parsers (actions/runner, ActionCommand.cs): v2 `::name props::data`
     /// after trimming leading space, and the legacy `##[name props]data` found anywhere in the line.
     static func runnerCommand(_ line: String) -> (name: String, data: String)? {
-        let registered: Set<String> = ["error", "warning", "notice", "debug", "group", "endgroup", "add-mask", "stop-commands",
-                                       "set-output", "set-env", "add-path", "save-state", "add-matcher", "remove-matcher", "echo"]
+        let registered: Set<String> = [
+            "error", "warning", "notice", "debug", "group", "endgroup", "add-mask", "stop-commands",
+            "set-output", "set-env", "add-path", "save-state", "add-matcher", "remove-matcher", "echo",
+        ]
         let trimmed = String(line.drop { $0.isWhitespace })
         if trimmed.hasPrefix("::"), let end = trimmed.dropFirst(2).range(of: "::") {
             let info = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 2)..<end.lowerBound]
@@ -299,7 +359,8 @@ final class ReportInjectionTests: XCTestCase {
     }
 
     static func unescapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%25", with: "%")
+        text.replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
+            .replacingOccurrences(of: "%25", with: "%")
     }
 
     private func hostileBundle() throws -> (URL, [Diagnostic]) {
@@ -324,14 +385,24 @@ final class ReportInjectionTests: XCTestCase {
 
     func testEveryFormatRendersHostileNamesSafelyAndParses() throws {
         let (_, diagnostics) = try hostileBundle()
-        let report = LintReport(bundles: [BundleSummary(path: "Near.xcdatamodeld", currentVersion: "v", versions: ["v"])], diagnostics: diagnostics)
-        let unsafe = CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(0x1F)).union(CharacterSet(charactersIn: Unicode.Scalar(0x7F)...Unicode.Scalar(0x9F)))
-            .union(CharacterSet(charactersIn: "\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}\u{200E}\u{200F}\u{2028}\u{2029}\u{FFFE}\u{FFFF}"))
+        let report = LintReport(
+            bundles: [BundleSummary(path: "Near.xcdatamodeld", currentVersion: "v", versions: ["v"])],
+            diagnostics: diagnostics)
+        let unsafe = CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(0x1F)).union(
+            CharacterSet(charactersIn: Unicode.Scalar(0x7F)...Unicode.Scalar(0x9F))
+        )
+        .union(
+            CharacterSet(
+                charactersIn:
+                    "\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}\u{200E}\u{200F}\u{2028}\u{2029}\u{FFFE}\u{FFFF}"
+            ))
         for reporter in allReporters() {
             let text = reporter.render(report)
             let name = "\(type(of: reporter))"
             // Nothing unsafe but the line breaks between lines (and none inside a line's content).
-            XCTAssertNil(text.replacingOccurrences(of: "\n", with: "").rangeOfCharacter(from: unsafe), "\(name): \(text.debugDescription)")
+            XCTAssertNil(
+                text.replacingOccurrences(of: "\n", with: "").rangeOfCharacter(from: unsafe),
+                "\(name): \(text.debugDescription)")
             switch reporter {
             case is JSONReporter, is SARIFReporter:
                 XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(text.utf8)), name)
@@ -343,7 +414,10 @@ final class ReportInjectionTests: XCTestCase {
                 // One table row per error and warning: a hostile name neither ends a row nor starts a new one.
                 let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ❌") || $0.hasPrefix("| ⚠️") }
                 XCTAssertEqual(rows.count, diagnostics.filter { $0.severity != .note }.count, text)
-                for row in rows { XCTAssertEqual(row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count, 5, String(row)) }
+                for row in rows {
+                    XCTAssertEqual(
+                        row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count, 5, String(row))
+                }
             case is GitHubReporter:
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 XCTAssertEqual(lines.count, diagnostics.count, "one command per finding")
@@ -351,13 +425,17 @@ final class ReportInjectionTests: XCTestCase {
                     let command = try XCTUnwrap(Self.runnerCommand(String(line)), String(line))
                     XCTAssertEqual(command.name, "error")
                     XCTAssertFalse(Self.unescapeData(command.data).contains("\u{1B}"))
-                    XCTAssertTrue(Self.unescapeData(command.data).hasPrefix(ReportText.escaped(d.message).prefix(20).description) || d.message.contains("\n"), command.data)
+                    XCTAssertTrue(
+                        Self.unescapeData(command.data).hasPrefix(ReportText.escaped(d.message).prefix(20).description)
+                            || d.message.contains("\n"), command.data)
                 }
             default:
                 // Text: exactly two lines per finding and the summary; no line is a workflow command.
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 XCTAssertEqual(lines.count, diagnostics.count * 2 + 1, text)
-                for line in lines { XCTAssertNil(Self.runnerCommand(String(line)), "\(name) line is a command: \(line)") }
+                for line in lines {
+                    XCTAssertNil(Self.runnerCommand(String(line)), "\(name) line is a command: \(line)")
+                }
             }
         }
     }
@@ -373,14 +451,24 @@ final class ReportInjectionTests: XCTestCase {
 
     func testDiffTextIsLogSafe() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory, versions: [
-            ("Near 1", "<entity name=\"::stop-commands::x\"><attribute name=\"a&#10;##[add-mask]b\" optional=\"YES\" attributeType=\"String\"/></entity>"),
-            ("Near 2", "<entity name=\"::stop-commands::x\"><attribute name=\"a&#10;##[add-mask]b\" optional=\"YES\" attributeType=\"Integer 16\"/></entity>"),
-        ], current: "Near 2")
+        try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"::stop-commands::x\"><attribute name=\"a&#10;##[add-mask]b\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                ),
+                (
+                    "Near 2",
+                    "<entity name=\"::stop-commands::x\"><attribute name=\"a&#10;##[add-mask]b\" optional=\"YES\" attributeType=\"Integer 16\"/></entity>"
+                ),
+            ], current: "Near 2")
         let out = modellint(["diff", "Near.xcdatamodeld"], in: directory)
         XCTAssertEqual(out.exitCode, 0, out.standardError)
         XCTAssertTrue(out.standardOutput.contains("\\u{3A}:stop-commands::x"), out.standardOutput)
-        for line in out.standardOutput.split(separator: "\n") { XCTAssertNil(Self.runnerCommand(String(line)), String(line)) }
+        for line in out.standardOutput.split(separator: "\n") {
+            XCTAssertNil(Self.runnerCommand(String(line)), String(line))
+        }
     }
 }
 
@@ -425,21 +513,30 @@ final class OutputTargetTests: XCTestCase {
         let directory = try makeTemporaryDirectory(self)
         try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
         let report = directory.appendingPathComponent("report.json").path
-        XCTAssertTrue(FileManager.default.createFile(atPath: report, contents: Data("old".utf8), attributes: [.posixPermissions: 0o600]))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: report, contents: Data("old".utf8), attributes: [.posixPermissions: 0o600]))
         XCTAssertEqual(modellint(["check", "--output", "report.json", "--format", "json"], in: directory).exitCode, 0)
-        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: report)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(
+            (try FileManager.default.attributesOfItem(atPath: report)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
         XCTAssertTrue(try String(contentsOfFile: report, encoding: .utf8).contains("\"summary\""))
 
         // A lock file that is a symlink (shared between checkouts, say) stays one, and its target is updated.
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("shared"), withIntermediateDirectories: true)
         let target = directory.appendingPathComponent("shared/modellint.lock").path
         XCTAssertEqual(modellint(["lock", "--lock", target], in: directory).exitCode, 0)
-        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("modellint.lock").path, withDestinationPath: "shared/modellint.lock")
-        try writeBundle(in: directory, name: "Second", versions: [("Second 1", "<entity name=\"B\"/>")], current: "Second 1")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("modellint.lock").path,
+            withDestinationPath: "shared/modellint.lock")
+        try writeBundle(
+            in: directory, name: "Second", versions: [("Second 1", "<entity name=\"B\"/>")], current: "Second 1")
         XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
         XCTAssertEqual(fileType(directory.appendingPathComponent("modellint.lock").path), S_IFLNK)
         XCTAssertTrue(try String(contentsOfFile: target, encoding: .utf8).contains("Second.xcdatamodeld"))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".modellint-") }, [])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".modellint-") },
+            [])
     }
 
     func testDevStdoutIsTheProcessStandardOutput() throws {
@@ -455,7 +552,10 @@ final class OutputTargetTests: XCTestCase {
 final class LockFileHardeningTests: XCTestCase {
     func testTenConcurrentLockRunsKeepEveryRecord() throws {
         let directory = try makeTemporaryDirectory(self)
-        for i in 0..<10 { try writeBundle(in: directory, name: "B\(i)", versions: [("B\(i) 1", "<entity name=\"A\"/>")], current: "B\(i) 1") }
+        for i in 0..<10 {
+            try writeBundle(
+                in: directory, name: "B\(i)", versions: [("B\(i) 1", "<entity name=\"A\"/>")], current: "B\(i) 1")
+        }
         let codes = UnsafeSendableBox(UnsafeMutableBufferPointer<Int32>.allocate(capacity: 10))
         defer { codes.value.deallocate() }
         DispatchQueue.concurrentPerform(iterations: 10) { i in
@@ -471,9 +571,15 @@ final class LockFileHardeningTests: XCTestCase {
         try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
         for (text, expected) in [
             ("{ \"format\": 1 }", "bundles: missing"),
-            ("{ \"format\": 1, \"bundles\": \"Near.xcdatamodeld\" }", "bundles: must be an object keyed by bundle path"),
+            (
+                "{ \"format\": 1, \"bundles\": \"Near.xcdatamodeld\" }",
+                "bundles: must be an object keyed by bundle path"
+            ),
             ("{ \"format\": 1, \"bundles\": [] }", "bundles: must be an object keyed by bundle path"),
-            ("{ \"format\": 1, \"bundles\": { \"Near.xcdatamodeld\": { \"versions\": {} }, \"./Near.xcdatamodeld\": { \"versions\": {} } } }", "a second entry for the bundle Near.xcdatamodeld"),
+            (
+                "{ \"format\": 1, \"bundles\": { \"Near.xcdatamodeld\": { \"versions\": {} }, \"./Near.xcdatamodeld\": { \"versions\": {} } } }",
+                "a second entry for the bundle Near.xcdatamodeld"
+            ),
             ("{ \"format\": 1, \"format\": 1, \"bundles\": {} }", "the key \"format\" appears twice"),
         ] {
             try Data(text.utf8).write(to: directory.appendingPathComponent("modellint.lock"))
@@ -485,36 +591,53 @@ final class LockFileHardeningTests: XCTestCase {
 
     func testKeysAreNormalisedAndOrphansReported() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>"), ("Near 2", "<entity name=\"A\"/>")], current: "Near 2")
+        try writeBundle(
+            in: directory, versions: [("Near 1", "<entity name=\"A\"/>"), ("Near 2", "<entity name=\"A\"/>")],
+            current: "Near 2")
         XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
         let path = directory.appendingPathComponent("modellint.lock")
         // Respelled by hand (./ and a trailing slash), and an entry for a bundle that moved away.
-        var text = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(of: "\"Near.xcdatamodeld\"", with: "\"./Near.xcdatamodeld/\"")
-        text = text.replacingOccurrences(of: "\"bundles\": {", with: "\"bundles\": {\n    \"Old/Moved.xcdatamodeld\": { \"versions\": {} },")
+        var text = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(
+            of: "\"Near.xcdatamodeld\"", with: "\"./Near.xcdatamodeld/\"")
+        text = text.replacingOccurrences(
+            of: "\"bundles\": {", with: "\"bundles\": {\n    \"Old/Moved.xcdatamodeld\": { \"versions\": {} },")
         try Data(text.utf8).write(to: path)
         // The respelled entry still protects Near: editing a locked version is found.
-        try Data((RuleExample.modelHeader + "\n<entity name=\"B\"/>\n</model>\n").utf8).write(to: directory.appendingPathComponent("Near.xcdatamodeld/Near 1.xcdatamodel/contents"))
+        try Data((RuleExample.modelHeader + "\n<entity name=\"B\"/>\n</model>\n").utf8).write(
+            to: directory.appendingPathComponent("Near.xcdatamodeld/Near 1.xcdatamodel/contents"))
         let out = modellint(["check", "--format", "json"], in: directory)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
-        let found = (json["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["file"]!):\($0["line"] ?? "-")" }
-        XCTAssertTrue(found.contains("shipped-version-edited Near.xcdatamodeld/Near 1.xcdatamodel/contents:2"), "\(found)")
+        let found = (json["diagnostics"] as? [[String: Any]] ?? []).map {
+            "\($0["ruleId"]!) \($0["file"]!):\($0["line"] ?? "-")"
+        }
+        XCTAssertTrue(
+            found.contains("shipped-version-edited Near.xcdatamodeld/Near 1.xcdatamodel/contents:2"), "\(found)")
         XCTAssertTrue(found.contains("lock-entry-orphaned modellint.lock:5"), "\(found)")
-        let orphan = try XCTUnwrap((json["diagnostics"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "lock-entry-orphaned" })
-        XCTAssertEqual(orphan["message"] as? String, "modellint.lock records Old/Moved.xcdatamodeld (0 versions), which is not a bundle on disk: those versions are protected by nothing; was the bundle moved or renamed?")
+        let orphan = try XCTUnwrap(
+            (json["diagnostics"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "lock-entry-orphaned" })
+        XCTAssertEqual(
+            orphan["message"] as? String,
+            "modellint.lock records Old/Moved.xcdatamodeld (0 versions), which is not a bundle on disk: those versions are protected by nothing; was the bundle moved or renamed?"
+        )
         XCTAssertEqual(orphan["severity"] as? String, "warning")
     }
 
     func testForceRepairsACorruptLockFile() throws {
         let directory = try makeTemporaryDirectory(self)
         try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
-        try Data("{ \"format\": 1, \"bundles\": { broken".utf8).write(to: directory.appendingPathComponent("modellint.lock"))
+        try Data("{ \"format\": 1, \"bundles\": { broken".utf8).write(
+            to: directory.appendingPathComponent("modellint.lock"))
         let plain = modellint(["lock"], in: directory)
         XCTAssertEqual(plain.exitCode, 2)
         XCTAssertTrue(plain.standardError.contains("repair it with modellint lock --force"), plain.standardError)
         let forced = modellint(["lock", "--force"], in: directory)
         XCTAssertEqual(forced.exitCode, 0, forced.standardError)
-        XCTAssertTrue(forced.standardOutput.hasPrefix("  repaired: modellint.lock could not be read (not valid JSON: "), forced.standardOutput)
-        XCTAssertEqual(try LockFile.load(path: directory.appendingPathComponent("modellint.lock").path).bundles[ExactName("Near.xcdatamodeld")]?.keys.map(\.string).sorted(), ["Near 1"])
+        XCTAssertTrue(
+            forced.standardOutput.hasPrefix("  repaired: modellint.lock could not be read (not valid JSON: "),
+            forced.standardOutput)
+        XCTAssertEqual(
+            try LockFile.load(path: directory.appendingPathComponent("modellint.lock").path).bundles[
+                ExactName("Near.xcdatamodeld")]?.keys.map(\.string).sorted(), ["Near 1"])
     }
 }
 
@@ -526,17 +649,24 @@ final class GitHardeningTests: XCTestCase {
         try git(["init", "-q", "-b", "main"], in: directory)
         let app = directory.appendingPathComponent(folder)
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: app.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"),
+            to: app.appendingPathComponent("Near.xcdatamodeld"))
         try git(["add", "-A"], in: directory)
         try git(["commit", "-q", "-m", "release"], in: directory)
         try git(["tag", "v1"], in: directory)
         let contents = app.appendingPathComponent("Near.xcdatamodeld/Near 19.xcdatamodel/contents")
-        try Data(try String(contentsOf: contents, encoding: .utf8).replacingOccurrences(of: "name=\"latitude\"", with: "name=\"lat\"").utf8).write(to: contents)
+        try Data(
+            try String(contentsOf: contents, encoding: .utf8).replacingOccurrences(
+                of: "name=\"latitude\"", with: "name=\"lat\""
+            ).utf8
+        ).write(to: contents)
         return directory
     }
 
     private func ruleIds(_ out: CommandOutput) throws -> [String] {
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any], out.standardError)
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any], out.standardError)
         return (json["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["ruleId"] as? String }
     }
 
@@ -545,14 +675,18 @@ final class GitHardeningTests: XCTestCase {
         // The attacker's history, where v1 already has the edit, planted as HEAD, config, objects and refs in App/.
         let fake = try makeTemporaryDirectory(self)
         try git(["init", "-q"], in: fake)
-        try FileManager.default.copyItem(at: directory.appendingPathComponent("App/Near.xcdatamodeld"), to: fake.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: directory.appendingPathComponent("App/Near.xcdatamodeld"),
+            to: fake.appendingPathComponent("Near.xcdatamodeld"))
         try git(["add", "-A"], in: fake)
         try git(["commit", "-q", "-m", "evil"], in: fake)
         try git(["tag", "v1"], in: fake)
         for item in ["HEAD", "objects", "refs"] {
-            try FileManager.default.copyItem(at: fake.appendingPathComponent(".git/\(item)"), to: directory.appendingPathComponent("App/\(item)"))
+            try FileManager.default.copyItem(
+                at: fake.appendingPathComponent(".git/\(item)"), to: directory.appendingPathComponent("App/\(item)"))
         }
-        try Data("[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = .\n".utf8).write(to: directory.appendingPathComponent("App/config"))
+        try Data("[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = .\n".utf8).write(
+            to: directory.appendingPathComponent("App/config"))
         let out = modellint(["check", "App", "--released", "v1", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1, out.standardError)
         XCTAssertTrue(try ruleIds(out).contains("shipped-version-edited"))
@@ -604,21 +738,29 @@ final class FileSystemHardeningTests: XCTestCase {
                 let directory = try makeTemporaryDirectory(self)
                 try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
                 let path = directory.appendingPathComponent(item.place)
-                try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try? FileManager.default.removeItem(at: path)
                 if special == "fifo" {
                     XCTAssertEqual(mkfifo(path.path, 0o644), 0)
                 } else {
                     try FileManager.default.createSymbolicLink(atPath: path.path, withDestinationPath: "/dev/zero")
                 }
-                let result = try shell("timeout 20 \(bin) \(item.command) > out.txt 2>&1; echo $?; cat out.txt", in: directory)
+                let result = try shell(
+                    "timeout 20 \(bin) \(item.command) > out.txt 2>&1; echo $?; cat out.txt", in: directory)
                 let code = Int(result.out.split(separator: "\n").first ?? "") ?? -1
                 XCTAssertTrue([0, 1, 2].contains(code), "\(special) \(item.place): exit \(code): \(result.out)")
-                var expected = special == "fifo" ? item.expected : item.expected.replacingOccurrences(of: "a FIFO", with: "a character device")
+                var expected =
+                    special == "fifo"
+                    ? item.expected : item.expected.replacingOccurrences(of: "a FIFO", with: "a character device")
                 // A model's contents symlinked out of its bundle is refused before its kind is looked at.
-                if special == "zero" && item.place.hasSuffix("/contents") { expected = "it resolves to /dev/zero, outside " }
+                if special == "zero" && item.place.hasSuffix("/contents") {
+                    expected = "it resolves to /dev/zero, outside "
+                }
                 // A mapping model that cannot be read is no mapping model: nothing to say, and nothing waited for.
-                if !expected.isEmpty { XCTAssertTrue(result.out.contains(expected), "\(special) \(item.place): \(result.out)") }
+                if !expected.isEmpty {
+                    XCTAssertTrue(result.out.contains(expected), "\(special) \(item.place): \(result.out)")
+                }
             }
         }
     }
@@ -626,10 +768,14 @@ final class FileSystemHardeningTests: XCTestCase {
     func testASymlinkToTheRootIsNotWalked() throws {
         let directory = try makeTemporaryDirectory(self)
         try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
-        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("x").path, withDestinationPath: "/")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("x").path, withDestinationPath: "/")
         // A link inside the tree is followed, once.
-        try writeBundle(in: directory.appendingPathComponent("Real"), name: "Other", versions: [("Other 1", "<entity name=\"B\"/>")], current: "Other 1")
-        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("Alias").path, withDestinationPath: "Real")
+        try writeBundle(
+            in: directory.appendingPathComponent("Real"), name: "Other",
+            versions: [("Other 1", "<entity name=\"B\"/>")], current: "Other 1")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("Alias").path, withDestinationPath: "Real")
         let walker = DirectoryWalker()
         let found = try BundleFinder(workingDirectory: directory.path, walker: walker).bundles(for: ["."])
         XCTAssertEqual(found.map(\.displayPath), ["Near.xcdatamodeld", "Alias/Other.xcdatamodeld"])
@@ -644,14 +790,23 @@ final class FileSystemHardeningTests: XCTestCase {
         try Data("{ \"mappingModels\": [\"/\"] }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
         let out = modellint(["check"], in: directory)
         XCTAssertEqual(out.exitCode, 2)
-        XCTAssertTrue(out.standardError.contains("mappingModels[0]: / is outside the folder holding the configuration"), out.standardError)
+        XCTAssertTrue(
+            out.standardError.contains("mappingModels[0]: / is outside the folder holding the configuration"),
+            out.standardError)
     }
 
     /// Two bundles in one tree: the tree is listed once for mapping models, not once per bundle.
     func testEachTreeIsSearchedOncePerRun() throws {
         let directory = try makeTemporaryDirectory(self)
-        for name in ["A", "B"] { try writeBundle(in: directory.appendingPathComponent("Models"), name: name, versions: [("\(name) 1", "<entity name=\"E\"/>")], current: "\(name) 1") }
-        for i in 0..<50 { try FileManager.default.createDirectory(at: directory.appendingPathComponent("Sources/Dir\(i)"), withIntermediateDirectories: true) }
+        for name in ["A", "B"] {
+            try writeBundle(
+                in: directory.appendingPathComponent("Models"), name: name,
+                versions: [("\(name) 1", "<entity name=\"E\"/>")], current: "\(name) 1")
+        }
+        for i in 0..<50 {
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent("Sources/Dir\(i)"), withIntermediateDirectories: true)
+        }
         try Data().write(to: directory.appendingPathComponent("Package.swift"))
         let walker = DirectoryWalker()
         let files = RepositoryFiles(walker: walker)
@@ -670,15 +825,21 @@ final class FileSystemHardeningTests: XCTestCase {
         var random = SeededGenerator(seed: 42)
         let alphabet: [Character] = ["a", "b", "/", "*", "?"]
         for _ in 0..<20_000 {
-            let pattern = String((0..<Int.random(in: 0...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
-            let path = String((0..<Int.random(in: 0...8, using: &random)).map { _ in ["a", "b", "/"].randomElement(using: &random)! as Character })
-            XCTAssertEqual(Glob.matches(pattern: pattern, path: path), Self.backtracking(pattern, path), "\(pattern) vs \(path)")
+            let pattern = String(
+                (0..<Int.random(in: 0...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let path = String(
+                (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                    ["a", "b", "/"].randomElement(using: &random)! as Character
+                })
+            XCTAssertEqual(
+                Glob.matches(pattern: pattern, path: path), Self.backtracking(pattern, path), "\(pattern) vs \(path)")
         }
     }
 
     /// The matcher before, kept as the oracle: same semantics, exponential on hostile input.
     static func backtracking(_ pattern: String, _ path: String) -> Bool {
-        let p = Array(pattern), s = Array(path)
+        let p = Array(pattern)
+        let s = Array(path)
         var memo: [Int: Bool] = [:]
         func match(_ i: Int, _ j: Int) -> Bool {
             let key = i * (s.count + 1) + j
@@ -693,7 +854,10 @@ final class FileSystemHardeningTests: XCTestCase {
             } else if p[i] == "*" {
                 var k = j
                 var found = match(i + 1, k)
-                while !found && k < s.count && s[k] != "/" { k += 1; found = match(i + 1, k) }
+                while !found && k < s.count && s[k] != "/" {
+                    k += 1
+                    found = match(i + 1, k)
+                }
                 result = found
             } else if j < s.count && (p[i] == "?" ? s[j] != "/" : p[i] == s[j]) {
                 result = match(i + 1, j + 1)
@@ -714,7 +878,10 @@ final class FileSystemHardeningTests: XCTestCase {
         XCTAssertEqual(truncate(contents.path, off_t(65 << 20)), 0)
         let found = lint(bundle)
         XCTAssertEqual(found.map(\.ruleId), ["malformed-contents"])
-        XCTAssertEqual(found.first?.message, "Near 1 cannot be read as a Core Data model: it is 65 MB, over modellint's limit of 64 MB for this kind of file. The version is skipped, and so is every comparison with it")
+        XCTAssertEqual(
+            found.first?.message,
+            "Near 1 cannot be read as a Core Data model: it is 65 MB, over modellint's limit of 64 MB for this kind of file. The version is skipped, and so is every comparison with it"
+        )
     }
 }
 
@@ -723,10 +890,15 @@ final class JSONReaderTests: XCTestCase {
     func testDuplicateKeysAreAConfigurationErrorNamingTheKey() throws {
         let directory = try makeTemporaryDirectory(self)
         try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
-        try Data("{\n  \"rules\": {\n    \"missing-inverse\": \"off\",\n    \"missing-inverse\": \"error\"\n  }\n}\n".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        try Data(
+            "{\n  \"rules\": {\n    \"missing-inverse\": \"off\",\n    \"missing-inverse\": \"error\"\n  }\n}\n".utf8
+        ).write(to: directory.appendingPathComponent(".modellint.json"))
         let out = modellint(["check"], in: directory)
         XCTAssertEqual(out.exitCode, 2)
-        XCTAssertTrue(out.standardError.hasSuffix(".modellint.json: not valid JSON: the key \"missing-inverse\" appears twice in one object (rules.missing-inverse) at line 4, column 5\n"), out.standardError)
+        XCTAssertTrue(
+            out.standardError.hasSuffix(
+                ".modellint.json: not valid JSON: the key \"missing-inverse\" appears twice in one object (rules.missing-inverse) at line 4, column 5\n"
+            ), out.standardError)
     }
 
     func testKeysDifferingOnlyInNormalizationAreTwoKeys() throws {
@@ -775,7 +947,10 @@ final class DeepHierarchyTests: XCTestCase {
     }
 
     private func model(_ body: String) throws -> Model {
-        guard case .model(let m) = ContentsParser.parse(data: Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8), path: "m") else {
+        guard
+            case .model(let m) = ContentsParser.parse(
+                data: Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8), path: "m")
+        else {
             throw XCTSkip("not a model")
         }
         return m
@@ -783,29 +958,46 @@ final class DeepHierarchyTests: XCTestCase {
 
     func testDuplicatesDeepInAChainAreFoundExactly() throws {
         // E2500 redeclares a7 (inherited) and E2999 repeats the identifier of a5 under another name.
-        let m = try model(Self.chain(3_000) { i in
-            i == 2_500 ? "<attribute name=\"a7\" optional=\"YES\" attributeType=\"String\"/>"
-                : i == 2_999 ? "<attribute name=\"b\" optional=\"YES\" attributeType=\"String\" elementID=\"a5\"/>" : ""
-        })
+        let m = try model(
+            Self.chain(3_000) { i in
+                i == 2_500
+                    ? "<attribute name=\"a7\" optional=\"YES\" attributeType=\"String\"/>"
+                    : i == 2_999
+                        ? "<attribute name=\"b\" optional=\"YES\" attributeType=\"String\" elementID=\"a5\"/>" : ""
+            })
         let names = DuplicateNameRule().check(m, context: RuleContext()).map(\.message)
         XCTAssertEqual(names, ["E2500.a7 is declared more than once (inherited from E7)"])
         let ids = DuplicateRenamingIDRule().check(m, context: RuleContext()).map(\.message)
-        XCTAssertEqual(ids, ["E2999.a5 and E2999.b share the renaming identifier \"a5\": inference fails and the store does not open"])
+        XCTAssertEqual(
+            ids,
+            ["E2999.a5 and E2999.b share the renaming identifier \"a5\": inference fails and the store does not open"])
     }
 
     /// The table worked out once per version and the per-entity walk agree, on every fixture and corpus version
     /// and on deep models (with cycles and repeated names too).
     func testDeclarationTablesAgreeWithTheWalk() throws {
-        var models = fixtureAndCorpusBundles().flatMap { BundleLoader.load(bundleURL: $0, displayPath: "b").versions.compactMap(\.model) }
-        models.append(try model(Self.chain(200) { i in i % 7 == 0 ? "<attribute name=\"a\(i / 2)\" optional=\"YES\" attributeType=\"String\"/>" : "" }))
-        models.append(try model(Self.chain(60) + "\n<entity name=\"C1\" parentEntity=\"C2\"><attribute name=\"x\" attributeType=\"String\"/></entity><entity name=\"C2\" parentEntity=\"C1\"><attribute name=\"x\" attributeType=\"String\"/></entity><entity name=\"D\" parentEntity=\"C1\"><attribute name=\"x\" attributeType=\"String\"/></entity>"))
+        var models = fixtureAndCorpusBundles().flatMap {
+            BundleLoader.load(bundleURL: $0, displayPath: "b").versions.compactMap(\.model)
+        }
+        models.append(
+            try model(
+                Self.chain(200) { i in
+                    i % 7 == 0 ? "<attribute name=\"a\(i / 2)\" optional=\"YES\" attributeType=\"String\"/>" : ""
+                }))
+        models.append(
+            try model(
+                Self.chain(60)
+                    + "\n<entity name=\"C1\" parentEntity=\"C2\"><attribute name=\"x\" attributeType=\"String\"/></entity><entity name=\"C2\" parentEntity=\"C1\"><attribute name=\"x\" attributeType=\"String\"/></entity><entity name=\"D\" parentEntity=\"C1\"><attribute name=\"x\" attributeType=\"String\"/></entity>"
+            ))
         var compared = 0
         for m in models {
             for key in [Model.DeclarationKey.name, .persistentRenamingID, .renamingID] {
                 let table = m.hierarchy.earlierDeclarations(in: m.entities) { key($0) }
                 for i in m.entities.indices {
                     let walked = Self.walk(m, i, key)
-                    let fromTable = table[i].enumerated().compactMap { p, f in f.map { "\(p):\(m.entities[$0.owner].name).\($0.property.name)" } }
+                    let fromTable = table[i].enumerated().compactMap { p, f in
+                        f.map { "\(p):\(m.entities[$0.owner].name).\($0.property.name)" }
+                    }
                     XCTAssertEqual(fromTable, walked, "\(m.entities[i].name) \(key)")
                     compared += 1
                 }
@@ -843,25 +1035,34 @@ final class DeepHierarchyTests: XCTestCase {
         }
         // Deep: a change at the root, a property moved down the chain, a rename through elementID, a kind change.
         let base = try model(Self.chain(80))
-        let changed = try model(Self.chain(80) { i in
-            switch i {
-            case 0: return "<attribute name=\"z\" optional=\"YES\" attributeType=\"String\"/>"
-            case 40: return "<attribute name=\"a3\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"renamed\" optional=\"YES\" attributeType=\"String\" elementID=\"a41\"/>"
-            case 60: return "<relationship name=\"a70\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"E0\"/>"
-            default: return ""
-            }
-        })
+        let changed = try model(
+            Self.chain(80) { i in
+                switch i {
+                case 0: return "<attribute name=\"z\" optional=\"YES\" attributeType=\"String\"/>"
+                case 40:
+                    return
+                        "<attribute name=\"a3\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"renamed\" optional=\"YES\" attributeType=\"String\" elementID=\"a41\"/>"
+                case 60:
+                    return
+                        "<relationship name=\"a70\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"E0\"/>"
+                default: return ""
+                }
+            })
         versionPairs += [(base, changed), (changed, base)]
         var compared = 0
         for (old, new) in versionPairs {
             var pending: [(i: Int, j: Int)] = []
             var used = Set<Int>()
             for j in new.entities.indices {
-                if let i = old.entityIndexByRenamingID[new.entities[j].renamingIdentifier], used.insert(i).inserted { pending.append((i, j)) }
+                if let i = old.entityIndexByRenamingID[new.entities[j].renamingIdentifier], used.insert(i).inserted {
+                    pending.append((i, j))
+                }
             }
             let batched = ModelDiff.pairs(pending, old: old, new: new)
             for ((i, j), pair) in zip(pending, batched) {
-                XCTAssertEqual(Self.describe(pair), Self.describe(ModelDiff.pairWalkingChains(i, j, old: old, new: new)), "\(new.entities[j].name)")
+                XCTAssertEqual(
+                    Self.describe(pair), Self.describe(ModelDiff.pairWalkingChains(i, j, old: old, new: new)),
+                    "\(new.entities[j].name)")
                 compared += 1
             }
         }
@@ -871,15 +1072,23 @@ final class DeepHierarchyTests: XCTestCase {
 
     static func describe(_ pair: EntityPair) -> String {
         func p(_ x: Property) -> String { "\(x.kindName) \(x.name)@\(x.location.line ?? 0)" }
-        func pp(_ list: [PropertyPair]) -> String { list.map { "\(p($0.old))>\(p($0.new)) \($0.oldOwner) \($0.facets)" }.joined(separator: ";") }
-        return "m[\(pp(pair.matchedProperties))] +\(pair.addedProperties.map(p)) -\(Set(pair.removedProperties.map(p)).sorted()) t[\(pp(pair.becameTransient))] k[\(pp(pair.kindChanged))] \(pair.facets)"
+        func pp(_ list: [PropertyPair]) -> String {
+            list.map { "\(p($0.old))>\(p($0.new)) \($0.oldOwner) \($0.facets)" }.joined(separator: ";")
+        }
+        return
+            "m[\(pp(pair.matchedProperties))] +\(pair.addedProperties.map(p)) -\(Set(pair.removedProperties.map(p)).sorted()) t[\(pp(pair.becameTransient))] k[\(pp(pair.kindChanged))] \(pair.facets)"
     }
 
     /// A change at the root of a 10,000-level chain: every lineage differs, and the run stays a single pass (the
     /// timings are in Benchmarks/bench-hostile).
     func testAChangedRootOfAVeryDeepChain() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory, versions: [("Near 1", Self.chain(5_000)), ("Near 2", Self.chain(5_000) { $0 == 0 ? "<attribute name=\"z\" attributeType=\"String\"/>" : "" })], current: "Near 2")
+        try writeBundle(
+            in: directory,
+            versions: [
+                ("Near 1", Self.chain(5_000)),
+                ("Near 2", Self.chain(5_000) { $0 == 0 ? "<attribute name=\"z\" attributeType=\"String\"/>" : "" }),
+            ], current: "Near 2")
         let found = lint(directory.appendingPathComponent("Near.xcdatamodeld"))
         XCTAssertEqual(found.map(\.ruleId), ["required-attribute-without-default"])
     }
@@ -892,14 +1101,18 @@ final class ExactNameTests: XCTestCase {
     func testVersionsDifferingOnlyInNormalizationAreTwoAndThePointerResolvesByBytes() throws {
         XCTAssertEqual(nfc, nfd, "Swift calls them equal: the reason for ExactName")
         let directory = try makeTemporaryDirectory(self)
-        let bundle = try writeBundle(in: directory, versions: [(nfc, "<entity name=\"A\"/>"), (nfd, "<entity name=\"B\"/>")], current: nfd)
+        let bundle = try writeBundle(
+            in: directory, versions: [(nfc, "<entity name=\"A\"/>"), (nfd, "<entity name=\"B\"/>")], current: nfd)
         let loaded = BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld")
         XCTAssertEqual(loaded.versions.count, 2)
         XCTAssertTrue(try XCTUnwrap(loaded.currentVersion).name.isExactly(nfd))
         XCTAssertEqual(loaded.currentVersion?.model?.entities.map(\.name), ["B"])
         let found = lint(bundle).filter { $0.ruleId == "version-name-ambiguous" }
         XCTAssertEqual(found.count, 1)
-        XCTAssertTrue(found.first?.message.hasSuffix("differ only by letter case or Unicode normalization: a disk that does not tell them apart (macOS by default) keeps one of them") == true)
+        XCTAssertTrue(
+            found.first?.message.hasSuffix(
+                "differ only by letter case or Unicode normalization: a disk that does not tell them apart (macOS by default) keeps one of them"
+            ) == true)
         // The lock file keeps both.
         XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
         let lock = try LockFile.load(path: directory.appendingPathComponent("modellint.lock").path)
@@ -910,7 +1123,9 @@ final class ExactNameTests: XCTestCase {
         let directory = try makeTemporaryDirectory(self)
         try writeBundle(in: directory, name: "Caf\u{E9}", versions: [("V 1", "<entity name=\"A\"/>")], current: "V 1")
         try writeBundle(in: directory, name: "Cafe\u{301}", versions: [("V 1", "<entity name=\"A\"/>")], current: "V 1")
-        XCTAssertEqual(modellint(["check"], in: directory).standardOutput, "0 errors, 0 warnings, 0 notes in 2 bundles (2 versions)\n")
+        XCTAssertEqual(
+            modellint(["check"], in: directory).standardOutput,
+            "0 errors, 0 warnings, 0 notes in 2 bundles (2 versions)\n")
     }
 
     func testAVersionFolderNameThatIsNotUTF8IsReported() throws {
@@ -919,8 +1134,15 @@ final class ExactNameTests: XCTestCase {
         let bad = bundle.path + "/Near \u{FF}.xcdatamodel"
         // The name as bytes: "Near ", 0xFF, ".xcdatamodel".
         var bytes = Array(bundle.path.utf8) + Array("/Near ".utf8) + [0xFF] + Array(".xcdatamodel".utf8) + [0]
-        XCTAssertEqual(bytes.withUnsafeMutableBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) } }, 0, bad)
+        XCTAssertEqual(
+            bytes.withUnsafeMutableBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) }
+            }, 0, bad)
         let found = lint(bundle).filter { $0.ruleId == "version-name-ambiguous" }
-        XCTAssertEqual(found.map(\.message), ["the version folder Near \\xFF.xcdatamodel in Near.xcdatamodeld has a name that is not valid UTF-8: it is not read, and no comparison includes it"])
+        XCTAssertEqual(
+            found.map(\.message),
+            [
+                "the version folder Near \\xFF.xcdatamodel in Near.xcdatamodeld has a name that is not valid UTF-8: it is not read, and no comparison includes it"
+            ])
     }
 }

@@ -20,7 +20,9 @@ final class HistoryTests: XCTestCase {
     private func repository() throws -> URL {
         let directory = try makeTemporaryDirectory(self)
         try git(["init", "-q", "-b", "main"], in: directory)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("Near.xcdatamodeld"),
+            to: directory.appendingPathComponent("Near.xcdatamodeld"))
         try git(["add", "-A"], in: directory)
         try git(["commit", "-q", "-m", "Near 20"], in: directory)
         return directory
@@ -47,12 +49,18 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
         try edit(directory, "Near 19") { text in
             // What a newer Xcode does on save: new tool versions, reordered attributes, moved diagram, syncable dropped.
-            var t = text.replacingOccurrences(of: "lastSavedToolsVersion=\"23231\" systemVersion=\"23A344\"", with: "lastSavedToolsVersion=\"24000\" systemVersion=\"25A100\"")
+            var t = text.replacingOccurrences(
+                of: "lastSavedToolsVersion=\"23231\" systemVersion=\"23A344\"",
+                with: "lastSavedToolsVersion=\"24000\" systemVersion=\"25A100\"")
             t = t.replacingOccurrences(of: " syncable=\"YES\"", with: "")
             t = t.replacingOccurrences(of: "positionX=\"-63\"", with: "positionX=\"10\"")
-            let latitude = "        <attribute name=\"latitude\" attributeType=\"Double\" defaultValueString=\"0.0\" usesScalarValueType=\"YES\"/>\n"
+            let latitude =
+                "        <attribute name=\"latitude\" attributeType=\"Double\" defaultValueString=\"0.0\" usesScalarValueType=\"YES\"/>\n"
             t = t.replacingOccurrences(of: latitude, with: "")
-            return t.replacingOccurrences(of: "    </entity>\n    <entity name=\"Visit\"", with: latitude.replacingOccurrences(of: "        ", with: "        ") + "    </entity>\n    <entity name=\"Visit\"")
+            return t.replacingOccurrences(
+                of: "    </entity>\n    <entity name=\"Visit\"",
+                with: latitude.replacingOccurrences(of: "        ", with: "        ")
+                    + "    </entity>\n    <entity name=\"Visit\"")
         }
         let out = modellint(["check", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 0)
@@ -62,7 +70,9 @@ final class HistoryTests: XCTestCase {
     func testLockReportsEditsAndDeletions() throws {
         let directory = try repository()
         let first = modellint(["lock"], in: directory)
-        XCTAssertEqual(first.standardOutput, """
+        XCTAssertEqual(
+            first.standardOutput,
+            """
               added: Near.xcdatamodeld Near 18
               added: Near.xcdatamodeld Near 19
               added: Near.xcdatamodeld Near 20
@@ -70,26 +80,41 @@ final class HistoryTests: XCTestCase {
 
             """)
         // Hash-neutral edit of Near 18, schema edit of Near 19, deletion of Near 20 (pointer moved back).
-        try edit(directory, "Near 18") { $0.replacingOccurrences(of: "deletionRule=\"Cascade\"", with: "deletionRule=\"Nullify\"") }
-        try edit(directory, "Near 19") { $0.replacingOccurrences(of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>", with: "<attribute name=\"note\" attributeType=\"String\" defaultValueString=\"\"/>") }
-        try FileManager.default.removeItem(at: directory.appendingPathComponent("Near.xcdatamodeld/Near 20.xcdatamodel"))
-        try Data(RuleExample.currentVersionPlist(naming: "Near 19").utf8).write(to: directory.appendingPathComponent("Near.xcdatamodeld/.xccurrentversion"))
+        try edit(directory, "Near 18") {
+            $0.replacingOccurrences(of: "deletionRule=\"Cascade\"", with: "deletionRule=\"Nullify\"")
+        }
+        try edit(directory, "Near 19") {
+            $0.replacingOccurrences(
+                of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>",
+                with: "<attribute name=\"note\" attributeType=\"String\" defaultValueString=\"\"/>")
+        }
+        try FileManager.default.removeItem(
+            at: directory.appendingPathComponent("Near.xcdatamodeld/Near 20.xcdatamodel"))
+        try Data(RuleExample.currentVersionPlist(naming: "Near 19").utf8).write(
+            to: directory.appendingPathComponent("Near.xcdatamodeld/.xccurrentversion"))
         let out = modellint(["check", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(findings(out).filter { $0.hasPrefix("shipped") }, [
-            "shipped-version-deleted Near 20",
-            "shipped-version-semantics-changed Near 18",
-            "shipped-version-edited Near 19",
-        ], "a deleted version has no place in the order: its finding comes first")
-        XCTAssertEqual(messages(out, "shipped-version-semantics-changed"),
-                       ["Near 18 shipped (modellint.lock) and was edited in a way its version hashes do not show (entity Place): existing data gets the new behaviour with no migration"])
+        XCTAssertEqual(
+            findings(out).filter { $0.hasPrefix("shipped") },
+            [
+                "shipped-version-deleted Near 20",
+                "shipped-version-semantics-changed Near 18",
+                "shipped-version-edited Near 19",
+            ], "a deleted version has no place in the order: its finding comes first")
+        XCTAssertEqual(
+            messages(out, "shipped-version-semantics-changed"),
+            [
+                "Near 18 shipped (modellint.lock) and was edited in a way its version hashes do not show (entity Place): existing data gets the new behaviour with no migration"
+            ])
         // The lock only grows: a second run keeps the shipped digests.
         let again = modellint(["lock"], in: directory)
         XCTAssertEqual(again.standardOutput, "modellint.lock: 0 versions added, 2 already locked\n")
         XCTAssertEqual(modellint(["check", "--format", "json"], in: directory).exitCode, 1)
         let forced = modellint(["lock", "--force"], in: directory)
         XCTAssertTrue(forced.standardOutput.contains("re-locked: Near.xcdatamodeld Near 18"))
-        XCTAssertEqual(findings(modellint(["check", "--format", "json"], in: directory)).filter { $0.hasPrefix("shipped") }, ["shipped-version-deleted Near 20"])
+        XCTAssertEqual(
+            findings(modellint(["check", "--format", "json"], in: directory)).filter { $0.hasPrefix("shipped") },
+            ["shipped-version-deleted Near 20"])
     }
 
     func testBadLockFilesAreConfigurationErrors() throws {
@@ -97,32 +122,48 @@ final class HistoryTests: XCTestCase {
         try Data("{ not json".utf8).write(to: directory.appendingPathComponent("modellint.lock"))
         let invalid = modellint(["check"], in: directory)
         XCTAssertEqual(invalid.exitCode, 2)
-        XCTAssertTrue(invalid.standardError.hasPrefix("modellint: \(directory.path)/modellint.lock: not valid JSON"), invalid.standardError)
-        try Data("{ \"format\": 9, \"bundles\": {} }".utf8).write(to: directory.appendingPathComponent("modellint.lock"))
+        XCTAssertTrue(
+            invalid.standardError.hasPrefix("modellint: \(directory.path)/modellint.lock: not valid JSON"),
+            invalid.standardError)
+        try Data("{ \"format\": 9, \"bundles\": {} }".utf8).write(
+            to: directory.appendingPathComponent("modellint.lock"))
         let future = modellint(["check"], in: directory)
         XCTAssertEqual(future.exitCode, 2)
-        XCTAssertTrue(future.standardError.contains("format: 9 is not a lock format this modellint reads"), future.standardError)
+        XCTAssertTrue(
+            future.standardError.contains("format: 9 is not a lock format this modellint reads"), future.standardError)
         XCTAssertEqual(modellint(["check", "--lock", "missing.lock"], in: directory).exitCode, 2)
     }
 
     func testAgainstReportsSupersededEditsAndDeletionsButNotTheCurrentVersion() throws {
         let directory = try repository()
-        try edit(directory, "Near 18") { $0.replacingOccurrences(of: "attributeType=\"Integer 32\"", with: "attributeType=\"Integer 64\"") }
-        try edit(directory, "Near 20") { $0.replacingOccurrences(of: "deletionRule=\"Cascade\"", with: "deletionRule=\"Nullify\"") }
-        try FileManager.default.removeItem(at: directory.appendingPathComponent("Near.xcdatamodeld/Near 19.xcdatamodel"))
+        try edit(directory, "Near 18") {
+            $0.replacingOccurrences(of: "attributeType=\"Integer 32\"", with: "attributeType=\"Integer 64\"")
+        }
+        try edit(directory, "Near 20") {
+            $0.replacingOccurrences(of: "deletionRule=\"Cascade\"", with: "deletionRule=\"Nullify\"")
+        }
+        try FileManager.default.removeItem(
+            at: directory.appendingPathComponent("Near.xcdatamodeld/Near 19.xcdatamodel"))
         let out = modellint(["check", "--against", "main", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(findings(out).filter { $0.hasPrefix("shipped") || $0.hasPrefix("version-edited") }, [
-            "shipped-version-deleted Near 19",
-            "version-edited-after-superseded Near 18",
-        ], "Near 20 was current at main: editing it is normal work; the deleted Near 19 has no place in the order")
-        XCTAssertEqual(messages(out, "version-edited-after-superseded"),
-                       ["Near 18 was already superseded at main and its schema was edited (Visit.duration: type): stores written by Near 18 no longer match it"])
+        XCTAssertEqual(
+            findings(out).filter { $0.hasPrefix("shipped") || $0.hasPrefix("version-edited") },
+            [
+                "shipped-version-deleted Near 19",
+                "version-edited-after-superseded Near 18",
+            ], "Near 20 was current at main: editing it is normal work; the deleted Near 19 has no place in the order")
+        XCTAssertEqual(
+            messages(out, "version-edited-after-superseded"),
+            [
+                "Near 18 was already superseded at main and its schema was edited (Visit.duration: type): stores written by Near 18 no longer match it"
+            ])
     }
 
     func testAgainstTreatsABundleMissingAtTheRevisionAsNew() throws {
         let directory = try repository()
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Changes/RequiredAttribute.xcdatamodeld"), to: directory.appendingPathComponent("Other.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("Changes/RequiredAttribute.xcdatamodeld"),
+            to: directory.appendingPathComponent("Other.xcdatamodeld"))
         let out = modellint(["check", "Other.xcdatamodeld", "--against", "main", "--format", "json"], in: directory)
         XCTAssertEqual(findings(out), ["required-attribute-without-default Near 2"])
     }
@@ -130,21 +171,41 @@ final class HistoryTests: XCTestCase {
     func testReleasedCatchesAnInPlaceEditOfTheReleasedCurrentVersion() throws {
         let directory = try repository()
         try git(["tag", "v1.0"], in: directory)
-        try edit(directory, "Near 20") { $0.replacingOccurrences(of: "<attribute name=\"title\" attributeType=\"String\" defaultValueString=\"\"/>", with: "<attribute name=\"title\" attributeType=\"String\" defaultValueString=\"\"/>\n        <attribute name=\"color\" optional=\"YES\" attributeType=\"String\"/>") }
-        XCTAssertEqual(findings(modellint(["check", "--against", "v1.0", "--format", "json"], in: directory)), [], "--against alone cannot see it")
+        try edit(directory, "Near 20") {
+            $0.replacingOccurrences(
+                of: "<attribute name=\"title\" attributeType=\"String\" defaultValueString=\"\"/>",
+                with:
+                    "<attribute name=\"title\" attributeType=\"String\" defaultValueString=\"\"/>\n        <attribute name=\"color\" optional=\"YES\" attributeType=\"String\"/>"
+            )
+        }
+        XCTAssertEqual(
+            findings(modellint(["check", "--against", "v1.0", "--format", "json"], in: directory)), [],
+            "--against alone cannot see it")
         let out = modellint(["check", "--released", "v1.0", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertEqual(findings(out), ["shipped-version-edited Near 20"])
-        XCTAssertEqual(messages(out, "shipped-version-edited"),
-                       ["Near 20 shipped (release v1.0) and its schema was edited in place (Tag.color added): stores written by Near 20 no longer match it"])
-        try edit(directory, "Near 19") { $0.replacingOccurrences(of: "deletionRule=\"Cascade\"", with: "deletionRule=\"Deny\"") }
-        XCTAssertEqual(messages(modellint(["check", "--released", "v1.0", "--format", "json"], in: directory), "shipped-version-semantics-changed"),
-                       ["Near 19 shipped (release v1.0) and was edited in a way its version hashes do not show (Place.visits: delete rule): existing data gets the new behaviour with no migration"])
+        XCTAssertEqual(
+            messages(out, "shipped-version-edited"),
+            [
+                "Near 20 shipped (release v1.0) and its schema was edited in place (Tag.color added): stores written by Near 20 no longer match it"
+            ])
+        try edit(directory, "Near 19") {
+            $0.replacingOccurrences(of: "deletionRule=\"Cascade\"", with: "deletionRule=\"Deny\"")
+        }
+        XCTAssertEqual(
+            messages(
+                modellint(["check", "--released", "v1.0", "--format", "json"], in: directory),
+                "shipped-version-semantics-changed"),
+            [
+                "Near 19 shipped (release v1.0) and was edited in a way its version hashes do not show (Place.visits: delete rule): existing data gets the new behaviour with no migration"
+            ])
     }
 
     func testGitErrorsAreUsageErrors() throws {
         let plain = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Near.xcdatamodeld"), to: plain.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("Near.xcdatamodeld"),
+            to: plain.appendingPathComponent("Near.xcdatamodeld"))
         let notRepo = modellint(["check", "--against", "main"], in: plain)
         XCTAssertEqual(notRepo.exitCode, 2)
         XCTAssertTrue(notRepo.standardError.contains("is not inside a git work tree"), notRepo.standardError)
@@ -152,12 +213,16 @@ final class HistoryTests: XCTestCase {
         let directory = try repository()
         let unknown = modellint(["check", "--against", "origin/main"], in: directory)
         XCTAssertEqual(unknown.exitCode, 2)
-        XCTAssertEqual(unknown.standardError, "modellint: unknown revision 'origin/main': fetch it first (for example git fetch origin main)\n")
+        XCTAssertEqual(
+            unknown.standardError,
+            "modellint: unknown revision 'origin/main': fetch it first (for example git fetch origin main)\n")
     }
 
     func testHostileRevisionsNeverBecomeOptionsOrCommands() throws {
         let directory = try repository()
-        for revision in ["--output=/tmp/pwned", "-h", "main; touch pwned", "$(touch pwned)", "`touch pwned`", "main\ntouch pwned"] {
+        for revision in [
+            "--output=/tmp/pwned", "-h", "main; touch pwned", "$(touch pwned)", "`touch pwned`", "main\ntouch pwned",
+        ] {
             let out = modellint(["check", "--against=\(revision)"], in: directory)
             XCTAssertEqual(out.exitCode, 2, revision)
         }
@@ -175,16 +240,23 @@ final class HistoryTests: XCTestCase {
         try git(["clone", "-q", "--depth", "1", "file://\(origin.path)", "shallow"], in: clones)
         let out = modellint(["check", "--against", "HEAD~1"], in: clones.appendingPathComponent("shallow"))
         XCTAssertEqual(out.exitCode, 2)
-        XCTAssertTrue(out.standardError.contains("shallow clone") && out.standardError.contains("fetch-depth: 0"), out.standardError)
+        XCTAssertTrue(
+            out.standardError.contains("shallow clone") && out.standardError.contains("fetch-depth: 0"),
+            out.standardError)
     }
 
     func testNewVersionHappyPathCollisionAndRollback() throws {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("Near.xcdatamodeld"),
+            to: directory.appendingPathComponent("Near.xcdatamodeld"))
         let made = modellint(["new-version", "Near.xcdatamodeld"], in: directory)
         XCTAssertEqual(made.exitCode, 0, made.standardError)
-        XCTAssertTrue(made.standardOutput.hasPrefix("created Near.xcdatamodeld/Near 21.xcdatamodel, a copy of Near 20, and made it the current version."))
-        let bundle = BundleLoader.load(bundleURL: directory.appendingPathComponent("Near.xcdatamodeld"), displayPath: "Near.xcdatamodeld")
+        XCTAssertTrue(
+            made.standardOutput.hasPrefix(
+                "created Near.xcdatamodeld/Near 21.xcdatamodel, a copy of Near 20, and made it the current version."))
+        let bundle = BundleLoader.load(
+            bundleURL: directory.appendingPathComponent("Near.xcdatamodeld"), displayPath: "Near.xcdatamodeld")
         XCTAssertEqual(bundle.versions.map(\.name), ["Near 18", "Near 19", "Near 20", "Near 21"])
         XCTAssertEqual(bundle.currentVersion?.name, "Near 21")
         XCTAssertEqual(lint(directory.appendingPathComponent("Near.xcdatamodeld")).map(\.ruleId), ["redundant-version"])
@@ -196,12 +268,18 @@ final class HistoryTests: XCTestCase {
         // A pointer that cannot be replaced: the copy is undone and nothing else changes.
         let pointer = directory.appendingPathComponent("Near.xcdatamodeld/.xccurrentversion")
         try FileManager.default.removeItem(at: pointer)
-        try FileManager.default.createDirectory(at: pointer.appendingPathComponent("blocker"), withIntermediateDirectories: true)
-        let before = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("Near.xcdatamodeld").path).sorted()
+        try FileManager.default.createDirectory(
+            at: pointer.appendingPathComponent("blocker"), withIntermediateDirectories: true)
+        let before = try FileManager.default.contentsOfDirectory(
+            atPath: directory.appendingPathComponent("Near.xcdatamodeld").path
+        ).sorted()
         let failed = modellint(["new-version", "Near.xcdatamodeld", "--name", "Near 22"], in: directory)
         XCTAssertEqual(failed.exitCode, 2)
         XCTAssertTrue(failed.standardError.hasSuffix("Near.xcdatamodeld is unchanged\n"), failed.standardError)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("Near.xcdatamodeld").path).sorted(), before)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(
+                atPath: directory.appendingPathComponent("Near.xcdatamodeld").path
+            ).sorted(), before)
     }
 
     func testNextVersionNames() {
@@ -215,20 +293,40 @@ final class HistoryTests: XCTestCase {
         let directory = try makeTemporaryDirectory(self)
         let payload = "<attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/>"
         let blob = "<attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/>"
-        try writeBundle(in: directory, versions: [
-            ("Near 18", "<entity name=\"Thing\">\(payload)</entity>"),
-            ("Near 19", "<entity name=\"Thing\">\(payload)\(blob)</entity>"),
-            ("Near 20", "<entity name=\"Thing\">\(payload)\(blob)<attribute name=\"x\" optional=\"YES\" attributeType=\"String\"/></entity>"),
-        ], current: "Near 20")
-        try Data("{ \"bundles\": { \"Near.xcdatamodeld\": { \"retired\": [ { \"entity\": \"Thing\", \"property\": \"payload\", \"replacedBy\": \"payloadBlob\", \"interimVersion\": \"Near 19\" } ] } } }".utf8)
-            .write(to: directory.appendingPathComponent(".modellint.json"))
-        XCTAssertEqual(findings(modellint(["check", "--format", "json"], in: directory)), ["retired-attribute-present Near 20"])
+        try writeBundle(
+            in: directory,
+            versions: [
+                ("Near 18", "<entity name=\"Thing\">\(payload)</entity>"),
+                ("Near 19", "<entity name=\"Thing\">\(payload)\(blob)</entity>"),
+                (
+                    "Near 20",
+                    "<entity name=\"Thing\">\(payload)\(blob)<attribute name=\"x\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                ),
+            ], current: "Near 20")
+        try Data(
+            "{ \"bundles\": { \"Near.xcdatamodeld\": { \"retired\": [ { \"entity\": \"Thing\", \"property\": \"payload\", \"replacedBy\": \"payloadBlob\", \"interimVersion\": \"Near 19\" } ] } } }"
+                .utf8
+        )
+        .write(to: directory.appendingPathComponent(".modellint.json"))
+        XCTAssertEqual(
+            findings(modellint(["check", "--format", "json"], in: directory)), ["retired-attribute-present Near 20"])
         // Removed in Near 21: no property-removed (it is retired), and a note for devices that skip Near 19.
-        try writeBundle(in: directory, versions: [("Near 21", "<entity name=\"Thing\">\(blob)<attribute name=\"x\" optional=\"YES\" attributeType=\"String\"/></entity>")], current: "Near 21")
+        try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 21",
+                    "<entity name=\"Thing\">\(blob)<attribute name=\"x\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                )
+            ], current: "Near 21")
         let out = modellint(["check", "--format", "json"], in: directory)
         XCTAssertEqual(findings(out), ["retirement-skips-interim Near 21"])
-        XCTAssertEqual(messages(out, "retirement-skips-interim"),
-                       ["Thing.payload was retired through the interim version Near 19: devices on Near 18 that update straight to Near 21 skip the copy and lose its data"])
-        XCTAssertEqual(findings(modellint(["check", "--format", "json", "--migration", "progressive"], in: directory)), [])
+        XCTAssertEqual(
+            messages(out, "retirement-skips-interim"),
+            [
+                "Thing.payload was retired through the interim version Near 19: devices on Near 18 that update straight to Near 21 skip the copy and lose its data"
+            ])
+        XCTAssertEqual(
+            findings(modellint(["check", "--format", "json", "--migration", "progressive"], in: directory)), [])
     }
 }

@@ -29,7 +29,11 @@ final class HostileInputTests: XCTestCase {
 
     func testBillionLaughsIsRefusedBeforeExpansion() throws {
         var dtd = "<!DOCTYPE model [\n<!ENTITY lol \"lol\">\n"
-        for level in 1...9 { dtd += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">\n" }
+        for level in 1...9 {
+            dtd +=
+                "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10)
+                + "\">\n"
+        }
         let text = "<?xml version=\"1.0\"?>\n" + dtd + "]>\n<model><entity name=\"&lol9;\"/></model>\n"
         let found = only(lint(try bundle(with: Data(text.utf8))))
         XCTAssertEqual(found?.ruleId, "malformed-contents")
@@ -40,19 +44,23 @@ final class HostileInputTests: XCTestCase {
     func testExternalEntityIsNeverResolved() throws {
         let secret = try makeTemporaryDirectory(self).appendingPathComponent("secret.txt")
         try Data("TOP-SECRET-VALUE".utf8).write(to: secret)
-        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE model [<!ENTITY xxe SYSTEM \"file://\(secret.path)\">]>\n<model><entity name=\"&xxe;\"/></model>\n"
+        let text =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE model [<!ENTITY xxe SYSTEM \"file://\(secret.path)\">]>\n<model><entity name=\"&xxe;\"/></model>\n"
         let url = try bundle(with: Data(text.utf8))
         let out = modellint(["check", url.path, "--format", "json"], in: url.deletingLastPathComponent())
         XCTAssertFalse(out.standardOutput.contains("TOP-SECRET-VALUE"))
         XCTAssertTrue(out.standardOutput.contains("\"ruleId\": \"malformed-contents\""))
         // Entities without a DTD (an undeclared reference) are an XML error, not a lookup.
-        let undeclared = only(lint(try bundle(with: Data("<?xml version=\"1.0\"?>\n<model><entity name=\"&xxe;\"/></model>\n".utf8))))
+        let undeclared = only(
+            lint(try bundle(with: Data("<?xml version=\"1.0\"?>\n<model><entity name=\"&xxe;\"/></model>\n".utf8))))
         XCTAssertEqual(undeclared?.ruleId, "malformed-contents")
     }
 
     func testFiftyMegabyteContents() throws {
         var text = RuleExample.modelHeader + "\n"
-        let entity = "<entity name=\"E%d\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity><!-- " + String(repeating: "p", count: 8_000) + " -->\n"
+        let entity =
+            "<entity name=\"E%d\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity><!-- "
+            + String(repeating: "p", count: 8_000) + " -->\n"
         var i = 0
         while text.utf8.count < 50_000_000 {
             text += entity.replacingOccurrences(of: "%d", with: String(i))
@@ -66,7 +74,8 @@ final class HostileInputTests: XCTestCase {
     func testTenThousandEntities() throws {
         var text = RuleExample.modelHeader + "\n"
         for i in 0..<10_000 {
-            text += "<entity name=\"Entity\(i)x\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><relationship name=\"next\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Entity\((i + 1) % 10_000)x\" inverseName=\"previous\" inverseEntity=\"Entity\((i + 1) % 10_000)x\"/><relationship name=\"previous\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Entity\((i + 9_999) % 10_000)x\" inverseName=\"next\" inverseEntity=\"Entity\((i + 9_999) % 10_000)x\"/></entity>\n"
+            text +=
+                "<entity name=\"Entity\(i)x\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><relationship name=\"next\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Entity\((i + 1) % 10_000)x\" inverseName=\"previous\" inverseEntity=\"Entity\((i + 1) % 10_000)x\"/><relationship name=\"previous\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Entity\((i + 9_999) % 10_000)x\" inverseName=\"next\" inverseEntity=\"Entity\((i + 9_999) % 10_000)x\"/></entity>\n"
         }
         text += "</model>\n"
         let url = try bundle(with: Data(text.utf8))
@@ -77,7 +86,9 @@ final class HostileInputTests: XCTestCase {
 
     func testMegabyteAttributeValues() throws {
         let huge = String(repeating: "x", count: 1_000_000)
-        let text = RuleExample.modelHeader + "\n<entity name=\"Thing\"><attribute name=\"\(huge)\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"\(huge)\"/></entity>\n</model>\n"
+        let text =
+            RuleExample.modelHeader
+            + "\n<entity name=\"Thing\"><attribute name=\"\(huge)\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"\(huge)\"/></entity>\n</model>\n"
         let found = lint(try bundle(with: Data(text.utf8)))
         XCTAssertEqual(found.map(\.ruleId), [])
         let loaded = BundleLoader.load(bundleURL: try bundle(with: Data(text.utf8)), displayPath: "H")
@@ -86,15 +97,22 @@ final class HostileInputTests: XCTestCase {
 
     func testDeeplyNestedElements() throws {
         let depth = 100_000
-        let text = RuleExample.modelHeader + "\n<entity name=\"Thing\">" + String(repeating: "<x>", count: depth) + String(repeating: "</x>", count: depth) + "</entity>\n</model>\n"
+        let text =
+            RuleExample.modelHeader + "\n<entity name=\"Thing\">" + String(repeating: "<x>", count: depth)
+            + String(repeating: "</x>", count: depth) + "</entity>\n</model>\n"
         let found = lint(try bundle(with: Data(text.utf8)))
         // libxml2 refuses the depth (malformed-contents), or the unknown element is reported once: never a crash.
         XCTAssertEqual(found.count, 1)
-        XCTAssertTrue(["malformed-contents", "unknown-xml-attribute"].contains(found.first?.ruleId ?? ""), found.first?.message ?? "")
+        XCTAssertTrue(
+            ["malformed-contents", "unknown-xml-attribute"].contains(found.first?.ruleId ?? ""),
+            found.first?.message ?? "")
     }
 
     func testNULBytesAndInvalidUTF8() throws {
-        for bytes in [Array("<model>\u{0}</model>".utf8), [0x3C, 0x6D, 0x6F, 0x64, 0x65, 0x6C, 0x20, 0x61, 0x3D, 0x22, 0xC3, 0x28, 0x22, 0x2F, 0x3E]] {
+        for bytes in [
+            Array("<model>\u{0}</model>".utf8),
+            [0x3C, 0x6D, 0x6F, 0x64, 0x65, 0x6C, 0x20, 0x61, 0x3D, 0x22, 0xC3, 0x28, 0x22, 0x2F, 0x3E],
+        ] {
             XCTAssertEqual(only(lint(try bundle(with: Data(bytes))))?.ruleId, "malformed-contents")
         }
     }
@@ -102,7 +120,8 @@ final class HostileInputTests: XCTestCase {
     func testDeeplyNestedLockFileIsAConfigurationError() throws {
         let directory = try makeTemporaryDirectory(self)
         try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
-        try Data((String(repeating: "{\"a\":", count: 1_000) + "1" + String(repeating: "}", count: 1_000)).utf8).write(to: directory.appendingPathComponent("modellint.lock"))
+        try Data((String(repeating: "{\"a\":", count: 1_000) + "1" + String(repeating: "}", count: 1_000)).utf8).write(
+            to: directory.appendingPathComponent("modellint.lock"))
         let out = modellint(["check"], in: directory)
         XCTAssertEqual(out.exitCode, 2)
         XCTAssertTrue(out.standardError.contains("nested more than 64 levels deep"), out.standardError)
@@ -128,21 +147,25 @@ final class ReadOnlyTests: XCTestCase {
         let directory = try makeTemporaryDirectory(self)
         let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
         for name in ["Near.xcdatamodeld", "Changes/TypeReused.xcdatamodeld", "Mapped"] {
-            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: directory.appendingPathComponent((name as NSString).lastPathComponent))
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(name),
+                to: directory.appendingPathComponent((name as NSString).lastPathComponent))
         }
         XCTAssertEqual(modellint(["lock", "--lock", "shipped.lock"], in: directory).exitCode, 0)
         let before = try snapshot(directory)
         let outside = try makeTemporaryDirectory(self)
         let commands: [[String]] = [
             ["check"], ["check", "--format", "json"], ["check", "--format", "sarif"], ["check", "--format", "github"],
-            ["check", "--format", "junit"], ["check", "--format", "checkstyle"], ["check", "--strict", "--quiet", "--no-color"],
+            ["check", "--format", "junit"], ["check", "--format", "checkstyle"],
+            ["check", "--strict", "--quiet", "--no-color"],
             ["check", "--lock", "shipped.lock"], ["check", "--migration", "progressive"],
             ["check", "--output", outside.appendingPathComponent("report.txt").path],
             ["check", "--write-baseline", outside.appendingPathComponent("baseline.json").path],
             ["check", "--baseline", outside.appendingPathComponent("baseline.json").path],
             ["check", "Near.xcdatamodeld/Near 19.xcdatamodel/contents"],
             ["diff", "Near.xcdatamodeld"], ["diff", "TypeReused.xcdatamodeld", "Near 1", "Near 3", "--format", "json"],
-            ["rules"], ["rules", "--format", "markdown"], ["explain", "skip-version-upgrade"], ["--version"], ["--help"],
+            ["rules"], ["rules", "--format", "markdown"], ["explain", "skip-version-upgrade"], ["--version"],
+            ["--help"],
             ["check", "--help"], ["diff", "--help"], ["lock", "--help"], ["new-version", "--help"],
         ]
         for command in commands {
@@ -183,14 +206,16 @@ final class FuzzRegressionTests: XCTestCase {
                 let cache = EntitySourceCache()
                 _ = ContentsParser.parse(data: data, path: name, cache: cache)
                 guard case .model(let alone) = ContentsParser.parse(data: data, path: name),
-                      case .model(let blanked) = ContentsParser.parse(data: data, path: name, cache: cache) else {
+                    case .model(let blanked) = ContentsParser.parse(data: data, path: name, cache: cache)
+                else {
                     XCTFail("\(name) no longer reads as a model")
                     continue
                 }
                 XCTAssertEqual(alone.entities, blanked.entities, name)
                 XCTAssertEqual(alone.unknownXML, blanked.unknownXML, name)
                 XCTAssertEqual(alone.entities.map(\.name), ["Media", "Vss"], name)
-                XCTAssertEqual(alone.unknownXML.map(\.name).last, "model", "the nested model is an unknown element of Vss")
+                XCTAssertEqual(
+                    alone.unknownXML.map(\.name).last, "model", "the nested model is an unknown element of Vss")
                 continue
             }
             guard case .malformed(let reason, _) = ContentsParser.parse(data: data, path: name) else {
@@ -201,7 +226,10 @@ final class FuzzRegressionTests: XCTestCase {
                 XCTAssertTrue(reason.hasPrefix("it is not valid UTF-8 (byte "), "\(name): \(reason)")
             }
             if name.hasPrefix("contents-processing-instruction") {
-                XCTAssertEqual(reason, "it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one")
+                XCTAssertEqual(
+                    reason,
+                    "it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one"
+                )
             }
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import XCTest
 import ModelLintSupport
@@ -11,30 +11,45 @@ import ModelLintCommands
 /// looks for `::`, and finds `##[` anywhere).
 final class LogSafetyTests: XCTestCase {
     /// Names that become a workflow command once the runner trims the whitespace in front of them.
-    static let forged = ["\u{3000}::stop-commands::a", "\u{00A0}::error::b", "\u{2003}::warning::c", "\u{1680}##[add-mask]d"]
+    static let forged = [
+        "\u{3000}::stop-commands::a", "\u{00A0}::error::b", "\u{2003}::warning::c", "\u{1680}##[add-mask]d",
+    ]
 
     private func repository() throws -> (URL, bundle: String) {
         let directory = try makeTemporaryDirectory(self)
         let bundleName = Self.forged[0]
-        let entity = "<entity name=\"Team\"><attribute name=\"at@org/team https://evil.example www.evil.example\" optional=\"YES\" attributeType=\"String\"/></entity>"
-        let changed = "<entity name=\"Team\"><attribute name=\"at@org/team https://evil.example www.evil.example\" optional=\"YES\" attributeType=\"Integer 16\"/></entity>"
-        try writeBundle(in: directory, name: bundleName, versions: [(Self.forged[1] + " 1", entity), (Self.forged[2] + " 2", changed)], current: Self.forged[2] + " 2")
+        let entity =
+            "<entity name=\"Team\"><attribute name=\"at@org/team https://evil.example www.evil.example\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        let changed =
+            "<entity name=\"Team\"><attribute name=\"at@org/team https://evil.example www.evil.example\" optional=\"YES\" attributeType=\"Integer 16\"/></entity>"
+        try writeBundle(
+            in: directory, name: bundleName,
+            versions: [(Self.forged[1] + " 1", entity), (Self.forged[2] + " 2", changed)],
+            current: Self.forged[2] + " 2")
         return (directory, bundleName + ".xcdatamodeld")
     }
 
-    private func assertNoForgedCommand(_ out: CommandOutput, _ label: String, allowed: Int = 0, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertNoForgedCommand(
+        _ out: CommandOutput, _ label: String, allowed: Int = 0, file: StaticString = #filePath, line: UInt = #line
+    ) {
         var commands: [String] = []
         for text in [out.standardOutput, out.standardError] {
             for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                if let command = ReportInjectionTests.runnerCommand(String(raw)) { commands.append(command.name + " " + String(raw.prefix(60))) }
-                XCTAssertFalse(raw.unicodeScalars.contains { $0.value != 0x09 && ReportText.isUnsafe($0.value) }, "\(label): raw control in \(raw.debugDescription)", file: file, line: line)
+                if let command = ReportInjectionTests.runnerCommand(String(raw)) {
+                    commands.append(command.name + " " + String(raw.prefix(60)))
+                }
+                XCTAssertFalse(
+                    raw.unicodeScalars.contains { $0.value != 0x09 && ReportText.isUnsafe($0.value) },
+                    "\(label): raw control in \(raw.debugDescription)", file: file, line: line)
             }
         }
         if allowed == 0 {
             XCTAssertEqual(commands, [], "\(label) writes workflow commands", file: file, line: line)
         } else {
             XCTAssertEqual(commands.count, allowed, "\(label): \(commands)", file: file, line: line)
-            XCTAssertTrue(commands.allSatisfy { ["error", "warning", "notice"].contains(String($0.prefix { $0 != " " })) }, "\(label): \(commands)", file: file, line: line)
+            XCTAssertTrue(
+                commands.allSatisfy { ["error", "warning", "notice"].contains(String($0.prefix { $0 != " " })) },
+                "\(label): \(commands)", file: file, line: line)
         }
     }
 
@@ -52,38 +67,53 @@ final class LogSafetyTests: XCTestCase {
         let actions = modellint(["check", bundle], in: directory, variables: ["GITHUB_ACTIONS": "true"])
         assertNoForgedCommand(actions, "check on GitHub Actions", allowed: findings)
         for format in ["text", "json", "markdown"] {
-            assertNoForgedCommand(modellint(["diff", bundle, "--format", format], in: directory), "diff --format \(format)")
+            assertNoForgedCommand(
+                modellint(["diff", bundle, "--format", format], in: directory), "diff --format \(format)")
         }
         assertNoForgedCommand(modellint(["hashes", bundle], in: directory), "hashes")
         assertNoForgedCommand(modellint(["lock", bundle], in: directory), "lock")
         assertNoForgedCommand(modellint(["check", bundle], in: directory), "check with the lock")
-        assertNoForgedCommand(modellint(["new-version", bundle, "--name", Self.forged[3] + " 3"], in: directory), "new-version")
+        assertNoForgedCommand(
+            modellint(["new-version", bundle, "--name", Self.forged[3] + " 3"], in: directory), "new-version")
         // Standard error: a configuration key, a lock key and a version name in error messages.
         try Data("{ \"\(Self.forged[0])\": 1 }".utf8).write(to: directory.appendingPathComponent(".modellint.json"))
         let badConfig = modellint(["check", bundle], in: directory)
         XCTAssertEqual(badConfig.exitCode, 2)
         assertNoForgedCommand(badConfig, "a configuration error")
         try FileManager.default.removeItem(at: directory.appendingPathComponent(".modellint.json"))
-        assertNoForgedCommand(modellint(["diff", bundle, Self.forged[0], Self.forged[1]], in: directory), "diff of unknown versions")
+        assertNoForgedCommand(
+            modellint(["diff", bundle, Self.forged[0], Self.forged[1]], in: directory), "diff of unknown versions")
         let store = repositoryRoot.appendingPathComponent("Fixtures/Stores/Hostile/LogForgery.sqlite").path
         let described = modellint(["store", store, bundle], in: directory)
         XCTAssertEqual(described.exitCode, 1, described.standardError)
-        XCTAssertTrue(described.standardOutput.contains("a Core Data SQLite\\n::stop-commands::y\\u{1B}[2J\\u{7}##\\u{5B}add-mask]z store"), described.standardOutput)
+        XCTAssertTrue(
+            described.standardOutput.contains(
+                "a Core Data SQLite\\n::stop-commands::y\\u{1B}[2J\\u{7}##\\u{5B}add-mask]z store"),
+            described.standardOutput)
         assertNoForgedCommand(described, "store")
         for format in ["json", "sarif", "github", "markdown"] {
-            assertNoForgedCommand(modellint(["store", store, bundle, "--format", format], in: directory), "store --format \(format)",
-                                  allowed: format == "github" ? 1 : 0)
+            assertNoForgedCommand(
+                modellint(["store", store, bundle, "--format", format], in: directory), "store --format \(format)",
+                allowed: format == "github" ? 1 : 0)
         }
     }
 
     // Machine formats printed to a CI log hold no `##[` either, and still parse to the names as written.
     func testMachineFormatsEscapeTheLegacySyntaxWithTheirOwnEscapes() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"mask##[add-mask]secret\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"mask##[add-mask]secret\"/></entity>")], current: "Near 1")
+        try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"mask##[add-mask]secret\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"mask##[add-mask]secret\"/></entity>"
+                )
+            ], current: "Near 1")
         for format in ["json", "sarif", "junit", "checkstyle"] {
             let out = modellint(["check", "--format", format], in: directory)
             XCTAssertFalse(out.standardOutput.contains("##["), format)
-            XCTAssertFalse(out.standardOutput.contains("\\u{5B}"), "\(format): the format's own escape, not the filter's")
+            XCTAssertFalse(
+                out.standardOutput.contains("\\u{5B}"), "\(format): the format's own escape, not the filter's")
             if format == "json" || format == "sarif" {
                 let parsed = try JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))
                 XCTAssertTrue("\(parsed)".contains("mask##[add-mask]secret"), format)
@@ -99,7 +129,9 @@ final class LogSafetyTests: XCTestCase {
     func testMarkdownNeutralisesMentionsAndLinks() throws {
         let (directory, bundle) = try repository()
         let out = modellint(["check", bundle, "--format", "markdown"], in: directory)
-        XCTAssertTrue(out.standardOutput.contains("at@\u{200B}org/team https:\u{200B}//evil.example w\u{200B}ww.evil.example"), out.standardOutput)
+        XCTAssertTrue(
+            out.standardOutput.contains("at@\u{200B}org/team https:\u{200B}//evil.example w\u{200B}ww.evil.example"),
+            out.standardOutput)
         XCTAssertNil(out.standardOutput.range(of: "@[A-Za-z]", options: .regularExpression))
         let diff = modellint(["diff", bundle, "--format", "markdown"], in: directory)
         XCTAssertNil(diff.standardOutput.range(of: "@[A-Za-z]", options: .regularExpression), diff.standardOutput)
@@ -114,13 +146,18 @@ final class LogSafetyTests: XCTestCase {
         }
         XCTAssertEqual(filtered(["\u{3000}::stop-commands::x\n"]), "\u{3000}\\u{3A}:stop-commands::x\n")
         // Split across writes, inside the whitespace, between the colons, inside a multi-byte character.
-        XCTAssertEqual(filtered(["  \u{00A0}", ":", ":error::x\nok :: here\n"]), "  \u{00A0}\\u{3A}:error::x\nok :: here\n")
-        XCTAssertEqual(filtered(["a ##", "[add-mask]b\n", "\u{1B}[2J\u{7}\r\n"]), "a ##\\u{5B}add-mask]b\n\\u{1B}[2J\\u{7}\\r\n")
+        XCTAssertEqual(
+            filtered(["  \u{00A0}", ":", ":error::x\nok :: here\n"]), "  \u{00A0}\\u{3A}:error::x\nok :: here\n")
+        XCTAssertEqual(
+            filtered(["a ##", "[add-mask]b\n", "\u{1B}[2J\u{7}\r\n"]), "a ##\\u{5B}add-mask]b\n\\u{1B}[2J\\u{7}\\r\n")
         XCTAssertEqual(filtered(["\t:", "x\n:"]), "\t:x\n:")
         // modellint's colours pass; any other escape sequence is written visibly.
-        XCTAssertEqual(filtered(["\u{1B}[1;33mwarning\u{1B}[0m: x\n\u{1B}[8mhidden\u{1B}[1", "m\n"]),
-                       "\u{1B}[1;33mwarning\u{1B}[0m: x\n\\u{1B}[8mhidden\u{1B}[1m\n")
-        XCTAssertEqual(filtered(["\u{1B}[1m::error::x\n", "\u{1B}]0;title\u{7}\n"]), "\u{1B}[1m::error::x\n\\u{1B}]0;title\\u{7}\n")
+        XCTAssertEqual(
+            filtered(["\u{1B}[1;33mwarning\u{1B}[0m: x\n\u{1B}[8mhidden\u{1B}[1", "m\n"]),
+            "\u{1B}[1;33mwarning\u{1B}[0m: x\n\\u{1B}[8mhidden\u{1B}[1m\n")
+        XCTAssertEqual(
+            filtered(["\u{1B}[1m::error::x\n", "\u{1B}]0;title\u{7}\n"]), "\u{1B}[1m::error::x\n\\u{1B}]0;title\\u{7}\n"
+        )
         let sink = OutputSink(logSafe: true)
         sink.passing { sink.write("::error file=a::b\n") }
         sink.write("::error::c\n")

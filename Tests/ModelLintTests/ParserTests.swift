@@ -31,7 +31,8 @@ final class ParserTests: XCTestCase {
     }
 
     func testTypedValuesAndDefaults() throws {
-        let m = try model("""
+        let m = try model(
+            """
             <entity name="Thing" representedClassName="Thing" parentEntity="Base" isAbstract="YES" elementID="OldThing" versionHashModifier="2" codeGenerationType="class">
                 <attribute name="count" attributeType="Integer 64" defaultValueString="3" usesScalarValueType="YES"/>
                 <attribute name="blob" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES" preserveAfterDeletion="YES"/>
@@ -96,7 +97,9 @@ final class ParserTests: XCTestCase {
         // The fuzzer's differential check compares printed models: shared fields must print as content.
         var attribute = Attribute(name: "title", location: SourceLocation(file: "c", line: 3, column: 5), type: .string)
         attribute.defaultValueString = "Untitled"
-        XCTAssertTrue(String(describing: attribute).contains(#"defaultValueString: Optional("Untitled")"#), String(describing: attribute))
+        XCTAssertTrue(
+            String(describing: attribute).contains(#"defaultValueString: Optional("Untitled")"#),
+            String(describing: attribute))
         XCTAssertFalse(String(describing: attribute).contains("SharedFields"))
         var same = Attribute(name: "title", location: SourceLocation(file: "c", line: 3, column: 5), type: .string)
         XCTAssertNotEqual(attribute, same)
@@ -106,7 +109,8 @@ final class ParserTests: XCTestCase {
     }
 
     func testLocationsPointAtTheElementStartEvenForMultiLineTags() throws {
-        let m = try model("""
+        let m = try model(
+            """
             <entity name="Thing">
                 <attribute name="a" optional="YES" attributeType="String"/><attribute name="b" optional="YES" attributeType="String"/>
                 <relationship name="c"
@@ -120,7 +124,8 @@ final class ParserTests: XCTestCase {
     }
 
     func testResolvedInheritanceAndInverses() throws {
-        let m = try model("""
+        let m = try model(
+            """
             <entity name="Base" isAbstract="YES">
                 <attribute name="id" attributeType="String"/>
             </entity>
@@ -132,28 +137,35 @@ final class ParserTests: XCTestCase {
             </entity>
             """)
         let thing = try XCTUnwrap(m.entity(named: "Thing"))
-        XCTAssertEqual(m.effectiveProperties(of: thing).map { "\($0.declaredBy).\($0.property.name)" }, ["Base.id", "Thing.owner"])
+        XCTAssertEqual(
+            m.effectiveProperties(of: thing).map { "\($0.declaredBy).\($0.property.name)" }, ["Base.id", "Thing.owner"])
         XCTAssertEqual(m.root(of: thing).name, "Base")
         XCTAssertEqual(m.inverse(of: thing.relationships[0])?.name, "things")
         XCTAssertEqual(m.descendants(of: try XCTUnwrap(m.entity(named: "Base"))).map(\.name), ["Thing"])
     }
 
     func testUnknownAttributesAndElementsAreKeptWithLocations() throws {
-        let m = try model("""
+        let m = try model(
+            """
             <entity name="Thing" colour="red">
                 <attribute name="a" optonal="YES" attributeType="String"/>
                 <index name="x"><deeper/></index>
             </entity>
             """)
-        XCTAssertEqual(m.unknownXML.map { "\($0.kind) \($0.name) on \($0.element) at \($0.location.line!):\($0.location.column!)" }, [
-            "attribute colour on entity at 3:1",
-            "attribute optonal on attribute at 4:5",
-            "element index on entity at 5:5",
-        ])
+        XCTAssertEqual(
+            m.unknownXML.map {
+                "\($0.kind) \($0.name) on \($0.element) at \($0.location.line!):\($0.location.column!)"
+            },
+            [
+                "attribute colour on entity at 3:1",
+                "attribute optonal on attribute at 4:5",
+                "element index on entity at 5:5",
+            ])
     }
 
     func testRenamingIdentifierIsCapturedNotUnknown() throws {
-        let m = try model("""
+        let m = try model(
+            """
             <entity name="Thing">
                 <attribute name="b" optional="YES" attributeType="String" renamingIdentifier="a"/>
             </entity>
@@ -176,7 +188,8 @@ final class ParserTests: XCTestCase {
     }
 
     func testCompositeAttributesAreAccepted() throws {
-        let m = try model("""
+        let m = try model(
+            """
             <entity name="Thing">
                 <attribute name="where" optional="YES" attributeType="Composite" composite="Location"/>
             </entity>
@@ -193,12 +206,23 @@ final class ParserTests: XCTestCase {
     func testBadInputIsMalformedWithAReason() {
         XCTAssertEqual(reason(parse("")), "the file is empty")
         XCTAssertEqual(reason(parse("  \n")), "the file is empty")
-        XCTAssertEqual(reason(parse("<?xml version=\"1.0\"?>\n<plist/>")), "its root element is <plist>, not a Core Data <model>")
-        XCTAssertEqual(reason(parse("<?xml version=\"1.0\"?>\n<model><entity name=\"A\"></model>")),
-                       "it is not well-formed XML (a closing tag that does not match its opening tag, libxml2 code 76)")
+        XCTAssertEqual(
+            reason(parse("<?xml version=\"1.0\"?>\n<plist/>")), "its root element is <plist>, not a Core Data <model>")
+        XCTAssertEqual(
+            reason(parse("<?xml version=\"1.0\"?>\n<model><entity name=\"A\"></model>")),
+            "it is not well-formed XML (a closing tag that does not match its opening tag, libxml2 code 76)")
         XCTAssertNotNil(reason(parse("<model>\u{0}</model>")))
-        XCTAssertNotNil(reason(ContentsParser.parse(data: Data([0x3C, 0x6D, 0x6F, 0x64, 0x65, 0x6C, 0x3E, 0xFF, 0xFE, 0x3C, 0x2F, 0x6D, 0x6F, 0x64, 0x65, 0x6C, 0x3E]), path: "x")))
-        XCTAssertNotNil(reason(ContentsParser.parse(data: Data([0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0x00, 0x01, 0xD4]), path: "x")))
+        XCTAssertNotNil(
+            reason(
+                ContentsParser.parse(
+                    data: Data([
+                        0x3C, 0x6D, 0x6F, 0x64, 0x65, 0x6C, 0x3E, 0xFF, 0xFE, 0x3C, 0x2F, 0x6D, 0x6F, 0x64, 0x65, 0x6C,
+                        0x3E,
+                    ]), path: "x")))
+        XCTAssertNotNil(
+            reason(
+                ContentsParser.parse(
+                    data: Data([0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0x00, 0x01, 0xD4]), path: "x")))
     }
 
     func testDTDsAreRefusedBeforeExpansion() {
@@ -215,7 +239,8 @@ final class ParserTests: XCTestCase {
         XCTAssertTrue(why.hasPrefix("it declares a DTD or entities (<!DOCTYPE)"), why)
         XCTAssertEqual(location.line, 2)
         XCTAssertEqual(location.column, 1)
-        let xxe = "<?xml version=\"1.0\"?>\n<!DOCTYPE model [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<model><entity name=\"&x;\"/></model>"
+        let xxe =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE model [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<model><entity name=\"&x;\"/></model>"
         XCTAssertNotNil(reason(parse(xxe)))
     }
 }

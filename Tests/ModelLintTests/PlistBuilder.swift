@@ -23,7 +23,9 @@ struct PlistBuilder {
         let slots = slots ?? Array(nodes.indices)
         let refSize = slots.count <= 0xFF ? 1 : slots.count <= 0xFFFF ? 2 : 4
         var out = Array("bplist00".utf8)
-        func be(_ value: Int, _ width: Int) -> [UInt8] { (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+        func be(_ value: Int, _ width: Int) -> [UInt8] {
+            (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+        }
         func marker(_ kind: UInt8, _ count: Int) -> [UInt8] {
             count < 15 ? [kind << 4 | UInt8(count)] : [kind << 4 | 0x0F, 0x12] + be(count, 4)
         }
@@ -44,13 +46,16 @@ struct PlistBuilder {
             case .data(let d): out += marker(0x4, d.count) + d
             case .array(let refs): out += marker(0xA, refs.count) + refs.flatMap { be($0, refSize) }
             case .dictionary(let pairs):
-                out += marker(0xD, pairs.count) + pairs.flatMap { be($0.key, refSize) } + pairs.flatMap { be($0.value, refSize) }
+                out +=
+                    marker(0xD, pairs.count) + pairs.flatMap { be($0.key, refSize) }
+                    + pairs.flatMap { be($0.value, refSize) }
             }
         }
         let tableOffset = out.count
         let offsetSize = 4
         for slot in slots { out += be(offsets[slot], offsetSize) }
-        out += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)] + be(slots.count, 8) + be(top, 8) + be(tableOffset, 8)
+        out +=
+            [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)] + be(slots.count, 8) + be(top, 8) + be(tableOffset, 8)
         return out
     }
 }

@@ -18,30 +18,43 @@ import ModelLintCommands
 final class PrecisionTests: XCTestCase {
     let fixtures = repositoryRoot.appendingPathComponent("Fixtures/Precision")
 
-    private func check(_ path: String, _ extra: [String] = [], in directory: URL? = nil) -> (CommandOutput, [[String: Any]]) {
+    private func check(_ path: String, _ extra: [String] = [], in directory: URL? = nil) -> (
+        CommandOutput, [[String: Any]]
+    ) {
         let out = modellint(["check", path, "--format", "json"] + extra, in: directory ?? fixtures)
         return (out, jsonDiagnostics(out))
     }
 
-
-    private func messages(_ diagnostics: [[String: Any]]) -> [String] { diagnostics.map { $0["message"] as? String ?? "" } }
+    private func messages(_ diagnostics: [[String: Any]]) -> [String] {
+        diagnostics.map { $0["message"] as? String ?? "" }
+    }
 
     // 1. History is information.
     func testAChangeWhoseNewerVersionShippedIsANoteThatTheTextReportCounts() {
         let (out, diagnostics) = check("History.xcdatamodeld")
         XCTAssertEqual(out.exitCode, 0)
-        XCTAssertEqual(summary(diagnostics), [
-            "property-removed note Store 1>Store 2 Item.old @4",
-            "property-removed warning Store 2>Store 3 Item.recent @4",
-        ], "Store 2 is before the current Store 3: it shipped, and its step is history")
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "property-removed note Store 1>Store 2 Item.old @4",
+                "property-removed warning Store 2>Store 3 Item.recent @4",
+            ], "Store 2 is before the current Store 3: it shipped, and its step is history")
 
         let text = modellint(["check", "History.xcdatamodeld", "--no-color"], in: fixtures).standardOutput
         XCTAssertEqual(text.components(separatedBy: "\n").filter { $0.contains(": note: ") }, [])
-        XCTAssertTrue(text.contains("History.xcdatamodeld/Store 2.xcdatamodel/contents:4:5: warning: Item.recent (attribute) was removed between Store 2 and Store 3"), text)
-        XCTAssertTrue(text.hasSuffix("0 errors, 1 warning, 1 note (--notes to list them) in 1 bundle (3 versions)\n"), text)
+        XCTAssertTrue(
+            text.contains(
+                "History.xcdatamodeld/Store 2.xcdatamodel/contents:4:5: warning: Item.recent (attribute) was removed between Store 2 and Store 3"
+            ), text)
+        XCTAssertTrue(
+            text.hasSuffix("0 errors, 1 warning, 1 note (--notes to list them) in 1 bundle (3 versions)\n"), text)
 
-        let withNotes = modellint(["check", "History.xcdatamodeld", "--no-color", "--notes"], in: fixtures).standardOutput
-        XCTAssertTrue(withNotes.contains("History.xcdatamodeld/Store 1.xcdatamodel/contents:4:5: note: Item.old (attribute) was removed between Store 1 and Store 2"), withNotes)
+        let withNotes = modellint(["check", "History.xcdatamodeld", "--no-color", "--notes"], in: fixtures)
+            .standardOutput
+        XCTAssertTrue(
+            withNotes.contains(
+                "History.xcdatamodeld/Store 1.xcdatamodel/contents:4:5: note: Item.old (attribute) was removed between Store 1 and Store 2"
+            ), withNotes)
         XCTAssertTrue(withNotes.hasSuffix("0 errors, 1 warning, 1 note in 1 bundle (3 versions)\n"), withNotes)
     }
 
@@ -52,40 +65,52 @@ final class PrecisionTests: XCTestCase {
         let source = fixtures.appendingPathComponent("History.xcdatamodeld")
         // Only Store 1 is locked (released with Store 1 alone): Store 2 has not shipped, so with a lock file the
         // Store 1 -> Store 2 step keeps its severity.
-        try FileManager.default.copyItem(at: source.appendingPathComponent("Store 1.xcdatamodel"), to: bundle.appendingPathComponent("Store 1.xcdatamodel"))
+        try FileManager.default.copyItem(
+            at: source.appendingPathComponent("Store 1.xcdatamodel"),
+            to: bundle.appendingPathComponent("Store 1.xcdatamodel"))
         XCTAssertEqual(modellint(["lock", "History.xcdatamodeld"], in: directory).exitCode, 0)
         for name in ["Store 2.xcdatamodel", "Store 3.xcdatamodel", ".xccurrentversion"] {
-            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: bundle.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: bundle.appendingPathComponent(name))
         }
         let (_, diagnostics) = check("History.xcdatamodeld", in: directory)
-        XCTAssertEqual(summary(diagnostics), [
-            "property-removed warning Store 1>Store 2 Item.old @4",
-            "property-removed warning Store 2>Store 3 Item.recent @4",
-        ])
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "property-removed warning Store 1>Store 2 Item.old @4",
+                "property-removed warning Store 2>Store 3 Item.recent @4",
+            ])
     }
 
     // 2. One problem, one finding.
     func testARepeatedFindingIsOneAtItsNewestVersionAndARenameGuessReplacesTheRemoval() {
         let (_, diagnostics) = check("Repeated.xcdatamodeld")
-        XCTAssertEqual(summary(diagnostics), [
-            "missing-inverse warning ->Store 4 Item.owner @4",
-            "property-renamed-without-renaming-id warning Store 3>Store 4 Item.title @5",
-        ], "no property-removed for titel: the rename guess names it")
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "missing-inverse warning ->Store 4 Item.owner @4",
+                "property-renamed-without-renaming-id warning Store 3>Store 4 Item.title @5",
+            ], "no property-removed for titel: the rename guess names it")
         XCTAssertEqual(diagnostics[0]["versions"] as? [String], ["Store 1", "Store 2", "Store 3", "Store 4"])
-        XCTAssertEqual(messages(diagnostics), [
-            "Item.owner has no inverse (in Store 1 to Store 4)",
-            "Item.titel was removed and Item.title added between Store 3 and Store 4, both String attributes: without a Renaming ID this is a removal, and if it is a rename, titel's data is dropped. Set title's Renaming ID to \"titel\"; if it is not a rename, declare Item.titel retired in .modellint.json",
-        ])
+        XCTAssertEqual(
+            messages(diagnostics),
+            [
+                "Item.owner has no inverse (in Store 1 to Store 4)",
+                "Item.titel was removed and Item.title added between Store 3 and Store 4, both String attributes: without a Renaming ID this is a removal, and if it is a rename, titel's data is dropped. Set title's Renaming ID to \"titel\"; if it is not a rename, declare Item.titel retired in .modellint.json",
+            ])
     }
 
     // 3. Real vocabulary.
     func testXcodesOwnAttributesAreKnownAndAMisspellingNamesItsElementAndTheClosestName() {
         let (_, diagnostics) = check("Vocabulary.xcdatamodeld")
-        XCTAssertEqual(summary(diagnostics), ["unknown-xml-attribute warning ->Store 1 Item.title @4"],
-                       "name=\"\" on <model> and indexed=\"YES\" on <relationship> are Xcode's")
-        XCTAssertEqual(messages(diagnostics), [
-            "optonal is not an attribute of <attribute> in Core Data's model format (on Item.title), perhaps a misspelling of optional: the model compiler ignores it",
-        ])
+        XCTAssertEqual(
+            summary(diagnostics), ["unknown-xml-attribute warning ->Store 1 Item.title @4"],
+            "name=\"\" on <model> and indexed=\"YES\" on <relationship> are Xcode's")
+        XCTAssertEqual(
+            messages(diagnostics),
+            [
+                "optonal is not an attribute of <attribute> in Core Data's model format (on Item.title), perhaps a misspelling of optional: the model compiler ignores it"
+            ])
         let fix = diagnostics.first?["fix"] as? String ?? ""
         XCTAssertTrue(fix.hasPrefix("if it is a typo or a hand edit, remove it or correct it"), fix)
         XCTAssertTrue(fix.contains("if Xcode itself wrote it, modellint's vocabulary lacks it"), fix)
@@ -95,26 +120,35 @@ final class PrecisionTests: XCTestCase {
     func testTheCurrentVersionsStemComesLast() {
         let (out, diagnostics) = check("RenamedStems.xcdatamodeld")
         XCTAssertEqual(out.exitCode, 0)
-        XCTAssertEqual(summary(diagnostics), ["version-order-inferred note ->NewModel -.- @0"],
-                       "natural order would put NewModel first and report the added attribute backwards, as a removal")
-        XCTAssertEqual(messages(diagnostics), [
-            "the versions of RenamedStems.xcdatamodeld have 2 name stems, ordered oldmodel, then NewModel (the current version NewModel comes last)",
-        ])
+        XCTAssertEqual(
+            summary(diagnostics), ["version-order-inferred note ->NewModel -.- @0"],
+            "natural order would put NewModel first and report the added attribute backwards, as a removal")
+        XCTAssertEqual(
+            messages(diagnostics),
+            [
+                "the versions of RenamedStems.xcdatamodeld have 2 name stems, ordered oldmodel, then NewModel (the current version NewModel comes last)"
+            ])
     }
 
     func testStemsNothingOrdersAreAmbiguousAndVersionOrderSilencesIt() throws {
         let (out, diagnostics) = check("AmbiguousStems.xcdatamodeld")
         XCTAssertEqual(out.exitCode, 0)
         XCTAssertEqual(summary(diagnostics), ["version-order-ambiguous warning ->Gamma -.- @0"])
-        XCTAssertEqual(messages(diagnostics), [
-            "the version order of AmbiguousStems.xcdatamodeld is doubtful: its names have 3 stems, and nothing orders some of the stems against each other; modellint uses Alpha, then Beta, then Gamma",
-        ])
+        XCTAssertEqual(
+            messages(diagnostics),
+            [
+                "the version order of AmbiguousStems.xcdatamodeld is doubtful: its names have 3 stems, and nothing orders some of the stems against each other; modellint uses Alpha, then Beta, then Gamma"
+            ])
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("AmbiguousStems.xcdatamodeld"), to: directory.appendingPathComponent("AmbiguousStems.xcdatamodeld"))
-        try Data(#"{"bundles": {"AmbiguousStems.xcdatamodeld": {"versionOrder": ["Beta", "Alpha", "Gamma"]}}}"#.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("AmbiguousStems.xcdatamodeld"),
+            to: directory.appendingPathComponent("AmbiguousStems.xcdatamodeld"))
+        try Data(#"{"bundles": {"AmbiguousStems.xcdatamodeld": {"versionOrder": ["Beta", "Alpha", "Gamma"]}}}"#.utf8)
+            .write(to: directory.appendingPathComponent(".modellint.json"))
         let (_, configured) = check("AmbiguousStems.xcdatamodeld", in: directory)
-        XCTAssertEqual(summary(configured), ["property-removed note Beta>Alpha Item.b @5"],
-                       "the configured order wins: Beta -> Alpha removes b (history, Alpha shipped before Gamma)")
+        XCTAssertEqual(
+            summary(configured), ["property-removed note Beta>Alpha Item.b @5"],
+            "the configured order wins: Beta -> Alpha removes b (history, Alpha shipped before Gamma)")
     }
 
     func testGitHistoryOrdersStemsWhenTheCommitsDo() throws {
@@ -125,20 +159,28 @@ final class PrecisionTests: XCTestCase {
         try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
         // Beta was committed first, then Alpha, then Gamma (current): git says Beta, Alpha, Gamma.
         for version in ["Beta", "Alpha", "Gamma"] {
-            try FileManager.default.copyItem(at: source.appendingPathComponent("\(version).xcdatamodel"), to: bundle.appendingPathComponent("\(version).xcdatamodel"))
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent("\(version).xcdatamodel"),
+                to: bundle.appendingPathComponent("\(version).xcdatamodel"))
             if version == "Gamma" {
-                try FileManager.default.copyItem(at: source.appendingPathComponent(".xccurrentversion"), to: bundle.appendingPathComponent(".xccurrentversion"))
+                try FileManager.default.copyItem(
+                    at: source.appendingPathComponent(".xccurrentversion"),
+                    to: bundle.appendingPathComponent(".xccurrentversion"))
             }
             try git(["add", "-A"], in: directory)
             try git(["commit", "-q", "-m", "add \(version)"], in: directory)
         }
         let (_, diagnostics) = check("AmbiguousStems.xcdatamodeld", in: directory)
-        XCTAssertEqual(summary(diagnostics), [
-            "property-removed note Beta>Alpha Item.b @5",
-            "version-order-inferred note ->Gamma -.- @0",
-        ])
-        XCTAssertEqual(messages(diagnostics).last,
-                       "the versions of AmbiguousStems.xcdatamodeld have 3 name stems, ordered Beta, then Alpha, then Gamma (the current version Gamma comes last; git added the Beta versions before the Alpha ones)")
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "property-removed note Beta>Alpha Item.b @5",
+                "version-order-inferred note ->Gamma -.- @0",
+            ])
+        XCTAssertEqual(
+            messages(diagnostics).last,
+            "the versions of AmbiguousStems.xcdatamodeld have 3 name stems, ordered Beta, then Alpha, then Gamma (the current version Gamma comes last; git added the Beta versions before the Alpha ones)"
+        )
     }
 
     // 5. Mapping models wherever Xcode compiles them: Models/Migrations beside Models/ModelVersions.
@@ -150,10 +192,13 @@ final class PrecisionTests: XCTestCase {
 
     func testAMappingModelInASiblingFolderOfTheProjectIsFoundOutsideGit() throws {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("SiblingMappings"), to: directory.appendingPathComponent("SiblingMappings"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("SiblingMappings"),
+            to: directory.appendingPathComponent("SiblingMappings"))
         let (out, diagnostics) = check(library, in: directory)
         XCTAssertEqual(out.exitCode, 0)
-        XCTAssertEqual(summary(diagnostics), coveredTypeChange, "the search starts at the folder holding Library.xcodeproj")
+        XCTAssertEqual(
+            summary(diagnostics), coveredTypeChange, "the search starts at the folder holding Library.xcodeproj")
         XCTAssertEqual(diagnostics.last?["mappingModel"] as? String, "Library1ToLibrary2")
 
         // Without the project folder the search starts at the bundle's parent, which does not hold Migrations.
@@ -166,103 +211,135 @@ final class PrecisionTests: XCTestCase {
     func testAMappingModelAnywhereGitListsIsFoundAndNeverCoversAnotherBundle() throws {
         let directory = try makeTemporaryDirectory(self)
         try git(["init", "-q", "-b", "main"], in: directory)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("SiblingMappings"), to: directory.appendingPathComponent("SiblingMappings"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("SiblingMappings"),
+            to: directory.appendingPathComponent("SiblingMappings"))
         try FileManager.default.removeItem(at: directory.appendingPathComponent("SiblingMappings/Library.xcodeproj"))
         // A second bundle whose versions end in the same numbers: Library1ToLibrary2 names Library.xcdatamodeld.
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("History.xcdatamodeld"), to: directory.appendingPathComponent("History.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("History.xcdatamodeld"),
+            to: directory.appendingPathComponent("History.xcdatamodeld"))
         try git(["add", "-A"], in: directory)
         let (_, diagnostics) = check(library, in: directory)
         XCTAssertEqual(summary(diagnostics), coveredTypeChange, "git ls-files lists the mapping model, wherever it is")
         let (_, other) = check("History.xcdatamodeld", in: directory)
-        XCTAssertEqual(summary(other), [
-            "property-removed note Store 1>Store 2 Item.old @4",
-            "property-removed warning Store 2>Store 3 Item.recent @4",
-        ])
+        XCTAssertEqual(
+            summary(other),
+            [
+                "property-removed note Store 1>Store 2 Item.old @4",
+                "property-removed warning Store 2>Store 3 Item.recent @4",
+            ])
         XCTAssertTrue(other.allSatisfy { $0["mappingModel"] == nil })
     }
 
     // 7. What a removal loses.
     func testARemovalThatLosesNothingIsANoteAndAManyToManyIsAWarning() {
         let (_, diagnostics) = check("Removals.xcdatamodeld")
-        XCTAssertEqual(summary(diagnostics), [
-            "property-removed note Store 1>Store 2 Author.nameLength @5",
-            "property-removed note Store 1>Store 2 Author.books @6",
-            "property-removed warning Store 1>Store 2 Author.tags @7",
-            "property-removed warning Store 1>Store 2 Tag.authors @13",
-            "missing-inverse warning ->Store 2 Book.author @7",
-        ])
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "property-removed note Store 1>Store 2 Author.nameLength @5",
+                "property-removed note Store 1>Store 2 Author.books @6",
+                "property-removed warning Store 1>Store 2 Author.tags @7",
+                "property-removed warning Store 1>Store 2 Tag.authors @13",
+                "missing-inverse warning ->Store 2 Book.author @7",
+            ])
         let file = "(it is absent from Store 2, Removals.xcdatamodeld/Store 2.xcdatamodel/contents)"
-        XCTAssertEqual(Array(messages(diagnostics).prefix(3)), [
-            "Author.nameLength (a derived attribute) was removed between Store 1 and Store 2 \(file): its value was computed from name.length, so nothing stored is lost",
-            "Author.books (the to-many side of a one-to-many relationship) was removed between Store 1 and Store 2 \(file): the links are stored on the to-one side, Book.author, which remains, so no data is lost",
-            "Author.tags (one side of a many-to-many relationship) was removed between Store 1 and Store 2 \(file): the join table is dropped, and with it every link between Author and Tag",
-        ])
+        XCTAssertEqual(
+            Array(messages(diagnostics).prefix(3)),
+            [
+                "Author.nameLength (a derived attribute) was removed between Store 1 and Store 2 \(file): its value was computed from name.length, so nothing stored is lost",
+                "Author.books (the to-many side of a one-to-many relationship) was removed between Store 1 and Store 2 \(file): the links are stored on the to-one side, Book.author, which remains, so no data is lost",
+                "Author.tags (one side of a many-to-many relationship) was removed between Store 1 and Store 2 \(file): the join table is dropped, and with it every link between Author and Tag",
+            ])
     }
 
     // 8. Renaming heuristics consistent with the identifiers.
     func testASameNamedPropertyWhoseIdentifierChangedIsNeverARenameAndItsRemovalSaysWhy() {
         let (_, diagnostics) = check("IdentifierChanged.xcdatamodeld")
-        XCTAssertEqual(summary(diagnostics), [
-            "property-removed warning Store 1>Store 2 Item.title @4",
-            "renaming-id-unknown error Store 1>Store 2 Item.title @4",
-        ])
-        XCTAssertEqual(messages(diagnostics), [
-            "Item.title (attribute) between Store 1 and Store 2 kept its name but its renaming identifier changed from \"title\" to \"heading\": Core Data treats it as another attribute, and its data is dropped on every device",
-            "Item.title's renaming identifier \"heading\" matches no property of Item in Store 1: it is treated as new, and the property it was meant to continue is dropped",
-        ])
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "property-removed warning Store 1>Store 2 Item.title @4",
+                "renaming-id-unknown error Store 1>Store 2 Item.title @4",
+            ])
+        XCTAssertEqual(
+            messages(diagnostics),
+            [
+                "Item.title (attribute) between Store 1 and Store 2 kept its name but its renaming identifier changed from \"title\" to \"heading\": Core Data treats it as another attribute, and its data is dropped on every device",
+                "Item.title's renaming identifier \"heading\" matches no property of Item in Store 1: it is treated as new, and the property it was meant to continue is dropped",
+            ])
     }
 
     // 9. Transformers.
     func testTheSecureTransformerIsANoteForAllowedClassesAWarningForOthersAndAClassNameAloneIsNothing() {
         let (out, diagnostics) = check("Transformers.xcdatamodeld")
         XCTAssertEqual(out.exitCode, 0)
-        XCTAssertEqual(summary(diagnostics), [
-            "transformer-changed note Store 1>Store 2 Item.tags @4",
-            "transformer-changed warning Store 1>Store 2 Item.colour @5",
-        ], "names changed only its customClassName ([String] -> [NSString]): no finding")
-        XCTAssertEqual(messages(diagnostics), [
-            "Item.tags changed transformer from the default transformer ([String]) to NSSecureUnarchiveFromData ([String]) between Store 1 and Store 2: Apple's recommended step; the secure transformer reads the same keyed archives for [String], so existing values still decode",
-            "Item.colour changed transformer from the default transformer (Colour) to NSSecureUnarchiveFromData (Colour) between Store 1 and Store 2: the secure transformer decodes only NSArray, NSDictionary, NSSet, NSString, NSNumber, NSDate, NSData, NSURL, NSUUID and NSNull, so existing Colour values fail to decode after the update",
-        ])
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "transformer-changed note Store 1>Store 2 Item.tags @4",
+                "transformer-changed warning Store 1>Store 2 Item.colour @5",
+            ], "names changed only its customClassName ([String] -> [NSString]): no finding")
+        XCTAssertEqual(
+            messages(diagnostics),
+            [
+                "Item.tags changed transformer from the default transformer ([String]) to NSSecureUnarchiveFromData ([String]) between Store 1 and Store 2: Apple's recommended step; the secure transformer reads the same keyed archives for [String], so existing values still decode",
+                "Item.colour changed transformer from the default transformer (Colour) to NSSecureUnarchiveFromData (Colour) between Store 1 and Store 2: the secure transformer decodes only NSArray, NSDictionary, NSSet, NSString, NSNumber, NSDate, NSData, NSURL, NSUUID and NSNull, so existing Colour values fail to decode after the update",
+            ])
     }
 
     // 10. Index flags and legacy compound indexes.
     func testEveryKindOfIndexChangeIsSeen() {
         let (_, diagnostics) = check("IndexFlags.xcdatamodeld")
-        XCTAssertEqual(summary(diagnostics), [
-            "index-changed-without-hash-change note Store 1>Store 2 Item.- @3",
-            "index-changed-without-hash-change note Store 1>Store 2 Item.title @4",
-            "index-changed-without-hash-change note Store 1>Store 2 Item.parent @6",
-            "missing-inverse warning ->Store 2 Item.parent @6",
-        ])
-        let tail = "between Store 1 and Store 2, but no entity's version hash changed: existing stores do not migrate and may never get the index"
-        XCTAssertEqual(Array(messages(diagnostics).prefix(3)), [
-            "Item's indexes changed \(tail)", "Item.title became indexed \(tail)", "Item.parent stopped being indexed \(tail)",
-        ])
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "index-changed-without-hash-change note Store 1>Store 2 Item.- @3",
+                "index-changed-without-hash-change note Store 1>Store 2 Item.title @4",
+                "index-changed-without-hash-change note Store 1>Store 2 Item.parent @6",
+                "missing-inverse warning ->Store 2 Item.parent @6",
+            ])
+        let tail =
+            "between Store 1 and Store 2, but no entity's version hash changed: existing stores do not migrate and may never get the index"
+        XCTAssertEqual(
+            Array(messages(diagnostics).prefix(3)),
+            [
+                "Item's indexes changed \(tail)", "Item.title became indexed \(tail)",
+                "Item.parent stopped being indexed \(tail)",
+            ])
     }
 
     // 11. Reserved property names.
     func testPropertiesNamedLikeNSManagedObjectMethodsAreErrors() {
         let (out, diagnostics) = check("Reserved.xcdatamodeld")
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(summary(diagnostics), [
-            "reserved-property-name error ->Store 1 Item.description @4",
-            "reserved-property-name error ->Store 1 Item.entity @5",
-        ], "summary is an ordinary name")
-        XCTAssertEqual(messages(diagnostics).first,
-                       "Item.description is named like a method of NSManagedObject or NSObject (description): Apple documents that a property cannot have this name; the generated class does not compile, or the accessor shadows Core Data's own")
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "reserved-property-name error ->Store 1 Item.description @4",
+                "reserved-property-name error ->Store 1 Item.entity @5",
+            ], "summary is an ordinary name")
+        XCTAssertEqual(
+            messages(diagnostics).first,
+            "Item.description is named like a method of NSManagedObject or NSObject (description): Apple documents that a property cannot have this name; the generated class does not compile, or the accessor shadows Core Data's own"
+        )
     }
 
     // 12. Messages say old -> new, and dates as dates.
     func testHashModifiersGiveOldAndNewAndDateDefaultsGiveISODates() {
         let (_, diagnostics) = check("Messages.xcdatamodeld")
-        XCTAssertEqual(summary(diagnostics), [
-            "hash-modifier-changed note Store 1>Store 2 Item.title @4",
-            "default-value-changed note Store 1>Store 2 Item.created @5",
-        ])
-        XCTAssertEqual(messages(diagnostics), [
-            "Item.title's versionHashModifier changed from \"v1\" to \"v2\" between Store 1 and Store 2: every store migrates",
-            "Item.created default changed from 0 s (2001-01-01T00:00:00Z) to 694224000 s (2023-01-01T00:00:00Z) between Store 1 and Store 2; it affects new objects only",
-        ])
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "hash-modifier-changed note Store 1>Store 2 Item.title @4",
+                "default-value-changed note Store 1>Store 2 Item.created @5",
+            ])
+        XCTAssertEqual(
+            messages(diagnostics),
+            [
+                "Item.title's versionHashModifier changed from \"v1\" to \"v2\" between Store 1 and Store 2: every store migrates",
+                "Item.created default changed from 0 s (2001-01-01T00:00:00Z) to 694224000 s (2023-01-01T00:00:00Z) between Store 1 and Store 2; it affects new objects only",
+            ])
     }
 }

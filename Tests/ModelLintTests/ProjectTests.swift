@@ -16,11 +16,16 @@ import ModelLintCommands
 final class ProjectTests: XCTestCase {
     func testTheCoreDataPlusProjectsVersionGroups() throws {
         let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus")
-        let project = try XcodeProject.read(path: root.appendingPathComponent("CoreDataPlus.xcodeproj/project.pbxproj").path, displayPath: "p")
-        XCTAssertEqual(project.versionGroups.map { "\($0.path) \($0.children.sorted()) \($0.currentVersion ?? "-") \($0.isCompiled) @\($0.line ?? 0)" }.sorted(), [
-            "\(try XCTUnwrap(project.group(forBundleAt: "Tests/Resources/SampleModel/SampleModel.xcdatamodeld")).path) [\"SampleModel.xcdatamodel\", \"SampleModel2.xcdatamodel\", \"SampleModel3.xcdatamodel\"] SampleModel.xcdatamodel true @1244",
-            "\(try XCTUnwrap(project.group(forBundleAt: "Tests/Resources/SampleModel3/SampleModel3.xcdatamodeld")).path) [\"SampleModel3.xcdatamodel\", \"SampleModel3_v2.xcdatamodel\", \"SampleModel3_v3.xcdatamodel\"] SampleModel3.xcdatamodel true @1232",
-        ].sorted())
+        let project = try XcodeProject.read(
+            path: root.appendingPathComponent("CoreDataPlus.xcodeproj/project.pbxproj").path, displayPath: "p")
+        XCTAssertEqual(
+            project.versionGroups.map {
+                "\($0.path) \($0.children.sorted()) \($0.currentVersion ?? "-") \($0.isCompiled) @\($0.line ?? 0)"
+            }.sorted(),
+            [
+                "\(try XCTUnwrap(project.group(forBundleAt: "Tests/Resources/SampleModel/SampleModel.xcdatamodeld")).path) [\"SampleModel.xcdatamodel\", \"SampleModel2.xcdatamodel\", \"SampleModel3.xcdatamodel\"] SampleModel.xcdatamodel true @1244",
+                "\(try XCTUnwrap(project.group(forBundleAt: "Tests/Resources/SampleModel3/SampleModel3.xcdatamodeld")).path) [\"SampleModel3.xcdatamodel\", \"SampleModel3_v2.xcdatamodel\", \"SampleModel3_v3.xcdatamodel\"] SampleModel3.xcdatamodel true @1232",
+            ].sorted())
         // check finds the project from the bundle and it agrees: no project finding.
         let out = modellint(["check", "Tests/Resources", "--format", "json"], in: root)
         XCTAssertFalse(out.standardOutput.contains("\"ruleId\": \"project-"), out.standardOutput)
@@ -29,33 +34,51 @@ final class ProjectTests: XCTestCase {
     /// A copy of Near with an Xcode project beside it, as RuleExample writes one.
     private func app(_ project: RuleExample.Project, configuration: String? = nil) throws -> URL {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Near.xcodeproj"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"),
+            to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("Near.xcodeproj"), withIntermediateDirectories: true)
         try Data(project.text.utf8).write(to: directory.appendingPathComponent("Near.xcodeproj/project.pbxproj"))
-        if let configuration { try Data(configuration.utf8).write(to: directory.appendingPathComponent(".modellint.json")) }
+        if let configuration {
+            try Data(configuration.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        }
         return directory
     }
 
     private func findings(_ directory: URL) -> [String] {
         let out = modellint(["check", "--format", "json"], in: directory)
-        return jsonDiagnostics(out).map { "\($0["ruleId"]!) \($0["severity"]!) \($0["file"]!):\($0["line"] as? Int ?? 0) \($0["message"]!)" }
+        return jsonDiagnostics(out).map {
+            "\($0["ruleId"]!) \($0["severity"]!) \($0["file"]!):\($0["line"] as? Int ?? 0) \($0["message"]!)"
+        }
     }
 
     func testEachProjectRuleOnAProjectThatDisagrees() throws {
         let all = ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"]
-        XCTAssertEqual(findings(try app(.init(children: all, current: "Near 20.xcdatamodel"))), [], "a project that agrees")
-        XCTAssertEqual(findings(try app(.init(children: all, current: "Near 19.xcdatamodel"))), [
-            "project-current-version-mismatch error Near.xcodeproj/project.pbxproj:14 Near.xcodeproj/project.pbxproj makes Near 19.xcdatamodel the current version of Near.xcdatamodeld, but its .xccurrentversion names Near 20.xcdatamodel: which model ships depends on the tool that builds it",
-        ])
-        XCTAssertEqual(findings(try app(.init(children: ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 21.xcdatamodel"], current: nil, compiled: false))), [
-            "project-bundle-not-compiled warning Near.xcodeproj/project.pbxproj:13 Near.xcodeproj/project.pbxproj references Near.xcdatamodeld but no target compiles it (it is in no Sources build phase): no .momd ships",
-            "project-version-stale warning Near.xcodeproj/project.pbxproj:13 Near.xcodeproj/project.pbxproj lists Near 21.xcdatamodel in Near.xcdatamodeld, which has no such folder",
-            "project-version-missing error Near.xcdatamodeld/Near 20.xcdatamodel:0 Near 20.xcdatamodel is not in Near.xcodeproj/project.pbxproj's version group for Near.xcdatamodeld: the build does not compile it",
-        ])
+        XCTAssertEqual(
+            findings(try app(.init(children: all, current: "Near 20.xcdatamodel"))), [], "a project that agrees")
+        XCTAssertEqual(
+            findings(try app(.init(children: all, current: "Near 19.xcdatamodel"))),
+            [
+                "project-current-version-mismatch error Near.xcodeproj/project.pbxproj:14 Near.xcodeproj/project.pbxproj makes Near 19.xcdatamodel the current version of Near.xcdatamodeld, but its .xccurrentversion names Near 20.xcdatamodel: which model ships depends on the tool that builds it"
+            ])
+        XCTAssertEqual(
+            findings(
+                try app(
+                    .init(
+                        children: ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 21.xcdatamodel"], current: nil,
+                        compiled: false))),
+            [
+                "project-bundle-not-compiled warning Near.xcodeproj/project.pbxproj:13 Near.xcodeproj/project.pbxproj references Near.xcdatamodeld but no target compiles it (it is in no Sources build phase): no .momd ships",
+                "project-version-stale warning Near.xcodeproj/project.pbxproj:13 Near.xcodeproj/project.pbxproj lists Near 21.xcdatamodel in Near.xcdatamodeld, which has no such folder",
+                "project-version-missing error Near.xcdatamodeld/Near 20.xcdatamodel:0 Near 20.xcdatamodel is not in Near.xcodeproj/project.pbxproj's version group for Near.xcdatamodeld: the build does not compile it",
+            ])
     }
 
     func testAnEmptyProjectsListTurnsTheChecksOff() throws {
-        let directory = try app(.init(children: ["Near 18.xcdatamodel"], current: "Near 18.xcdatamodel"), configuration: #"{"projects": []}"#)
+        let directory = try app(
+            .init(children: ["Near 18.xcdatamodel"], current: "Near 18.xcdatamodel"),
+            configuration: #"{"projects": []}"#)
         XCTAssertEqual(findings(directory), [])
     }
 }
@@ -64,7 +87,9 @@ final class ProjectTests: XCTestCase {
 final class SourceReferenceTests: XCTestCase {
     func testStagedMigrationLiteralsAndAHardCodedCurrentVersion() throws {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"),
+            to: directory.appendingPathComponent("Near.xcdatamodeld"))
         // Near 19's checksum, from Scripts/reference-hashes.py (independent of modellint).
         // One string per line, quotes escaped: this test file itself holds no literal modellint would read.
         let stages = [
@@ -76,19 +101,27 @@ final class SourceReferenceTests: XCTestCase {
             "let sample = \"fuzz.mom\"",
         ].joined(separator: "\n")
         try Data(stages.utf8).write(to: directory.appendingPathComponent("Stages.swift"))
-        try Data("let project = Project(coreDataModels: [.coreDataModel(\"Near.xcdatamodeld\", currentVersion: \"Near 19\")])\n".utf8)
-            .write(to: directory.appendingPathComponent("Project.swift"))
+        try Data(
+            "let project = Project(coreDataModels: [.coreDataModel(\"Near.xcdatamodeld\", currentVersion: \"Near 19\")])\n"
+                .utf8
+        )
+        .write(to: directory.appendingPathComponent("Project.swift"))
         // A project folder, so the search outside git starts here.
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("App.xcodeproj"), withIntermediateDirectories: true)
         let out = modellint(["check", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
-        let found = (json["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["file"]!):\($0["line"] as? Int ?? 0):\($0["column"] as? Int ?? 0) \($0["message"]!)" }
-        XCTAssertEqual(found, [
-            "staged-migration-unknown-checksum Stages.swift:2:57 versionChecksum \"AAAAV0qOGThACI+hYGEe1DXi3JXBap5wRItai/8jq9Y=\" is the checksum of no version (3 known): staged migration meets an unknown model version (134504)",
-            "staged-migration-unknown-version Stages.swift:4:23 Near 17.mom is not a compiled version of Near.xcdatamodeld: loading it finds nothing",
-            "generated-project-current-version Project.swift:1:41 Project.swift hard-codes Near 19 as the current version of Near.xcdatamodeld, but its .xccurrentversion names Near 20: generated projects ship Near 19",
-        ], "the known checksum, Near 20, the computed name and a name in no version naming are not findings")
+        let found = (json["diagnostics"] as? [[String: Any]] ?? []).map {
+            "\($0["ruleId"]!) \($0["file"]!):\($0["line"] as? Int ?? 0):\($0["column"] as? Int ?? 0) \($0["message"]!)"
+        }
+        XCTAssertEqual(
+            found,
+            [
+                "staged-migration-unknown-checksum Stages.swift:2:57 versionChecksum \"AAAAV0qOGThACI+hYGEe1DXi3JXBap5wRItai/8jq9Y=\" is the checksum of no version (3 known): staged migration meets an unknown model version (134504)",
+                "staged-migration-unknown-version Stages.swift:4:23 Near 17.mom is not a compiled version of Near.xcdatamodeld: loading it finds nothing",
+                "generated-project-current-version Project.swift:1:41 Project.swift hard-codes Near 19 as the current version of Near.xcdatamodeld, but its .xccurrentversion names Near 20: generated projects ship Near 19",
+            ], "the known checksum, Near 20, the computed name and a name in no version naming are not findings")
     }
 }
 
@@ -96,28 +129,44 @@ final class SourceReferenceTests: XCTestCase {
 final class NewVersionProjectTests: XCTestCase {
     func testNewVersionAddsTheVersionToTheProjectChangingNothingElse() throws {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Near.xcodeproj"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"),
+            to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("Near.xcodeproj"), withIntermediateDirectories: true)
         let pbxproj = directory.appendingPathComponent("Near.xcodeproj/project.pbxproj")
-        let original = RuleExample.Project(children: ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"], current: "Near 20.xcdatamodel").text
+        let original = RuleExample.Project(
+            children: ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"],
+            current: "Near 20.xcdatamodel"
+        ).text
         try Data(original.utf8).write(to: pbxproj)
 
         let out = modellint(["new-version", "Near.xcdatamodeld"], in: directory)
         XCTAssertEqual(out.exitCode, 0, out.standardError)
-        XCTAssertTrue(out.standardOutput.hasSuffix("updated Near.xcodeproj/project.pbxproj: added Near 21.xcdatamodel to the version group and made it the current version.\n"), out.standardOutput)
+        XCTAssertTrue(
+            out.standardOutput.hasSuffix(
+                "updated Near.xcodeproj/project.pbxproj: added Near 21.xcdatamodel to the version group and made it the current version.\n"
+            ), out.standardOutput)
         let edited = try String(contentsOf: pbxproj, encoding: .utf8)
-        let newLine = try XCTUnwrap(edited.components(separatedBy: "\n").first { $0.contains("/* Near 21.xcdatamodel */ = {isa = PBXFileReference") })
+        let newLine = try XCTUnwrap(
+            edited.components(separatedBy: "\n").first {
+                $0.contains("/* Near 21.xcdatamodel */ = {isa = PBXFileReference")
+            })
         let newID = String(newLine.trimmingCharacters(in: .whitespaces).prefix(24))
         XCTAssertNotNil(newID.range(of: "^[0-9A-F]{24}$", options: .regularExpression), newID)
         XCTAssertFalse(original.contains(newID))
         // The expected file, edited by hand from the original: three lines added or changed.
         let oldID = String(format: "%024X", 0xA0000 + 12)
         var lines = original.components(separatedBy: "\n")
-        let ref = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("\t\t\(oldID) /* Near 20.xcdatamodel */ = {isa = PBXFileReference") })
-        lines.insert("\t\t\(newID) /* Near 21.xcdatamodel */ = {isa = PBXFileReference; lastKnownFileType = wrapper.xcdatamodel; path = \"Near 21.xcdatamodel\"; sourceTree = \"<group>\"; };", at: ref + 1)
+        let ref = try XCTUnwrap(
+            lines.firstIndex { $0.hasPrefix("\t\t\(oldID) /* Near 20.xcdatamodel */ = {isa = PBXFileReference") })
+        lines.insert(
+            "\t\t\(newID) /* Near 21.xcdatamodel */ = {isa = PBXFileReference; lastKnownFileType = wrapper.xcdatamodel; path = \"Near 21.xcdatamodel\"; sourceTree = \"<group>\"; };",
+            at: ref + 1)
         let child = try XCTUnwrap(lines.firstIndex { $0 == "\t\t\t\t\(oldID) /* Near 20.xcdatamodel */," })
         lines.insert("\t\t\t\t\(newID) /* Near 21.xcdatamodel */,", at: child + 1)
-        let pointer = try XCTUnwrap(lines.firstIndex { $0 == "\t\t\tcurrentVersion = \(oldID) /* Near 20.xcdatamodel */;" })
+        let pointer = try XCTUnwrap(
+            lines.firstIndex { $0 == "\t\t\tcurrentVersion = \(oldID) /* Near 20.xcdatamodel */;" })
         lines[pointer] = "\t\t\tcurrentVersion = \(newID) /* Near 21.xcdatamodel */;"
         XCTAssertEqual(edited, lines.joined(separator: "\n"))
         // And check agrees with the project afterwards.
@@ -127,14 +176,25 @@ final class NewVersionProjectTests: XCTestCase {
 
     func testAGeneratedProjectIsLeftToItsGenerator() throws {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Near.xcodeproj"), withIntermediateDirectories: true)
-        let original = RuleExample.Project(children: ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"], current: "Near 20.xcdatamodel").text
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"),
+            to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("Near.xcodeproj"), withIntermediateDirectories: true)
+        let original = RuleExample.Project(
+            children: ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"],
+            current: "Near 20.xcdatamodel"
+        ).text
         try Data(original.utf8).write(to: directory.appendingPathComponent("Near.xcodeproj/project.pbxproj"))
         try Data("name: Near\n".utf8).write(to: directory.appendingPathComponent("project.yml"))
         let out = modellint(["new-version", "Near.xcdatamodeld"], in: directory)
         XCTAssertEqual(out.exitCode, 0)
-        XCTAssertTrue(out.standardOutput.hasSuffix("Near.xcodeproj/project.pbxproj is generated: regenerate it (XcodeGen, Tuist), or the build keeps using the old current version.\n"), out.standardOutput)
-        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("Near.xcodeproj/project.pbxproj"), encoding: .utf8), original)
+        XCTAssertTrue(
+            out.standardOutput.hasSuffix(
+                "Near.xcodeproj/project.pbxproj is generated: regenerate it (XcodeGen, Tuist), or the build keeps using the old current version.\n"
+            ), out.standardOutput)
+        XCTAssertEqual(
+            try String(contentsOf: directory.appendingPathComponent("Near.xcodeproj/project.pbxproj"), encoding: .utf8),
+            original)
     }
 }

@@ -30,31 +30,48 @@ final class RepeatedEntitiesTests: XCTestCase {
     }
 
     /// Every version judged whole by every single-version rule: what the shortcut must reproduce.
-    private func judgedWhole(_ models: [Model], _ rules: [any VersionRule], _ context: RuleContext = RuleContext()) -> [[[Finding]]] {
+    private func judgedWhole(_ models: [Model], _ rules: [any VersionRule], _ context: RuleContext = RuleContext())
+        -> [[[Finding]]]
+    {
         models.map { model in rules.map { $0.check(model, context: context) } }
     }
 
     func testRepeatedEntityFindingsMoveToTheRepeatingVersionsLines() throws {
         let directory = try makeTemporaryDirectory(self)
         // Near 2 inserts an entity above Thing: same neighborhood, every line moved down by 3.
-        let bundle = try writeBundle(in: directory, versions: [
-            ("Near 1", thing),
-            ("Near 2", "<entity name=\"Extra\">\n    <attribute name=\"x\" optional=\"YES\" attributeType=\"String\"/>\n</entity>\n" + thing),
-        ], current: "Near 2")
+        let bundle = try writeBundle(
+            in: directory,
+            versions: [
+                ("Near 1", thing),
+                (
+                    "Near 2",
+                    "<entity name=\"Extra\">\n    <attribute name=\"x\" optional=\"YES\" attributeType=\"String\"/>\n</entity>\n"
+                        + thing
+                ),
+            ], current: "Near 2")
         // Each version's own findings, as the single-version rules give them (before repeats are collapsed).
         let two: [any VersionRule] = [InvalidDefaultValueRule(), MissingInverseRule()]
-        let perVersion = Linter(configuration: Configuration(baseDirectory: directory.path)).versionFindings(models(bundle), rules: two, context: RuleContext())
+        let perVersion = Linter(configuration: Configuration(baseDirectory: directory.path)).versionFindings(
+            models(bundle), rules: two, context: RuleContext())
         let found = perVersion.enumerated().flatMap { v, byRule in byRule.joined().map { ($0, v) } }
-        XCTAssertEqual(found.map { f, v in "Near \(v + 1) \(f.entity ?? "-").\(f.property ?? "-") @\(f.location.line ?? 0):\(f.location.column ?? 0)" }, [
-            "Near 1 Thing.count @4:5", "Near 1 Thing.owner @5:5", "Near 2 Thing.count @7:5", "Near 2 Thing.owner @8:5",
-        ])
+        XCTAssertEqual(
+            found.map { f, v in
+                "Near \(v + 1) \(f.entity ?? "-").\(f.property ?? "-") @\(f.location.line ?? 0):\(f.location.column ?? 0)"
+            },
+            [
+                "Near 1 Thing.count @4:5", "Near 1 Thing.owner @5:5", "Near 2 Thing.count @7:5",
+                "Near 2 Thing.owner @8:5",
+            ])
         XCTAssertEqual(found[2].0.location.file, "Near.xcdatamodeld/Near 2.xcdatamodel/contents")
         XCTAssertEqual(found[3].0.message, "Thing.owner has no inverse")
         // Reported: once each, at the newest occurrence, naming both versions.
         let reported = lint(bundle).filter { $0.ruleId == "invalid-default-value" || $0.ruleId == "missing-inverse" }
-        XCTAssertEqual(reported.map { "\($0.ruleId) \($0.version ?? "-") @\($0.line ?? 0) \($0.severity) \($0.versions ?? [])" }, [
-            "invalid-default-value Near 2 @7 error [\"Near 1\", \"Near 2\"]", "missing-inverse Near 2 @8 warning [\"Near 1\", \"Near 2\"]",
-        ])
+        XCTAssertEqual(
+            reported.map { "\($0.ruleId) \($0.version ?? "-") @\($0.line ?? 0) \($0.severity) \($0.versions ?? [])" },
+            [
+                "invalid-default-value Near 2 @7 error [\"Near 1\", \"Near 2\"]",
+                "missing-inverse Near 2 @8 warning [\"Near 1\", \"Near 2\"]",
+            ])
 
         let loaded = models(bundle)
         let repeated = RepeatedEntities(loaded)
@@ -67,10 +84,15 @@ final class RepeatedEntitiesTests: XCTestCase {
     func testAChangedDestinationMakesANewNeighborhood() throws {
         let directory = try makeTemporaryDirectory(self)
         // Only Owner changes in Near 2, but Thing points at it: Thing is judged again.
-        let bundle = try writeBundle(in: directory, versions: [
-            ("Near 1", thing),
-            ("Near 2", thing.replacingOccurrences(of: "<attribute name=\"name\"", with: "<attribute name=\"title\"")),
-        ], current: "Near 2")
+        let bundle = try writeBundle(
+            in: directory,
+            versions: [
+                ("Near 1", thing),
+                (
+                    "Near 2",
+                    thing.replacingOccurrences(of: "<attribute name=\"name\"", with: "<attribute name=\"title\"")
+                ),
+            ], current: "Near 2")
         let repeated = RepeatedEntities(models(bundle))
         XCTAssertEqual(repeated.origins[1].map { $0 == nil }, [true, true])
     }
@@ -78,25 +100,32 @@ final class RepeatedEntitiesTests: XCTestCase {
     func testDuplicateEntityNamesAreJudgedWhole() throws {
         let directory = try makeTemporaryDirectory(self)
         let twice = thing + "\n<entity name=\"Owner\"/>"
-        let bundle = try writeBundle(in: directory, versions: [("Near 1", twice), ("Near 2", twice)], current: "Near 2")
+        let bundle = try writeBundle(
+            in: directory, versions: [("Near 1", twice), ("Near 2", twice)], current: "Near 2")
         let loaded = models(bundle)
         XCTAssertEqual(RepeatedEntities(loaded).origins[1].map { $0 == nil }, [true, true, true])
         let rules = RuleRegistry.all.compactMap { $0 as? any VersionRule }
         let linter = Linter(configuration: Configuration(baseDirectory: directory.path))
         let findings = linter.versionFindings(loaded, rules: rules, context: RuleContext())
         XCTAssertEqual(findings, judgedWhole(loaded, rules))
-        XCTAssertEqual(findings[1].flatMap { $0 }.filter { $0.message == "entity Owner is declared more than once" }.count, 1)
+        XCTAssertEqual(
+            findings[1].flatMap { $0 }.filter { $0.message == "entity Owner is declared more than once" }.count, 1)
     }
 
     func testAFindingOutsideTheNeighborhoodIsNotMoved() throws {
         let directory = try makeTemporaryDirectory(self)
-        let bundle = try writeBundle(in: directory, versions: [("Near 1", thing), ("Near 2", "\n" + thing)], current: "Near 2")
+        let bundle = try writeBundle(
+            in: directory, versions: [("Near 1", thing), ("Near 2", "\n" + thing)], current: "Near 2")
         let loaded = models(bundle)
         let inside = Finding("inside", at: loaded[0].entities[0].properties[0].location)
         let outside = Finding("outside", at: loaded[0].location)
-        let moved = RepeatedEntities.move([inside], from: loaded[0].entities[0], in: loaded[0], to: loaded[1].entities[0], in: loaded[1])
+        let moved = RepeatedEntities.move(
+            [inside], from: loaded[0].entities[0], in: loaded[0], to: loaded[1].entities[0], in: loaded[1])
         XCTAssertEqual(moved?.map(\.location.line), [5])
-        XCTAssertNil(RepeatedEntities.move([inside, outside], from: loaded[0].entities[0], in: loaded[0], to: loaded[1].entities[0], in: loaded[1]))
+        XCTAssertNil(
+            RepeatedEntities.move(
+                [inside, outside], from: loaded[0].entities[0], in: loaded[0], to: loaded[1].entities[0], in: loaded[1])
+        )
     }
 
     /// The real test: every corpus bundle and fixture, every version, every single-version rule.
@@ -108,7 +137,9 @@ final class RepeatedEntitiesTests: XCTestCase {
         for context in [RuleContext(), RuleContext(cloudKitOverride: true)] {
             for bundle in bundles {
                 let loaded = models(bundle)
-                XCTAssertEqual(linter.versionFindings(loaded, rules: rules, context: context), judgedWhole(loaded, rules, context), bundle.lastPathComponent)
+                XCTAssertEqual(
+                    linter.versionFindings(loaded, rules: rules, context: context), judgedWhole(loaded, rules, context),
+                    bundle.lastPathComponent)
             }
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import ModelLintSupport
 import ModelLintModel
@@ -22,7 +22,10 @@ final class ReporterTests: XCTestCase {
     private func wellFormed(_ xml: String) -> Bool {
         final class Counter: NSObject, XMLParserDelegate {
             var elements: [String: Int] = [:]
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 elements[name, default: 0] += 1
             }
         }
@@ -35,7 +38,8 @@ final class ReporterTests: XCTestCase {
     }
 
     func testSARIFHasEveryRequiredField() throws {
-        let out = modellint(["check", "SingleVersion", "Changes/TypeReused.xcdatamodeld", "--format", "sarif"], in: fixtures)
+        let out = modellint(
+            ["check", "SingleVersion", "Changes/TypeReused.xcdatamodeld", "--format", "sarif"], in: fixtures)
         XCTAssertEqual(out.exitCode, 1)
         let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
         XCTAssertEqual(sarif["version"] as? String, "2.1.0")
@@ -57,10 +61,13 @@ final class ReporterTests: XCTestCase {
         let results = try XCTUnwrap(run["results"] as? [[String: Any]])
         XCTAssertEqual(results.count, 11)
         for result in results {
-            XCTAssertTrue(ids.contains(result["ruleId"] as? String ?? ""), "\(result["ruleId"] ?? "") is not in tool.driver.rules")
+            XCTAssertTrue(
+                ids.contains(result["ruleId"] as? String ?? ""), "\(result["ruleId"] ?? "") is not in tool.driver.rules"
+            )
             XCTAssertTrue(["error", "warning", "note"].contains(result["level"] as? String ?? ""))
             XCTAssertNotNil((result["message"] as? [String: Any])?["text"] as? String)
-            let location = try XCTUnwrap((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            let location = try XCTUnwrap(
+                (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
             let uri = try XCTUnwrap((location["artifactLocation"] as? [String: Any])?["uri"] as? String)
             XCTAssertTrue(uri.hasPrefix("Fixtures/"), "relative to the repository root: \(uri)")
             XCTAssertFalse(uri.contains(" "), "percent-encoded: \(uri)")
@@ -69,41 +76,67 @@ final class ReporterTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(region["startColumn"] as? Int ?? 0, 1)
             XCTAssertNotNil((result["partialFingerprints"] as? [String: Any])?["modellint/v2"] as? String)
         }
-        XCTAssertTrue(results.contains { ((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String == "Fixtures/Changes/TypeReused.xcdatamodeld/Near%203.xcdatamodel/contents" })
+        XCTAssertTrue(
+            results.contains {
+                ((($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?[
+                    "artifactLocation"] as? [String: Any])?["uri"] as? String
+                    == "Fixtures/Changes/TypeReused.xcdatamodeld/Near%203.xcdatamodel/contents"
+            })
     }
 
     func testSARIFFingerprintsSurviveLineShifts() throws {
         let directory = try makeTemporaryDirectory(self)
-        let bundle = try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>")], current: "Near 1")
+        let bundle = try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>"
+                )
+            ], current: "Near 1")
         func fingerprint() throws -> (String, Int) {
             let out = modellint(["check", "--format", "sarif"], in: directory)
-            let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
-            let result = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
-            let line = ((((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any])?["startLine"] as? Int) ?? 0
+            let sarif = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+            let result = try XCTUnwrap(
+                ((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+            let line =
+                ((((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+                    as? [String: Any])?["startLine"] as? Int) ?? 0
             return (((result["partialFingerprints"] as? [String: String])?["modellint/v2"]) ?? "", line)
         }
         let before = try fingerprint()
         let contents = bundle.appendingPathComponent("Near 1.xcdatamodel/contents")
         let text = try String(contentsOf: contents, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "<entity name=\"Owner\">", with: "<entity name=\"Other\"/>\n\n<entity name=\"Owner\">").utf8).write(to: contents)
+        try Data(
+            text.replacingOccurrences(
+                of: "<entity name=\"Owner\">", with: "<entity name=\"Other\"/>\n\n<entity name=\"Owner\">"
+            ).utf8
+        ).write(to: contents)
         let after = try fingerprint()
         XCTAssertNotEqual(before.1, after.1, "the finding moved")
         XCTAssertEqual(before.0, after.0, "its fingerprint did not")
     }
 
     func testJUnitAndCheckstyleAreWellFormedWithTheExpectedCounts() {
-        let junit = modellint(["check", "SingleVersion", "Near.xcdatamodeld", "--format", "junit"], in: fixtures).standardOutput
+        let junit = modellint(["check", "SingleVersion", "Near.xcdatamodeld", "--format", "junit"], in: fixtures)
+            .standardOutput
         XCTAssertTrue(wellFormed(junit), junit)
         XCTAssertEqual(count("testsuite", in: junit), 2)
         XCTAssertEqual(count("testcase", in: junit), 10, "9 failing cases and one passing case for the clean bundle")
         XCTAssertEqual(count("failure", in: junit), 9)
         XCTAssertTrue(junit.contains("<testsuites name=\"modellint\" tests=\"10\" failures=\"9\" errors=\"0\">"))
 
-        let checkstyle = modellint(["check", "SingleVersion", "Changes/TypeReused.xcdatamodeld", "--format", "checkstyle"], in: fixtures).standardOutput
+        let checkstyle = modellint(
+            ["check", "SingleVersion", "Changes/TypeReused.xcdatamodeld", "--format", "checkstyle"], in: fixtures
+        ).standardOutput
         XCTAssertTrue(wellFormed(checkstyle), checkstyle)
         XCTAssertEqual(count("file", in: checkstyle), 3)
         XCTAssertEqual(count("error", in: checkstyle), 11)
-        XCTAssertTrue(checkstyle.contains("severity=\"warning\" message=\"optonal is not an attribute of &lt;attribute&gt; in Core Data&apos;s model format (on Thing.title), perhaps a misspelling of optional: the model compiler ignores it\" source=\"modellint.unknown-xml-attribute\""))
+        XCTAssertTrue(
+            checkstyle.contains(
+                "severity=\"warning\" message=\"optonal is not an attribute of &lt;attribute&gt; in Core Data&apos;s model format (on Thing.title), perhaps a misspelling of optional: the model compiler ignores it\" source=\"modellint.unknown-xml-attribute\""
+            ))
     }
 
     /// junit-10.xsd (Jenkins' xUnit plugin) has no file or line on a test case; a note does not fail a build, so
@@ -119,67 +152,120 @@ final class ReporterTests: XCTestCase {
         XCTAssertFalse(junit.contains(" line=\""), junit)
 
         let directory = try makeTemporaryDirectory(self)
-        let twice = "<entity name=\"A\"><attribute name=\"x\" optonal=\"YES\" indexd=\"YES\" attributeType=\"String\"/></entity>"
+        let twice =
+            "<entity name=\"A\"><attribute name=\"x\" optonal=\"YES\" indexd=\"YES\" attributeType=\"String\"/></entity>"
         try writeBundle(in: directory, versions: [("Near 1", twice)])
         let repeated = modellint(["check", "--format", "junit"], in: directory).standardOutput
-        let names = repeated.components(separatedBy: "<testcase ").dropFirst().compactMap { $0.components(separatedBy: " name=\"").dropFirst().first?.components(separatedBy: "\"").first }
+        let names = repeated.components(separatedBy: "<testcase ").dropFirst().compactMap {
+            $0.components(separatedBy: " name=\"").dropFirst().first?.components(separatedBy: "\"").first
+        }
         XCTAssertEqual(names, ["unknown-xml-attribute Near 1 A.x", "unknown-xml-attribute Near 1 A.x (2)"], repeated)
         XCTAssertEqual(Set(names).count, names.count, repeated)
     }
 
     func testGitHubEscapesPropertiesAndMessages() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory, name: "Model, v1", versions: [("Model: 1", "<entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>")], current: "Model: 1")
+        try writeBundle(
+            in: directory, name: "Model, v1",
+            versions: [
+                (
+                    "Model: 1",
+                    "<entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>"
+                )
+            ], current: "Model: 1")
         let out = modellint(["check", "--format", "github"], in: directory)
-        XCTAssertEqual(out.standardOutput, "::warning file=Model%2C v1.xcdatamodeld/Model%3A 1.xcdatamodel/contents,line=3,col=22,title=missing-inverse::Owner.x has no inverse%0Afix: add the inverse relationship on the destination entity and set both `inverseName`s\n")
+        XCTAssertEqual(
+            out.standardOutput,
+            "::warning file=Model%2C v1.xcdatamodeld/Model%3A 1.xcdatamodel/contents,line=3,col=22,title=missing-inverse::Owner.x has no inverse%0Afix: add the inverse relationship on the destination entity and set both `inverseName`s\n"
+        )
         XCTAssertEqual(GitHubReporter.data("50% done\r\nnext: a,b"), "50%25 done%0D%0Anext: a,b")
         XCTAssertEqual(GitHubReporter.property("50% done\r\nnext: a,b"), "50%25 done%0D%0Anext%3A a%2Cb")
     }
 
     func testGitHubActionsGetsTextAndAnnotationsWithoutConfiguration() {
-        let out = modellint(["check", "Changes/ToManyToOne.xcdatamodeld"], in: fixtures, variables: ["GITHUB_ACTIONS": "true"])
+        let out = modellint(
+            ["check", "Changes/ToManyToOne.xcdatamodeld"], in: fixtures, variables: ["GITHUB_ACTIONS": "true"])
         let lines = out.standardOutput.split(separator: "\n")
-        XCTAssertTrue(lines[0].hasPrefix("Changes/ToManyToOne.xcdatamodeld/Near 2.xcdatamodel/contents:4:9: error: Owner.pets changed from to-many to to-one"))
+        XCTAssertTrue(
+            lines[0].hasPrefix(
+                "Changes/ToManyToOne.xcdatamodeld/Near 2.xcdatamodel/contents:4:9: error: Owner.pets changed from to-many to to-one"
+            ))
         XCTAssertEqual(lines[2], "1 error, 0 warnings, 0 notes in 1 bundle (2 versions)")
-        XCTAssertTrue(lines[3].hasPrefix("::error file=Fixtures/Changes/ToManyToOne.xcdatamodeld/Near 2.xcdatamodel/contents,line=4,col=9,title=to-many-became-to-one::"))
-        XCTAssertFalse(modellint(["check", "Changes/ToManyToOne.xcdatamodeld", "--format", "text"], in: fixtures, variables: ["GITHUB_ACTIONS": "true"]).standardOutput.contains("::error"))
+        XCTAssertTrue(
+            lines[3].hasPrefix(
+                "::error file=Fixtures/Changes/ToManyToOne.xcdatamodeld/Near 2.xcdatamodel/contents,line=4,col=9,title=to-many-became-to-one::"
+            ))
+        XCTAssertFalse(
+            modellint(
+                ["check", "Changes/ToManyToOne.xcdatamodeld", "--format", "text"], in: fixtures,
+                variables: ["GITHUB_ACTIONS": "true"]
+            ).standardOutput.contains("::error"))
     }
 }
 
 final class SuppressionAndBaselineTests: XCTestCase {
     func testUserInfoSuppressionSilencesAnElementFromItsVersionOn() throws {
         let directory = try makeTemporaryDirectory(self)
-        let plain = "<relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/>"
-        let silenced = "<relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"><userInfo><entry key=\"modellint:disable\" value=\"missing-inverse\"/></userInfo></relationship>"
-        let bundle = try writeBundle(in: directory, versions: [
-            ("Near 1", "<entity name=\"Owner\">\(plain)</entity>"),
-            ("Near 2", "<entity name=\"Owner\">\(silenced)</entity>"),
-            ("Near 3", "<entity name=\"Owner\">\(plain)<attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"),
-        ], current: "Near 3")
+        let plain =
+            "<relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/>"
+        let silenced =
+            "<relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"><userInfo><entry key=\"modellint:disable\" value=\"missing-inverse\"/></userInfo></relationship>"
+        let bundle = try writeBundle(
+            in: directory,
+            versions: [
+                ("Near 1", "<entity name=\"Owner\">\(plain)</entity>"),
+                ("Near 2", "<entity name=\"Owner\">\(silenced)</entity>"),
+                (
+                    "Near 3",
+                    "<entity name=\"Owner\">\(plain)<attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                ),
+            ], current: "Near 3")
         XCTAssertEqual(lint(bundle).map { "\($0.ruleId) \($0.version!)" }, ["missing-inverse Near 1"])
     }
 
     func testEntitySuppressionCoversItsPropertiesAndAllRules() throws {
         let directory = try makeTemporaryDirectory(self)
-        let bundle = try writeBundle(in: directory, versions: [
-            ("Near 1", "<entity name=\"Entity\"><userInfo><entry key=\"modellint:disable\" value=\"all\"/></userInfo></entity><entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/><userInfo><entry key=\"modellint:disable\" value=\"missing-inverse,placeholder-entity\"/></userInfo></entity>"),
-        ], current: "Near 1")
+        let bundle = try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"Entity\"><userInfo><entry key=\"modellint:disable\" value=\"all\"/></userInfo></entity><entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/><userInfo><entry key=\"modellint:disable\" value=\"missing-inverse,placeholder-entity\"/></userInfo></entity>"
+                )
+            ], current: "Near 1")
         XCTAssertEqual(lint(bundle).map(\.ruleId), [])
     }
 
     func testUnknownRuleInASuppressionIsAWarning() throws {
         let directory = try makeTemporaryDirectory(self)
-        let bundle = try writeBundle(in: directory, versions: [
-            ("Near 1", "<entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"><userInfo><entry key=\"modellint:disable\" value=\"missing-invers\"/></userInfo></relationship></entity>"),
-        ], current: "Near 1")
+        let bundle = try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"><userInfo><entry key=\"modellint:disable\" value=\"missing-invers\"/></userInfo></relationship></entity>"
+                )
+            ], current: "Near 1")
         let found = lint(bundle)
-        XCTAssertEqual(found.map { "\($0.ruleId) \($0.severity)" }, ["missing-inverse warning", "suppression-unknown-rule warning"])
-        XCTAssertEqual(found[1].message, "the modellint:disable entry on Owner.x names \"missing-invers\", which is not a rule id; it silences nothing")
+        XCTAssertEqual(
+            found.map { "\($0.ruleId) \($0.severity)" },
+            ["missing-inverse warning", "suppression-unknown-rule warning"])
+        XCTAssertEqual(
+            found[1].message,
+            "the modellint:disable entry on Owner.x names \"missing-invers\", which is not a rule id; it silences nothing"
+        )
     }
 
     func testBaselineSurvivesLinesInsertedAboveAFinding() throws {
         let directory = try makeTemporaryDirectory(self)
-        let bundle = try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>")], current: "Near 1")
+        let bundle = try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"Owner\"><relationship name=\"x\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>"
+                )
+            ], current: "Near 1")
         let written = modellint(["check", "--write-baseline", "baseline.json"], in: directory)
         XCTAssertEqual(written.exitCode, 0)
         XCTAssertEqual(written.standardOutput, "baseline.json: recorded 1 finding\n")
@@ -190,10 +276,23 @@ final class SuppressionAndBaselineTests: XCTestCase {
 
         let contents = bundle.appendingPathComponent("Near 1.xcdatamodel/contents")
         let text = try String(contentsOf: contents, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "<entity name=\"Owner\">", with: "<entity name=\"First\"/>\n<entity name=\"Second\"/>\n<entity name=\"Owner\">").utf8).write(to: contents)
-        XCTAssertEqual(modellint(["check", "--baseline", "baseline.json", "--strict"], in: directory).standardOutput, "0 errors, 0 warnings, 0 notes in 1 bundle (1 version)\n")
+        try Data(
+            text.replacingOccurrences(
+                of: "<entity name=\"Owner\">",
+                with: "<entity name=\"First\"/>\n<entity name=\"Second\"/>\n<entity name=\"Owner\">"
+            ).utf8
+        ).write(to: contents)
+        XCTAssertEqual(
+            modellint(["check", "--baseline", "baseline.json", "--strict"], in: directory).standardOutput,
+            "0 errors, 0 warnings, 0 notes in 1 bundle (1 version)\n")
         // A new finding is still reported.
-        try Data(try String(contentsOf: contents, encoding: .utf8).replacingOccurrences(of: "<entity name=\"Second\"/>", with: "<entity name=\"Second\"><relationship name=\"y\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>").utf8).write(to: contents)
+        try Data(
+            try String(contentsOf: contents, encoding: .utf8).replacingOccurrences(
+                of: "<entity name=\"Second\"/>",
+                with:
+                    "<entity name=\"Second\"><relationship name=\"y\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>"
+            ).utf8
+        ).write(to: contents)
         let out = modellint(["check", "--baseline", "baseline.json", "--strict"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertTrue(out.standardOutput.contains("Second.y has no inverse"))

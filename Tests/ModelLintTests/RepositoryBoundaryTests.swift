@@ -13,13 +13,19 @@ final class RepositoryBoundaryTests: XCTestCase {
     // Case 6: folders that sort before the app's use up the walk budget; the run stops with exit 2, never "0 bundles".
     func testAnExhaustedWalkBudgetIsAnError() throws {
         let directory = try makeTemporaryDirectory(self)
-        for i in 1...30 { try FileManager.default.createDirectory(at: directory.appendingPathComponent(String(format: "a%02d", i)), withIntermediateDirectories: true) }
+        for i in 1...30 {
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent(String(format: "a%02d", i)), withIntermediateDirectories: true)
+        }
         try writeBundle(in: directory.appendingPathComponent("z-app"), versions: [("Near 1", "<entity name=\"A\"/>")])
         try Data(#"{ "walkBudget": 20 }"#.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
         let out = modellint(["check", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 2)
         XCTAssertEqual(out.standardOutput, "")
-        XCTAssertEqual(out.standardError, "modellint: the search listed 20 folders, its budget, and stopped at a20 before seeing the whole tree; exclude folders (\"exclude\") or raise the budget (\"walkBudget\" in .modellint.json)\n")
+        XCTAssertEqual(
+            out.standardError,
+            "modellint: the search listed 20 folders, its budget, and stopped at a20 before seeing the whole tree; exclude folders (\"exclude\") or raise the budget (\"walkBudget\" in .modellint.json)\n"
+        )
         // Raised, the same tree is read whole.
         try Data(#"{ "walkBudget": 100 }"#.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
         let raised = modellint(["check", "--format", "json"], in: directory)
@@ -38,21 +44,32 @@ final class RepositoryBoundaryTests: XCTestCase {
     // reported, never silently matched to nothing.
     func testAbsoluteLockKeysMatchTheirBundleOrAreReported() throws {
         let directory = try makeTemporaryDirectory(self)
-        let bundle = try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>"), ("Near 2", "<entity name=\"A\"/>")], current: "Near 2")
+        let bundle = try writeBundle(
+            in: directory, versions: [("Near 1", "<entity name=\"A\"/>"), ("Near 2", "<entity name=\"A\"/>")],
+            current: "Near 2")
         XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
         let path = directory.appendingPathComponent("modellint.lock")
         let absolute = PathTools.standardize(bundle.path)
-        var text = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(of: "\"Near.xcdatamodeld\"", with: "\"\(absolute)\"")
-        text = text.replacingOccurrences(of: "\"bundles\": {", with: "\"bundles\": {\n    \"/elsewhere/Other.xcdatamodeld\": { \"versions\": {} },")
+        var text = try String(contentsOf: path, encoding: .utf8).replacingOccurrences(
+            of: "\"Near.xcdatamodeld\"", with: "\"\(absolute)\"")
+        text = text.replacingOccurrences(
+            of: "\"bundles\": {", with: "\"bundles\": {\n    \"/elsewhere/Other.xcdatamodeld\": { \"versions\": {} },")
         try Data(text.utf8).write(to: path)
-        try Data((RuleExample.modelHeader + "\n<entity name=\"B\"/>\n</model>\n").utf8).write(to: bundle.appendingPathComponent("Near 1.xcdatamodel/contents"))
+        try Data((RuleExample.modelHeader + "\n<entity name=\"B\"/>\n</model>\n").utf8).write(
+            to: bundle.appendingPathComponent("Near 1.xcdatamodel/contents"))
         let out = modellint(["check", "--format", "json"], in: directory)
         let found = jsonDiagnostics(out)
-        XCTAssertEqual(found.map { "\($0["ruleId"]!) \($0["file"]!):\($0["line"] ?? "-")" }.sorted(),
-                       ["entity-removed Near.xcdatamodeld/Near 1.xcdatamodel/contents:3", "lock-entry-orphaned modellint.lock:5",
-                        "shipped-version-edited Near.xcdatamodeld/Near 1.xcdatamodel/contents:2"])
-        XCTAssertEqual(found.first { $0["ruleId"] as? String == "lock-entry-orphaned" }?["message"] as? String,
-                       "modellint.lock records /elsewhere/Other.xcdatamodeld (0 versions) by an absolute path outside the lock file's folder: it matches no bundle, so those versions are protected by nothing; record the bundle by its path relative to the lock file")
+        XCTAssertEqual(
+            found.map { "\($0["ruleId"]!) \($0["file"]!):\($0["line"] ?? "-")" }.sorted(),
+            [
+                "entity-removed Near.xcdatamodeld/Near 1.xcdatamodel/contents:3",
+                "lock-entry-orphaned modellint.lock:5",
+                "shipped-version-edited Near.xcdatamodeld/Near 1.xcdatamodel/contents:2",
+            ])
+        XCTAssertEqual(
+            found.first { $0["ruleId"] as? String == "lock-entry-orphaned" }?["message"] as? String,
+            "modellint.lock records /elsewhere/Other.xcdatamodeld (0 versions) by an absolute path outside the lock file's folder: it matches no bundle, so those versions are protected by nothing; record the bundle by its path relative to the lock file"
+        )
         XCTAssertEqual(out.exitCode, 1)
     }
 
@@ -65,17 +82,21 @@ final class RepositoryBoundaryTests: XCTestCase {
         try git(["init", "-q", "-b", "main"], in: directory)
         try git(["add", "-A"], in: directory)
         try git(["commit", "-qm", "base"], in: directory)
-        let clean = try String(contentsOf: bundle.appendingPathComponent("Near 1.xcdatamodel/contents"), encoding: .utf8)
+        let clean = try String(
+            contentsOf: bundle.appendingPathComponent("Near 1.xcdatamodel/contents"), encoding: .utf8)
 
         // Staged: a second version that adds a required attribute without a default; then reverted on disk.
-        let required = "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" attributeType=\"String\"/></entity>"
+        let required =
+            "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" attributeType=\"String\"/></entity>"
         try writeBundle(in: directory, versions: [("Near 2", required)], current: "Near 2")
         try git(["add", "-A"], in: directory)
         try Data(clean.utf8).write(to: bundle.appendingPathComponent("Near 2.xcdatamodel/contents"))
         let staged = modellint(["check", "--pre-commit", "--format", "json"], in: directory)
         XCTAssertEqual(staged.exitCode, 1, staged.standardError)
-        XCTAssertEqual(summary(jsonDiagnostics(staged)), ["required-attribute-without-default error Near 1>Near 2 A.b @3"])
-        XCTAssertEqual(jsonDiagnostics(staged).first?["file"] as? String, "Near.xcdatamodeld/Near 2.xcdatamodel/contents")
+        XCTAssertEqual(
+            summary(jsonDiagnostics(staged)), ["required-attribute-without-default error Near 1>Near 2 A.b @3"])
+        XCTAssertEqual(
+            jsonDiagnostics(staged).first?["file"] as? String, "Near.xcdatamodeld/Near 2.xcdatamodel/contents")
         // The reverse: the work tree's error is not what is committed once the clean text is staged.
         try git(["add", "-A"], in: directory)
         try Data(required.utf8).write(to: bundle.appendingPathComponent("Near 2.xcdatamodel/contents"))
@@ -105,7 +126,8 @@ final class RepositoryBoundaryTests: XCTestCase {
     // Case 13: paths the repository chooses (committed symlinks) never lead a write outside it.
     func testWritesStayInsideTheRepository() throws {
         let root = try makeTemporaryDirectory(self)
-        let repository = root.appendingPathComponent("repo"), outside = root.appendingPathComponent("outside")
+        let repository = root.appendingPathComponent("repo")
+        let outside = root.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         let victim = outside.appendingPathComponent("victim.txt")
         try Data("untouched".utf8).write(to: victim)
@@ -113,15 +135,21 @@ final class RepositoryBoundaryTests: XCTestCase {
         let fm = FileManager.default
         func untouched(_ label: String, file: StaticString = #filePath, line: UInt = #line) {
             XCTAssertEqual(try? String(contentsOf: victim, encoding: .utf8), "untouched", label, file: file, line: line)
-            XCTAssertEqual(try? fm.contentsOfDirectory(atPath: outside.path).sorted(), ["victim.txt"], label, file: file, line: line)
+            XCTAssertEqual(
+                try? fm.contentsOfDirectory(atPath: outside.path).sorted(), ["victim.txt"], label, file: file,
+                line: line)
         }
 
         // --report and --output through a committed symlink, and into a folder that is one.
-        try fm.createSymbolicLink(atPath: repository.appendingPathComponent("modellint.sarif").path, withDestinationPath: victim.path)
+        try fm.createSymbolicLink(
+            atPath: repository.appendingPathComponent("modellint.sarif").path, withDestinationPath: victim.path)
         let report = modellint(["check", "--report", "sarif=modellint.sarif"], in: repository)
         XCTAssertEqual(report.exitCode, 2)
-        XCTAssertTrue(report.standardError.contains("/repo/modellint.sarif: it is a symbolic link to \(victim.path), outside "), report.standardError)
-        try fm.createSymbolicLink(atPath: repository.appendingPathComponent("reports").path, withDestinationPath: outside.path)
+        XCTAssertTrue(
+            report.standardError.contains("/repo/modellint.sarif: it is a symbolic link to \(victim.path), outside "),
+            report.standardError)
+        try fm.createSymbolicLink(
+            atPath: repository.appendingPathComponent("reports").path, withDestinationPath: outside.path)
         let folder = modellint(["check", "--output", "reports/r.json", "--format", "json"], in: repository)
         XCTAssertEqual(folder.exitCode, 2)
         XCTAssertTrue(folder.standardError.contains("its folder resolves to "), folder.standardError)
@@ -138,7 +166,8 @@ final class RepositoryBoundaryTests: XCTestCase {
         try Data("<broken".utf8).write(to: bundle.appendingPathComponent("Near 1.xcdatamodel/contents"))
         let failing = modellint(["check", "--stamp", "stamp"], in: repository)
         XCTAssertEqual(failing.exitCode, 2)
-        XCTAssertTrue(failing.standardError.contains("it is a directory; modellint removes only files"), failing.standardError)
+        XCTAssertTrue(
+            failing.standardError.contains("it is a directory; modellint removes only files"), failing.standardError)
         XCTAssertTrue(fm.fileExists(atPath: stamp.appendingPathComponent("inside").path))
         try fm.removeItem(at: stamp)
         try fm.createSymbolicLink(atPath: stamp.path, withDestinationPath: outside.path)
@@ -147,23 +176,29 @@ final class RepositoryBoundaryTests: XCTestCase {
         untouched("stamp removed")
 
         // new-version: a committed .xccurrentversion symlink is replaced by the new pointer.
-        try Data((RuleExample.modelHeader + "\n<entity name=\"A\"/>\n</model>\n").utf8).write(to: bundle.appendingPathComponent("Near 1.xcdatamodel/contents"))
+        try Data((RuleExample.modelHeader + "\n<entity name=\"A\"/>\n</model>\n").utf8).write(
+            to: bundle.appendingPathComponent("Near 1.xcdatamodel/contents"))
         let pointer = bundle.appendingPathComponent(".xccurrentversion")
         try Data(try Data(contentsOf: pointer)).write(to: outside.appendingPathComponent("pointer"))
         try fm.removeItem(at: pointer)
-        try fm.createSymbolicLink(atPath: pointer.path, withDestinationPath: outside.appendingPathComponent("pointer").path)
+        try fm.createSymbolicLink(
+            atPath: pointer.path, withDestinationPath: outside.appendingPathComponent("pointer").path)
         let created = modellint(["new-version", "Near.xcdatamodeld", "--name", "Near 2"], in: repository)
         XCTAssertEqual(created.exitCode, 0, created.standardError)
         XCTAssertEqual(try fm.attributesOfItem(atPath: pointer.path)[.type] as? FileAttributeType, .typeRegular)
         XCTAssertTrue(try String(contentsOf: pointer, encoding: .utf8).contains("Near 2.xcdatamodel"))
-        XCTAssertFalse(try String(contentsOf: outside.appendingPathComponent("pointer"), encoding: .utf8).contains("Near 2"))
+        XCTAssertFalse(
+            try String(contentsOf: outside.appendingPathComponent("pointer"), encoding: .utf8).contains("Near 2"))
         try fm.removeItem(at: outside.appendingPathComponent("pointer"))
 
         // init: a dangling .modellint.json symlink is something that exists; nothing is created through it.
-        try fm.createSymbolicLink(atPath: repository.appendingPathComponent(".modellint.json").path, withDestinationPath: outside.appendingPathComponent("config.json").path)
+        try fm.createSymbolicLink(
+            atPath: repository.appendingPathComponent(".modellint.json").path,
+            withDestinationPath: outside.appendingPathComponent("config.json").path)
         let initialised = modellint(["init"], in: repository)
         XCTAssertEqual(initialised.exitCode, 2)
-        XCTAssertTrue(initialised.standardError.contains(".modellint.json already exists here"), initialised.standardError)
+        XCTAssertTrue(
+            initialised.standardError.contains(".modellint.json already exists here"), initialised.standardError)
         untouched("init")
     }
 
@@ -171,13 +206,16 @@ final class RepositoryBoundaryTests: XCTestCase {
     // bundle is not read either.
     func testFilesThatResolveOutsideAreNotRead() throws {
         let root = try makeTemporaryDirectory(self)
-        let repository = root.appendingPathComponent("repo"), outside = root.appendingPathComponent("outside")
+        let repository = root.appendingPathComponent("repo")
+        let outside = root.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        let secret = "let v = NSManagedObjectModelReference(model: m, versionChecksum: \"SECRETSECRETSECRETSECRETSECRETSECRETSECRETS=\")\n"
+        let secret =
+            "let v = NSManagedObjectModelReference(model: m, versionChecksum: \"SECRETSECRETSECRETSECRETSECRETSECRETSECRETS=\")\n"
         try Data(secret.utf8).write(to: outside.appendingPathComponent("secret.swift"))
         let bundle = try writeBundle(in: repository, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
-        try FileManager.default.createSymbolicLink(atPath: repository.appendingPathComponent("Leak.swift").path,
-                                                   withDestinationPath: outside.appendingPathComponent("secret.swift").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: repository.appendingPathComponent("Leak.swift").path,
+            withDestinationPath: outside.appendingPathComponent("secret.swift").path)
         try git(["init", "-q", "-b", "main"], in: repository)
         try git(["add", "-A"], in: repository)
         try git(["commit", "-qm", "base"], in: repository)
@@ -185,28 +223,36 @@ final class RepositoryBoundaryTests: XCTestCase {
         XCTAssertEqual(out.exitCode, 0, out.standardError)
         XCTAssertFalse(out.standardOutput.contains("SECRET"))
         XCTAssertEqual(jsonDiagnostics(out).count, 0)
-        XCTAssertEqual(out.standardError, "modellint: not read: 1 file that resolves outside the repository through a symbolic link (Leak.swift)\n")
+        XCTAssertEqual(
+            out.standardError,
+            "modellint: not read: 1 file that resolves outside the repository through a symbolic link (Leak.swift)\n")
         // The same file inside the repository is read (the mechanism, not the name): its checksum is unknown.
         try FileManager.default.removeItem(at: repository.appendingPathComponent("Leak.swift"))
         try Data(secret.utf8).write(to: repository.appendingPathComponent("Inside.swift"))
         try git(["add", "-A"], in: repository)
-        XCTAssertEqual(jsonDiagnostics(modellint(["check", "--format", "json"], in: repository)).map { $0["ruleId"] as? String }, ["staged-migration-unknown-checksum"])
+        XCTAssertEqual(
+            jsonDiagnostics(modellint(["check", "--format", "json"], in: repository)).map { $0["ruleId"] as? String },
+            ["staged-migration-unknown-checksum"])
 
         // contents symlinked out of its bundle: a named finding, never read.
         try FileManager.default.removeItem(at: repository.appendingPathComponent("Inside.swift"))
         let contents = bundle.appendingPathComponent("Near 1.xcdatamodel/contents")
         try FileManager.default.moveItem(at: contents, to: outside.appendingPathComponent("contents"))
-        try FileManager.default.createSymbolicLink(atPath: contents.path, withDestinationPath: outside.appendingPathComponent("contents").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: contents.path, withDestinationPath: outside.appendingPathComponent("contents").path)
         let linked = jsonDiagnostics(modellint(["check", "Near.xcdatamodeld", "--format", "json"], in: repository))
         XCTAssertEqual(linked.map { $0["ruleId"] as? String }, ["malformed-contents"])
         let realOutside = try XCTUnwrap(realpath(outside.path, nil).map { String(cString: $0) })
-        XCTAssertTrue((linked.first?["message"] as? String)?.contains("it resolves to \(realOutside)/contents, outside ") == true, "\(linked)")
+        XCTAssertTrue(
+            (linked.first?["message"] as? String)?.contains("it resolves to \(realOutside)/contents, outside ") == true,
+            "\(linked)")
     }
 
     // Case 15: a repository's configuration names commands git would run while modellint reads; none runs.
     func testGitRunsNoCommandTheRepositoryConfigures() throws {
         let root = try makeTemporaryDirectory(self)
-        let repository = root.appendingPathComponent("repo"), sentinels = root.appendingPathComponent("sentinels")
+        let repository = root.appendingPathComponent("repo")
+        let sentinels = root.appendingPathComponent("sentinels")
         try FileManager.default.createDirectory(at: sentinels, withIntermediateDirectories: true)
         try writeBundle(in: repository, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
         try git(["init", "-q", "-b", "main"], in: repository)
@@ -226,17 +272,23 @@ final class RepositoryBoundaryTests: XCTestCase {
             try Data("#!/bin/sh\ntouch '\(sentinels.path)/hook-\(hook)'\n".utf8).write(to: URL(fileURLWithPath: path))
             chmod(path, 0o755)
         }
-        for (key, value) in [("core.fsmonitor", try script("core.fsmonitor")), ("core.untrackedCache", "true"),
-                             ("core.hooksPath", hooks.path), ("diff.external", try script("diff.external")),
-                             ("diff.evil.textconv", try script("diff.evil.textconv")), ("filter.evil.clean", try script("filter.evil.clean")),
-                             ("filter.evil.smudge", try script("filter.evil.smudge")), ("core.pager", try script("core.pager")),
-                             ("pager.log", try script("pager.log"))] {
+        for (key, value) in [
+            ("core.fsmonitor", try script("core.fsmonitor")), ("core.untrackedCache", "true"),
+            ("core.hooksPath", hooks.path), ("diff.external", try script("diff.external")),
+            ("diff.evil.textconv", try script("diff.evil.textconv")),
+            ("filter.evil.clean", try script("filter.evil.clean")),
+            ("filter.evil.smudge", try script("filter.evil.smudge")), ("core.pager", try script("core.pager")),
+            ("pager.log", try script("pager.log")),
+        ] {
             try git(["config", key, value], in: repository)
         }
         try Data("* diff=evil filter=evil\n".utf8).write(to: repository.appendingPathComponent(".gitattributes"))
         // Staged: a changed version (pre-commit reads the index), an untracked file (ls-files --others).
-        try Data((RuleExample.modelHeader + "\n<entity name=\"B\"/>\n</model>\n").utf8).write(to: repository.appendingPathComponent("Near.xcdatamodeld/Near 1.xcdatamodel/contents"))
-        let add = try shell("git -c core.fsmonitor=false -c core.hooksPath=/dev/null -c filter.evil.clean=cat add Near.xcdatamodeld", in: repository)
+        try Data((RuleExample.modelHeader + "\n<entity name=\"B\"/>\n</model>\n").utf8).write(
+            to: repository.appendingPathComponent("Near.xcdatamodeld/Near 1.xcdatamodel/contents"))
+        let add = try shell(
+            "git -c core.fsmonitor=false -c core.hooksPath=/dev/null -c filter.evil.clean=cat add Near.xcdatamodeld",
+            in: repository)
         XCTAssertEqual(add.code, 0, add.err)
         try Data("untracked".utf8).write(to: repository.appendingPathComponent("Untracked.swift"))
         try? FileManager.default.removeItem(at: sentinels)
@@ -245,9 +297,12 @@ final class RepositoryBoundaryTests: XCTestCase {
         XCTAssertEqual(modellint(["check"], in: repository).exitCode, 0)
         XCTAssertNotEqual(modellint(["check", "--pre-commit"], in: repository).exitCode, 2)
         XCTAssertEqual(modellint(["check", "--against", "HEAD", "--only-new"], in: repository).exitCode, 0)
-        XCTAssertEqual(modellint(["check", "--released", "HEAD"], in: repository).exitCode, 1, "the edit of the released Near 1")
+        XCTAssertEqual(
+            modellint(["check", "--released", "HEAD"], in: repository).exitCode, 1, "the edit of the released Near 1")
         XCTAssertEqual(modellint(["lock"], in: repository).exitCode, 0)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sentinels.path).sorted(), [], "commands the repository configured ran")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: sentinels.path).sorted(), [],
+            "commands the repository configured ran")
         // The scripts do run when git is left to itself: the test would see them.
         _ = try shell("git ls-files --others > /dev/null; git log -p -1 > /dev/null", in: repository)
         XCTAssertTrue(FileManager.default.fileExists(atPath: sentinels.appendingPathComponent("core.fsmonitor").path))

@@ -35,7 +35,8 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
     @Test(arguments: RuleExampleCase.all)
     func example(_ c: RuleExampleCase) throws {
         for problem in try Self.problems(of: c.example, rule: c.rule) {
-            Issue.record(Comment(rawValue: "\(c.testDescription): \(problem)"), sourceLocation: Self.location(of: c.example))
+            Issue.record(
+                Comment(rawValue: "\(c.testDescription): \(problem)"), sourceLocation: Self.location(of: c.example))
         }
     }
 
@@ -45,16 +46,24 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
         let expected = try Self.summaries(of: c.example, rule: c.rule)
         let found = try Self.summaries(of: variant, rule: c.rule)
         if found != expected {
-            Issue.record(Comment(rawValue: "\(c.testDescription) with Near 0 in front: \(found) instead of \(expected)"), sourceLocation: Self.location(of: c.example))
+            Issue.record(
+                Comment(rawValue: "\(c.testDescription) with Near 0 in front: \(found) instead of \(expected)"),
+                sourceLocation: Self.location(of: c.example))
         }
     }
 
     @Test(arguments: RuleExampleCase.all.filter { Self.notCurrent($0) != nil })
     func noLongerCurrent(_ c: RuleExampleCase) throws {
         let (variant, version) = try #require(Self.notCurrent(c))
-        let found = try Self.findings(of: variant, rules: RuleRegistry.all).filter { $0.ruleId == c.ruleID && $0.version == version }
+        let found = try Self.findings(of: variant, rules: RuleRegistry.all).filter {
+            $0.ruleId == c.ruleID && $0.version == version
+        }
         if found.isEmpty || found.contains(where: { $0.severity != .note }) {
-            Issue.record(Comment(rawValue: "\(c.testDescription) with a later current version: \(found.map { "\($0.severity) \($0.message)" }), expected notes"), sourceLocation: Self.location(of: c.example))
+            Issue.record(
+                Comment(
+                    rawValue:
+                        "\(c.testDescription) with a later current version: \(found.map { "\($0.severity) \($0.message)" }), expected notes"
+                ), sourceLocation: Self.location(of: c.example))
         }
     }
 
@@ -63,7 +72,11 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
         let variant = try #require(Self.suppressed(c))
         let found = try Self.findings(of: variant, rules: RuleRegistry.all).filter { $0.ruleId == c.ruleID }
         if !found.isEmpty {
-            Issue.record(Comment(rawValue: "\(c.testDescription) with modellint:disable on the marked elements still finds \(found.map(\.message))"), sourceLocation: Self.location(of: c.example))
+            Issue.record(
+                Comment(
+                    rawValue:
+                        "\(c.testDescription) with modellint:disable on the marked elements still finds \(found.map(\.message))"
+                ), sourceLocation: Self.location(of: c.example))
         }
     }
 
@@ -77,7 +90,8 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
 
     static func location(of example: RuleExample) -> Testing.SourceLocation {
         let name = (example.filePath as NSString).lastPathComponent
-        return Testing.SourceLocation(fileID: "ModelLintRules/\(name)", filePath: example.filePath, line: example.line, column: 1)
+        return Testing.SourceLocation(
+            fileID: "ModelLintRules/\(name)", filePath: example.filePath, line: example.line, column: 1)
     }
 
     // MARK: Running an example
@@ -89,8 +103,11 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
     }
 
     /// The example written into a directory of its own (removed afterwards), what it finds, and its markers.
-    static func run(_ example: RuleExample, rules: [any Rule]) throws -> (diagnostics: [Diagnostic], markers: [(file: String, line: Int, column: Int)]) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modellint-example-\(UUID().uuidString)")
+    static func run(_ example: RuleExample, rules: [any Rule]) throws -> (
+        diagnostics: [Diagnostic], markers: [(file: String, line: Int, column: Int)]
+    ) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "modellint-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let (bundle, markers) = try example.write(into: directory)
@@ -103,36 +120,51 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
             workspace.history.lock = try LockFile.load(path: directory.appendingPathComponent("modellint.lock").path)
             workspace.history.lockPath = "modellint.lock"
             workspace.history.lockDirectory = directory.path
-            found = Linter(configuration: configuration, rules: rules).lint(try workspace.read(paths: ["Near.xcdatamodeld"])).diagnostics
+            found =
+                Linter(configuration: configuration, rules: rules).lint(
+                    try workspace.read(paths: ["Near.xcdatamodeld"])
+                ).diagnostics
         } else if let source = example.sourceFile {
             // Code rules judge the references scanned from the app's Swift files.
-            found = SourceReferenceVerifier(configuration: configuration, rules: rules.compactMap(\.asSourceReferenceRule))
-                .verify(SourceReference.scan(source.text, path: source.name), bundles: [loaded()])
+            found = SourceReferenceVerifier(
+                configuration: configuration, rules: rules.compactMap(\.asSourceReferenceRule)
+            )
+            .verify(SourceReference.scan(source.text, path: source.name), bundles: [loaded()])
         } else if let project = example.project {
             // Project rules judge the project's version group, as `check` reads the project beside the bundle.
             let file = directory.appendingPathComponent("Near.xcodeproj/project.pbxproj")
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(project.text.utf8).write(to: file)
             let parsed = try XcodeProject.read(path: file.path, displayPath: "Near.xcodeproj/project.pbxproj")
-            found = ProjectVerifier(configuration: configuration, rules: rules.compactMap(\.asProjectRule)).verify(parsed, bundle: loaded(), bundlePath: "Near.xcdatamodeld")
+            found = ProjectVerifier(configuration: configuration, rules: rules.compactMap(\.asProjectRule)).verify(
+                parsed, bundle: loaded(), bundlePath: "Near.xcdatamodeld")
         } else if let store = example.storeMetadata() {
             // Store rules judge a store's metadata against the bundle, as `store` and golden stores do.
             found = StoreVerifier(configuration: configuration, rules: rules.compactMap(\.asStoreRule))
-                .verify(store, path: "Store.sqlite", against: loaded(), settings: nil, isGolden: example.store?.golden ?? false)
+                .verify(
+                    store, path: "Store.sqlite", against: loaded(), settings: nil,
+                    isGolden: example.store?.golden ?? false)
         } else if let build = example.compiledModel() {
             // Rules about what ships judge the build against the bundle, as `verify-build` runs them.
-            found = BuildVerifier(configuration: configuration, rules: rules.compactMap(\.asBuildRule)).verify(build, against: loaded(), settings: nil)
+            found = BuildVerifier(configuration: configuration, rules: rules.compactMap(\.asBuildRule)).verify(
+                build, against: loaded(), settings: nil)
         } else {
-            let mappings = example.mappingModels.map { MappingModel(name: $0.name, source: $0.source, destination: $0.destination) }
+            let mappings = example.mappingModels.map {
+                MappingModel(name: $0.name, source: $0.source, destination: $0.destination)
+            }
             let ordered = loaded().orderedByEvidence(mappingPairs: mappings.map { ($0.source, $0.destination) }) { nil }
-            found = Diagnostic.sortedForOutput(Linter(configuration: configuration, rules: rules)
-                .lint(ordered, mappingModels: mappings, histories: example.shippedHistory().map { [$0] } ?? []))
+            found = Diagnostic.sortedForOutput(
+                Linter(configuration: configuration, rules: rules)
+                    .lint(ordered, mappingModels: mappings, histories: example.shippedHistory().map { [$0] } ?? []))
         }
         return (found, markers)
     }
 
     /// Why `example` does not hold for `rule` (empty: it holds).
-    static func problems(of example: RuleExample, rule: RuleDescription, rules: [any Rule] = RuleRegistry.all) throws -> [String] {
+    static func problems(of example: RuleExample, rule: RuleDescription, rules: [any Rule] = RuleRegistry.all) throws
+        -> [String]
+    {
         let (all, markers) = try run(example, rules: rules)
         let found = all.filter { $0.ruleId == rule.id }
         guard example.triggers else {
@@ -144,23 +176,35 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
             if let expected = example.expectedFile {
                 // `../X`: a file beside the bundle (a compiled model), as the markers' `../` paths.
                 let file = expected.hasPrefix("../") ? String(expected.dropFirst(3)) : "Near.xcdatamodeld/" + expected
-                if let first = found.first, first.file != file { problems.append("expected the finding in \(file), found it in \(first.file)") }
+                if let first = found.first, first.file != file {
+                    problems.append("expected the finding in \(file), found it in \(first.file)")
+                }
             }
         } else {
             let expected = markers.map { marker in
-                let file = marker.file.hasPrefix("../") ? String(marker.file.dropFirst(3)) : "Near.xcdatamodeld/\(marker.file)"
+                let file =
+                    marker.file.hasPrefix("../") ? String(marker.file.dropFirst(3)) : "Near.xcdatamodeld/\(marker.file)"
                 return "\(file):\(marker.line):\(marker.column)"
             }.sorted()
             let actual = found.map { "\($0.file):\($0.line ?? 0):\($0.column ?? 0)" }.sorted()
-            if actual != expected { problems.append("expected findings at \(expected.joined(separator: ", ")), found \(actual) \(found.map(\.message))") }
+            if actual != expected {
+                problems.append(
+                    "expected findings at \(expected.joined(separator: ", ")), found \(actual) \(found.map(\.message))")
+            }
         }
         for diagnostic in found {
             let severity = example.severity ?? rule.severity
-            if diagnostic.severity != severity { problems.append("expected \(severity), found \(diagnostic.severity): \(diagnostic.message)") }
-            if let message = example.message, diagnostic.message != message { problems.append("expected the message \"\(message)\", found \"\(diagnostic.message)\"") }
+            if diagnostic.severity != severity {
+                problems.append("expected \(severity), found \(diagnostic.severity): \(diagnostic.message)")
+            }
+            if let message = example.message, diagnostic.message != message {
+                problems.append("expected the message \"\(message)\", found \"\(diagnostic.message)\"")
+            }
             // skip-version-upgrade carries the underlying problem's fix, and the progressive way out.
             if rule.id == SkipVersionUpgradeRule.description.id {
-                if !diagnostic.fix.hasSuffix("set \"migration\": \"progressive\"") { problems.append("fix without the progressive way out: \(diagnostic.fix)") }
+                if !diagnostic.fix.hasSuffix("set \"migration\": \"progressive\"") {
+                    problems.append("fix without the progressive way out: \(diagnostic.fix)")
+                }
             } else if diagnostic.fix != rule.fix {
                 problems.append("fix \"\(diagnostic.fix)\" is not the rule's")
             }
@@ -171,16 +215,22 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
 
     /// The findings of an example as compared between variants: rule, severity, place, pair.
     static func summaries(of example: RuleExample, rule: RuleDescription) throws -> [String] {
-        try findings(of: example, rules: RuleRegistry.all).filter { $0.ruleId == rule.id || $0.ruleId == SkipVersionUpgradeRule.description.id }
-            .map { "\($0.ruleId) \($0.severity) \($0.file):\($0.line ?? 0):\($0.column ?? 0) \($0.fromVersion ?? "-")>\($0.version ?? "-")" }
+        try findings(of: example, rules: RuleRegistry.all).filter {
+            $0.ruleId == rule.id || $0.ruleId == SkipVersionUpgradeRule.description.id
+        }
+        .map {
+            "\($0.ruleId) \($0.severity) \($0.file):\($0.line ?? 0):\($0.column ?? 0) \($0.fromVersion ?? "-")>\($0.version ?? "-")"
+        }
     }
 
     // MARK: Variants
 
     /// A plain example: model versions only, the last current, nothing beside the bundle.
     static func isPlain(_ example: RuleExample) -> Bool {
-        guard example.shipped.isEmpty, example.lockFileText == nil, example.mappingModels.isEmpty, example.sourceFile == nil,
-              example.project == nil, example.store == nil, example.build == nil, case .last = example.currentVersion else { return false }
+        guard example.shipped.isEmpty, example.lockFileText == nil, example.mappingModels.isEmpty,
+            example.sourceFile == nil,
+            example.project == nil, example.store == nil, example.build == nil, case .last = example.currentVersion
+        else { return false }
         return example.versions.allSatisfy { if case .model = $0.contents { return true } else { return false } }
     }
 
@@ -194,7 +244,9 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
     /// what is found must be the same, reported once at the newest version. redundant-version is about identical
     /// versions: the copy in front is one.
     static func olderInFront(_ c: RuleExampleCase) -> RuleExample? {
-        guard isPlain(c.example), c.ruleID != RedundantVersionRule.description.id, c.ruleID != SkipVersionUpgradeRule.description.id else { return nil }
+        guard isPlain(c.example), c.ruleID != RedundantVersionRule.description.id,
+            c.ruleID != SkipVersionUpgradeRule.description.id
+        else { return nil }
         let change = isKind(c, { $0.asChangeRule != nil || $0.asEntityPairRule != nil })
         guard change ? c.example.versions.count == 2 : isKind(c, { $0.asVersionRule != nil }) else { return nil }
         var variant = c.example
@@ -208,12 +260,17 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
     /// an unrelated entity for single-version rules (its own findings are not about the example's version).
     static func notCurrent(_ c: RuleExampleCase) -> (RuleExample, String)? {
         guard c.example.triggers, isPlain(c.example), let last = c.example.versions.last,
-              c.ruleID != RedundantVersionRule.description.id, c.ruleID != SkipVersionUpgradeRule.description.id else { return nil }
+            c.ruleID != RedundantVersionRule.description.id, c.ruleID != SkipVersionUpgradeRule.description.id
+        else { return nil }
         var variant = c.example
         if isKind(c, { $0.asChangeRule != nil || $0.asEntityPairRule != nil }) {
             variant.versions.append(("Near 9", last.contents))
         } else if isKind(c, { $0.asVersionRule != nil }) {
-            variant.versions.append(("Near 9", .model("<entity name=\"LaterEntity\" representedClassName=\"LaterEntity\" syncable=\"YES\"/>")))
+            variant.versions.append(
+                (
+                    "Near 9",
+                    .model("<entity name=\"LaterEntity\" representedClassName=\"LaterEntity\" syncable=\"YES\"/>")
+                ))
         } else {
             return nil
         }
@@ -223,7 +280,9 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
     /// A triggering example with `modellint:disable` naming the rule on every marked entity, attribute and
     /// relationship: nothing may be found. Examples with a marker on any other element are left out.
     static func suppressed(_ c: RuleExampleCase) -> RuleExample? {
-        guard c.example.triggers, isPlain(c.example), c.ruleID != SuppressionUnknownRuleRule.description.id else { return nil }
+        guard c.example.triggers, isPlain(c.example), c.ruleID != SuppressionUnknownRuleRule.description.id else {
+            return nil
+        }
         let entry = "<userInfo><entry key=\"modellint:disable\" value=\"\(c.ruleID)\"/></userInfo>"
         var marked = 0
         var variant = c.example
@@ -235,10 +294,17 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
                 out += rest[..<marker]
                 rest = rest[marker...]
                 let tag = rest.dropFirst()
-                guard let name = ["entity", "attribute", "relationship"].first(where: { tag.hasPrefix("<\($0) ") || tag.hasPrefix("<\($0)>") }),
-                      let close = tag.firstIndex(of: ">") else { return nil }
+                guard
+                    let name = ["entity", "attribute", "relationship"].first(where: {
+                        tag.hasPrefix("<\($0) ") || tag.hasPrefix("<\($0)>")
+                    }),
+                    let close = tag.firstIndex(of: ">")
+                else { return nil }
                 let selfClosing = tag[tag.index(before: close)] == "/"
-                out += "↓" + (selfClosing ? tag[..<tag.index(before: close)] + ">" + entry + "</\(name)>" : tag[...close] + entry)
+                out +=
+                    "↓"
+                    + (selfClosing
+                        ? tag[..<tag.index(before: close)] + ">" + entry + "</\(name)>" : tag[...close] + entry)
                 rest = tag[tag.index(after: close)...]
                 marked += 1
             }

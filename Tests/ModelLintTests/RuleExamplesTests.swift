@@ -38,9 +38,12 @@ final class RuleExamplesTests: XCTestCase {
         let example = try XCTUnwrap(Silent.description.examples.first { $0.triggers })
         let problems = try RuleExampleHarness.problems(of: example, rule: Silent.description, rules: [Silent()])
         XCTAssertEqual(problems.count, 1)
-        XCTAssertTrue(problems.first?.hasPrefix("expected findings at Near.xcdatamodeld/Near 1.xcdatamodel/contents:") == true, "\(problems)")
+        XCTAssertTrue(
+            problems.first?.hasPrefix("expected findings at Near.xcdatamodeld/Near 1.xcdatamodel/contents:") == true,
+            "\(problems)")
         // And a wrong message is caught.
-        let worded = try RuleExampleHarness.problems(of: example.expectingMessage("something else"), rule: MissingInverseRule.description)
+        let worded = try RuleExampleHarness.problems(
+            of: example.expectingMessage("something else"), rule: MissingInverseRule.description)
         XCTAssertEqual(worded.count, 1, "\(worded)")
     }
 }
@@ -55,14 +58,20 @@ final class RuleRegistryTests: XCTestCase {
         while let url = walker?.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
             let text = try String(contentsOf: url, encoding: .utf8)
-            let pattern = try NSRegularExpression(pattern: #"(?m)^public struct (\w+Rule): (BundleRule|VersionRule|EntityRule|ChangeRule|EntityPairRule|PairSetRule|SuppressionRule|HistoryRule|RetirementRule|BuildRule|StoreRule|ProjectRule|SourceReferenceRule|Rule)\b"#)
+            let pattern = try NSRegularExpression(
+                pattern:
+                    #"(?m)^public struct (\w+Rule): (BundleRule|VersionRule|EntityRule|ChangeRule|EntityPairRule|PairSetRule|SuppressionRule|HistoryRule|RetirementRule|BuildRule|StoreRule|ProjectRule|SourceReferenceRule|Rule)\b"#
+            )
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 declared.append(String(text[Range(match.range(at: 1), in: text)!]))
             }
         }
         let registered = RuleRegistry.all.map { "\(type(of: $0))" }
         XCTAssertEqual(Set(registered).count, registered.count, "a rule registered twice")
-        XCTAssertEqual(Set(declared), Set(registered), "declared but not registered: \(Set(declared).subtracting(registered)); registered but not found: \(Set(registered).subtracting(declared))")
+        XCTAssertEqual(
+            Set(declared), Set(registered),
+            "declared but not registered: \(Set(declared).subtracting(registered)); registered but not found: \(Set(registered).subtracting(declared))"
+        )
         XCTAssertGreaterThan(declared.count, 60)
     }
 }

@@ -25,16 +25,20 @@ final class StoreTests: XCTestCase {
 
     func testEveryCoreDataPlusStoreMatchesTheVersionThatWroteIt() throws {
         let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
-        for (store, bundle, version) in [("SampleModel/Fixtures/SampleModel_V1.sqlite", "SampleModel/SampleModel.xcdatamodeld", "SampleModel"),
-                                         ("SampleModel/Fixtures/SampleModel_V2.sqlite", "SampleModel/SampleModel.xcdatamodeld", "SampleModel2"),
-                                         ("SampleModel3/Fixtures/SampleModel3_V1.sqlite", "SampleModel3/SampleModel3.xcdatamodeld", "SampleModel3")] {
+        for (store, bundle, version) in [
+            ("SampleModel/Fixtures/SampleModel_V1.sqlite", "SampleModel/SampleModel.xcdatamodeld", "SampleModel"),
+            ("SampleModel/Fixtures/SampleModel_V2.sqlite", "SampleModel/SampleModel.xcdatamodeld", "SampleModel2"),
+            ("SampleModel3/Fixtures/SampleModel3_V1.sqlite", "SampleModel3/SampleModel3.xcdatamodeld", "SampleModel3"),
+        ] {
             let metadata = try StoreMetadata.read(path: root.appendingPathComponent(store).path)
-            XCTAssertEqual(metadata.matchingVersions(versions(root.appendingPathComponent(bundle))).map(\.name), [version], store)
+            XCTAssertEqual(
+                metadata.matchingVersions(versions(root.appendingPathComponent(bundle))).map(\.name), [version], store)
             XCTAssertEqual(metadata.storeType, "SQLite")
         }
         // SampleModel2's stores (a 1.8 MB one among them) are read too; their bundle is not in the corpus.
         for store in ["SampleModel2/Fixtures/SampleModel2_V1.sqlite", "SampleModel2/Fixtures/SampleModel2_V2.sqlite"] {
-            XCTAssertFalse(try StoreMetadata.read(path: root.appendingPathComponent(store).path).entityHashes.isEmpty, store)
+            XCTAssertFalse(
+                try StoreMetadata.read(path: root.appendingPathComponent(store).path).entityHashes.isEmpty, store)
         }
     }
 
@@ -46,9 +50,13 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(metadata.uuid, "00000000-0000-4000-8000-000000000019")
         // Without its -wal the database file holds no table at all.
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: stores.appendingPathComponent("WALOnly.sqlite"), to: directory.appendingPathComponent("S.sqlite"))
+        try FileManager.default.copyItem(
+            at: stores.appendingPathComponent("WALOnly.sqlite"), to: directory.appendingPathComponent("S.sqlite"))
         XCTAssertThrowsError(try StoreMetadata.read(path: directory.appendingPathComponent("S.sqlite").path)) { error in
-            XCTAssertEqual("\(error)", "\(directory.appendingPathComponent("S.sqlite").path) is a SQLite database but not a Core Data store (it has no Z_METADATA table)")
+            XCTAssertEqual(
+                "\(error)",
+                "\(directory.appendingPathComponent("S.sqlite").path) is a SQLite database but not a Core Data store (it has no Z_METADATA table)"
+            )
         }
     }
 
@@ -60,43 +68,57 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(padding.rows.map(\.rowid), (0..<300).map(Int64.init), "in rowid order across interior pages")
         XCTAssertEqual(padding.rows[7].values[1], .text(String(repeating: "padding row 7 ", count: 3)))
         let metadata = try StoreMetadata.read(path: stores.appendingPathComponent("Near20Large.sqlite").path)
-        XCTAssertEqual(metadata.matchingVersions(versions(near)).map(\.name), ["Near 20"], "a 5 KB Z_PLIST over 1 KB pages: overflow pages")
+        XCTAssertEqual(
+            metadata.matchingVersions(versions(near)).map(\.name), ["Near 20"],
+            "a 5 KB Z_PLIST over 1 KB pages: overflow pages")
     }
 
     func testHostileBytesAreErrorsNeverTraps() throws {
         let good = [UInt8](try Data(contentsOf: stores.appendingPathComponent("Near20Large.sqlite")))
         var refused = 0
         for length in stride(from: 0, to: good.count, by: 97) {
-            if (try? StoreMetadata.read(SQLiteFile(bytes: Array(good.prefix(length))), path: "s")) == nil { refused += 1 }
+            if (try? StoreMetadata.read(SQLiteFile(bytes: Array(good.prefix(length))), path: "s")) == nil {
+                refused += 1
+            }
         }
         XCTAssertGreaterThan(refused, 0)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
             var bytes = good
-            for _ in 0..<8 { bytes[Int.random(in: 100..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            for _ in 0..<8 {
+                bytes[Int.random(in: 100..<bytes.count, using: &generator)] = UInt8.random(
+                    in: 0...255, using: &generator)
+            }
             _ = try? StoreMetadata.read(SQLiteFile(bytes: bytes), path: "s")
         }
         // A b-tree whose interior page points at itself.
         var cyclic = [UInt8](repeating: 0, count: 1024 * 2)
         cyclic.replaceSubrange(0..<16, with: Array("SQLite format 3\u{0}".utf8))
-        cyclic[16] = 4; cyclic[17] = 0  // 1024-byte pages
-        cyclic[100] = 0x05               // page 1: interior table page, no cells, right-most pointer -> page 1
+        cyclic[16] = 4
+        cyclic[17] = 0  // 1024-byte pages
+        cyclic[100] = 0x05  // page 1: interior table page, no cells, right-most pointer -> page 1
         cyclic[108...111] = [0, 0, 0, 1]
         XCTAssertThrowsError(try SQLiteFile(bytes: cyclic).rows(ofTreeAt: 1)) { error in
             XCTAssertEqual("\(error)", "page 1 is reached twice: the b-tree has a cycle")
         }
-        XCTAssertThrowsError(try SQLiteFile(bytes: Array("not a database at all, but long enough to be read as one by a careless reader...........".utf8)))
+        XCTAssertThrowsError(
+            try SQLiteFile(
+                bytes: Array(
+                    "not a database at all, but long enough to be read as one by a careless reader...........".utf8)))
     }
 
     func testReadingNeverWritesOrCreatesFiles() throws {
         let directory = try makeTemporaryDirectory(self)
         for name in ["WALOnly.sqlite", "WALOnly.sqlite-wal"] {
-            try FileManager.default.copyItem(at: stores.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: stores.appendingPathComponent(name), to: directory.appendingPathComponent(name))
         }
         let before = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         let bytes = try Data(contentsOf: directory.appendingPathComponent("WALOnly.sqlite-wal"))
         XCTAssertEqual(modellint(["store", "WALOnly.sqlite", near.path], in: directory).exitCode, 0)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), before, "no -shm, no -journal")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), before, "no -shm, no -journal"
+        )
         XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("WALOnly.sqlite-wal")), bytes)
     }
 
@@ -105,7 +127,8 @@ final class StoreTests: XCTestCase {
         let directory = try makeTemporaryDirectory(self)
         try FileManager.default.copyItem(at: near, to: directory.appendingPathComponent("Near.xcdatamodeld"))
         for name in ["WALOnly.sqlite", "WALOnly.sqlite-wal", "Near20Large.sqlite"] {
-            try FileManager.default.copyItem(at: stores.appendingPathComponent(name), to: directory.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: stores.appendingPathComponent(name), to: directory.appendingPathComponent(name))
         }
         try edit(directory.appendingPathComponent("Near.xcdatamodeld"))
         return directory
@@ -119,27 +142,46 @@ final class StoreTests: XCTestCase {
         let directory = try editedNear { bundle in
             let contents = bundle.appendingPathComponent("Near 19.xcdatamodel/contents")
             let text = try String(contentsOf: contents, encoding: .utf8)
-            try Data(text.replacingOccurrences(of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>", with: "<attribute name=\"note\" optional=\"YES\" attributeType=\"Binary\"/>").utf8).write(to: contents)
+            try Data(
+                text.replacingOccurrences(
+                    of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>",
+                    with: "<attribute name=\"note\" optional=\"YES\" attributeType=\"Binary\"/>"
+                ).utf8
+            ).write(to: contents)
         }
         let out = modellint(["store", "WALOnly.sqlite", "Near.xcdatamodeld", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(findings(out), ["store-version-unknown error WALOnly.sqlite was written by no version of Near.xcdatamodeld: its entity hashes match none, so Core Data finds no source model and the store does not open (134130). The nearest version is Near 19, which differs in Place."])
+        XCTAssertEqual(
+            findings(out),
+            [
+                "store-version-unknown error WALOnly.sqlite was written by no version of Near.xcdatamodeld: its entity hashes match none, so Core Data finds no source model and the store does not open (134130). The nearest version is Near 19, which differs in Place."
+            ])
     }
 
     func testAStoreWhoseMigrationMeetsAnErrorFails() throws {
         let directory = try editedNear { bundle in
             let contents = bundle.appendingPathComponent("Near 20.xcdatamodel/contents")
             let text = try String(contentsOf: contents, encoding: .utf8)
-            try Data(text.replacingOccurrences(of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>", with: "<attribute name=\"note\" attributeType=\"String\"/>").utf8).write(to: contents)
+            try Data(
+                text.replacingOccurrences(
+                    of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>",
+                    with: "<attribute name=\"note\" attributeType=\"String\"/>"
+                ).utf8
+            ).write(to: contents)
         }
         let out = modellint(["store", "WALOnly.sqlite", "Near.xcdatamodeld", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(findings(out), [
-            "store-migration-fails error WALOnly.sqlite was written by Near 19; migrating it to Near 20 meets 1 error (required-attribute-without-default), listed with it",
-            "required-attribute-without-default error Place.note became required without a default between Near 19 and Near 20: rows where it is empty make the store fail to open",
-        ], "in version order: the store's version, then the step's finding")
+        XCTAssertEqual(
+            findings(out),
+            [
+                "store-migration-fails error WALOnly.sqlite was written by Near 19; migrating it to Near 20 meets 1 error (required-attribute-without-default), listed with it",
+                "required-attribute-without-default error Place.note became required without a default between Near 19 and Near 20: rows where it is empty make the store fail to open",
+            ], "in version order: the store's version, then the step's finding")
         let text = modellint(["store", "WALOnly.sqlite", "Near.xcdatamodeld"], in: directory).standardOutput
-        XCTAssertTrue(text.hasPrefix("WALOnly.sqlite: a Core Data SQLite store (metadata read from its -wal)\n  written by: Near 19\n"), text)
+        XCTAssertTrue(
+            text.hasPrefix(
+                "WALOnly.sqlite: a Core Data SQLite store (metadata read from its -wal)\n  written by: Near 19\n"), text
+        )
     }
 
     func testWithNoBundleNamedTheWriterIsFound() throws {
@@ -149,7 +191,9 @@ final class StoreTests: XCTestCase {
         XCTAssertTrue(out.standardOutput.contains("  written by: Near 20\n"), out.standardOutput)
         let notAStore = modellint(["store", "Near.xcdatamodeld/Near 20.xcdatamodel/contents"], in: directory)
         XCTAssertEqual(notAStore.exitCode, 2)
-        XCTAssertEqual(notAStore.standardError, "modellint: Near.xcdatamodeld/Near 20.xcdatamodel/contents: not a SQLite database: no SQLite header\n")
+        XCTAssertEqual(
+            notAStore.standardError,
+            "modellint: Near.xcdatamodeld/Near 20.xcdatamodel/contents: not a SQLite database: no SQLite header\n")
     }
 }
 
@@ -157,12 +201,18 @@ final class StoreTests: XCTestCase {
 final class GoldenStoreTests: XCTestCase {
     private func project(editing edit: ((URL) throws -> Void)? = nil) throws -> URL {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Tests/Golden"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"),
+            to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("Tests/Golden"), withIntermediateDirectories: true)
         for name in ["WALOnly.sqlite", "WALOnly.sqlite-wal", "Near20Large.sqlite"] {
-            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Stores/\(name)"), to: directory.appendingPathComponent("Tests/Golden/\(name)"))
+            try FileManager.default.copyItem(
+                at: repositoryRoot.appendingPathComponent("Fixtures/Stores/\(name)"),
+                to: directory.appendingPathComponent("Tests/Golden/\(name)"))
         }
-        try Data(#"{"goldenStores": ["Tests/Golden/*.sqlite"]}"#.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        try Data(#"{"goldenStores": ["Tests/Golden/*.sqlite"]}"#.utf8).write(
+            to: directory.appendingPathComponent(".modellint.json"))
         try edit?(directory.appendingPathComponent("Near.xcdatamodeld"))
         return directory
     }
@@ -174,21 +224,32 @@ final class GoldenStoreTests: XCTestCase {
     func testGoldenStoresCoverTheirVersionsAndNameTheShippedOnesNothingTests() throws {
         let out = modellint(["check", "--format", "json"], in: try project())
         XCTAssertEqual(out.exitCode, 0, out.standardError)
-        XCTAssertEqual(findings(out), [
-            "golden-store-missing note Near.xcdatamodeld/Near 18.xcdatamodel/contents: no golden store was written by Near 18: their migrations to Near 20 are tested by nothing",
-        ])
+        XCTAssertEqual(
+            findings(out),
+            [
+                "golden-store-missing note Near.xcdatamodeld/Near 18.xcdatamodel/contents: no golden store was written by Near 18: their migrations to Near 20 are tested by nothing"
+            ])
     }
 
     func testAGoldenStoreOfAnEditedVersionIsUnmatched() throws {
-        let out = modellint(["check", "--format", "json"], in: try project { bundle in
-            let contents = bundle.appendingPathComponent("Near 19.xcdatamodel/contents")
-            let text = try String(contentsOf: contents, encoding: .utf8)
-            try Data(text.replacingOccurrences(of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>", with: "<attribute name=\"note\" optional=\"YES\" attributeType=\"Binary\"/>").utf8).write(to: contents)
-        })
-        XCTAssertEqual(findings(out).filter { $0.hasPrefix("golden") }, [
-            "golden-store-unmatched warning Tests/Golden/WALOnly.sqlite: the golden store Tests/Golden/WALOnly.sqlite matches no version of Near.xcdatamodeld (nearest: Near 19, which differs in Place): the migration tests it feeds start from a model no device has",
-            "golden-store-missing note Near.xcdatamodeld/Near 18.xcdatamodel/contents: no golden store was written by Near 18 and Near 19: their migrations to Near 20 are tested by nothing",
-        ])
+        let out = modellint(
+            ["check", "--format", "json"],
+            in: try project { bundle in
+                let contents = bundle.appendingPathComponent("Near 19.xcdatamodel/contents")
+                let text = try String(contentsOf: contents, encoding: .utf8)
+                try Data(
+                    text.replacingOccurrences(
+                        of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>",
+                        with: "<attribute name=\"note\" optional=\"YES\" attributeType=\"Binary\"/>"
+                    ).utf8
+                ).write(to: contents)
+            })
+        XCTAssertEqual(
+            findings(out).filter { $0.hasPrefix("golden") },
+            [
+                "golden-store-unmatched warning Tests/Golden/WALOnly.sqlite: the golden store Tests/Golden/WALOnly.sqlite matches no version of Near.xcdatamodeld (nearest: Near 19, which differs in Place): the migration tests it feeds start from a model no device has",
+                "golden-store-missing note Near.xcdatamodeld/Near 18.xcdatamodel/contents: no golden store was written by Near 18 and Near 19: their migrations to Near 20 are tested by nothing",
+            ])
     }
 
     func testAnUnreadableGoldenStoreIsNamed() throws {
@@ -196,16 +257,21 @@ final class GoldenStoreTests: XCTestCase {
         try Data("not a store".utf8).write(to: directory.appendingPathComponent("Tests/Golden/Broken.sqlite"))
         let out = modellint(["check"], in: directory)
         XCTAssertEqual(out.exitCode, 2)
-        XCTAssertEqual(out.standardError, "modellint: golden store Tests/Golden/Broken.sqlite cannot be read: \(directory.appendingPathComponent("Tests/Golden/Broken.sqlite").path): not a SQLite database: no SQLite header\n")
+        XCTAssertEqual(
+            out.standardError,
+            "modellint: golden store Tests/Golden/Broken.sqlite cannot be read: \(directory.appendingPathComponent("Tests/Golden/Broken.sqlite").path): not a SQLite database: no SQLite header\n"
+        )
     }
 
     func testTheCoreDataPlusGoldenStoresAllMatch() throws {
         let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
         let directory = try makeTemporaryDirectory(self)
         for item in ["SampleModel", "SampleModel3"] {
-            try FileManager.default.copyItem(at: root.appendingPathComponent(item), to: directory.appendingPathComponent(item))
+            try FileManager.default.copyItem(
+                at: root.appendingPathComponent(item), to: directory.appendingPathComponent(item))
         }
-        try Data(#"{"goldenStores": ["*/Fixtures/*.sqlite"]}"#.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
+        try Data(#"{"goldenStores": ["*/Fixtures/*.sqlite"]}"#.utf8).write(
+            to: directory.appendingPathComponent(".modellint.json"))
         let out = modellint(["check", "--format", "json"], in: directory)
         XCTAssertEqual(findings(out).filter { $0.contains("golden-store-unmatched") }, [])
     }
@@ -213,22 +279,39 @@ final class GoldenStoreTests: XCTestCase {
 
 /// Raw DEFLATE against streams made by zlib (Python's zlib.compressobj(wbits=-15): independent of modellint).
 final class InflateTests: XCTestCase {
-    private func inflate(_ base64: String) throws -> [UInt8] { try Inflate.decompress([UInt8](try XCTUnwrap(Data(base64Encoded: base64)))) }
+    private func inflate(_ base64: String) throws -> [UInt8] {
+        try Inflate.decompress([UInt8](try XCTUnwrap(Data(base64Encoded: base64))))
+    }
 
     func testStoredFixedAndDynamicBlocks() throws {
         XCTAssertEqual(try inflate("ARcA6P9zdG9yZWQgYmxvY2s6IENvcmUgRGF0YQ=="), Array("stored block: Core Data".utf8))
-        XCTAssertEqual(try inflate("S0xKThxFxKGKyioA"), Array((String(repeating: "abcabcabcabcabc", count: 20) + "xyz").utf8))
-        let dynamic = "K8lIVSgszUzOVkgqyi/PU0jLr1DIKs0tKFbIL0stUigBSuckVlUqpOSn64B5o4pHFY8qHlU8qnhU8TBSzMDIxMzCysbOwcnFzcPLxy8gKCQsIiomLiEpJS0jKyevoKikrKKqpq6hqaWto6unb2BoZGxiamZuYWllbWNrZ+/g6OTs4urm7uHp5e3j6+cfEBgUHBIaFh4RGRUdExsXn5CYlJySmpaekZmVnZObl19QWFRcUlpWXlFZVV1TW1ff0NjU3NLa1t7R2dXd09vXP2HipMlTpk6bPmPmrNlz5s6bv2DhosVLli5bvmLlqtVr1q5bv2Hjps1btm7bvmPnrt179u7bf+DgocNHjh47fuLkqdNnzp47f+HipctXrl67fuPmrdt37t67/+Dho8dPnj57/uLlq9dv3r57/+Hjp89fvn77/uPnr99//v77DwA="
-        XCTAssertEqual(try inflate(dynamic), Array(String(repeating: "the quick brown fox jumps over the lazy dog, ", count: 40).utf8) + (0...255).map(UInt8.init))
+        XCTAssertEqual(
+            try inflate("S0xKThxFxKGKyioA"), Array((String(repeating: "abcabcabcabcabc", count: 20) + "xyz").utf8))
+        let dynamic =
+            "K8lIVSgszUzOVkgqyi/PU0jLr1DIKs0tKFbIL0stUigBSuckVlUqpOSn64B5o4pHFY8qHlU8qnhU8TBSzMDIxMzCysbOwcnFzcPLxy8gKCQsIiomLiEpJS0jKyevoKikrKKqpq6hqaWto6unb2BoZGxiamZuYWllbWNrZ+/g6OTs4urm7uHp5e3j6+cfEBgUHBIaFh4RGRUdExsXn5CYlJySmpaekZmVnZObl19QWFRcUlpWXlFZVV1TW1ff0NjU3NLa1t7R2dXd09vXP2HipMlTpk6bPmPmrNlz5s6bv2DhosVLli5bvmLlqtVr1q5bv2Hjps1btm7bvmPnrt179u7bf+DgocNHjh47fuLkqdNnzp47f+HipctXrl67fuPmrdt37t67/+Dho8dPnj57/uLlq9dv3r57/+Hjp89fvn77/uPnr99//v77DwA="
+        XCTAssertEqual(
+            try inflate(dynamic),
+            Array(String(repeating: "the quick brown fox jumps over the lazy dog, ", count: 40).utf8)
+                + (0...255).map(UInt8.init))
     }
 
     func testHostileStreamsAreErrors() throws {
         let good = [UInt8](try XCTUnwrap(Data(base64Encoded: "S0xKThxFxKGKyioA")))
-        for length in 0..<good.count { XCTAssertThrowsError(try Inflate.decompress(Array(good.prefix(length))), "prefix \(length)") }
-        XCTAssertThrowsError(try Inflate.decompress([0x07])) { XCTAssertEqual("\($0)", "a block of the reserved type 3") }
-        XCTAssertThrowsError(try Inflate.decompress(good, limit: 100)) { XCTAssertEqual("\($0)", "output over 100 bytes") }
+        for length in 0..<good.count {
+            XCTAssertThrowsError(try Inflate.decompress(Array(good.prefix(length))), "prefix \(length)")
+        }
+        XCTAssertThrowsError(try Inflate.decompress([0x07])) {
+            XCTAssertEqual("\($0)", "a block of the reserved type 3")
+        }
+        XCTAssertThrowsError(try Inflate.decompress(good, limit: 100)) {
+            XCTAssertEqual("\($0)", "output over 100 bytes")
+        }
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2000 { _ = try? Inflate.decompress((0..<Int.random(in: 1...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }) }
+        for _ in 0..<2000 {
+            _ = try? Inflate.decompress(
+                (0..<Int.random(in: 1...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator)
+                })
+        }
     }
 }
 
@@ -236,28 +319,45 @@ final class InflateTests: XCTestCase {
 final class ModelCacheTests: XCTestCase {
     func testTheCachedModelHashesToTheStoresRecordedHashes() throws {
         let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
-        let metadata = try StoreMetadata.read(path: root.appendingPathComponent("SampleModel3/Fixtures/SampleModel3_V1.sqlite").path)
+        let metadata = try StoreMetadata.read(
+            path: root.appendingPathComponent("SampleModel3/Fixtures/SampleModel3_V1.sqlite").path)
         let cached = try XCTUnwrap(metadata.cachedModel)
         XCTAssertEqual(cached.entities.map(\.name), ["User"])
-        XCTAssertEqual(cached.versionHashes.entities, metadata.entityHashes, "the cached model is the model that wrote the store")
+        XCTAssertEqual(
+            cached.versionHashes.entities, metadata.entityHashes, "the cached model is the model that wrote the store")
     }
 
     func testAStoreNoVersionWroteIsDiffedFromItsOwnModel() throws {
         let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: root.appendingPathComponent("SampleModel3"), to: directory.appendingPathComponent("SampleModel3"))
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("SampleModel3"), to: directory.appendingPathComponent("SampleModel3"))
         _ = try shell("chmod -R u+w .", in: directory)
-        let contents = directory.appendingPathComponent("SampleModel3/SampleModel3.xcdatamodeld/SampleModel3.xcdatamodel/contents")
+        let contents = directory.appendingPathComponent(
+            "SampleModel3/SampleModel3.xcdatamodeld/SampleModel3.xcdatamodel/contents")
         let text = try String(contentsOf: contents, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "<attribute name=\"petName\"", with: "<attribute name=\"nickname\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"petName\"").utf8).write(to: contents)
-        let out = modellint(["store", "SampleModel3/Fixtures/SampleModel3_V1.sqlite", "SampleModel3/SampleModel3.xcdatamodeld"], in: directory)
+        try Data(
+            text.replacingOccurrences(
+                of: "<attribute name=\"petName\"",
+                with:
+                    "<attribute name=\"nickname\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"petName\""
+            ).utf8
+        ).write(to: contents)
+        let out = modellint(
+            ["store", "SampleModel3/Fixtures/SampleModel3_V1.sqlite", "SampleModel3/SampleModel3.xcdatamodeld"],
+            in: directory)
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertTrue(out.standardOutput.contains("""
-              the store's model (Z_MODELCACHE) -> SampleModel3 (SampleModel3/SampleModel3.xcdatamodeld)
-              
-              User
-                + nickname  [lightweight]  String attribute, optional
-            """), out.standardOutput)
-        XCTAssertTrue(out.standardOutput.contains("The nearest version is SampleModel3, which differs in User. The store caches the model that wrote it (Z_MODELCACHE): `modellint store` diffs it against SampleModel3. [store-version-unknown]"), out.standardOutput)
+        XCTAssertTrue(
+            out.standardOutput.contains(
+                """
+                  the store's model (Z_MODELCACHE) -> SampleModel3 (SampleModel3/SampleModel3.xcdatamodeld)
+                  
+                  User
+                    + nickname  [lightweight]  String attribute, optional
+                """), out.standardOutput)
+        XCTAssertTrue(
+            out.standardOutput.contains(
+                "The nearest version is SampleModel3, which differs in User. The store caches the model that wrote it (Z_MODELCACHE): `modellint store` diffs it against SampleModel3. [store-version-unknown]"
+            ), out.standardOutput)
     }
 }

@@ -49,7 +49,10 @@ final class StructuralInputTests: XCTestCase {
         XCTAssertEqual(out.exitCode, 1, out.standardError)
         let found = jsonDiagnostics(out)
         XCTAssertEqual(found.map { "\($0["severity"] ?? "") \($0["ruleId"] ?? "")" }, ["error missing-current-version"])
-        XCTAssertEqual(found.first?["message"] as? String, ".xccurrentversion cannot be used: _XCCurrentVersionName is not a version name; modellint treats Near 1, the last in version order, as current")
+        XCTAssertEqual(
+            found.first?["message"] as? String,
+            ".xccurrentversion cannot be used: _XCCurrentVersionName is not a version name; modellint treats Near 1, the last in version order, as current"
+        )
     }
 
     // Case 2: 200,000 offset-table slots all naming one array of 150,000 references (a 1 MB file).
@@ -80,7 +83,10 @@ final class StructuralInputTests: XCTestCase {
         guard case .blob(let compressed)? = table.rows.first?.values.first else { return XCTFail("no cache blob") }
         let archive = try KeyedArchive(bytes: Inflate.decompress(compressed))
         XCTAssertThrowsError(try CompiledModelReader.model(from: archive, displayPath: "Shared")) { error in
-            XCTAssertEqual("\(error)", "Shared: it references more than \(2 * archive.archived.count + 4096) entities and properties (it holds \(archive.archived.count) objects): refused as crafted")
+            XCTAssertEqual(
+                "\(error)",
+                "Shared: it references more than \(2 * archive.archived.count + 4096) entities and properties (it holds \(archive.archived.count) objects): refused as crafted"
+            )
         }
         // The store still reads (its cached model is an extra): its metadata, no cached model.
         let metadata = try StoreMetadata.read(path: store.path)
@@ -94,7 +100,9 @@ final class StructuralInputTests: XCTestCase {
         // (The name is built: this file is Swift the source-reference scan reads when fixtures are linted.)
         let mom = "Near 20" + ".mom"
         try Data(try Inflate.decompress(compressed)).write(to: momd.appendingPathComponent(mom))
-        XCTAssertThrowsError(try CompiledModelReader.model(at: momd.appendingPathComponent(mom).path, displayPath: "Near.momd/" + mom)) { error in
+        XCTAssertThrowsError(
+            try CompiledModelReader.model(at: momd.appendingPathComponent(mom).path, displayPath: "Near.momd/" + mom)
+        ) { error in
             XCTAssertTrue("\(error)".hasPrefix("Near.momd/\(mom): it references more than "), "\(error)")
         }
     }
@@ -107,7 +115,8 @@ final class StructuralInputTests: XCTestCase {
         guard case .blob(let compressed)? = table.rows.first?.values.first else { return XCTFail("no cache blob") }
         XCTAssertLessThan(compressed.count, 100_000)
         XCTAssertEqual(StoreMetadata.cacheLimit(compressed.count), max(1 << 20, compressed.count * 32))
-        XCTAssertThrowsError(try Inflate.decompress(compressed, limit: StoreMetadata.cacheLimit(compressed.count))) { error in
+        XCTAssertThrowsError(try Inflate.decompress(compressed, limit: StoreMetadata.cacheLimit(compressed.count))) {
+            error in
             XCTAssertEqual("\(error)", "output over \(StoreMetadata.cacheLimit(compressed.count)) bytes")
         }
         XCTAssertNil(try StoreMetadata.read(path: store.path).cachedModel)
@@ -120,7 +129,10 @@ final class StructuralInputTests: XCTestCase {
     func testCellPointerFanIsRefused() throws {
         let store = hostileStores.appendingPathComponent("CellFan.sqlite")
         XCTAssertThrowsError(try StoreMetadata.read(path: store.path)) { error in
-            XCTAssertEqual("\(error)", "\(store.path): table at page 2: it references more than 94208 bytes of rows (the database holds 28672 bytes): refused as crafted")
+            XCTAssertEqual(
+                "\(error)",
+                "\(store.path): table at page 2: it references more than 94208 bytes of rows (the database holds 28672 bytes): refused as crafted"
+            )
         }
         let out = modellint(["store", store.path, near.path], in: repositoryRoot)
         XCTAssertEqual(out.exitCode, 2)
@@ -129,9 +141,16 @@ final class StructuralInputTests: XCTestCase {
 
     // Case 7: a column named "Z_PLIST,x" is one column, not Z_PLIST.
     func testCreateTableIsTokenisedAsSQLiteDoes() {
-        XCTAssertEqual(SQLiteFile.columns(ofCreateTable: #"CREATE TABLE Z_METADATA ("Z_PLIST,x" BLOB, Z_VERSION INTEGER PRIMARY KEY)"#), ["Z_PLIST,x", "Z_VERSION"])
-        XCTAssertEqual(SQLiteFile.columns(ofCreateTable: "CREATE TABLE t ([a,b] TEXT, `c``d` INT, 'e' INT, f VARCHAR(255) DEFAULT 'x,(y', -- z, w\n g BLOB /* h, i */, PRIMARY KEY (f))"),
-                       ["a,b", "c`d", "f", "g"])
+        XCTAssertEqual(
+            SQLiteFile.columns(
+                ofCreateTable: #"CREATE TABLE Z_METADATA ("Z_PLIST,x" BLOB, Z_VERSION INTEGER PRIMARY KEY)"#),
+            ["Z_PLIST,x", "Z_VERSION"])
+        XCTAssertEqual(
+            SQLiteFile.columns(
+                ofCreateTable:
+                    "CREATE TABLE t ([a,b] TEXT, `c``d` INT, 'e' INT, f VARCHAR(255) DEFAULT 'x,(y', -- z, w\n g BLOB /* h, i */, PRIMARY KEY (f))"
+            ),
+            ["a,b", "c`d", "f", "g"])
         XCTAssertEqual(SQLiteFile.columns(ofCreateTable: #"CREATE TABLE "t(" (a, "b"")" INT)"#), ["a", "b\")"])
         XCTAssertEqual(SQLiteFile.columns(ofCreateTable: "CREATE TABLE t (a INT, b \"unterminated"), ["a", "b"])
     }
@@ -160,13 +179,16 @@ final class LinearScanTests: XCTestCase {
         let unquoted = String(repeating: "x", count: 500_000) + String(repeating: ".mom\"", count: 100_000)
         XCTAssertEqual(SourceReference.scan(unquoted, path: "Unquoted.swift").count, 0)
         // Columns count characters, not bytes.
-        XCTAssertEqual(SourceReference.scan("let é = \"A.mom\"; let b = \"B.mom\"", path: "a.swift").map(\.location.column), [9, 26])
+        XCTAssertEqual(
+            SourceReference.scan("let é = \"A.mom\"; let b = \"B.mom\"", path: "a.swift").map(\.location.column),
+            [9, 26])
     }
 
     // 20,000 ids planted along new-version's derivation: the file's ids are collected once.
     func testNewObjectIDsSkipPlantedOnesByLookup() throws {
         let group = XcodeProject.VersionGroup(
-            id: "AAAAAAAAAAAAAAAAAAAAAAAA", path: "M.xcdatamodeld", children: ["M 1.xcdatamodel"], currentVersion: "M 1.xcdatamodel",
+            id: "AAAAAAAAAAAAAAAAAAAAAAAA", path: "M.xcdatamodeld", children: ["M 1.xcdatamodel"],
+            currentVersion: "M 1.xcdatamodel",
             isCompiled: true, childIDs: ["BBBBBBBBBBBBBBBBBBBBBBBB"], currentVersionID: "BBBBBBBBBBBBBBBBBBBBBBBB")
         var seed = SHA256.hex(group.id + "/M 2.xcdatamodel").uppercased()
         var planted: [String] = []
@@ -189,7 +211,8 @@ final class LinearScanTests: XCTestCase {
             """
         XCTAssertEqual(ProjectEditor.objectIDs(in: text).count, 20_002)
         let edited = try ProjectEditor.addingVersion("M 2", to: group, in: text)
-        XCTAssertTrue(edited.contains("currentVersion = \(expected) /* M 2.xcdatamodel */;"), edited.suffix(300).description)
+        XCTAssertTrue(
+            edited.contains("currentVersion = \(expected) /* M 2.xcdatamodel */;"), edited.suffix(300).description)
     }
 
     // 100 version groups in one project: each definition line found in one pass over the file.
@@ -216,7 +239,8 @@ final class ScaleTests: XCTestCase {
         let count = 100_000
         var two = "{ \"findings\": [\n"
         for i in 0..<count {
-            two += "  { \"message\": \"m\(i) \\u00e9\\n\", \"key\": \"k\\u001f\(i)\", \"ruleId\": \"r\", \"file\": \"f\", \"extra\": [1, {\"x\": null}] },\n"
+            two +=
+                "  { \"message\": \"m\(i) \\u00e9\\n\", \"key\": \"k\\u001f\(i)\", \"ruleId\": \"r\", \"file\": \"f\", \"extra\": [1, {\"x\": null}] },\n"
         }
         two += "], // written by hand\n \"format\": 2 }\n"
         try Data(two.utf8).write(to: directory.appendingPathComponent("two.json"))
@@ -224,29 +248,49 @@ final class ScaleTests: XCTestCase {
         XCTAssertEqual(loaded.count, count)
         XCTAssertEqual(loaded.matchCounts.count, count)
         // The same entries made from their fields match the same digests.
-        let made = Baseline(entries: (0..<count).map { Baseline.Entry(ruleId: "r", file: "f", version: "", entity: "", property: "", message: "m\($0) é\n", key: "k\u{1F}\($0)") })
+        let made = Baseline(
+            entries: (0..<count).map {
+                Baseline.Entry(
+                    ruleId: "r", file: "f", version: "", entity: "", property: "", message: "m\($0) é\n",
+                    key: "k\u{1F}\($0)")
+            })
         XCTAssertEqual(made.matchCounts, loaded.matchCounts)
 
         var one = "{ \"format\": 1, \"findings\": [\n"
-        for i in 0..<1_000 { one += "  { \"ruleId\": \"r\", \"file\": \"f\", \"entity\": \"E\(i)\", \"message\": \"m\", \"key\": \"ignored\" },\n" }
+        for i in 0..<1_000 {
+            one +=
+                "  { \"ruleId\": \"r\", \"file\": \"f\", \"entity\": \"E\(i)\", \"message\": \"m\", \"key\": \"ignored\" },\n"
+        }
         one += "  { \"ruleId\": \"r\", \"file\": \"f\", \"entity\": \"E0\", \"message\": \"m\" }\n] }\n"
         try Data(one.utf8).write(to: directory.appendingPathComponent("one.json"))
         let first = try Baseline.load(path: directory.appendingPathComponent("one.json").path)
         XCTAssertEqual(first.count, 1_001)
         XCTAssertEqual(first.matchCounts.count, 1_000)
-        let fields = Baseline(entries: (0..<1_000).map { Baseline.Entry(ruleId: "r", file: "f", version: "", entity: "E\($0)", property: "", message: "m") }
-            + [Baseline.Entry(ruleId: "r", file: "f", version: "", entity: "E0", property: "", message: "m")])
+        let fields = Baseline(
+            entries: (0..<1_000).map {
+                Baseline.Entry(ruleId: "r", file: "f", version: "", entity: "E\($0)", property: "", message: "m")
+            }
+                + [Baseline.Entry(ruleId: "r", file: "f", version: "", entity: "E0", property: "", message: "m")])
         XCTAssertEqual(fields.matchCounts, first.matchCounts)
 
-        for (text, message) in [("{ \"format\": 2, \"findings\": [ { \"ruleId\": \"r\", \"file\": \"f\", \"message\": \"m\" } ] }", "findings[0] needs a key (format 2)"),
-                                ("{ \"format\": 3, \"findings\": [] }", "not a modellint baseline (format 1 or 2)"),
-                                ("{ \"format\": 2, \"findings\": [ { \"ruleId\": \"r\", \"file\": \"f\" } ] }", "findings[0] needs ruleId, file and message"),
-                                ("{ \"format\": 2, \"findings\": [ { \"ruleId\": \"r\\x\" } ] }", "line 1: an invalid escape in a string"),
-                                ("{ \"format\": 2, \"findings\": [", "line 1: expected an object"),
-                                (String(repeating: "[", count: 100), "line 1: expected an object")] {
+        for (text, message) in [
+            (
+                "{ \"format\": 2, \"findings\": [ { \"ruleId\": \"r\", \"file\": \"f\", \"message\": \"m\" } ] }",
+                "findings[0] needs a key (format 2)"
+            ),
+            ("{ \"format\": 3, \"findings\": [] }", "not a modellint baseline (format 1 or 2)"),
+            (
+                "{ \"format\": 2, \"findings\": [ { \"ruleId\": \"r\", \"file\": \"f\" } ] }",
+                "findings[0] needs ruleId, file and message"
+            ),
+            ("{ \"format\": 2, \"findings\": [ { \"ruleId\": \"r\\x\" } ] }", "line 1: an invalid escape in a string"),
+            ("{ \"format\": 2, \"findings\": [", "line 1: expected an object"),
+            (String(repeating: "[", count: 100), "line 1: expected an object"),
+        ] {
             try Data(text.utf8).write(to: directory.appendingPathComponent("bad.json"))
             XCTAssertThrowsError(try Baseline.load(path: directory.appendingPathComponent("bad.json").path)) { error in
-                XCTAssertEqual("\(error)", "baseline \(directory.appendingPathComponent("bad.json").path): \(message)", text)
+                XCTAssertEqual(
+                    "\(error)", "baseline \(directory.appendingPathComponent("bad.json").path): \(message)", text)
             }
         }
     }
@@ -259,10 +303,15 @@ final class ScaleTests: XCTestCase {
                 "<entity name=\"\(prefix)\(i)\"><attribute name=\"id\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"n\(i)\" optional=\"YES\" attributeType=\"Integer 32\"/></entity>"
             }.joined(separator: "\n")
         }
-        let bundle = try writeBundle(in: directory, versions: [("Near 1", body("Old")), ("Near 2", body("New"))], current: "Near 2")
+        let bundle = try writeBundle(
+            in: directory, versions: [("Near 1", body("Old")), ("Near 2", body("New"))], current: "Near 2")
         let renamed = lint(bundle).filter { $0.ruleId == "entity-renamed-without-renaming-id" }
         XCTAssertEqual(renamed.count, 2_000)
         // Each Old<i> shares all three properties with New<i> alone: the best pair for every one.
-        XCTAssertTrue(renamed.allSatisfy { d in d.message.hasPrefix("Old\(d.entity!.dropFirst(3)) ") || d.message.contains("Old\(d.entity!.dropFirst(3)) ") }, renamed.prefix(2).map(\.message).joined(separator: "\n"))
+        XCTAssertTrue(
+            renamed.allSatisfy { d in
+                d.message.hasPrefix("Old\(d.entity!.dropFirst(3)) ")
+                    || d.message.contains("Old\(d.entity!.dropFirst(3)) ")
+            }, renamed.prefix(2).map(\.message).joined(separator: "\n"))
     }
 }

@@ -21,7 +21,8 @@ func makeTemporaryDirectory(_ test: XCTestCase) throws -> URL {
 }
 
 /// The repository's root, found from this file's path.
-let repositoryRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// `../shared/corpus` next to the repository, when this checkout has it.
 /// `MODELLINT_HIDE_CORPUS=1` runs the suite as a fresh clone without `../shared` would (`.ci/run` does).
@@ -50,7 +51,10 @@ func fixtureAndCorpusBundles() -> [URL] {
 func expectedBundleCount() -> Int {
     let roots = [repositoryRoot.appendingPathComponent("Fixtures")] + (corpusRoot.map { [$0] } ?? [])
     return roots.reduce(0) { count, root in
-        count + ((try? FileManager.default.subpathsOfDirectory(atPath: root.path)) ?? []).filter { $0.hasSuffix(".xcdatamodeld") }.count
+        count
+            + ((try? FileManager.default.subpathsOfDirectory(atPath: root.path)) ?? []).filter {
+                $0.hasSuffix(".xcdatamodeld")
+            }.count
     }
 }
 
@@ -68,16 +72,22 @@ func writeBundle(
     for (version, body) in versions {
         let folder = bundle.appendingPathComponent("\(version).xcdatamodel")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8).write(to: folder.appendingPathComponent("contents"))
+        try Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8).write(
+            to: folder.appendingPathComponent("contents"))
     }
     if let current {
-        try Data(RuleExample.currentVersionPlist(naming: current).utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
+        try Data(RuleExample.currentVersionPlist(naming: current).utf8).write(
+            to: bundle.appendingPathComponent(".xccurrentversion"))
     }
     return bundle
 }
 
-func lint(_ bundle: URL, configuration: Configuration? = nil, histories: [ShippedHistory] = [], mappingModels: [MappingModel] = []) -> [Diagnostic] {
-    let linter = Linter(configuration: configuration ?? Configuration(baseDirectory: bundle.deletingLastPathComponent().path))
+func lint(
+    _ bundle: URL, configuration: Configuration? = nil, histories: [ShippedHistory] = [],
+    mappingModels: [MappingModel] = []
+) -> [Diagnostic] {
+    let linter = Linter(
+        configuration: configuration ?? Configuration(baseDirectory: bundle.deletingLastPathComponent().path))
     // Ordered as check orders it, with the evidence the bundle alone has (its current version).
     let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent)
         .orderedByEvidence(mappingPairs: mappingModels.map { ($0.source, $0.destination) }) { nil }
@@ -92,11 +102,18 @@ func modellint(_ arguments: [String], in directory: URL, variables: [String: Str
 /// process shows: its streams, signals and exit codes.
 func builtExecutable() throws -> URL {
     // Linux runs the tests as an executable in the build folder; macOS loads a bundle from it.
-    let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                      Bundle(for: BundleToken.self).bundleURL.deletingLastPathComponent()]
-    let url = candidates.map { $0.appendingPathComponent("modellint") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    let candidates = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        Bundle(for: BundleToken.self).bundleURL.deletingLastPathComponent(),
+    ]
+    let url =
+        candidates.map { $0.appendingPathComponent("modellint") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
         ?? candidates[0].appendingPathComponent("modellint")
-    guard FileManager.default.isExecutableFile(atPath: url.path) else { throw XCTSkip("no built modellint beside the tests at \(url.path)") }
+    guard FileManager.default.isExecutableFile(atPath: url.path) else {
+        throw XCTSkip("no built modellint beside the tests at \(url.path)")
+    }
     return url
 }
 
@@ -108,11 +125,13 @@ func shell(_ command: String, in directory: URL? = nil) throws -> (code: Int32, 
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", command]
     if let directory { process.currentDirectoryURL = directory }
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
 }
@@ -122,28 +141,35 @@ func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of:
 /// One reporter of every format `check` has.
 func allReporters() -> [any Reporter] {
     let paths = PathRelativizer(root: "/", workingDirectory: "/")
-    return [TextReporter(useColor: false), JSONReporter(), SARIFReporter(rules: RuleRegistry.descriptions, paths: paths),
-            GitHubReporter(paths: paths), JUnitReporter(paths: paths), CheckstyleReporter(paths: paths), MarkdownReporter(paths: paths)]
+    return [
+        TextReporter(useColor: false), JSONReporter(), SARIFReporter(rules: RuleRegistry.descriptions, paths: paths),
+        GitHubReporter(paths: paths), JUnitReporter(paths: paths), CheckstyleReporter(paths: paths),
+        MarkdownReporter(paths: paths),
+    ]
 }
 
 /// Runs git in `directory` with a test identity and no signing; skips the test when git is missing or fails.
 @discardableResult
 func git(_ arguments: [String], in directory: URL) throws -> String {
-    let result = try shell("git -c user.email=t@example.com -c user.name=t -c commit.gpgsign=false " + arguments.map(shellQuoted).joined(separator: " "), in: directory)
+    let result = try shell(
+        "git -c user.email=t@example.com -c user.name=t -c commit.gpgsign=false "
+            + arguments.map(shellQuoted).joined(separator: " "), in: directory)
     guard result.code == 0 else { throw XCTSkip("git \(arguments.joined(separator: " ")) failed: \(result.err)") }
     return result.out
 }
 
 /// The `diagnostics` of a `--format json` report (none when it is not one).
 func jsonDiagnostics(_ out: CommandOutput) -> [[String: Any]] {
-    ((try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+    ((try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any])?["diagnostics"]
+        as? [[String: Any]] ?? []
 }
 
 /// `rule severity from>to Entity.property @line`, one per finding (without ` @line` when `lines` is false).
 func summary(_ diagnostics: [[String: Any]], lines: Bool = true) -> [String] {
     diagnostics.map { d in
         let versions = "\(d["fromVersion"] as? String ?? "-")>\(d["version"] as? String ?? "-")"
-        let subject = "\(d["ruleId"]!) \(d["severity"]!) \(versions) \(d["entity"] as? String ?? "-").\(d["property"] as? String ?? "-")"
+        let subject =
+            "\(d["ruleId"]!) \(d["severity"]!) \(versions) \(d["entity"] as? String ?? "-").\(d["property"] as? String ?? "-")"
         return lines ? subject + " @\(d["line"] as? Int ?? 0)" : subject
     }
 }

@@ -17,7 +17,9 @@ import ModelLintCommands
 final class WorkflowTests: XCTestCase {
     private func json(_ out: CommandOutput) -> [[String: Any]] { jsonDiagnostics(out) }
 
-    private func summary(_ diagnostics: [[String: Any]]) -> [String] { ModelLintTests.summary(diagnostics, lines: false) }
+    private func summary(_ diagnostics: [[String: Any]]) -> [String] {
+        ModelLintTests.summary(diagnostics, lines: false)
+    }
 
     /// A repository whose main branch holds `bundle` (a fixture, or a corpus bundle), committed.
     private func repository(with bundle: URL) throws -> URL {
@@ -39,48 +41,65 @@ final class WorkflowTests: XCTestCase {
     }
 
     func testABaselineSurvivesNewVersionAndOnlyNewReportsTheChangeAlone() throws {
-        let directory = try repository(with: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"))
+        let directory = try repository(
+            with: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"))
         let bundle = "TypeReused.xcdatamodeld"
-        XCTAssertEqual(modellint(["check", bundle, "--write-baseline", "baseline.json"], in: directory).standardOutput, "baseline.json: recorded 2 findings\n")
+        XCTAssertEqual(
+            modellint(["check", bundle, "--write-baseline", "baseline.json"], in: directory).standardOutput,
+            "baseline.json: recorded 2 findings\n")
         XCTAssertEqual(modellint(["new-version", bundle], in: directory).exitCode, 0)
 
         // The skip-version finding now reads "straight to Near 4", the removal's step is older: same identities.
-        let (baseline) = json(modellint(["check", bundle, "--baseline", "baseline.json", "--format", "json"], in: directory))
+        let (baseline) = json(
+            modellint(["check", bundle, "--baseline", "baseline.json", "--format", "json"], in: directory))
         XCTAssertEqual(summary(baseline), ["redundant-version note Near 3>Near 4 -.-"], "only the copy itself is new")
-        let onlyNew = json(modellint(["check", bundle, "--against", "main", "--only-new", "--format", "json"], in: directory))
+        let onlyNew = json(
+            modellint(["check", bundle, "--against", "main", "--only-new", "--format", "json"], in: directory))
         XCTAssertEqual(summary(onlyNew), ["redundant-version note Near 3>Near 4 -.-"])
 
         // The change a pull request makes: one required attribute in the new version.
-        try addRequiredAttribute(to: directory.appendingPathComponent("\(bundle)/Near 4.xcdatamodel/contents"), entity: "Item")
+        try addRequiredAttribute(
+            to: directory.appendingPathComponent("\(bundle)/Near 4.xcdatamodel/contents"), entity: "Item")
         let change = modellint(["check", bundle, "--against", "main", "--only-new", "--format", "json"], in: directory)
         XCTAssertEqual(change.exitCode, 1)
         XCTAssertEqual(summary(json(change)), ["required-attribute-without-default error Near 3>Near 4 Item.mustHave"])
-        XCTAssertEqual(modellint(["check", bundle, "--only-new"], in: directory).standardError,
-                       "modellint: --only-new needs --against REF (the revision whose findings are not new)\n")
+        XCTAssertEqual(
+            modellint(["check", bundle, "--only-new"], in: directory).standardError,
+            "modellint: --only-new needs --against REF (the revision whose findings are not new)\n")
     }
 
     func testWooCommercesBaselineSurvivesNewVersionAndAPullRequestAddsOneFinding() throws {
-        let source = try requireCorpus().appendingPathComponent("woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld")
+        let source = try requireCorpus().appendingPathComponent(
+            "woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld")
         let directory = try repository(with: source)
         let bundle = "WooCommerce.xcdatamodeld"
         let recorded = modellint(["check", bundle, "--write-baseline", "baseline.json"], in: directory).standardOutput
         XCTAssertTrue(recorded.hasPrefix("baseline.json: recorded "), recorded)
         XCTAssertEqual(modellint(["new-version", bundle], in: directory).exitCode, 0)
-        let after = json(modellint(["check", bundle, "--baseline", "baseline.json", "--format", "json"], in: directory))
-        XCTAssertEqual(summary(after), ["redundant-version note Model 117>Model 118 -.-"], "0 findings new but the copy itself")
-        try addRequiredAttribute(to: directory.appendingPathComponent("\(bundle)/Model 118.xcdatamodel/contents"), entity: "Account")
-        let change = json(modellint(["check", bundle, "--against", "main", "--only-new", "--format", "json"], in: directory))
-        XCTAssertEqual(summary(change), ["required-attribute-without-default error Model 117>Model 118 Account.mustHave"])
+        let after = json(
+            modellint(["check", bundle, "--baseline", "baseline.json", "--format", "json"], in: directory))
+        XCTAssertEqual(
+            summary(after), ["redundant-version note Model 117>Model 118 -.-"], "0 findings new but the copy itself")
+        try addRequiredAttribute(
+            to: directory.appendingPathComponent("\(bundle)/Model 118.xcdatamodel/contents"), entity: "Account")
+        let change = json(
+            modellint(["check", bundle, "--against", "main", "--only-new", "--format", "json"], in: directory))
+        XCTAssertEqual(
+            summary(change), ["required-attribute-without-default error Model 117>Model 118 Account.mustHave"])
     }
 
     func testSARIFFingerprintsSurviveNewVersion() throws {
-        let directory = try repository(with: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"))
+        let directory = try repository(
+            with: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"))
         func fingerprints() throws -> [String: String] {
             let out = modellint(["check", "TypeReused.xcdatamodeld", "--format", "sarif"], in: directory)
-            let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+            let sarif = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
             let results = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
             var byRule: [String: String] = [:]
-            for r in results { byRule[r["ruleId"] as! String] = (r["partialFingerprints"] as? [String: String])?["modellint/v2"] }
+            for r in results {
+                byRule[r["ruleId"] as! String] = (r["partialFingerprints"] as? [String: String])?["modellint/v2"]
+            }
             return byRule
         }
         let before = try fingerprints()
@@ -88,19 +107,24 @@ final class WorkflowTests: XCTestCase {
         XCTAssertEqual(modellint(["new-version", "TypeReused.xcdatamodeld"], in: directory).exitCode, 0)
         let after = try fingerprints()
         XCTAssertEqual(after["property-removed"], before["property-removed"])
-        XCTAssertEqual(after["skip-version-upgrade"], before["skip-version-upgrade"], "its message now names Near 4, its identity does not")
+        XCTAssertEqual(
+            after["skip-version-upgrade"], before["skip-version-upgrade"],
+            "its message now names Near 4, its identity does not")
     }
 
     func testAFormatOneBaselineStillMatchesByItsFields() throws {
-        let directory = try repository(with: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"))
-        XCTAssertEqual(modellint(["check", "TypeReused.xcdatamodeld", "--write-baseline", "b.json"], in: directory).exitCode, 0)
+        let directory = try repository(
+            with: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"))
+        XCTAssertEqual(
+            modellint(["check", "TypeReused.xcdatamodeld", "--write-baseline", "b.json"], in: directory).exitCode, 0)
         // Rewrite as format 1: no keys.
         var text = try String(contentsOf: directory.appendingPathComponent("b.json"), encoding: .utf8)
         text = text.replacingOccurrences(of: "\"format\": 2", with: "\"format\": 1")
         text = text.replacingOccurrences(of: #",\s*"key": "[^"]*""#, with: "", options: .regularExpression)
         XCTAssertFalse(text.contains("\"key\""))
         try Data(text.utf8).write(to: directory.appendingPathComponent("b.json"))
-        let out = modellint(["check", "TypeReused.xcdatamodeld", "--baseline", "b.json", "--format", "json"], in: directory)
+        let out = modellint(
+            ["check", "TypeReused.xcdatamodeld", "--baseline", "b.json", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 0, out.standardError)
         XCTAssertEqual(json(out).count, 0)
     }
@@ -114,14 +138,17 @@ final class SmallDefectsTests: XCTestCase {
         for command in ["check", "diff", "init", "lock", "new-version", "rules", "explain", "hashes", "verify-build"] {
             let out = modellint([command, "-h"], in: fixtures)
             XCTAssertEqual(out.exitCode, 0, "\(command) -h: \(out.standardError)")
-            XCTAssertTrue(out.standardOutput.hasPrefix("USAGE: modellint \(command)"), "\(command): \(out.standardOutput)")
+            XCTAssertTrue(
+                out.standardOutput.hasPrefix("USAGE: modellint \(command)"), "\(command): \(out.standardOutput)")
         }
     }
 
     func testColourFollowsTheConventions() {
         func colored(_ arguments: [String], _ variables: [String: String]) -> Bool {
             let parsed = try! ArgumentParser.parse(arguments, options: CheckCommand.options, command: "check")
-            return CheckCommand.colorWanted(parsed, environment: CommandEnvironment(workingDirectory: "/", variables: variables, outputIsTerminal: true))
+            return CheckCommand.colorWanted(
+                parsed,
+                environment: CommandEnvironment(workingDirectory: "/", variables: variables, outputIsTerminal: true))
         }
         XCTAssertTrue(colored([], [:]))
         XCTAssertTrue(colored([], ["NO_COLOR": ""]), "an empty NO_COLOR means nothing (no-color.org)")
@@ -130,22 +157,31 @@ final class SmallDefectsTests: XCTestCase {
         XCTAssertFalse(colored(["--no-color"], [:]))
         XCTAssertFalse(colored(["--output", "r.txt"], [:]))
         let parsed = try! ArgumentParser.parse(["--color"], options: CheckCommand.options, command: "check")
-        XCTAssertTrue(CheckCommand.colorWanted(parsed, environment: CommandEnvironment(workingDirectory: "/", variables: ["TERM": "dumb"], outputIsTerminal: false)),
-                      "--color forces it on where the output is a CI log")
+        XCTAssertTrue(
+            CheckCommand.colorWanted(
+                parsed,
+                environment: CommandEnvironment(
+                    workingDirectory: "/", variables: ["TERM": "dumb"], outputIsTerminal: false)),
+            "--color forces it on where the output is a CI log")
     }
 
     func testAStandaloneVersionNamedExplicitlyIsLintedAsOneVersion() throws {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("SingleVersion/Thing.xcdatamodeld/Thing.xcdatamodel"), to: directory.appendingPathComponent("Thing.xcdatamodel"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("SingleVersion/Thing.xcdatamodeld/Thing.xcdatamodel"),
+            to: directory.appendingPathComponent("Thing.xcdatamodel"))
         let out = modellint(["check", "Thing.xcdatamodel"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
-        XCTAssertTrue(out.standardOutput.hasSuffix("5 errors, 4 warnings, 0 notes in 1 bundle (1 version)\n"), out.standardOutput)
+        XCTAssertTrue(
+            out.standardOutput.hasSuffix("5 errors, 4 warnings, 0 notes in 1 bundle (1 version)\n"), out.standardOutput)
         XCTAssertTrue(out.standardOutput.hasPrefix("Thing.xcdatamodel/contents:"), out.standardOutput)
     }
 
     func testAReportFileUnderGitHubActionsHoldsOnlyTheChosenFormat() throws {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Changes/ToManyToOne.xcdatamodeld"), to: directory.appendingPathComponent("ToManyToOne.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("Changes/ToManyToOne.xcdatamodeld"),
+            to: directory.appendingPathComponent("ToManyToOne.xcdatamodeld"))
         let out = modellint(["check", "--output", "report.txt"], in: directory, variables: ["GITHUB_ACTIONS": "true"])
         XCTAssertEqual(out.exitCode, 1)
         let report = try String(contentsOf: directory.appendingPathComponent("report.txt"), encoding: .utf8)
@@ -155,7 +191,9 @@ final class SmallDefectsTests: XCTestCase {
 
     func testQuietStillWritesTheReportFile() throws {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("Near.xcdatamodeld"),
+            to: directory.appendingPathComponent("Near.xcdatamodeld"))
         try Data("stale report from the last run\n".utf8).write(to: directory.appendingPathComponent("report.json"))
         let out = modellint(["check", "--quiet", "--format", "json", "--output", "report.json"], in: directory)
         XCTAssertEqual(out.exitCode, 0)
@@ -166,19 +204,34 @@ final class SmallDefectsTests: XCTestCase {
 
     func testANewlineInADefaultValueStaysOnItsLine() throws {
         let directory = try makeTemporaryDirectory(self)
-        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"><attribute name=\"x\" optional=\"YES\" attributeType=\"Integer 64\" defaultValueString=\"1&#10;2\"/></entity>")])
+        try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"A\"><attribute name=\"x\" optional=\"YES\" attributeType=\"Integer 64\" defaultValueString=\"1&#10;2\"/></entity>"
+                )
+            ])
         let out = modellint(["check"], in: directory).standardOutput
-        XCTAssertEqual(out.components(separatedBy: "\n").filter { $0.contains("[invalid-default-value]") },
-                       ["Near.xcdatamodeld/Near 1.xcdatamodel/contents:3:18: error: A.x has an invalid default: \"1\\n2\" is not an integer [invalid-default-value]"], out)
+        XCTAssertEqual(
+            out.components(separatedBy: "\n").filter { $0.contains("[invalid-default-value]") },
+            [
+                "Near.xcdatamodeld/Near 1.xcdatamodel/contents:3:18: error: A.x has an invalid default: \"1\\n2\" is not an integer [invalid-default-value]"
+            ], out)
     }
 
     func testASuppressionAddedToALockedVersionIsNotAnEdit() throws {
         let directory = try makeTemporaryDirectory(self)
-        let body = "<entity name=\"A\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"A\"/></entity>"
+        let body =
+            "<entity name=\"A\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"A\"/></entity>"
         try writeBundle(in: directory, versions: [("Near 1", body)], current: "Near 1")
         XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
         // The team silences the finding in the shipped version: modellint's own userInfo, not the model.
-        let silenced = body.replacingOccurrences(of: "deletionRule=\"Nullify\" destinationEntity=\"A\"/>", with: "deletionRule=\"Nullify\" destinationEntity=\"A\"><userInfo><entry key=\"modellint:disable\" value=\"missing-inverse\"/></userInfo></relationship>")
+        let silenced = body.replacingOccurrences(
+            of: "deletionRule=\"Nullify\" destinationEntity=\"A\"/>",
+            with:
+                "deletionRule=\"Nullify\" destinationEntity=\"A\"><userInfo><entry key=\"modellint:disable\" value=\"missing-inverse\"/></userInfo></relationship>"
+        )
         try writeBundle(in: directory, versions: [("Near 1", silenced)], current: "Near 1")
         let out = modellint(["check", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 0, out.standardOutput)
@@ -191,18 +244,25 @@ final class SmallDefectsTests: XCTestCase {
         // v1.5 and v1.10 each add a required attribute without a default: one finding in each file. By path text
         // v1.10's file sorts before v1.5's; by version order it comes after.
         let base = "<attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/>"
-        let b = "<attribute name=\"b\" attributeType=\"String\"/>", c = "<attribute name=\"c\" attributeType=\"String\"/>"
-        try writeBundle(in: directory, name: "M", versions: [
-            ("v1.1", "<entity name=\"A\">\(base)</entity>"), ("v1.5", "<entity name=\"A\">\(base)\(b)</entity>"),
-            ("v1.10", "<entity name=\"A\">\(base)\(b)\(c)</entity>"),
-        ], current: "v1.10")
+        let b = "<attribute name=\"b\" attributeType=\"String\"/>"
+        let c = "<attribute name=\"c\" attributeType=\"String\"/>"
+        try writeBundle(
+            in: directory, name: "M",
+            versions: [
+                ("v1.1", "<entity name=\"A\">\(base)</entity>"), ("v1.5", "<entity name=\"A\">\(base)\(b)</entity>"),
+                ("v1.10", "<entity name=\"A\">\(base)\(b)\(c)</entity>"),
+            ], current: "v1.10")
         let out = modellint(["check", "--format", "json"], in: directory)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
-        let found = (json["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["version"] as? String ?? "-") \($0["property"] as? String ?? "-")" }
-        XCTAssertEqual(found, [
-            "required-attribute-without-default v1.5 b",
-            "required-attribute-without-default v1.10 c",
-        ])
+        let found = (json["diagnostics"] as? [[String: Any]] ?? []).map {
+            "\($0["ruleId"]!) \($0["version"] as? String ?? "-") \($0["property"] as? String ?? "-")"
+        }
+        XCTAssertEqual(
+            found,
+            [
+                "required-attribute-without-default v1.5 b",
+                "required-attribute-without-default v1.10 c",
+            ])
     }
 }
 
@@ -210,21 +270,31 @@ final class SmallDefectsTests: XCTestCase {
 final class ConfigurationNamesTests: XCTestCase {
     private func check(_ configuration: String) throws -> CommandOutput {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"), to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"),
+            to: directory.appendingPathComponent("Near.xcdatamodeld"))
         try Data(configuration.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
         return modellint(["check"], in: directory)
     }
 
     func testNamesThatAreNotInTheBundleAreConfigurationErrors() throws {
         let cases: [(String, String)] = [
-            (#"{"bundles": {"Near.xcdatamodeld": {"versionOrder": ["Near 18", "Near 99"]}}}"#,
-             "bundles.Near.xcdatamodeld.versionOrder[1]: Near 99 is not a version of the bundle (versions: Near 18, Near 19, Near 20)"),
-            (#"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Visit", "property": "note", "interimVersion": "Near 99"}]}}}"#,
-             "bundles.Near.xcdatamodeld.retired[0].interimVersion: Near 99 is not a version of the bundle (versions: Near 18, Near 19, Near 20)"),
-            (#"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Visit", "property": "nothingLikeThis"}]}}}"#,
-             "bundles.Near.xcdatamodeld.retired[0].property: no version of the bundle has Visit.nothingLikeThis"),
-            (#"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Vist", "property": "note"}]}}}"#,
-             "bundles.Near.xcdatamodeld.retired[0].entity: no version of the bundle has an entity named Vist"),
+            (
+                #"{"bundles": {"Near.xcdatamodeld": {"versionOrder": ["Near 18", "Near 99"]}}}"#,
+                "bundles.Near.xcdatamodeld.versionOrder[1]: Near 99 is not a version of the bundle (versions: Near 18, Near 19, Near 20)"
+            ),
+            (
+                #"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Visit", "property": "note", "interimVersion": "Near 99"}]}}}"#,
+                "bundles.Near.xcdatamodeld.retired[0].interimVersion: Near 99 is not a version of the bundle (versions: Near 18, Near 19, Near 20)"
+            ),
+            (
+                #"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Visit", "property": "nothingLikeThis"}]}}}"#,
+                "bundles.Near.xcdatamodeld.retired[0].property: no version of the bundle has Visit.nothingLikeThis"
+            ),
+            (
+                #"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Vist", "property": "note"}]}}}"#,
+                "bundles.Near.xcdatamodeld.retired[0].entity: no version of the bundle has an entity named Vist"
+            ),
         ]
         for (configuration, message) in cases {
             let out = try check(configuration)
@@ -232,13 +302,17 @@ final class ConfigurationNamesTests: XCTestCase {
             XCTAssertTrue(out.standardError.hasPrefix("modellint: configuration error: "), out.standardError)
             XCTAssertTrue(out.standardError.hasSuffix(".modellint.json: \(message)\n"), out.standardError)
         }
-        XCTAssertEqual(try check(#"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Place", "property": "note"}]}}}"#).exitCode, 1,
-                       "a real retirement is accepted (and Place.note, still in Near 20, is reported)")
+        XCTAssertEqual(
+            try check(#"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Place", "property": "note"}]}}}"#)
+                .exitCode, 1,
+            "a real retirement is accepted (and Place.note, still in Near 20, is reported)")
     }
 
     func testTheBaselineKeyIsTheBaselineDefault() throws {
         let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Fixtures/Changes/ToManyToOne.xcdatamodeld"), to: directory.appendingPathComponent("ToManyToOne.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Changes/ToManyToOne.xcdatamodeld"),
+            to: directory.appendingPathComponent("ToManyToOne.xcdatamodeld"))
         XCTAssertEqual(modellint(["check", "--write-baseline", "accepted.json"], in: directory).exitCode, 0)
         XCTAssertEqual(modellint(["check"], in: directory).exitCode, 1)
         try Data(#"{"baseline": "accepted.json"}"#.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
@@ -259,37 +333,69 @@ final class RuleSelectionTests: XCTestCase {
     func testOnlyAndDisableWorkWithoutAConfigurationAndSuggestIds() {
         let all = rules(modellint(["check", "SingleVersion", "--format", "json"], in: fixtures))
         XCTAssertEqual(all.count, 9)
-        XCTAssertEqual(rules(modellint(["check", "SingleVersion", "--format", "json", "--only", "missing-inverse", "--only", "unknown-attribute-type"], in: fixtures)),
-                       all.filter { ["missing-inverse", "unknown-attribute-type"].contains($0) })
-        XCTAssertEqual(rules(modellint(["check", "SingleVersion", "--format", "json", "--disable", "missing-inverse"], in: fixtures)),
-                       all.filter { $0 != "missing-inverse" })
+        XCTAssertEqual(
+            rules(
+                modellint(
+                    [
+                        "check", "SingleVersion", "--format", "json", "--only", "missing-inverse", "--only",
+                        "unknown-attribute-type",
+                    ], in: fixtures)),
+            all.filter { ["missing-inverse", "unknown-attribute-type"].contains($0) })
+        XCTAssertEqual(
+            rules(
+                modellint(["check", "SingleVersion", "--format", "json", "--disable", "missing-inverse"], in: fixtures)),
+            all.filter { $0 != "missing-inverse" })
         let typo = modellint(["check", "SingleVersion", "--disable", "mising-inverse"], in: fixtures)
         XCTAssertEqual(typo.exitCode, 2)
-        XCTAssertEqual(typo.standardError, "modellint: unknown rule id 'mising-inverse' (did you mean 'missing-inverse'?); modellint rules lists them\n")
+        XCTAssertEqual(
+            typo.standardError,
+            "modellint: unknown rule id 'mising-inverse' (did you mean 'missing-inverse'?); modellint rules lists them\n"
+        )
         // A skip-version finding about an --only rule is that rule's.
-        XCTAssertEqual(rules(modellint(["check", "Changes/TypeReused.xcdatamodeld", "--format", "json", "--only", "attribute-type-incompatible"], in: fixtures)),
-                       ["skip-version-upgrade"])
+        XCTAssertEqual(
+            rules(
+                modellint(
+                    [
+                        "check", "Changes/TypeReused.xcdatamodeld", "--format", "json", "--only",
+                        "attribute-type-incompatible",
+                    ], in: fixtures)),
+            ["skip-version-upgrade"])
     }
 
     func testStatisticsCountEveryFindingPerRule() {
         let out = modellint(["check", "Changes/TypeReused.xcdatamodeld", "--statistics"], in: fixtures).standardOutput
         let table = out.components(separatedBy: "\n").drop { !$0.hasPrefix("rule ") }.prefix(3)
-        XCTAssertEqual(Array(table), [
-            "rule                  errors  warnings     notes",
-            "property-removed           0         0         1",
-            "skip-version-upgrade       1         0         0",
-        ], out)
+        XCTAssertEqual(
+            Array(table),
+            [
+                "rule                  errors  warnings     notes",
+                "property-removed           0         0         1",
+                "skip-version-upgrade       1         0         0",
+            ], out)
     }
 
     func testMarkdownListsErrorsAndWarningsAndCountsNotes() {
-        let out = modellint(["check", "Changes/TypeReused.xcdatamodeld", "--format", "markdown"], in: fixtures).standardOutput
+        let out = modellint(["check", "Changes/TypeReused.xcdatamodeld", "--format", "markdown"], in: fixtures)
+            .standardOutput
         let lines = out.components(separatedBy: "\n")
-        XCTAssertEqual(Array(lines.prefix(5)), ["### modellint", "", "1 error, 0 warnings, 1 note in 1 bundle", "", "| | location | finding | rule |"])
+        XCTAssertEqual(
+            Array(lines.prefix(5)),
+            ["### modellint", "", "1 error, 0 warnings, 1 note in 1 bundle", "", "| | location | finding | rule |"])
         XCTAssertEqual(lines.filter { $0.hasPrefix("| ❌") }.count, 1)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("| ❌ error | `Fixtures/Changes/TypeReused.xcdatamodeld/Near 3.xcdatamodel/contents:5` | A device still on Near 1") && $0.hasSuffix("| `skip-version-upgrade` |") }, out)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasPrefix(
+                    "| ❌ error | `Fixtures/Changes/TypeReused.xcdatamodeld/Near 3.xcdatamodel/contents:5` | A device still on Near 1"
+                ) && $0.hasSuffix("| `skip-version-upgrade` |")
+            }, out)
         XCTAssertEqual(MarkdownReporter.cell("a|b *c* [x](y) <img> `z`"), "a\\|b \\*c\\* \\[x\\](y) \\<img> \\`z\\`")
-        let diff = modellint(["diff", "Changes/TypeReused.xcdatamodeld", "Near 1", "Near 3", "--format", "markdown"], in: fixtures).standardOutput
-        XCTAssertEqual(diff, "### Near 1 -> Near 3 (`Changes/TypeReused.xcdatamodeld`)\n\n| element | change | Core Data | details |\n|---|---|---|---|\n| Item.price | changed | needs custom migration | type String -> Integer 64 |\n")
+        let diff = modellint(
+            ["diff", "Changes/TypeReused.xcdatamodeld", "Near 1", "Near 3", "--format", "markdown"], in: fixtures
+        ).standardOutput
+        XCTAssertEqual(
+            diff,
+            "### Near 1 -> Near 3 (`Changes/TypeReused.xcdatamodeld`)\n\n| element | change | Core Data | details |\n|---|---|---|---|\n| Item.price | changed | needs custom migration | type String -> Integer 64 |\n"
+        )
     }
 }
 
@@ -298,31 +404,60 @@ final class InitCommandTests: XCTestCase {
     func testInitDecidesFromTheBundlesCommentsEachDecisionAndNeverOverwrites() throws {
         let directory = try makeTemporaryDirectory(self)
         let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Precision/RenamedStems.xcdatamodeld"), to: directory.appendingPathComponent("RenamedStems.xcdatamodeld"))
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Mapped"), to: directory.appendingPathComponent("Mapped"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("Precision/RenamedStems.xcdatamodeld"),
+            to: directory.appendingPathComponent("RenamedStems.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("Mapped"), to: directory.appendingPathComponent("Mapped"))
         // 21 relationships without an inverse: more findings than a team can fix before adopting.
-        let many = (0..<21).map { "<relationship name=\"r\($0)\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"A\"/>" }.joined()
+        let many = (0..<21).map {
+            "<relationship name=\"r\($0)\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"A\"/>"
+        }.joined()
         // A synced configuration that lists no entity: the flag and the members disagree.
-        try writeBundle(in: directory, name: "Many", versions: [("Many 1", "<entity name=\"A\">\(many)</entity><configuration name=\"Cloud\" usedWithCloudKit=\"YES\"/>")], current: "Many 1")
+        try writeBundle(
+            in: directory, name: "Many",
+            versions: [
+                (
+                    "Many 1",
+                    "<entity name=\"A\">\(many)</entity><configuration name=\"Cloud\" usedWithCloudKit=\"YES\"/>"
+                )
+            ], current: "Many 1")
 
         let out = modellint(["init"], in: directory)
         XCTAssertEqual(out.exitCode, 0, out.standardError)
-        XCTAssertTrue(out.standardOutput.hasSuffix("then record today's 22 findings: modellint check --write-baseline modellint.baseline.json\n"), out.standardOutput)
+        XCTAssertTrue(
+            out.standardOutput.hasSuffix(
+                "then record today's 22 findings: modellint check --write-baseline modellint.baseline.json\n"),
+            out.standardOutput)
         let text = try String(contentsOf: directory.appendingPathComponent(".modellint.json"), encoding: .utf8)
-        let configuration = try Configuration.load(path: directory.appendingPathComponent(".modellint.json").path, knownRuleIDs: RuleRegistry.ids)
+        let configuration = try Configuration.load(
+            path: directory.appendingPathComponent(".modellint.json").path, knownRuleIDs: RuleRegistry.ids)
         XCTAssertEqual(configuration.migration, .progressive)
         XCTAssertEqual(configuration.baseline, directory.appendingPathComponent("modellint.baseline.json").path)
-        let stems = try XCTUnwrap(configuration.settings(forBundleAt: PathTools.standardize(directory.appendingPathComponent("RenamedStems.xcdatamodeld").path)))
+        let stems = try XCTUnwrap(
+            configuration.settings(
+                forBundleAt: PathTools.standardize(directory.appendingPathComponent("RenamedStems.xcdatamodeld").path)))
         XCTAssertEqual(stems.versionOrder, ["oldmodel", "NewModel"])
-        let synced = try XCTUnwrap(configuration.settings(forBundleAt: PathTools.standardize(directory.appendingPathComponent("Many.xcdatamodeld").path)))
+        let synced = try XCTUnwrap(
+            configuration.settings(
+                forBundleAt: PathTools.standardize(directory.appendingPathComponent("Many.xcdatamodeld").path)))
         XCTAssertEqual(synced.cloudKit, true)
-        XCTAssertTrue(text.contains("// configuration Cloud is marked usedWithCloudKit but lists no entities; the CloudKit rules stay on. If the store does not sync, set false."), text)
+        XCTAssertTrue(
+            text.contains(
+                "// configuration Cloud is marked usedWithCloudKit but lists no entities; the CloudKit rules stay on. If the store does not sync, set false."
+            ), text)
         XCTAssertTrue(text.contains("// Mapping models cover most steps"), text)
-        XCTAssertNil(configuration.settings(forBundleAt: PathTools.standardize(directory.appendingPathComponent("Mapped/Store.xcdatamodeld").path)), "nothing doubtful there")
+        XCTAssertNil(
+            configuration.settings(
+                forBundleAt: PathTools.standardize(directory.appendingPathComponent("Mapped/Store.xcdatamodeld").path)),
+            "nothing doubtful there")
 
         let again = modellint(["init"], in: directory)
         XCTAssertEqual(again.exitCode, 2)
-        XCTAssertEqual(again.standardError, "modellint: .modellint.json already exists here; init never overwrites it (edit it, or remove it first)\n")
-        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent(".modellint.json"), encoding: .utf8), text)
+        XCTAssertEqual(
+            again.standardError,
+            "modellint: .modellint.json already exists here; init never overwrites it (edit it, or remove it first)\n")
+        XCTAssertEqual(
+            try String(contentsOf: directory.appendingPathComponent(".modellint.json"), encoding: .utf8), text)
     }
 }

@@ -73,15 +73,19 @@ public enum ModelLintApp {
         """
 
     /// Every command, as `usage` lists them: what an unknown command is compared with for a suggestion.
-    package static let commandNames = ["check", "diff", "init", "lock", "new-version", "hashes", "verify-build", "store", "rules", "explain"]
+    package static let commandNames = [
+        "check", "diff", "init", "lock", "new-version", "hashes", "verify-build", "store", "rules", "explain",
+    ]
 
     /// Runs a command with its output in memory (tests, library users).
     public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
-        let streams = CommandStreams(standardOutput: OutputSink(logSafe: true), standardError: OutputSink(logSafe: true))
+        let streams = CommandStreams(
+            standardOutput: OutputSink(logSafe: true), standardError: OutputSink(logSafe: true))
         let code = run(arguments, environment: environment, streams: streams)
         streams.standardOutput.flush()
         streams.standardError.flush()
-        return CommandOutput(exitCode: code, standardOutput: streams.standardOutput.string, standardError: streams.standardError.string)
+        return CommandOutput(
+            exitCode: code, standardOutput: streams.standardOutput.string, standardError: streams.standardError.string)
     }
 
     /// Runs a command writing to `streams` as it goes; returns the exit code.

@@ -27,7 +27,10 @@ public struct ParsedArguments: Equatable, Sendable {
     public var repeated: [String: [String]] = [:]
     public var flags: Set<String> = []
 
-    package init(positionals: [String] = [], values: [String: String] = [:], repeated: [String: [String]] = [:], flags: Set<String> = []) {
+    package init(
+        positionals: [String] = [], values: [String: String] = [:], repeated: [String: [String]] = [:],
+        flags: Set<String> = []
+    ) {
         self.positionals = positionals
         self.values = values
         self.repeated = repeated
@@ -54,7 +57,10 @@ public enum ArgumentParser {
                 result.positionals.append(argument)
                 continue
             }
-            if argument == "--" { optionsEnded = true; continue }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
             // `-h` is `--help` for every command, as users of any CLI expect.
             var name = argument == "-h" && options.contains(where: { $0.name == "--help" }) ? "--help" : argument
             var inlineValue: String?
@@ -64,7 +70,9 @@ public enum ArgumentParser {
             }
             guard let spec = options.first(where: { $0.name == name }) else {
                 var message = "unknown option \(name) for '\(command)'"
-                if let suggestion = Spelling.closest(to: name, in: options.map(\.name)) { message += " (did you mean \(suggestion)?)" }
+                if let suggestion = Spelling.closest(to: name, in: options.map(\.name)) {
+                    message += " (did you mean \(suggestion)?)"
+                }
                 throw UsageError(message + "; see 'modellint \(command) --help'")
             }
             guard let valueName = spec.valueName else {

@@ -8,8 +8,9 @@ import ModelLintReporting
 
 public enum CheckCommand {
     /// The report options every command that reports findings shares (`check`, `verify-build`, `store`).
-    package static let formatOption = OptionSpec("--format", value: "F", choices: ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"],
-                                         help: "text (default), json, sarif, github, junit, checkstyle or markdown")
+    package static let formatOption = OptionSpec(
+        "--format", value: "F", choices: ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"],
+        help: "text (default), json, sarif, github, junit, checkstyle or markdown")
     package static let reportFlags: [OptionSpec] = [strictFlag] + outputFlags
     static let strictFlag = OptionSpec("--strict", help: "warnings also fail the run")
     /// How the report looks, and help: the last options of every reporting command's help.
@@ -20,27 +21,46 @@ public enum CheckCommand {
         OptionSpec("--help", help: "show this help"),
     ]
 
-    public static let options: [OptionSpec] = [
-        formatOption,
-        OptionSpec("--only", value: "RULE", help: "report only this rule (repeatable)"),
-        OptionSpec("--disable", value: "RULE", help: "do not run this rule (repeatable)"),
-        OptionSpec("--statistics", help: "text format: end with a table of findings per rule and severity"),
-        OptionSpec("--output", value: "FILE", help: "write the report to FILE instead of standard output"),
-        OptionSpec("--stamp", value: "FILE", help: "build systems: write FILE when the run passes, remove it when it fails"),
-        OptionSpec("--report", value: "FORMAT=FILE", help: "also write the same findings as FORMAT to FILE (repeatable; one run, several reports)"),
-        OptionSpec("--config", value: "FILE", help: "configuration file (default: nearest .modellint.json walking up)"),
-        strictFlag,
-        OptionSpec("--migration", value: "MODE", choices: ["direct", "progressive"],
-                   help: "how the app migrates: direct (default: older stores migrate in one hop) or progressive"),
-        OptionSpec("--lock", value: "FILE", help: "lock file to verify (default: modellint.lock next to the configuration, or here)"),
-        OptionSpec("--against", value: "REF", help: "also compare with the bundles at git revision REF (pull requests: origin/main)"),
-        OptionSpec("--only-new", help: "with --against REF: report only findings REF does not already have (matched by stable identity)"),
-        OptionSpec("--released", value: "REF", help: "every version present at git revision REF counts as shipped (a release tag)"),
-        OptionSpec("--baseline", value: "FILE", help: "do not report findings recorded in FILE"),
-        OptionSpec("--write-baseline", value: "FILE", help: "record all current findings in FILE and exit 0"),
-        OptionSpec("--quiet", help: "print nothing when there are no findings"),
-        OptionSpec("--pre-commit", help: "as a pre-commit hook: the files given plus staged deletions and configuration or lock changes; nothing else to lint is success"),
-    ] + outputFlags
+    public static let options: [OptionSpec] =
+        [
+            formatOption,
+            OptionSpec("--only", value: "RULE", help: "report only this rule (repeatable)"),
+            OptionSpec("--disable", value: "RULE", help: "do not run this rule (repeatable)"),
+            OptionSpec("--statistics", help: "text format: end with a table of findings per rule and severity"),
+            OptionSpec("--output", value: "FILE", help: "write the report to FILE instead of standard output"),
+            OptionSpec(
+                "--stamp", value: "FILE", help: "build systems: write FILE when the run passes, remove it when it fails"
+            ),
+            OptionSpec(
+                "--report", value: "FORMAT=FILE",
+                help: "also write the same findings as FORMAT to FILE (repeatable; one run, several reports)"),
+            OptionSpec(
+                "--config", value: "FILE", help: "configuration file (default: nearest .modellint.json walking up)"),
+            strictFlag,
+            OptionSpec(
+                "--migration", value: "MODE", choices: ["direct", "progressive"],
+                help: "how the app migrates: direct (default: older stores migrate in one hop) or progressive"),
+            OptionSpec(
+                "--lock", value: "FILE",
+                help: "lock file to verify (default: modellint.lock next to the configuration, or here)"),
+            OptionSpec(
+                "--against", value: "REF",
+                help: "also compare with the bundles at git revision REF (pull requests: origin/main)"),
+            OptionSpec(
+                "--only-new",
+                help: "with --against REF: report only findings REF does not already have (matched by stable identity)"),
+            OptionSpec(
+                "--released", value: "REF",
+                help: "every version present at git revision REF counts as shipped (a release tag)"),
+            OptionSpec("--baseline", value: "FILE", help: "do not report findings recorded in FILE"),
+            OptionSpec("--write-baseline", value: "FILE", help: "record all current findings in FILE and exit 0"),
+            OptionSpec("--quiet", help: "print nothing when there are no findings"),
+            OptionSpec(
+                "--pre-commit",
+                help:
+                    "as a pre-commit hook: the files given plus staged deletions and configuration or lock changes; nothing else to lint is success"
+            ),
+        ] + outputFlags
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint check [PATH ...] [options]",
@@ -73,20 +93,28 @@ public enum CheckCommand {
         }
         if !report.outsidePaths.isEmpty && !quiet {
             let count = report.outsidePaths.count
-            streams.standardError.write("modellint: not read: \(count) file\(count == 1 ? "" : "s") that resolve\(count == 1 ? "s" : "") outside the repository through a symbolic link (\(ReportText.list(report.outsidePaths.prefix(5).map(ReportText.escaped)))\(count > 5 ? " and \(count - 5) more" : ""))\n")
+            streams.standardError.write(
+                "modellint: not read: \(count) file\(count == 1 ? "" : "s") that resolve\(count == 1 ? "s" : "") outside the repository through a symbolic link (\(ReportText.list(report.outsidePaths.prefix(5).map(ReportText.escaped)))\(count > 5 ? " and \(count - 5) more" : ""))\n"
+            )
         }
         if report.bundles.isEmpty && !quiet {
-            streams.standardError.write("modellint: no .xcdatamodeld bundles found in \(parsed.positionals.isEmpty ? "the current directory" : parsed.positionals.joined(separator: ", "))\n")
+            streams.standardError.write(
+                "modellint: no .xcdatamodeld bundles found in \(parsed.positionals.isEmpty ? "the current directory" : parsed.positionals.joined(separator: ", "))\n"
+            )
         }
         // A build system reruns a command whose output is missing: the stamp exists only after a passing run.
         if let stamp = parsed.values["--stamp"] {
             let path = PathTools.absolute(stamp, relativeTo: environment.workingDirectory)
             do {
                 // Never followed into or deleted through a symlink: the stamp is ours, not a path into the repository.
-                let confinement = FileWriter.Confinement.named(path, workingDirectory: environment.workingDirectory, followsLinks: false)
+                let confinement = FileWriter.Confinement.named(
+                    path, workingDirectory: environment.workingDirectory, followsLinks: false)
                 if exitCode == CommandOutput.success {
-                    try FileWriter.write(Data("modellint: \(report.bundles.count) bundles, \(report.errorCount) errors, \(report.warningCount) warnings\n".utf8),
-                                         to: path, confinedTo: confinement)
+                    try FileWriter.write(
+                        Data(
+                            "modellint: \(report.bundles.count) bundles, \(report.errorCount) errors, \(report.warningCount) warnings\n"
+                                .utf8),
+                        to: path, confinedTo: confinement)
                 } else {
                     try FileWriter.remove(path, confinedTo: confinement)
                 }
@@ -100,17 +128,23 @@ public enum CheckCommand {
             let (format, file) = request.split(separator: "=", maxSplits: 1).map(String.init).splitPair
             let formats = options.first { $0.name == "--format" }?.choices ?? []
             guard formats.contains(format), !file.isEmpty else {
-                streams.standardError.write("modellint: --report takes FORMAT=FILE with FORMAT one of \(formats.joined(separator: ", ")), not '\(ReportText.escaped(request))'\n")
+                streams.standardError.write(
+                    "modellint: --report takes FORMAT=FILE with FORMAT one of \(formats.joined(separator: ", ")), not '\(ReportText.escaped(request))'\n"
+                )
                 return CommandOutput.usage
             }
             var asked = parsed
             asked.values["--format"] = format
             asked.values["--output"] = file
-            if let failed = writeReportFile(report, to: file, parsed: asked, environment: environment, streams: streams) { return failed }
+            if let failed = writeReportFile(report, to: file, parsed: asked, environment: environment, streams: streams)
+            {
+                return failed
+            }
         }
         if quiet && parsed.values["--output"] == nil { return exitCode }
         if let output = parsed.values["--output"] {
-            return writeReportFile(report, to: output, parsed: parsed, environment: environment, streams: streams) ?? exitCode
+            return writeReportFile(report, to: output, parsed: parsed, environment: environment, streams: streams)
+                ?? exitCode
         }
         writeReport(report, to: streams.standardOutput, parsed: parsed, environment: environment)
         return exitCode
@@ -118,12 +152,14 @@ public enum CheckCommand {
 
     /// Writes a report file atomically under its lock; the exit code of the failure when it cannot.
     private static func writeReportFile(
-        _ report: LintReport, to file: String, parsed: ParsedArguments, environment: CommandEnvironment, streams: CommandStreams
+        _ report: LintReport, to file: String, parsed: ParsedArguments, environment: CommandEnvironment,
+        streams: CommandStreams
     ) -> Int32? {
         let path = PathTools.absolute(file, relativeTo: environment.workingDirectory)
         do {
             try FileWriter.withLock(on: path) {
-                try FileWriter.write(to: path, confinedTo: .named(path, workingDirectory: environment.workingDirectory)) {
+                try FileWriter.write(to: path, confinedTo: .named(path, workingDirectory: environment.workingDirectory))
+                {
                     writeReport(report, to: $0, parsed: parsed, environment: environment)
                 }
             }
@@ -160,7 +196,9 @@ public enum CheckCommand {
         } catch {
             return .failure(.usageError("\(error)"))
         }
-        let linter = Linter(configuration: configuration, migration: parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:)))
+        let linter = Linter(
+            configuration: configuration, migration: parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:))
+        )
         var workspace = Workspace(configuration: configuration, workingDirectory: environment.workingDirectory)
         do {
             workspace.history = try historyOptions(parsed, configuration: configuration, environment: environment)
@@ -171,7 +209,9 @@ public enum CheckCommand {
         if parsed.flags.contains("--pre-commit") {
             let selection: PreCommitPaths.Selection
             do {
-                selection = try PreCommitPaths.select(given: paths, workingDirectory: environment.workingDirectory, repositories: workspace.history.repositories)
+                selection = try PreCommitPaths.select(
+                    given: paths, workingDirectory: environment.workingDirectory,
+                    repositories: workspace.history.repositories)
             } catch {
                 return .failure(.usageError("\(error)"))
             }
@@ -179,7 +219,9 @@ public enum CheckCommand {
             workspace.stagedIn = selection.repository
             workspace.deletedBundles = selection.deletedBundles
             // A bundle deleted whole leaves nothing to lint but its lock entry: judged from the lock's folder.
-            if !selection.deletedBundles.isEmpty, workspace.history.lock != nil { paths.append(workspace.history.lockDirectory) }
+            if !selection.deletedBundles.isEmpty, workspace.history.lock != nil {
+                paths.append(workspace.history.lockDirectory)
+            }
             // A commit that touches no model, configuration or lock file: done, without searching anything.
             if paths.isEmpty { return .failure(CommandOutput(exitCode: CommandOutput.success)) }
         }
@@ -199,9 +241,12 @@ public enum CheckCommand {
         } catch let error as DirectoryWalker.Exhausted {
             return .failure(.usageError("\(error)"))
         } catch {
-            return .failure(CommandOutput(
-                exitCode: CommandOutput.internalError,
-                standardError: "modellint: internal error: \(error)\nThis is a bug in modellint; please file it with the command you ran.\n"))
+            return .failure(
+                CommandOutput(
+                    exitCode: CommandOutput.internalError,
+                    standardError:
+                        "modellint: internal error: \(error)\nThis is a bug in modellint; please file it with the command you ran.\n"
+                ))
         }
 
         report = onlyFilter(report, parsed)
@@ -217,19 +262,30 @@ public enum CheckCommand {
         }
         if let path = parsed.values["--write-baseline"] {
             let absolute = PathTools.absolute(path, relativeTo: environment.workingDirectory)
-            let baseline = Baseline(report: report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
+            let baseline = Baseline(
+                report: report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
             do {
                 try FileWriter.withLock(on: absolute) {
-                    try FileWriter.write(Data(baseline.serialized().utf8), to: absolute, confinedTo: .named(absolute, workingDirectory: environment.workingDirectory))
+                    try FileWriter.write(
+                        Data(baseline.serialized().utf8), to: absolute,
+                        confinedTo: .named(absolute, workingDirectory: environment.workingDirectory))
                 }
             } catch {
                 return .failure(.usageError("\(error)"))
             }
-            return .failure(CommandOutput(exitCode: 0, standardOutput: "\(path): recorded \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s")\n"))
+            return .failure(
+                CommandOutput(
+                    exitCode: 0,
+                    standardOutput:
+                        "\(path): recorded \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s")\n"
+                ))
         }
-        if let absolute = parsed.values["--baseline"].map({ PathTools.absolute($0, relativeTo: environment.workingDirectory) }) ?? configuration.baseline {
+        if let absolute = parsed.values["--baseline"].map({
+            PathTools.absolute($0, relativeTo: environment.workingDirectory)
+        }) ?? configuration.baseline {
             do {
-                report = try baseline(at: absolute).filter(report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
+                report = try baseline(at: absolute).filter(
+                    report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
             } catch {
                 return .failure(.usageError("\(error)"))
             }
@@ -243,15 +299,20 @@ public enum CheckCommand {
     /// `--only` and `--disable`, on top of the configuration: unknown ids are usage errors with a suggestion.
     /// `--only` keeps the rule's configured severity (or its default) and turns every other rule off.
     package static func selectRules(_ parsed: ParsedArguments, into configuration: inout Configuration) throws {
-        let only = parsed.repeated["--only"] ?? [], disabled = parsed.repeated["--disable"] ?? []
+        let only = parsed.repeated["--only"] ?? []
+        let disabled = parsed.repeated["--disable"] ?? []
         for id in only + disabled where !RuleRegistry.ids.contains(id) {
             var message = "unknown rule id '\(id)'"
-            if let suggestion = Spelling.closest(to: id, in: RuleRegistry.descriptions.map(\.id)) { message += " (did you mean '\(suggestion)'?)" }
+            if let suggestion = Spelling.closest(to: id, in: RuleRegistry.descriptions.map(\.id)) {
+                message += " (did you mean '\(suggestion)'?)"
+            }
             throw UsageError(message + "; modellint rules lists them")
         }
         if !only.isEmpty {
             // skip-version-upgrade stays on: its findings about an --only rule are that rule's (see `onlyFilter`).
-            for id in RuleRegistry.ids where !only.contains(id) && id != SkipVersionUpgradeRule.description.id { configuration.rules[id] = .off }
+            for id in RuleRegistry.ids where !only.contains(id) && id != SkipVersionUpgradeRule.description.id {
+                configuration.rules[id] = .off
+            }
         }
         for id in disabled { configuration.rules[id] = .off }
     }
@@ -260,7 +321,9 @@ public enum CheckCommand {
     package static func onlyFilter(_ report: LintReport, _ parsed: ParsedArguments) -> LintReport {
         guard let only = parsed.repeated["--only"], !only.isEmpty else { return report }
         var filtered = report
-        filtered.diagnostics = report.diagnostics.filter { only.contains($0.ruleId) || $0.underlyingRuleId.map(only.contains) == true }
+        filtered.diagnostics = report.diagnostics.filter {
+            only.contains($0.ruleId) || $0.underlyingRuleId.map(only.contains) == true
+        }
         return filtered
     }
 
@@ -274,10 +337,13 @@ public enum CheckCommand {
         return environment.outputIsTerminal && parsed.values["--output"] == nil
     }
 
-    package static func writeReport(_ report: LintReport, to sink: OutputSink, parsed: ParsedArguments, environment: CommandEnvironment) {
+    package static func writeReport(
+        _ report: LintReport, to sink: OutputSink, parsed: ParsedArguments, environment: CommandEnvironment
+    ) {
         let color = colorWanted(parsed, environment: environment)
         var paths: PathRelativizer {
-            let root = (try? GitRepository(containing: environment.workingDirectory))?.toplevel ?? environment.workingDirectory
+            let root =
+                (try? GitRepository(containing: environment.workingDirectory))?.toplevel ?? environment.workingDirectory
             return PathRelativizer(root: root, workingDirectory: environment.workingDirectory)
         }
         let notes = parsed.flags.contains("--notes")
@@ -288,10 +354,13 @@ public enum CheckCommand {
         case "junit": JUnitReporter(paths: paths).write(report, to: sink)
         case "checkstyle": CheckstyleReporter(paths: paths).write(report, to: sink)
         case "markdown": MarkdownReporter(paths: paths).write(report, to: sink)
-        case "text": TextReporter(useColor: color, listNotes: notes, statistics: parsed.flags.contains("--statistics")).write(report, to: sink)
+        case "text":
+            TextReporter(useColor: color, listNotes: notes, statistics: parsed.flags.contains("--statistics")).write(
+                report, to: sink)
         default:
             // Zero configuration on GitHub Actions: the readable report and the annotations.
-            TextReporter(useColor: color, listNotes: notes, statistics: parsed.flags.contains("--statistics")).write(report, to: sink)
+            TextReporter(useColor: color, listNotes: notes, statistics: parsed.flags.contains("--statistics")).write(
+                report, to: sink)
             // Workflow commands belong in the log; a report file gets the one format asked for.
             if environment.variables["GITHUB_ACTIONS"] == "true" && parsed.values["--output"] == nil {
                 GitHubReporter(paths: paths).write(report, to: sink)
@@ -301,7 +370,9 @@ public enum CheckCommand {
     }
 
     /// The lock file (explicit, or the default one when it exists) and the git revisions to compare with.
-    package static func historyOptions(_ parsed: ParsedArguments, configuration: Configuration, environment: CommandEnvironment) throws -> HistoryOptions {
+    package static func historyOptions(
+        _ parsed: ParsedArguments, configuration: Configuration, environment: CommandEnvironment
+    ) throws -> HistoryOptions {
         var options = HistoryOptions()
         options.against = parsed.values["--against"]
         options.released = parsed.values["--released"]
@@ -309,7 +380,8 @@ public enum CheckCommand {
             throw UsageError("revision '\(revision)' starts with '-': refused (a revision is never an option)")
         }
         let explicit = parsed.values["--lock"]
-        let path = explicit.map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
+        let path =
+            explicit.map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
             ?? LockCommand.defaultLockPath(configuration: configuration, environment: environment)
         if FileManager.default.fileExists(atPath: path) {
             options.lock = try LockFile.load(path: path)
@@ -321,7 +393,8 @@ public enum CheckCommand {
         return options
     }
 
-    package static func loadConfiguration(_ explicit: String?, environment: CommandEnvironment) throws -> Configuration {
+    package static func loadConfiguration(_ explicit: String?, environment: CommandEnvironment) throws -> Configuration
+    {
         let path: String?
         if let explicit {
             path = PathTools.absolute(explicit, relativeTo: environment.workingDirectory)
@@ -337,7 +410,9 @@ public enum CheckCommand {
 
     /// A baseline that cannot be used is the user's input in error (exit 2), like a bad option.
     static func baseline(at path: String) throws -> Baseline {
-        do { return try Baseline.load(path: path) } catch let error as Baseline.LoadError { throw UsageError(error.description) }
+        do { return try Baseline.load(path: path) } catch let error as Baseline.LoadError {
+            throw UsageError(error.description)
+        }
     }
 }
 

@@ -7,8 +7,10 @@ import ModelLintReporting
 /// `modellint diff BUNDLE [FROM [TO]]`: every change between two versions, marked with how Core Data treats it.
 public enum DiffCommand {
     public static let options: [OptionSpec] = [
-        OptionSpec("--format", value: "F", choices: ["text", "json", "markdown"], help: "text (default), json or markdown"),
-        OptionSpec("--config", value: "FILE", help: "configuration file (for versionOrder); default: nearest .modellint.json"),
+        OptionSpec(
+            "--format", value: "F", choices: ["text", "json", "markdown"], help: "text (default), json or markdown"),
+        OptionSpec(
+            "--config", value: "FILE", help: "configuration file (for versionOrder); default: nearest .modellint.json"),
         OptionSpec("--verbose", help: "also give each changed entity's Core Data version hash, old -> new"),
         OptionSpec("--help", help: "show this help"),
     ]
@@ -42,7 +44,8 @@ public enum DiffCommand {
         }
         let bundle: ModelBundle
         do {
-            bundle = try SingleBundle.load(parsed.positionals[0], configuration: configuration, environment: environment)
+            bundle = try SingleBundle.load(
+                parsed.positionals[0], configuration: configuration, environment: environment)
         } catch {
             return .usageError("\(error)")
         }
@@ -64,12 +67,17 @@ public enum DiffCommand {
             }
         }
         let names = bundle.versions.map(\.name).joined(separator: ", ")
-        for (requested, found) in zip(parsed.positionals.dropFirst(), parsed.positionals.count == 3 ? [from, to] : [from]) where found == nil {
+        for (requested, found) in zip(
+            parsed.positionals.dropFirst(), parsed.positionals.count == 3 ? [from, to] : [from]) where found == nil
+        {
             return .usageError("\(bundle.name).xcdatamodeld has no version named '\(requested)' (versions: \(names))")
         }
-        guard let from, let to else { return .usageError("\(bundle.path) has fewer than two readable versions; nothing to compare") }
+        guard let from, let to else {
+            return .usageError("\(bundle.path) has fewer than two readable versions; nothing to compare")
+        }
         guard let old = from.model, let new = to.model else {
-            return .usageError("\(from.model == nil ? from.name : to.name) cannot be read; run modellint check \(bundle.path) for why")
+            return .usageError(
+                "\(from.model == nil ? from.name : to.name) cannot be read; run modellint check \(bundle.path) for why")
         }
         let diff = ModelDiff(
             from: VersionRef(name: from.name, contentsPath: from.contentsPath, model: old),

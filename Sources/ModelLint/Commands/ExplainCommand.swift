@@ -6,7 +6,11 @@ import ModelLintReporting
 public enum ExplainCommand {
     public static func run(_ arguments: [String]) -> CommandOutput {
         if arguments.contains("--help") || arguments.contains("-h") {
-            return CommandOutput(exitCode: 0, standardOutput: "USAGE: modellint explain RULE-ID\n\nA rule's rationale, the safe alternative, and a before/after example.\n")
+            return CommandOutput(
+                exitCode: 0,
+                standardOutput:
+                    "USAGE: modellint explain RULE-ID\n\nA rule's rationale, the safe alternative, and a before/after example.\n"
+            )
         }
         guard arguments.count == 1, let id = arguments.first else {
             return .usageError("explain takes one rule id (modellint rules lists them)")
@@ -16,7 +20,8 @@ public enum ExplainCommand {
             if let suggestion = Spelling.closest(to: id, in: RuleRegistry.descriptions.map(\.id)) {
                 message += " (did you mean '\(suggestion)'?)"
             }
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: message + "; modellint rules lists them\n")
+            return CommandOutput(
+                exitCode: CommandOutput.usage, standardError: message + "; modellint rules lists them\n")
         }
         return CommandOutput(exitCode: 0, standardOutput: render(rule))
     }
@@ -27,7 +32,9 @@ public enum ExplainCommand {
         func show(_ example: RuleExample, _ title: String) {
             out += "\n\(title):\n"
             for (name, contents) in example.shipped {
-                if case .model(let body) = contents { out += "  \(name), as shipped (\(example.shippedSource.label)):\n" + indent(body, by: 4) + "\n" }
+                if case .model(let body) = contents {
+                    out += "  \(name), as shipped (\(example.shippedSource.label)):\n" + indent(body, by: 4) + "\n"
+                }
             }
             for (name, contents) in example.versions {
                 guard let text = RuleExample.markedText(of: contents) else { continue }
@@ -43,6 +50,7 @@ public enum ExplainCommand {
 
     package static func indent(_ text: String, by n: Int = 2) -> String {
         let pad = String(repeating: " ", count: n)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }.joined(
+            separator: "\n")
     }
 }

@@ -10,7 +10,8 @@ public enum HashesCommand {
     public static let options: [OptionSpec] = [
         OptionSpec("--format", value: "F", choices: ["text", "json"], help: "text (default) or json"),
         OptionSpec("--hex", help: "hashes in hex instead of base64"),
-        OptionSpec("--config", value: "FILE", help: "configuration file (for versionOrder); default: nearest .modellint.json"),
+        OptionSpec(
+            "--config", value: "FILE", help: "configuration file (for versionOrder); default: nearest .modellint.json"),
         OptionSpec("--help", help: "show this help"),
     ]
 
@@ -37,7 +38,8 @@ public enum HashesCommand {
         let bundle: ModelBundle
         do {
             let configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
-            bundle = try SingleBundle.load(parsed.positionals[0], configuration: configuration, environment: environment)
+            bundle = try SingleBundle.load(
+                parsed.positionals[0], configuration: configuration, environment: environment)
         } catch let error as UsageError {
             return .usageError("\(error)")
         } catch {
@@ -46,17 +48,25 @@ public enum HashesCommand {
         var versions = bundle.versions
         if parsed.positionals.count == 2 {
             guard let version = SingleBundle.version(parsed.positionals[1], in: bundle) else {
-                return .usageError("\(bundle.name).xcdatamodeld has no version named '\(parsed.positionals[1])' (versions: \(bundle.versions.map(\.name).joined(separator: ", ")))")
+                return .usageError(
+                    "\(bundle.name).xcdatamodeld has no version named '\(parsed.positionals[1])' (versions: \(bundle.versions.map(\.name).joined(separator: ", ")))"
+                )
             }
             versions = [version]
         }
         let hex = parsed.flags.contains("--hex")
-        func encode(_ bytes: [UInt8]) -> String { hex ? bytes.map { String(format: "%02x", $0) }.joined() : Data(bytes).base64EncodedString() }
-        func encode(base64 text: String) -> String { hex ? Data(base64Encoded: text).map { encode([UInt8]($0)) } ?? text : text }
+        func encode(_ bytes: [UInt8]) -> String {
+            hex ? bytes.map { String(format: "%02x", $0) }.joined() : Data(bytes).base64EncodedString()
+        }
+        func encode(base64 text: String) -> String {
+            hex ? Data(base64Encoded: text).map { encode([UInt8]($0)) } ?? text : text
+        }
         let current = bundle.currentVersion?.name
         if parsed.values["--format"] == "json" {
             let items: [JSONValue] = versions.map { version in
-                var pairs: [(String, JSONValue)] = [("name", .string(version.name)), ("current", .bool(version.name == current))]
+                var pairs: [(String, JSONValue)] = [
+                    ("name", .string(version.name)), ("current", .bool(version.name == current)),
+                ]
                 guard let model = version.model else {
                     pairs.append(("error", .string("the version cannot be read; run modellint check for why")))
                     return .object(pairs)
@@ -64,10 +74,14 @@ public enum HashesCommand {
                 let hashes = model.versionHashes
                 pairs.append(("versionChecksum", .string(encode(base64: hashes.versionChecksum))))
                 pairs.append(("storeDigest", .string(encode(base64: hashes.storeDigest))))
-                pairs.append(("entities", .object(hashes.orderedNames.map { ($0, .string(encode(hashes.entities[$0]!))) })))
+                pairs.append(
+                    ("entities", .object(hashes.orderedNames.map { ($0, .string(encode(hashes.entities[$0]!))) })))
                 return .object(pairs)
             }
-            let json: JSONValue = .object([("bundle", .string(bundle.path)), ("encoding", .string(hex ? "hex" : "base64")), ("versions", .array(items))])
+            let json: JSONValue = .object([
+                ("bundle", .string(bundle.path)), ("encoding", .string(hex ? "hex" : "base64")),
+                ("versions", .array(items)),
+            ])
             return CommandOutput(exitCode: 0, standardOutput: json.serialized() + "\n")
         }
         var text = "\(ReportText.escaped(bundle.path))\n"
@@ -82,7 +96,9 @@ public enum HashesCommand {
             let hashes = model.versionHashes
             let names = hashes.orderedNames.map(ReportText.escaped)
             let width = max(names.map(\.count).max() ?? 0, "NSStoreModelVersionHashesDigest".count)
-            func row(_ label: String, _ value: String) -> String { "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n" }
+            func row(_ label: String, _ value: String) -> String {
+                "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
+            }
             text += row("versionChecksum", encode(base64: hashes.versionChecksum))
             text += row("NSStoreModelVersionHashesDigest", encode(base64: hashes.storeDigest))
             for (shown, name) in zip(names, hashes.orderedNames) { text += row(shown, encode(hashes.entities[name]!)) }

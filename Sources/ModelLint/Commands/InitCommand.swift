@@ -33,27 +33,34 @@ public enum InitCommand {
         if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
         let target = PathTools.absolute(Configuration.fileName, relativeTo: environment.workingDirectory)
         if FileReader.entryExists(at: target) {
-            return .usageError("\(Configuration.fileName) already exists here; init never overwrites it (edit it, or remove it first)")
+            return .usageError(
+                "\(Configuration.fileName) already exists here; init never overwrites it (edit it, or remove it first)")
         }
         let configuration = Configuration(baseDirectory: PathTools.standardize(environment.workingDirectory))
         let report: LintReport
         do {
             report = Linter(configuration: configuration).lint(
-                try Workspace(configuration: configuration, workingDirectory: environment.workingDirectory).read(paths: parsed.positionals))
+                try Workspace(configuration: configuration, workingDirectory: environment.workingDirectory).read(
+                    paths: parsed.positionals))
         } catch {
             return .usageError("\(error)")
         }
-        guard !report.bundles.isEmpty else { return .usageError("no .xcdatamodeld bundles found; nothing to configure") }
+        guard !report.bundles.isEmpty else {
+            return .usageError("no .xcdatamodeld bundles found; nothing to configure")
+        }
         let text = starter(report, workingDirectory: environment.workingDirectory)
         do {
             try FileWriter.withLock(on: target) {
-                try FileWriter.write(Data(text.utf8), to: target, confinedTo: .named(target, workingDirectory: environment.workingDirectory, followsLinks: false))
+                try FileWriter.write(
+                    Data(text.utf8), to: target,
+                    confinedTo: .named(target, workingDirectory: environment.workingDirectory, followsLinks: false))
             }
         } catch {
             return .usageError("\(error)")
         }
         let failing = report.errorCount + report.warningCount
-        var next = "wrote \(Configuration.fileName) for \(report.bundles.count) bundle\(report.bundles.count == 1 ? "" : "s"); review each commented decision"
+        var next =
+            "wrote \(Configuration.fileName) for \(report.bundles.count) bundle\(report.bundles.count == 1 ? "" : "s"); review each commented decision"
         if failing > baselineThreshold {
             next += "\nthen record today's \(failing) findings: modellint check --write-baseline \(baselineFile)"
         }
@@ -63,32 +70,48 @@ public enum InitCommand {
     /// The file's text: JSON5, so each decision can carry its reason.
     package static func starter(_ report: LintReport, workingDirectory: String) -> String {
         func quoted(_ s: String) -> String { JSONValue.string(s).serialized(indent: nil) }
-        func findings(_ rule: String, _ bundle: String) -> [Diagnostic] { report.diagnostics.filter { $0.ruleId == rule && $0.bundle == bundle } }
-        var lines = ["// modellint configuration, started by `modellint init`: review each decision (cli.md lists every key).", "{"]
+        func findings(_ rule: String, _ bundle: String) -> [Diagnostic] {
+            report.diagnostics.filter { $0.ruleId == rule && $0.bundle == bundle }
+        }
+        var lines = [
+            "// modellint configuration, started by `modellint init`: review each decision (cli.md lists every key).",
+            "{",
+        ]
         lines.append("  \"rules\": {},  // rule id -> off | note | warning | error")
         if report.diagnostics.contains(where: { $0.ruleId == ProgressiveMigrationLikelyRule.description.id }) {
-            lines.append("  // Mapping models cover most steps: apps that ship them usually migrate step by step. If yours opens")
-            lines.append("  // the store with inferred migration straight to the current version, use \"direct\" instead.")
+            lines.append(
+                "  // Mapping models cover most steps: apps that ship them usually migrate step by step. If yours opens"
+            )
+            lines.append(
+                "  // the store with inferred migration straight to the current version, use \"direct\" instead.")
             lines.append("  \"migration\": \"progressive\",")
         }
         let failing = report.errorCount + report.warningCount
         if failing > baselineThreshold {
-            lines.append("  // \(failing) errors and warnings today: accept them once (modellint check --write-baseline \(baselineFile)) so")
-            lines.append("  // CI fails only on new ones; or gate pull requests with check --against origin/main --only-new.")
+            lines.append(
+                "  // \(failing) errors and warnings today: accept them once (modellint check --write-baseline \(baselineFile)) so"
+            )
+            lines.append(
+                "  // CI fails only on new ones; or gate pull requests with check --against origin/main --only-new.")
             lines.append("  \"baseline\": \(quoted(baselineFile)),")
         }
         var bundleLines: [String] = []
         for bundle in report.bundles {
             var settings: [String] = []
-            if let inferred = (findings(VersionOrderInferredRule.description.id, bundle.path) + findings(VersionOrderAmbiguousRule.description.id, bundle.path)).first {
+            if let inferred =
+                (findings(VersionOrderInferredRule.description.id, bundle.path)
+                + findings(VersionOrderAmbiguousRule.description.id, bundle.path)).first
+            {
                 settings.append("      // \(ReportText.escaped(inferred.message)).")
                 settings.append("      // Confirm the order (oldest first) or correct it; it decides every comparison.")
                 settings.append("      \"versionOrder\": [\(bundle.versions.map(quoted).joined(separator: ", "))],")
             }
             let absolute = PathTools.absolute(bundle.path, relativeTo: workingDirectory)
-            let current = BundleLoader.load(bundleURL: URL(fileURLWithPath: absolute), displayPath: bundle.path).currentVersion?.model
+            let current = BundleLoader.load(bundleURL: URL(fileURLWithPath: absolute), displayPath: bundle.path)
+                .currentVersion?.model
             if let reason = current.flatMap(cloudKitDisagreement) {
-                settings.append("      // \(reason); the CloudKit rules stay on. If the store does not sync, set false.")
+                settings.append(
+                    "      // \(reason); the CloudKit rules stay on. If the store does not sync, set false.")
                 settings.append("      \"cloudKit\": true,")
             }
             guard !settings.isEmpty else { continue }
@@ -114,7 +137,8 @@ public enum InitCommand {
             return "configuration \(ReportText.escaped(empty.name)) is marked usedWithCloudKit but lists no entities"
         }
         if model.usedWithCloudKit && !model.configurations.isEmpty && synced.isEmpty {
-            return "the model is marked usedWithCloudKit but none of its configurations (\(model.configurations.map { ReportText.escaped($0.name) }.joined(separator: ", "))) is"
+            return
+                "the model is marked usedWithCloudKit but none of its configurations (\(model.configurations.map { ReportText.escaped($0.name) }.joined(separator: ", "))) is"
         }
         return nil
     }

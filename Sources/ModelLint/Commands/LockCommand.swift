@@ -7,7 +7,9 @@ import ModelLintEngine
 /// `modellint lock [PATH ...]`: record the versions that ship, with their digests, in `modellint.lock`.
 public enum LockCommand {
     public static let options: [OptionSpec] = [
-        OptionSpec("--lock", value: "FILE", help: "lock file to write (default: modellint.lock next to the configuration, or here)"),
+        OptionSpec(
+            "--lock", value: "FILE",
+            help: "lock file to write (default: modellint.lock next to the configuration, or here)"),
         OptionSpec("--config", value: "FILE", help: "configuration file (for versionOrder and exclude)"),
         OptionSpec("--force", help: "re-record versions already in the lock file with their current digests"),
         OptionSpec("--help", help: "show this help"),
@@ -23,7 +25,10 @@ public enum LockCommand {
         options: options)
 
     package static func defaultLockPath(configuration: Configuration, environment: CommandEnvironment) -> String {
-        let directory = configuration.filePath.map { (PathTools.absolute($0, relativeTo: environment.workingDirectory) as NSString).deletingLastPathComponent }
+        let directory =
+            configuration.filePath.map {
+                (PathTools.absolute($0, relativeTo: environment.workingDirectory) as NSString).deletingLastPathComponent
+            }
             ?? environment.workingDirectory
         return directory + "/" + LockFile.fileName
     }
@@ -42,14 +47,17 @@ public enum LockCommand {
         } catch {
             return .usageError("configuration error: \(error)")
         }
-        let path = parsed.values["--lock"].map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
+        let path =
+            parsed.values["--lock"].map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
             ?? defaultLockPath(configuration: configuration, environment: environment)
         let display = PathTools.display(path, relativeTo: environment.workingDirectory)
         let selections: [BundleFinder.Selection]
         do {
-            selections = try BundleFinder(workingDirectory: environment.workingDirectory, exclude: configuration.exclude,
-                                          excludeBase: configuration.baseDirectory, walker: DirectoryWalker(budget: configuration.walkBudget))
-                .bundles(for: parsed.positionals)
+            selections = try BundleFinder(
+                workingDirectory: environment.workingDirectory, exclude: configuration.exclude,
+                excludeBase: configuration.baseDirectory, walker: DirectoryWalker(budget: configuration.walkBudget)
+            )
+            .bundles(for: parsed.positionals)
         } catch {
             return .usageError("\(error)")
         }
@@ -57,8 +65,9 @@ public enum LockCommand {
         let force = parsed.flags.contains("--force")
         // Read, extend and write under one advisory lock: parallel `lock` runs take turns, and none loses another's records.
         return FileWriter.withLock(on: path) {
-            update(path: path, display: display, selections: selections, configuration: configuration, force: force,
-                   confinement: .named(path, workingDirectory: environment.workingDirectory))
+            update(
+                path: path, display: display, selections: selections, configuration: configuration, force: force,
+                confinement: .named(path, workingDirectory: environment.workingDirectory))
         }
     }
 
@@ -75,20 +84,26 @@ public enum LockCommand {
             } catch {
                 // --force repairs what it is asked to repair: the unreadable file is rebuilt from the bundles.
                 guard force else { return .usageError("\(error)") }
-                report += "  repaired: \(display) could not be read (\((error as? LockFile.LockError)?.message ?? "\(error)")); rewritten from the bundles\n"
+                report +=
+                    "  repaired: \(display) could not be read (\((error as? LockFile.LockError)?.message ?? "\(error)")); rewritten from the bundles\n"
             }
         }
-        var added = 0, kept = 0, relocked = 0, upgraded = 0
+        var added = 0
+        var kept = 0
+        var relocked = 0
+        var upgraded = 0
         func load(_ absolutePath: String, display: String) -> ModelBundle {
-            BundleLoader.load(bundleURL: URL(fileURLWithPath: absolutePath), displayPath: display,
-                              versionOrder: configuration.settings(forBundleAt: absolutePath)?.versionOrder)
+            BundleLoader.load(
+                bundleURL: URL(fileURLWithPath: absolutePath), displayPath: display,
+                versionOrder: configuration.settings(forBundleAt: absolutePath)?.versionOrder)
         }
         // A format-1 file becomes format 2 only when every version it records still matches its format-1
         // digests: an edit made since it was written must not be blessed by the upgrade.
         if lock.readFormat == 1 {
             var problems: [String] = []
             for key in lock.bundles.keys.sorted(by: { $0.string < $1.string }) {
-                let absolute = key.string.hasPrefix("/") ? key.string : PathTools.absolute(key.string, relativeTo: lockDirectory)
+                let absolute =
+                    key.string.hasPrefix("/") ? key.string : PathTools.absolute(key.string, relativeTo: lockDirectory)
                 let bundle = load(absolute, display: key.string)
                 for name in lock.bundles[key]!.keys.sorted(by: { VersionOrder.precedes($0.string, $1.string) }) {
                     let record = lock.bundles[key]![name]!
@@ -98,7 +113,9 @@ public enum LockCommand {
                     }
                     let verdict = record.compare(with: model)
                     if verdict.schemaChanged || verdict.contentChanged {
-                        problems.append("\(key) \(name) was edited since it was locked (\(verdict.changedEntities.joined(separator: ", ")))")
+                        problems.append(
+                            "\(key) \(name) was edited since it was locked (\(verdict.changedEntities.joined(separator: ", ")))"
+                        )
                     } else {
                         lock.bundles[key]![name] = VersionDigest(model: model)
                         upgraded += 1
@@ -106,7 +123,9 @@ public enum LockCommand {
                 }
             }
             if !problems.isEmpty && !force {
-                return .usageError("\(display) is a format-1 lock file and cannot be upgraded to format 2, because \(problems.count == 1 ? "a version no longer matches what it recorded" : "versions no longer match what they recorded"): \(problems.joined(separator: "; ")). Run modellint check to see each change; modellint lock --force re-records the versions as they are now")
+                return .usageError(
+                    "\(display) is a format-1 lock file and cannot be upgraded to format 2, because \(problems.count == 1 ? "a version no longer matches what it recorded" : "versions no longer match what they recorded"): \(problems.joined(separator: "; ")). Run modellint check to see each change; modellint lock --force re-records the versions as they are now"
+                )
             }
             if !problems.isEmpty {
                 report += problems.map { "  not verified: \($0); re-recorded as it is now where it exists\n" }.joined()
@@ -114,7 +133,9 @@ public enum LockCommand {
         }
         for selection in selections {
             let bundle = load(selection.absolutePath, display: selection.displayPath)
-            let key = ExactName(LockFile.normalizedKey(PathTools.relative(selection.absolutePath, to: lockDirectory) ?? selection.absolutePath))
+            let key = ExactName(
+                LockFile.normalizedKey(
+                    PathTools.relative(selection.absolutePath, to: lockDirectory) ?? selection.absolutePath))
             var versions = lock.bundles[key] ?? [:]
             for version in bundle.versions {
                 guard let model = version.model else {
@@ -141,7 +162,8 @@ public enum LockCommand {
         }
         // Records that could not be upgraded (a forced run): dropped, and said.
         for key in lock.bundles.keys.sorted(by: { $0.string < $1.string }) {
-            for name in lock.bundles[key]!.keys.sorted(by: { $0.string < $1.string }) where lock.bundles[key]![name]!.isLegacy {
+            for name in lock.bundles[key]!.keys.sorted(by: { $0.string < $1.string })
+            where lock.bundles[key]![name]!.isLegacy {
                 lock.bundles[key]![name] = nil
                 report += "  dropped: \(key) \(name) (format 1, and no version to re-record it from)\n"
             }
@@ -151,7 +173,9 @@ public enum LockCommand {
         } catch {
             return .usageError("\(error)")
         }
-        let summary = "\(display): \(added) version\(added == 1 ? "" : "s") added, \(kept) already locked" + (force ? ", \(relocked) re-locked" : "")
+        let summary =
+            "\(display): \(added) version\(added == 1 ? "" : "s") added, \(kept) already locked"
+            + (force ? ", \(relocked) re-locked" : "")
             + (upgraded > 0 ? ", \(upgraded) upgraded from format 1" : "")
         // Version folder names are the user's: each line made log-safe.
         let lines = report.split(separator: "\n").map { ReportText.logLine(String($0)) + "\n" }.joined()

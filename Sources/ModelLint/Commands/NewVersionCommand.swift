@@ -1,10 +1,10 @@
 import Foundation
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import ModelLintSupport
 import ModelLintModel
@@ -46,10 +46,15 @@ public enum NewVersionCommand {
     package static func validatedName(_ raw: String) -> Result<String, UsageError> {
         let name = raw.hasSuffix(".xcdatamodel") ? String(raw.dropLast(".xcdatamodel".count)) : raw
         if name.isEmpty || name.hasPrefix(".") || name.contains("/") {
-            return .failure(UsageError("'\(ReportText.escaped(raw))' is not a usable version name (it must not be empty, start with '.' or hold '/')"))
+            return .failure(
+                UsageError(
+                    "'\(ReportText.escaped(raw))' is not a usable version name (it must not be empty, start with '.' or hold '/')"
+                ))
         }
         if name.unicodeScalars.contains(where: { ReportText.isUnsafe($0.value) }) {
-            return .failure(UsageError("'\(ReportText.escaped(raw))' is not a usable version name (it holds a control or bidi character)"))
+            return .failure(
+                UsageError(
+                    "'\(ReportText.escaped(raw))' is not a usable version name (it holds a control or bidi character)"))
         }
         if name.utf8.count + ".xcdatamodel".utf8.count > 255 {
             return .failure(UsageError("'\(ReportText.shortenedName(raw))' is too long for a folder name"))
@@ -65,19 +70,26 @@ public enum NewVersionCommand {
             return .usageError("\(error)")
         }
         if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
-        guard parsed.positionals.count == 1 else { return .usageError("new-version takes one bundle; see 'modellint new-version --help'") }
+        guard parsed.positionals.count == 1 else {
+            return .usageError("new-version takes one bundle; see 'modellint new-version --help'")
+        }
         let path = PathTools.absolute(parsed.positionals[0], relativeTo: environment.workingDirectory)
         guard path.hasSuffix(".xcdatamodeld"), FileReader.kind(at: path) == .directory else {
             return .usageError("\(parsed.positionals[0]) is not a .xcdatamodeld bundle")
         }
         return FileWriter.withLock(on: path + "/.xccurrentversion") {
-            create(in: path, display: parsed.positionals[0], requestedName: parsed.values["--name"], environment: environment)
+            create(
+                in: path, display: parsed.positionals[0], requestedName: parsed.values["--name"],
+                environment: environment)
         }
     }
 
-    private static func create(in path: String, display: String, requestedName: String?, environment: CommandEnvironment) -> CommandOutput {
+    private static func create(
+        in path: String, display: String, requestedName: String?, environment: CommandEnvironment
+    ) -> CommandOutput {
         let bundleURL = URL(fileURLWithPath: path)
-        var notes = removeStaleStaging(of: bundleURL).map { "removed \($0), left by an interrupted new-version\n" }.joined()
+        var notes = removeStaleStaging(of: bundleURL).map { "removed \($0), left by an interrupted new-version\n" }
+            .joined()
         let bundle = BundleLoader.load(bundleURL: bundleURL, displayPath: display)
         guard let current = bundle.currentVersion else { return .usageError("\(bundle.path) has no versions to copy") }
         let name: String
@@ -97,20 +109,26 @@ public enum NewVersionCommand {
             // An earlier run was interrupted after moving the copy in and before repointing: finish it.
             // Only a version after the current one can be an interrupted run's copy: repointing backwards never is.
             if let e = bundle.versions.firstIndex(where: { $0.name.utf8.elementsEqual(existing.name.utf8) }),
-               let c = bundle.currentVersionIndex, e > c,
-               sameFiles(destination, bundleURL.appendingPathComponent(current.name + ".xcdatamodel")) {
+                let c = bundle.currentVersionIndex, e > c,
+                sameFiles(destination, bundleURL.appendingPathComponent(current.name + ".xcdatamodel"))
+            {
                 do {
                     try writePointer(naming: name, in: bundleURL)
                 } catch {
-                    return .usageError("\(name) is an unfinished copy of \(current.name), and repointing .xccurrentversion failed (\(error)); \(bundle.path) is as it was")
+                    return .usageError(
+                        "\(name) is an unfinished copy of \(current.name), and repointing .xccurrentversion failed (\(error)); \(bundle.path) is as it was"
+                    )
                 }
-                notes += "finished an interrupted new-version: \(bundle.path)/\(name).xcdatamodel was already an unchanged copy of \(current.name); made it the current version.\n"
+                notes +=
+                    "finished an interrupted new-version: \(bundle.path)/\(name).xcdatamodel was already an unchanged copy of \(current.name); made it the current version.\n"
                 return CommandOutput(exitCode: 0, standardOutput: notes)
             }
             return .usageError("\(bundle.path) already has a version named \(name)")
         }
         if bundle.versions.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-            return .usageError("\(bundle.path) already has a version whose name differs from \(name) only by case or Unicode normalization; choose another name")
+            return .usageError(
+                "\(bundle.path) already has a version whose name differs from \(name) only by case or Unicode normalization; choose another name"
+            )
         }
         do {
             try copy(version: current.name, to: name, in: bundleURL, display: bundle.path)
@@ -120,46 +138,59 @@ public enum NewVersionCommand {
             return .usageError("could not add \(name) (\(error)); \(bundle.path) is unchanged")
         }
         let projectNotes = updateProjects(adding: name, bundleAt: bundleURL.path, environment: environment)
-        return CommandOutput(exitCode: 0, standardOutput: notes + """
-            created \(bundle.path)/\(name).xcdatamodel, a copy of \(current.name), and made it the current version.
-            Make the model change in \(name); until then modellint reports it as redundant-version.
+        return CommandOutput(
+            exitCode: 0,
+            standardOutput: notes + """
+                created \(bundle.path)/\(name).xcdatamodel, a copy of \(current.name), and made it the current version.
+                Make the model change in \(name); until then modellint reports it as redundant-version.
 
-            """ + projectNotes)
+                """ + projectNotes)
     }
 
     /// The Xcode projects that reference the bundle get the new version too (as the model editor would do it);
     /// a generated project (a `project.yml` or `Project.swift` beside it) is left to its generator.
-    package static func updateProjects(adding name: String, bundleAt bundle: String, environment: CommandEnvironment) -> String {
+    package static func updateProjects(adding name: String, bundleAt bundle: String, environment: CommandEnvironment)
+        -> String
+    {
         var notes = ""
         var generated = false
         for file in RepositoryFiles().projects(near: bundle) {
             let projectFolder = CompiledModelReader.folder(of: CompiledModelReader.folder(of: file))
             let display = PathTools.display(file, relativeTo: environment.workingDirectory)
             guard let relative = PathTools.relative(bundle, to: projectFolder),
-                  let project = try? XcodeProject.read(path: file, displayPath: display), let group = project.group(forBundleAt: relative) else { continue }
-            if ["project.yml", "Project.swift"].contains(where: { FileReader.kind(at: projectFolder + "/" + $0) != nil }) {
+                let project = try? XcodeProject.read(path: file, displayPath: display),
+                let group = project.group(forBundleAt: relative)
+            else { continue }
+            if ["project.yml", "Project.swift"].contains(where: { FileReader.kind(at: projectFolder + "/" + $0) != nil }
+            ) {
                 generated = true
-                notes += "\(display) is generated: regenerate it (XcodeGen, Tuist), or the build keeps using the old current version.\n"
+                notes +=
+                    "\(display) is generated: regenerate it (XcodeGen, Tuist), or the build keeps using the old current version.\n"
                 continue
             }
             do {
                 try FileWriter.withLock(on: file) {
-                    let text = String(decoding: try FileReader.read(file, limit: FileReader.Limit.dataFile), as: UTF8.self)
-                    try FileWriter.write(Data(try ProjectEditor.addingVersion(name, to: group, in: text).utf8), to: file,
-                                         confinedTo: .named(file, workingDirectory: environment.workingDirectory))
+                    let text = String(
+                        decoding: try FileReader.read(file, limit: FileReader.Limit.dataFile), as: UTF8.self)
+                    try FileWriter.write(
+                        Data(try ProjectEditor.addingVersion(name, to: group, in: text).utf8), to: file,
+                        confinedTo: .named(file, workingDirectory: environment.workingDirectory))
                 }
-                notes += "updated \(display): added \(name).xcdatamodel to the version group and made it the current version.\n"
+                notes +=
+                    "updated \(display): added \(name).xcdatamodel to the version group and made it the current version.\n"
             } catch {
                 notes += "could not update \(display) (\(error)): add \(name).xcdatamodel to the project in Xcode.\n"
             }
         }
         if notes.isEmpty || !generated && !notes.contains("updated") {
-            notes += "If your project is generated (XcodeGen, Tuist), regenerate it, or the build keeps using the old current version.\n"
+            notes +=
+                "If your project is generated (XcodeGen, Tuist), regenerate it, or the build keeps using the old current version.\n"
         }
         return notes
     }
 
-    package struct Failure: Error { var message: String
+    package struct Failure: Error {
+        var message: String
         package init(message: String) {
             self.message = message
         }
@@ -169,7 +200,8 @@ public enum NewVersionCommand {
     /// into place, then replace the pointer atomically. Any failure removes what this run made.
     package static func copy(version source: String, to name: String, in bundle: URL, display: String) throws {
         let fm = FileManager.default
-        let staging = bundle.deletingLastPathComponent().appendingPathComponent(stagingPrefix(of: bundle) + UUID().uuidString)
+        let staging = bundle.deletingLastPathComponent().appendingPathComponent(
+            stagingPrefix(of: bundle) + UUID().uuidString)
         let staged = staging.appendingPathComponent(name + ".xcdatamodel")
         let destination = bundle.appendingPathComponent(name + ".xcdatamodel")
         defer { try? fm.removeItem(at: staging) }
@@ -188,7 +220,10 @@ public enum NewVersionCommand {
             try writePointer(naming: name, in: bundle)
         } catch {
             if (try? fm.removeItem(at: destination)) == nil {
-                throw Failure(message: "could not repoint .xccurrentversion (\(error)), and \(destination.path) could not be removed: remove it by hand")
+                throw Failure(
+                    message:
+                        "could not repoint .xccurrentversion (\(error)), and \(destination.path) could not be removed: remove it by hand"
+                )
             }
             throw Failure(message: "could not repoint .xccurrentversion (\(error)); \(display) is unchanged")
         }
@@ -211,8 +246,9 @@ public enum NewVersionCommand {
                 throw Failure(message: "\(name) in it is \(kind), not a regular file")
             }
             let data = try FileReader.read(from, limit: FileReader.Limit.contents)
-            try FileWriter.write(data, to: destination.appendingPathComponent(name).path,
-                                 confinedTo: .named(destination.path, workingDirectory: destination.path, followsLinks: false))
+            try FileWriter.write(
+                data, to: destination.appendingPathComponent(name).path,
+                confinedTo: .named(destination.path, workingDirectory: destination.path, followsLinks: false))
         }
     }
 
@@ -220,11 +256,14 @@ public enum NewVersionCommand {
         let data = try PropertyListSerialization.data(
             fromPropertyList: ["_XCCurrentVersionName": name + ".xcdatamodel"], format: .xml, options: 0)
         // A new file renamed over the pointer: a committed `.xccurrentversion` symlink is replaced, never followed.
-        try FileWriter.write(data, to: bundle.appendingPathComponent(".xccurrentversion").path,
-                             confinedTo: .named(bundle.path, workingDirectory: bundle.path, followsLinks: false))
+        try FileWriter.write(
+            data, to: bundle.appendingPathComponent(".xccurrentversion").path,
+            confinedTo: .named(bundle.path, workingDirectory: bundle.path, followsLinks: false))
     }
 
-    package static func stagingPrefix(of bundle: URL) -> String { ".\(bundle.lastPathComponent).modellint-new-version-" }
+    package static func stagingPrefix(of bundle: URL) -> String {
+        ".\(bundle.lastPathComponent).modellint-new-version-"
+    }
 
     /// Staging folders an interrupted run left: beside the bundle (this version's) and inside it (earlier
     /// versions staged there). Both are modellint's own and referenced by nothing.
@@ -232,11 +271,15 @@ public enum NewVersionCommand {
         let fm = FileManager.default
         var removed: [String] = []
         let parent = bundle.deletingLastPathComponent()
-        for name in (try? fm.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(stagingPrefix(of: bundle)) {
+        for name in (try? fm.contentsOfDirectory(atPath: parent.path)) ?? []
+        where name.hasPrefix(stagingPrefix(of: bundle)) {
             if (try? fm.removeItem(at: parent.appendingPathComponent(name))) != nil { removed.append(name) }
         }
-        for name in (try? fm.contentsOfDirectory(atPath: bundle.path)) ?? [] where name.hasPrefix(".modellint-staging-") {
-            if (try? fm.removeItem(at: bundle.appendingPathComponent(name))) != nil { removed.append(bundle.lastPathComponent + "/" + name) }
+        for name in (try? fm.contentsOfDirectory(atPath: bundle.path)) ?? [] where name.hasPrefix(".modellint-staging-")
+        {
+            if (try? fm.removeItem(at: bundle.appendingPathComponent(name))) != nil {
+                removed.append(bundle.lastPathComponent + "/" + name)
+            }
         }
         return removed.sorted()
     }
@@ -244,10 +287,13 @@ public enum NewVersionCommand {
     /// Both folders hold the same regular files with the same bytes.
     package static func sameFiles(_ a: URL, _ b: URL) -> Bool {
         let fm = FileManager.default
-        guard let x = try? fm.contentsOfDirectory(atPath: a.path).sorted(), let y = try? fm.contentsOfDirectory(atPath: b.path).sorted(), x == y else { return false }
+        guard let x = try? fm.contentsOfDirectory(atPath: a.path).sorted(),
+            let y = try? fm.contentsOfDirectory(atPath: b.path).sorted(), x == y
+        else { return false }
         return x.allSatisfy { name in
             guard let p = try? FileReader.read(a.appendingPathComponent(name).path, limit: FileReader.Limit.contents),
-                  let q = try? FileReader.read(b.appendingPathComponent(name).path, limit: FileReader.Limit.contents) else { return false }
+                let q = try? FileReader.read(b.appendingPathComponent(name).path, limit: FileReader.Limit.contents)
+            else { return false }
             return p == q
         }
     }

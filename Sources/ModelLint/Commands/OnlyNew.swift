@@ -10,7 +10,9 @@ import ModelLintEngine
 /// the repository). Each REF finding absorbs one current finding, so a problem that now occurs twice is new once.
 /// A change that touches no model therefore reports nothing new.
 extension Workspace {
-    package func onlyNew(_ report: LintReport, input: LintInput, against ref: String, linter: Linter) throws -> LintReport {
+    package func onlyNew(_ report: LintReport, input: LintInput, against ref: String, linter: Linter) throws
+        -> LintReport
+    {
         var atRef = history
         atRef.against = nil
         atRef.released = nil
@@ -26,15 +28,21 @@ extension Workspace {
             let order = item.bundle.versions.map(\.name)
             let commit = try commits[repository.toplevel] ?? repository.resolve(ref)
             commits[repository.toplevel] = commit
-            guard var bundle = try repository.bundle(atPath: absolute, commit: commit, label: ref, versionOrder: nil, following: order) else {
+            guard
+                var bundle = try repository.bundle(
+                    atPath: absolute, commit: commit, label: ref, versionOrder: nil, following: order)
+            else {
                 continue  // the bundle is new in this change: every finding is
             }
             // The order and how sure it is are the work tree's, on both sides.
             bundle.orderVerdict = item.bundle.orderVerdict
             keyOfBundle[bundle.path] = key
-            let histories = try atRef.histories(forBundleAt: absolute, decidedOrder: order, workingDirectory: workingDirectory)
-            bundlesAtRef.append(LintInput.Bundle(
-                bundle: bundle, settings: item.settings, mappingModels: item.mappingModels, histories: histories, projects: item.projects))
+            let histories = try atRef.histories(
+                forBundleAt: absolute, decidedOrder: order, workingDirectory: workingDirectory)
+            bundlesAtRef.append(
+                LintInput.Bundle(
+                    bundle: bundle, settings: item.settings, mappingModels: item.mappingModels, histories: histories,
+                    projects: item.projects))
         }
         var inputAtRef = input
         inputAtRef.bundles = bundlesAtRef

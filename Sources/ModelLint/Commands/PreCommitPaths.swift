@@ -22,11 +22,19 @@ package enum PreCommitPaths {
     /// bundle is still in the index, and every bundle under a staged `.modellint.json` or `modellint.lock`.
     /// Empty paths and no deleted bundle: nothing of modellint's concern is in the commit.
     /// `repositories`: the run's, so the lint that follows does not discover the repository again.
-    package static func select(given: [String], workingDirectory: String, repositories: RepositoryCache) throws -> Selection {
+    package static func select(given: [String], workingDirectory: String, repositories: RepositoryCache) throws
+        -> Selection
+    {
         let repository = try repositories.repository(containing: workingDirectory)
-        let result = repository.run(["diff", "--cached", "--name-only", "--no-renames", "--no-ext-diff", "--no-textconv", "-z"])
-        guard result.status == 0 else { throw GitRepository.GitError(message: "git diff --cached failed: \(result.error)") }
-        let fields = String(decoding: result.output, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
+        let result = repository.run([
+            "diff", "--cached", "--name-only", "--no-renames", "--no-ext-diff", "--no-textconv", "-z",
+        ])
+        guard result.status == 0 else {
+            throw GitRepository.GitError(message: "git diff --cached failed: \(result.error)")
+        }
+        let fields = String(decoding: result.output, as: UTF8.self).split(
+            separator: "\0", omittingEmptySubsequences: true
+        ).map(String.init)
         var paths = given
         var touchedBundles: [String] = []
         for path in fields {
@@ -44,7 +52,9 @@ package enum PreCommitPaths {
             // Which touched bundles the index still holds: one listing for all of them.
             let relatives = touchedBundles.compactMap { PathTools.relative($0, to: repository.toplevel) }
             let listing = repository.run(["ls-files", "-z", "--full-name", "--"] + relatives)
-            guard listing.status == 0 else { throw GitRepository.GitError(message: "git ls-files failed: \(listing.error)") }
+            guard listing.status == 0 else {
+                throw GitRepository.GitError(message: "git ls-files failed: \(listing.error)")
+            }
             let staged = String(decoding: listing.output, as: UTF8.self).split(separator: "\0").map(String.init)
             for (bundle, relative) in zip(touchedBundles, relatives) {
                 if staged.contains(where: { $0.hasPrefix(relative + "/") }) {

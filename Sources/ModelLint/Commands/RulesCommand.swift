@@ -5,8 +5,11 @@ import ModelLintReporting
 
 public enum RulesCommand {
     public static let options: [OptionSpec] = [
-        OptionSpec("--format", value: "F", choices: ["text", "markdown"], help: "text (default) or a markdown table per catalog section"),
-        OptionSpec("--markdown", value: "DIR", help: "write docs/rules-style pages, one per rule plus an index, into DIR"),
+        OptionSpec(
+            "--format", value: "F", choices: ["text", "markdown"],
+            help: "text (default) or a markdown table per catalog section"),
+        OptionSpec(
+            "--markdown", value: "DIR", help: "write docs/rules-style pages, one per rule plus an index, into DIR"),
         OptionSpec("--help", help: "show this help"),
     ]
 
@@ -18,9 +21,12 @@ public enum RulesCommand {
             return .usageError("\(error)")
         }
         if parsed.flags.contains("--help") {
-            return CommandOutput(exitCode: 0, standardOutput: ArgumentParser.helpText(
-                usage: "modellint rules [--format text|markdown]",
-                summary: "List every rule: id, default severity, one-line summary, by catalog section.", options: options))
+            return CommandOutput(
+                exitCode: 0,
+                standardOutput: ArgumentParser.helpText(
+                    usage: "modellint rules [--format text|markdown]",
+                    summary: "List every rule: id, default severity, one-line summary, by catalog section.",
+                    options: options))
         }
         if let extra = parsed.positionals.first {
             return .usageError("rules takes no arguments (got '\(extra)')")
@@ -31,10 +37,13 @@ public enum RulesCommand {
             } catch {
                 return .usageError("cannot write \(directory): \(error.localizedDescription)")
             }
-            return CommandOutput(exitCode: 0, standardOutput: "wrote \(RuleRegistry.descriptions.count + 1) files to \(directory)\n")
+            return CommandOutput(
+                exitCode: 0, standardOutput: "wrote \(RuleRegistry.descriptions.count + 1) files to \(directory)\n")
         }
         let markdown = parsed.values["--format"] == "markdown"
-        return CommandOutput(exitCode: 0, standardOutput: markdown ? RuleDocumentation.markdownTable() : render(RuleRegistry.descriptions))
+        return CommandOutput(
+            exitCode: 0,
+            standardOutput: markdown ? RuleDocumentation.markdownTable() : render(RuleRegistry.descriptions))
     }
 
     package static func render(_ descriptions: [RuleDescription]) -> String {
@@ -46,7 +55,8 @@ public enum RulesCommand {
             if !out.isEmpty { out += "\n" }
             out += category.rawValue + "\n"
             for rule in rules {
-                out += "  " + rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
+                out +=
+                    "  " + rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
                     + rule.severity.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + rule.summary + "\n"
             }
         }

@@ -6,7 +6,9 @@ import ModelLintEngine
 /// The one bundle a command such as `diff`, `hashes` or `verify-build` works on: named by its path (or a path
 /// inside it), loaded in the configured version order.
 package enum SingleBundle {
-    package static func load(_ path: String, configuration: Configuration, environment: CommandEnvironment) throws -> ModelBundle {
+    package static func load(_ path: String, configuration: Configuration, environment: CommandEnvironment) throws
+        -> ModelBundle
+    {
         let selections = try BundleFinder(workingDirectory: environment.workingDirectory).bundles(for: [path])
         guard selections.count == 1, let selection = selections.first else {
             throw UsageError("\(path) selects \(selections.count) bundles; name one .xcdatamodeld")

@@ -11,11 +11,16 @@ import ModelLintReporting
 /// `modellint store STORE [BUNDLE]`: which version wrote a SQLite store, and what migrating it to the current
 /// version does. Read-only: the store and its `-wal` are opened for reading, nothing else is touched.
 public enum StoreCommand {
-    public static let options: [OptionSpec] = [
-        CheckCommand.formatOption,
-        OptionSpec("--config", value: "FILE", help: "configuration file (rules, versionOrder, migration); default: nearest .modellint.json"),
-        OptionSpec("--migration", value: "MODE", choices: ["direct", "progressive"], help: "how the app migrates (default: the configuration's, else direct)"),
-    ] + CheckCommand.reportFlags
+    public static let options: [OptionSpec] =
+        [
+            CheckCommand.formatOption,
+            OptionSpec(
+                "--config", value: "FILE",
+                help: "configuration file (rules, versionOrder, migration); default: nearest .modellint.json"),
+            OptionSpec(
+                "--migration", value: "MODE", choices: ["direct", "progressive"],
+                help: "how the app migrates (default: the configuration's, else direct)"),
+        ] + CheckCommand.reportFlags
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint store STORE [BUNDLE] [options]",
@@ -39,8 +44,13 @@ public enum StoreCommand {
         } catch {
             return fail("\(error)")
         }
-        if parsed.flags.contains("--help") { streams.standardOutput.write(help); return 0 }
-        guard (1...2).contains(parsed.positionals.count) else { return fail("store takes a store file and optionally its bundle; see 'modellint store --help'") }
+        if parsed.flags.contains("--help") {
+            streams.standardOutput.write(help)
+            return 0
+        }
+        guard (1...2).contains(parsed.positionals.count) else {
+            return fail("store takes a store file and optionally its bundle; see 'modellint store --help'")
+        }
         let configuration: Configuration
         do {
             configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
@@ -57,18 +67,25 @@ public enum StoreCommand {
         }
         let bundle: ModelBundle
         do {
-            bundle = try parsed.positionals.count == 2
+            bundle =
+                try parsed.positionals.count == 2
                 ? SingleBundle.load(parsed.positionals[1], configuration: configuration, environment: environment)
                 : findBundle(for: metadata, configuration: configuration, environment: environment)
         } catch {
             return fail("\(error)")
         }
-        let settings = configuration.settings(forBundleAt: PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory))
+        let settings = configuration.settings(
+            forBundleAt: PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory))
         let migration = parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:))
         let diagnostics = StoreVerifier(configuration: configuration, migration: migration)
             .verify(metadata, path: display, against: bundle, settings: settings, isGolden: false)
-        let report = LintReport(bundles: [BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: bundle.versions.map(\.name))],
-                                diagnostics: diagnostics)
+        let report = LintReport(
+            bundles: [
+                BundleSummary(
+                    path: bundle.path, currentVersion: bundle.currentVersion?.name,
+                    versions: bundle.versions.map(\.name))
+            ],
+            diagnostics: diagnostics)
         if parsed.values["--format"] == nil || parsed.values["--format"] == "text" {
             streams.standardOutput.write(describe(metadata, path: display, bundle: bundle))
         }
@@ -81,36 +98,62 @@ public enum StoreCommand {
     package static func describe(_ metadata: StoreMetadata, path: String, bundle: ModelBundle) -> String {
         let versions = bundle.readableVersions
         let matching = metadata.matchingVersions(versions).map(\.name)
-        var lines = ["\(ReportText.escaped(path)): a Core Data \(ReportText.escaped(metadata.storeType ?? "SQLite")) store\(metadata.usedWAL ? " (metadata read from its -wal)" : "")"]
-        lines.append("  written by: " + (matching.isEmpty ? "no version of \(ReportText.escaped(bundle.path))" : matching.map(ReportText.escaped).joined(separator: ", ")))
+        var lines = [
+            "\(ReportText.escaped(path)): a Core Data \(ReportText.escaped(metadata.storeType ?? "SQLite")) store\(metadata.usedWAL ? " (metadata read from its -wal)" : "")"
+        ]
+        lines.append(
+            "  written by: "
+                + (matching.isEmpty
+                    ? "no version of \(ReportText.escaped(bundle.path))"
+                    : matching.map(ReportText.escaped).joined(separator: ", ")))
         if let framework = metadata.frameworkVersion { lines.append("  NSPersistenceFrameworkVersion: \(framework)") }
-        if !metadata.versionIdentifiers.isEmpty { lines.append("  version identifiers: " + metadata.versionIdentifiers.map(ReportText.escaped).joined(separator: ", ")) }
+        if !metadata.versionIdentifiers.isEmpty {
+            lines.append(
+                "  version identifiers: " + metadata.versionIdentifiers.map(ReportText.escaped).joined(separator: ", "))
+        }
         if let uuid = metadata.uuid { lines.append("  store UUID: \(ReportText.escaped(uuid))") }
-        if let current = bundle.currentVersion, matching.contains(current.name) { lines.append("  migrating to \(ReportText.escaped(current.name)) (current): nothing to do, the hashes are equal") }
+        if let current = bundle.currentVersion, matching.contains(current.name) {
+            lines.append(
+                "  migrating to \(ReportText.escaped(current.name)) (current): nothing to do, the hashes are equal")
+        }
         // No version wrote it: the store's own cached model, diffed against the current version as if it were one.
-        if matching.isEmpty, let cached = metadata.cachedModel, let current = bundle.currentVersion, let model = current.model {
-            let diff = ModelDiff(from: VersionRef(name: "the store's model (Z_MODELCACHE)", contentsPath: path, model: cached),
-                                 to: VersionRef(name: current.name, contentsPath: current.contentsPath, model: model), isAdjacent: true)
+        if matching.isEmpty, let cached = metadata.cachedModel, let current = bundle.currentVersion,
+            let model = current.model
+        {
+            let diff = ModelDiff(
+                from: VersionRef(name: "the store's model (Z_MODELCACHE)", contentsPath: path, model: cached),
+                to: VersionRef(name: current.name, contentsPath: current.contentsPath, model: model), isAdjacent: true)
             lines.append("")
-            lines += DiffReporter.text(ChangeClassifier.entries(of: diff), bundle: bundle.path, from: "the store's model (Z_MODELCACHE)", to: current.name)
-                .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
+            lines += DiffReporter.text(
+                ChangeClassifier.entries(of: diff), bundle: bundle.path, from: "the store's model (Z_MODELCACHE)",
+                to: current.name
+            )
+            .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
         }
         return lines.joined(separator: "\n") + "\n\n"
     }
 
     /// With no bundle named: the bundle under the working directory with a version that wrote the store; else
     /// the only bundle there.
-    package static func findBundle(for metadata: StoreMetadata, configuration: Configuration, environment: CommandEnvironment) throws -> ModelBundle {
+    package static func findBundle(
+        for metadata: StoreMetadata, configuration: Configuration, environment: CommandEnvironment
+    ) throws -> ModelBundle {
         let selections = try BundleFinder(workingDirectory: environment.workingDirectory).bundles(for: [])
         let bundles = selections.map { selection in
-            BundleLoader.load(bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
-                              versionOrder: configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder)
+            BundleLoader.load(
+                bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
+                versionOrder: configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder)
         }
-        if let writer = bundles.first(where: { bundle in bundle.versions.contains { $0.model?.versionHashes.entities == metadata.entityHashes } }) {
+        if let writer = bundles.first(where: { bundle in
+            bundle.versions.contains { $0.model?.versionHashes.entities == metadata.entityHashes }
+        }) {
             return writer
         }
         guard bundles.count == 1 else {
-            throw UsageError(bundles.isEmpty ? "no .xcdatamodeld bundles found here; name the store's bundle" : "no bundle here has a version that wrote the store; name its bundle")
+            throw UsageError(
+                bundles.isEmpty
+                    ? "no .xcdatamodeld bundles found here; name the store's bundle"
+                    : "no bundle here has a version that wrote the store; name its bundle")
         }
         return bundles[0]
     }

@@ -8,10 +8,13 @@ import ModelLintEngine
 
 /// `modellint verify-build MOMD [BUNDLE]`: the compiled model (and the `.cdm` files beside it) against its source.
 public enum VerifyBuildCommand {
-    public static let options: [OptionSpec] = [
-        CheckCommand.formatOption,
-        OptionSpec("--config", value: "FILE", help: "configuration file (rules, retired, versionOrder); default: nearest .modellint.json"),
-    ] + CheckCommand.reportFlags
+    public static let options: [OptionSpec] =
+        [
+            CheckCommand.formatOption,
+            OptionSpec(
+                "--config", value: "FILE",
+                help: "configuration file (rules, retired, versionOrder); default: nearest .modellint.json"),
+        ] + CheckCommand.reportFlags
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint verify-build MOMD [BUNDLE] [options]",
@@ -30,9 +33,14 @@ public enum VerifyBuildCommand {
         } catch {
             return fail("\(error)", streams)
         }
-        if parsed.flags.contains("--help") { streams.standardOutput.write(help); return 0 }
+        if parsed.flags.contains("--help") {
+            streams.standardOutput.write(help)
+            return 0
+        }
         guard (1...2).contains(parsed.positionals.count) else {
-            return fail("verify-build takes a compiled .momd and optionally its bundle; see 'modellint verify-build --help'", streams)
+            return fail(
+                "verify-build takes a compiled .momd and optionally its bundle; see 'modellint verify-build --help'",
+                streams)
         }
         let configuration: Configuration
         do {
@@ -43,24 +51,35 @@ public enum VerifyBuildCommand {
         let momd = PathTools.absolute(parsed.positionals[0], relativeTo: environment.workingDirectory)
         let build: CompiledModel
         do {
-            build = try CompiledModelReader.read(momd: momd, displayPath: PathTools.display(momd, relativeTo: environment.workingDirectory))
+            build = try CompiledModelReader.read(
+                momd: momd, displayPath: PathTools.display(momd, relativeTo: environment.workingDirectory))
         } catch {
             return fail("\(error)", streams)
         }
         // An unreadable compiled file is bad input, named, never a silent pass.
         let problems = build.versions.compactMap(\.problem) + build.mappings.compactMap(\.problem)
-        guard problems.isEmpty else { return fail(problems.map(ReportText.escaped).joined(separator: "\nmodellint: "), streams) }
+        guard problems.isEmpty else {
+            return fail(problems.map(ReportText.escaped).joined(separator: "\nmodellint: "), streams)
+        }
         let bundle: ModelBundle
         do {
-            let path = try parsed.positionals.count == 2 ? parsed.positionals[1] : findBundle(for: momd, environment: environment)
+            let path =
+                try parsed.positionals.count == 2
+                ? parsed.positionals[1] : findBundle(for: momd, environment: environment)
             bundle = try SingleBundle.load(path, configuration: configuration, environment: environment)
         } catch {
             return fail("\(error)", streams)
         }
         let absolute = PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory)
-        let diagnostics = BuildVerifier(configuration: configuration).verify(build, against: bundle, settings: configuration.settings(forBundleAt: absolute))
-        let report = LintReport(bundles: [BundleSummary(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: bundle.versions.map(\.name))],
-                                diagnostics: diagnostics)
+        let diagnostics = BuildVerifier(configuration: configuration).verify(
+            build, against: bundle, settings: configuration.settings(forBundleAt: absolute))
+        let report = LintReport(
+            bundles: [
+                BundleSummary(
+                    path: bundle.path, currentVersion: bundle.currentVersion?.name,
+                    versions: bundle.versions.map(\.name))
+            ],
+            diagnostics: diagnostics)
         CheckCommand.writeReport(report, to: streams.standardOutput, parsed: parsed, environment: environment)
         let failing = report.errorCount > 0 || (parsed.flags.contains("--strict") && report.warningCount > 0)
         return failing ? 1 : 0
@@ -88,12 +107,17 @@ public enum VerifyBuildCommand {
         if !folders.contains(workingDirectory) { folders.append(workingDirectory) }
         let finder = BundleFinder(workingDirectory: environment.workingDirectory)
         for folder in folders {
-            let matches = try finder.bundles(for: [folder]).filter { $0.absolutePath.split(separator: "/").last.map(String.init) == name }
+            let matches = try finder.bundles(for: [folder]).filter {
+                $0.absolutePath.split(separator: "/").last.map(String.init) == name
+            }
             if matches.count == 1 { return matches[0].absolutePath }
             if matches.count > 1 {
-                throw UsageError("\(matches.count) bundles named \(name) under \(folder); name the one \(file) was built from")
+                throw UsageError(
+                    "\(matches.count) bundles named \(name) under \(folder); name the one \(file) was built from")
             }
         }
-        throw UsageError("no \(name) found from \(PathTools.display(momd, relativeTo: environment.workingDirectory)) upward; name the bundle it was built from")
+        throw UsageError(
+            "no \(name) found from \(PathTools.display(momd, relativeTo: environment.workingDirectory)) upward; name the bundle it was built from"
+        )
     }
 }

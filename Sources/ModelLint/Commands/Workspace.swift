@@ -33,10 +33,12 @@ package struct Workspace {
     /// Finds and reads everything `paths` select.
     package func read(paths: [String]) throws -> LintInput {
         let finder = BundleFinder(
-            workingDirectory: workingDirectory, exclude: configuration.exclude, excludeBase: configuration.baseDirectory,
+            workingDirectory: workingDirectory, exclude: configuration.exclude,
+            excludeBase: configuration.baseDirectory,
             walker: DirectoryWalker(budget: configuration.walkBudget))
         let selections = try finder.bundles(for: paths)
-        let files = RepositoryFiles(walker: finder.walker, repositories: history.repositories, isExcluded: finder.isExcluded)
+        let files = RepositoryFiles(
+            walker: finder.walker, repositories: history.repositories, isExcluded: finder.isExcluded)
         var bundles: [LintInput.Bundle] = []
         // Each project file is read once per run, however many bundles it lists.
         var projectsRead: [String: XcodeProject?] = [:]
@@ -46,11 +48,15 @@ package struct Workspace {
             var bundle: ModelBundle
             if let stagedIn {
                 // Not in the index: untracked, so not part of the commit.
-                guard let staged = try stagedIn.bundle(
-                    atPath: selection.absolutePath, in: .index(displayPath: selection.displayPath), versionOrder: settings?.versionOrder) else { continue }
+                guard
+                    let staged = try stagedIn.bundle(
+                        atPath: selection.absolutePath, in: .index(displayPath: selection.displayPath),
+                        versionOrder: settings?.versionOrder)
+                else { continue }
                 bundle = staged
             } else {
-                bundle = BundleLoader.load(bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
+                bundle = BundleLoader.load(
+                    bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
             }
             try settings?.validate(against: bundle, file: configuration.filePath ?? ".modellint.json")
             let names = bundle.versions.map(\.name)
@@ -59,25 +65,35 @@ package struct Workspace {
             if settings?.versionOrder == nil {
                 let repositories = history.repositories
                 bundle = bundle.orderedByEvidence(mappingPairs: mappingModels.map { ($0.source, $0.destination) }) {
-                    (try? repositories.repository(containing: url.deletingLastPathComponent().path))?.firstAdded(bundleAt: selection.absolutePath)
+                    (try? repositories.repository(containing: url.deletingLastPathComponent().path))?.firstAdded(
+                        bundleAt: selection.absolutePath)
                 }
             }
             // The bundle at a revision (`--against`, `--released`) is ordered as the work tree's evidence orders it:
             // one order for both trees, so a pair means the same two versions on both sides.
-            let histories = try history.histories(forBundleAt: selection.absolutePath, decidedOrder: bundle.versions.map(\.name), workingDirectory: workingDirectory)
-            bundles.append(LintInput.Bundle(
-                bundle: bundle, settings: settings, mappingModels: mappingModels, histories: histories,
-                projects: projects(referencing: selection.absolutePath, files: files, read: &projectsRead)))
+            let histories = try history.histories(
+                forBundleAt: selection.absolutePath, decidedOrder: bundle.versions.map(\.name),
+                workingDirectory: workingDirectory)
+            bundles.append(
+                LintInput.Bundle(
+                    bundle: bundle, settings: settings, mappingModels: mappingModels, histories: histories,
+                    projects: projects(referencing: selection.absolutePath, files: files, read: &projectsRead)))
         }
         var input = LintInput(bundles: bundles)
         if let lock = history.lock {
             // A key still absolute after loading names a folder outside the lock file's: it matches no bundle.
-            input.lock = LintInput.Lock(file: lock, path: history.lockPath, bundleKeysOnDisk: Set(lock.bundles.keys.filter { key in
-                !key.string.hasPrefix("/") && key.string.hasSuffix(".xcdatamodeld")
-                    && FileReader.kind(at: PathTools.absolute(key.string, relativeTo: history.lockDirectory)) == .directory
-            }))
+            input.lock = LintInput.Lock(
+                file: lock, path: history.lockPath,
+                bundleKeysOnDisk: Set(
+                    lock.bundles.keys.filter { key in
+                        !key.string.hasPrefix("/") && key.string.hasSuffix(".xcdatamodeld")
+                            && FileReader.kind(at: PathTools.absolute(key.string, relativeTo: history.lockDirectory))
+                                == .directory
+                    }))
             input.lock?.judgedWithoutBundles = deletedBundles.contains { bundle in
-                PathTools.relative(bundle, to: history.lockDirectory).map { lock.bundles[ExactName(LockFile.normalizedKey($0))] != nil } ?? false
+                PathTools.relative(bundle, to: history.lockDirectory).map {
+                    lock.bundles[ExactName(LockFile.normalizedKey($0))] != nil
+                } ?? false
             }
         }
         (input.sourceReferences, input.outsidePaths) = sourceReferences(near: selections, files: files)
@@ -91,7 +107,9 @@ package struct Workspace {
     /// References to the model in the Swift files of the bundles' trees (each file read once, files over
     /// `SourceReference.sizeLimit` skipped).
     /// A file committed as a symlink to one outside the tree is not read; those are returned to be named once.
-    func sourceReferences(near selections: [BundleFinder.Selection], files: RepositoryFiles) -> ([SourceReference], outside: [String]) {
+    func sourceReferences(near selections: [BundleFinder.Selection], files: RepositoryFiles) -> (
+        [SourceReference], outside: [String]
+    ) {
         var seen = Set<String>()
         var references: [SourceReference] = []
         var outside: [String] = []
@@ -103,7 +121,8 @@ package struct Workspace {
                     continue
                 }
                 guard let data = try? FileReader.read(file, limit: SourceReference.sizeLimit) else { continue }
-                references += SourceReference.scan(bytes: [UInt8](data), path: PathTools.display(file, relativeTo: workingDirectory))
+                references += SourceReference.scan(
+                    bytes: [UInt8](data), path: PathTools.display(file, relativeTo: workingDirectory))
             }
         }
         return (references, outside)
@@ -115,13 +134,19 @@ package struct Workspace {
     func projects(
         referencing absolutePath: String, files: RepositoryFiles, read: inout [String: XcodeProject?]
     ) -> [(project: XcodeProject, bundlePath: String)] {
-        let pbxprojs = configuration.projects.map { $0.map { $0 + "/project.pbxproj" } } ?? files.projects(near: absolutePath)
+        let pbxprojs =
+            configuration.projects.map { $0.map { $0 + "/project.pbxproj" } } ?? files.projects(near: absolutePath)
         return pbxprojs.compactMap { file in
             let projectFolder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
             guard let relative = PathTools.relative(absolutePath, to: projectFolder) else { return nil }
             if read[file] == nil {
-                let inside = configuration.projects != nil || (try? FileReader.requireInside(file, root: files.root(near: absolutePath))) != nil
-                read[file] = .some(inside ? try? XcodeProject.read(path: file, displayPath: PathTools.display(file, relativeTo: workingDirectory)) : nil)
+                let inside =
+                    configuration.projects != nil
+                    || (try? FileReader.requireInside(file, root: files.root(near: absolutePath))) != nil
+                read[file] = .some(
+                    inside
+                        ? try? XcodeProject.read(
+                            path: file, displayPath: PathTools.display(file, relativeTo: workingDirectory)) : nil)
             }
             guard let project = read[file] ?? nil else { return nil }
             return (project, relative)
@@ -133,15 +158,26 @@ package struct Workspace {
         guard !configuration.goldenStores.isEmpty else { return [] }
         let base = configuration.baseDirectory
         var files: [String] = []
-        DirectoryWalker().walk(base, file: { path, _ in
-            let relative = PathTools.relative(path, to: base) ?? path
-            if configuration.goldenStores.contains(where: { Glob.matches(pattern: $0, path: relative) }) { files.append(path) }
-        }) { _, name in name != ".git" && name != ".build" }
+        DirectoryWalker().walk(
+            base,
+            file: { path, _ in
+                let relative = PathTools.relative(path, to: base) ?? path
+                if configuration.goldenStores.contains(where: { Glob.matches(pattern: $0, path: relative) }) {
+                    files.append(path)
+                }
+            },
+            visit: { _, name in name != ".git" && name != ".build" }
+        )
         return try files.sorted().map { file in
             do {
-                return LintInput.GoldenStore(path: PathTools.display(file, relativeTo: workingDirectory), metadata: try StoreMetadata.read(path: file))
+                return LintInput.GoldenStore(
+                    path: PathTools.display(file, relativeTo: workingDirectory),
+                    metadata: try StoreMetadata.read(path: file))
             } catch {
-                throw UnreadableStore(description: "golden store \(PathTools.display(file, relativeTo: workingDirectory)) cannot be read: \(error)")
+                throw UnreadableStore(
+                    description:
+                        "golden store \(PathTools.display(file, relativeTo: workingDirectory)) cannot be read: \(error)"
+                )
             }
         }
     }

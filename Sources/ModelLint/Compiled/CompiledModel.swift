@@ -32,8 +32,10 @@ public struct CompiledVersion: Sendable {
     /// The versionChecksum Xcode recorded (`NSManagedObjectModel_VersionChecksums`), when it did.
     public var recordedChecksum: String?
 
-    public init(name: String, path: String, model: Model?, problem: String? = nil,
-                recordedHashes: [String: [UInt8]]? = nil, recordedChecksum: String? = nil) {
+    public init(
+        name: String, path: String, model: Model?, problem: String? = nil,
+        recordedHashes: [String: [UInt8]]? = nil, recordedChecksum: String? = nil
+    ) {
         self.name = name
         self.path = path
         self.model = model
@@ -53,7 +55,9 @@ public struct CompiledMapping: Sendable {
         public var source: (entity: String, hash: [UInt8])?
         public var destination: (entity: String, hash: [UInt8])?
 
-        public init(name: String, source: (entity: String, hash: [UInt8])?, destination: (entity: String, hash: [UInt8])?) {
+        public init(
+            name: String, source: (entity: String, hash: [UInt8])?, destination: (entity: String, hash: [UInt8])?
+        ) {
             self.name = name
             self.source = source
             self.destination = destination

@@ -18,7 +18,9 @@ public enum CompiledModelReader {
 
     /// `path` is the `.momd` folder; `displayPath` how reports name it.
     public static func read(momd path: String, displayPath: String) throws -> CompiledModel {
-        guard FileReader.kind(at: path) == .directory else { throw ReadError(description: "\(displayPath) is not a compiled model folder (.momd)") }
+        guard FileReader.kind(at: path) == .directory else {
+            throw ReadError(description: "\(displayPath) is not a compiled model folder (.momd)")
+        }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
         var info: [String: Any] = [:]
         if names.contains("VersionInfo.plist") {
@@ -41,7 +43,9 @@ public enum CompiledModelReader {
             let hashes = (recorded[name] as? [String: Any]).map { entities in
                 entities.compactMapValues { ($0 as? Data).map { [UInt8]($0) } }
             }
-            var version = CompiledVersion(name: name, path: displayPath, model: nil, recordedHashes: hashes, recordedChecksum: checksums[name] as? String)
+            var version = CompiledVersion(
+                name: name, path: displayPath, model: nil, recordedHashes: hashes,
+                recordedChecksum: checksums[name] as? String)
             guard names.contains(name + ".mom") else { return version }
             version.path = "\(displayPath)/\(name).mom"
             do {
@@ -51,17 +55,22 @@ public enum CompiledModelReader {
             }
             return version
         }
-        let parent = folder(of: path), displayParent = folder(of: displayPath)
-        let mappings = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter { $0.hasSuffix(".cdm") }.sorted().map { file in
+        let parent = folder(of: path)
+        let displayParent = folder(of: displayPath)
+        let mappings = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter {
+            $0.hasSuffix(".cdm")
+        }.sorted().map { file in
             let display = displayParent.isEmpty ? file : "\(displayParent)/\(file)"
             do {
                 return try mapping(at: "\(parent)/\(file)", displayPath: display)
             } catch {
-                return CompiledMapping(name: String(file.dropLast(4)), path: display, entityMappings: [], problem: "\(error)")
+                return CompiledMapping(
+                    name: String(file.dropLast(4)), path: display, entityMappings: [], problem: "\(error)")
             }
         }
-        return CompiledModel(path: displayPath, currentVersion: info["NSManagedObjectModel_CurrentVersionName"] as? String,
-                             versions: versions, mappings: mappings)
+        return CompiledModel(
+            path: displayPath, currentVersion: info["NSManagedObjectModel_CurrentVersionName"] as? String,
+            versions: versions, mappings: mappings)
     }
 
     /// The folder a path is in ("" for a bare name).
@@ -91,14 +100,18 @@ public enum CompiledModelReader {
     }
 
     public static func model(from archive: KeyedArchive, displayPath: String) throws -> Model {
-        guard archive.className(archive.root) == "NSManagedObjectModel", let entitiesRef = archive.reference(archive.root, "NSEntities") else {
+        guard archive.className(archive.root) == "NSManagedObjectModel",
+            let entitiesRef = archive.reference(archive.root, "NSEntities")
+        else {
             throw ReadError(description: "\(displayPath) is not a compiled managed object model")
         }
         let location = SourceLocation(file: displayPath)
         // Every entity, property and constraint member read costs one unit. A real archive holds each of them
         // as an object of its own, so it never needs more than it has objects; one whose entities all share
         // one set of properties would describe entities x properties from a few kilobytes.
-        var budget = WorkBudget(limit: 2 * archive.archived.count + 4096, what: "entities and properties (it holds \(archive.archived.count) objects)")
+        var budget = WorkBudget(
+            limit: 2 * archive.archived.count + 4096,
+            what: "entities and properties (it holds \(archive.archived.count) objects)")
         do {
             return try model(from: archive, entitiesRef: entitiesRef, location: location, budget: &budget)
         } catch let exceeded as WorkBudget.Exceeded {
@@ -106,22 +119,31 @@ public enum CompiledModelReader {
         }
     }
 
-    private static func model(from archive: KeyedArchive, entitiesRef: Int, location: SourceLocation, budget: inout WorkBudget) throws -> Model {
+    private static func model(
+        from archive: KeyedArchive, entitiesRef: Int, location: SourceLocation, budget: inout WorkBudget
+    ) throws -> Model {
         var entities: [Entity] = []
         for (_, entity) in archive.entries(entitiesRef) {
             try budget.spend()
-            guard archive.className(entity) == "NSEntityDescription", let name = archive.string(entity, "NSEntityName") else { continue }
+            guard archive.className(entity) == "NSEntityDescription", let name = archive.string(entity, "NSEntityName")
+            else { continue }
             var fields = Entity.Fields(name: name)
             fields.isAbstract = archive.bool(entity, "NSIsAbstract") ?? false
-            fields.parentEntity = archive.reference(entity, "NSSuperentity").flatMap { archive.string($0, "NSEntityName") }
+            fields.parentEntity = archive.reference(entity, "NSSuperentity").flatMap {
+                archive.string($0, "NSEntityName")
+            }
             fields.versionHashModifier = archive.string(entity, "NSVersionHashModifier")
             fields.representedClassName = archive.string(entity, "NSClassNameForEntity")
-            if let renaming = archive.string(entity, "NSRenamingIdentifier"), renaming != name { fields.elementID = renaming }
+            if let renaming = archive.string(entity, "NSRenamingIdentifier"), renaming != name {
+                fields.elementID = renaming
+            }
             if let tuples = archive.reference(entity, "NSUniqueTuples") {
                 fields.uniquenessConstraints = try archive.members(tuples).map { tuple in
                     let members = archive.members(tuple)
                     try budget.spend(members.count + 1)
-                    return UniquenessConstraint(properties: members.compactMap { archive.text($0) ?? archive.string($0, "NSPropertyName") }, location: location)
+                    return UniquenessConstraint(
+                        properties: members.compactMap { archive.text($0) ?? archive.string($0, "NSPropertyName") },
+                        location: location)
                 }
             }
             var properties: [Property] = []
@@ -145,7 +167,10 @@ public enum CompiledModelReader {
         switch archive.className(object) {
         case "NSAttributeDescription", "NSDerivedAttributeDescription", "NSCompositeAttributeDescription":
             let code = archive.integer(object, "NSAttributeType") ?? 0
-            var fields = Attribute.Fields(name: name, type: AttributeType.known.first { CoreDataHash.typeCode($0) == UInt32(truncatingIfNeeded: code) } ?? .undefined)
+            var fields = Attribute.Fields(
+                name: name,
+                type: AttributeType.known.first { CoreDataHash.typeCode($0) == UInt32(truncatingIfNeeded: code) }
+                    ?? .undefined)
             fields.isOptional = archive.bool(object, "NSIsOptional") ?? false
             fields.isTransient = archive.bool(object, "NSIsTransient") ?? false
             fields.versionHashModifier = archive.string(object, "NSVersionHashModifier")
@@ -159,7 +184,9 @@ public enum CompiledModelReader {
             if archive.className(object) == "NSDerivedAttributeDescription" {
                 fields.isDerived = true
                 // The expression is an archived NSExpression; only a key path is printed back here.
-                fields.derivationExpression = archive.reference(object, "NSDerivationExpression").flatMap { archive.string($0, "NSKeyPath") }
+                fields.derivationExpression = archive.reference(object, "NSDerivationExpression").flatMap {
+                    archive.string($0, "NSKeyPath")
+                }
             }
             return .attribute(Attribute(location: location, fields: fields))
         case "NSRelationshipDescription":
@@ -167,10 +194,12 @@ public enum CompiledModelReader {
             fields.isOptional = archive.bool(object, "NSIsOptional") ?? false
             fields.isTransient = archive.bool(object, "NSIsTransient") ?? false
             fields.versionHashModifier = archive.string(object, "NSVersionHashModifier")
-            fields.destinationEntity = archive.string(object, "_NSDestinationEntityName")
+            fields.destinationEntity =
+                archive.string(object, "_NSDestinationEntityName")
                 ?? archive.reference(object, "NSDestinationEntity").flatMap { archive.string($0, "NSEntityName") }
             fields.inverseName = archive.string(object, "_NSInverseRelationshipName")
-            let maxCount = Int(clamping: archive.integer(object, "NSMaxCount") ?? 0), minCount = Int(clamping: archive.integer(object, "NSMinCount") ?? 0)
+            let maxCount = Int(clamping: archive.integer(object, "NSMaxCount") ?? 0)
+            let minCount = Int(clamping: archive.integer(object, "NSMinCount") ?? 0)
             fields.maxCount = maxCount
             fields.minCount = minCount
             fields.isToMany = maxCount != 1
@@ -185,7 +214,9 @@ public enum CompiledModelReader {
     /// A compiled mapping model (`.cdm`): each entity mapping's source and destination entity and hash.
     public static func mapping(at path: String, displayPath: String) throws -> CompiledMapping {
         let archive = try archive(at: path, displayPath: displayPath)
-        guard archive.className(archive.root) == "NSMappingModel", let list = archive.reference(archive.root, "NSEntityMappings") else {
+        guard archive.className(archive.root) == "NSMappingModel",
+            let list = archive.reference(archive.root, "NSEntityMappings")
+        else {
             throw ReadError(description: "\(displayPath) is not a compiled mapping model")
         }
         let file = displayPath.split(separator: "/").last.map(String.init) ?? displayPath

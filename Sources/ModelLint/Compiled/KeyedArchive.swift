@@ -15,13 +15,18 @@ public struct KeyedArchive: Sendable {
     public init(bytes: [UInt8]) throws {
         let plist = try BinaryPropertyList(bytes: bytes)
         func fail(_ what: String) -> BinaryPropertyList.ReadError { .init(description: "not a keyed archive: \(what)") }
-        guard case let .dictionary(keys, values) = plist.objects[plist.top] else { throw fail("the top is not a dictionary") }
+        guard case .dictionary(let keys, let values) = plist.objects[plist.top] else {
+            throw fail("the top is not a dictionary")
+        }
         var top: [String: Int] = [:]
-        for (k, v) in zip(keys, values) { if case let .string(name) = plist.objects[k] { top[name] = v } }
-        guard let objectsRef = top["$objects"], case let .array(archived) = plist.objects[objectsRef] else { throw fail("no $objects") }
-        guard let topRef = top["$top"], case let .dictionary(topKeys, topValues) = plist.objects[topRef],
-              let rootRef = zip(topKeys, topValues).first(where: { plist.objects[$0.0] == .string("root") })?.1,
-              case let .uid(root) = plist.objects[rootRef], root < archived.count else { throw fail("no root object") }
+        for (k, v) in zip(keys, values) { if case .string(let name) = plist.objects[k] { top[name] = v } }
+        guard let objectsRef = top["$objects"], case .array(let archived) = plist.objects[objectsRef] else {
+            throw fail("no $objects")
+        }
+        guard let topRef = top["$top"], case .dictionary(let topKeys, let topValues) = plist.objects[topRef],
+            let rootRef = zip(topKeys, topValues).first(where: { plist.objects[$0.0] == .string("root") })?.1,
+            case .uid(let root) = plist.objects[rootRef], root < archived.count
+        else { throw fail("no root object") }
         self.plist = plist
         self.archived = archived
         self.root = root
@@ -34,33 +39,37 @@ public struct KeyedArchive: Sendable {
 
     /// An archived object's keyed fields (name -> property-list object index), when it is a keyed object.
     package func fields(_ object: Int) -> [String: Int]? {
-        guard case let .dictionary(keys, values)? = value(object) else { return nil }
+        guard case .dictionary(let keys, let values)? = value(object) else { return nil }
         var fields: [String: Int] = [:]
-        for (k, v) in zip(keys, values) { if case let .string(name) = plist.objects[k] { fields[name] = v } }
+        for (k, v) in zip(keys, values) { if case .string(let name) = plist.objects[k] { fields[name] = v } }
         return fields
     }
 
     /// The archived object a field refers to (through its UID); nil for `$null` and non-references.
     public func reference(_ object: Int, _ key: String) -> Int? {
-        guard let ref = fields(object)?[key], case let .uid(target) = plist.objects[ref], target != 0, target < archived.count else { return nil }
+        guard let ref = fields(object)?[key], case .uid(let target) = plist.objects[ref], target != 0,
+            target < archived.count
+        else { return nil }
         return target
     }
 
     public func className(_ object: Int) -> String? {
-        guard let cls = reference(object, "$class"), let classFields = fields(cls), let nameRef = classFields["$classname"],
-              case let .string(name) = plist.objects[nameRef] else { return nil }
+        guard let cls = reference(object, "$class"), let classFields = fields(cls),
+            let nameRef = classFields["$classname"],
+            case .string(let name) = plist.objects[nameRef]
+        else { return nil }
         return name
     }
 
     /// A field's value when it is stored inline or referenced: strings, numbers, Booleans and data.
     package func scalar(_ object: Int, _ key: String) -> BinaryPropertyList.Object? {
         guard let ref = fields(object)?[key] else { return nil }
-        if case let .uid(target) = plist.objects[ref] { return target == 0 ? nil : value(target) }
+        if case .uid(let target) = plist.objects[ref] { return target == 0 ? nil : value(target) }
         return plist.objects[ref]
     }
 
     public func string(_ object: Int, _ key: String) -> String? {
-        if case let .string(s)? = scalar(object, key) { return s }
+        if case .string(let s)? = scalar(object, key) { return s }
         return nil
     }
 
@@ -75,13 +84,13 @@ public struct KeyedArchive: Sendable {
     public func bool(_ object: Int, _ key: String) -> Bool? { integer(object, key).map { $0 != 0 } }
 
     public func data(_ object: Int, _ key: String) -> [UInt8]? {
-        if case let .data(d)? = scalar(object, key) { return d }
+        if case .data(let d)? = scalar(object, key) { return d }
         return nil
     }
 
     /// A referenced string object's text (an archived object that is a string).
     public func text(_ object: Int) -> String? {
-        if case let .string(s)? = value(object) { return s }
+        if case .string(let s)? = value(object) { return s }
         return nil
     }
 
@@ -90,7 +99,10 @@ public struct KeyedArchive: Sendable {
         guard let ref = fields(object)?["NS.objects"] else { return [] }
         switch plist.objects[ref] {
         case .array(let items), .set(let items):
-            return items.compactMap { if case let .uid(u) = plist.objects[$0], u != 0, u < archived.count { return u }; return nil }
+            return items.compactMap {
+                if case .uid(let u) = plist.objects[$0], u != 0, u < archived.count { return u }
+                return nil
+            }
         default: return []
         }
     }
@@ -99,13 +111,21 @@ public struct KeyedArchive: Sendable {
     /// `NSKnownKeysDictionary1` (a store's cached model): keys in its mapping strategy, values in `values`.
     public func entries(_ object: Int) -> [(key: Int, value: Int)] {
         if className(object) == "NSKnownKeysDictionary1" {
-            guard let strategy = reference(object, "searchMapping"), let keys = reference(strategy, "keys"), let values = reference(object, "values") else { return [] }
+            guard let strategy = reference(object, "searchMapping"), let keys = reference(strategy, "keys"),
+                let values = reference(object, "values")
+            else { return [] }
             let empty = reference(object, "emptyToken").flatMap(text)
-            return zip(members(keys), members(values)).filter { empty == nil || text($0.1) != empty }.map { ($0.0, $0.1) }
+            return zip(members(keys), members(values)).filter { empty == nil || text($0.1) != empty }.map {
+                ($0.0, $0.1)
+            }
         }
         guard let f = fields(object), let k = f["NS.keys"], let v = f["NS.objects"],
-              case let .array(keys) = plist.objects[k], case let .array(values) = plist.objects[v] else { return [] }
-        func uid(_ ref: Int) -> Int? { if case let .uid(u) = plist.objects[ref], u != 0, u < archived.count { return u }; return nil }
+            case .array(let keys) = plist.objects[k], case .array(let values) = plist.objects[v]
+        else { return [] }
+        func uid(_ ref: Int) -> Int? {
+            if case .uid(let u) = plist.objects[ref], u != 0, u < archived.count { return u }
+            return nil
+        }
         return zip(keys, values).compactMap { pair in uid(pair.0).flatMap { key in uid(pair.1).map { (key, $0) } } }
     }
 }

@@ -49,7 +49,9 @@ package final class EntityPairCache: @unchecked Sendable {
             let moved = EntityPair(
                 old: oldEntity, new: pair.new, oldIndex: oldIndex, newIndex: pair.newIndex, facets: pair.facets,
                 matchedProperties: pair.matchedProperties.map(move), addedProperties: pair.addedProperties,
-                removedProperties: pair.removedProperties.map(move).sorted { ($0.location.line ?? 0) < ($1.location.line ?? 0) },
+                removedProperties: pair.removedProperties.map(move).sorted {
+                    ($0.location.line ?? 0) < ($1.location.line ?? 0)
+                },
                 becameTransient: pair.becameTransient.map(move), kindChanged: pair.kindChanged.map(move))
             return unplaced ? nil : moved
         }

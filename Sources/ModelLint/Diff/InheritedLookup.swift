@@ -25,12 +25,18 @@ package struct InheritedLookup {
         var needed = Set<Int>()
         var cyclic: [Int] = []
         for start in questions.keys {
-            if hierarchy.reachesCycle[start] { cyclic.append(start); continue }
+            if hierarchy.reachesCycle[start] {
+                cyclic.append(start)
+                continue
+            }
             var current: Int? = start
             while let i = current, needed.insert(i).inserted { current = hierarchy.parent[i] }
         }
         var table: [String: Declaration] = [:]
-        enum Step { case enter(Int), leave([String]) }
+        enum Step {
+            case enter(Int)
+            case leave([String])
+        }
         for root in needed.sorted() where hierarchy.parent[root] == nil {
             var steps: [Step] = [.enter(root)]
             while let step = steps.popLast() {
@@ -44,7 +50,9 @@ package struct InheritedLookup {
                     }
                     answer(i, from: table)
                     steps.append(.leave(added))
-                    for child in hierarchy.children[i].reversed() where needed.contains(child) { steps.append(.enter(child)) }
+                    for child in hierarchy.children[i].reversed() where needed.contains(child) {
+                        steps.append(.enter(child))
+                    }
                 case .leave(let keys):
                     for k in keys { table[k] = nil }
                 }

@@ -21,7 +21,8 @@ public struct ComparedVersions: Sendable {
 
 /// What changed about a matched property (core-data-semantics.md §3 and §4 name them).
 public enum PropertyFacet: String, Sendable, CaseIterable {
-    case name, type, optional, defaultValue, externalStorage, transformer, customClass, derivation, preserveAfterDeletion
+    case name, type, optional, defaultValue, externalStorage, transformer, customClass, derivation,
+        preserveAfterDeletion
     case cloudEncryption, validation, indexed, spotlight
     case destination, inverse, toMany, minCount, maxCount, ordered, deleteRule
     case renamingIdentifier, hashModifier, userInfo
@@ -43,8 +44,12 @@ public struct PropertyPair: Sendable {
 
     @inlinable public var oldAttribute: Attribute? { if case .attribute(let a) = old { return a } else { return nil } }
     @inlinable public var newAttribute: Attribute? { if case .attribute(let a) = new { return a } else { return nil } }
-    @inlinable public var oldRelationship: Relationship? { if case .relationship(let r) = old { return r } else { return nil } }
-    @inlinable public var newRelationship: Relationship? { if case .relationship(let r) = new { return r } else { return nil } }
+    @inlinable public var oldRelationship: Relationship? {
+        if case .relationship(let r) = old { return r } else { return nil }
+    }
+    @inlinable public var newRelationship: Relationship? {
+        if case .relationship(let r) = new { return r } else { return nil }
+    }
 
     package init(old: Property, new: Property, oldOwner: String, newOwner: String, facets: [PropertyFacet]) {
         self.old = old
@@ -77,7 +82,8 @@ public final class EntityPair: Sendable {
     public let kindChanged: [PropertyPair]
 
     package init(
-        old: Entity, new: Entity, oldIndex: Int, newIndex: Int, facets: [EntityFacet], matchedProperties: [PropertyPair] = [],
+        old: Entity, new: Entity, oldIndex: Int, newIndex: Int, facets: [EntityFacet],
+        matchedProperties: [PropertyPair] = [],
         addedProperties: [Property] = [], removedProperties: [Property] = [], becameTransient: [PropertyPair] = [],
         kindChanged: [PropertyPair] = []
     ) {
@@ -118,7 +124,8 @@ public struct ModelDiff: Sendable {
         self.from = from
         self.to = to
         self.isAdjacent = isAdjacent
-        let old = from.model, new = to.model
+        let old = from.model
+        let new = to.model
 
         // Indices, not entities: no entity of either version is copied into a lookup.
         var matchedOld = [Bool](repeating: false, count: old.entities.count)
@@ -130,8 +137,10 @@ public struct ModelDiff: Sendable {
                 continue
             }
             matchedOld[i] = true
-            let oldEntity = old.entities[i], newEntity = new.entities[j]
-            let oldKey = old.keys.lineage[i], newKey = new.keys.lineage[j]
+            let oldEntity = old.entities[i]
+            let newEntity = new.entities[j]
+            let oldKey = old.keys.lineage[i]
+            let newKey = new.keys.lineage[j]
             // Most entities are untouched from one version to the next: nothing to match, nothing changed.
             if oldKey == newKey {
                 pairs.append(EntityPair(old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: []))
@@ -142,9 +151,12 @@ public struct ModelDiff: Sendable {
             var key: EntityPairCache.Key?
             var oldLocations: [SourceLocation] = []
             if let cache, old.hierarchy.chain(from: i).count <= EntityPairCache.maxChain {
-                let k = EntityPairCache.Key(oldLineage: oldKey, newLineage: newKey, newEntity: newEntity.name, newVersion: to.name)
+                let k = EntityPairCache.Key(
+                    oldLineage: oldKey, newLineage: newKey, newEntity: newEntity.name, newVersion: to.name)
                 oldLocations = old.ancestry(of: oldEntity).flatMap(\.elementLocations)
-                if let cached = cache.entry(for: k), let moved = cached.moved(to: oldEntity, at: i, locations: oldLocations) {
+                if let cached = cache.entry(for: k),
+                    let moved = cached.moved(to: oldEntity, at: i, locations: oldLocations)
+                {
                     pairs.append(moved)
                     continue
                 }
@@ -154,12 +166,20 @@ public struct ModelDiff: Sendable {
             pairs.append(nil)
         }
         // Short chains are walked pair by pair; deep ones are matched together, one pass per version.
-        let isDeep = pending.map { old.hierarchy.chain(from: $0.i).count > Model.shortChain || new.hierarchy.chain(from: $0.j).count > Model.shortChain }
-        var deep = Self.pairs(zip(pending, isDeep).filter { $0.1 }.map { ($0.0.i, $0.0.j) }, old: old, new: new).makeIterator()
-        let worked = zip(pending, isDeep).map { item, isDeep in isDeep ? deep.next()! : Self.pairWalkingChains(item.i, item.j, old: old, new: new) }
+        let isDeep = pending.map {
+            old.hierarchy.chain(from: $0.i).count > Model.shortChain
+                || new.hierarchy.chain(from: $0.j).count > Model.shortChain
+        }
+        var deep = Self.pairs(zip(pending, isDeep).filter { $0.1 }.map { ($0.0.i, $0.0.j) }, old: old, new: new)
+            .makeIterator()
+        let worked = zip(pending, isDeep).map { item, isDeep in
+            isDeep ? deep.next()! : Self.pairWalkingChains(item.i, item.j, old: old, new: new)
+        }
         for (item, pair) in zip(pending, worked) {
             pairs[item.slot] = pair
-            if let cache, let key = item.cacheKey { cache.insert(EntityPairCache.Entry(pair: pair, oldLocations: item.oldLocations), for: key) }
+            if let cache, let key = item.cacheKey {
+                cache.insert(EntityPairCache.Entry(pair: pair, oldLocations: item.oldLocations), for: key)
+            }
         }
         matchedEntities = pairs.map { $0! }
         var seenRemoved: Set<String> = []
@@ -174,12 +194,18 @@ public struct ModelDiff: Sendable {
     /// One pair matched by walking both entities' effective properties: what `pairs` gives, for short chains
     /// (a test holds the two to the same pairs on every fixture and corpus bundle, and on deep hierarchies).
     package static func pairWalkingChains(_ i: Int, _ j: Int, old: Model, new: Model) -> EntityPair {
-        let oldEntity = old.entities[i], newEntity = new.entities[j]
-        var matched: [PropertyPair] = [], added: [Property] = [], removed: [Property] = []
-        var becameTransient: [PropertyPair] = [], kindChanged: [PropertyPair] = []
+        let oldEntity = old.entities[i]
+        let newEntity = new.entities[j]
+        var matched: [PropertyPair] = []
+        var added: [Property] = []
+        var removed: [Property] = []
+        var becameTransient: [PropertyPair] = []
+        var kindChanged: [PropertyPair] = []
         var oldPersistent: [String: (Property, String)] = [:]
         for (property, owner) in old.effectiveProperties(of: oldEntity) where !property.isTransient {
-            if oldPersistent[property.renamingIdentifier] == nil { oldPersistent[property.renamingIdentifier] = (property, owner) }
+            if oldPersistent[property.renamingIdentifier] == nil {
+                oldPersistent[property.renamingIdentifier] = (property, owner)
+            }
         }
         var consumed: Set<String> = []
         for (property, owner) in new.effectiveProperties(of: newEntity) {
@@ -191,8 +217,9 @@ public struct ModelDiff: Sendable {
             consumed.insert(id)
             // One changed element gives one finding: the entity that declares the newer element reports it.
             guard owner == newEntity.name else { continue }
-            let pair = PropertyPair(old: previous, new: property, oldOwner: previousOwner, newOwner: owner,
-                                    facets: propertyFacets(previous, property, old: old, new: new))
+            let pair = PropertyPair(
+                old: previous, new: property, oldOwner: previousOwner, newOwner: owner,
+                facets: propertyFacets(previous, property, old: old, new: new))
             if property.isTransient {
                 becameTransient.append(pair)
             } else if previous.kindName != property.kindName {
@@ -206,7 +233,8 @@ public struct ModelDiff: Sendable {
         }
         removed.sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
         return EntityPair(
-            old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: entityFacets(oldEntity, newEntity, old: old, new: new),
+            old: oldEntity, new: newEntity, oldIndex: i, newIndex: j,
+            facets: entityFacets(oldEntity, newEntity, old: old, new: new),
             matchedProperties: matched, addedProperties: added, removedProperties: removed,
             becameTransient: becameTransient, kindChanged: kindChanged)
     }
@@ -219,36 +247,46 @@ public struct ModelDiff: Sendable {
     package static func pairs(_ pending: [(i: Int, j: Int)], old: Model, new: Model) -> [EntityPair] {
         guard !pending.isEmpty else { return [] }
         // Own properties that repeat an identifier seen earlier in the entity's effective order, by position.
-        var repeatsInNew: [Int: Set<Int>] = [:], repeatsInOld: [Int: Set<Int>] = [:]
+        var repeatsInNew: [Int: Set<Int>] = [:]
+        var repeatsInOld: [Int: Set<Int>] = [:]
         for (i, j) in pending {
             repeatsInNew[j] = Set(new.earlierDeclarations(ofEntityAt: j, by: .renamingID).map(\.position))
             repeatsInOld[i] = Set(old.earlierDeclarations(ofEntityAt: i, by: .persistentRenamingID).map(\.position))
         }
         // The older version is asked about the newer entities' own identifiers that come first in their effective
         // order; the newer one about the older entities' own persistent ones.
-        var askOld: [Int: Set<String>] = [:], askNew: [Int: Set<String>] = [:]
+        var askOld: [Int: Set<String>] = [:]
+        var askNew: [Int: Set<String>] = [:]
         for (i, j) in pending {
             for (k, property) in new.entities[j].properties.enumerated() where !repeatsInNew[j]!.contains(k) {
                 askOld[i, default: []].insert(property.renamingIdentifier)
             }
-            for (k, property) in old.entities[i].properties.enumerated() where !property.isTransient && !repeatsInOld[i]!.contains(k) {
+            for (k, property) in old.entities[i].properties.enumerated()
+            where !property.isTransient && !repeatsInOld[i]!.contains(k) {
                 askNew[j, default: []].insert(property.renamingIdentifier)
             }
         }
-        let inOld = InheritedLookup.first(in: old, key: { $0.isTransient ? nil : $0.renamingIdentifier }, questions: askOld)
+        let inOld = InheritedLookup.first(
+            in: old, key: { $0.isTransient ? nil : $0.renamingIdentifier }, questions: askOld)
         let inNew = InheritedLookup.first(in: new, key: { $0.renamingIdentifier }, questions: askNew)
         return pending.map { i, j in
-            let oldEntity = old.entities[i], newEntity = new.entities[j]
-            var matched: [PropertyPair] = [], added: [Property] = [], removed: [Property] = []
-            var becameTransient: [PropertyPair] = [], kindChanged: [PropertyPair] = []
+            let oldEntity = old.entities[i]
+            let newEntity = new.entities[j]
+            var matched: [PropertyPair] = []
+            var added: [Property] = []
+            var removed: [Property] = []
+            var becameTransient: [PropertyPair] = []
+            var kindChanged: [PropertyPair] = []
             for (k, property) in newEntity.properties.enumerated() {
                 // A later property with an identifier already seen in this entity's effective order takes no part.
                 guard !repeatsInNew[j]!.contains(k), let previous = inOld[i]?[property.renamingIdentifier] else {
                     if !property.isTransient { added.append(property) }
                     continue
                 }
-                let pair = PropertyPair(old: previous.property, new: property, oldOwner: old.entities[previous.owner].name, newOwner: newEntity.name,
-                                        facets: propertyFacets(previous.property, property, old: old, new: new))
+                let pair = PropertyPair(
+                    old: previous.property, new: property, oldOwner: old.entities[previous.owner].name,
+                    newOwner: newEntity.name,
+                    facets: propertyFacets(previous.property, property, old: old, new: new))
                 if property.isTransient {
                     becameTransient.append(pair)
                 } else if previous.property.kindName != property.kindName {
@@ -258,12 +296,15 @@ public struct ModelDiff: Sendable {
                 }
             }
             for (k, property) in oldEntity.properties.enumerated()
-            where !property.isTransient && !repeatsInOld[i]!.contains(k) && inNew[j]?[property.renamingIdentifier] == nil {
+            where !property.isTransient && !repeatsInOld[i]!.contains(k)
+                && inNew[j]?[property.renamingIdentifier] == nil
+            {
                 removed.append(property)
             }
             removed.sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }
             return EntityPair(
-                old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: entityFacets(oldEntity, newEntity, old: old, new: new),
+                old: oldEntity, new: newEntity, oldIndex: i, newIndex: j,
+                facets: entityFacets(oldEntity, newEntity, old: old, new: new),
                 matchedProperties: matched, addedProperties: added, removedProperties: removed,
                 becameTransient: becameTransient, kindChanged: kindChanged)
         }
@@ -278,10 +319,14 @@ public struct ModelDiff: Sendable {
         if a.isAbstract != b.isAbstract { facets.append(.abstract) }
         if a.versionHashModifier != b.versionHashModifier { facets.append(.hashModifier) }
         if a.uniquenessConstraints.map(\.properties) != b.uniquenessConstraints.map(\.properties)
-            && Set(a.uniquenessConstraints.map { Set($0.properties) }) != Set(b.uniquenessConstraints.map { Set($0.properties) }) {
+            && Set(a.uniquenessConstraints.map { Set($0.properties) })
+                != Set(b.uniquenessConstraints.map { Set($0.properties) })
+        {
             facets.append(.uniquenessConstraints)
         }
-        if (a.fetchIndexes != b.fetchIndexes || a.compoundIndexes != b.compoundIndexes) && a.indexSignature != b.indexSignature {
+        if (a.fetchIndexes != b.fetchIndexes || a.compoundIndexes != b.compoundIndexes)
+            && a.indexSignature != b.indexSignature
+        {
             facets.append(.indexes)
         }
         if a.elementID != b.elementID { facets.append(.renamingIdentifier) }
@@ -296,23 +341,34 @@ public struct ModelDiff: Sendable {
         if a.elementID != b.elementID { facets.append(.renamingIdentifier) }
         if a.userInfo != b.userInfo && Set(a.userInfo) != Set(b.userInfo) { facets.append(.userInfo) }
         switch (a, b) {
-        case let (.attribute(x), .attribute(y)):
+        case (.attribute(let x), .attribute(let y)):
             if x.type != y.type { facets.append(.type) }
             if x.isOptional != y.isOptional { facets.append(.optional) }
-            if x.defaultValueString != y.defaultValueString || x.defaultDateTimeInterval != y.defaultDateTimeInterval { facets.append(.defaultValue) }
-            if x.allowsExternalBinaryDataStorage != y.allowsExternalBinaryDataStorage { facets.append(.externalStorage) }
-            if TransformerName.normalized(x.valueTransformerName) != TransformerName.normalized(y.valueTransformerName) { facets.append(.transformer) }
+            if x.defaultValueString != y.defaultValueString || x.defaultDateTimeInterval != y.defaultDateTimeInterval {
+                facets.append(.defaultValue)
+            }
+            if x.allowsExternalBinaryDataStorage != y.allowsExternalBinaryDataStorage {
+                facets.append(.externalStorage)
+            }
+            if TransformerName.normalized(x.valueTransformerName) != TransformerName.normalized(y.valueTransformerName)
+            {
+                facets.append(.transformer)
+            }
             if (x.customClassName ?? "") != (y.customClassName ?? "") { facets.append(.customClass) }
-            if x.isDerived != y.isDerived || x.derivationExpression != y.derivationExpression { facets.append(.derivation) }
+            if x.isDerived != y.isDerived || x.derivationExpression != y.derivationExpression {
+                facets.append(.derivation)
+            }
             if x.preserveAfterDeletion != y.preserveAfterDeletion { facets.append(.preserveAfterDeletion) }
             if x.allowsCloudEncryption != y.allowsCloudEncryption { facets.append(.cloudEncryption) }
-            if x.minValueString != y.minValueString || x.maxValueString != y.maxValueString || x.regularExpressionString != y.regularExpressionString {
+            if x.minValueString != y.minValueString || x.maxValueString != y.maxValueString
+                || x.regularExpressionString != y.regularExpressionString
+            {
                 facets.append(.validation)
             }
             if x.isIndexed != y.isIndexed { facets.append(.indexed) }
             if x.spotlightIndexingEnabled != y.spotlightIndexingEnabled { facets.append(.spotlight) }
             if x.versionHashModifier != y.versionHashModifier { facets.append(.hashModifier) }
-        case let (.relationship(x), .relationship(y)):
+        case (.relationship(let x), .relationship(let y)):
             if x.isOptional != y.isOptional { facets.append(.optional) }
             let oldDestination = old.entity(named: x.destinationEntity)?.renamingIdentifier ?? x.destinationEntity
             let newDestination = new.entity(named: y.destinationEntity)?.renamingIdentifier ?? y.destinationEntity

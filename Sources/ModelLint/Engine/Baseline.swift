@@ -20,7 +20,10 @@ public struct Baseline: Equatable, Sendable {
         /// Format 2: the stable identity this entry matches (nil for an entry read from a format-1 file).
         public var key: String?
 
-        package init(ruleId: String, file: String, version: String, entity: String, property: String, message: String, key: String? = nil) {
+        package init(
+            ruleId: String, file: String, version: String, entity: String, property: String, message: String,
+            key: String? = nil
+        ) {
             self.ruleId = ruleId
             self.file = file
             self.version = version
@@ -45,15 +48,18 @@ public struct Baseline: Equatable, Sendable {
             let absolute = PathTools.absolute(path, relativeTo: workingDirectory)
             return PathTools.relative(absolute, to: directory) ?? absolute
         }
-        return Entry(ruleId: d.ruleId, file: relative(d.file), version: d.version ?? "",
-                     entity: d.entity ?? "", property: d.property ?? "", message: d.message, key: d.stableKey(bundle: relative(d.bundle)))
+        return Entry(
+            ruleId: d.ruleId, file: relative(d.file), version: d.version ?? "",
+            entity: d.entity ?? "", property: d.property ?? "", message: d.message,
+            key: d.stableKey(bundle: relative(d.bundle)))
     }
 
     /// What an entry is matched on: its key (format 2), else the format-1 fields; as a digest of those bytes.
     private static func match(_ e: Entry) -> Digest128 {
         if let key = e.key { return Digest128(key) }
         var text: [UInt8] = []
-        formatOneText([e.ruleId, e.file, e.version, e.entity, e.property, e.message].map { Array($0.utf8) }, into: &text)
+        formatOneText(
+            [e.ruleId, e.file, e.version, e.entity, e.property, e.message].map { Array($0.utf8) }, into: &text)
         return Digest128(text)
     }
 
@@ -70,8 +76,13 @@ public struct Baseline: Equatable, Sendable {
 
     public init(report: LintReport, baselinePath: String, workingDirectory: String) {
         let directory = (baselinePath as NSString).deletingLastPathComponent
-        self.init(entries: report.diagnostics.map { Self.entry($0, directory: directory, workingDirectory: workingDirectory) }
-            .sorted { ($0.file, $0.ruleId, $0.version, $0.entity, $0.property, $0.message) < ($1.file, $1.ruleId, $1.version, $1.entity, $1.property, $1.message) })
+        self.init(
+            entries: report.diagnostics.map { Self.entry($0, directory: directory, workingDirectory: workingDirectory) }
+                .sorted {
+                    ($0.file, $0.ruleId, $0.version, $0.entity, $0.property, $0.message) < (
+                        $1.file, $1.ruleId, $1.version, $1.entity, $1.property, $1.message
+                    )
+                })
     }
 
     public init(entries: [Entry]) {
@@ -107,11 +118,18 @@ public struct Baseline: Equatable, Sendable {
     public func serialized() -> String {
         JSONValue.object([
             ("format", .number(Double(Self.formatVersion))),
-            ("findings", .array(entries.map { e in
-                .object([("ruleId", .string(e.ruleId)), ("file", .string(e.file)), ("version", .string(e.version)),
-                         ("entity", .string(e.entity)), ("property", .string(e.property)), ("message", .string(e.message)),
-                         ("key", .string(e.key ?? ""))])
-            })),
+            (
+                "findings",
+                .array(
+                    entries.map { e in
+                        .object([
+                            ("ruleId", .string(e.ruleId)), ("file", .string(e.file)), ("version", .string(e.version)),
+                            ("entity", .string(e.entity)), ("property", .string(e.property)),
+                            ("message", .string(e.message)),
+                            ("key", .string(e.key ?? "")),
+                        ])
+                    })
+            ),
         ]).serialized() + "\n"
     }
 
@@ -145,7 +163,9 @@ public struct Baseline: Equatable, Sendable {
             try reader.object { key in
                 switch key {
                 case "format":
-                    guard let number = try reader.numberIfPresent(), let value = Int(exactly: number), (1...formatVersion).contains(value) else {
+                    guard let number = try reader.numberIfPresent(), let value = Int(exactly: number),
+                        (1...formatVersion).contains(value)
+                    else {
                         throw LoadError("baseline \(path): not a modellint baseline (format 1 or \(formatVersion))")
                     }
                     format = value
@@ -154,7 +174,9 @@ public struct Baseline: Equatable, Sendable {
                     // fields (`match`'s text, built from the bytes); with the format not yet read, whole entries
                     // are kept until it is.
                     // In `formatOneText`'s order, then the key; ruleId, file and message are required.
-                    let names = ["ruleId", "file", "version", "entity", "property", "message", "key"].map { Array($0.utf8) }
+                    let names = ["ruleId", "file", "version", "entity", "property", "message", "key"].map {
+                        Array($0.utf8)
+                    }
                     let required = 1 << 0 | 1 << 1 | 1 << 5
                     var fields = [[UInt8]](repeating: [], count: names.count)
                     try reader.array {
@@ -164,15 +186,20 @@ public struct Baseline: Equatable, Sendable {
                         }
                         switch format {
                         case 2?:
-                            guard !fields[6].isEmpty else { throw LoadError("baseline \(path): findings[\(count)] needs a key (format 2)") }
+                            guard !fields[6].isEmpty else {
+                                throw LoadError("baseline \(path): findings[\(count)] needs a key (format 2)")
+                            }
                             counts[Digest128(fields[6]), default: 0] += 1
                         case 1?:
                             formatOneText(fields, into: &field)
                             counts[Digest128(field), default: 0] += 1
                         default:
                             func text(_ i: Int) -> String { String(decoding: fields[i], as: UTF8.self) }
-                            pending.append(Entry(ruleId: text(0), file: text(1), version: text(2), entity: text(3), property: text(4),
-                                                 message: text(5), key: fields[6].isEmpty ? nil : text(6)))
+                            pending.append(
+                                Entry(
+                                    ruleId: text(0), file: text(1), version: text(2), entity: text(3),
+                                    property: text(4),
+                                    message: text(5), key: fields[6].isEmpty ? nil : text(6)))
                         }
                         count += 1
                     }
@@ -186,9 +213,15 @@ public struct Baseline: Equatable, Sendable {
         } catch {
             throw LoadError("baseline \(path): \(error)")
         }
-        guard let format else { throw LoadError("baseline \(path): not a modellint baseline (format 1 or \(formatVersion))") }
+        guard let format else {
+            throw LoadError("baseline \(path): not a modellint baseline (format 1 or \(formatVersion))")
+        }
         for var entry in pending {
-            if format == 1 { entry.key = nil } else if entry.key == nil { throw LoadError("baseline \(path): a finding needs a key (format 2)") }
+            if format == 1 {
+                entry.key = nil
+            } else if entry.key == nil {
+                throw LoadError("baseline \(path): a finding needs a key (format 2)")
+            }
             counts[match(entry), default: 0] += 1
         }
         return Baseline(matchCounts: counts, count: count)

@@ -15,7 +15,8 @@ public struct BuildVerifier: Sendable {
 
     public func verify(_ build: CompiledModel, against bundle: ModelBundle, settings: BundleSettings?) -> [Diagnostic] {
         let source = bundle.readableVersions
-        var context = RuleContext(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: configuration.migration)
+        var context = RuleContext(
+            cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: configuration.migration)
         for declared in Retirement.declared(in: source)
         where !context.retired.contains(where: { $0.entity == declared.entity && $0.property == declared.property }) {
             context.retired.append(declared)
@@ -23,7 +24,9 @@ public struct BuildVerifier: Sendable {
         let current = bundle.currentVersion.flatMap { version in source.first { $0.name == version.name } }
         var diagnostics: [Diagnostic] = []
         for rule in rules {
-            diagnostics += configuration.diagnostics(rule.description, rule.check(build, source: source, current: current, context: context), bundle: bundle.path, version: nil)
+            diagnostics += configuration.diagnostics(
+                rule.description, rule.check(build, source: source, current: current, context: context),
+                bundle: bundle.path, version: nil)
         }
         return Diagnostic.sortedForOutput(diagnostics)
     }

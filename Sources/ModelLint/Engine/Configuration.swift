@@ -3,17 +3,21 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
 
-
 /// A rule's configured level: a severity, or off.
 public enum RuleLevel: Equatable, Sendable {
     case off
     case severity(Severity)
 
     package init?(_ text: String) {
-        if text == "off" { self = .off } else if let s = Severity(rawValue: text) { self = .severity(s) } else { return nil }
+        if text == "off" {
+            self = .off
+        } else if let s = Severity(rawValue: text) {
+            self = .severity(s)
+        } else {
+            return nil
+        }
     }
 }
-
 
 public struct BundleSettings: Equatable, Sendable {
     public var versionOrder: [String]?
@@ -28,36 +32,57 @@ public struct BundleSettings: Equatable, Sendable {
     /// Names the configuration gives must name something in the bundle: a typo would silently do nothing
     /// (a retirement never enforced, an interim version never reached, an order never applied).
     public func validate(against bundle: ModelBundle, file: String) throws {
-        func fail(_ path: String, _ message: String) -> ConfigurationError { ConfigurationError(file: file, keyPath: path, message: message) }
+        func fail(_ path: String, _ message: String) -> ConfigurationError {
+            ConfigurationError(file: file, keyPath: path, message: message)
+        }
         let names = bundle.versions.map(\.name)
         let list = names.joined(separator: ", ")
         for (i, name) in (versionOrder ?? []).enumerated() where !names.contains(where: { $0.isExactly(name) }) {
             throw fail("\(keyPath).versionOrder[\(i)]", "\(name) is not a version of the bundle (versions: \(list))")
         }
         if let oldest = oldestMigratedVersion, !names.contains(where: { $0.isExactly(oldest) }) {
-            throw fail("\(keyPath).oldestMigratedVersion", "\(oldest) is not a version of the bundle (versions: \(list))")
+            throw fail(
+                "\(keyPath).oldestMigratedVersion", "\(oldest) is not a version of the bundle (versions: \(list))")
         }
         for (i, retirement) in retired.enumerated() {
             if let interim = retirement.interimVersion, !names.contains(where: { $0.isExactly(interim) }) {
-                throw fail("\(keyPath).retired[\(i)].interimVersion", "\(interim) is not a version of the bundle (versions: \(list))")
+                throw fail(
+                    "\(keyPath).retired[\(i)].interimVersion",
+                    "\(interim) is not a version of the bundle (versions: \(list))")
             }
             let models = bundle.versions.compactMap(\.model)
             guard !models.isEmpty else { continue }
             let entityExists = models.contains { $0.entities.contains { $0.name == retirement.entity } }
             guard entityExists else {
-                throw fail("\(keyPath).retired[\(i)].entity", "no version of the bundle has an entity named \(retirement.entity)")
+                throw fail(
+                    "\(keyPath).retired[\(i)].entity",
+                    "no version of the bundle has an entity named \(retirement.entity)")
             }
-            let propertyExists = models.contains { $0.entities.contains { $0.name == retirement.entity && $0.properties.contains { $0.name == retirement.property } } }
+            let propertyExists = models.contains {
+                $0.entities.contains {
+                    $0.name == retirement.entity && $0.properties.contains { $0.name == retirement.property }
+                }
+            }
             guard propertyExists else {
-                throw fail("\(keyPath).retired[\(i)].property", "no version of the bundle has \(retirement.entity).\(retirement.property)")
+                throw fail(
+                    "\(keyPath).retired[\(i)].property",
+                    "no version of the bundle has \(retirement.entity).\(retirement.property)")
             }
             if let replacement = retirement.replacedBy,
-               !models.contains(where: { $0.entities.contains { $0.name == retirement.entity && $0.properties.contains { $0.name == replacement } } }) {
-                throw fail("\(keyPath).retired[\(i)].replacedBy", "no version of the bundle has \(retirement.entity).\(replacement)")
+                !models.contains(where: {
+                    $0.entities.contains {
+                        $0.name == retirement.entity && $0.properties.contains { $0.name == replacement }
+                    }
+                })
+            {
+                throw fail(
+                    "\(keyPath).retired[\(i)].replacedBy",
+                    "no version of the bundle has \(retirement.entity).\(replacement)")
             }
         }
     }
-    package init(versionOrder: [String]? = nil, cloudKit: Bool? = nil, retired: [Retirement] = [], keyPath: String = "") {
+    package init(versionOrder: [String]? = nil, cloudKit: Bool? = nil, retired: [Retirement] = [], keyPath: String = "")
+    {
         self.versionOrder = versionOrder
         self.cloudKit = cloudKit
         self.retired = retired
@@ -127,7 +152,9 @@ public struct Configuration: Sendable {
         return configuration
     }
 
-    package static func parse(_ json: JSONValue, baseDirectory: String, knownRuleIDs: Set<String>, file: String) throws -> Configuration {
+    package static func parse(_ json: JSONValue, baseDirectory: String, knownRuleIDs: Set<String>, file: String) throws
+        -> Configuration
+    {
         func fail(_ keyPath: String?, _ message: String) -> ConfigurationError {
             ConfigurationError(file: file, keyPath: keyPath, message: message)
         }
@@ -142,9 +169,13 @@ public struct Configuration: Sendable {
                 configuration.migration = mode
                 configuration.migrationConfigured = true
             case "rules":
-                guard let pairs = value.objectValue else { throw fail("rules", "must be an object of rule id to severity") }
+                guard let pairs = value.objectValue else {
+                    throw fail("rules", "must be an object of rule id to severity")
+                }
                 for (id, level) in pairs {
-                    guard knownRuleIDs.contains(id) else { throw fail("rules.\(id)", "unknown rule id (modellint rules lists them)") }
+                    guard knownRuleIDs.contains(id) else {
+                        throw fail("rules.\(id)", "unknown rule id (modellint rules lists them)")
+                    }
                     guard let text = level.stringValue, let parsed = RuleLevel(text) else {
                         throw fail("rules.\(id)", "must be one of off, note, warning, error")
                     }
@@ -159,25 +190,36 @@ public struct Configuration: Sendable {
             case "mappingModels":
                 guard let items = value.arrayValue else { throw fail("mappingModels", "must be an array of folders") }
                 configuration.mappingModels = try items.enumerated().map { i, item in
-                    guard let folder = item.stringValue else { throw fail("mappingModels[\(i)]", "must be a folder path") }
+                    guard let folder = item.stringValue else {
+                        throw fail("mappingModels[\(i)]", "must be a folder path")
+                    }
                     let absolute = PathTools.absolute(folder, relativeTo: baseDirectory)
                     // Searched recursively: a folder outside the project ("/") would walk the whole machine.
                     guard PathTools.relative(absolute, to: baseDirectory) != nil else {
-                        throw fail("mappingModels[\(i)]", "\(folder) is outside the folder holding the configuration; mapping model folders must be inside the project")
+                        throw fail(
+                            "mappingModels[\(i)]",
+                            "\(folder) is outside the folder holding the configuration; mapping model folders must be inside the project"
+                        )
                     }
                     var isDirectory: ObjCBool = false
-                    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory),
+                        isDirectory.boolValue
+                    else {
                         throw fail("mappingModels[\(i)]", "no folder at \(folder)")
                     }
                     return absolute
                 }
             case "bundles":
-                guard let pairs = value.objectValue else { throw fail("bundles", "must be an object keyed by bundle path") }
+                guard let pairs = value.objectValue else {
+                    throw fail("bundles", "must be an object keyed by bundle path")
+                }
                 for (bundlePath, settings) in pairs {
                     let keyPath = "bundles.\(bundlePath)"
                     let absolute = PathTools.absolute(bundlePath, relativeTo: baseDirectory)
                     var isDirectory: ObjCBool = false
-                    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory),
+                        isDirectory.boolValue
+                    else {
                         throw fail(keyPath, "no bundle at \(bundlePath) (paths are relative to the configuration file)")
                     }
                     var parsed = try parseBundle(settings, keyPath: keyPath, fail: fail)
@@ -185,17 +227,27 @@ public struct Configuration: Sendable {
                     configuration.bundles[absolute] = parsed
                 }
             case "goldenStores":
-                guard let items = value.arrayValue else { throw fail("goldenStores", "must be an array of glob patterns") }
+                guard let items = value.arrayValue else {
+                    throw fail("goldenStores", "must be an array of glob patterns")
+                }
                 configuration.goldenStores = try items.enumerated().map { i, item in
-                    guard let s = item.stringValue, !s.isEmpty else { throw fail("goldenStores[\(i)]", "must be a glob pattern") }
+                    guard let s = item.stringValue, !s.isEmpty else {
+                        throw fail("goldenStores[\(i)]", "must be a glob pattern")
+                    }
                     return s
                 }
             case "projects":
-                guard let items = value.arrayValue else { throw fail("projects", "must be an array of .xcodeproj paths ([] turns the project checks off)") }
+                guard let items = value.arrayValue else {
+                    throw fail("projects", "must be an array of .xcodeproj paths ([] turns the project checks off)")
+                }
                 configuration.projects = try items.enumerated().map { i, item in
-                    guard let path = item.stringValue, path.hasSuffix(".xcodeproj") else { throw fail("projects[\(i)]", "must be the path of an .xcodeproj") }
+                    guard let path = item.stringValue, path.hasSuffix(".xcodeproj") else {
+                        throw fail("projects[\(i)]", "must be the path of an .xcodeproj")
+                    }
                     let absolute = PathTools.absolute(path, relativeTo: baseDirectory)
-                    guard FileReader.kind(at: absolute + "/project.pbxproj") == .regular else { throw fail("projects[\(i)]", "no project at \(path)") }
+                    guard FileReader.kind(at: absolute + "/project.pbxproj") == .regular else {
+                        throw fail("projects[\(i)]", "no project at \(path)")
+                    }
                     return absolute
                 }
             case "walkBudget":
@@ -204,10 +256,15 @@ public struct Configuration: Sendable {
                 }
                 configuration.walkBudget = number
             case "baseline":
-                guard let path = value.stringValue, !path.isEmpty else { throw fail("baseline", "must be the baseline file's path") }
+                guard let path = value.stringValue, !path.isEmpty else {
+                    throw fail("baseline", "must be the baseline file's path")
+                }
                 configuration.baseline = PathTools.absolute(path, relativeTo: baseDirectory)
             default:
-                throw fail(key, "unknown key (expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores, projects, walkBudget)")
+                throw fail(
+                    key,
+                    "unknown key (expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores, projects, walkBudget)"
+                )
             }
         }
         return configuration
@@ -232,7 +289,8 @@ public struct Configuration: Sendable {
                 settings.cloudKit = b
             case "oldestMigratedVersion":
                 guard let name = item.stringValue, !name.isEmpty else { throw fail(path, "must be a version name") }
-                settings.oldestMigratedVersion = name.hasSuffix(".xcdatamodel") ? String(name.dropLast(".xcdatamodel".count)) : name
+                settings.oldestMigratedVersion =
+                    name.hasSuffix(".xcdatamodel") ? String(name.dropLast(".xcdatamodel".count)) : name
             case "retired":
                 guard let items = item.arrayValue else { throw fail(path, "must be an array") }
                 settings.retired = try items.enumerated().map { i, entry in
@@ -241,14 +299,20 @@ public struct Configuration: Sendable {
                     var values: [String: String] = [:]
                     for (field, fieldValue) in fields {
                         guard ["entity", "property", "replacedBy", "interimVersion"].contains(field) else {
-                            throw fail("\(entryPath).\(field)", "unknown key (expected entity, property, replacedBy, interimVersion)")
+                            throw fail(
+                                "\(entryPath).\(field)",
+                                "unknown key (expected entity, property, replacedBy, interimVersion)")
                         }
-                        guard let s = fieldValue.stringValue else { throw fail("\(entryPath).\(field)", "must be a string") }
+                        guard let s = fieldValue.stringValue else {
+                            throw fail("\(entryPath).\(field)", "must be a string")
+                        }
                         values[field] = s
                     }
                     guard let entity = values["entity"] else { throw fail("\(entryPath).entity", "is required") }
                     guard let property = values["property"] else { throw fail("\(entryPath).property", "is required") }
-                    return Retirement(entity: entity, property: property, replacedBy: values["replacedBy"], interimVersion: values["interimVersion"])
+                    return Retirement(
+                        entity: entity, property: property, replacedBy: values["replacedBy"],
+                        interimVersion: values["interimVersion"])
                 }
             default:
                 throw fail(path, "unknown key (expected versionOrder, cloudKit, retired, oldestMigratedVersion)")

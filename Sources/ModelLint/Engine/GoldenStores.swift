@@ -8,7 +8,10 @@ import ModelLintRules
 /// bundle whose version wrote it (or, when none did, the bundle it most resembles).
 package enum GoldenStores {
     /// `bundles`: the run's bundles as loaded and ordered; `stores`: the golden stores, read.
-    package static func findings(for bundles: [LintInput.Bundle], stores: [LintInput.GoldenStore], configuration: Configuration, migration: MigrationMode) -> [Diagnostic] {
+    package static func findings(
+        for bundles: [LintInput.Bundle], stores: [LintInput.GoldenStore], configuration: Configuration,
+        migration: MigrationMode
+    ) -> [Diagnostic] {
         guard !bundles.isEmpty else { return [] }
         var byBundle: [Int: [LintInput.GoldenStore]] = [:]
         for store in stores {
@@ -21,7 +24,8 @@ package enum GoldenStores {
             let covered = Set(stores.flatMap { $0.metadata.matchingVersions(models).map(\.name) })
             for (i, store) in stores.enumerated() {
                 diagnostics += StoreVerifier(configuration: configuration, migration: migration).verify(
-                    store.metadata, path: store.path, against: bundle, settings: bundles[index].settings, isGolden: true,
+                    store.metadata, path: store.path, against: bundle, settings: bundles[index].settings,
+                    isGolden: true,
                     golden: (covered, i == stores.count - 1))
             }
         }
@@ -30,9 +34,16 @@ package enum GoldenStores {
 
     /// The bundle with a version that wrote the store; else the one sharing most entity names with it.
     package static func owner(of metadata: StoreMetadata, among bundles: [ModelBundle]) -> Int {
-        if let exact = bundles.firstIndex(where: { $0.versions.contains { $0.model?.versionHashes.entities == metadata.entityHashes } }) { return exact }
+        if let exact = bundles.firstIndex(where: {
+            $0.versions.contains { $0.model?.versionHashes.entities == metadata.entityHashes }
+        }) {
+            return exact
+        }
         let names = Set(metadata.entityHashes.keys)
-        let overlap = bundles.map { bundle in bundle.versions.compactMap(\.model).map { Set($0.entities.map(\.name)).intersection(names).count }.max() ?? 0 }
+        let overlap = bundles.map { bundle in
+            bundle.versions.compactMap(\.model).map { Set($0.entities.map(\.name)).intersection(names).count }.max()
+                ?? 0
+        }
         return overlap.indices.max { (overlap[$0], -$0) < (overlap[$1], -$1) } ?? 0
     }
 }

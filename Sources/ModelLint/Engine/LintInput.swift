@@ -18,8 +18,10 @@ public struct LintInput: Sendable {
         /// The Xcode projects that reference it, each with the bundle's path relative to the project's folder.
         public var projects: [(project: XcodeProject, bundlePath: String)]
 
-        public init(bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = [],
-                    histories: [ShippedHistory] = [], projects: [(project: XcodeProject, bundlePath: String)] = []) {
+        public init(
+            bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = [],
+            histories: [ShippedHistory] = [], projects: [(project: XcodeProject, bundlePath: String)] = []
+        ) {
             self.bundle = bundle
             self.settings = settings
             self.mappingModels = mappingModels
@@ -66,8 +68,11 @@ public struct LintInput: Sendable {
     /// Files found in the tree but not read: they resolve outside it (a committed symlink).
     public var outsidePaths: [String] = []
 
-    public init(bundles: [Bundle], lock: Lock? = nil, sourceReferences: [SourceReference] = [], goldenStores: [GoldenStore] = [],
-                unreadablePaths: [String] = []) {
+    public init(
+        bundles: [Bundle], lock: Lock? = nil, sourceReferences: [SourceReference] = [],
+        goldenStores: [GoldenStore] = [],
+        unreadablePaths: [String] = []
+    ) {
         self.bundles = bundles
         self.lock = lock
         self.sourceReferences = sourceReferences

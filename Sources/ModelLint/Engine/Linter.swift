@@ -29,21 +29,28 @@ public struct Linter: Sendable {
     public func lint(_ input: LintInput) -> LintReport {
         var diagnostics: [Diagnostic] = []
         for item in input.bundles {
-            diagnostics += lint(item.bundle, settings: item.settings, mappingModels: item.mappingModels, histories: item.histories)
+            diagnostics += lint(
+                item.bundle, settings: item.settings, mappingModels: item.mappingModels, histories: item.histories)
             for (project, bundlePath) in item.projects {
-                diagnostics += ProjectVerifier(configuration: configuration).verify(project, bundle: item.bundle, bundlePath: bundlePath)
+                diagnostics += ProjectVerifier(configuration: configuration).verify(
+                    project, bundle: item.bundle, bundlePath: bundlePath)
             }
         }
         let loaded = input.bundles.map(\.bundle)
         if let lock = input.lock, !input.bundles.isEmpty || lock.judgedWithoutBundles {
             diagnostics += configuration.diagnostics(
-                LockEntryOrphanedRule.description, LockEntryOrphanedRule().check(lock.file, lockPath: lock.path, bundleKeysOnDisk: lock.bundleKeysOnDisk),
+                LockEntryOrphanedRule.description,
+                LockEntryOrphanedRule().check(lock.file, lockPath: lock.path, bundleKeysOnDisk: lock.bundleKeysOnDisk),
                 bundle: lock.path, version: nil)
         }
-        diagnostics += SourceReferenceVerifier(configuration: configuration).verify(input.sourceReferences, bundles: loaded)
-        diagnostics += GoldenStores.findings(for: input.bundles, stores: input.goldenStores, configuration: configuration, migration: migration)
+        diagnostics += SourceReferenceVerifier(configuration: configuration).verify(
+            input.sourceReferences, bundles: loaded)
+        diagnostics += GoldenStores.findings(
+            for: input.bundles, stores: input.goldenStores, configuration: configuration, migration: migration)
         var report = LintReport(
-            bundles: loaded.map { BundleSummary(path: $0.path, currentVersion: $0.currentVersion?.name, versions: $0.versions.map(\.name)) },
+            bundles: loaded.map {
+                BundleSummary(path: $0.path, currentVersion: $0.currentVersion?.name, versions: $0.versions.map(\.name))
+            },
             diagnostics: diagnostics)
         report.unreadablePaths = input.unreadablePaths
         report.outsidePaths = input.outsidePaths
@@ -56,12 +63,16 @@ public struct Linter: Sendable {
     }
 
     public func lint(
-        _ bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = [], histories: [ShippedHistory] = []
+        _ bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = [],
+        histories: [ShippedHistory] = []
     ) -> [Diagnostic] {
-        var context = RuleContext(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
+        var context = RuleContext(
+            cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
         var diagnostics: [Diagnostic] = []
 
-        func diagnostic(_ rule: RuleDescription, _ finding: Finding, _ severity: Severity, version: String?) -> Diagnostic {
+        func diagnostic(_ rule: RuleDescription, _ finding: Finding, _ severity: Severity, version: String?)
+            -> Diagnostic
+        {
             Diagnostic(rule, finding, severity: severity, bundle: bundle.path, version: version)
         }
         func report(_ rule: RuleDescription, _ findings: [Finding], version: String?) {
@@ -74,7 +85,9 @@ public struct Linter: Sendable {
         }
 
         var readable = bundle.readableVersions
-        if let oldest = settings?.oldestMigratedVersion, let start = readable.firstIndex(where: { $0.name.isExactly(oldest) }) {
+        if let oldest = settings?.oldestMigratedVersion,
+            let start = readable.firstIndex(where: { $0.name.isExactly(oldest) })
+        {
             // Stores of earlier versions are never migrated (the app abandoned them): they are neither compared
             // nor judged, as if the bundle began there.
             readable = Array(readable[start...])
@@ -96,21 +109,27 @@ public struct Linter: Sendable {
             for (rule, found) in zip(versionRules, findings[position]) {
                 for finding in found {
                     guard let severity = severity(of: rule.description, finding: finding) else { continue }
-                    diagnostics.append(diagnostic(rule.description, finding, downgrade ? .note : severity, version: version.name))
+                    diagnostics.append(
+                        diagnostic(rule.description, finding, downgrade ? .note : severity, version: version.name))
                 }
             }
         }
 
         // Shipped (rules.md "History is information"): what a lock file, --released or --against records; with none
         // of those, every version before the current one.
-        let shipped: Set<ExactName> = histories.isEmpty
+        let shipped: Set<ExactName> =
+            histories.isEmpty
             ? Set(readable[..<currentPosition].map { ExactName($0.name) })
             : Set(histories.flatMap { $0.versions.map { ExactName($0.name) } })
-        diagnostics += lintChanges(readable, currentPosition: currentPosition, context: context, bundle: bundle, mappingModels: mappingModels, shipped: shipped)
+        diagnostics += lintChanges(
+            readable, currentPosition: currentPosition, context: context, bundle: bundle, mappingModels: mappingModels,
+            shipped: shipped)
         if !migrationIsExplicit {
             let steps = zip(readable, readable.dropFirst()).map { ($0.name, $1.name) }
-            report(ProgressiveMigrationLikelyRule.description, ProgressiveMigrationLikelyRule().check(bundle, steps: steps, mappingModels: mappingModels),
-                   version: bundle.currentVersion?.name)
+            report(
+                ProgressiveMigrationLikelyRule.description,
+                ProgressiveMigrationLikelyRule().check(bundle, steps: steps, mappingModels: mappingModels),
+                version: bundle.currentVersion?.name)
         }
         for rule in rules.compactMap(\.asRetirementRule) {
             report(rule.description, rule.check(readable, current: currentPosition, context: context), version: nil)
@@ -133,7 +152,8 @@ public struct Linter: Sendable {
             for rule in rules.compactMap(\.asHistoryRule) {
                 for finding in rule.check(comparisons, bundle: bundle) {
                     guard seen.insert("\(rule.id)|\(finding.version ?? "")").inserted,
-                          let severity = severity(of: rule.description, finding: finding) else { continue }
+                        let severity = severity(of: rule.description, finding: finding)
+                    else { continue }
                     diagnostics.append(diagnostic(rule.description, finding, severity, version: nil))
                 }
             }
@@ -155,7 +175,9 @@ public struct Linter: Sendable {
         let fresh = concurrentMap(Array(models.indices)) { v -> [VersionRuleFindings] in
             let model = models[v]
             return rules.map { rule in
-                guard let rule = rule.asEntityRule else { return VersionRuleFindings(modelWide: rule.check(model, context: context)) }
+                guard let rule = rule.asEntityRule else {
+                    return VersionRuleFindings(modelWide: rule.check(model, context: context))
+                }
                 return VersionRuleFindings(
                     modelWide: rule.checkModel(model, context: context),
                     // Indices, not entities: no entity is copied per step.
@@ -183,10 +205,14 @@ public struct Linter: Sendable {
                     if let own = judged.perEntity[e] {
                         found += own
                     } else if let origin = origins[e], judgedWithFindings[origin.group][origin.item],
-                              let original = fresh[origin.group][r].perEntity[origin.item], !original.isEmpty {
+                        let original = fresh[origin.group][r].perEntity[origin.item], !original.isEmpty
+                    {
                         let originModel = models[origin.group]
                         let entity = model.entities[e]
-                        found += RepeatedEntities.move(original, from: originModel.entities[origin.item], in: originModel, to: entity, in: model)
+                        found +=
+                            RepeatedEntities.move(
+                                original, from: originModel.entities[origin.item], in: originModel, to: entity,
+                                in: model)
                             // A finding outside the neighborhood: judged afresh.
                             ?? rule.check(entity, in: model, context: context)
                     }
@@ -220,7 +246,9 @@ public struct Linter: Sendable {
     /// a matched entity pair that an earlier direct pair already had (same older lineage, same newer entity)
     /// gets that pair's findings from the entity pair rules: only the first direct pair a problem appears on is
     /// ever shown, the later ones only add their version to it, and they find the same.
-    private func changeFindings(_ readable: [VersionRef], pairs: [(Int, Int, Bool)], context: RuleContext) -> [PairFindings] {
+    private func changeFindings(_ readable: [VersionRef], pairs: [(Int, Int, Bool)], context: RuleContext)
+        -> [PairFindings]
+    {
         let judges: [PairJudge] = rules.compactMap { rule in
             rule.asEntityPairRule.map(PairJudge.entityPairs) ?? rule.asChangeRule.map(PairJudge.diff)
         }
@@ -229,14 +257,21 @@ public struct Linter: Sendable {
             ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
         }
         // The newer side is the current version in every direct pair: its entities are told apart by name.
-        struct Key: Hashable { var oldLineage: Int; var newEntity: Int }
-        let origins = EarlierOccurrence.find(diffs.map { diff -> [Key?] in
-            let old = diff.from.model, new = diff.to.model
-            guard !diff.isAdjacent, old.entityIndexByName.count == old.entities.count else { return diff.matchedEntities.map { _ in nil } }
-            return diff.matchedEntities.map { pair in
-                Key(oldLineage: old.keys.lineage[pair.oldIndex], newEntity: new.firstIndexOfName[pair.newIndex])
-            }
-        })
+        struct Key: Hashable {
+            var oldLineage: Int
+            var newEntity: Int
+        }
+        let origins = EarlierOccurrence.find(
+            diffs.map { diff -> [Key?] in
+                let old = diff.from.model
+                let new = diff.to.model
+                guard !diff.isAdjacent, old.entityIndexByName.count == old.entities.count else {
+                    return diff.matchedEntities.map { _ in nil }
+                }
+                return diff.matchedEntities.map { pair in
+                    Key(oldLineage: old.keys.lineage[pair.oldIndex], newEntity: new.firstIndexOfName[pair.newIndex])
+                }
+            })
         // Per pair, per rule: a diff rule's findings; an entity pair rule's per matched entity pair (none for a
         // repeat, which takes its origin's below).
         let judged = concurrentMap(Array(diffs.indices)) { p -> [[[ChangeFinding]]] in
@@ -271,7 +306,8 @@ public struct Linter: Sendable {
     }
 
     private func lintChanges(
-        _ readable: [VersionRef], currentPosition: Int, context: RuleContext, bundle: ModelBundle, mappingModels: [MappingModel],
+        _ readable: [VersionRef], currentPosition: Int, context: RuleContext, bundle: ModelBundle,
+        mappingModels: [MappingModel],
         shipped: Set<ExactName>
     ) -> [Diagnostic] {
         guard readable.count > 1 else { return [] }
@@ -305,7 +341,9 @@ public struct Linter: Sendable {
                 guard !superseded.contains(k), let severity = severity(of: rule, finding: finding) else { continue }
                 // A step whose newer version shipped is history: the devices that took it have met it already.
                 let history = shipped.contains(ExactName(pair.to))
-                var d = Diagnostic(rule, finding, severity: covering == nil && !history ? severity : .note, bundle: bundle.path, version: pair.to, fromVersion: pair.from)
+                var d = Diagnostic(
+                    rule, finding, severity: covering == nil && !history ? severity : .note, bundle: bundle.path,
+                    version: pair.to, fromVersion: pair.from)
                 if let covering {
                     d.message += " (covered by the mapping model \(covering.name))"
                     d.mappingModel = covering.name
@@ -320,17 +358,22 @@ public struct Linter: Sendable {
             let covering = mapping(pair.from, pair.to)
             for (rule, found) in pair.findings {
                 guard let severity = severity(of: rule, finding: found.finding) else { continue }
-                direct.append(ComparedPairFindings.DirectFinding(
-                    from: pair.from, rule: rule, finding: found.finding, key: key(rule, found), severity: covering == nil ? severity : .note,
-                    mappingModel: covering?.name))
+                direct.append(
+                    ComparedPairFindings.DirectFinding(
+                        from: pair.from, rule: rule, finding: found.finding, key: key(rule, found),
+                        severity: covering == nil ? severity : .note,
+                        mappingModel: covering?.name))
             }
         }
         let current = readable[currentPosition].name
-        let compared = ComparedPairFindings(current: current, onUnmappedSteps: adjacentKeys, coveredBy: coveredBy, direct: direct)
+        let compared = ComparedPairFindings(
+            current: current, onUnmappedSteps: adjacentKeys, coveredBy: coveredBy, direct: direct)
         for rule in rules.compactMap(\.asPairSetRule) {
             for found in rule.check(compared) {
                 guard let severity = severity(of: rule.description, finding: found.finding) else { continue }
-                var d = Diagnostic(rule.description, found.finding, severity: severity, bundle: bundle.path, version: current, fromVersion: found.fromVersion)
+                var d = Diagnostic(
+                    rule.description, found.finding, severity: severity, bundle: bundle.path, version: current,
+                    fromVersion: found.fromVersion)
                 d.underlyingRuleId = found.underlyingRuleId
                 d.fix = found.fix
                 d.affectedVersions = found.affectedVersions
@@ -345,20 +388,29 @@ public struct Linter: Sendable {
 extension Configuration {
     /// A rule's findings as reported, each at its configured severity; none when the rule is off. `version`: for
     /// findings that name none themselves.
-    package func diagnostics(_ rule: RuleDescription, _ findings: [Finding], bundle: String, version: String?) -> [Diagnostic] {
+    package func diagnostics(_ rule: RuleDescription, _ findings: [Finding], bundle: String, version: String?)
+        -> [Diagnostic]
+    {
         findings.compactMap { finding in
-            severity(of: rule, finding: finding).map { Diagnostic(rule, finding, severity: $0, bundle: bundle, version: version) }
+            severity(of: rule, finding: finding).map {
+                Diagnostic(rule, finding, severity: $0, bundle: bundle, version: version)
+            }
         }
     }
 }
 
 extension Diagnostic {
     /// A rule's finding as reported: the rule's id and fix, the finding's place and subject.
-    package init(_ rule: RuleDescription, _ finding: Finding, severity: Severity, bundle: String, version: String?, fromVersion: String? = nil) {
+    package init(
+        _ rule: RuleDescription, _ finding: Finding, severity: Severity, bundle: String, version: String?,
+        fromVersion: String? = nil
+    ) {
         self.init(
-            ruleId: rule.id, severity: severity, message: ReportText.boundedMessage(finding.message), fix: rule.fix, bundle: bundle,
+            ruleId: rule.id, severity: severity, message: ReportText.boundedMessage(finding.message), fix: rule.fix,
+            bundle: bundle,
             file: finding.location.file, line: finding.location.line, column: finding.location.column,
-            version: finding.version ?? version, fromVersion: fromVersion, entity: finding.entity, property: finding.property)
+            version: finding.version ?? version, fromVersion: fromVersion, entity: finding.entity,
+            property: finding.property)
         identity = finding.identity
     }
 }

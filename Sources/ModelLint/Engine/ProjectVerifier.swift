@@ -19,7 +19,9 @@ public struct ProjectVerifier: Sendable {
         guard let group = project.group(forBundleAt: bundlePath) else { return [] }
         var diagnostics: [Diagnostic] = []
         for rule in rules {
-            diagnostics += configuration.diagnostics(rule.description, rule.check(group, project: project.path, bundle: bundle), bundle: bundle.path, version: nil)
+            diagnostics += configuration.diagnostics(
+                rule.description, rule.check(group, project: project.path, bundle: bundle), bundle: bundle.path,
+                version: nil)
         }
         return diagnostics
     }

@@ -30,7 +30,9 @@ package struct RepeatedEntities: Sendable {
         guard from.count == to.count else { return nil }
         var moved: [Finding] = []
         for finding in findings {
-            guard finding.location.file == from.first?.file, let i = from.position(of: finding.location) else { return nil }
+            guard finding.location.file == from.first?.file, let i = from.position(of: finding.location) else {
+                return nil
+            }
             var copy = finding
             copy.location = to[i]
             moved.append(copy)

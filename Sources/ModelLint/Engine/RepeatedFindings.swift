@@ -15,14 +15,17 @@ package enum RepeatedFindings {
         func key(_ d: Diagnostic, _ version: String) -> Key {
             // The version's name (and so its folder in the path) stands for any version.
             let placeholder = "\u{0}version\u{0}"
-            return Key(rule: d.ruleId, entity: d.entity, property: d.property,
-                       message: d.message.replacingOccurrences(of: version, with: placeholder),
-                       file: d.file.replacingOccurrences(of: version + ".xcdatamodel", with: placeholder))
+            return Key(
+                rule: d.ruleId, entity: d.entity, property: d.property,
+                message: d.message.replacingOccurrences(of: version, with: placeholder),
+                file: d.file.replacingOccurrences(of: version + ".xcdatamodel", with: placeholder))
         }
         var groups: [Key: [(position: Int, index: Int)]] = [:]
         var kept: [Diagnostic] = []
         for (index, d) in diagnostics.enumerated() {
-            guard d.fromVersion == nil, d.affectedVersions == nil, let version = d.version, let p = position[ExactName(version)] else {
+            guard d.fromVersion == nil, d.affectedVersions == nil, let version = d.version,
+                let p = position[ExactName(version)]
+            else {
                 kept.append(d)
                 continue
             }
@@ -36,7 +39,9 @@ package enum RepeatedFindings {
                 var d = diagnostics[newest.index]
                 if run.count > 1 {
                     let names = run.map { versionOrder[$0.position] }
-                    d.message += run.count == 2 ? " (in \(names[0]) and \(names[1]))" : " (in \(names[0]) to \(names[names.count - 1]))"
+                    d.message +=
+                        run.count == 2
+                        ? " (in \(names[0]) and \(names[1]))" : " (in \(names[0]) to \(names[names.count - 1]))"
                     d.versions = names
                 }
                 kept.append(d)

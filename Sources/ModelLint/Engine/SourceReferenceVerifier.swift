@@ -8,7 +8,10 @@ public struct SourceReferenceVerifier: Sendable {
     public var configuration: Configuration
     public var rules: [any SourceReferenceRule]
 
-    public init(configuration: Configuration, rules: [any SourceReferenceRule] = RuleRegistry.all.compactMap(\.asSourceReferenceRule)) {
+    public init(
+        configuration: Configuration,
+        rules: [any SourceReferenceRule] = RuleRegistry.all.compactMap(\.asSourceReferenceRule)
+    ) {
         self.configuration = configuration
         self.rules = rules
     }
@@ -20,7 +23,8 @@ public struct SourceReferenceVerifier: Sendable {
         var diagnostics: [Diagnostic] = []
         for reference in references {
             for rule in rules {
-                diagnostics += configuration.diagnostics(rule.description, rule.check(reference, bundles: contexts), bundle: first.path, version: nil)
+                diagnostics += configuration.diagnostics(
+                    rule.description, rule.check(reference, bundles: contexts), bundle: first.path, version: nil)
             }
         }
         return diagnostics

@@ -11,7 +11,10 @@ public struct StoreVerifier: Sendable {
     public var migration: MigrationMode
     public var rules: [any StoreRule]
 
-    public init(configuration: Configuration, migration: MigrationMode? = nil, rules: [any StoreRule] = RuleRegistry.all.compactMap(\.asStoreRule)) {
+    public init(
+        configuration: Configuration, migration: MigrationMode? = nil,
+        rules: [any StoreRule] = RuleRegistry.all.compactMap(\.asStoreRule)
+    ) {
         self.configuration = configuration
         self.migration = migration ?? configuration.migration
         self.rules = rules
@@ -19,36 +22,50 @@ public struct StoreVerifier: Sendable {
 
     /// `golden`: for a golden store, the versions all of the bundle's golden stores were written by, and whether
     /// this is the last of them.
-    public func verify(_ metadata: StoreMetadata, path: String, against bundle: ModelBundle, settings: BundleSettings?, isGolden: Bool,
-                       golden: (covered: Set<String>, isLast: Bool)? = nil) -> [Diagnostic] {
+    public func verify(
+        _ metadata: StoreMetadata, path: String, against bundle: ModelBundle, settings: BundleSettings?, isGolden: Bool,
+        golden: (covered: Set<String>, isLast: Bool)? = nil
+    ) -> [Diagnostic] {
         let source = bundle.readableVersions
         let currentName = bundle.currentVersion?.model != nil ? bundle.currentVersion?.name : source.last?.name
         let current = source.first { $0.name == currentName }
         let matching = metadata.matchingVersions(source)
         var migrationFindings: [Diagnostic] = []
-        if !isGolden, let from = matching.first, let current, let start = source.firstIndex(where: { $0.name == from.name }),
-           let end = source.firstIndex(where: { $0.name == current.name }), start < end {
+        if !isGolden, let from = matching.first, let current,
+            let start = source.firstIndex(where: { $0.name == from.name }),
+            let end = source.firstIndex(where: { $0.name == current.name }), start < end
+        {
             // Direct: the one hop Core Data makes; progressive: every step. Nothing of the path has shipped to
             // this store yet, so every step keeps its severity (an empty shipped record).
             let path = migration == .direct ? [source[start], source[end]] : Array(source[start...end])
             let steps = ModelBundle(
                 path: bundle.path,
-                versions: path.map { ModelVersion(name: $0.name, folderPath: bundle.path + "/" + $0.name + ".xcdatamodel", contentsPath: $0.contentsPath, content: .model($0.model)) },
+                versions: path.map {
+                    ModelVersion(
+                        name: $0.name, folderPath: bundle.path + "/" + $0.name + ".xcdatamodel",
+                        contentsPath: $0.contentsPath, content: .model($0.model))
+                },
                 declaredCurrentVersion: current.name, currentVersionFile: .present)
             let linter = Linter(configuration: configuration, migration: .progressive)
-            migrationFindings = linter.lint(steps, settings: settings, histories: [ShippedHistory(source: .lockFile("store"), versions: [])])
-                .filter { $0.fromVersion != nil }
+            migrationFindings = linter.lint(
+                steps, settings: settings, histories: [ShippedHistory(source: .lockFile("store"), versions: [])]
+            )
+            .filter { $0.fromVersion != nil }
         }
-        var check = StoreCheck(path: path, metadata: metadata, bundle: bundle.path, current: current, matching: matching,
-                               nearest: matching.isEmpty ? metadata.nearest(source) : nil, migration: migrationFindings, isGolden: isGolden)
+        var check = StoreCheck(
+            path: path, metadata: metadata, bundle: bundle.path, current: current, matching: matching,
+            nearest: matching.isEmpty ? metadata.nearest(source) : nil, migration: migrationFindings, isGolden: isGolden
+        )
         check.versions = source
         // A golden store alone (a rule example) covers what it matches.
         check.coveredVersions = golden?.covered ?? Set(matching.map(\.name))
         check.isLastGolden = golden?.isLast ?? isGolden
-        let context = RuleContext(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
+        let context = RuleContext(
+            cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
         var diagnostics = migrationFindings
         for rule in rules {
-            diagnostics += configuration.diagnostics(rule.description, rule.check(check, context: context), bundle: bundle.path, version: nil)
+            diagnostics += configuration.diagnostics(
+                rule.description, rule.check(check, context: context), bundle: bundle.path, version: nil)
         }
         return diagnostics
     }

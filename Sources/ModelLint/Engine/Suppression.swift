@@ -39,26 +39,36 @@ public struct Suppressions: Sendable {
             for e in entities.indices {
                 if !entities[e].userInfo.isEmpty {
                     let entity = entities[e]
-                    record(entity.userInfo, entity: entity.name, property: nil, location: entity.location, position: position, version: version.name)
+                    record(
+                        entity.userInfo, entity: entity.name, property: nil, location: entity.location,
+                        position: position, version: version.name)
                 }
                 for p in entities[e].properties.indices where !entities[e].properties[p].userInfo.isEmpty {
                     let property = entities[e].properties[p]
-                    record(property.userInfo, entity: entities[e].name, property: property.name, location: property.location, position: position, version: version.name)
+                    record(
+                        property.userInfo, entity: entities[e].name, property: property.name,
+                        location: property.location, position: position, version: version.name)
                 }
             }
         }
     }
 
     private mutating func record(
-        _ userInfo: [UserInfoEntry], entity: String, property: String?, location: SourceLocation, position: Int, version: String
+        _ userInfo: [UserInfoEntry], entity: String, property: String?, location: SourceLocation, position: Int,
+        version: String
     ) {
         for entry in userInfo where entry.key == Self.userInfoKey {
-            let ids = entry.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let ids = entry.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             let all = ids.contains("all")
             for id in ids where id != "all" {
-                names.append(SuppressionName(version: version, entity: entity, property: property, id: id, location: location))
+                names.append(
+                    SuppressionName(version: version, entity: entity, property: property, id: id, location: location))
             }
-            if let i = entries.firstIndex(where: { $0.entity == entity && $0.property == property && $0.rules == Set(ids) && $0.all == all }) {
+            if let i = entries.firstIndex(where: {
+                $0.entity == entity && $0.property == property && $0.rules == Set(ids) && $0.all == all
+            }) {
                 entries[i].since = min(entries[i].since, position)
             } else {
                 entries.append(Entry(entity: entity, property: property, rules: Set(ids), all: all, since: position))
@@ -70,7 +80,8 @@ public struct Suppressions: Sendable {
         guard let entity = d.entity, let version = d.version, let position = positions[version] else { return false }
         return entries.contains { entry in
             entry.entity == entity && (entry.property == nil || entry.property == d.property) && entry.since <= position
-                && (entry.all || entry.rules.contains(d.ruleId) || (d.underlyingRuleId.map(entry.rules.contains) ?? false))
+                && (entry.all || entry.rules.contains(d.ruleId)
+                    || (d.underlyingRuleId.map(entry.rules.contains) ?? false))
         }
     }
 }

@@ -35,7 +35,10 @@ public struct BundleFinder {
     /// Every walk of the run shares one budget (`DirectoryWalker`).
     public var walker: DirectoryWalker
 
-    public init(workingDirectory: String, exclude: [String] = [], excludeBase: String? = nil, walker: DirectoryWalker = DirectoryWalker()) {
+    public init(
+        workingDirectory: String, exclude: [String] = [], excludeBase: String? = nil,
+        walker: DirectoryWalker = DirectoryWalker()
+    ) {
         self.workingDirectory = PathTools.standardize(workingDirectory)
         self.exclude = exclude
         self.excludeBase = PathTools.standardize(excludeBase ?? workingDirectory)
@@ -71,12 +74,17 @@ public struct BundleFinder {
             if isDirectory.boolValue { search(absolute, add: add) }
         }
         try walker.requireComplete(workingDirectory: workingDirectory)
-        return found.map { Selection(absolutePath: $0, displayPath: PathTools.display($0, relativeTo: workingDirectory)) }
+        return found.map {
+            Selection(absolutePath: $0, displayPath: PathTools.display($0, relativeTo: workingDirectory))
+        }
     }
 
     private func search(_ root: String, add: (String) -> Void) {
         walker.walk(root, skip: isExcluded) { path, name in
-            if name.hasSuffix(".xcdatamodeld") { add(path); return false }
+            if name.hasSuffix(".xcdatamodeld") {
+                add(path)
+                return false
+            }
             return true
         }
     }

@@ -22,12 +22,16 @@ public struct GitRepository: Sendable {
     /// The repository that holds `directory`, discovered once. Implicit bare repositories are refused
     /// (`safe.bareRepository=explicit`): a work tree is what modellint reads.
     public init(containing directory: String) throws {
-        let result = GitRepository.run(["rev-parse", "--show-toplevel", "--absolute-git-dir"], in: directory, repository: nil)
+        let result = GitRepository.run(
+            ["rev-parse", "--show-toplevel", "--absolute-git-dir"], in: directory, repository: nil)
         let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n").map(String.init)
         guard result.status == 0, lines.count == 2, !lines[0].isEmpty, !lines[1].isEmpty else {
             if result.status == -1 { throw GitError(message: "git is not installed, or not on an absolute PATH entry") }
             if result.error.contains("safe.bareRepository") {
-                throw GitError(message: "git found a bare repository at or above \(directory) (a HEAD, config, objects and refs beside the files) and modellint refuses it: --against and --released read the work tree's own repository; run modellint from the repository's top folder")
+                throw GitError(
+                    message:
+                        "git found a bare repository at or above \(directory) (a HEAD, config, objects and refs beside the files) and modellint refuses it: --against and --released read the work tree's own repository; run modellint from the repository's top folder"
+                )
             }
             throw GitError(message: "\(directory) is not inside a git work tree; --against and --released need one")
         }
@@ -41,21 +45,31 @@ public struct GitRepository: Sendable {
         guard !revision.hasPrefix("-") else {
             throw GitError(message: "revision '\(revision)' starts with '-': refused (a revision is never an option)")
         }
-        guard !revision.isEmpty, !revision.contains("\0") else { throw GitError(message: "an empty revision names nothing") }
+        guard !revision.isEmpty, !revision.contains("\0") else {
+            throw GitError(message: "an empty revision names nothing")
+        }
         let result = run(["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
-        if result.status == 0, let sha = String(data: result.output, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !sha.isEmpty {
+        if result.status == 0,
+            let sha = String(data: result.output, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !sha.isEmpty
+        {
             return sha
         }
         let shallow = run(["rev-parse", "--is-shallow-repository"])
         if String(data: shallow.output, encoding: .utf8)?.hasPrefix("true") == true {
-            throw GitError(message: "unknown revision '\(revision)' in a shallow clone: fetch the full history (actions/checkout: fetch-depth: 0, or git fetch --unshallow)")
+            throw GitError(
+                message:
+                    "unknown revision '\(revision)' in a shallow clone: fetch the full history (actions/checkout: fetch-depth: 0, or git fetch --unshallow)"
+            )
         }
         throw GitError(message: "unknown revision '\(revision)': fetch it first (for example git fetch origin main)")
     }
 
     /// The bundle at `path` (absolute, inside this repository) as it is at `commit`; nil when it did not exist there.
     /// `following`: an order already decided for this bundle (the work tree's), which the revision's versions keep.
-    public func bundle(atPath path: String, commit: String, label: String, versionOrder: [String]?, following decided: [String]? = nil) throws -> ModelBundle? {
+    public func bundle(
+        atPath path: String, commit: String, label: String, versionOrder: [String]?, following decided: [String]? = nil
+    ) throws -> ModelBundle? {
         try bundle(atPath: path, in: .commit(commit, label: label), versionOrder: versionOrder, following: decided)
     }
 
@@ -67,14 +81,18 @@ public struct GitRepository: Sendable {
     }
 
     /// The bundle at `path` as the snapshot holds it; nil when it holds none of its files.
-    public func bundle(atPath path: String, in snapshot: Snapshot, versionOrder: [String]?, following decided: [String]? = nil) throws -> ModelBundle? {
+    public func bundle(
+        atPath path: String, in snapshot: Snapshot, versionOrder: [String]?, following decided: [String]? = nil
+    ) throws -> ModelBundle? {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
             throw GitError(message: "\(path) is outside the git repository at \(toplevel)")
         }
         // A listing's NUL-separated records, "<fields>\t<path>", with the fields split at spaces.
         func records(_ output: Data) -> [(fields: [Substring], path: String)] {
             output.split(separator: 0).compactMap { record in
-                guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else { return nil }
+                guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else {
+                    return nil
+                }
                 return (text[..<tab].split(separator: " "), String(text[text.index(after: tab)...]))
             }
         }
@@ -86,7 +104,9 @@ public struct GitRepository: Sendable {
             let listing = run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative])
             guard listing.status == 0 else { throw GitError(message: "git ls-tree failed for \(relative) at \(name)") }
             // "<mode> <type> <sha>"
-            blobs = records(listing.output).compactMap { $0.fields.count == 3 && $0.fields[1] == "blob" ? ($0.path, String($0.fields[2])) : nil }
+            blobs = records(listing.output).compactMap {
+                $0.fields.count == 3 && $0.fields[1] == "blob" ? ($0.path, String($0.fields[2])) : nil
+            }
         case .index(let display):
             displayPath = display
             let listing = run(["ls-files", "--stage", "-z", "--full-name", "--", relative])
@@ -94,14 +114,17 @@ public struct GitRepository: Sendable {
             // "<mode> <sha> <stage>"; a conflicted path (stage 1-3) is read at its "ours" side (2).
             blobs = records(listing.output).compactMap { record in
                 let fields = record.fields
-                return fields.count == 3 && fields[0].hasPrefix("100") && (fields[2] == "0" || fields[2] == "2") ? (record.path, String(fields[1])) : nil
+                return fields.count == 3 && fields[0].hasPrefix("100") && (fields[2] == "0" || fields[2] == "2")
+                    ? (record.path, String(fields[1])) : nil
             }
         }
         let prefix = relative + "/"
         let wanted = blobs.filter { entry in
             let inner = entry.path.hasPrefix(prefix) ? String(entry.path.dropFirst(prefix.count)) : ""
             let parts = inner.split(separator: "/")
-            return inner == ".xccurrentversion" || (parts.count == 2 && parts[0].hasSuffix(".xcdatamodel") && (parts[1] == "contents" || parts[1] == "elements"))
+            return inner == ".xccurrentversion"
+                || (parts.count == 2 && parts[0].hasSuffix(".xcdatamodel")
+                    && (parts[1] == "contents" || parts[1] == "elements"))
         }
         guard !wanted.isEmpty else { return nil }
         // Sizes first: a blob over the cap for its kind of file is refused unread, as on disk.
@@ -135,10 +158,16 @@ public struct GitRepository: Sendable {
                 versions[name] = ContentsParser.parse(data: data, path: "\(displayPath)/\(inner)")
             }
         }
-        let names = decided.map { VersionOrder.sorted(Array(versions.keys), following: $0) } ?? VersionOrder.sorted(Array(versions.keys), explicit: versionOrder)
+        let names =
+            decided.map { VersionOrder.sorted(Array(versions.keys), following: $0) }
+            ?? VersionOrder.sorted(Array(versions.keys), explicit: versionOrder)
         return ModelBundle(
             path: displayPath,
-            versions: names.map { ModelVersion(name: $0, folderPath: "\(displayPath)/\($0).xcdatamodel", contentsPath: "\(displayPath)/\($0).xcdatamodel/contents", content: versions[$0]!) },
+            versions: names.map {
+                ModelVersion(
+                    name: $0, folderPath: "\(displayPath)/\($0).xcdatamodel",
+                    contentsPath: "\(displayPath)/\($0).xcdatamodel/contents", content: versions[$0]!)
+            },
             declaredCurrentVersion: pointer.1, currentVersionFile: pointer.0)
     }
 
@@ -146,7 +175,10 @@ public struct GitRepository: Sendable {
     /// one rank), from one `git log`.
     public func firstAdded(bundleAt path: String) -> [String: Int] {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else { return [:] }
-        let result = run(["log", "--topo-order", "--diff-filter=A", "--no-ext-diff", "--no-textconv", "--format=%x01%ct", "--name-only", "-z", "--", relative])
+        let result = run([
+            "log", "--topo-order", "--diff-filter=A", "--no-ext-diff", "--no-textconv", "--format=%x01%ct",
+            "--name-only", "-z", "--", relative,
+        ])
         guard result.status == 0 else { return [:] }
         var times: [String: Int] = [:]
         var time: Int?
@@ -198,9 +230,12 @@ public struct GitRepository: Sendable {
         let bytes = result.output
         for _ in shas {
             guard let newline = bytes[cursor...].firstIndex(of: 0x0A),
-                  let header = String(data: bytes[cursor..<newline], encoding: .utf8) else { throw GitError(message: "unexpected git cat-file output") }
+                let header = String(data: bytes[cursor..<newline], encoding: .utf8)
+            else { throw GitError(message: "unexpected git cat-file output") }
             let fields = header.split(separator: " ")
-            guard fields.count == 3, let size = Int(fields[2]) else { throw GitError(message: "git cat-file: \(header)") }
+            guard fields.count == 3, let size = Int(fields[2]) else {
+                throw GitError(message: "git cat-file: \(header)")
+            }
             let start = bytes.index(after: newline)
             let end = start + size
             guard end <= bytes.endIndex else { throw GitError(message: "git cat-file output is truncated") }
@@ -221,7 +256,9 @@ public struct GitRepository: Sendable {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for entry in path.split(separator: ":", omittingEmptySubsequences: true) where entry.hasPrefix("/") {
             let candidate = String(entry) + "/git"
-            if FileReader.kind(at: candidate) == .regular, FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            if FileReader.kind(at: candidate) == .regular, FileManager.default.isExecutableFile(atPath: candidate) {
+                return candidate
+            }
         }
         return nil
     }()
@@ -237,17 +274,24 @@ public struct GitRepository: Sendable {
 
     /// Runs git with arguments as an array: no shell ever sees them. Pathspecs are literal (a folder named
     /// `:(top)x` or `:!x` is a path, not magic); implicit bare repositories are refused.
-    package static func run(_ arguments: [String], in directory: String, repository: GitRepository?, input: Data? = nil) -> (status: Int32, output: Data, error: String) {
+    package static func run(_ arguments: [String], in directory: String, repository: GitRepository?, input: Data? = nil)
+        -> (status: Int32, output: Data, error: String)
+    {
         guard let executable else { return (-1, Data(), "") }
         // `-C`, not a change of directory: the folder is an argument like the rest.
-        var prefix = ["-C", directory, "-c", "safe.bareRepository=explicit", "--literal-pathspecs", "--no-pager"] + neutralised
+        var prefix =
+            ["-C", directory, "-c", "safe.bareRepository=explicit", "--literal-pathspecs", "--no-pager"] + neutralised
         if let repository { prefix += ["--git-dir=" + repository.gitDirectory, "--work-tree=" + repository.toplevel] }
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["LC_ALL"] = "C"
         // The repository is chosen above, never by the environment.
-        for key in ["GIT_DIR", "GIT_WORK_TREE", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM"] { environment[key] = nil }
-        guard let result = Subprocess.run(executable, prefix + arguments, environment: environment, input: input) else { return (-1, Data(), "") }
+        for key in [
+            "GIT_DIR", "GIT_WORK_TREE", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+        ] { environment[key] = nil }
+        guard let result = Subprocess.run(executable, prefix + arguments, environment: environment, input: input) else {
+            return (-1, Data(), "")
+        }
         return (result.status, result.output, String(decoding: result.error, as: UTF8.self))
     }
 }

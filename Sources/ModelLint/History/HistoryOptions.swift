@@ -19,7 +19,9 @@ public struct HistoryOptions: Sendable {
     /// The repository for a bundle: the one holding the working directory when the bundle is in it (discovered
     /// once per run), else the one holding the bundle.
     package func repository(forBundleAt absolutePath: String, workingDirectory: String) throws -> GitRepository {
-        if let shared = try? repositories.repository(containing: workingDirectory), PathTools.relative(absolutePath, to: shared.toplevel) != nil {
+        if let shared = try? repositories.repository(containing: workingDirectory),
+            PathTools.relative(absolutePath, to: shared.toplevel) != nil
+        {
             return shared
         }
         return try repositories.repository(containing: (absolutePath as NSString).deletingLastPathComponent)
@@ -27,30 +29,41 @@ public struct HistoryOptions: Sendable {
 
     /// Every record that applies to this bundle.
     /// `decidedOrder`: the work tree's order of the bundle's versions, which the bundle at a revision follows.
-    package func histories(forBundleAt absolutePath: String, decidedOrder: [String], workingDirectory: String) throws -> [ShippedHistory] {
+    package func histories(forBundleAt absolutePath: String, decidedOrder: [String], workingDirectory: String) throws
+        -> [ShippedHistory]
+    {
         var histories: [ShippedHistory] = []
         if let lock {
             let key = LockFile.normalizedKey(PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath)
             if let versions = lock.bundles[ExactName(key)] {
-                histories.append(ShippedHistory(
-                    source: .lockFile(lockPath),
-                    versions: versions.keys.sorted { VersionOrder.precedes($0.string, $1.string) }.map { ShippedHistory.Version(name: $0.string, digest: versions[$0]!, model: nil) }))
+                histories.append(
+                    ShippedHistory(
+                        source: .lockFile(lockPath),
+                        versions: versions.keys.sorted { VersionOrder.precedes($0.string, $1.string) }.map {
+                            ShippedHistory.Version(name: $0.string, digest: versions[$0]!, model: nil)
+                        }))
             }
         }
         guard against != nil || released != nil else { return histories }
         let repository = try repository(forBundleAt: absolutePath, workingDirectory: workingDirectory)
         if let released {
             let commit = try repository.resolve(released)
-            if let atRef = try repository.bundle(atPath: absolutePath, commit: commit, label: released, versionOrder: nil, following: decidedOrder) {
+            if let atRef = try repository.bundle(
+                atPath: absolutePath, commit: commit, label: released, versionOrder: nil, following: decidedOrder)
+            {
                 histories.append(ShippedHistory(source: .released(released), versions: Self.versions(atRef.versions)))
             }
         }
         if let against {
             let commit = try repository.resolve(against)
-            if let atRef = try repository.bundle(atPath: absolutePath, commit: commit, label: against, versionOrder: nil, following: decidedOrder),
-               let current = atRef.currentVersionIndex {
+            if let atRef = try repository.bundle(
+                atPath: absolutePath, commit: commit, label: against, versionOrder: nil, following: decidedOrder),
+                let current = atRef.currentVersionIndex
+            {
                 // Only versions already superseded at REF count as shipped; REF's current one may still be unreleased work.
-                histories.append(ShippedHistory(source: .against(against), versions: Self.versions(Array(atRef.versions[..<current]))))
+                histories.append(
+                    ShippedHistory(
+                        source: .against(against), versions: Self.versions(Array(atRef.versions[..<current]))))
             }
         }
         return histories
@@ -58,7 +71,9 @@ public struct HistoryOptions: Sendable {
 
     package static func versions(_ versions: [ModelVersion]) -> [ShippedHistory.Version] {
         versions.compactMap { version in
-            version.model.map { ShippedHistory.Version(name: version.name, digest: VersionDigest(model: $0), model: $0) }
+            version.model.map {
+                ShippedHistory.Version(name: version.name, digest: VersionDigest(model: $0), model: $0)
+            }
         }
     }
 }

@@ -23,7 +23,9 @@ public struct LockFile: Equatable, Sendable {
         public var message: String
         /// The file is damaged (not a wrongly versioned one): `lock --force` rebuilds it.
         public var repairable = false
-        public var description: String { "\(file): \(message)" + (repairable ? " (repair it with modellint lock --force)" : "") }
+        public var description: String {
+            "\(file): \(message)" + (repairable ? " (repair it with modellint lock --force)" : "")
+        }
 
         package init(file: String, message: String, repairable: Bool = false) {
             self.file = file
@@ -42,7 +44,8 @@ public struct LockFile: Equatable, Sendable {
         } catch {
             throw LockError(file: path, message: "\(error)")
         }
-        let json: JSONValue, lines: [String: Int]
+        let json: JSONValue
+        let lines: [String: Int]
         do {
             (json, lines) = try JSONValue.parseLocated(data, json5: false)
         } catch {
@@ -77,39 +80,60 @@ public struct LockFile: Equatable, Sendable {
         guard json.objectValue != nil else { throw fail("the lock file must be a JSON object") }
         guard let format = json["format"]?.intValue else { throw fail("format: missing") }
         guard format == 1 || format == 2 else {
-            throw LockError(file: file, message: "format: \(format) is not a lock format this modellint reads (it reads 1 and 2); upgrade modellint")
+            throw LockError(
+                file: file,
+                message:
+                    "format: \(format) is not a lock format this modellint reads (it reads 1 and 2); upgrade modellint")
         }
-        guard let bundles = json["bundles"] else { throw fail("bundles: missing; a lock file records its bundles there") }
+        guard let bundles = json["bundles"] else {
+            throw fail("bundles: missing; a lock file records its bundles there")
+        }
         guard let entries = bundles.objectValue else { throw fail("bundles: must be an object keyed by bundle path") }
         var lock = LockFile()
         lock.readFormat = format
         for (written, value) in entries {
             let bundle = ExactName(normalizedKey(written))
-            guard lock.bundles[bundle] == nil else { throw fail("bundles.\(written): a second entry for the bundle \(bundle)") }
-            guard let versions = value["versions"]?.objectValue else { throw fail("bundles.\(written).versions: missing") }
+            guard lock.bundles[bundle] == nil else {
+                throw fail("bundles.\(written): a second entry for the bundle \(bundle)")
+            }
+            guard let versions = value["versions"]?.objectValue else {
+                throw fail("bundles.\(written).versions: missing")
+            }
             var digests: [ExactName: VersionDigest] = [:]
             for (versionName, entry) in versions {
                 let version = ExactName(versionName)
-                guard digests[version] == nil else { throw fail("bundles.\(written).versions.\(versionName): a second entry for this version") }
+                guard digests[version] == nil else {
+                    throw fail("bundles.\(written).versions.\(versionName): a second entry for this version")
+                }
                 let path = "bundles.\(written).versions.\(versionName)"
                 func strings(_ key: String) throws -> [String: String] {
                     guard let value = entry[key] else { return [:] }
                     guard let pairs = value.objectValue else { throw fail("\(path).\(key): must be an object") }
-                    return try Dictionary(pairs.map { name, digest in
-                        guard let text = digest.stringValue else { throw fail("\(path).\(key).\(name): must be a string") }
-                        return (name, text)
-                    }, uniquingKeysWith: { first, _ in first })
+                    return try Dictionary(
+                        pairs.map { name, digest in
+                            guard let text = digest.stringValue else {
+                                throw fail("\(path).\(key).\(name): must be a string")
+                            }
+                            return (name, text)
+                        }, uniquingKeysWith: { first, _ in first })
                 }
-                guard let content = entry["content"]?.stringValue else { throw fail("\(path): the content digest is required") }
+                guard let content = entry["content"]?.stringValue else {
+                    throw fail("\(path): the content digest is required")
+                }
                 if format == 1 {
-                    guard let schema = entry["schema"]?.stringValue else { throw fail("\(path): schema and content digests are required") }
-                    digests[version] = VersionDigest(entityHashes: nil, checksum: nil, legacySchema: schema, content: content, entityContent: try strings("entities"))
+                    guard let schema = entry["schema"]?.stringValue else {
+                        throw fail("\(path): schema and content digests are required")
+                    }
+                    digests[version] = VersionDigest(
+                        entityHashes: nil, checksum: nil, legacySchema: schema, content: content,
+                        entityContent: try strings("entities"))
                 } else {
                     guard entry["entities"] != nil, let checksum = entry["checksum"]?.stringValue else {
                         throw fail("\(path): entities (Core Data's entity hashes), checksum and content are required")
                     }
-                    digests[version] = VersionDigest(entityHashes: try strings("entities"), checksum: checksum, legacySchema: nil,
-                                                     content: content, entityContent: try strings("entityContent"))
+                    digests[version] = VersionDigest(
+                        entityHashes: try strings("entities"), checksum: checksum, legacySchema: nil,
+                        content: content, entityContent: try strings("entityContent"))
                 }
             }
             lock.bundles[bundle] = digests
@@ -121,17 +145,26 @@ public struct LockFile: Equatable, Sendable {
     /// Format 2 JSON with every key sorted, so the file diffs cleanly in review. Every record must be a format-2
     /// one (`lock` re-records format-1 versions only after verifying them).
     public func serialized() -> String {
-        func object(_ values: [String: String]) -> JSONValue { .object(values.keys.sorted().map { ($0, .string(values[$0]!)) }) }
-        let bundlesJSON: [(String, JSONValue)] = bundles.keys.sorted { $0.string.utf8.lexicographicallyPrecedes($1.string.utf8) }.map { bundle in
+        func object(_ values: [String: String]) -> JSONValue {
+            .object(values.keys.sorted().map { ($0, .string(values[$0]!)) })
+        }
+        let bundlesJSON: [(String, JSONValue)] = bundles.keys.sorted {
+            $0.string.utf8.lexicographicallyPrecedes($1.string.utf8)
+        }.map { bundle in
             let versions = bundles[bundle]!
-            let versionsJSON: [(String, JSONValue)] = versions.keys.sorted { VersionOrder.precedes($0.string, $1.string) }.map { name in
+            let versionsJSON: [(String, JSONValue)] = versions.keys.sorted {
+                VersionOrder.precedes($0.string, $1.string)
+            }.map { name in
                 let digest = versions[name]!
-                return (name.string, .object([
-                    ("checksum", .string(digest.checksum ?? "")),
-                    ("content", .string(digest.content)),
-                    ("entities", object(digest.entityHashes ?? [:])),
-                    ("entityContent", object(digest.entityContent)),
-                ]))
+                return (
+                    name.string,
+                    .object([
+                        ("checksum", .string(digest.checksum ?? "")),
+                        ("content", .string(digest.content)),
+                        ("entities", object(digest.entityHashes ?? [:])),
+                        ("entityContent", object(digest.entityContent)),
+                    ])
+                )
             }
             return (bundle.string, .object([("versions", .object(versionsJSON))]))
         }

@@ -32,7 +32,10 @@ public final class RepositoryFiles: @unchecked Sendable {
         files(near: bundle).filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
     }
 
-    package init(walker: DirectoryWalker = DirectoryWalker(), repositories: RepositoryCache = RepositoryCache(), isExcluded: @escaping (String) -> Bool = { _ in false }) {
+    package init(
+        walker: DirectoryWalker = DirectoryWalker(), repositories: RepositoryCache = RepositoryCache(),
+        isExcluded: @escaping (String) -> Bool = { _ in false }
+    ) {
         self.walker = walker
         self.repositories = repositories
         self.isExcluded = isExcluded
@@ -57,7 +60,10 @@ public final class RepositoryFiles: @unchecked Sendable {
 
     private func listing(of root: String, _ make: () -> [String]) -> [String] {
         lock.lock()
-        if let known = listings[root] { lock.unlock(); return known }
+        if let known = listings[root] {
+            lock.unlock()
+            return known
+        }
         lock.unlock()
         let made = make().filter { !isExcluded($0) }
         lock.lock()
@@ -71,16 +77,20 @@ public final class RepositoryFiles: @unchecked Sendable {
         guard result.status == 0 else { return walkListing(repository.toplevel) }
         return result.output.split(separator: 0).compactMap { record in
             let path = String(decoding: record, as: UTF8.self)
-            guard Self.isWanted(path), !path.split(separator: "/").contains(where: { DirectoryWalker.skippedFolders.contains(String($0)) }) else { return nil }
+            guard Self.isWanted(path),
+                !path.split(separator: "/").contains(where: { DirectoryWalker.skippedFolders.contains(String($0)) })
+            else { return nil }
             return repository.toplevel + "/" + path
         }
     }
 
     private func walkListing(_ root: String) -> [String] {
         var found: [String] = []
-        walker.walk(root, skip: isExcluded, file: { path, _ in
-            if Self.isWanted(path) { found.append(path) }
-        }, visit: { _, _ in true })
+        walker.walk(
+            root, skip: isExcluded,
+            file: { path, _ in
+                if Self.isWanted(path) { found.append(path) }
+            }, visit: { _, _ in true })
         return found
     }
 
@@ -94,7 +104,10 @@ public final class RepositoryFiles: @unchecked Sendable {
         var current = directory
         while true {
             if let names = try? FileManager.default.contentsOfDirectory(atPath: current),
-               names.contains(where: { $0.hasSuffix(".xcodeproj") || $0 == "Package.swift" || $0 == "project.yml" || $0 == "Project.swift" }) {
+                names.contains(where: {
+                    $0.hasSuffix(".xcodeproj") || $0 == "Package.swift" || $0 == "project.yml" || $0 == "Project.swift"
+                })
+            {
                 return current
             }
             let up = (current as NSString).deletingLastPathComponent
@@ -106,7 +119,10 @@ public final class RepositoryFiles: @unchecked Sendable {
     /// A mapping model's source and destination paths, read once per run however many bundles ask.
     package func mappingModelPaths(_ xml: String) -> (source: String?, destination: String?) {
         lock.lock()
-        if let known = mappingPairs[xml] { lock.unlock(); return known }
+        if let known = mappingPairs[xml] {
+            lock.unlock()
+            return known
+        }
         lock.unlock()
         let read = MappingModelReader.modelPaths(in: URL(fileURLWithPath: xml))
         lock.lock()
@@ -122,7 +138,10 @@ public final class RepositoryFiles: @unchecked Sendable {
         // A mapping model that resolves outside the tree (a committed symlink) is not read.
         let candidates = (files(near: bundle) + configuredFolders.flatMap { files(under: $0) })
             .filter { $0.hasSuffix("/xcmapping.xml") && seen.insert($0).inserted }
-            .filter { xml in configuredFolders.contains { PathTools.relative(xml, to: $0) != nil } || (try? FileReader.requireInside(xml, root: root)) != nil }
+            .filter { xml in
+                configuredFolders.contains { PathTools.relative(xml, to: $0) != nil }
+                    || (try? FileReader.requireInside(xml, root: root)) != nil
+            }
         let bundleName = (bundle as NSString).lastPathComponent
         return candidates.sorted().compactMap { xml in
             let url = URL(fileURLWithPath: (xml as NSString).deletingLastPathComponent)
@@ -133,7 +152,10 @@ public final class RepositoryFiles: @unchecked Sendable {
             for path in [paths.source, paths.destination].compactMap({ $0 }) {
                 let parts = path.split(separator: "/")
                 if parts.count >= 2, case let named = String(parts[parts.count - 2]), named.hasSuffix(".xcdatamodeld"),
-                   !named.isExactly(bundleName) { return nil }
+                    !named.isExactly(bundleName)
+                {
+                    return nil
+                }
             }
             return MappingModelReader.read(url, versions: versions, paths: paths)
         }

@@ -57,37 +57,48 @@ public struct ShippedVersionComparison: Sendable {
     public static func compare(_ history: ShippedHistory, with bundle: ModelBundle) -> [ShippedVersionComparison] {
         history.versions.map { shipped in
             guard let now = bundle.versions.first(where: { $0.name.isExactly(shipped.name) }) else {
-                return ShippedVersionComparison(name: shipped.name, source: history.source, status: .deleted, changes: [],
-                                                location: SourceLocation(file: bundle.path + "/" + shipped.name + ".xcdatamodel"))
+                return ShippedVersionComparison(
+                    name: shipped.name, source: history.source, status: .deleted, changes: [],
+                    location: SourceLocation(file: bundle.path + "/" + shipped.name + ".xcdatamodel"))
             }
             guard let model = now.model else {
-                return ShippedVersionComparison(name: shipped.name, source: history.source, status: .unreadable, changes: [],
-                                                location: SourceLocation(file: now.contentsPath))
+                return ShippedVersionComparison(
+                    name: shipped.name, source: history.source, status: .unreadable, changes: [],
+                    location: SourceLocation(file: now.contentsPath))
             }
             // Core Data's view first: the entity hashes (or, for a format-1 record, its schema digest); then content.
             let verdict = shipped.digest.compare(with: model)
-            let status: Status = verdict.schemaChanged ? .schemaChanged : verdict.contentChanged ? .contentChanged : .unchanged
+            let status: Status =
+                verdict.schemaChanged ? .schemaChanged : verdict.contentChanged ? .contentChanged : .unchanged
             var changes: [String] = []
             if status != .unchanged {
                 if let old = shipped.model {
                     // With the shipped model at hand (git), what changed and why, entity by entity.
-                    let entries = describe(ModelDiff(
-                        from: VersionRef(name: shipped.name, contentsPath: "", model: old),
-                        to: VersionRef(name: shipped.name, contentsPath: now.contentsPath, model: model), isAdjacent: true))
+                    let entries = describe(
+                        ModelDiff(
+                            from: VersionRef(name: shipped.name, contentsPath: "", model: old),
+                            to: VersionRef(name: shipped.name, contentsPath: now.contentsPath, model: model),
+                            isAdjacent: true))
                     if status == .schemaChanged {
                         let hashChanged = Set(verdict.changedEntities)
                         changes = entries.filter { hashChanged.contains($0.entity) }.map(\.text)
                         let described = Set(entries.map(\.entity))
-                        changes += verdict.changedEntities.filter { !described.contains($0) }.map { "\($0): version hash changed" }
+                        changes += verdict.changedEntities.filter { !described.contains($0) }.map {
+                            "\($0): version hash changed"
+                        }
                     } else {
                         changes = entries.map(\.text)
                     }
                 }
                 if changes.isEmpty {
-                    changes = verdict.changedEntities.map { status == .schemaChanged && !shipped.digest.isLegacy ? "\($0): version hash changed" : "entity \($0)" }
+                    changes = verdict.changedEntities.map {
+                        status == .schemaChanged && !shipped.digest.isLegacy
+                            ? "\($0): version hash changed" : "entity \($0)"
+                    }
                 }
             }
-            return ShippedVersionComparison(name: shipped.name, source: history.source, status: status, changes: changes, location: model.location)
+            return ShippedVersionComparison(
+                name: shipped.name, source: history.source, status: status, changes: changes, location: model.location)
         }
     }
 
@@ -104,7 +115,12 @@ public struct ShippedVersionComparison: Sendable {
             out += pair.becameTransient.map { (name, "\(name).\($0.new.name) made transient") }
             out += pair.kindChanged.map { (name, "\(name).\($0.new.name) changed kind") }
             for property in pair.matchedProperties where !property.facets.isEmpty {
-                out.append((name, "\(name).\(property.new.name): " + property.facets.map { label($0.rawValue) }.joined(separator: ", ")))
+                out.append(
+                    (
+                        name,
+                        "\(name).\(property.new.name): "
+                            + property.facets.map { label($0.rawValue) }.joined(separator: ", ")
+                    ))
             }
         }
         return out
@@ -118,7 +134,9 @@ public struct ShippedVersionComparison: Sendable {
         }
         return out
     }
-    package init(name: String, source: ShippedHistory.Source, status: Status, changes: [String], location: SourceLocation) {
+    package init(
+        name: String, source: ShippedHistory.Source, status: Status, changes: [String], location: SourceLocation
+    ) {
         self.name = name
         self.source = source
         self.status = status

@@ -19,7 +19,10 @@ public struct VersionDigest: Equatable, Sendable {
 
     public var isLegacy: Bool { entityHashes == nil }
 
-    public init(entityHashes: [String: String]?, checksum: String?, legacySchema: String?, content: String, entityContent: [String: String]) {
+    public init(
+        entityHashes: [String: String]?, checksum: String?, legacySchema: String?, content: String,
+        entityContent: [String: String]
+    ) {
         self.entityHashes = entityHashes
         self.checksum = checksum
         self.legacySchema = legacySchema
@@ -32,22 +35,25 @@ public struct VersionDigest: Equatable, Sendable {
         let hashes = model.versionHashes
         var byName: [String: String] = [:]
         for name in hashes.orderedNames { byName[name] = hashes.base64(name) }
-        self.init(entityHashes: byName, checksum: hashes.versionChecksum, legacySchema: nil,
-                  content: "sha256:" + SHA256.hex(Fingerprint.content(model, formatOne: false)),
-                  entityContent: Self.entityContent(model, formatOne: false))
+        self.init(
+            entityHashes: byName, checksum: hashes.versionChecksum, legacySchema: nil,
+            content: "sha256:" + SHA256.hex(Fingerprint.content(model, formatOne: false)),
+            entityContent: Self.entityContent(model, formatOne: false))
     }
 
     /// The format-1 record the model would have had (to verify an old lock file against).
     public static func legacy(model: Model) -> VersionDigest {
-        VersionDigest(entityHashes: nil, checksum: nil, legacySchema: Fingerprint.legacySchemaDigest(model),
-                      content: "sha256:" + SHA256.hex(Fingerprint.content(model, formatOne: true)),
-                      entityContent: entityContent(model, formatOne: true))
+        VersionDigest(
+            entityHashes: nil, checksum: nil, legacySchema: Fingerprint.legacySchemaDigest(model),
+            content: "sha256:" + SHA256.hex(Fingerprint.content(model, formatOne: true)),
+            entityContent: entityContent(model, formatOne: true))
     }
 
     package static func entityContent(_ model: Model, formatOne: Bool) -> [String: String] {
         var perEntity: [String: String] = [:]
         for entity in model.entities where perEntity[entity.name] == nil {
-            perEntity[entity.name] = String(SHA256.hex(Fingerprint.entityContent(entity, formatOne: formatOne)).prefix(16))
+            perEntity[entity.name] = String(
+                SHA256.hex(Fingerprint.entityContent(entity, formatOne: formatOne)).prefix(16))
         }
         return perEntity
     }
@@ -58,8 +64,10 @@ public struct VersionDigest: Equatable, Sendable {
         if let recorded = entityHashes {
             let now = VersionDigest(model: model)
             let hashesChanged = now.entityHashes != recorded
-            let changed = hashesChanged
-                ? Set(recorded.keys).union(now.entityHashes!.keys).filter { recorded[$0] != now.entityHashes![$0] }.sorted()
+            let changed =
+                hashesChanged
+                ? Set(recorded.keys).union(now.entityHashes!.keys).filter { recorded[$0] != now.entityHashes![$0] }
+                    .sorted()
                 : now.changedEntities(comparedTo: self)
             return (hashesChanged, now.content != content, changed)
         }
@@ -69,6 +77,7 @@ public struct VersionDigest: Equatable, Sendable {
 
     /// Entities added, removed or changed between two records' per-entity content digests.
     public func changedEntities(comparedTo other: VersionDigest) -> [String] {
-        Set(entityContent.keys).union(other.entityContent.keys).filter { entityContent[$0] != other.entityContent[$0] }.sorted()
+        Set(entityContent.keys).union(other.entityContent.keys).filter { entityContent[$0] != other.entityContent[$0] }
+            .sorted()
     }
 }

@@ -13,7 +13,9 @@ package enum ProjectEditor {
         }
     }
 
-    package static func addingVersion(_ newName: String, to group: XcodeProject.VersionGroup, in text: String) throws -> String {
+    package static func addingVersion(_ newName: String, to group: XcodeProject.VersionGroup, in text: String) throws
+        -> String
+    {
         guard let currentID = group.currentVersionID, let currentName = group.currentVersion else {
             throw EditError(description: "the version group has no current version to copy")
         }
@@ -27,22 +29,40 @@ package enum ProjectEditor {
         let newID = String(seed.prefix(24))
         func trimmed(_ i: Int) -> String { lines[i].trimmingCharacters(in: .whitespaces) }
         // 1. The file reference: the current version's line, copied with the new id and name.
-        guard let refLine = lines.indices.first(where: { trimmed($0).hasPrefix(currentID + " ") && lines[$0].contains("isa = PBXFileReference") }) else {
+        guard
+            let refLine = lines.indices.first(where: {
+                trimmed($0).hasPrefix(currentID + " ") && lines[$0].contains("isa = PBXFileReference")
+            })
+        else {
             throw EditError(description: "the current version's file reference is not on one line, as Xcode writes it")
         }
-        let reference = lines[refLine].replacingOccurrences(of: currentID, with: newID).replacingOccurrences(of: currentName, with: folder)
+        let reference = lines[refLine].replacingOccurrences(of: currentID, with: newID).replacingOccurrences(
+            of: currentName, with: folder)
         lines.insert(reference, at: refLine + 1)
         // 2. The group's children and 3. its current version, inside the group's block.
-        guard let start = lines.indices.first(where: { trimmed($0).hasPrefix(group.id + " ") && lines[$0].contains("= {") }),
-              let end = lines.indices[start...].first(where: { trimmed($0) == "};" }) else {
+        guard
+            let start = lines.indices.first(where: {
+                trimmed($0).hasPrefix(group.id + " ") && lines[$0].contains("= {")
+            }),
+            let end = lines.indices[start...].first(where: { trimmed($0) == "};" })
+        else {
             throw EditError(description: "the version group's definition is not where Xcode writes it")
         }
-        guard let child = (start...end).first(where: { trimmed($0).hasPrefix(currentID + " ") && trimmed($0).hasSuffix(",") }),
-              let pointer = (start...end).first(where: { trimmed($0).hasPrefix("currentVersion = " + currentID) }) else {
-            throw EditError(description: "the version group's children or currentVersion are not one per line, as Xcode writes them")
+        guard
+            let child = (start...end).first(where: {
+                trimmed($0).hasPrefix(currentID + " ") && trimmed($0).hasSuffix(",")
+            }),
+            let pointer = (start...end).first(where: { trimmed($0).hasPrefix("currentVersion = " + currentID) })
+        else {
+            throw EditError(
+                description: "the version group's children or currentVersion are not one per line, as Xcode writes them"
+            )
         }
-        lines[pointer] = lines[pointer].replacingOccurrences(of: currentID, with: newID).replacingOccurrences(of: currentName, with: folder)
-        lines.insert(lines[child].replacingOccurrences(of: currentID, with: newID).replacingOccurrences(of: currentName, with: folder), at: child + 1)
+        lines[pointer] = lines[pointer].replacingOccurrences(of: currentID, with: newID).replacingOccurrences(
+            of: currentName, with: folder)
+        lines.insert(
+            lines[child].replacingOccurrences(of: currentID, with: newID).replacingOccurrences(
+                of: currentName, with: folder), at: child + 1)
         return lines.joined(separator: "\n")
     }
 

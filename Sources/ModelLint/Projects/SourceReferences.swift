@@ -28,22 +28,34 @@ public struct SourceReference: Sendable, Equatable {
 
     /// A literal after `prefix` (then optional spaces), on one line: `prefix "text"` -> text. Escapes and line
     /// breaks end the match: only plain literals are read.
-    package static func literal(after prefix: [UInt8], in line: ArraySlice<UInt8>, from start: Int) -> (text: String, end: Int)? {
+    package static func literal(after prefix: [UInt8], in line: ArraySlice<UInt8>, from start: Int) -> (
+        text: String, end: Int
+    )? {
         var i = start + prefix.count
         while i < line.endIndex, line[i] == UInt8(ascii: " ") || line[i] == UInt8(ascii: "\t") { i += 1 }
         guard i < line.endIndex, line[i] == UInt8(ascii: "\"") else { return nil }
         let open = i + 1
         var close = open
         // Scans stop past the longest literal read, so a long line costs its length, not length x literals.
-        while close < line.endIndex, close - open <= 400, line[close] != UInt8(ascii: "\""), line[close] != UInt8(ascii: "\\") { close += 1 }
-        guard close < line.endIndex, line[close] == UInt8(ascii: "\""), close > open, close - open <= 400 else { return nil }
+        while close < line.endIndex, close - open <= 400, line[close] != UInt8(ascii: "\""),
+            line[close] != UInt8(ascii: "\\")
+        { close += 1 }
+        guard close < line.endIndex, line[close] == UInt8(ascii: "\""), close > open, close - open <= 400 else {
+            return nil
+        }
         return (String(decoding: line[open..<close], as: UTF8.self), close + 1)
     }
 
     package static func occurrences(of pattern: [UInt8], in line: ArraySlice<UInt8>) -> [Int] {
-        var found: [Int] = [], i = line.startIndex
+        var found: [Int] = []
+        var i = line.startIndex
         while i + pattern.count <= line.endIndex {
-            if line[i] == pattern[0] && line[i..<(i + pattern.count)].elementsEqual(pattern) { found.append(i); i += pattern.count } else { i += 1 }
+            if line[i] == pattern[0] && line[i..<(i + pattern.count)].elementsEqual(pattern) {
+                found.append(i)
+                i += pattern.count
+            } else {
+                i += 1
+            }
         }
         return found
     }
@@ -54,14 +66,20 @@ public struct SourceReference: Sendable, Equatable {
         let checksum = Array("versionChecksum:".utf8)
         for at in occurrences(of: checksum, in: line) {
             if let (text, _) = literal(after: checksum, in: line, from: at), text.count >= 16,
-               text.utf8.allSatisfy({ $0.isBase64 }) { found.append((at, .checksum(text))) }
+                text.utf8.allSatisfy({ $0.isBase64 })
+            {
+                found.append((at, .checksum(text)))
+            }
         }
         // "X.mom": a literal ending in .mom, read back to its opening quote.
         for at in occurrences(of: Array(".mom\"".utf8), in: line) {
             var open = at - 1
-            while open >= line.startIndex, at - open <= 201, line[open] != UInt8(ascii: "\""), line[open] != UInt8(ascii: "\\") { open -= 1 }
+            while open >= line.startIndex, at - open <= 201, line[open] != UInt8(ascii: "\""),
+                line[open] != UInt8(ascii: "\\")
+            { open -= 1 }
             guard open >= line.startIndex, line[open] == UInt8(ascii: "\""), at > open + 1, at - open <= 201,
-                  open == line.startIndex || line[open - 1] != UInt8(ascii: "\\") else { continue }
+                open == line.startIndex || line[open - 1] != UInt8(ascii: "\\")
+            else { continue }
             found.append((open, .versionName(String(decoding: line[(open + 1)..<at], as: UTF8.self))))
         }
         let resource = Array("forResource:".utf8)
@@ -71,7 +89,8 @@ public struct SourceReference: Sendable, Equatable {
             while i < line.endIndex, line[i] == UInt8(ascii: " ") || line[i] == UInt8(ascii: ",") { i += 1 }
             let ext = Array("withExtension:".utf8)
             guard i + ext.count <= line.endIndex, line[i..<(i + ext.count)].elementsEqual(ext),
-                  literal(after: ext, in: line, from: i)?.text == "mom" else { continue }
+                literal(after: ext, in: line, from: i)?.text == "mom"
+            else { continue }
             found.append((at, .versionName(name)))
         }
         let reference = Array("NSManagedObjectModelReference(".utf8)
@@ -80,23 +99,30 @@ public struct SourceReference: Sendable, Equatable {
             while i < line.endIndex, line[i] == UInt8(ascii: " ") { i += 1 }
             let label = Array("name:".utf8)
             guard i + label.count <= line.endIndex, line[i..<(i + label.count)].elementsEqual(label),
-                  let (name, _) = literal(after: label, in: line, from: i) else { continue }
+                let (name, _) = literal(after: label, in: line, from: i)
+            else { continue }
             found.append((at, .versionName(name)))
         }
         let model = Array("oreDataModel(".utf8)
-        for at in occurrences(of: model, in: line) where at > line.startIndex && (line[at - 1] == UInt8(ascii: "c") || line[at - 1] == UInt8(ascii: "C")) {
-            guard let (bundle, end) = literal(after: [], in: line, from: at + model.count), bundle.hasSuffix(".xcdatamodeld") else { continue }
+        for at in occurrences(of: model, in: line)
+        where at > line.startIndex && (line[at - 1] == UInt8(ascii: "c") || line[at - 1] == UInt8(ascii: "C")) {
+            guard let (bundle, end) = literal(after: [], in: line, from: at + model.count),
+                bundle.hasSuffix(".xcdatamodeld")
+            else { continue }
             var i = end
             while i < line.endIndex, line[i] == UInt8(ascii: " ") || line[i] == UInt8(ascii: ",") { i += 1 }
             let label = Array("currentVersion:".utf8)
             guard i + label.count <= line.endIndex, line[i..<(i + label.count)].elementsEqual(label),
-                  let (version, _) = literal(after: label, in: line, from: i) else { continue }
+                let (version, _) = literal(after: label, in: line, from: i)
+            else { continue }
             found.append((at - 1, .generatedCurrentVersion(bundle: bundle, version: version)))
         }
         return found.sorted { $0.0 < $1.0 }
     }
 
-    package static let keywords: [[UInt8]] = ["versionChecksum", ".mom\"", "forResource", "NSManagedObjectModelReference", "oreDataModel("].map { Array($0.utf8) }
+    package static let keywords: [[UInt8]] = [
+        "versionChecksum", ".mom\"", "forResource", "NSManagedObjectModelReference", "oreDataModel(",
+    ].map { Array($0.utf8) }
 
     /// Every reference in a file's text, in order (one literal per line is what code holds; a call split over
     /// lines is not read).
@@ -109,9 +135,13 @@ public struct SourceReference: Sendable, Equatable {
         let present = keywords.filter { ByteSearch.firstIndex(of: $0, in: bytes) != nil }
         guard !present.isEmpty else { return [] }
         var starts = [0]
-        ByteSearch.forEach(UInt8(ascii: "\n"), in: bytes) { starts.append($0 + 1); return true }
+        ByteSearch.forEach(UInt8(ascii: "\n"), in: bytes) {
+            starts.append($0 + 1)
+            return true
+        }
         func line(containing offset: Int) -> Int {
-            var low = 0, high = starts.count - 1
+            var low = 0
+            var high = starts.count - 1
             while low < high {
                 let mid = (low + high + 1) / 2
                 if starts[mid] <= offset { low = mid } else { high = mid - 1 }
@@ -131,11 +161,13 @@ public struct SourceReference: Sendable, Equatable {
             let end = l + 1 < starts.count ? starts[l + 1] - 1 : bytes.count
             let slice = bytes[starts[l]..<max(starts[l], end)]
             // Columns in characters, counted once along the line (references come in offset order).
-            var counted = starts[l], column = 1
+            var counted = starts[l]
+            var column = 1
             for (offset, kind) in references(in: slice) {
                 column += String(decoding: bytes[counted..<offset], as: UTF8.self).count
                 counted = offset
-                found.append(SourceReference(kind: kind, location: SourceLocation(file: path, line: l + 1, column: column)))
+                found.append(
+                    SourceReference(kind: kind, location: SourceLocation(file: path, line: l + 1, column: column)))
             }
         }
         return found
@@ -144,7 +176,9 @@ public struct SourceReference: Sendable, Equatable {
 
 private extension UInt8 {
     var isBase64: Bool {
-        (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z")) || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z"))
-            || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) || self == UInt8(ascii: "+") || self == UInt8(ascii: "/") || self == UInt8(ascii: "=")
+        (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
+            || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z"))
+            || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) || self == UInt8(ascii: "+")
+            || self == UInt8(ascii: "/") || self == UInt8(ascii: "=")
     }
 }

@@ -20,7 +20,10 @@ public struct XcodeProject: Sendable {
         public var childIDs: [String] = []
         public var currentVersionID: String?
 
-        package init(id: String, path: String, children: [String], currentVersion: String? = nil, isCompiled: Bool, line: Int? = nil, childIDs: [String] = [], currentVersionID: String? = nil) {
+        package init(
+            id: String, path: String, children: [String], currentVersion: String? = nil, isCompiled: Bool,
+            line: Int? = nil, childIDs: [String] = [], currentVersionID: String? = nil
+        ) {
             self.id = id
             self.path = path
             self.children = children
@@ -46,12 +49,17 @@ public struct XcodeProject: Sendable {
 
     public static func read(path: String, displayPath: String) throws -> XcodeProject {
         let data: Data
-        do { data = try FileReader.read(path, limit: FileReader.Limit.dataFile) } catch { throw ReadError(description: "\(displayPath): \(error)") }
+        do { data = try FileReader.read(path, limit: FileReader.Limit.dataFile) } catch {
+            throw ReadError(description: "\(displayPath): \(error)")
+        }
         guard let plist = try? PropertyList.parse(data) as? [String: Any],
-              let objects = plist["objects"] as? [String: Any] else {
+            let objects = plist["objects"] as? [String: Any]
+        else {
             throw ReadError(description: "\(displayPath) is not an Xcode project file (no objects)")
         }
-        return parse(objects: objects.compactMapValues { $0 as? [String: Any] }, text: String(decoding: data, as: UTF8.self), displayPath: displayPath)
+        return parse(
+            objects: objects.compactMapValues { $0 as? [String: Any] }, text: String(decoding: data, as: UTF8.self),
+            displayPath: displayPath)
     }
 
     package static func parse(objects: [String: [String: Any]], text: String, displayPath: String) -> XcodeProject {
@@ -59,7 +67,8 @@ public struct XcodeProject: Sendable {
         // Parents, to resolve a group's path through the group tree.
         var parent: [String: String] = [:]
         for (id, object) in objects {
-            for child in object["children"] as? [String] ?? [] where isa(id) == "PBXGroup" || isa(id) == "PBXVariantGroup" { parent[child] = id }
+            for child in object["children"] as? [String] ?? []
+            where isa(id) == "PBXGroup" || isa(id) == "PBXVariantGroup" { parent[child] = id }
         }
         func resolvedPath(_ id: String) -> String {
             var components: [String] = []
@@ -73,9 +82,10 @@ public struct XcodeProject: Sendable {
             }
             return components.joined(separator: "/")
         }
-        let compiledRefs: Set<String> = Set(objects.values.filter { $0["isa"] as? String == "PBXSourcesBuildPhase" }
-            .flatMap { $0["files"] as? [String] ?? [] }
-            .compactMap { objects[$0]?["fileRef"] as? String })
+        let compiledRefs: Set<String> = Set(
+            objects.values.filter { $0["isa"] as? String == "PBXSourcesBuildPhase" }
+                .flatMap { $0["files"] as? [String] ?? [] }
+                .compactMap { objects[$0]?["fileRef"] as? String })
         // The line defining each version group (`ID /* name */ = {`), from one pass over the file.
         let groupIDs = Set(objects.compactMap { $0.value["isa"] as? String == "XCVersionGroup" ? $0.key : nil })
         var definitionLines: [String: Int] = [:]
@@ -83,14 +93,20 @@ public struct XcodeProject: Sendable {
             let trimmed = text.drop { $0 == " " || $0 == "\t" }
             guard let space = trimmed.firstIndex(of: " ") else { continue }
             let id = String(trimmed[..<space])
-            if groupIDs.contains(id), definitionLines[id] == nil, text.contains("= {") { definitionLines[id] = index + 1 }
+            if groupIDs.contains(id), definitionLines[id] == nil, text.contains("= {") {
+                definitionLines[id] = index + 1
+            }
         }
         func line(of id: String) -> Int? { definitionLines[id] }
-        let groups = objects.filter { $0.value["isa"] as? String == "XCVersionGroup" }.map { id, object -> VersionGroup in
-            func name(_ ref: String) -> String? { (objects[ref]?["path"] as? String).map { $0.split(separator: "/").last.map(String.init) ?? $0 } }
+        let groups = objects.filter { $0.value["isa"] as? String == "XCVersionGroup" }.map {
+            id, object -> VersionGroup in
+            func name(_ ref: String) -> String? {
+                (objects[ref]?["path"] as? String).map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+            }
             return VersionGroup(
                 id: id, path: resolvedPath(id), children: (object["children"] as? [String] ?? []).compactMap(name),
-                currentVersion: (object["currentVersion"] as? String).flatMap(name), isCompiled: compiledRefs.contains(id), line: line(of: id),
+                currentVersion: (object["currentVersion"] as? String).flatMap(name),
+                isCompiled: compiledRefs.contains(id), line: line(of: id),
                 childIDs: object["children"] as? [String] ?? [], currentVersionID: object["currentVersion"] as? String)
         }.sorted { $0.path < $1.path }
         return XcodeProject(path: displayPath, versionGroups: groups)

@@ -21,7 +21,9 @@ public struct CheckstyleReporter: Reporter {
             sink.write("  <file name=\"\(XMLEscape.escape(file))\">\n")
             for d in byFile[file]! {
                 let severity = d.severity == .note ? "info" : d.severity.rawValue
-                sink.write("    <error line=\"\(d.line ?? 1)\"\(d.column.map { " column=\"\($0)\"" } ?? "") severity=\"\(severity)\" message=\"\(XMLEscape.escape(d.message))\" source=\"modellint.\(d.ruleId)\"/>\n")
+                sink.write(
+                    "    <error line=\"\(d.line ?? 1)\"\(d.column.map { " column=\"\($0)\"" } ?? "") severity=\"\(severity)\" message=\"\(XMLEscape.escape(d.message))\" source=\"modellint.\(d.ruleId)\"/>\n"
+                )
             }
             sink.write("  </file>\n")
         }

@@ -13,7 +13,10 @@ public enum DiffReporter {
         var currentEntity: String?
         for entry in entries {
             if entry.property == nil {
-                lines += ["", "\(entry.entity)\(entry.kind == .changed ? "" : " (\(entry.kind.rawValue))")  [\(entry.impact.label)]  \(entry.details.joined(separator: "; "))"]
+                lines += [
+                    "",
+                    "\(entry.entity)\(entry.kind == .changed ? "" : " (\(entry.kind.rawValue))")  [\(entry.impact.label)]  \(entry.details.joined(separator: "; "))",
+                ]
                 currentEntity = entry.entity
                 continue
             }
@@ -22,7 +25,8 @@ public enum DiffReporter {
                 currentEntity = entry.entity
             }
             let sign = entry.kind == .added ? "+" : entry.kind == .removed ? "-" : "~"
-            lines.append("  \(sign) \(entry.property!)  [\(entry.impact.label)]  \(entry.details.joined(separator: "; "))")
+            lines.append(
+                "  \(sign) \(entry.property!)  [\(entry.impact.label)]  \(entry.details.joined(separator: "; "))")
         }
         let counts = ChangeImpact.allCases.reversed().compactMap { impact -> String? in
             let n = entries.filter { $0.impact == impact }.count
@@ -34,12 +38,15 @@ public enum DiffReporter {
 
     /// For a pull-request comment: one table row per change, the worst first; cells escaped as in `check`'s.
     public static func markdown(_ entries: [ChangeEntry], bundle: String, from: String, to: String) -> String {
-        var out = "### \(MarkdownReporter.cell(from)) -> \(MarkdownReporter.cell(to)) (`\(MarkdownReporter.code(bundle))`)\n\n"
+        var out =
+            "### \(MarkdownReporter.cell(from)) -> \(MarkdownReporter.cell(to)) (`\(MarkdownReporter.code(bundle))`)\n\n"
         guard !entries.isEmpty else { return out + "no changes\n" }
         out += "| element | change | Core Data | details |\n|---|---|---|---|\n"
-        for entry in entries.enumerated().sorted(by: { ($0.element.impact, $1.offset) > ($1.element.impact, $0.offset) }).map(\.element) {
+        for entry in entries.enumerated().sorted(by: { ($0.element.impact, $1.offset) > ($1.element.impact, $0.offset) }
+        ).map(\.element) {
             let element = entry.entity + (entry.property.map { "." + $0 } ?? "")
-            out += "| \(MarkdownReporter.cell(element)) | \(entry.kind.rawValue) | \(entry.impact.label) | \(MarkdownReporter.cell(entry.details.joined(separator: "; "))) |\n"
+            out +=
+                "| \(MarkdownReporter.cell(element)) | \(entry.kind.rawValue) | \(entry.impact.label) | \(MarkdownReporter.cell(entry.details.joined(separator: "; "))) |\n"
         }
         return out
     }
@@ -52,8 +59,11 @@ public enum DiffReporter {
         let changes: [JSONValue] = entries.map { entry in
             var pairs: [(String, JSONValue)] = [("entity", .string(ReportText.shortenedName(entry.entity)))]
             if let property = entry.property { pairs.append(("property", .string(ReportText.shortenedName(property)))) }
-            pairs += [("change", .string(entry.kind.rawValue)), ("impact", .string(entry.impact.key)),
-                      ("details", .array(entry.details.map { .string(ReportText.boundedMessage($0)) })), ("file", .string(entry.location.file))]
+            pairs += [
+                ("change", .string(entry.kind.rawValue)), ("impact", .string(entry.impact.key)),
+                ("details", .array(entry.details.map { .string(ReportText.boundedMessage($0)) })),
+                ("file", .string(entry.location.file)),
+            ]
             if let line = entry.location.line { pairs.append(("line", .number(Double(line)))) }
             if let column = entry.location.column { pairs.append(("column", .number(Double(column)))) }
             return .object(pairs)

@@ -48,7 +48,9 @@ public struct JSONReporter: Reporter {
         add("property", d.property)
         add("mappingModel", d.mappingModel)
         add("underlyingRuleId", d.underlyingRuleId)
-        if let affected = d.affectedVersions { pairs.append(("affectedVersions", .array(affected.map(JSONValue.string)))) }
+        if let affected = d.affectedVersions {
+            pairs.append(("affectedVersions", .array(affected.map(JSONValue.string))))
+        }
         if let versions = d.versions { pairs.append(("versions", .array(versions.map(JSONValue.string)))) }
         return .object(pairs)
     }

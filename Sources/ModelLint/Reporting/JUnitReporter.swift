@@ -23,13 +23,17 @@ public struct JUnitReporter: Reporter {
         for bundle in report.bundles {
             let findings = findingsByBundle[bundle.path] ?? []
             let name = XMLEscape.escape(paths.path(bundle.path))
-            sink.write("  <testsuite name=\"\(name)\" tests=\"\(max(findings.count, 1))\" failures=\"\(failing(findings))\" errors=\"0\" skipped=\"0\">\n")
+            sink.write(
+                "  <testsuite name=\"\(name)\" tests=\"\(max(findings.count, 1))\" failures=\"\(failing(findings))\" errors=\"0\" skipped=\"0\">\n"
+            )
             if findings.isEmpty {
                 sink.write("    <testcase classname=\"\(name)\" name=\"no findings\"/>\n")
             }
             var usedNames: [String: Int] = [:]
             for d in findings {
-                let subject = [d.version, [d.entity, d.property].compactMap { $0 }.joined(separator: ".")].compactMap { $0 }.filter { !$0.isEmpty }
+                let subject = [d.version, [d.entity, d.property].compactMap { $0 }.joined(separator: ".")].compactMap {
+                    $0
+                }.filter { !$0.isEmpty }
                 var caseName = ([d.ruleId] + subject).joined(separator: " ")
                 let seen = usedNames[caseName, default: 0] + 1
                 usedNames[caseName] = seen
@@ -40,7 +44,9 @@ public struct JUnitReporter: Reporter {
                 if d.severity == .note {
                     sink.write("      <system-out>\(text)</system-out>\n")
                 } else {
-                    sink.write("      <failure type=\"\(d.ruleId)\" message=\"\(XMLEscape.escape(d.severity.rawValue + ": " + d.message))\">\(text)</failure>\n")
+                    sink.write(
+                        "      <failure type=\"\(d.ruleId)\" message=\"\(XMLEscape.escape(d.severity.rawValue + ": " + d.message))\">\(text)</failure>\n"
+                    )
                 }
                 sink.write("    </testcase>\n")
             }

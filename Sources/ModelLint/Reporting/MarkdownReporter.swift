@@ -14,13 +14,17 @@ public struct MarkdownReporter: Reporter {
     public func write(_ report: LintReport, to sink: OutputSink) {
         let shown = report.diagnostics.filter { $0.severity != .note }
         sink.write("### modellint\n\n")
-        sink.write("\(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s"), \(report.noteCount) note\(report.noteCount == 1 ? "" : "s") in \(report.bundles.count) bundle\(report.bundles.count == 1 ? "" : "s")\n")
+        sink.write(
+            "\(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s"), \(report.noteCount) note\(report.noteCount == 1 ? "" : "s") in \(report.bundles.count) bundle\(report.bundles.count == 1 ? "" : "s")\n"
+        )
         guard !shown.isEmpty else { return }
         sink.write("\n| | location | finding | rule |\n|---|---|---|---|\n")
         for d in shown {
             let icon = d.severity == .error ? "❌" : "⚠️"
             let position = paths.path(d.file) + (d.line.map { ":\($0)" } ?? "")
-            sink.write("| \(icon) \(d.severity.rawValue) | `\(Self.code(position))` | \(Self.cell(d.message))<br>fix: \(Self.cell(d.fix)) | `\(d.ruleId)` |\n")
+            sink.write(
+                "| \(icon) \(d.severity.rawValue) | `\(Self.code(position))` | \(Self.cell(d.message))<br>fix: \(Self.cell(d.fix)) | `\(d.ruleId)` |\n"
+            )
         }
     }
 

@@ -20,7 +20,8 @@ public enum RuleDocumentation {
                 out += "\n"
                 for (name, contents) in example.shipped {
                     if case .model(let body) = contents {
-                        out += "As shipped (\(example.shippedSource.label)), `\(name).xcdatamodel/contents` (inside `<model>`):\n\n```xml\n\(body)\n```\n\n"
+                        out +=
+                            "As shipped (\(example.shippedSource.label)), `\(name).xcdatamodel/contents` (inside `<model>`):\n\n```xml\n\(body)\n```\n\n"
                     }
                 }
                 for (name, contents) in example.versions {
@@ -28,7 +29,8 @@ public enum RuleDocumentation {
                     case .model(let body):
                         out += "`\(name).xcdatamodel/contents` (inside `<model>`):\n\n```xml\n\(body)\n```\n\n"
                     case .file(let text):
-                        out += "`\(name).xcdatamodel/contents`:\n\n```xml\n\(text.isEmpty ? "(empty file)" : text)\n```\n\n"
+                        out +=
+                            "`\(name).xcdatamodel/contents`:\n\n```xml\n\(text.isEmpty ? "(empty file)" : text)\n```\n\n"
                     case .none:
                         out += "`\(name).xcdatamodel/`: a folder with no `contents`.\n\n"
                     case .legacy:
@@ -41,7 +43,8 @@ public enum RuleDocumentation {
                 switch example.currentVersion {
                 case .absent: out += "No `.xccurrentversion`.\n\n"
                 case .named(let name): out += "`.xccurrentversion` names `\(name)`.\n\n"
-                case .file(let text): out += "`.xccurrentversion` holds: `\(text.replacingOccurrences(of: "\n", with: " "))`\n\n"
+                case .file(let text):
+                    out += "`.xccurrentversion` holds: `\(text.replacingOccurrences(of: "\n", with: " "))`\n\n"
                 case .last: break
                 }
             }
@@ -72,7 +75,9 @@ public enum RuleDocumentation {
 
     /// The rule list as the README shows it (`###` sections); a test keeps the README equal to this.
     /// With `linkedHeading`, the docs/rules index: `##` sections and each id linking to its page.
-    public static func markdownTable(_ descriptions: [RuleDescription] = RuleRegistry.descriptions, linkedHeading: String? = nil) -> String {
+    public static func markdownTable(
+        _ descriptions: [RuleDescription] = RuleRegistry.descriptions, linkedHeading: String? = nil
+    ) -> String {
         var out = ""
         for category in RuleCategory.allCases {
             let rules = descriptions.filter { $0.category == category }
@@ -80,7 +85,8 @@ public enum RuleDocumentation {
             out += "\n\(linkedHeading ?? "###") \(category.rawValue)\n\n| id | default | detects |\n|---|---|---|\n"
             for rule in rules {
                 let id = linkedHeading == nil ? "`\(rule.id)`" : "[`\(rule.id)`](\(rule.id).md)"
-                out += "| \(id) | \(rule.severity.rawValue) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
+                out +=
+                    "| \(id) | \(rule.severity.rawValue) | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
             }
         }
         return out

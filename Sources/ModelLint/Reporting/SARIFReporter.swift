@@ -20,7 +20,17 @@ public struct SARIFReporter: Reporter {
                 ("name", .string(Self.pascalCase(rule.id))),
                 ("shortDescription", .object([("text", .string(rule.summary))])),
                 ("fullDescription", .object([("text", .string(rule.rationale))])),
-                ("help", .object([("text", .string("Fix: \(rule.fix)")), ("markdown", .string("**Fix:** \(rule.fix)\n\n[Documentation](\(RuleDocumentation.helpURI(for: rule.id)))"))])),
+                (
+                    "help",
+                    .object([
+                        ("text", .string("Fix: \(rule.fix)")),
+                        (
+                            "markdown",
+                            .string(
+                                "**Fix:** \(rule.fix)\n\n[Documentation](\(RuleDocumentation.helpURI(for: rule.id)))")
+                        ),
+                    ])
+                ),
                 ("helpUri", .string(RuleDocumentation.helpURI(for: rule.id))),
                 ("defaultConfiguration", .object([("level", .string(Self.level(rule.severity)))])),
                 ("properties", .object([("tags", .array([.string(rule.category.rawValue)]))])),
@@ -34,13 +44,34 @@ public struct SARIFReporter: Reporter {
             result += [
                 ("level", .string(Self.level(d.severity))),
                 ("message", .object([("text", .string(d.message + "\nFix: " + d.fix))])),
-                ("locations", .array([.object([("physicalLocation", .object([
-                    ("artifactLocation", .object([("uri", .string(Self.uri(paths.path(d.file)))), ("uriBaseId", .string("%SRCROOT%"))])),
-                    ("region", .object(region)),
-                ]))])])),
+                (
+                    "locations",
+                    .array([
+                        .object([
+                            (
+                                "physicalLocation",
+                                .object([
+                                    (
+                                        "artifactLocation",
+                                        .object([
+                                            ("uri", .string(Self.uri(paths.path(d.file)))),
+                                            ("uriBaseId", .string("%SRCROOT%")),
+                                        ])
+                                    ),
+                                    ("region", .object(region)),
+                                ])
+                            )
+                        ])
+                    ])
+                ),
                 // GitHub matches alerts on this, not on the line: the finding's stable identity (no message, line
                 // or current version name), so moved lines and a new version keep an alert the same alert.
-                ("partialFingerprints", .object([("modellint/v2", .string(String(SHA256.hex(Self.fingerprintInput(d, paths: paths)).prefix(32))))])),
+                (
+                    "partialFingerprints",
+                    .object([
+                        ("modellint/v2", .string(String(SHA256.hex(Self.fingerprintInput(d, paths: paths)).prefix(32))))
+                    ])
+                ),
             ]
             var properties: [(String, JSONValue)] = [("bundle", .string(paths.path(d.bundle)))]
             if let v = d.version { properties.append(("version", .string(v))) }
@@ -50,13 +81,18 @@ public struct SARIFReporter: Reporter {
             result.append(("properties", .object(properties)))
             return .object(result)
         }
-        let tool: JSONValue = .object([("driver", .object([
-            ("name", .string("modellint")),
-            ("version", .string(ModelLintVersion.current)),
-            ("semanticVersion", .string(ModelLintVersion.current)),
-            ("informationUri", .string(RuleDocumentation.repositoryURL)),
-            ("rules", .array(driverRules)),
-        ]))])
+        let tool: JSONValue = .object([
+            (
+                "driver",
+                .object([
+                    ("name", .string("modellint")),
+                    ("version", .string(ModelLintVersion.current)),
+                    ("semanticVersion", .string(ModelLintVersion.current)),
+                    ("informationUri", .string(RuleDocumentation.repositoryURL)),
+                    ("rules", .array(driverRules)),
+                ])
+            )
+        ])
         // What serializing the whole log gives, written a result at a time.
         let writer = JSONStreamWriter(sink: sink)
         writer.beginObject()
@@ -65,7 +101,9 @@ public struct SARIFReporter: Reporter {
         writer.beginArray("runs")
         writer.beginObject()
         writer.member("tool", tool)
-        writer.member("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string("file://" + Self.uri(paths.root) + "/"))]))]))
+        writer.member(
+            "originalUriBaseIds",
+            .object([("%SRCROOT%", .object([("uri", .string("file://" + Self.uri(paths.root) + "/"))]))]))
         writer.beginArray("results")
         for d in report.diagnostics { writer.element(result(d)) }
         writer.end()
@@ -96,7 +134,11 @@ public struct SARIFReporter: Reporter {
         var out = ""
         for byte in path.utf8 {
             let scalar = Unicode.Scalar(byte)
-            if byte < 0x80 && allowed.contains(scalar) { out.unicodeScalars.append(scalar) } else { out += "%" + String(format2: byte) }
+            if byte < 0x80 && allowed.contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "%" + String(format2: byte)
+            }
         }
         return out
     }

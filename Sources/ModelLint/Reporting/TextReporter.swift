@@ -25,8 +25,9 @@ public struct TextReporter: Reporter {
                 if let column = d.column { position += ":\(column)" }
             }
             // Every piece that came from a file is made log-safe before the colour codes go around the severity.
-            sink.write(ReportText.logLine(position) + ": " + paint(d.severity.rawValue, d.severity) + ": "
-                       + ReportText.logLine(d.message) + " [\(d.ruleId)]\n")
+            sink.write(
+                ReportText.logLine(position) + ": " + paint(d.severity.rawValue, d.severity) + ": "
+                    + ReportText.logLine(d.message) + " [\(d.ruleId)]\n")
             sink.write("    fix: " + ReportText.logLine(d.fix) + " (modellint explain \(d.ruleId))\n")
         }
         if statistics { sink.write(Self.statisticsTable(report)) }
@@ -38,23 +39,35 @@ public struct TextReporter: Reporter {
         var counts: [String: [Severity: Int]] = [:]
         for d in report.diagnostics { counts[d.ruleId, default: [:]][d.severity, default: 0] += 1 }
         guard !counts.isEmpty else { return "" }
-        struct Row { var id: String; var errors: Int; var warnings: Int; var notes: Int; var total: Int { errors + warnings + notes } }
-        let rows = counts.map { id, c in Row(id: id, errors: c[.error] ?? 0, warnings: c[.warning] ?? 0, notes: c[.note] ?? 0) }
-            .sorted { $0.total != $1.total ? $0.total > $1.total : $0.id < $1.id }
+        struct Row {
+            var id: String
+            var errors: Int
+            var warnings: Int
+            var notes: Int
+            var total: Int { errors + warnings + notes }
+        }
+        let rows = counts.map { id, c in
+            Row(id: id, errors: c[.error] ?? 0, warnings: c[.warning] ?? 0, notes: c[.note] ?? 0)
+        }
+        .sorted { $0.total != $1.total ? $0.total > $1.total : $0.id < $1.id }
         let width = max(rows.map(\.id.count).max() ?? 0, "rule".count)
         func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
         func num(_ n: Int) -> String { String(repeating: " ", count: max(0, 8 - String(n).count)) + String(n) }
         var out = "\n" + pad("rule", width) + "  errors  warnings     notes\n"
-        for row in rows { out += pad(row.id, width) + num(row.errors) + "  " + num(row.warnings) + "  " + num(row.notes) + "\n" }
+        for row in rows {
+            out += pad(row.id, width) + num(row.errors) + "  " + num(row.warnings) + "  " + num(row.notes) + "\n"
+        }
         return out + "\n"
     }
 
     public func summary(_ report: LintReport) -> String {
         let counts = [
-            plural(report.errorCount, "error"), plural(report.warningCount, "warning"), plural(report.noteCount, "note"),
+            plural(report.errorCount, "error"), plural(report.warningCount, "warning"),
+            plural(report.noteCount, "note"),
         ].joined(separator: ", ")
         let hidden = listNotes || report.noteCount == 0 ? "" : " (--notes to list them)"
-        return "\(counts)\(hidden) in \(plural(report.bundles.count, "bundle")) (\(plural(report.versionCount, "version")))"
+        return
+            "\(counts)\(hidden) in \(plural(report.bundles.count, "bundle")) (\(plural(report.versionCount, "version")))"
     }
 
     private func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

@@ -66,7 +66,8 @@ public struct Finding: Sendable, Equatable {
     public static func == (a: Finding, b: Finding) -> Bool {
         a.message == b.message && a.location == b.location && a.entity == b.entity && a.property == b.property
             && a.severity == b.severity && a.version == b.version && a.identity == b.identity
-            && a.supersedes.map(\.rule) == b.supersedes.map(\.rule) && a.supersedes.map(\.identity) == b.supersedes.map(\.identity)
+            && a.supersedes.map(\.rule) == b.supersedes.map(\.rule)
+            && a.supersedes.map(\.identity) == b.supersedes.map(\.identity)
     }
 
     public var message: String
@@ -186,8 +187,10 @@ public struct StoreCheck: Sendable {
     public var coveredVersions: Set<String> = []
     public var isLastGolden = false
 
-    public init(path: String, metadata: StoreMetadata, bundle: String, current: VersionRef?, matching: [VersionRef],
-                nearest: (version: VersionRef, differing: [String])?, migration: [Diagnostic], isGolden: Bool) {
+    public init(
+        path: String, metadata: StoreMetadata, bundle: String, current: VersionRef?, matching: [VersionRef],
+        nearest: (version: VersionRef, differing: [String])?, migration: [Diagnostic], isGolden: Bool
+    ) {
         self.path = path
         self.metadata = metadata
         self.bundle = bundle
@@ -219,7 +222,9 @@ public struct SourceReferenceContext: Sendable {
         bundleName = bundle.name
         versionNames = Set(bundle.versions.map(\.name))
         var checksums: [String: String] = [:]
-        for version in bundle.versions { if let m = version.model { checksums[m.versionHashes.versionChecksum] = version.name } }
+        for version in bundle.versions {
+            if let m = version.model { checksums[m.versionHashes.versionChecksum] = version.name }
+        }
         self.checksums = checksums
         currentVersion = bundle.declaredCurrentVersion
     }
@@ -337,7 +342,10 @@ public struct ComparedPairFindings: Sendable {
         public var severity: Severity
         public var mappingModel: String?
 
-        public init(from: String, rule: RuleDescription, finding: Finding, key: String, severity: Severity, mappingModel: String?) {
+        public init(
+            from: String, rule: RuleDescription, finding: Finding, key: String, severity: Severity,
+            mappingModel: String?
+        ) {
             self.from = from
             self.rule = rule
             self.finding = finding
@@ -375,7 +383,10 @@ public struct PairSetFinding: Sendable {
     public var affectedVersions: [String]
     public var mappingModel: String?
 
-    public init(finding: Finding, fromVersion: String, underlyingRuleId: String, fix: String, affectedVersions: [String], mappingModel: String?) {
+    public init(
+        finding: Finding, fromVersion: String, underlyingRuleId: String, fix: String, affectedVersions: [String],
+        mappingModel: String?
+    ) {
         self.finding = finding
         self.fromVersion = fromVersion
         self.underlyingRuleId = underlyingRuleId

@@ -49,7 +49,8 @@ public struct RuleExample: Sendable {
     public var line: Int
 
     public init(
-        versions: [(name: String, contents: Contents)], currentVersion: CurrentVersion = .last, triggers: Bool, expectedFile: String? = nil,
+        versions: [(name: String, contents: Contents)], currentVersion: CurrentVersion = .last, triggers: Bool,
+        expectedFile: String? = nil,
         filePath: String = #filePath, line: Int = #line
     ) {
         self.filePath = filePath
@@ -70,20 +71,31 @@ public struct RuleExample: Sendable {
     }
 
     /// Two versions, `Near 1` (before) then `Near 2` (after, current).
-    public static func triggering(before: String, after: String, filePath: String = #filePath, line: Int = #line) -> RuleExample {
-        RuleExample(versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: true, filePath: filePath, line: line)
+    public static func triggering(before: String, after: String, filePath: String = #filePath, line: Int = #line)
+        -> RuleExample
+    {
+        RuleExample(
+            versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: true, filePath: filePath,
+            line: line)
     }
 
-    public static func passing(before: String, after: String, filePath: String = #filePath, line: Int = #line) -> RuleExample {
-        RuleExample(versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: false, filePath: filePath, line: line)
+    public static func passing(before: String, after: String, filePath: String = #filePath, line: Int = #line)
+        -> RuleExample
+    {
+        RuleExample(
+            versions: [("Near 1", .model(before)), ("Near 2", .model(after))], triggers: false, filePath: filePath,
+            line: line)
     }
 
     /// A history example: `shipped` as recorded, `now` in the work tree.
     public static func history(
-        shipped: [(String, String)], now: [(String, String)], source: ShippedHistory.Source = .lockFile("modellint.lock"),
-        triggers: Bool, expectedFile: String? = nil
-    , filePath: String = #filePath, line: Int = #line) -> RuleExample {
-        var example = RuleExample(versions: now.map { ($0.0, Contents.model($0.1)) }, triggers: triggers, expectedFile: expectedFile, filePath: filePath, line: line)
+        shipped: [(String, String)], now: [(String, String)],
+        source: ShippedHistory.Source = .lockFile("modellint.lock"),
+        triggers: Bool, expectedFile: String? = nil, filePath: String = #filePath, line: Int = #line
+    ) -> RuleExample {
+        var example = RuleExample(
+            versions: now.map { ($0.0, Contents.model($0.1)) }, triggers: triggers, expectedFile: expectedFile,
+            filePath: filePath, line: line)
         example.shipped = shipped.map { ($0.0, Contents.model($0.1)) }
         example.shippedSource = source
         return example
@@ -122,7 +134,10 @@ public struct RuleExample: Sendable {
         public var current: String?
         public var mappings: [(name: String, source: String, destination: String)] = []
 
-        public init(versions: [(name: String, body: String)], current: String?, mappings: [(name: String, source: String, destination: String)] = []) {
+        public init(
+            versions: [(name: String, body: String)], current: String?,
+            mappings: [(name: String, source: String, destination: String)] = []
+        ) {
             self.versions = versions
             self.current = current
             self.mappings = mappings
@@ -136,7 +151,11 @@ public struct RuleExample: Sendable {
     public func compiledModel() -> CompiledModel? {
         guard let build else { return nil }
         func model(_ body: String, _ path: String) -> Model? {
-            if case .model(let m) = ContentsParser.parse(data: Data((Self.modelHeader + "\n" + body + "\n</model>\n").utf8), path: path) { return m }
+            if case .model(let m) = ContentsParser.parse(
+                data: Data((Self.modelHeader + "\n" + body + "\n</model>\n").utf8), path: path)
+            {
+                return m
+            }
             return nil
         }
         let versions = build.versions.map { version -> CompiledVersion in
@@ -148,7 +167,9 @@ public struct RuleExample: Sendable {
             let source = model(mapping.source, "source")?.versionHashes.entities ?? [:]
             let destination = model(mapping.destination, "destination")?.versionHashes.entities ?? [:]
             let entityMappings = destination.keys.sorted().map { name in
-                CompiledMapping.EntityMapping(name: "\(name)To\(name)", source: source[name].map { (name, $0) }, destination: (name, destination[name]!))
+                CompiledMapping.EntityMapping(
+                    name: "\(name)To\(name)", source: source[name].map { (name, $0) },
+                    destination: (name, destination[name]!))
             }
             return CompiledMapping(name: mapping.name, path: "\(mapping.name).cdm", entityMappings: entityMappings)
         }
@@ -158,8 +179,13 @@ public struct RuleExample: Sendable {
     /// For rules about the app's code: a Swift file beside the bundle (its name and text).
     public var sourceFile: (name: String, text: String)?
 
-    public static func source(_ versions: [(String, String)], file name: String, _ text: String, triggers: Bool, filePath: String = #filePath, line: Int = #line) -> RuleExample {
-        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: "../" + name, filePath: filePath, line: line)
+    public static func source(
+        _ versions: [(String, String)], file name: String, _ text: String, triggers: Bool, filePath: String = #filePath,
+        line: Int = #line
+    ) -> RuleExample {
+        var example = RuleExample(
+            versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: "../" + name,
+            filePath: filePath, line: line)
         example.sourceFile = (name, text)
         return example
     }
@@ -182,10 +208,14 @@ public struct RuleExample: Sendable {
             func id(_ n: Int) -> String { String(format: "%024X", 0xA0000 + n) }
             var refs = ""
             for (i, child) in children.enumerated() {
-                refs += "\t\t\(id(10 + i)) /* \(child) */ = {isa = PBXFileReference; lastKnownFileType = wrapper.xcdatamodel; path = \"\(child)\"; sourceTree = \"<group>\"; };\n"
+                refs +=
+                    "\t\t\(id(10 + i)) /* \(child) */ = {isa = PBXFileReference; lastKnownFileType = wrapper.xcdatamodel; path = \"\(child)\"; sourceTree = \"<group>\"; };\n"
             }
             let childList = children.indices.map { "\t\t\t\t\(id(10 + $0)) /* \(children[$0]) */,\n" }.joined()
-            let currentRef = current.flatMap { c in children.firstIndex(of: c).map { "\t\t\tcurrentVersion = \(id(10 + $0)) /* \(c) */;\n" } } ?? ""
+            let currentRef =
+                current.flatMap { c in
+                    children.firstIndex(of: c).map { "\t\t\tcurrentVersion = \(id(10 + $0)) /* \(c) */;\n" }
+                } ?? ""
             let phaseFiles = compiled ? "\t\t\t\t\(id(2)) /* Near.xcdatamodeld in Sources */,\n" : ""
             return """
                 // !$*UTF8*$!
@@ -216,8 +246,13 @@ public struct RuleExample: Sendable {
     public var project: Project?
 
     /// The bundle (`Near 1`...; the last is current) and a project beside it.
-    public static func project(_ versions: [String], _ project: Project, triggers: Bool, expectedFile: String? = nil, filePath: String = #filePath, line: Int = #line) -> RuleExample {
-        var example = RuleExample(versions: versions.map { ($0, .model("<entity name=\"Item\"/>")) }, triggers: triggers, expectedFile: expectedFile, filePath: filePath, line: line)
+    public static func project(
+        _ versions: [String], _ project: Project, triggers: Bool, expectedFile: String? = nil,
+        filePath: String = #filePath, line: Int = #line
+    ) -> RuleExample {
+        var example = RuleExample(
+            versions: versions.map { ($0, .model("<entity name=\"Item\"/>")) }, triggers: triggers,
+            expectedFile: expectedFile, filePath: filePath, line: line)
         example.project = project
         return example
     }
@@ -227,9 +262,13 @@ public struct RuleExample: Sendable {
     public var store: (body: String, golden: Bool)?
 
     /// The source bundle (`Near 1`...; the last is current) and a store written by `storeBody`.
-    public static func store(_ versions: [(String, String)], writtenBy storeBody: String, golden: Bool = false, triggers: Bool,
-                             expectedFile: String = "../Store.sqlite", filePath: String = #filePath, line: Int = #line) -> RuleExample {
-        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile, filePath: filePath, line: line)
+    public static func store(
+        _ versions: [(String, String)], writtenBy storeBody: String, golden: Bool = false, triggers: Bool,
+        expectedFile: String = "../Store.sqlite", filePath: String = #filePath, line: Int = #line
+    ) -> RuleExample {
+        var example = RuleExample(
+            versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile,
+            filePath: filePath, line: line)
         example.store = (storeBody, golden)
         return example
     }
@@ -237,20 +276,33 @@ public struct RuleExample: Sendable {
     /// The metadata of a `.store` example's store, as StoreMetadata reads it from Z_METADATA.
     public func storeMetadata() -> StoreMetadata? {
         guard let store else { return nil }
-        guard case .model(let m) = ContentsParser.parse(data: Data((Self.modelHeader + "\n" + store.body + "\n</model>\n").utf8), path: "Store.sqlite") else { return nil }
-        return StoreMetadata(entityHashes: m.versionHashes.entities, versionIdentifiers: [], frameworkVersion: nil, storeType: "SQLite",
-                             uuid: nil, checksum: nil, usedWAL: false)
+        guard
+            case .model(let m) = ContentsParser.parse(
+                data: Data((Self.modelHeader + "\n" + store.body + "\n</model>\n").utf8), path: "Store.sqlite")
+        else { return nil }
+        return StoreMetadata(
+            entityHashes: m.versionHashes.entities, versionIdentifiers: [], frameworkVersion: nil, storeType: "SQLite",
+            uuid: nil, checksum: nil, usedWAL: false)
     }
 
     /// The source bundle (`Near 1`...; the last is current) and what a build made of it.
-    public static func compiled(_ versions: [(String, String)], build: Build, triggers: Bool, expectedFile: String? = nil, filePath: String = #filePath, line: Int = #line) -> RuleExample {
-        var example = RuleExample(versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile, filePath: filePath, line: line)
+    public static func compiled(
+        _ versions: [(String, String)], build: Build, triggers: Bool, expectedFile: String? = nil,
+        filePath: String = #filePath, line: Int = #line
+    ) -> RuleExample {
+        var example = RuleExample(
+            versions: versions.map { ($0.0, .model($0.1)) }, triggers: triggers, expectedFile: expectedFile,
+            filePath: filePath, line: line)
         example.build = build
         return example
     }
 
-    public static func lockFile(_ text: String, triggers: Bool, filePath: String = #filePath, line: Int = #line) -> RuleExample {
-        var example = RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], triggers: triggers, filePath: filePath, line: line)
+    public static func lockFile(_ text: String, triggers: Bool, filePath: String = #filePath, line: Int = #line)
+        -> RuleExample
+    {
+        var example = RuleExample(
+            versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], triggers: triggers, filePath: filePath,
+            line: line)
         example.lockFileText = text
         return example
     }
@@ -260,7 +312,8 @@ public struct RuleExample: Sendable {
         guard !shipped.isEmpty else { return nil }
         let versions: [ShippedHistory.Version] = shipped.compactMap { name, contents in
             guard let text = RuleExample.markedText(of: contents)?.filter({ $0 != RuleExample.marker }),
-                  case .model(let model) = ContentsParser.parse(data: Data(text.utf8), path: "shipped/\(name)") else { return nil }
+                case .model(let model) = ContentsParser.parse(data: Data(text.utf8), path: "shipped/\(name)")
+            else { return nil }
             let fromGit: Bool
             if case .lockFile = shippedSource { fromGit = false } else { fromGit = true }
             return ShippedHistory.Version(name: name, digest: VersionDigest(model: model), model: fromGit ? model : nil)
@@ -302,14 +355,20 @@ public struct RuleExample: Sendable {
             case .model, .file:
                 let marked = RuleExample.markedText(of: contents)!
                 var clean = ""
-                var line = 1, column = 1
+                var line = 1
+                var column = 1
                 for ch in marked {
                     if ch == RuleExample.marker {
                         markers.append((name + ".xcdatamodel/contents", line, column))
                         continue
                     }
                     clean.append(ch)
-                    if ch == "\n" { line += 1; column = 1 } else { column += ch.utf8.count }
+                    if ch == "\n" {
+                        line += 1
+                        column = 1
+                    } else {
+                        column += ch.utf8.count
+                    }
                 }
                 try Data(clean.utf8).write(to: folder.appendingPathComponent("contents"))
             }
@@ -331,7 +390,10 @@ public struct RuleExample: Sendable {
             var clean = ""
             var line = 1
             for ch in lockFileText {
-                if ch == RuleExample.marker { markers.append(("../modellint.lock", line, 0)); continue }
+                if ch == RuleExample.marker {
+                    markers.append(("../modellint.lock", line, 0))
+                    continue
+                }
                 clean.append(ch)
                 if ch == "\n" { line += 1 }
             }

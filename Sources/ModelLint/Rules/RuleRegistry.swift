@@ -11,14 +11,19 @@ public enum RuleRegistry {
         RenamingIdentifierXMLAttributeRule(), UnknownXMLAttributeRule(), UnknownAttributeTypeRule(),
         InvalidDefaultValueRule(), SuspiciousDefaultValueRule(), DuplicateNameRule(), DuplicateRenamingIDRule(),
         UnknownEntityReferenceRule(), InverseMismatchRule(), MissingInverseRule(), UniquenessConstraintInvalidRule(),
-        PlaceholderEntityRule(), ReservedPropertyNameRule(), DerivedAttributeInvalidRule(), SuppressionUnknownRuleRule(),
+        PlaceholderEntityRule(), ReservedPropertyNameRule(), DerivedAttributeInvalidRule(),
+        SuppressionUnknownRuleRule(),
         // Changes between versions
-        AttributeTypeIncompatibleRule(), AttributeTypeNarrowingRule(), AttributeTypeWideningRule(), PropertyKindChangedRule(),
-        EntityRemovedRule(), PropertyRemovedRule(), PersistentBecameTransientRule(), RequiredAttributeWithoutDefaultRule(),
+        AttributeTypeIncompatibleRule(), AttributeTypeNarrowingRule(), AttributeTypeWideningRule(),
+        PropertyKindChangedRule(),
+        EntityRemovedRule(), PropertyRemovedRule(), PersistentBecameTransientRule(),
+        RequiredAttributeWithoutDefaultRule(),
         RelationshipBecameRequiredRule(), ToManyBecameToOneRule(), RelationshipCardinalityTightenedRule(),
         RelationshipDestinationChangedRule(), OrderedFlagChangedRule(), HierarchyMergeRule(), ParentEntityChangedRule(),
-        EntityMadeAbstractRule(), UniquenessConstraintAddedRule(), ExternalStorageDisabledRule(), TransformerChangedRule(),
-        DeleteRuleChangedRule(), DefaultValueChangedRule(), AttributeMinValueTightenedRule(), IndexChangedWithoutHashChangeRule(), HashModifierChangedRule(),
+        EntityMadeAbstractRule(), UniquenessConstraintAddedRule(), ExternalStorageDisabledRule(),
+        TransformerChangedRule(),
+        DeleteRuleChangedRule(), DefaultValueChangedRule(), AttributeMinValueTightenedRule(),
+        IndexChangedWithoutHashChangeRule(), HashModifierChangedRule(),
         RedundantVersionRule(), SkipVersionUpgradeRule(),
         // Renaming
         EntityRenamedWithoutRenamingIDRule(), PropertyRenamedWithoutRenamingIDRule(), RenamingIDRelianceRule(),
@@ -34,9 +39,11 @@ public enum RuleRegistry {
         RetiredAttributePresentRule(), RetirementWithoutInterimRule(), RetirementSkipsInterimRule(),
         // What ships
         CompiledCurrentVersionMismatchRule(), CompiledVersionMissingRule(), CompiledVersionUnknownRule(),
-        CompiledVersionOutOfDateRule(), CompiledRenamingIDLostRule(), CompiledRetiredPresentRule(), MappingModelUnmatchedRule(),
+        CompiledVersionOutOfDateRule(), CompiledRenamingIDLostRule(), CompiledRetiredPresentRule(),
+        MappingModelUnmatchedRule(),
         StoreVersionUnknownRule(), StoreMigrationFailsRule(), GoldenStoreUnmatchedRule(), GoldenStoreMissingRule(),
-        ProjectCurrentVersionMismatchRule(), ProjectVersionMissingRule(), ProjectVersionStaleRule(), ProjectBundleNotCompiledRule(),
+        ProjectCurrentVersionMismatchRule(), ProjectVersionMissingRule(), ProjectVersionStaleRule(),
+        ProjectBundleNotCompiledRule(),
         GeneratedProjectCurrentVersionRule(), StagedMigrationUnknownChecksumRule(), StagedMigrationUnknownVersionRule(),
     ]
 

@@ -21,8 +21,11 @@ public enum Inflate {
             switch try reader.bits(2) {
             case 0:
                 reader.alignToByte()
-                let length = try reader.bits(16), complement = try reader.bits(16)
-                guard length == ~complement & 0xFFFF else { throw InflateError(description: "a stored block's length check fails") }
+                let length = try reader.bits(16)
+                let complement = try reader.bits(16)
+                guard length == ~complement & 0xFFFF else {
+                    throw InflateError(description: "a stored block's length check fails")
+                }
                 guard out.count + length <= limit else { throw InflateError(description: "output over \(limit) bytes") }
                 out += try reader.bytes(length)
             case 1:
@@ -47,15 +50,25 @@ public enum Inflate {
                 guard position < bytes.count else { throw InflateError(description: "the stream ends early") }
                 value |= Int((bytes[position] >> bit) & 1) << i
                 bit += 1
-                if bit == 8 { bit = 0; position += 1 }
+                if bit == 8 {
+                    bit = 0
+                    position += 1
+                }
             }
             return value
         }
 
-        package mutating func alignToByte() { if bit != 0 { bit = 0; position += 1 } }
+        package mutating func alignToByte() {
+            if bit != 0 {
+                bit = 0
+                position += 1
+            }
+        }
 
         package mutating func bytes(_ n: Int) throws -> ArraySlice<UInt8> {
-            guard position + n <= bytes.count else { throw InflateError(description: "a stored block runs past the stream") }
+            guard position + n <= bytes.count else {
+                throw InflateError(description: "a stored block runs past the stream")
+            }
             defer { position += n }
             return bytes[position..<(position + n)]
         }
@@ -88,7 +101,9 @@ public enum Inflate {
         }
 
         package func decode(_ reader: inout BitReader) throws -> Int {
-            var code = 0, first = 0, index = 0
+            var code = 0
+            var first = 0
+            var index = 0
             for l in 1..<16 {
                 code |= try reader.bits(1)
                 let count = counts[l]
@@ -101,17 +116,32 @@ public enum Inflate {
         }
     }
 
-    package static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    package static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    package static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
-    package static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    package static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+        258,
+    ]
+    package static let lengthExtra = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
+    package static let distanceBase = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097,
+        6145, 8193, 12289, 16385, 24577,
+    ]
+    package static let distanceExtra = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
+    ]
 
-    package static let fixedLiterals = try! Huffman(lengths: (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
+    package static let fixedLiterals = try! Huffman(
+        lengths: (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
     package static let fixedDistances = try! Huffman(lengths: [Int](repeating: 5, count: 30))
 
     package static func dynamicTables(_ reader: inout BitReader) throws -> (Huffman, Huffman) {
-        let literalCount = try reader.bits(5) + 257, distanceCount = try reader.bits(5) + 1, codeCount = try reader.bits(4) + 4
-        guard literalCount <= 286, distanceCount <= 30 else { throw InflateError(description: "too many codes in a dynamic block") }
+        let literalCount = try reader.bits(5) + 257
+        let distanceCount = try reader.bits(5) + 1
+        let codeCount = try reader.bits(4) + 4
+        guard literalCount <= 286, distanceCount <= 30 else {
+            throw InflateError(description: "too many codes in a dynamic block")
+        }
         let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
         var codeLengths = [Int](repeating: 0, count: 19)
         for i in 0..<codeCount { codeLengths[order[i]] = try reader.bits(3) }
@@ -122,17 +152,25 @@ public enum Inflate {
             switch symbol {
             case 0...15: lengths.append(symbol)
             case 16:
-                guard let previous = lengths.last else { throw InflateError(description: "a repeat with nothing to repeat") }
+                guard let previous = lengths.last else {
+                    throw InflateError(description: "a repeat with nothing to repeat")
+                }
                 lengths += [Int](repeating: previous, count: 3 + (try reader.bits(2)))
             case 17: lengths += [Int](repeating: 0, count: 3 + (try reader.bits(3)))
             default: lengths += [Int](repeating: 0, count: 11 + (try reader.bits(7)))
             }
         }
-        guard lengths.count == literalCount + distanceCount, lengths[256] != 0 else { throw InflateError(description: "a dynamic block's code lengths are inconsistent") }
-        return (try Huffman(lengths: Array(lengths[..<literalCount])), try Huffman(lengths: Array(lengths[literalCount...])))
+        guard lengths.count == literalCount + distanceCount, lengths[256] != 0 else {
+            throw InflateError(description: "a dynamic block's code lengths are inconsistent")
+        }
+        return (
+            try Huffman(lengths: Array(lengths[..<literalCount])), try Huffman(lengths: Array(lengths[literalCount...]))
+        )
     }
 
-    package static func block(_ reader: inout BitReader, _ out: inout [UInt8], literals: Huffman, distances: Huffman, limit: Int) throws {
+    package static func block(
+        _ reader: inout BitReader, _ out: inout [UInt8], literals: Huffman, distances: Huffman, limit: Int
+    ) throws {
         while true {
             let symbol = try literals.decode(&reader)
             if symbol < 256 {
@@ -147,7 +185,9 @@ public enum Inflate {
             let distanceCode = try distances.decode(&reader)
             guard distanceCode < distanceBase.count else { throw InflateError(description: "an invalid distance code") }
             let distance = distanceBase[distanceCode] + (try reader.bits(distanceExtra[distanceCode]))
-            guard distance <= out.count else { throw InflateError(description: "a distance before the start of the output") }
+            guard distance <= out.count else {
+                throw InflateError(description: "a distance before the start of the output")
+            }
             guard out.count + length <= limit else { throw InflateError(description: "output over \(limit) bytes") }
             let start = out.count - distance
             for i in 0..<length { out.append(out[start + i]) }

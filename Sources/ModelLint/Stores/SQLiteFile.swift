@@ -51,20 +51,28 @@ public struct SQLiteFile: Sendable {
 
     public init(path: String) throws {
         let data: Data
-        do { data = try FileReader.read(path, limit: Self.sizeLimit) } catch { throw ReadError(description: "\(error)") }
+        do { data = try FileReader.read(path, limit: Self.sizeLimit) } catch {
+            throw ReadError(description: "\(error)")
+        }
         var wal: Data?
         if FileReader.kind(at: path + "-wal") != nil {
-            do { wal = try FileReader.read(path + "-wal", limit: Self.sizeLimit) } catch { throw ReadError(description: "\(path)-wal: \(error)") }
+            do { wal = try FileReader.read(path + "-wal", limit: Self.sizeLimit) } catch {
+                throw ReadError(description: "\(path)-wal: \(error)")
+            }
         }
         try self.init(bytes: [UInt8](data), wal: wal.map { [UInt8]($0) })
     }
 
     public init(bytes: [UInt8], wal: [UInt8]? = nil) throws {
         func fail(_ what: String) -> ReadError { ReadError(description: "not a SQLite database: \(what)") }
-        guard bytes.count >= 100, bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) else { throw fail("no SQLite header") }
+        guard bytes.count >= 100, bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+            throw fail("no SQLite header")
+        }
         let rawPageSize = Int(bytes[16]) << 8 | Int(bytes[17])
         let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
-        guard pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0 else { throw fail("page size \(rawPageSize)") }
+        guard pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0 else {
+            throw fail("page size \(rawPageSize)")
+        }
         let reserved = Int(bytes[20])
         guard pageSize - reserved >= 480 else { throw fail("reserved space \(reserved)") }
         self.pageSize = pageSize
@@ -91,12 +99,16 @@ public struct SQLiteFile: Sendable {
     /// only while their salts match the header and their cumulative checksums hold, as SQLite reads them.
     package static func committedFrames(_ wal: [UInt8], pageSize: Int) -> ([Int: ArraySlice<UInt8>], Int)? {
         guard wal.count >= 32 else { return nil }
-        func be32(_ at: Int) -> UInt32 { UInt32(wal[at]) << 24 | UInt32(wal[at + 1]) << 16 | UInt32(wal[at + 2]) << 8 | UInt32(wal[at + 3]) }
+        func be32(_ at: Int) -> UInt32 {
+            UInt32(wal[at]) << 24 | UInt32(wal[at + 1]) << 16 | UInt32(wal[at + 2]) << 8 | UInt32(wal[at + 3])
+        }
         let magic = be32(0)
-        guard magic == 0x377F0682 || magic == 0x377F0683, Int(be32(8)) == pageSize else { return nil }
-        let bigEndian = magic == 0x377F0683
+        guard magic == 0x377F_0682 || magic == 0x377F_0683, Int(be32(8)) == pageSize else { return nil }
+        let bigEndian = magic == 0x377F_0683
         func word(_ at: Int) -> UInt32 {
-            bigEndian ? be32(at) : UInt32(wal[at]) | UInt32(wal[at + 1]) << 8 | UInt32(wal[at + 2]) << 16 | UInt32(wal[at + 3]) << 24
+            bigEndian
+                ? be32(at)
+                : UInt32(wal[at]) | UInt32(wal[at + 1]) << 8 | UInt32(wal[at + 2]) << 16 | UInt32(wal[at + 3]) << 24
         }
         func checksum(_ start: Int, _ count: Int, _ s: (UInt32, UInt32)) -> (UInt32, UInt32) {
             var (s0, s1) = s
@@ -111,7 +123,8 @@ public struct SQLiteFile: Sendable {
         var running = checksum(0, 24, (0, 0))
         guard running == (be32(24), be32(28)) else { return nil }
         let salt = (be32(16), be32(20))
-        var pending: [Int: ArraySlice<UInt8>] = [:], committed: [Int: ArraySlice<UInt8>] = [:]
+        var pending: [Int: ArraySlice<UInt8>] = [:]
+        var committed: [Int: ArraySlice<UInt8>] = [:]
         var size: Int?
         var offset = 32
         while offset + 24 + pageSize <= wal.count {
@@ -119,7 +132,8 @@ public struct SQLiteFile: Sendable {
             running = checksum(offset, 8, running)
             running = checksum(offset + 24, pageSize, running)
             guard running == (be32(offset + 16), be32(offset + 20)) else { break }
-            let page = Int(be32(offset)), commit = Int(be32(offset + 4))
+            let page = Int(be32(offset))
+            let commit = Int(be32(offset + 4))
             guard page >= 1 else { break }
             pending[page] = wal[(offset + 24)..<(offset + 24 + pageSize)]
             if commit > 0 {
@@ -135,10 +149,14 @@ public struct SQLiteFile: Sendable {
 
     /// Page `number` (1-based), from the WAL when it has a newer copy.
     package func page(_ number: Int) throws -> ArraySlice<UInt8> {
-        guard number >= 1, number <= pageCount else { throw ReadError(description: "page \(number) is outside the database (\(pageCount) pages)") }
+        guard number >= 1, number <= pageCount else {
+            throw ReadError(description: "page \(number) is outside the database (\(pageCount) pages)")
+        }
         if let fromWAL = walPages[number] { return fromWAL }
         let start = (number - 1) * pageSize
-        guard start + pageSize <= main.count else { throw ReadError(description: "page \(number) is past the end of the file") }
+        guard start + pageSize <= main.count else {
+            throw ReadError(description: "page \(number) is past the end of the file")
+        }
         return main[start..<(start + pageSize)]
     }
 
@@ -153,26 +171,36 @@ public struct SQLiteFile: Sendable {
         var stack = [root]
         // Depth-first, right to left pushed so rows come out in order.
         while let number = stack.popLast() {
-            guard visited.insert(number).inserted else { throw ReadError(description: "page \(number) is reached twice: the b-tree has a cycle") }
+            guard visited.insert(number).inserted else {
+                throw ReadError(description: "page \(number) is reached twice: the b-tree has a cycle")
+            }
             let page = try self.page(number)
             let base = page.startIndex + (number == 1 ? 100 : 0)
             guard base + 8 <= page.endIndex else { throw ReadError(description: "page \(number) is too short") }
             let kind = page[base]
             let cells = Int(page[base + 3]) << 8 | Int(page[base + 4])
             let headerSize = kind == 0x05 ? 12 : 8
-            guard kind == 0x0D || kind == 0x05 else { throw ReadError(description: "page \(number) is not a table b-tree page (type \(kind))") }
-            guard base + headerSize + cells * 2 <= page.endIndex else { throw ReadError(description: "page \(number) has more cells than fit") }
+            guard kind == 0x0D || kind == 0x05 else {
+                throw ReadError(description: "page \(number) is not a table b-tree page (type \(kind))")
+            }
+            guard base + headerSize + cells * 2 <= page.endIndex else {
+                throw ReadError(description: "page \(number) has more cells than fit")
+            }
             func cellOffset(_ i: Int) throws -> Int {
                 let at = base + headerSize + i * 2
                 let offset = Int(page[at]) << 8 | Int(page[at + 1])
-                guard offset >= 8, offset < pageSize else { throw ReadError(description: "page \(number): cell \(i) outside the page") }
+                guard offset >= 8, offset < pageSize else {
+                    throw ReadError(description: "page \(number): cell \(i) outside the page")
+                }
                 return page.startIndex + offset
             }
             if kind == 0x05 {
                 var children: [Int] = []
                 for i in 0..<cells {
                     let at = try cellOffset(i)
-                    guard at + 4 <= page.endIndex else { throw ReadError(description: "page \(number): cell \(i) truncated") }
+                    guard at + 4 <= page.endIndex else {
+                        throw ReadError(description: "page \(number): cell \(i) truncated")
+                    }
                     children.append(Int(Self.be32(page, at)))
                 }
                 children.append(Int(Self.be32(page, base + 8)))
@@ -183,8 +211,12 @@ public struct SQLiteFile: Sendable {
                 var at = try cellOffset(i)
                 let payloadSize = try Self.varint(page, &at)
                 let rowid = try Self.varint(page, &at)
-                guard payloadSize >= 0, payloadSize <= Int64(Self.sizeLimit) else { throw ReadError(description: "page \(number): payload size \(payloadSize)") }
-                do { try budget.spend(Int(payloadSize)) } catch { throw ReadError(description: "table at page \(root): \(error)") }
+                guard payloadSize >= 0, payloadSize <= Int64(Self.sizeLimit) else {
+                    throw ReadError(description: "page \(number): payload size \(payloadSize)")
+                }
+                do { try budget.spend(Int(payloadSize)) } catch {
+                    throw ReadError(description: "table at page \(root): \(error)")
+                }
                 let payload = try self.payload(of: Int(payloadSize), in: page, at: at, pageNumber: number)
                 rows.append(Row(rowid: rowid, values: try record(payload)))
             }
@@ -194,21 +226,28 @@ public struct SQLiteFile: Sendable {
 
     /// A cell's whole payload: its local part, then the overflow chain.
     package func payload(of size: Int, in page: ArraySlice<UInt8>, at start: Int, pageNumber: Int) throws -> [UInt8] {
-        let u = usableSize, x = u - 35
+        let u = usableSize
+        let x = u - 35
         var local = size
         if size > x {
             let m = ((u - 12) * 32 / 255) - 23
             let k = m + ((size - m) % (u - 4))
             local = k <= x ? k : m
         }
-        guard start + local <= page.endIndex else { throw ReadError(description: "page \(pageNumber): a cell runs past the page") }
+        guard start + local <= page.endIndex else {
+            throw ReadError(description: "page \(pageNumber): a cell runs past the page")
+        }
         var bytes = Array(page[start..<(start + local)])
         guard local < size else { return bytes }
-        guard start + local + 4 <= page.endIndex else { throw ReadError(description: "page \(pageNumber): no overflow pointer") }
+        guard start + local + 4 <= page.endIndex else {
+            throw ReadError(description: "page \(pageNumber): no overflow pointer")
+        }
         var next = Int(Self.be32(page, start + local))
         var seen = Set<Int>()
         while bytes.count < size {
-            guard next != 0, seen.insert(next).inserted else { throw ReadError(description: "an overflow chain from page \(pageNumber) ends early or loops") }
+            guard next != 0, seen.insert(next).inserted else {
+                throw ReadError(description: "an overflow chain from page \(pageNumber) ends early or loops")
+            }
             let overflow = try self.page(next)
             let take = min(u - 4, size - bytes.count)
             bytes += overflow[(overflow.startIndex + 4)..<(overflow.startIndex + 4 + take)]
@@ -222,12 +261,16 @@ public struct SQLiteFile: Sendable {
         let slice = bytes[...]
         var at = 0
         let headerSize = try Self.varint(slice, &at)
-        guard headerSize >= 1, headerSize <= Int64(bytes.count) else { throw ReadError(description: "a record header of \(headerSize) bytes") }
+        guard headerSize >= 1, headerSize <= Int64(bytes.count) else {
+            throw ReadError(description: "a record header of \(headerSize) bytes")
+        }
         var types: [Int64] = []
         while at < Int(headerSize) { types.append(try Self.varint(slice, &at)) }
         var body = Int(headerSize)
         func take(_ n: Int) throws -> ArraySlice<UInt8> {
-            guard n >= 0, body + n <= bytes.count else { throw ReadError(description: "a record value runs past its record") }
+            guard n >= 0, body + n <= bytes.count else {
+                throw ReadError(description: "a record value runs past its record")
+            }
             defer { body += n }
             return slice[body..<(body + n)]
         }
@@ -250,13 +293,25 @@ public struct SQLiteFile: Sendable {
             case 9: return .integer(1)
             case 10, 11: throw ReadError(description: "a reserved record type")
             default:
-                guard type <= Int64(Self.sizeLimit) * 2 else { throw ReadError(description: "a record value of serial type \(type)") }
+                guard type <= Int64(Self.sizeLimit) * 2 else {
+                    throw ReadError(description: "a record value of serial type \(type)")
+                }
                 let length = Int((type - (type % 2 == 0 ? 12 : 13)) / 2)
                 let raw = try take(length)
                 if type % 2 == 0 { return .blob(Array(raw)) }
                 switch encoding {
-                case 2: return .text(String(decoding: stride(from: raw.startIndex, to: raw.endIndex - 1, by: 2).map { UInt16(raw[$0]) | UInt16(raw[$0 + 1]) << 8 }, as: UTF16.self))
-                case 3: return .text(String(decoding: stride(from: raw.startIndex, to: raw.endIndex - 1, by: 2).map { UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1]) }, as: UTF16.self))
+                case 2:
+                    return .text(
+                        String(
+                            decoding: stride(from: raw.startIndex, to: raw.endIndex - 1, by: 2).map {
+                                UInt16(raw[$0]) | UInt16(raw[$0 + 1]) << 8
+                            }, as: UTF16.self))
+                case 3:
+                    return .text(
+                        String(
+                            decoding: stride(from: raw.startIndex, to: raw.endIndex - 1, by: 2).map {
+                                UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1])
+                            }, as: UTF16.self))
                 default: return .text(String(decoding: raw, as: UTF8.self))
                 }
             }
@@ -267,9 +322,12 @@ public struct SQLiteFile: Sendable {
     public func table(named name: String) throws -> (columns: [String], rows: [Row])? {
         for row in try rows(ofTreeAt: 1) {
             guard row.values.count >= 5, row.values[0] == .text("table"), case .text(let tableName) = row.values[1],
-                  tableName.caseInsensitiveCompare(name) == .orderedSame, case .integer(let root) = row.values[3],
-                  case .text(let sql) = row.values[4] else { continue }
-            guard root >= 1, root <= Int64(pageCount) else { throw ReadError(description: "table \(name)'s root page \(root) is outside the database") }
+                tableName.caseInsensitiveCompare(name) == .orderedSame, case .integer(let root) = row.values[3],
+                case .text(let sql) = row.values[4]
+            else { continue }
+            guard root >= 1, root <= Int64(pageCount) else {
+                throw ReadError(description: "table \(name)'s root page \(root) is outside the database")
+            }
             return (Self.columns(ofCreateTable: sql), try rows(ofTreeAt: Int(root)))
         }
         return nil
@@ -281,7 +339,8 @@ public struct SQLiteFile: Sendable {
     package static func columns(ofCreateTable sql: String) -> [String] {
         let tokens = SQLTokens(sql)
         guard let open = tokens.firstIndex(where: { $0 == .punctuation("(") }) else { return [] }
-        var items: [[SQLTokens.Token]] = [[]], depth = 0
+        var items: [[SQLTokens.Token]] = [[]]
+        var depth = 0
         for token in tokens[(open + 1)...] {
             if token == .punctuation("(") { depth += 1 }
             if token == .punctuation(")") {

@@ -7,7 +7,8 @@ import ModelLintCompiled
 /// with the entity hashes (`NSStoreModelVersionHashes`), version identifiers and the framework version.
 public struct StoreMetadata: Sendable, Equatable {
     public static func == (a: StoreMetadata, b: StoreMetadata) -> Bool {
-        a.entityHashes == b.entityHashes && a.versionIdentifiers == b.versionIdentifiers && a.frameworkVersion == b.frameworkVersion
+        a.entityHashes == b.entityHashes && a.versionIdentifiers == b.versionIdentifiers
+            && a.frameworkVersion == b.frameworkVersion
             && a.storeType == b.storeType && a.uuid == b.uuid && a.checksum == b.checksum && a.usedWAL == b.usedWAL
             && (a.cachedModel == nil) == (b.cachedModel == nil)
     }
@@ -41,8 +42,12 @@ public struct StoreMetadata: Sendable, Equatable {
     package static func read(_ file: SQLiteFile, path: String) throws -> StoreMetadata {
         let table: (columns: [String], rows: [SQLiteFile.Row])?
         do { table = try file.table(named: "Z_METADATA") } catch { throw ReadError(description: "\(path): \(error)") }
-        guard let table else { throw ReadError(description: "\(path) is a SQLite database but not a Core Data store (it has no Z_METADATA table)") }
-        guard let column = table.columns.firstIndex(where: { $0.caseInsensitiveCompare("Z_PLIST") == .orderedSame }) else {
+        guard let table else {
+            throw ReadError(
+                description: "\(path) is a SQLite database but not a Core Data store (it has no Z_METADATA table)")
+        }
+        guard let column = table.columns.firstIndex(where: { $0.caseInsensitiveCompare("Z_PLIST") == .orderedSame })
+        else {
             throw ReadError(description: "\(path): Z_METADATA has no Z_PLIST column")
         }
         guard let row = table.rows.last, row.values.count > column, case .blob(let bytes) = row.values[column] else {
@@ -51,16 +56,21 @@ public struct StoreMetadata: Sendable, Equatable {
         guard let plist = try? PropertyList.parse(Data(bytes)) as? [String: Any] else {
             throw ReadError(description: "\(path): Z_METADATA's Z_PLIST is not a property list")
         }
-        let hashes = (plist["NSStoreModelVersionHashes"] as? [String: Any] ?? [:]).compactMapValues { ($0 as? Data).map { [UInt8]($0) } }
+        let hashes = (plist["NSStoreModelVersionHashes"] as? [String: Any] ?? [:]).compactMapValues {
+            ($0 as? Data).map { [UInt8]($0) }
+        }
         guard !hashes.isEmpty else { throw ReadError(description: "\(path): its metadata records no entity hashes") }
         let uuidColumn = table.columns.firstIndex { $0.caseInsensitiveCompare("Z_UUID") == .orderedSame }
         var uuid: String?
         if let uuidColumn, row.values.count > uuidColumn, case .text(let text) = row.values[uuidColumn] { uuid = text }
         return StoreMetadata(
-            entityHashes: hashes, versionIdentifiers: (plist["NSStoreModelVersionIdentifiers"] as? [Any] ?? []).compactMap(Self.identifier),
-            frameworkVersion: plist["NSPersistenceFrameworkVersion"] as? Int ?? (plist["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue,
+            entityHashes: hashes,
+            versionIdentifiers: (plist["NSStoreModelVersionIdentifiers"] as? [Any] ?? []).compactMap(Self.identifier),
+            frameworkVersion: plist["NSPersistenceFrameworkVersion"] as? Int
+                ?? (plist["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue,
             storeType: plist["NSStoreType"] as? String, uuid: uuid ?? plist["NSStoreUUID"] as? String,
-            checksum: plist["NSStoreModelVersionChecksumKey"] as? String, usedWAL: file.usedWAL, cachedModel: cachedModel(file, path: path))
+            checksum: plist["NSStoreModelVersionChecksumKey"] as? String, usedWAL: file.usedWAL,
+            cachedModel: cachedModel(file, path: path))
     }
 
     /// A version identifier as text: Xcode writes strings; a number is printed, anything else (a container,
@@ -84,10 +94,12 @@ public struct StoreMetadata: Sendable, Equatable {
     /// is an extra, never a reason to refuse the store).
     package static func cachedModel(_ file: SQLiteFile, path: String) -> Model? {
         guard let table = try? file.table(named: "Z_MODELCACHE"), let row = table.rows.first,
-              let column = table.columns.firstIndex(where: { $0.caseInsensitiveCompare("Z_CONTENT") == .orderedSame }) ?? (table.columns.isEmpty ? 0 : nil),
-              row.values.count > column, case .blob(let compressed) = row.values[column],
-              let bytes = try? Inflate.decompress(compressed, limit: cacheLimit(compressed.count)),
-              let archive = try? KeyedArchive(bytes: bytes) else { return nil }
+            let column = table.columns.firstIndex(where: { $0.caseInsensitiveCompare("Z_CONTENT") == .orderedSame })
+                ?? (table.columns.isEmpty ? 0 : nil),
+            row.values.count > column, case .blob(let compressed) = row.values[column],
+            let bytes = try? Inflate.decompress(compressed, limit: cacheLimit(compressed.count)),
+            let archive = try? KeyedArchive(bytes: bytes)
+        else { return nil }
         return try? CompiledModelReader.model(from: archive, displayPath: path + " (Z_MODELCACHE)")
     }
 
@@ -103,10 +115,17 @@ public struct StoreMetadata: Sendable, Equatable {
             let names = Set(hashes.keys).union(entityHashes.keys).sorted(by: CoreDataHash.precedes)
             return (version, names.filter { hashes[$0] != entityHashes[$0] })
         }
-        guard let best = scored.enumerated().min(by: { ($0.element.1.count, -$0.offset) < ($1.element.1.count, -$1.offset) })?.element else { return nil }
+        guard
+            let best = scored.enumerated().min(by: {
+                ($0.element.1.count, -$0.offset) < ($1.element.1.count, -$1.offset)
+            })?.element
+        else { return nil }
         return (best.0, best.1)
     }
-    package init(entityHashes: [String: [UInt8]], versionIdentifiers: [String], frameworkVersion: Int? = nil, storeType: String? = nil, uuid: String? = nil, checksum: String? = nil, usedWAL: Bool, cachedModel: Model? = nil) {
+    package init(
+        entityHashes: [String: [UInt8]], versionIdentifiers: [String], frameworkVersion: Int? = nil,
+        storeType: String? = nil, uuid: String? = nil, checksum: String? = nil, usedWAL: Bool, cachedModel: Model? = nil
+    ) {
         self.entityHashes = entityHashes
         self.versionIdentifiers = versionIdentifiers
         self.frameworkVersion = frameworkVersion

@@ -82,7 +82,10 @@ public enum CoreDataHash {
             hasher.update((attribute.derivationExpression ?? "").utf8)
             return hasher.finalize()
         }
-        hasher.update(propertyPart(name: attribute.name, optional: attribute.isOptional, transient: attribute.isTransient, modifier: attribute.versionHashModifier))
+        hasher.update(
+            propertyPart(
+                name: attribute.name, optional: attribute.isOptional, transient: attribute.isTransient,
+                modifier: attribute.versionHashModifier))
         hasher.update(littleEndian(typeCode(attribute.type)))
         if attribute.allowsExternalBinaryDataStorage { hasher.update([0x01]) }
         if attribute.preserveAfterDeletion { hasher.update([0x01]) }
@@ -92,9 +95,14 @@ public enum CoreDataHash {
     /// `owner`: the entity that declares the relationship (a relationship that is its own inverse hashes no inverse).
     public static func hash(of relationship: Relationship, declaredBy owner: String) -> [UInt8] {
         var hasher = SHA256()
-        hasher.update(propertyPart(name: relationship.name, optional: relationship.isOptional, transient: relationship.isTransient, modifier: relationship.versionHashModifier))
+        hasher.update(
+            propertyPart(
+                name: relationship.name, optional: relationship.isOptional, transient: relationship.isTransient,
+                modifier: relationship.versionHashModifier))
         hasher.update((relationship.destinationEntity ?? "").utf8)
-        if let inverse = relationship.inverseName, !isOwnInverse(relationship, declaredBy: owner) { hasher.update(inverse.utf8) }
+        if let inverse = relationship.inverseName, !isOwnInverse(relationship, declaredBy: owner) {
+            hasher.update(inverse.utf8)
+        }
         // As written in the XML, 0 when absent; the low 32 bits.
         hasher.update(littleEndian(UInt32(truncatingIfNeeded: relationship.maxCount ?? 0)))
         hasher.update(littleEndian(UInt32(truncatingIfNeeded: relationship.minCount ?? 0)))
@@ -123,7 +131,9 @@ public enum CoreDataHash {
         if let parent { hasher.update(parent) }
         for hash in orderedPropertyHashes { hasher.update(hash) }
         if let modifier = entity.versionHashModifier { hasher.update(modifier.utf8) }
-        for constraint in entity.uniquenessConstraints.map({ $0.properties.joined(separator: ".") }).sorted(by: precedes) {
+        for constraint in entity.uniquenessConstraints.map({ $0.properties.joined(separator: ".") }).sorted(
+            by: precedes)
+        {
             hasher.update(constraint.utf8)
         }
         return hasher.finalize()
@@ -144,7 +154,9 @@ public enum CoreDataHash {
         let entities = model.entities
         // Name ranks: every persistent property name of the version, in Core Data's order.
         var names = Set<String>()
-        for entity in entities { for property in entity.properties where !property.isTransient { names.insert(property.name) } }
+        for entity in entities {
+            for property in entity.properties where !property.isTransient { names.insert(property.name) }
+        }
         var rank: [String: Int] = [:]
         for (r, name) in names.sorted(by: precedes).enumerated() { rank[name] = r }
         func own(_ i: Int) -> [Ordered] {
@@ -157,9 +169,16 @@ public enum CoreDataHash {
         func merge(_ inherited: [Ordered], _ mine: [Ordered]) -> [Ordered] {
             var out: [Ordered] = []
             out.reserveCapacity(inherited.count + mine.count)
-            var a = 0, b = 0
+            var a = 0
+            var b = 0
             while a < inherited.count || b < mine.count {
-                if b == mine.count || (a < inherited.count && inherited[a].rank <= mine[b].rank) { out.append(inherited[a]); a += 1 } else { out.append(mine[b]); b += 1 }
+                if b == mine.count || (a < inherited.count && inherited[a].rank <= mine[b].rank) {
+                    out.append(inherited[a])
+                    a += 1
+                } else {
+                    out.append(mine[b])
+                    b += 1
+                }
             }
             return out
         }
@@ -169,7 +188,9 @@ public enum CoreDataHash {
         var remainingChildren = hierarchy.children.map { $0.filter { !hierarchy.reachesCycle[$0] }.count }
         func hash(_ i: Int, parent: Int?) {
             let ordered = parent.map { merge(lists[$0]!, own(i)) } ?? own(i)
-            entityHashes[i] = cache.entityHash(entities[i], parent: parent.map { entityHashes[$0]! }) { ordered.map(\.hash) }
+            entityHashes[i] = cache.entityHash(entities[i], parent: parent.map { entityHashes[$0]! }) {
+                ordered.map(\.hash)
+            }
             if remainingChildren[i] > 0 { lists[i] = ordered }
             if let parent {
                 remainingChildren[parent] -= 1
@@ -221,11 +242,18 @@ package final class CoreDataHashCache: @unchecked Sendable {
 
     package func propertyHash(_ property: Property, declaredBy owner: String) -> [UInt8] {
         let ownInverse: Bool
-        if case .relationship(let r) = property { ownInverse = CoreDataHash.isOwnInverse(r, declaredBy: owner) } else { ownInverse = false }
+        if case .relationship(let r) = property {
+            ownInverse = CoreDataHash.isOwnInverse(r, declaredBy: owner)
+        } else {
+            ownInverse = false
+        }
         let box = Self.box(property)
         let key = PropertyKey(box: ObjectIdentifier(box), ownInverse: ownInverse)
         lock.lock()
-        if let known = properties[key] { lock.unlock(); return known }
+        if let known = properties[key] {
+            lock.unlock()
+            return known
+        }
         lock.unlock()
         let hash = CoreDataHash.hash(of: property, declaredBy: owner)
         lock.lock()
@@ -235,11 +263,16 @@ package final class CoreDataHashCache: @unchecked Sendable {
         return hash
     }
 
-    package func entityHash(_ entity: Entity, parent: [UInt8]?, orderedPropertyHashes make: () -> [[UInt8]]) -> [UInt8] {
+    package func entityHash(_ entity: Entity, parent: [UInt8]?, orderedPropertyHashes make: () -> [[UInt8]]) -> [UInt8]
+    {
         let boxes = entity.properties.map(Self.box)
-        let key = EntityKey(box: ObjectIdentifier(entity.fields), properties: boxes.map(ObjectIdentifier.init), parent: parent)
+        let key = EntityKey(
+            box: ObjectIdentifier(entity.fields), properties: boxes.map(ObjectIdentifier.init), parent: parent)
         lock.lock()
-        if let known = entities[key] { lock.unlock(); return known }
+        if let known = entities[key] {
+            lock.unlock()
+            return known
+        }
         lock.unlock()
         let hash = CoreDataHash.entityHash(entity, parent: parent, orderedPropertyHashes: make())
         lock.lock()

@@ -1,4 +1,3 @@
-
 /// The closed set of Core Data attribute types, plus whatever else a hand edit wrote.
 public enum AttributeType: Hashable, Sendable {
     case integer16, integer32, integer64, decimal, double, float

@@ -9,7 +9,9 @@ public enum DefaultValueVerdict: Equatable, Sendable {
     case invalid(String)
 
     public static func judge(_ attribute: Attribute) -> DefaultValueVerdict {
-        if attribute.type == .date, let interval = attribute.defaultDateTimeInterval, !(isDecimalSpelling(interval) && Double(interval)?.isFinite == true) {
+        if attribute.type == .date, let interval = attribute.defaultDateTimeInterval,
+            !(isDecimalSpelling(interval) && Double(interval)?.isFinite == true)
+        {
             return .invalid("defaultDateTimeInterval \"\(interval)\" is not a number of seconds")
         }
         guard let value = attribute.defaultValueString else { return .valid }
@@ -17,20 +19,26 @@ public enum DefaultValueVerdict: Equatable, Sendable {
         let isYesNo = value == "YES" || value == "NO"
         if let range = type.integerRange {
             if let integer = parseInteger(value) {
-                return range.contains(integer) ? .valid
-                    : .invalid("\"\(value)\" is out of range for \(type.xmlValue) (\(range.lowerBound)...\(range.upperBound))")
+                return range.contains(integer)
+                    ? .valid
+                    : .invalid(
+                        "\"\(value)\" is out of range for \(type.xmlValue) (\(range.lowerBound)...\(range.upperBound))")
             }
             if isYesNo {
-                return .suspicious("\"\(value)\" is a Boolean spelling on an \(type.xmlValue) attribute: converted to an integer it reads 0, so the default the editor shows is not the one the app gets")
+                return .suspicious(
+                    "\"\(value)\" is a Boolean spelling on an \(type.xmlValue) attribute: converted to an integer it reads 0, so the default the editor shows is not the one the app gets"
+                )
             }
             if overflowsInteger(value) {
-                return .invalid("\"\(value)\" is out of range for \(type.xmlValue) (\(range.lowerBound)...\(range.upperBound))")
+                return .invalid(
+                    "\"\(value)\" is out of range for \(type.xmlValue) (\(range.lowerBound)...\(range.upperBound))")
             }
             // Decided from the digits, never through Double: 1e19 would trap an Int64 conversion, and
             // 1e-9223372036854775808 underflows to a whole-looking 0.
             switch ExactDecimal(value) {
             case .whole(let integer)? where range.contains(integer):
-                return .suspicious("\"\(value)\" is a fractional spelling on an \(type.xmlValue) attribute; write \(integer)")
+                return .suspicious(
+                    "\"\(value)\" is a fractional spelling on an \(type.xmlValue) attribute; write \(integer)")
             case .whole?, .outOfInt64?, .fractional?:
                 return .invalid("\"\(value)\" is not a whole number in range for \(type.xmlValue)")
             case nil:
@@ -49,12 +57,15 @@ public enum DefaultValueVerdict: Equatable, Sendable {
             return .invalid("\"\(value)\" is not a number")
         case .boolean:
             if ["YES", "NO", "0", "1"].contains(value) { return .valid }
-            if ["true", "false", "TRUE", "FALSE", "True", "False", "yes", "no", "Yes", "No"].contains(value) || parseInteger(value) != nil {
+            if ["true", "false", "TRUE", "FALSE", "True", "False", "yes", "no", "Yes", "No"].contains(value)
+                || parseInteger(value) != nil
+            {
                 return .suspicious("\"\(value)\" is not how a Boolean default is written (YES, NO, 0 or 1)")
             }
             return .invalid("\"\(value)\" is not a Boolean (YES, NO, 0 or 1)")
         case .date:
-            return isDecimalSpelling(value) && Double(value)?.isFinite == true ? .valid : .invalid("\"\(value)\" is not a date (a number of seconds since 2001-01-01)")
+            return isDecimalSpelling(value) && Double(value)?.isFinite == true
+                ? .valid : .invalid("\"\(value)\" is not a date (a number of seconds since 2001-01-01)")
         case .uuid:
             return UUID(uuidString: value) != nil ? .valid : .invalid("\"\(value)\" is not a UUID")
         default:
@@ -67,8 +78,11 @@ public enum DefaultValueVerdict: Equatable, Sendable {
     /// default never means.
     package static func isDecimalSpelling(_ text: String) -> Bool {
         var bytes = Substring(text).utf8[...]
-        if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        var digits = 0, points = 0
+        if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            bytes = bytes.dropFirst()
+        }
+        var digits = 0
+        var points = 0
         while let b = bytes.first, (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: ".") {
             if b == UInt8(ascii: ".") { points += 1 } else { digits += 1 }
             bytes = bytes.dropFirst()
@@ -92,8 +106,12 @@ public enum DefaultValueVerdict: Equatable, Sendable {
             guard DefaultValueVerdict.isDecimalSpelling(text) else { return nil }
             var s = Substring(text)
             var negative = false
-            if s.first == "+" || s.first == "-" { negative = s.first == "-"; s = s.dropFirst() }
-            var mantissa = s, exponentText: Substring = "0"
+            if s.first == "+" || s.first == "-" {
+                negative = s.first == "-"
+                s = s.dropFirst()
+            }
+            var mantissa = s
+            var exponentText: Substring = "0"
             if let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }) {
                 mantissa = s[..<e]
                 exponentText = s[s.index(after: e)...]
@@ -103,21 +121,45 @@ public enum DefaultValueVerdict: Equatable, Sendable {
             let fractionPart = point.map { mantissa[mantissa.index(after: $0)...] } ?? ""
             var digits = Array((integerPart + fractionPart).utf8.map { Int($0) - 48 })
             while digits.first == 0 { digits.removeFirst() }
-            if digits.isEmpty { self = .whole(0); return }
+            if digits.isEmpty {
+                self = .whole(0)
+                return
+            }
             // value = digits × 10^(exponent - fraction digits); trailing zeros move into the power.
             var power = -fractionPart.count
-            while digits.last == 0 { digits.removeLast(); power += 1 }
+            while digits.last == 0 {
+                digits.removeLast()
+                power += 1
+            }
             var exponentSign = 1
             var e = exponentText
-            if e.first == "+" || e.first == "-" { exponentSign = e.first == "-" ? -1 : 1; e = e.dropFirst() }
+            if e.first == "+" || e.first == "-" {
+                exponentSign = e.first == "-" ? -1 : 1
+                e = e.dropFirst()
+            }
             let exponentDigits = e.drop { $0 == "0" }
             // Beyond 30 digits of exponent, far past any Int64 either way.
-            if exponentDigits.count > 30 { self = exponentSign < 0 ? .fractional : .outOfInt64; return }
-            guard let exponent = Int(exponentDigits.isEmpty ? "0" : String(exponentDigits)) else { self = .outOfInt64; return }
+            if exponentDigits.count > 30 {
+                self = exponentSign < 0 ? .fractional : .outOfInt64
+                return
+            }
+            guard let exponent = Int(exponentDigits.isEmpty ? "0" : String(exponentDigits)) else {
+                self = .outOfInt64
+                return
+            }
             let (shifted, overflow) = power.addingReportingOverflow(exponentSign * exponent)
-            if overflow { self = exponentSign < 0 ? .fractional : .outOfInt64; return }
-            if shifted < 0 { self = .fractional; return }
-            if shifted > 19 - digits.count { self = .outOfInt64; return }
+            if overflow {
+                self = exponentSign < 0 ? .fractional : .outOfInt64
+                return
+            }
+            if shifted < 0 {
+                self = .fractional
+                return
+            }
+            if shifted > 19 - digits.count {
+                self = .outOfInt64
+                return
+            }
             let text = (negative ? "-" : "") + digits.map(String.init).joined() + String(repeating: "0", count: shifted)
             self = Int64(text).map { .whole($0) } ?? .outOfInt64
         }
@@ -141,7 +183,9 @@ public enum DefaultValueVerdict: Equatable, Sendable {
 public enum CoreDataDate {
     /// `631152000` -> `2021-01-01T00:00:00Z`; nil for what is not a finite number of seconds.
     public static func iso8601(_ seconds: String) -> String? {
-        guard DefaultValueVerdict.isDecimalSpelling(seconds), let value = Double(seconds), value.isFinite, abs(value) < 1e12 else { return nil }
+        guard DefaultValueVerdict.isDecimalSpelling(seconds), let value = Double(seconds), value.isFinite,
+            abs(value) < 1e12
+        else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         return formatter.string(from: Date(timeIntervalSinceReferenceDate: value))

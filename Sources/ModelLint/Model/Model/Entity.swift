@@ -1,4 +1,3 @@
-
 /// A value's fields other than its location, in one immutable box that every copy shares: entities and
 /// properties are copied into every diff, pair and finding, and a copy of two dozen fields is two dozen
 /// reference counts; placing a repeated entity from the cache changes only locations, which stay outside.
@@ -15,7 +14,9 @@ package final class SharedFields<Value: Hashable & Sendable>: Hashable, Sendable
         return SharedFields(copy)
     }
 
-    @usableFromInline package static func == (a: SharedFields, b: SharedFields) -> Bool { a === b || a.value == b.value }
+    @usableFromInline package static func == (a: SharedFields, b: SharedFields) -> Bool {
+        a === b || a.value == b.value
+    }
     @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
@@ -83,34 +84,106 @@ public struct Attribute: Hashable, Sendable {
         self.fields = SharedFields(fields)
     }
 
-    @inlinable public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
-    @inlinable public var type: AttributeType { get { fields.value.type } set { fields = fields.with { $0.type = newValue } } }
+    @inlinable public var name: String {
+        get { fields.value.name }
+        set { fields = fields.with { $0.name = newValue } }
+    }
+    @inlinable public var type: AttributeType {
+        get { fields.value.type }
+        set { fields = fields.with { $0.type = newValue } }
+    }
     /// `optional="YES"`; a missing `optional` means non-optional.
-    @inlinable public var isOptional: Bool { get { fields.value.isOptional } set { fields = fields.with { $0.isOptional = newValue } } }
-    @inlinable public var isTransient: Bool { get { fields.value.isTransient } set { fields = fields.with { $0.isTransient = newValue } } }
-    @inlinable public var defaultValueString: String? { get { fields.value.defaultValueString } set { fields = fields.with { $0.defaultValueString = newValue } } }
-    @inlinable public var defaultDateTimeInterval: String? { get { fields.value.defaultDateTimeInterval } set { fields = fields.with { $0.defaultDateTimeInterval = newValue } } }
-    @inlinable public var minValueString: String? { get { fields.value.minValueString } set { fields = fields.with { $0.minValueString = newValue } } }
-    @inlinable public var maxValueString: String? { get { fields.value.maxValueString } set { fields = fields.with { $0.maxValueString = newValue } } }
-    @inlinable public var regularExpressionString: String? { get { fields.value.regularExpressionString } set { fields = fields.with { $0.regularExpressionString = newValue } } }
-    @inlinable public var usesScalarValueType: Bool? { get { fields.value.usesScalarValueType } set { fields = fields.with { $0.usesScalarValueType = newValue } } }
-    @inlinable public var valueTransformerName: String? { get { fields.value.valueTransformerName } set { fields = fields.with { $0.valueTransformerName = newValue } } }
-    @inlinable public var customClassName: String? { get { fields.value.customClassName } set { fields = fields.with { $0.customClassName = newValue } } }
-    @inlinable public var allowsExternalBinaryDataStorage: Bool { get { fields.value.allowsExternalBinaryDataStorage } set { fields = fields.with { $0.allowsExternalBinaryDataStorage = newValue } } }
-    @inlinable public var preserveAfterDeletion: Bool { get { fields.value.preserveAfterDeletion } set { fields = fields.with { $0.preserveAfterDeletion = newValue } } }
-    @inlinable public var allowsCloudEncryption: Bool { get { fields.value.allowsCloudEncryption } set { fields = fields.with { $0.allowsCloudEncryption = newValue } } }
-    @inlinable public var spotlightIndexingEnabled: Bool { get { fields.value.spotlightIndexingEnabled } set { fields = fields.with { $0.spotlightIndexingEnabled = newValue } } }
-    @inlinable public var isIndexed: Bool { get { fields.value.isIndexed } set { fields = fields.with { $0.isIndexed = newValue } } }
-    @inlinable public var isDerived: Bool { get { fields.value.isDerived } set { fields = fields.with { $0.isDerived = newValue } } }
-    @inlinable public var derivationExpression: String? { get { fields.value.derivationExpression } set { fields = fields.with { $0.derivationExpression = newValue } } }
+    @inlinable public var isOptional: Bool {
+        get { fields.value.isOptional }
+        set { fields = fields.with { $0.isOptional = newValue } }
+    }
+    @inlinable public var isTransient: Bool {
+        get { fields.value.isTransient }
+        set { fields = fields.with { $0.isTransient = newValue } }
+    }
+    @inlinable public var defaultValueString: String? {
+        get { fields.value.defaultValueString }
+        set { fields = fields.with { $0.defaultValueString = newValue } }
+    }
+    @inlinable public var defaultDateTimeInterval: String? {
+        get { fields.value.defaultDateTimeInterval }
+        set { fields = fields.with { $0.defaultDateTimeInterval = newValue } }
+    }
+    @inlinable public var minValueString: String? {
+        get { fields.value.minValueString }
+        set { fields = fields.with { $0.minValueString = newValue } }
+    }
+    @inlinable public var maxValueString: String? {
+        get { fields.value.maxValueString }
+        set { fields = fields.with { $0.maxValueString = newValue } }
+    }
+    @inlinable public var regularExpressionString: String? {
+        get { fields.value.regularExpressionString }
+        set { fields = fields.with { $0.regularExpressionString = newValue } }
+    }
+    @inlinable public var usesScalarValueType: Bool? {
+        get { fields.value.usesScalarValueType }
+        set { fields = fields.with { $0.usesScalarValueType = newValue } }
+    }
+    @inlinable public var valueTransformerName: String? {
+        get { fields.value.valueTransformerName }
+        set { fields = fields.with { $0.valueTransformerName = newValue } }
+    }
+    @inlinable public var customClassName: String? {
+        get { fields.value.customClassName }
+        set { fields = fields.with { $0.customClassName = newValue } }
+    }
+    @inlinable public var allowsExternalBinaryDataStorage: Bool {
+        get { fields.value.allowsExternalBinaryDataStorage }
+        set { fields = fields.with { $0.allowsExternalBinaryDataStorage = newValue } }
+    }
+    @inlinable public var preserveAfterDeletion: Bool {
+        get { fields.value.preserveAfterDeletion }
+        set { fields = fields.with { $0.preserveAfterDeletion = newValue } }
+    }
+    @inlinable public var allowsCloudEncryption: Bool {
+        get { fields.value.allowsCloudEncryption }
+        set { fields = fields.with { $0.allowsCloudEncryption = newValue } }
+    }
+    @inlinable public var spotlightIndexingEnabled: Bool {
+        get { fields.value.spotlightIndexingEnabled }
+        set { fields = fields.with { $0.spotlightIndexingEnabled = newValue } }
+    }
+    @inlinable public var isIndexed: Bool {
+        get { fields.value.isIndexed }
+        set { fields = fields.with { $0.isIndexed = newValue } }
+    }
+    @inlinable public var isDerived: Bool {
+        get { fields.value.isDerived }
+        set { fields = fields.with { $0.isDerived = newValue } }
+    }
+    @inlinable public var derivationExpression: String? {
+        get { fields.value.derivationExpression }
+        set { fields = fields.with { $0.derivationExpression = newValue } }
+    }
     /// The Renaming ID field as Xcode writes it.
-    @inlinable public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
+    @inlinable public var elementID: String? {
+        get { fields.value.elementID }
+        set { fields = fields.with { $0.elementID = newValue } }
+    }
     /// A literal `renamingIdentifier="..."` XML attribute: not Xcode's format, ignored by the model compiler.
-    @inlinable public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
-    @inlinable public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
+    @inlinable public var renamingIdentifierAttribute: String? {
+        get { fields.value.renamingIdentifierAttribute }
+        set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } }
+    }
+    @inlinable public var versionHashModifier: String? {
+        get { fields.value.versionHashModifier }
+        set { fields = fields.with { $0.versionHashModifier = newValue } }
+    }
     /// The model-level composite this attribute instantiates (`attributeType="Composite"`).
-    @inlinable public var compositeName: String? { get { fields.value.compositeName } set { fields = fields.with { $0.compositeName = newValue } } }
-    @inlinable public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
+    @inlinable public var compositeName: String? {
+        get { fields.value.compositeName }
+        set { fields = fields.with { $0.compositeName = newValue } }
+    }
+    @inlinable public var userInfo: [UserInfoEntry] {
+        get { fields.value.userInfo }
+        set { fields = fields.with { $0.userInfo = newValue } }
+    }
 
     /// What inferred migration matches on: `elementID`, else the name.
     @inlinable public var renamingIdentifier: String { elementID ?? name }
@@ -159,22 +232,70 @@ public struct Relationship: Hashable, Sendable {
         self.fields = SharedFields(fields)
     }
 
-    @inlinable public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
-    @inlinable public var isOptional: Bool { get { fields.value.isOptional } set { fields = fields.with { $0.isOptional = newValue } } }
-    @inlinable public var isTransient: Bool { get { fields.value.isTransient } set { fields = fields.with { $0.isTransient = newValue } } }
-    @inlinable public var isToMany: Bool { get { fields.value.isToMany } set { fields = fields.with { $0.isToMany = newValue } } }
-    @inlinable public var isOrdered: Bool { get { fields.value.isOrdered } set { fields = fields.with { $0.isOrdered = newValue } } }
-    @inlinable public var minCount: Int? { get { fields.value.minCount } set { fields = fields.with { $0.minCount = newValue } } }
-    @inlinable public var maxCount: Int? { get { fields.value.maxCount } set { fields = fields.with { $0.maxCount = newValue } } }
-    @inlinable public var deleteRule: DeleteRule { get { fields.value.deleteRule } set { fields = fields.with { $0.deleteRule = newValue } } }
-    @inlinable public var isIndexed: Bool { get { fields.value.isIndexed } set { fields = fields.with { $0.isIndexed = newValue } } }
-    @inlinable public var destinationEntity: String? { get { fields.value.destinationEntity } set { fields = fields.with { $0.destinationEntity = newValue } } }
-    @inlinable public var inverseName: String? { get { fields.value.inverseName } set { fields = fields.with { $0.inverseName = newValue } } }
-    @inlinable public var inverseEntity: String? { get { fields.value.inverseEntity } set { fields = fields.with { $0.inverseEntity = newValue } } }
-    @inlinable public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
-    @inlinable public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
-    @inlinable public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
-    @inlinable public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
+    @inlinable public var name: String {
+        get { fields.value.name }
+        set { fields = fields.with { $0.name = newValue } }
+    }
+    @inlinable public var isOptional: Bool {
+        get { fields.value.isOptional }
+        set { fields = fields.with { $0.isOptional = newValue } }
+    }
+    @inlinable public var isTransient: Bool {
+        get { fields.value.isTransient }
+        set { fields = fields.with { $0.isTransient = newValue } }
+    }
+    @inlinable public var isToMany: Bool {
+        get { fields.value.isToMany }
+        set { fields = fields.with { $0.isToMany = newValue } }
+    }
+    @inlinable public var isOrdered: Bool {
+        get { fields.value.isOrdered }
+        set { fields = fields.with { $0.isOrdered = newValue } }
+    }
+    @inlinable public var minCount: Int? {
+        get { fields.value.minCount }
+        set { fields = fields.with { $0.minCount = newValue } }
+    }
+    @inlinable public var maxCount: Int? {
+        get { fields.value.maxCount }
+        set { fields = fields.with { $0.maxCount = newValue } }
+    }
+    @inlinable public var deleteRule: DeleteRule {
+        get { fields.value.deleteRule }
+        set { fields = fields.with { $0.deleteRule = newValue } }
+    }
+    @inlinable public var isIndexed: Bool {
+        get { fields.value.isIndexed }
+        set { fields = fields.with { $0.isIndexed = newValue } }
+    }
+    @inlinable public var destinationEntity: String? {
+        get { fields.value.destinationEntity }
+        set { fields = fields.with { $0.destinationEntity = newValue } }
+    }
+    @inlinable public var inverseName: String? {
+        get { fields.value.inverseName }
+        set { fields = fields.with { $0.inverseName = newValue } }
+    }
+    @inlinable public var inverseEntity: String? {
+        get { fields.value.inverseEntity }
+        set { fields = fields.with { $0.inverseEntity = newValue } }
+    }
+    @inlinable public var elementID: String? {
+        get { fields.value.elementID }
+        set { fields = fields.with { $0.elementID = newValue } }
+    }
+    @inlinable public var renamingIdentifierAttribute: String? {
+        get { fields.value.renamingIdentifierAttribute }
+        set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } }
+    }
+    @inlinable public var versionHashModifier: String? {
+        get { fields.value.versionHashModifier }
+        set { fields = fields.with { $0.versionHashModifier = newValue } }
+    }
+    @inlinable public var userInfo: [UserInfoEntry] {
+        get { fields.value.userInfo }
+        set { fields = fields.with { $0.userInfo = newValue } }
+    }
 
     @inlinable public var renamingIdentifier: String { elementID ?? name }
 }
@@ -187,7 +308,10 @@ public struct FetchedProperty: Hashable, Sendable {
     public var fetchRequest: FetchRequest?
     public var userInfo: [UserInfoEntry] = []
 
-    package init(name: String, location: SourceLocation, isOptional: Bool = false, fetchRequest: FetchRequest? = nil, userInfo: [UserInfoEntry] = []) {
+    package init(
+        name: String, location: SourceLocation, isOptional: Bool = false, fetchRequest: FetchRequest? = nil,
+        userInfo: [UserInfoEntry] = []
+    ) {
         self.name = name
         self.location = location
         self.isOptional = isOptional
@@ -263,8 +387,12 @@ public indirect enum Property: Hashable, Sendable {
     /// The same property at another place.
     package func located(at location: SourceLocation) -> Property {
         switch self {
-        case .attribute(var a): a.location = location; return .attribute(a)
-        case .relationship(var r): r.location = location; return .relationship(r)
+        case .attribute(var a):
+            a.location = location
+            return .attribute(a)
+        case .relationship(var r):
+            r.location = location
+            return .relationship(r)
         }
     }
 
@@ -294,7 +422,10 @@ public struct FetchIndexElement: Hashable, Sendable {
     public var order: String?
     public var location: SourceLocation
 
-    package init(property: String? = nil, expression: String? = nil, type: String? = nil, order: String? = nil, location: SourceLocation) {
+    package init(
+        property: String? = nil, expression: String? = nil, type: String? = nil, order: String? = nil,
+        location: SourceLocation
+    ) {
         self.property = property
         self.expression = expression
         self.type = type
@@ -352,20 +483,59 @@ public struct Entity: Hashable, Sendable {
         self.fields = SharedFields(fields)
     }
 
-    @inlinable public var name: String { get { fields.value.name } set { fields = fields.with { $0.name = newValue } } }
-    @inlinable public var representedClassName: String? { get { fields.value.representedClassName } set { fields = fields.with { $0.representedClassName = newValue } } }
-    @inlinable public var parentEntity: String? { get { fields.value.parentEntity } set { fields = fields.with { $0.parentEntity = newValue } } }
-    @inlinable public var isAbstract: Bool { get { fields.value.isAbstract } set { fields = fields.with { $0.isAbstract = newValue } } }
-    @inlinable public var elementID: String? { get { fields.value.elementID } set { fields = fields.with { $0.elementID = newValue } } }
-    @inlinable public var renamingIdentifierAttribute: String? { get { fields.value.renamingIdentifierAttribute } set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } } }
-    @inlinable public var versionHashModifier: String? { get { fields.value.versionHashModifier } set { fields = fields.with { $0.versionHashModifier = newValue } } }
-    @inlinable public var codeGenerationType: String? { get { fields.value.codeGenerationType } set { fields = fields.with { $0.codeGenerationType = newValue } } }
-    @inlinable public var fetchedProperties: [FetchedProperty] { get { fields.value.fetchedProperties } set { fields = fields.with { $0.fetchedProperties = newValue } } }
-    @inlinable public var uniquenessConstraints: [UniquenessConstraint] { get { fields.value.uniquenessConstraints } set { fields = fields.with { $0.uniquenessConstraints = newValue } } }
-    @inlinable public var fetchIndexes: [FetchIndex] { get { fields.value.fetchIndexes } set { fields = fields.with { $0.fetchIndexes = newValue } } }
+    @inlinable public var name: String {
+        get { fields.value.name }
+        set { fields = fields.with { $0.name = newValue } }
+    }
+    @inlinable public var representedClassName: String? {
+        get { fields.value.representedClassName }
+        set { fields = fields.with { $0.representedClassName = newValue } }
+    }
+    @inlinable public var parentEntity: String? {
+        get { fields.value.parentEntity }
+        set { fields = fields.with { $0.parentEntity = newValue } }
+    }
+    @inlinable public var isAbstract: Bool {
+        get { fields.value.isAbstract }
+        set { fields = fields.with { $0.isAbstract = newValue } }
+    }
+    @inlinable public var elementID: String? {
+        get { fields.value.elementID }
+        set { fields = fields.with { $0.elementID = newValue } }
+    }
+    @inlinable public var renamingIdentifierAttribute: String? {
+        get { fields.value.renamingIdentifierAttribute }
+        set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } }
+    }
+    @inlinable public var versionHashModifier: String? {
+        get { fields.value.versionHashModifier }
+        set { fields = fields.with { $0.versionHashModifier = newValue } }
+    }
+    @inlinable public var codeGenerationType: String? {
+        get { fields.value.codeGenerationType }
+        set { fields = fields.with { $0.codeGenerationType = newValue } }
+    }
+    @inlinable public var fetchedProperties: [FetchedProperty] {
+        get { fields.value.fetchedProperties }
+        set { fields = fields.with { $0.fetchedProperties = newValue } }
+    }
+    @inlinable public var uniquenessConstraints: [UniquenessConstraint] {
+        get { fields.value.uniquenessConstraints }
+        set { fields = fields.with { $0.uniquenessConstraints = newValue } }
+    }
+    @inlinable public var fetchIndexes: [FetchIndex] {
+        get { fields.value.fetchIndexes }
+        set { fields = fields.with { $0.fetchIndexes = newValue } }
+    }
     /// Pre-iOS 11 `compoundIndexes`: each entry a list of property names.
-    @inlinable public var compoundIndexes: [UniquenessConstraint] { get { fields.value.compoundIndexes } set { fields = fields.with { $0.compoundIndexes = newValue } } }
-    @inlinable public var userInfo: [UserInfoEntry] { get { fields.value.userInfo } set { fields = fields.with { $0.userInfo = newValue } } }
+    @inlinable public var compoundIndexes: [UniquenessConstraint] {
+        get { fields.value.compoundIndexes }
+        set { fields = fields.with { $0.compoundIndexes = newValue } }
+    }
+    @inlinable public var userInfo: [UserInfoEntry] {
+        get { fields.value.userInfo }
+        set { fields = fields.with { $0.userInfo = newValue } }
+    }
 
     @inlinable public var renamingIdentifier: String { elementID ?? name }
 
@@ -395,7 +565,9 @@ public struct ModelConfiguration: Hashable, Sendable {
     public var usedWithCloudKit: Bool = false
     public var members: [ConfigurationMember] = []
 
-    package init(name: String, location: SourceLocation, usedWithCloudKit: Bool = false, members: [ConfigurationMember] = []) {
+    package init(
+        name: String, location: SourceLocation, usedWithCloudKit: Bool = false, members: [ConfigurationMember] = []
+    ) {
         self.name = name
         self.location = location
         self.usedWithCloudKit = usedWithCloudKit
@@ -416,7 +588,10 @@ public struct UnknownXML: Hashable, Sendable {
     public var entity: String?
     public var property: String?
 
-    package init(kind: Kind, name: String, element: String, location: SourceLocation, entity: String? = nil, property: String? = nil) {
+    package init(
+        kind: Kind, name: String, element: String, location: SourceLocation, entity: String? = nil,
+        property: String? = nil
+    ) {
         self.kind = kind
         self.name = name
         self.element = element
@@ -441,7 +616,9 @@ extension Entity {
         copy.properties = properties.map { $0.located(at: transform($0.location)) }
         let f = fields.value
         // Most entities have none of these: their shared fields stay shared.
-        guard !f.fetchedProperties.isEmpty || !f.uniquenessConstraints.isEmpty || !f.compoundIndexes.isEmpty || !f.fetchIndexes.isEmpty
+        guard
+            !f.fetchedProperties.isEmpty || !f.uniquenessConstraints.isEmpty || !f.compoundIndexes.isEmpty
+                || !f.fetchIndexes.isEmpty
         else { return copy }
         copy.fields = fields.with { f in
             f.fetchedProperties = f.fetchedProperties.map { fetched in
@@ -450,15 +627,21 @@ extension Entity {
                 if let request = fetched.fetchRequest { fetched.fetchRequest?.location = transform(request.location) }
                 return fetched
             }
-            f.uniquenessConstraints = f.uniquenessConstraints.map { UniquenessConstraint(properties: $0.properties, location: transform($0.location)) }
-            f.compoundIndexes = f.compoundIndexes.map { UniquenessConstraint(properties: $0.properties, location: transform($0.location)) }
+            f.uniquenessConstraints = f.uniquenessConstraints.map {
+                UniquenessConstraint(properties: $0.properties, location: transform($0.location))
+            }
+            f.compoundIndexes = f.compoundIndexes.map {
+                UniquenessConstraint(properties: $0.properties, location: transform($0.location))
+            }
             f.fetchIndexes = f.fetchIndexes.map { index in
                 let location = transform(index.location)
-                return FetchIndex(name: index.name, elements: index.elements.map { e in
-                    var e = e
-                    e.location = transform(e.location)
-                    return e
-                }, location: location)
+                return FetchIndex(
+                    name: index.name,
+                    elements: index.elements.map { e in
+                        var e = e
+                        e.location = transform(e.location)
+                        return e
+                    }, location: location)
             }
         }
         return copy
@@ -498,8 +681,11 @@ extension Array where Element == SourceLocation {
 extension Entity {
     /// Indexes as an order-insensitive set of (name, elements) descriptions.
     package var indexSignature: Set<String> {
-        Set(fetchIndexes.map { index in
-            index.name + "(" + index.elements.map { "\($0.property ?? $0.expression ?? ""):\($0.type ?? ""):\($0.order ?? "")" }.joined(separator: ",") + ")"
-        } + compoundIndexes.map { "compound(" + $0.properties.joined(separator: ",") + ")" })
+        Set(
+            fetchIndexes.map { index in
+                index.name + "("
+                    + index.elements.map { "\($0.property ?? $0.expression ?? ""):\($0.type ?? ""):\($0.order ?? "")" }
+                    .joined(separator: ",") + ")"
+            } + compoundIndexes.map { "compound(" + $0.properties.joined(separator: ",") + ")" })
     }
 }

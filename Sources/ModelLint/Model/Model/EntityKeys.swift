@@ -14,7 +14,10 @@ package struct EntityKeys: Sendable {
     package let neighborhood: [Int]
 
     /// `destinations`: per entity, per relationship, its destination's index; `named`: `Model.namedIndices`.
-    init(_ entities: [Entity], firstIndexOfName first: [Int], hierarchy: Hierarchy, destinations: [[Int?]], named: [[Int]], entitySourceHashes: [Int?]) {
+    init(
+        _ entities: [Entity], firstIndexOfName first: [Int], hierarchy: Hierarchy, destinations: [[Int?]],
+        named: [[Int]], entitySourceHashes: [Int?]
+    ) {
         // An entity's own content: the hash of its source text when the parser has it (the same text is the
         // same content, and hashing bytes costs far less than hashing the values built from them).
         var own: [Int] = []
@@ -44,7 +47,11 @@ package struct EntityKeys: Sendable {
             var pending: [Int] = []
             var current: Int? = start
             while let i = current, lineage[i] == nil {
-                if first[i] != i { pending.append(i); current = first[i]; continue }
+                if first[i] != i {
+                    pending.append(i)
+                    current = first[i]
+                    continue
+                }
                 if hierarchy.reachesCycle[i] {
                     var hasher = Hasher()
                     hasher.combine(1)
@@ -56,7 +63,10 @@ package struct EntityKeys: Sendable {
                 current = hierarchy.parent[i]
             }
             for i in pending.reversed() {
-                if first[i] != i { lineage[i] = lineage[first[i]]; continue }
+                if first[i] != i {
+                    lineage[i] = lineage[first[i]]
+                    continue
+                }
                 var hasher = Hasher()
                 hasher.combine(0)
                 ownPart(i, into: &hasher)
@@ -72,7 +82,9 @@ package struct EntityKeys: Sendable {
     /// Chain key: an entity's name and content and its parent's chain key. Neighborhood key: the chain key, its
     /// parent's neighborhood key, and the chain keys of the entities it names. Entities reaching a cycle hash
     /// their whole neighborhood as walked.
-    private static func neighborhoodKeys(_ entities: [Entity], first: [Int], own: [Int], hierarchy: Hierarchy, named: [[Int]]) -> [Int] {
+    private static func neighborhoodKeys(
+        _ entities: [Entity], first: [Int], own: [Int], hierarchy: Hierarchy, named: [[Int]]
+    ) -> [Int] {
         let n = entities.count
         var chain = [Int?](repeating: nil, count: n)
         var neighborhood = [Int?](repeating: nil, count: n)

@@ -17,10 +17,15 @@ public enum Fingerprint {
         func part(_ i: Int) -> (head: String, tail: String) {
             if let known = parts[i] { return known }
             let entity = model.entities[i]
-            let head = ["name=\(entity.name)", "abstract=\(entity.isAbstract)", "vhm=\(entity.versionHashModifier ?? "")"].joined(separator: "|")
+            let head = [
+                "name=\(entity.name)", "abstract=\(entity.isAbstract)", "vhm=\(entity.versionHashModifier ?? "")",
+            ].joined(separator: "|")
             let properties = model.effectiveProperties(of: entity).map(\.property).filter { !$0.isTransient }
-            let tail = "properties=[" + properties.map(propertyHashInput).sorted().joined(separator: ";") + "]"
-                + "|unique=[" + entity.uniquenessConstraints.map { $0.properties.sorted().joined(separator: ",") }.sorted().joined(separator: ";") + "]"
+            let tail =
+                "properties=[" + properties.map(propertyHashInput).sorted().joined(separator: ";") + "]"
+                + "|unique=["
+                + entity.uniquenessConstraints.map { $0.properties.sorted().joined(separator: ",") }.sorted().joined(
+                    separator: ";") + "]"
             parts[i] = (head, tail)
             return (head, tail)
         }
@@ -48,13 +53,19 @@ public enum Fingerprint {
     public static func propertyHashInput(_ property: Property) -> String {
         switch property {
         case .attribute(let a):
-            return ["A", a.name, "\(a.isOptional)", "\(a.isTransient)", a.versionHashModifier ?? "", a.type.xmlValue,
-                    "\(a.allowsExternalBinaryDataStorage)", "\(a.preserveAfterDeletion)", a.isDerived ? (a.derivationExpression ?? "") : ""]
-                .joined(separator: ",")
+            return [
+                "A", a.name, "\(a.isOptional)", "\(a.isTransient)", a.versionHashModifier ?? "", a.type.xmlValue,
+                "\(a.allowsExternalBinaryDataStorage)", "\(a.preserveAfterDeletion)",
+                a.isDerived ? (a.derivationExpression ?? "") : "",
+            ]
+            .joined(separator: ",")
         case .relationship(let r):
-            return ["R", r.name, "\(r.isOptional)", "\(r.isTransient)", r.versionHashModifier ?? "", r.destinationEntity ?? "",
-                    r.inverseName ?? "", "\(r.minCount ?? 0)", "\(r.isToMany ? (r.maxCount ?? 0) : 1)", "\(r.isOrdered)"]
-                .joined(separator: ",")
+            return [
+                "R", r.name, "\(r.isOptional)", "\(r.isTransient)", r.versionHashModifier ?? "",
+                r.destinationEntity ?? "",
+                r.inverseName ?? "", "\(r.minCount ?? 0)", "\(r.isToMany ? (r.maxCount ?? 0) : 1)", "\(r.isOrdered)",
+            ]
+            .joined(separator: ",")
         }
     }
 
@@ -65,11 +76,15 @@ public enum Fingerprint {
     /// are tooling metadata (silencing a finding in a shipped version is not an edit of it), and it did not read
     /// the `indexed` flag of relationships.
     public static func content(_ model: Model, formatOne: Bool = false) -> String {
-        var lines: [String] = ["cloudKit=\(model.usedWithCloudKit)", "swiftData=\(model.header["usedWithSwiftData"] ?? "")",
-                               "versionIdentifier=\(model.header["userDefinedModelVersionIdentifier"] ?? "")"]
+        var lines: [String] = [
+            "cloudKit=\(model.usedWithCloudKit)", "swiftData=\(model.header["usedWithSwiftData"] ?? "")",
+            "versionIdentifier=\(model.header["userDefinedModelVersionIdentifier"] ?? "")",
+        ]
         for entity in model.entities { lines.append(entityContent(entity, formatOne: formatOne)) }
         for configuration in model.configurations {
-            lines.append("configuration|\(configuration.name)|\(configuration.usedWithCloudKit)|" + configuration.members.map(\.entity).sorted().joined(separator: ","))
+            lines.append(
+                "configuration|\(configuration.name)|\(configuration.usedWithCloudKit)|"
+                    + configuration.members.map(\.entity).sorted().joined(separator: ","))
         }
         for request in model.fetchRequests {
             lines.append("fetchRequest|\(request.name)|\(request.entity ?? "")|\(request.predicate ?? "")")
@@ -81,16 +96,25 @@ public enum Fingerprint {
     /// One entity's content: the entity line, then its properties, each order-insensitive.
     public static func entityContent(_ entity: Entity, formatOne: Bool = false) -> String {
         func userInfo(_ entries: [UserInfoEntry]) -> String { Fingerprint.userInfo(entries, formatOne: formatOne) }
-        func propertyContent(_ property: Property) -> String { Fingerprint.propertyContent(property, formatOne: formatOne) }
-        var e = ["entity", entity.name, entity.representedClassName ?? "", entity.parentEntity ?? "", "\(entity.isAbstract)",
-                 entity.elementID ?? "", entity.renamingIdentifierAttribute ?? "", entity.versionHashModifier ?? "", entity.codeGenerationType ?? ""]
+        func propertyContent(_ property: Property) -> String {
+            Fingerprint.propertyContent(property, formatOne: formatOne)
+        }
+        var e = [
+            "entity", entity.name, entity.representedClassName ?? "", entity.parentEntity ?? "", "\(entity.isAbstract)",
+            entity.elementID ?? "", entity.renamingIdentifierAttribute ?? "", entity.versionHashModifier ?? "",
+            entity.codeGenerationType ?? "",
+        ]
         e.append("userInfo=" + userInfo(entity.userInfo))
-        e.append("unique=" + entity.uniquenessConstraints.map { $0.properties.sorted().joined(separator: ",") }.sorted().joined(separator: ";"))
+        e.append(
+            "unique="
+                + entity.uniquenessConstraints.map { $0.properties.sorted().joined(separator: ",") }.sorted().joined(
+                    separator: ";"))
         e.append("indexes=" + entity.indexSignature.sorted().joined(separator: ";"))
         var lines = [e.joined(separator: "|")]
         lines += entity.properties.map { "  \(entity.name)." + propertyContent($0) }.sorted()
         lines += entity.fetchedProperties.map {
-            "  \(entity.name).fetched|\($0.name)|\($0.isOptional)|\($0.fetchRequest?.entity ?? "")|\($0.fetchRequest?.predicate ?? "")|" + userInfo($0.userInfo)
+            "  \(entity.name).fetched|\($0.name)|\($0.isOptional)|\($0.fetchRequest?.entity ?? "")|\($0.fetchRequest?.predicate ?? "")|"
+                + userInfo($0.userInfo)
         }.sorted()
         return lines.joined(separator: "\n")
     }
@@ -99,24 +123,38 @@ public enum Fingerprint {
         func userInfo(_ entries: [UserInfoEntry]) -> String { Fingerprint.userInfo(entries, formatOne: formatOne) }
         switch property {
         case .attribute(let a):
-            return ["attribute", a.name, a.type.xmlValue, "\(a.isOptional)", "\(a.isTransient)", a.defaultValueString ?? "\u{0}",
-                    a.defaultDateTimeInterval ?? "", a.minValueString ?? "", a.maxValueString ?? "", a.regularExpressionString ?? "",
-                    "\(a.usesScalarValueType.map(String.init(describing:)) ?? "")", TransformerName.normalized(a.valueTransformerName),
-                    a.customClassName ?? "", "\(a.allowsExternalBinaryDataStorage)", "\(a.preserveAfterDeletion)", "\(a.allowsCloudEncryption)",
-                    "\(a.spotlightIndexingEnabled)", "\(a.isIndexed)", "\(a.isDerived)", a.derivationExpression ?? "", a.elementID ?? "",
-                    a.renamingIdentifierAttribute ?? "", a.versionHashModifier ?? "", a.compositeName ?? "", userInfo(a.userInfo)]
-                .joined(separator: "|")
+            return [
+                "attribute", a.name, a.type.xmlValue, "\(a.isOptional)", "\(a.isTransient)",
+                a.defaultValueString ?? "\u{0}",
+                a.defaultDateTimeInterval ?? "", a.minValueString ?? "", a.maxValueString ?? "",
+                a.regularExpressionString ?? "",
+                "\(a.usesScalarValueType.map(String.init(describing:)) ?? "")",
+                TransformerName.normalized(a.valueTransformerName),
+                a.customClassName ?? "", "\(a.allowsExternalBinaryDataStorage)", "\(a.preserveAfterDeletion)",
+                "\(a.allowsCloudEncryption)",
+                "\(a.spotlightIndexingEnabled)", "\(a.isIndexed)", "\(a.isDerived)", a.derivationExpression ?? "",
+                a.elementID ?? "",
+                a.renamingIdentifierAttribute ?? "", a.versionHashModifier ?? "", a.compositeName ?? "",
+                userInfo(a.userInfo),
+            ]
+            .joined(separator: "|")
         case .relationship(let r):
-            return ["relationship", r.name, "\(r.isOptional)", "\(r.isTransient)", "\(r.isToMany)", "\(r.isOrdered)", "\(r.minCount ?? 0)",
-                    "\(r.maxCount ?? 0)", r.deleteRule.xmlValue, r.destinationEntity ?? "", r.inverseName ?? "", r.inverseEntity ?? "",
-                    r.elementID ?? "", r.renamingIdentifierAttribute ?? "", r.versionHashModifier ?? "", userInfo(r.userInfo)]
-                .joined(separator: "|")
+            return [
+                "relationship", r.name, "\(r.isOptional)", "\(r.isTransient)", "\(r.isToMany)", "\(r.isOrdered)",
+                "\(r.minCount ?? 0)",
+                "\(r.maxCount ?? 0)", r.deleteRule.xmlValue, r.destinationEntity ?? "", r.inverseName ?? "",
+                r.inverseEntity ?? "",
+                r.elementID ?? "", r.renamingIdentifierAttribute ?? "", r.versionHashModifier ?? "",
+                userInfo(r.userInfo),
+            ]
+            .joined(separator: "|")
                 // Format 1 did not read `indexed` on relationships: its content leaves it out.
                 + (formatOne || !r.isIndexed ? "" : "|indexed")
         }
     }
 
     package static func userInfo(_ entries: [UserInfoEntry], formatOne: Bool) -> String {
-        entries.filter { formatOne || !$0.key.hasPrefix("modellint") }.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: ",")
+        entries.filter { formatOne || !$0.key.hasPrefix("modellint") }.map { "\($0.key)=\($0.value)" }.sorted().joined(
+            separator: ",")
     }
 }

@@ -34,7 +34,10 @@ public struct Hierarchy: Sendable {
             // The walk ended at a missing parent, a finished entity, or one on this walk (a cycle).
             let endsInCycle: Bool
             if let i = current { endsInCycle = state[i] == 1 || cycle[i] } else { endsInCycle = false }
-            for i in path { state[i] = 2; cycle[i] = endsInCycle }
+            for i in path {
+                state[i] = 2
+                cycle[i] = endsInCycle
+            }
         }
         reachesCycle = cycle
         var children = [[Int]](repeating: [], count: n)
@@ -55,7 +58,10 @@ public struct Hierarchy: Sendable {
             var seen: Set<Int> = [i]
             var last = i
             var current = parent[i]
-            while let c = current, seen.insert(c).inserted { last = c; current = parent[c] }
+            while let c = current, seen.insert(c).inserted {
+                last = c
+                current = parent[c]
+            }
             root[i] = last
         }
         self.root = root
@@ -68,10 +74,16 @@ public struct Hierarchy: Sendable {
         if reachesCycle[index] {
             var seen: Set<Int> = [index]
             var current = parent[index]
-            while let c = current, seen.insert(c).inserted { chain.append(c); current = parent[c] }
+            while let c = current, seen.insert(c).inserted {
+                chain.append(c)
+                current = parent[c]
+            }
         } else {
             var current = parent[index]
-            while let c = current { chain.append(c); current = parent[c] }
+            while let c = current {
+                chain.append(c)
+                current = parent[c]
+            }
         }
         return chain
     }
@@ -93,7 +105,9 @@ public struct Hierarchy: Sendable {
     /// effective order (ancestors' properties first, root first; then its own), whose key is the same; nil where
     /// there is none or the property has no key. What a per-entity walk of the inherited properties finds, in one
     /// pass down the inheritance tree with the keys seen on the way (undone on the way back up).
-    package func earlierDeclarations(in entities: [Entity], key: (Property) -> String?) -> [[(property: Property, owner: Int)?]] {
+    package func earlierDeclarations(in entities: [Entity], key: (Property) -> String?) -> [[(
+        property: Property, owner: Int
+    )?]] {
         var result = entities.map { [(property: Property, owner: Int)?](repeating: nil, count: $0.properties.count) }
         var seen: [String: (property: Property, owner: Int)] = [:]
         func declare(_ i: Int, undo: inout [String]) {
@@ -108,7 +122,10 @@ public struct Hierarchy: Sendable {
             }
         }
         // Iterative depth-first walk: entering declares, leaving forgets.
-        enum Step { case enter(Int), leave([String]) }
+        enum Step {
+            case enter(Int)
+            case leave([String])
+        }
         for rootIndex in entities.indices where parent[rootIndex] == nil {
             var steps: [Step] = [.enter(rootIndex)]
             while let step = steps.popLast() {
@@ -128,7 +145,9 @@ public struct Hierarchy: Sendable {
             seen.removeAll()
             var ignored: [String] = []
             for owner in chain(from: i).dropFirst().reversed() {
-                for property in entities[owner].properties { if let k = key(property), seen[k] == nil { seen[k] = (property, owner) } }
+                for property in entities[owner].properties {
+                    if let k = key(property), seen[k] == nil { seen[k] = (property, owner) }
+                }
             }
             declare(i, undo: &ignored)
         }
@@ -156,7 +175,9 @@ package final class ModelTables: @unchecked Sendable {
         return made
     }
 
-    package func earlierDeclarations(_ key: Key, _ make: () -> [[(property: Property, owner: Int)?]]) -> [[(property: Property, owner: Int)?]] {
+    package func earlierDeclarations(_ key: Key, _ make: () -> [[(property: Property, owner: Int)?]]) -> [[(
+        property: Property, owner: Int
+    )?]] {
         lock.lock()
         defer { lock.unlock() }
         if let known = earlier[key] { return known }

@@ -1,4 +1,3 @@
-
 /// One parsed model version: the entities and everything around them, with name lookups and
 /// inheritance resolved once so rules never search.
 public struct Model: Sendable {
@@ -38,8 +37,11 @@ public struct Model: Sendable {
         configurations: [ModelConfiguration] = [], fetchRequests: [FetchRequest] = [],
         composites: [String] = [], unknownXML: [UnknownXML] = [], entitySourceHashes: [Int?] = []
     ) {
-        self.init(location: location, header: header, entities: entities, configurations: configurations, fetchRequests: fetchRequests,
-                  composites: composites, unknownXML: unknownXML, entitySourceHashes: entitySourceHashes, hashCache: CoreDataHashCache())
+        self.init(
+            location: location, header: header, entities: entities, configurations: configurations,
+            fetchRequests: fetchRequests,
+            composites: composites, unknownXML: unknownXML, entitySourceHashes: entitySourceHashes,
+            hashCache: CoreDataHashCache())
     }
 
     package init(
@@ -56,10 +58,12 @@ public struct Model: Sendable {
         self.fetchRequests = fetchRequests
         self.composites = composites
         self.unknownXML = unknownXML
-        var index: [String: Int] = [:], byRenamingID: [String: Int] = [:]
+        var index: [String: Int] = [:]
+        var byRenamingID: [String: Int] = [:]
         index.reserveCapacity(entities.count)
         byRenamingID.reserveCapacity(entities.count)
-        var first: [Int] = [], firstOfID: [Int] = []
+        var first: [Int] = []
+        var firstOfID: [Int] = []
         first.reserveCapacity(entities.count)
         firstOfID.reserveCapacity(entities.count)
         for i in entities.indices {
@@ -102,7 +106,9 @@ public struct Model: Sendable {
             settings.combine(configuration.members.map(\.entity))
         }
         self.cloudKitSettingsKey = settings.finalize()
-        keys = EntityKeys(entities, firstIndexOfName: first, hierarchy: hierarchy, destinations: destinations, named: namedIndices, entitySourceHashes: entitySourceHashes)
+        keys = EntityKeys(
+            entities, firstIndexOfName: first, hierarchy: hierarchy, destinations: destinations, named: namedIndices,
+            entitySourceHashes: entitySourceHashes)
     }
 
     /// Per entity name: its content key (`EntityKeys.content`).
@@ -164,7 +170,9 @@ public struct Model: Sendable {
     /// The entity's own properties that have a property before them, in the entity's effective order (inherited
     /// ones first, root first), with the same key: each with its position among the own properties and that first
     /// property. Usually none.
-    package func earlierDeclarations(ofEntityAt i: Int, by key: DeclarationKey) -> [(position: Int, first: (property: Property, owner: Int))] {
+    package func earlierDeclarations(ofEntityAt i: Int, by key: DeclarationKey) -> [(
+        position: Int, first: (property: Property, owner: Int)
+    )] {
         let chain = hierarchy.chain(from: i)
         guard chain.count > Self.shortChain else {
             // Owner and position by key: indices, not property copies, since most entities have no repeats.
@@ -192,7 +200,9 @@ public struct Model: Sendable {
     /// Where this entity stands in `entities`: the first of its name, or (for a second entity of one name) the
     /// one at its place in the file.
     public func index(of entity: Entity) -> Int? {
-        func same(_ a: SourceLocation, _ b: SourceLocation) -> Bool { a.line == b.line && a.column == b.column && a.file == b.file }
+        func same(_ a: SourceLocation, _ b: SourceLocation) -> Bool {
+            a.line == b.line && a.column == b.column && a.file == b.file
+        }
         if let i = entityIndexByName[entity.name], same(entities[i].location, entity.location) { return i }
         return entities.firstIndex { same($0.location, entity.location) && $0.name == entity.name }
     }
@@ -213,8 +223,8 @@ public struct Model: Sendable {
     /// The relationship named by `inverseName` on the destination entity, when both exist.
     public func inverse(of relationship: Relationship) -> Relationship? {
         guard let destination = entity(named: relationship.destinationEntity),
-              let name = relationship.inverseName,
-              case .relationship(let inverse)? = effectiveProperty(named: name, in: destination)
+            let name = relationship.inverseName,
+            case .relationship(let inverse)? = effectiveProperty(named: name, in: destination)
         else { return nil }
         return inverse
     }

@@ -46,10 +46,13 @@ public struct ModelBundle: Sendable {
 
     /// The bundle with its versions ordered by evidence (mapping models, the current version's stem last, when git
     /// first added each version), when the names have several stems and no order is configured.
-    public func orderedByEvidence(mappingPairs: [(source: String, destination: String)], firstAdded: () -> [String: Int]?) -> ModelBundle {
+    public func orderedByEvidence(
+        mappingPairs: [(source: String, destination: String)], firstAdded: () -> [String: Int]?
+    ) -> ModelBundle {
         let names = versions.map(\.name)
         guard Set(VersionOrderEvidence.stems(names).values).count > 1 else { return self }
-        let (order, verdict) = VersionOrderEvidence.order(names, current: declaredCurrentVersion, mappingPairs: mappingPairs, firstAdded: firstAdded())
+        let (order, verdict) = VersionOrderEvidence.order(
+            names, current: declaredCurrentVersion, mappingPairs: mappingPairs, firstAdded: firstAdded())
         var copy = self
         var byName: [ExactName: ModelVersion] = [:]
         for version in versions { byName[ExactName(version.name)] = version }
@@ -69,7 +72,11 @@ public struct ModelBundle: Sendable {
         for version in versions {
             // `String ==` and hashing treat canonically equivalent spellings as one, so folded keys meet.
             let folded = version.name.lowercased()
-            if let first = byFolded[folded] { pairs.append((first, version.name)) } else { byFolded[folded] = version.name }
+            if let first = byFolded[folded] {
+                pairs.append((first, version.name))
+            } else {
+                byFolded[folded] = version.name
+            }
         }
         return pairs
     }
@@ -105,7 +112,11 @@ public struct ModelBundle: Sendable {
     package var fallbackCurrentNote: String {
         versions.last.map { "; modellint treats \($0.name), the last in version order, as current" } ?? ""
     }
-    package init(path: String, versions: [ModelVersion], declaredCurrentVersion: String? = nil, currentVersionFile: CurrentVersionFile, orderVerdict: VersionOrderEvidence.Verdict? = nil, unreadableVersionNames: [String] = []) {
+    package init(
+        path: String, versions: [ModelVersion], declaredCurrentVersion: String? = nil,
+        currentVersionFile: CurrentVersionFile, orderVerdict: VersionOrderEvidence.Verdict? = nil,
+        unreadableVersionNames: [String] = []
+    ) {
         self.path = path
         self.versions = versions
         self.declaredCurrentVersion = declaredCurrentVersion
@@ -119,7 +130,9 @@ public struct ModelBundle: Sendable {
 extension ModelBundle {
     /// The versions that read as models, in version order: what every rule kind compares.
     public var readableVersions: [VersionRef] {
-        versions.compactMap { version in version.model.map { VersionRef(name: version.name, contentsPath: version.contentsPath, model: $0) } }
+        versions.compactMap { version in
+            version.model.map { VersionRef(name: version.name, contentsPath: version.contentsPath, model: $0) }
+        }
     }
 }
 

@@ -12,7 +12,8 @@ extension AttributeType {
     /// rules.md: Integer 16 -> 32/64, Integer 32 -> 64, Float -> Double, Boolean -> any integer.
     @inlinable package func widens(to other: AttributeType) -> Bool {
         switch (self, other) {
-        case (.integer16, .integer32), (.integer16, .integer64), (.integer32, .integer64), (.float, .double): return true
+        case (.integer16, .integer32), (.integer16, .integer64), (.integer32, .integer64), (.float, .double):
+            return true
         case (.boolean, let target): return target.isInteger
         default: return false
         }

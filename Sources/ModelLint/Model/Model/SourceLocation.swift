@@ -1,4 +1,3 @@
-
 /// Where an element starts in a `contents` file: 1-based line and column of its `<`.
 public struct SourceLocation: Hashable, Sendable, Comparable {
     /// The file's path as modellint was given it (absolute or relative to the working directory).

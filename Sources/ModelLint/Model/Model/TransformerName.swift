@@ -4,7 +4,8 @@ public enum TransformerName {
     public static func normalized(_ name: String?) -> String {
         switch name ?? "" {
         case "", "NSKeyedUnarchiveFromData", "NSKeyedUnarchiveFromDataTransformerName": return ""
-        case "NSSecureUnarchiveFromDataTransformer", "NSSecureUnarchiveFromData", "NSSecureUnarchiveFromDataTransformerName":
+        case "NSSecureUnarchiveFromDataTransformer", "NSSecureUnarchiveFromData",
+            "NSSecureUnarchiveFromDataTransformerName":
             return "NSSecureUnarchiveFromData"
         case let other: return other
         }

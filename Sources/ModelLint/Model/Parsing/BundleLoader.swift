@@ -5,15 +5,20 @@ import ModelLintSupport
 /// Reads a `.xcdatamodeld` folder: every version (in parallel: they are independent) and the pointer.
 public enum BundleLoader {
     public static func load(bundleURL: URL, displayPath: String, versionOrder: [String]? = nil) -> ModelBundle {
-        if bundleURL.pathExtension == "xcdatamodel" { return loadStandalone(versionURL: bundleURL, displayPath: displayPath) }
+        if bundleURL.pathExtension == "xcdatamodel" {
+            return loadStandalone(versionURL: bundleURL, displayPath: displayPath)
+        }
         let entries = DirectoryListing.entries(of: bundleURL.path)
         let folderNames = entries.names.filter { name in
             name.hasSuffix(".xcdatamodel") && FileReader.kind(at: bundleURL.path + "/" + name) == .directory
         }
-        let names = VersionOrder.sorted(folderNames.map { String($0.dropLast(".xcdatamodel".count)) }, explicit: versionOrder)
+        let names = VersionOrder.sorted(
+            folderNames.map { String($0.dropLast(".xcdatamodel".count)) }, explicit: versionOrder)
         let suffix = Array(".xcdatamodel".utf8)
-        let unreadableNames = entries.invalid.filter { $0.count > suffix.count && Array($0.suffix(suffix.count)) == suffix }
-            .map { DirectoryListing.display(Array($0.dropLast(suffix.count))) }
+        let unreadableNames = entries.invalid.filter {
+            $0.count > suffix.count && Array($0.suffix(suffix.count)) == suffix
+        }
+        .map { DirectoryListing.display(Array($0.dropLast(suffix.count))) }
 
         let cache = EntitySourceCache()
         let versions = concurrentMap(names) { name -> ModelVersion in
@@ -24,7 +29,8 @@ public enum BundleLoader {
                 content: readVersion(folderURL: folderURL, contentsPath: folderPath + "/contents", cache: cache))
         }
         let (file, declared) = CurrentVersionReader.read(at: bundleURL.appendingPathComponent(".xccurrentversion"))
-        var bundle = ModelBundle(path: displayPath, versions: versions, declaredCurrentVersion: declared, currentVersionFile: file)
+        var bundle = ModelBundle(
+            path: displayPath, versions: versions, declaredCurrentVersion: declared, currentVersionFile: file)
         bundle.unreadableVersionNames = unreadableNames
         return bundle
     }
@@ -33,12 +39,16 @@ public enum BundleLoader {
     /// a bundle of that one version, which is current.
     package static func loadStandalone(versionURL: URL, displayPath: String) -> ModelBundle {
         let name = String(versionURL.lastPathComponent.dropLast(".xcdatamodel".count))
-        let version = ModelVersion(name: name, folderPath: displayPath, contentsPath: displayPath + "/contents",
-                                   content: readVersion(folderURL: versionURL, contentsPath: displayPath + "/contents"))
-        return ModelBundle(path: displayPath, versions: [version], declaredCurrentVersion: name, currentVersionFile: .present)
+        let version = ModelVersion(
+            name: name, folderPath: displayPath, contentsPath: displayPath + "/contents",
+            content: readVersion(folderURL: versionURL, contentsPath: displayPath + "/contents"))
+        return ModelBundle(
+            path: displayPath, versions: [version], declaredCurrentVersion: name, currentVersionFile: .present)
     }
 
-    package static func readVersion(folderURL: URL, contentsPath: String, cache: EntitySourceCache? = nil) -> VersionContent {
+    package static func readVersion(folderURL: URL, contentsPath: String, cache: EntitySourceCache? = nil)
+        -> VersionContent
+    {
         let fm = FileManager.default
         do {
             let contents = folderURL.appendingPathComponent("contents").path
@@ -50,7 +60,8 @@ public enum BundleLoader {
             return ContentsParser.parse(data: data, path: contentsPath, cache: cache)
         } catch FileReader.ReadError.missing {
             if fm.fileExists(atPath: folderURL.appendingPathComponent("elements").path)
-                || fm.fileExists(atPath: folderURL.appendingPathComponent("layout").path) {
+                || fm.fileExists(atPath: folderURL.appendingPathComponent("layout").path)
+            {
                 return .legacy
             }
             return .missing

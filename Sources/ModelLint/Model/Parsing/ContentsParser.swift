@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import ModelLintSupport
 
@@ -25,7 +25,9 @@ public enum ContentsParser {
         // memory (billion laughs) or reads local files (XXE). Xcode never writes a DTD here.
         for (marker, offset) in [("<!DOCTYPE", markup.doctype), ("<!ENTITY", markup.entity)] {
             if let offset {
-                return refuse("it declares a DTD or entities (\(marker)); Xcode never writes one, and modellint does not expand them", at: offset)
+                return refuse(
+                    "it declares a DTD or entities (\(marker)); Xcode never writes one, and modellint does not expand them",
+                    at: offset)
             }
         }
         // FoundationXML traps on names that are not valid UTF-8 (elements, attributes, processing instructions:
@@ -37,13 +39,18 @@ public enum ContentsParser {
         // FoundationXML also crashes on a processing instruction without data (`<?foo?>`); Xcode writes none
         // besides the XML declaration, so any other is refused.
         if let offset = markup.processingInstruction {
-            return refuse("it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one", at: offset)
+            return refuse(
+                "it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one",
+                at: offset)
         }
 
         // Entities repeated from other versions are blanked: the parser reads each repeat as `<entity/>`.
         // A file that declares namespaces is neither blanked nor cached: a prefix's meaning comes from outside the text.
         let caching = cache != nil && !EntitySourceCache.declaresNamespaces(bytes)
-        let text = if let cache, caching { cache.blankingRepeats(in: bytes) } else { EntitySourceCache.BlankedText(bytes: bytes) }
+        let text =
+            if let cache, caching { cache.blankingRepeats(in: bytes) } else {
+                EntitySourceCache.BlankedText(bytes: bytes)
+            }
         let builder = TreeBuilder(bytes: text.bytes, path: path, repeats: text.repeats, caching: caching)
         let parsed = text.repeats.isEmpty ? data : Data(text.bytes)
         // libxml2 refuses a single chunk over 10 MB ("huge input"); a stream feeds it in pieces. Smaller files
@@ -55,7 +62,8 @@ public enum ContentsParser {
         parser.delegate = builder
         let succeeded = parser.parse()
         // On Linux, parse() can return true for malformed input: parserError is the real verdict.
-        if let error = builder.error ?? parser.parserError ?? (succeeded ? nil : NSError(domain: "XMLParser", code: -1)) {
+        if let error = builder.error ?? parser.parserError ?? (succeeded ? nil : NSError(domain: "XMLParser", code: -1))
+        {
             let line = max(parser.lineNumber, 1)
             let column = max(parser.columnNumber, 1)
             return .malformed(
@@ -63,7 +71,8 @@ public enum ContentsParser {
                 location: SourceLocation(file: path, line: line, column: column))
         }
         guard let root = builder.root else {
-            return .malformed(reason: "it has no root element", location: SourceLocation(file: path, line: 1, column: 1))
+            return .malformed(
+                reason: "it has no root element", location: SourceLocation(file: path, line: 1, column: 1))
         }
         guard root.name == "model" else {
             return .malformed(
@@ -78,7 +87,8 @@ public enum ContentsParser {
         let code = (error as NSError).code
         let words: [Int: String] = [
             201: "a namespace prefix that is not declared",
-            4: "the document is empty", 5: "the document does not end properly: truncated, or content after the root element",
+            4: "the document is empty",
+            5: "the document does not end properly: truncated, or content after the root element",
             9: "an invalid character", 26: "an undeclared entity", 32: "an unterminated comment",
             38: "a '<' inside an attribute value, or an unterminated attribute value",
             39: "an attribute value without quotes", 40: "an unterminated attribute value",
@@ -98,8 +108,10 @@ package struct RefusedMarkup {
     package var processingInstruction: Int?
 
     package init(_ bytes: [UInt8]) {
-        let declaration = bytes.starts(with: Array("<?xml".utf8)) && bytes.count > 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[5])
-        let doctype = Array("DOCTYPE".utf8), entity = Array("ENTITY".utf8)
+        let declaration =
+            bytes.starts(with: Array("<?xml".utf8)) && bytes.count > 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[5])
+        let doctype = Array("DOCTYPE".utf8)
+        let entity = Array("ENTITY".utf8)
         func follows(_ word: [UInt8], at offset: Int) -> Bool {
             offset + word.count <= bytes.count && bytes[offset..<(offset + word.count)].elementsEqual(word)
         }
@@ -124,7 +136,10 @@ package enum TextPosition {
         var lineStart = 0
         var i = 0
         while i < offset && i < bytes.count {
-            if bytes[i] == 0x0A { line += 1; lineStart = i + 1 }
+            if bytes[i] == 0x0A {
+                line += 1
+                lineStart = i + 1
+            }
             i += 1
         }
         return (line, offset - lineStart + 1)
@@ -183,7 +198,10 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
     package var unknown: [UnknownXML] = []
     package var error: Error?
 
-    package init(bytes: [UInt8], path: String, repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)] = [:], caching: Bool = false) {
+    package init(
+        bytes: [UInt8], path: String, repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)] = [:],
+        caching: Bool = false
+    ) {
         self.bytes = bytes
         self.path = path
         self.repeats = repeats
@@ -196,8 +214,12 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
-        if skipDepth > 0 { skipDepth += 1; return }
-        let (location, offset) = startLocation(of: elementName, reportedLine: parser.lineNumber, reportedColumn: parser.columnNumber)
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        let (location, offset) = startLocation(
+            of: elementName, reportedLine: parser.lineNumber, reportedColumn: parser.columnNumber)
         guard let parent = stack.last else {
             if root != nil { return }
             let node = XMLNode(name: elementName, attributes: attributeDict, location: location, offset: offset)
@@ -208,11 +230,16 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         }
         guard XMLVocabulary.children[parent.name]?.contains(elementName) == true else {
             let (entity, property) = enclosingNames()
-            unknown.append(UnknownXML(kind: .element, name: elementName, element: parent.name, location: location, entity: entity, property: property))
+            unknown.append(
+                UnknownXML(
+                    kind: .element, name: elementName, element: parent.name, location: location, entity: entity,
+                    property: property))
             skipDepth = 1
             return
         }
-        if stack.count == 1, elementName == "entity", let (hash, entry) = repeats[offset], let line = location.line, let column = location.column {
+        if stack.count == 1, elementName == "entity", let (hash, entry) = repeats[offset], let line = location.line,
+            let column = location.column
+        {
             // A blanked repeat: placed from the cache.
             let node = XMLNode(name: elementName, attributes: [:], location: location, offset: offset)
             node.source.hash = hash
@@ -231,13 +258,20 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         recordUnknownAttributes(of: node)
     }
 
-    package func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-        if skipDepth > 0 { skipDepth -= 1; return }
+    package func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
         guard let node = stack.popLast() else { return }
         if stack.count == 1 && node.name == "entity" {
             if let (hash, range) = sourceHash(of: node, endLine: parser.lineNumber, endColumn: parser.columnNumber) {
                 node.source.hash = hash
-                if caching && EntitySourceCache.canCache(bytes, range) { node.source.cacheableText = Array(bytes[range]) }
+                if caching && EntitySourceCache.canCache(bytes, range) {
+                    node.source.cacheableText = Array(bytes[range])
+                }
             }
             node.source.unknownXML = node.source.unknownXML.lowerBound..<unknown.count
         }
@@ -249,7 +283,7 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         guard node.offset >= 0, endLine >= 1, endLine <= lineStarts.count, endColumn >= 1 else { return nil }
         let end = lineStarts[endLine - 1] + endColumn - 1
         guard end - node.offset >= 3, end <= bytes.count,
-              bytes[node.offset..<end].suffix(9).elementsEqual("</entity>".utf8)
+            bytes[node.offset..<end].suffix(9).elementsEqual("</entity>".utf8)
         else { return nil }
         return (EntitySourceCache.textHash(bytes, node.offset..<end), node.offset..<end)
     }
@@ -258,7 +292,9 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         if error == nil { error = parseError }
     }
 
-    package func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+    package func parser(
+        _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?
+    ) {
         error = NSError(domain: XMLParser.errorDomain, code: XMLParser.ErrorCode.entityRefLoopError.rawValue)
         parser.abortParsing()
     }
@@ -269,19 +305,24 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         guard node.attributes.keys.contains(where: { !known.contains($0) }) else { return }
         let (entity, property) = enclosingNames()
         for name in node.attributes.keys.sorted() where !known.contains(name) {
-            unknown.append(UnknownXML(kind: .attribute, name: name, element: node.name, location: node.location, entity: entity, property: property))
+            unknown.append(
+                UnknownXML(
+                    kind: .attribute, name: name, element: node.name, location: node.location, entity: entity,
+                    property: property))
         }
     }
 
     /// The names of the entity and property around the element being read (the top of the stack).
     private func enclosingNames() -> (entity: String?, property: String?) {
         let entity = stack.first { $0.name == "entity" }?.attributes["name"]
-        let property = stack.last { ["attribute", "relationship", "fetchedProperty"].contains($0.name) }?.attributes["name"]
+        let property = stack.last { ["attribute", "relationship", "fetchedProperty"].contains($0.name) }?.attributes[
+            "name"]
         return (entity, property)
     }
 
     /// XMLParser reports the position of a start tag's end; users want its `<`.
-    private func startLocation(of name: String, reportedLine: Int, reportedColumn: Int) -> (SourceLocation, offset: Int) {
+    private func startLocation(of name: String, reportedLine: Int, reportedColumn: Int) -> (SourceLocation, offset: Int)
+    {
         let lineIndex = min(max(reportedLine, 1), lineStarts.count) - 1
         var offset = min(lineStarts[lineIndex] + max(reportedColumn - 1, 0), bytes.count - 1)
         // Attribute values hold no `<`: the last one at or before the reported end is the tag's own.
@@ -303,12 +344,18 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
     private func matches(_ name: String, at offset: Int) -> Bool {
         var name = name
         let (count, same) = name.withUTF8 { name -> (Int, Bool) in
-            guard let nameBase = name.baseAddress, offset >= 0, offset + name.count <= bytes.count else { return (name.count, false) }
-            return (name.count, bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + offset, nameBase, name.count) == 0 })
+            guard let nameBase = name.baseAddress, offset >= 0, offset + name.count <= bytes.count else {
+                return (name.count, false)
+            }
+            return (
+                name.count,
+                bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + offset, nameBase, name.count) == 0 }
+            )
         }
         guard same else { return false }
         if offset + count == bytes.count { return true }
         let next = bytes[offset + count]
-        return next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: "/") || next == UInt8(ascii: ">")
+        return next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: "/")
+            || next == UInt8(ascii: ">")
     }
 }

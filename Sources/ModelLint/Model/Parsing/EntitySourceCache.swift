@@ -75,8 +75,10 @@ package final class EntitySourceCache: @unchecked Sendable {
     /// declare namespaces are neither cached nor blanked, `declaresNamespaces`.)
     package static func canCache(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
         ByteSearch.firstIndex(of: Array("<!".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
-            && ByteSearch.firstIndex(of: Array("-->".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
-            && ByteSearch.firstIndex(of: Array("]]>".utf8), in: bytes, from: range.lowerBound, before: range.upperBound) == nil
+            && ByteSearch.firstIndex(of: Array("-->".utf8), in: bytes, from: range.lowerBound, before: range.upperBound)
+                == nil
+            && ByteSearch.firstIndex(of: Array("]]>".utf8), in: bytes, from: range.lowerBound, before: range.upperBound)
+                == nil
     }
 
     /// The key of a cached text, and an entity's content key (`Model.contentKeys`). The parser hashes an
@@ -101,10 +103,14 @@ package final class EntitySourceCache: @unchecked Sendable {
                 i += 16
             }
             var tail: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base + i, count: count - i)) }
+            withUnsafeMutableBytes(of: &tail) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(start: base + i, count: count - i))
+            }
             state = mix(tail.0 ^ 0x5899_65cc_7537_4cc3, tail.1 ^ state)
         }
-        return Int(truncatingIfNeeded: mix(state ^ 0x1d8e_4e27_c47d_124f, UInt64(truncatingIfNeeded: count) ^ 0xa076_1d64_78bd_642f))
+        return Int(
+            truncatingIfNeeded: mix(
+                state ^ 0x1d8e_4e27_c47d_124f, UInt64(truncatingIfNeeded: count) ^ 0xa076_1d64_78bd_642f))
     }
 
     private static let seed: UInt64 = {
@@ -129,7 +135,8 @@ package final class EntitySourceCache: @unchecked Sendable {
         while let start = ByteSearch.firstIndex(of: Self.startTag, in: bytes, from: offset) {
             offset = start + Self.startTag.count
             guard offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]),
-                  let endTag = ByteSearch.firstIndex(of: Self.endTag, in: bytes, from: offset) else { continue }
+                let endTag = ByteSearch.firstIndex(of: Self.endTag, in: bytes, from: offset)
+            else { continue }
             let end = endTag + Self.endTag.count
             let hash = Self.textHash(bytes, start..<end)
             guard let entry = entry(forSourceHash: hash, text: bytes, start..<end) else { continue }

@@ -19,11 +19,14 @@ public struct MappingModel: Equatable, Sendable {
 public enum MappingModelReader {
     /// The pair a mapping model maps, among `versions`: from `sourcemodelpath`/`destinationmodelpath`
     /// (their last component; the rest is often stale), else from the file name (`DeltaToDelta2`).
-    public static func read(_ url: URL, versions: [String], paths: (source: String?, destination: String?)? = nil) -> MappingModel? {
+    public static func read(_ url: URL, versions: [String], paths: (source: String?, destination: String?)? = nil)
+        -> MappingModel?
+    {
         let name = url.deletingPathExtension().lastPathComponent
         let paths = paths ?? modelPaths(in: url.appendingPathComponent("xcmapping.xml"))
         if let source = paths.source.flatMap(versionName), let destination = paths.destination.flatMap(versionName),
-           versions.contains(source), versions.contains(destination) {
+            versions.contains(source), versions.contains(destination)
+        {
             return MappingModel(name: name, source: source, destination: destination)
         }
         guard let (source, destination) = pairFromFileName(name, versions: versions) else { return nil }
@@ -38,7 +41,8 @@ public enum MappingModelReader {
     /// Scans the file in chunks and stops once both paths are known: these files embed both models as
     /// base64 and can be several megabytes. The XML is never parsed, so its external DTD is never resolved.
     package static func modelPaths(in file: URL) -> (source: String?, destination: String?) {
-        var source: String?, destination: String?
+        var source: String?
+        var destination: String?
         var window: [UInt8] = []
         try? FileReader.scan(file.path, limit: FileReader.Limit.mappingModel) { chunk in
             window += chunk
@@ -53,8 +57,9 @@ public enum MappingModelReader {
 
     package static func value(of attribute: String, in bytes: [UInt8]) -> String? {
         guard let start = ByteSearch.firstIndex(of: Array("name=\"\(attribute)\"".utf8), in: bytes),
-              let open = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start),
-              let close = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: open + 1) else { return nil }
+            let open = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start),
+            let close = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: open + 1)
+        else { return nil }
         return String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
     }
 
@@ -64,7 +69,8 @@ public enum MappingModelReader {
         var searchStart = name.startIndex
         // Try every "to": version names can contain it too (`PhotoToPhoto2`).
         while let range = name.range(of: "to", options: .caseInsensitive, range: searchStart..<name.endIndex) {
-            let left = String(name[..<range.lowerBound]), right = String(name[range.upperBound...])
+            let left = String(name[..<range.lowerBound])
+            let right = String(name[range.upperBound...])
             if let source = match(left, versions), let destination = match(right, versions), source != destination {
                 return (source, destination)
             }

@@ -1,4 +1,3 @@
-
 /// Turns the known-vocabulary tree into typed model values.
 package struct ModelBuilder {
     package let path: String
@@ -13,16 +12,19 @@ package struct ModelBuilder {
         for child in root.children {
             switch child.name {
             case "entity":
-                if let cached = child.source.cached, let line = child.location.line, let column = child.location.column {
+                if let cached = child.source.cached, let line = child.location.line, let column = child.location.column
+                {
                     entities.append(cached.placed(in: path, line: line, column: column))
                 } else {
                     let built = entity(child)
                     entities.append(built)
                     if let cache, let text = child.source.cacheableText, let hash = child.source.hash,
-                       let line = child.location.line, let column = child.location.column {
+                        let line = child.location.line, let column = child.location.column
+                    {
                         cache.insert(
                             EntitySourceCache.Entry(
-                                text: text, entity: built, unknownXML: Array(unknown[child.source.unknownXML]), line: line, column: column),
+                                text: text, entity: built, unknownXML: Array(unknown[child.source.unknownXML]),
+                                line: line, column: column),
                             forSourceHash: hash)
                     }
                 }
@@ -76,28 +78,32 @@ package struct ModelBuilder {
             case "attribute": properties.append(.attribute(attribute(child)))
             case "relationship": properties.append(.relationship(relationship(child)))
             case "fetchedProperty":
-                entity.fetchedProperties.append(FetchedProperty(
-                    name: child.attributes["name"] ?? "", location: child.location,
-                    isOptional: flag(child, "optional"),
-                    fetchRequest: child.children.first { $0.name == "fetchRequest" }.map(fetchRequest),
-                    userInfo: userInfo(child)))
+                entity.fetchedProperties.append(
+                    FetchedProperty(
+                        name: child.attributes["name"] ?? "", location: child.location,
+                        isOptional: flag(child, "optional"),
+                        fetchRequest: child.children.first { $0.name == "fetchRequest" }.map(fetchRequest),
+                        userInfo: userInfo(child)))
             case "uniquenessConstraints":
                 entity.uniquenessConstraints += child.children.map {
-                    UniquenessConstraint(properties: $0.children.compactMap { $0.attributes["value"] }, location: $0.location)
+                    UniquenessConstraint(
+                        properties: $0.children.compactMap { $0.attributes["value"] }, location: $0.location)
                 }
             case "compoundIndexes":
                 entity.compoundIndexes += child.children.map {
-                    UniquenessConstraint(properties: $0.children.compactMap { $0.attributes["value"] }, location: $0.location)
+                    UniquenessConstraint(
+                        properties: $0.children.compactMap { $0.attributes["value"] }, location: $0.location)
                 }
             case "fetchIndex":
-                entity.fetchIndexes.append(FetchIndex(
-                    name: child.attributes["name"] ?? "",
-                    elements: child.children.map {
-                        FetchIndexElement(
-                            property: $0.attributes["property"], expression: $0.attributes["expression"],
-                            type: $0.attributes["type"], order: $0.attributes["order"], location: $0.location)
-                    },
-                    location: child.location))
+                entity.fetchIndexes.append(
+                    FetchIndex(
+                        name: child.attributes["name"] ?? "",
+                        elements: child.children.map {
+                            FetchIndexElement(
+                                property: $0.attributes["property"], expression: $0.attributes["expression"],
+                                type: $0.attributes["type"], order: $0.attributes["order"], location: $0.location)
+                        },
+                        location: child.location))
             default: break
             }
         }
@@ -106,7 +112,8 @@ package struct ModelBuilder {
 
     private func attribute(_ node: XMLNode) -> Attribute {
         var attribute = Attribute.Fields(
-            name: node.attributes["name"] ?? "", type: AttributeType(xmlValue: node.attributes["attributeType"] ?? "Undefined"))
+            name: node.attributes["name"] ?? "",
+            type: AttributeType(xmlValue: node.attributes["attributeType"] ?? "Undefined"))
         // One pass over what is present: most of the ~25 possible keys are absent on any one attribute.
         // A table lookup, not a `switch` over strings: that compares the key with every case in turn.
         for (key, value) in node.attributes {
@@ -148,7 +155,8 @@ package struct ModelBuilder {
         case indexed, derived, derivationExpression, elementID, renamingIdentifier, versionHashModifier, composite
     }
 
-    private static let attributeFields = Dictionary(uniqueKeysWithValues: AttributeField.allCases.map { ($0.rawValue, $0) })
+    private static let attributeFields = Dictionary(
+        uniqueKeysWithValues: AttributeField.allCases.map { ($0.rawValue, $0) })
 
     private func relationship(_ node: XMLNode) -> Relationship {
         let a = node.attributes

@@ -5,7 +5,9 @@ import Foundation
 public enum VersionOrder {
     public static func sorted(_ names: [String], explicit: [String]? = nil) -> [String] {
         // Each name's key once, not once per comparison (a bundle of 117 versions takes ~700 comparisons).
-        let keyed = names.map { (name: $0, hasDigit: $0.contains(where: \.isASCIIDigit), scalars: Array($0.lowercased().unicodeScalars)) }
+        let keyed = names.map {
+            (name: $0, hasDigit: $0.contains(where: \.isASCIIDigit), scalars: Array($0.lowercased().unicodeScalars))
+        }
         let natural = keyed.sorted { a, b in
             if a.hasDigit != b.hasDigit { return !a.hasDigit }
             let order = naturalCompare(a.scalars, b.scalars)
@@ -28,7 +30,8 @@ public enum VersionOrder {
         var seen = Set<String>()
         let known = decided.filter { present.contains($0) && seen.insert($0).inserted }
         guard known.count < present.count else { return known }
-        var front: [String] = [], after: [String: [String]] = [:]
+        var front: [String] = []
+        var after: [String: [String]] = [:]
         var lastKnown: String?
         for name in sorted(names) {
             if seen.contains(name) {
@@ -56,20 +59,25 @@ public enum VersionOrder {
     }
 
     package static func naturalCompare(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar]) -> Int {
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < x.count && j < y.count {
             if x[i].isDigit && y[j].isDigit {
-                var i2 = i, j2 = j
+                var i2 = i
+                var j2 = j
                 while i2 < x.count && x[i2].isDigit { i2 += 1 }
                 while j2 < y.count && y[j2].isDigit { j2 += 1 }
                 // Leading zeros aside, a longer run is a larger number; equal lengths compare digit by digit.
-                let u = x[i..<i2].drop { $0 == "0" }, v = y[j..<j2].drop { $0 == "0" }
+                let u = x[i..<i2].drop { $0 == "0" }
+                let v = y[j..<j2].drop { $0 == "0" }
                 if u.count != v.count { return u.count < v.count ? -1 : 1 }
                 for (p, q) in zip(u, v) where p != q { return p.value < q.value ? -1 : 1 }
-                i = i2; j = j2
+                i = i2
+                j = j2
             } else {
                 if x[i] != y[j] { return x[i].value < y[j].value ? -1 : 1 }
-                i += 1; j += 1
+                i += 1
+                j += 1
             }
         }
         if i < x.count { return 1 }
@@ -110,9 +118,14 @@ public enum VersionOrderEvidence {
     public static func stems(_ names: [String]) -> [String: String] {
         var result: [String: String] = [:]
         for name in names {
-            if let stem = rawStem(name) { result[name] = stem; continue }
+            if let stem = rawStem(name) {
+                result[name] = stem
+                continue
+            }
             let lower = name.lowercased()
-            let owner = names.first { other in other != name && rawStem(other) != nil && other.lowercased().hasPrefix(lower) }
+            let owner = names.first { other in
+                other != name && rawStem(other) != nil && other.lowercased().hasPrefix(lower)
+            }
             result[name] = owner.flatMap(rawStem) ?? lower
         }
         return result
@@ -120,7 +133,8 @@ public enum VersionOrderEvidence {
 
     /// `names` in natural order; `firstAdded`: version name -> when git first added it (a rank, smaller is earlier), when known.
     public static func order(
-        _ names: [String], current: String?, mappingPairs: [(source: String, destination: String)], firstAdded: [String: Int]?
+        _ names: [String], current: String?, mappingPairs: [(source: String, destination: String)],
+        firstAdded: [String: Int]?
     ) -> (order: [String], verdict: Verdict?) {
         let stemOf = stems(names)
         // Stems in the natural order of their first versions: the order when evidence says nothing.
@@ -130,17 +144,22 @@ public enum VersionOrderEvidence {
         let index = Dictionary(uniqueKeysWithValues: stems.enumerated().map { ($1, $0) })
         var before = Set<[Int]>()  // accepted edges a -> b: stem a comes before stem b
         func reaches(_ a: Int, _ b: Int) -> Bool {
-            var stack = [a], seen: Set<Int> = [a]
+            var stack = [a]
+            var seen: Set<Int> = [a]
             while let x = stack.popLast() {
                 if x == b { return true }
                 for edge in before where edge[0] == x && seen.insert(edge[1]).inserted { stack.append(edge[1]) }
             }
             return false
         }
-        var reasons: [String] = [], conflicts: [String] = []
+        var reasons: [String] = []
+        var conflicts: [String] = []
         func add(_ a: Int, _ b: Int, _ why: String) {
             guard a != b, !before.contains([a, b]) else { return }
-            if reaches(b, a) { conflicts.append(why); return }
+            if reaches(b, a) {
+                conflicts.append(why)
+                return
+            }
             before.insert([a, b])
             if !reasons.contains(why) { reasons.append(why) }
         }
@@ -149,19 +168,29 @@ public enum VersionOrderEvidence {
             add(index[s]!, index[d]!, "the mapping model from \(pair.source) to \(pair.destination)")
         }
         if let current, let c = stemOf[current] {
-            for stem in stems where stem != c { add(index[stem]!, index[c]!, "the current version \(current) comes last") }
+            for stem in stems where stem != c {
+                add(index[stem]!, index[c]!, "the current version \(current) comes last")
+            }
         }
         if let firstAdded {
             var firstTime: [Int: Int] = [:]
-            for name in names { if let t = firstAdded[name] { firstTime[index[stemOf[name]!]!] = min(firstTime[index[stemOf[name]!]!] ?? .max, t) } }
+            for name in names {
+                if let t = firstAdded[name] {
+                    firstTime[index[stemOf[name]!]!] = min(firstTime[index[stemOf[name]!]!] ?? .max, t)
+                }
+            }
             for a in firstTime.keys.sorted() {
                 for b in firstTime.keys.sorted() where firstTime[a]! < firstTime[b]! {
-                    add(a, b, "git added the \(display(stems[a], names, stemOf)) versions before the \(display(stems[b], names, stemOf)) ones")
+                    add(
+                        a, b,
+                        "git added the \(display(stems[a], names, stemOf)) versions before the \(display(stems[b], names, stemOf)) ones"
+                    )
                 }
             }
         }
         // A total order: repeatedly the first stem (in natural order) that nothing still pending must precede.
-        var pending = Array(stems.indices), ordered: [Int] = []
+        var pending = Array(stems.indices)
+        var ordered: [Int] = []
         var unordered = false
         while !pending.isEmpty {
             let free = pending.filter { s in !pending.contains { p in p != s && before.contains([p, s]) } }
@@ -174,7 +203,9 @@ public enum VersionOrderEvidence {
         let order = orderedStems.flatMap { stem in names.filter { stemOf[$0] == stem } }
         let shown = ordered.map { display(stems[$0], names, stemOf) }
         if !conflicts.isEmpty {
-            return (order, .ambiguous(stems: shown, reason: "the evidence conflicts (\(conflicts.joined(separator: "; ")))"))
+            return (
+                order, .ambiguous(stems: shown, reason: "the evidence conflicts (\(conflicts.joined(separator: "; ")))")
+            )
         }
         if unordered {
             return (order, .ambiguous(stems: shown, reason: "nothing orders some of the stems against each other"))

@@ -1,4 +1,3 @@
-
 /// Every element and attribute of the Core Data model format that modellint knows, by element.
 /// Anything else is reported as `unknown-xml-attribute`. `renamingIdentifier` is deliberately absent:
 /// it is not Xcode's format, and gets its own rule.
@@ -55,7 +54,10 @@ package enum XMLVocabulary {
     /// Which elements may appear inside which.
     package static let children: [String: Set<String>] = [
         "model": ["entity", "configuration", "fetchRequest", "elements", "composite"],
-        "entity": ["attribute", "relationship", "fetchedProperty", "uniquenessConstraints", "fetchIndex", "compoundIndexes", "userInfo"],
+        "entity": [
+            "attribute", "relationship", "fetchedProperty", "uniquenessConstraints", "fetchIndex", "compoundIndexes",
+            "userInfo",
+        ],
         "attribute": ["userInfo"],
         "relationship": ["userInfo"],
         "fetchedProperty": ["fetchRequest", "userInfo"],

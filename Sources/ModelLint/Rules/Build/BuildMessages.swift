@@ -6,9 +6,13 @@ import ModelLintCompiled
 package enum BuildText {
     package static func base64(_ hash: [UInt8]?) -> String { hash.map { Data($0).base64EncodedString() } ?? "none" }
 
-    package static func versionInfo(_ build: CompiledModel) -> SourceLocation { SourceLocation(file: build.path + "/VersionInfo.plist") }
+    package static func versionInfo(_ build: CompiledModel) -> SourceLocation {
+        SourceLocation(file: build.path + "/VersionInfo.plist")
+    }
 
-    package static func compiledFile(_ version: CompiledVersion) -> SourceLocation { SourceLocation(file: version.path) }
+    package static func compiledFile(_ version: CompiledVersion) -> SourceLocation {
+        SourceLocation(file: version.path)
+    }
 
     package static func list(_ names: [String]) -> String {
         switch names.count {

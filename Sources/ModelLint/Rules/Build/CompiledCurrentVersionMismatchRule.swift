@@ -15,17 +15,61 @@ public struct CompiledCurrentVersionMismatchRule: BuildRule {
             """,
         fix: "rebuild; if the project is generated (XcodeGen, Tuist), regenerate it first",
         examples: [
-            RuleExample.compiled([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")],
-                                 build: .init(versions: [("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")], current: "Near 1"),
-                                 triggers: true, expectedFile: "../Near.momd/VersionInfo.plist"),
-            RuleExample.compiled([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")],
-                                 build: .init(versions: [("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")], current: "Near 2"), triggers: false),
+            RuleExample.compiled(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ],
+                build: .init(
+                    versions: [
+                        (
+                            "Near 1",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        ),
+                        (
+                            "Near 2",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        ),
+                    ], current: "Near 1"),
+                triggers: true, expectedFile: "../Near.momd/VersionInfo.plist"),
+            RuleExample.compiled(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ],
+                build: .init(
+                    versions: [
+                        (
+                            "Near 1",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        ),
+                        (
+                            "Near 2",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        ),
+                    ], current: "Near 2"), triggers: false),
         ])
 
-    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext) -> [Finding] {
+    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
+        -> [Finding]
+    {
         guard let compiled = build.currentVersion, let current, compiled != current.name else { return [] }
-        return [Finding(
-            "the compiled model's current version is \(compiled) (VersionInfo.plist) but the bundle's is \(current.name) (.xccurrentversion): the app opens every store with \(compiled)",
-            at: BuildText.versionInfo(build), version: compiled)]
+        return [
+            Finding(
+                "the compiled model's current version is \(compiled) (VersionInfo.plist) but the bundle's is \(current.name) (.xccurrentversion): the app opens every store with \(compiled)",
+                at: BuildText.versionInfo(build), version: compiled)
+        ]
     }
 }

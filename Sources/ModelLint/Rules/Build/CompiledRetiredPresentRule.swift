@@ -14,15 +14,59 @@ public struct CompiledRetiredPresentRule: BuildRule {
             """,
         fix: "delete it from the model and rebuild",
         examples: [
-            RuleExample.compiled([("Near 1", "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"><userInfo><entry key=\"modellint.retired\" value=\"Near 1\"/></userInfo></attribute><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"), ("Near 2", "<entity name=\"Thing\"><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>")],
-                                 build: .init(versions: [("Near 1", "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"), ("Near 2", "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>")], current: "Near 2"),
-                                 triggers: true, expectedFile: "../Near.momd/Near 2.mom"),
-            RuleExample.compiled([("Near 1", "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"><userInfo><entry key=\"modellint.retired\" value=\"Near 1\"/></userInfo></attribute><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"), ("Near 2", "<entity name=\"Thing\"><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>")],
-                                 build: .init(versions: [("Near 1", "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"), ("Near 2", "<entity name=\"Thing\"><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>")], current: "Near 2"), triggers: false),
+            RuleExample.compiled(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"><userInfo><entry key=\"modellint.retired\" value=\"Near 1\"/></userInfo></attribute><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Thing\"><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                    ),
+                ],
+                build: .init(
+                    versions: [
+                        (
+                            "Near 1",
+                            "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                        ),
+                        (
+                            "Near 2",
+                            "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                        ),
+                    ], current: "Near 2"),
+                triggers: true, expectedFile: "../Near.momd/Near 2.mom"),
+            RuleExample.compiled(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"><userInfo><entry key=\"modellint.retired\" value=\"Near 1\"/></userInfo></attribute><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Thing\"><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                    ),
+                ],
+                build: .init(
+                    versions: [
+                        (
+                            "Near 1",
+                            "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                        ),
+                        (
+                            "Near 2",
+                            "<entity name=\"Thing\"><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                        ),
+                    ], current: "Near 2"), triggers: false),
         ])
 
-    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext) -> [Finding] {
-        guard let name = build.currentVersion, let version = build.versions.first(where: { $0.name == name }), let model = version.model else { return [] }
+    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
+        -> [Finding]
+    {
+        guard let name = build.currentVersion, let version = build.versions.first(where: { $0.name == name }),
+            let model = version.model
+        else { return [] }
         return context.retired.compactMap { retirement in
             guard let (entity, property) = retirement.property(in: model) else { return nil }
             return Finding(

@@ -16,22 +16,56 @@ public struct CompiledVersionOutOfDateRule: BuildRule {
             """,
         fix: "rebuild, or regenerate the fixture",
         examples: [
-            RuleExample.compiled([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>")], build: .init(versions: [("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")], current: "Near 1"),
-                                 triggers: true, expectedFile: "../Near.momd/Near 1.mom"),
-            RuleExample.compiled([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>")], build: .init(versions: [("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>")], current: "Near 1"), triggers: false),
+            RuleExample.compiled(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    )
+                ],
+                build: .init(
+                    versions: [
+                        (
+                            "Near 1",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        )
+                    ], current: "Near 1"),
+                triggers: true, expectedFile: "../Near.momd/Near 1.mom"),
+            RuleExample.compiled(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    )
+                ],
+                build: .init(
+                    versions: [
+                        (
+                            "Near 1",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        )
+                    ], current: "Near 1"), triggers: false),
         ])
 
-    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext) -> [Finding] {
+    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
+        -> [Finding]
+    {
         build.versions.compactMap { version in
-            guard let compiled = version.hashes, let origin = source.first(where: { $0.name == version.name }) else { return nil }
+            guard let compiled = version.hashes, let origin = source.first(where: { $0.name == version.name }) else {
+                return nil
+            }
             let expected = origin.model.versionHashes.entities
             guard compiled != expected else { return nil }
             let names = Set(compiled.keys).union(expected.keys).sorted(by: CoreDataHash.precedes)
             let differing = names.filter { compiled[$0] != nil && expected[$0] != nil && compiled[$0] != expected[$0] }
-            let onlySource = names.filter { compiled[$0] == nil }, onlyCompiled = names.filter { expected[$0] == nil }
+            let onlySource = names.filter { compiled[$0] == nil }
+            let onlyCompiled = names.filter { expected[$0] == nil }
             var parts: [String] = []
             if !differing.isEmpty {
-                parts.append(differing.map { "\($0) (\(BuildText.base64(compiled[$0])) compiled, \(BuildText.base64(expected[$0])) in the source)" }.joined(separator: ", "))
+                parts.append(
+                    differing.map {
+                        "\($0) (\(BuildText.base64(compiled[$0])) compiled, \(BuildText.base64(expected[$0])) in the source)"
+                    }.joined(separator: ", "))
             }
             if !onlySource.isEmpty { parts.append("\(BuildText.list(onlySource)) only in the source") }
             if !onlyCompiled.isEmpty { parts.append("\(BuildText.list(onlyCompiled)) only in the build") }

@@ -14,13 +14,44 @@ public struct CompiledVersionUnknownRule: BuildRule {
             """,
         fix: "rebuild, or restore the version",
         examples: [
-            RuleExample.compiled([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")],
-                                 build: .init(versions: [("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 0", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")], current: "Near 1"),
-                                 triggers: true, expectedFile: "../Near.momd/Near 0.mom"),
-            RuleExample.compiled([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")], build: .init(versions: [("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")], current: "Near 1"), triggers: false),
+            RuleExample.compiled(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    )
+                ],
+                build: .init(
+                    versions: [
+                        (
+                            "Near 1",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        ),
+                        (
+                            "Near 0",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        ),
+                    ], current: "Near 1"),
+                triggers: true, expectedFile: "../Near.momd/Near 0.mom"),
+            RuleExample.compiled(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    )
+                ],
+                build: .init(
+                    versions: [
+                        (
+                            "Near 1",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        )
+                    ], current: "Near 1"), triggers: false),
         ])
 
-    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext) -> [Finding] {
+    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
+        -> [Finding]
+    {
         let names = Set(source.map(\.name))
         return build.versions.filter { !names.contains($0.name) }.map { version in
             Finding(

@@ -15,27 +15,86 @@ public struct MappingModelUnmatchedRule: BuildRule {
             """,
         fix: "re-select its source and destination models in Xcode's mapping-model editor and rebuild",
         examples: [
-            RuleExample.compiled([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>")],
-                                 build: .init(versions: [("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>")], current: "Near 2",
-                                              mappings: [("Near1ToNear2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>", "<entity name=\"Item\"><attribute name=\"heading\" optional=\"YES\" attributeType=\"String\"/></entity>")]),
-                                 triggers: true, expectedFile: "../Near1ToNear2.cdm"),
-            RuleExample.compiled([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>")],
-                                 build: .init(versions: [("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>")], current: "Near 2",
-                                              mappings: [("Near1ToNear2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>")]), triggers: false),
+            RuleExample.compiled(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ],
+                build: .init(
+                    versions: [
+                        (
+                            "Near 1",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        ),
+                        (
+                            "Near 2",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        ),
+                    ], current: "Near 2",
+                    mappings: [
+                        (
+                            "Near1ToNear2",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                            "<entity name=\"Item\"><attribute name=\"heading\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        )
+                    ]),
+                triggers: true, expectedFile: "../Near1ToNear2.cdm"),
+            RuleExample.compiled(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ],
+                build: .init(
+                    versions: [
+                        (
+                            "Near 1",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        ),
+                        (
+                            "Near 2",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        ),
+                    ], current: "Near 2",
+                    mappings: [
+                        (
+                            "Near1ToNear2",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        )
+                    ]), triggers: false),
         ])
 
-    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext) -> [Finding] {
+    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
+        -> [Finding]
+    {
         let versions = source.map { ($0.name, $0.model.versionHashes.entities) }
         return build.mappings.compactMap { mapping in
             guard mapping.problem == nil else { return nil }
-            func matching(_ side: KeyPath<CompiledMapping.EntityMapping, (entity: String, hash: [UInt8])?>) -> [String] {
+            func matching(_ side: KeyPath<CompiledMapping.EntityMapping, (entity: String, hash: [UInt8])?>) -> [String]
+            {
                 let wanted = mapping.entityMappings.compactMap { $0[keyPath: side] }
                 guard !wanted.isEmpty else { return versions.map(\.0) }
                 return versions.filter { _, hashes in wanted.allSatisfy { hashes[$0.entity] == $0.hash } }.map(\.0)
             }
-            let sources = matching(\.source), destinations = matching(\.destination)
+            let sources = matching(\.source)
+            let destinations = matching(\.destination)
             guard sources.isEmpty || destinations.isEmpty else { return nil }
-            let side = sources.isEmpty && destinations.isEmpty ? "source and destination entity hashes match" : sources.isEmpty ? "source entity hashes match" : "destination entity hashes match"
+            let side =
+                sources.isEmpty && destinations.isEmpty
+                ? "source and destination entity hashes match"
+                : sources.isEmpty ? "source entity hashes match" : "destination entity hashes match"
             return Finding(
                 "the compiled mapping model \(mapping.name)'s \(side) no version of the bundle: Core Data picks mapping models by hash, so it is never used and the migration it was written for fails or is inferred without it",
                 at: SourceLocation(file: mapping.path))

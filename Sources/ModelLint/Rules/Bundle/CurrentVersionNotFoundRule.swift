@@ -12,14 +12,20 @@ public struct CurrentVersionNotFoundRule: BundleRule {
             """,
         fix: "point `.xccurrentversion` at an existing version",
         examples: [
-            RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], currentVersion: .named("Near 7"), triggers: true, expectedFile: ".xccurrentversion"),
+            RuleExample(
+                versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], currentVersion: .named("Near 7"),
+                triggers: true, expectedFile: ".xccurrentversion"),
             .passing("<entity name=\"Thing\"/>"),
         ])
 
     public func check(_ bundle: ModelBundle) -> [Finding] {
-        guard let declared = bundle.declaredCurrentVersion, !bundle.versions.contains(where: { $0.name == declared }) else { return [] }
+        guard let declared = bundle.declaredCurrentVersion, !bundle.versions.contains(where: { $0.name == declared })
+        else { return [] }
         let fallback = bundle.fallbackCurrentNote
-        return [Finding(".xccurrentversion names \(declared).xcdatamodel, which is not in \(bundle.name).xcdatamodeld\(fallback)",
-                        at: SourceLocation(file: bundle.currentVersionFilePath))]
+        return [
+            Finding(
+                ".xccurrentversion names \(declared).xcdatamodel, which is not in \(bundle.name).xcdatamodeld\(fallback)",
+                at: SourceLocation(file: bundle.currentVersionFilePath))
+        ]
     }
 }

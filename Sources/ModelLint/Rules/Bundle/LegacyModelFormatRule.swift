@@ -11,9 +11,12 @@ public struct LegacyModelFormatRule: BundleRule {
             compiles them, but modellint cannot read them, so this version is not checked and every comparison \
             involving it is skipped: a store of this version migrating to the current one goes unverified.
             """,
-        fix: "open and save that version once in Xcode if it can still change; otherwise acknowledge the gap and ignore this finding",
+        fix:
+            "open and save that version once in Xcode if it can still change; otherwise acknowledge the gap and ignore this finding",
         examples: [
-            RuleExample(versions: [("Near", .legacy), ("Near 2", .model("<entity name=\"Thing\"/>"))], triggers: true, expectedFile: "Near.xcdatamodel"),
+            RuleExample(
+                versions: [("Near", .legacy), ("Near 2", .model("<entity name=\"Thing\"/>"))], triggers: true,
+                expectedFile: "Near.xcdatamodel"),
             .passing("<entity name=\"Thing\"/>"),
         ])
 

@@ -15,9 +15,18 @@ public struct MalformedContentsRule: BundleRule {
         fix: "repair the file, usually by restoring it from version control",
         examples: [
             RuleExample(versions: [("Near 1", .file(""))], triggers: true, expectedFile: "Near 1.xcdatamodel/contents"),
-            RuleExample(versions: [("Near 1", .file("<?xml version=\"1.0\"?>\n<model><entity name=\"Thing\">"))], triggers: true, expectedFile: "Near 1.xcdatamodel/contents"),
-            RuleExample(versions: [("Near 1", .file("<?xml version=\"1.0\"?>\n↓<plist version=\"1.0\"/>\n"))], triggers: true),
-            RuleExample(versions: [("Near 1", .file("<?xml version=\"1.0\"?>\n↓<!DOCTYPE model [<!ENTITY a \"aaaa\">]>\n<model>&a;</model>\n"))], triggers: true),
+            RuleExample(
+                versions: [("Near 1", .file("<?xml version=\"1.0\"?>\n<model><entity name=\"Thing\">"))],
+                triggers: true, expectedFile: "Near 1.xcdatamodel/contents"),
+            RuleExample(
+                versions: [("Near 1", .file("<?xml version=\"1.0\"?>\n↓<plist version=\"1.0\"/>\n"))], triggers: true),
+            RuleExample(
+                versions: [
+                    (
+                        "Near 1",
+                        .file("<?xml version=\"1.0\"?>\n↓<!DOCTYPE model [<!ENTITY a \"aaaa\">]>\n<model>&a;</model>\n")
+                    )
+                ], triggers: true),
             .passing("<entity name=\"Thing\" representedClassName=\"Thing\"/>"),
         ])
 

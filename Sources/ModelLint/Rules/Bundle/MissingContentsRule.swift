@@ -13,8 +13,12 @@ public struct MissingContentsRule: BundleRule {
             """,
         fix: "restore `contents` from version control, or remove the folder if the version never shipped",
         examples: [
-            RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>")), ("Near 2", .none)], triggers: true, expectedFile: "Near 2.xcdatamodel"),
-            RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>")), ("Near 2", .legacy)], currentVersion: .named("Near 1"), triggers: false),
+            RuleExample(
+                versions: [("Near 1", .model("<entity name=\"Thing\"/>")), ("Near 2", .none)], triggers: true,
+                expectedFile: "Near 2.xcdatamodel"),
+            RuleExample(
+                versions: [("Near 1", .model("<entity name=\"Thing\"/>")), ("Near 2", .legacy)],
+                currentVersion: .named("Near 1"), triggers: false),
         ])
 
     public func check(_ bundle: ModelBundle) -> [Finding] {

@@ -12,12 +12,23 @@ public struct MissingCurrentVersionRule: BundleRule {
             modellint treats the last version in version order as current. A file that is not a readable property list \
             is reported here too.
             """,
-        fix: "add `.xccurrentversion` naming the current version (select the bundle in Xcode and set Model Version in the File inspector)",
+        fix:
+            "add `.xccurrentversion` naming the current version (select the bundle in Xcode and set Model Version in the File inspector)",
         examples: [
-            RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>")), ("Near 2", .model("<entity name=\"Thing\"/>"))], currentVersion: .absent, triggers: true, expectedFile: ".xccurrentversion"),
-            RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], currentVersion: .file("not a plist"), triggers: true, expectedFile: ".xccurrentversion"),
-            RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], currentVersion: .absent, triggers: false),
-            RuleExample(versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], currentVersion: .file("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"), triggers: false),
+            RuleExample(
+                versions: [
+                    ("Near 1", .model("<entity name=\"Thing\"/>")), ("Near 2", .model("<entity name=\"Thing\"/>")),
+                ], currentVersion: .absent, triggers: true, expectedFile: ".xccurrentversion"),
+            RuleExample(
+                versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], currentVersion: .file("not a plist"),
+                triggers: true, expectedFile: ".xccurrentversion"),
+            RuleExample(
+                versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], currentVersion: .absent, triggers: false),
+            RuleExample(
+                versions: [("Near 1", .model("<entity name=\"Thing\"/>"))],
+                currentVersion: .file(
+                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n"),
+                triggers: false),
         ])
 
     public func check(_ bundle: ModelBundle) -> [Finding] {
@@ -28,8 +39,14 @@ public struct MissingCurrentVersionRule: BundleRule {
             return [Finding(".xccurrentversion cannot be used: \(reason)\(fallback)", at: location)]
         case .absent, .empty:
             guard bundle.versions.count > 1 else { return [] }
-            let what = bundle.currentVersionFile == .absent ? "has no .xccurrentversion" : "has a .xccurrentversion that names no version"
-            return [Finding("\(bundle.name).xcdatamodeld \(what) but \(bundle.versions.count) versions\(fallback)", at: location)]
+            let what =
+                bundle.currentVersionFile == .absent
+                ? "has no .xccurrentversion" : "has a .xccurrentversion that names no version"
+            return [
+                Finding(
+                    "\(bundle.name).xcdatamodeld \(what) but \(bundle.versions.count) versions\(fallback)", at: location
+                )
+            ]
         case .present:
             return []
         }

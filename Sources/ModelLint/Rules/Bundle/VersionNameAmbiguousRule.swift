@@ -5,16 +5,21 @@ public struct VersionNameAmbiguousRule: BundleRule {
 
     public static let description = RuleDescription(
         id: "version-name-ambiguous", category: .bundleStructure, severity: .warning,
-        summary: "two version folders whose names differ only by letter case or Unicode normalization, or a version folder whose name is not valid UTF-8",
+        summary:
+            "two version folders whose names differ only by letter case or Unicode normalization, or a version folder whose name is not valid UTF-8",
         rationale: """
             `Near 2` and `near 2`, or a name spelled with a precomposed and with a decomposed accent, are two folders \
             on Linux and on case-sensitive disks, and one folder on a default macOS disk: a checkout there silently \
             loses one version, and which one `.xccurrentversion` names depends on the machine. A name that is not valid \
             UTF-8 cannot be read by Xcode or by modellint at all: that version is not checked.
             """,
-        fix: "rename one of the two folders (and repoint `.xccurrentversion` if it named it); rename a folder whose name is not UTF-8",
+        fix:
+            "rename one of the two folders (and repoint `.xccurrentversion` if it named it); rename a folder whose name is not UTF-8",
         examples: [
-            RuleExample(versions: [("Near 2", .model("<entity name=\"Thing\"/>")), ("near 2", .model("<entity name=\"Thing\"/>"))], currentVersion: .named("near 2"), triggers: true, expectedFile: "near 2.xcdatamodel"),
+            RuleExample(
+                versions: [
+                    ("Near 2", .model("<entity name=\"Thing\"/>")), ("near 2", .model("<entity name=\"Thing\"/>")),
+                ], currentVersion: .named("near 2"), triggers: true, expectedFile: "near 2.xcdatamodel"),
             .passing(before: "<entity name=\"Thing\"/>", after: "<entity name=\"Thing\"/>"),
         ])
 

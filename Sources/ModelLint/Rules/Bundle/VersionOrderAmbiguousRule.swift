@@ -13,15 +13,21 @@ public struct VersionOrderAmbiguousRule: BundleRule {
             """,
         fix: "set `versionOrder` for the bundle in `.modellint.json` (`modellint init` writes it)",
         examples: [
-            RuleExample(versions: [("Alpha", .model("<entity name=\"A\"/>")), ("Beta", .model("<entity name=\"A\"/>")), ("Gamma 2", .model("<entity name=\"A\"/>"))],
-                        triggers: true),
+            RuleExample(
+                versions: [
+                    ("Alpha", .model("<entity name=\"A\"/>")), ("Beta", .model("<entity name=\"A\"/>")),
+                    ("Gamma 2", .model("<entity name=\"A\"/>")),
+                ],
+                triggers: true),
             .passing(before: "<entity name=\"A\"/>", after: "<entity name=\"A\"/>"),
         ])
 
     public func check(_ bundle: ModelBundle) -> [Finding] {
         guard case .ambiguous(let stems, let reason)? = bundle.orderVerdict else { return [] }
-        return [Finding(
-            "the version order of \(bundle.name).xcdatamodeld is doubtful: its names have \(stems.count) stems, and \(reason); modellint uses \(stems.joined(separator: ", then "))",
-            at: SourceLocation(file: bundle.path))]
+        return [
+            Finding(
+                "the version order of \(bundle.name).xcdatamodeld is doubtful: its names have \(stems.count) stems, and \(reason); modellint uses \(stems.joined(separator: ", then "))",
+                at: SourceLocation(file: bundle.path))
+        ]
     }
 }

@@ -13,25 +13,40 @@ public struct AttributeMinValueTightenedRule: EntityPairRule {
             edits anything on such an object, the whole save fails (NSValidationNumberTooSmallError, \
             NSValidationStringTooShortError) and the edit is lost.
             """,
-        fix: "bring existing values up to the new minimum (a custom migration stage, or a fix-up on first launch) before or together with the stricter rule",
+        fix:
+            "bring existing values up to the new minimum (a custom migration stage, or a fix-up on first launch) before or together with the stricter rule",
         examples: [
             .triggering(
-                before: "<entity name=\"Order\"><attribute name=\"quantity\" attributeType=\"Integer 16\" minValueString=\"0\" defaultValueString=\"1\" usesScalarValueType=\"YES\"/></entity>",
-                after: "<entity name=\"Order\">↓<attribute name=\"quantity\" attributeType=\"Integer 16\" minValueString=\"1\" defaultValueString=\"1\" usesScalarValueType=\"YES\"/></entity>")
-                .expectingMessage("Order.quantity's minimum rose from 0 to 1 between Near 1 and Near 2: existing objects below it fail validation the next time they are saved"),
+                before:
+                    "<entity name=\"Order\"><attribute name=\"quantity\" attributeType=\"Integer 16\" minValueString=\"0\" defaultValueString=\"1\" usesScalarValueType=\"YES\"/></entity>",
+                after:
+                    "<entity name=\"Order\">↓<attribute name=\"quantity\" attributeType=\"Integer 16\" minValueString=\"1\" defaultValueString=\"1\" usesScalarValueType=\"YES\"/></entity>"
+            )
+            .expectingMessage(
+                "Order.quantity's minimum rose from 0 to 1 between Near 1 and Near 2: existing objects below it fail validation the next time they are saved"
+            ),
             .triggering(
                 before: "<entity name=\"User\"><attribute name=\"handle\" attributeType=\"String\"/></entity>",
-                after: "<entity name=\"User\">↓<attribute name=\"handle\" attributeType=\"String\" minValueString=\"3\"/></entity>")
-                .expectingMessage("User.handle's minimum length rose from none to 3 between Near 1 and Near 2: existing objects below it fail validation the next time they are saved"),
+                after:
+                    "<entity name=\"User\">↓<attribute name=\"handle\" attributeType=\"String\" minValueString=\"3\"/></entity>"
+            )
+            .expectingMessage(
+                "User.handle's minimum length rose from none to 3 between Near 1 and Near 2: existing objects below it fail validation the next time they are saved"
+            ),
             .passing(
-                before: "<entity name=\"Order\"><attribute name=\"quantity\" attributeType=\"Integer 16\" minValueString=\"1\" usesScalarValueType=\"YES\"/></entity>",
-                after: "<entity name=\"Order\"><attribute name=\"quantity\" attributeType=\"Integer 16\" minValueString=\"0\" usesScalarValueType=\"YES\"/></entity>"),
+                before:
+                    "<entity name=\"Order\"><attribute name=\"quantity\" attributeType=\"Integer 16\" minValueString=\"1\" usesScalarValueType=\"YES\"/></entity>",
+                after:
+                    "<entity name=\"Order\"><attribute name=\"quantity\" attributeType=\"Integer 16\" minValueString=\"0\" usesScalarValueType=\"YES\"/></entity>"
+            ),
         ])
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.matchedProperties.compactMap { pair in
-            guard pair.facets.contains(.validation), let old = pair.oldAttribute, let new = pair.newAttribute, old.type == new.type,
-                  let raised = new.minValueString.flatMap(Double.init) else { return nil }
+            guard pair.facets.contains(.validation), let old = pair.oldAttribute, let new = pair.newAttribute,
+                old.type == new.type,
+                let raised = new.minValueString.flatMap(Double.init)
+            else { return nil }
             let previous = old.minValueString.flatMap(Double.init)
             guard previous.map({ raised > $0 }) ?? true else { return nil }
             let what = new.type == .string ? "minimum length" : "minimum"

@@ -13,7 +13,8 @@ public struct AttributeTypeIncompatibleRule: EntityPairRule {
             after the update. Matching is by renaming identifier, so this also catches a name reused for a different \
             type across versions.
             """,
-        fix: "keep the old attribute, add a new one with the new type, copy the values in a custom migration stage, and remove the old one in a later version",
+        fix:
+            "keep the old attribute, add a new one with the new type, copy the values in a custom migration stage, and remove the old one in a later version",
         examples: [
             .triggering(
                 before: """
@@ -42,7 +43,8 @@ public struct AttributeTypeIncompatibleRule: EntityPairRule {
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.matchedProperties.compactMap { pair in
             guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type != new.type,
-                  !(old.type.isNumericOrBoolean && new.type.isNumericOrBoolean) else { return nil }
+                !(old.type.isNumericOrBoolean && new.type.isNumericOrBoolean)
+            else { return nil }
             if case .unknown = old.type { return nil }
             if case .unknown = new.type { return nil }
             return .change(

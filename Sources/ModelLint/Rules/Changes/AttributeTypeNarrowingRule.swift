@@ -13,7 +13,8 @@ public struct AttributeTypeNarrowingRule: EntityPairRule {
             fractions, Decimal <-> Double rounds, number -> Boolean collapses to 0/1. The store opens; the values may not \
             be the ones your users saved.
             """,
-        fix: "add a new attribute with the new type and convert explicitly (in a custom stage or on first launch); remove the old one in a later version",
+        fix:
+            "add a new attribute with the new type and convert explicitly (in a custom stage or on first launch); remove the old one in a later version",
         examples: [
             .triggering(
                 before: """
@@ -42,7 +43,8 @@ public struct AttributeTypeNarrowingRule: EntityPairRule {
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.matchedProperties.compactMap { pair in
             guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type != new.type,
-                  old.type.isNumericOrBoolean, new.type.isNumericOrBoolean, !old.type.widens(to: new.type) else { return nil }
+                old.type.isNumericOrBoolean, new.type.isNumericOrBoolean, !old.type.widens(to: new.type)
+            else { return nil }
             return .change(
                 "\(pair.label) changed type from \(old.type.xmlValue) to \(new.type.xmlValue) \(versions.between); migration converts it, but values that do not fit can be rounded or truncated",
                 entity: entity.new, property: pair.new)

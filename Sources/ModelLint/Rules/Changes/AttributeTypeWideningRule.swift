@@ -39,7 +39,9 @@ public struct AttributeTypeWideningRule: EntityPairRule {
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.matchedProperties.compactMap { pair in
-            guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type.widens(to: new.type) else { return nil }
+            guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type.widens(to: new.type) else {
+                return nil
+            }
             return .change(
                 "\(pair.label) widened from \(old.type.xmlValue) to \(new.type.xmlValue) \(versions.between); every value fits",
                 entity: entity.new, property: pair.new)

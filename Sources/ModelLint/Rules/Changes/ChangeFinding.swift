@@ -14,10 +14,12 @@ public struct ChangeFinding: Sendable, Equatable {
 
     /// A finding about an element of a compared pair.
     public static func change(
-        _ message: String, entity: Entity, property: Property? = nil, at location: SourceLocation? = nil, severity: Severity? = nil
+        _ message: String, entity: Entity, property: Property? = nil, at location: SourceLocation? = nil,
+        severity: Severity? = nil
     ) -> ChangeFinding {
         var finding = Finding(
-            message, at: location ?? property?.location ?? entity.location, entity: entity.name, property: property?.name,
+            message, at: location ?? property?.location ?? entity.location, entity: entity.name,
+            property: property?.name,
             severity: severity)
         finding.identity = entity.renamingIdentifier + "/" + (property?.renamingIdentifier ?? "")
         return ChangeFinding(finding)

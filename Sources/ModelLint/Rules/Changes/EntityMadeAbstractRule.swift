@@ -14,8 +14,11 @@ public struct EntityMadeAbstractRule: EntityPairRule {
         fix: "move the data to a concrete entity first (a custom stage or an earlier release), then make it abstract",
         examples: [
             .triggering(
-                before: "<entity name=\"Media\"><attribute name=\"url\" optional=\"YES\" attributeType=\"URI\"/></entity>",
-                after: "↓<entity name=\"Media\" isAbstract=\"YES\"><attribute name=\"url\" optional=\"YES\" attributeType=\"URI\"/></entity>"),
+                before:
+                    "<entity name=\"Media\"><attribute name=\"url\" optional=\"YES\" attributeType=\"URI\"/></entity>",
+                after:
+                    "↓<entity name=\"Media\" isAbstract=\"YES\"><attribute name=\"url\" optional=\"YES\" attributeType=\"URI\"/></entity>"
+            ),
             .passing(
                 before: "<entity name=\"Media\" isAbstract=\"YES\"/>",
                 after: "<entity name=\"Media\"/>"),
@@ -23,6 +26,10 @@ public struct EntityMadeAbstractRule: EntityPairRule {
 
     public func check(_ pair: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         guard !pair.old.isAbstract, pair.new.isAbstract else { return [] }
-        return [.change("\(pair.new.name) became abstract \(versions.between): its existing objects cannot be migrated", entity: pair.new)]
+        return [
+            .change(
+                "\(pair.new.name) became abstract \(versions.between): its existing objects cannot be migrated",
+                entity: pair.new)
+        ]
     }
 }

@@ -12,7 +12,8 @@ public struct EntityRemovedRule: ChangeRule {
             with all its rows when the store migrates. If it was renamed, the new entity needs the old identifier as its \
             Renaming ID, or the data is lost silently.
             """,
-        fix: "restore it, or give its replacement `elementID` = the old entity's identifier; if it is meant to go, accept the finding (a baseline), or silence it with the User Info key `modellint:disable` on the entity in its last version",
+        fix:
+            "restore it, or give its replacement `elementID` = the old entity's identifier; if it is meant to go, accept the finding (a baseline), or silence it with the User Info key `modellint:disable` on the entity in its last version",
         examples: [
             .triggering(
                 before: """
@@ -30,8 +31,11 @@ public struct EntityRemovedRule: ChangeRule {
                     """),
             // Same name, new identifier: another entity to Core Data.
             .triggering(
-                before: "↓<entity name=\"Draft\"><attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/></entity>",
-                after: "<entity name=\"Draft\" elementID=\"Sketch\"><attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/></entity>"),
+                before:
+                    "↓<entity name=\"Draft\"><attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                after:
+                    "<entity name=\"Draft\" elementID=\"Sketch\"><attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/></entity>"
+            ),
             .passing(
                 before: """
                     <entity name="OrderMetaData">
@@ -47,7 +51,8 @@ public struct EntityRemovedRule: ChangeRule {
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         diff.removedEntities.map { entity in
-            if let same = diff.to.model.entity(named: entity.name), same.renamingIdentifier != entity.renamingIdentifier {
+            if let same = diff.to.model.entity(named: entity.name), same.renamingIdentifier != entity.renamingIdentifier
+            {
                 return .change(
                     "entity \(entity.name) \(diff.between) kept its name but its renaming identifier changed from \"\(entity.renamingIdentifier)\" to \"\(same.renamingIdentifier)\": Core Data treats it as another entity, and its table and every row in it are dropped on every device",
                     entity: entity)

@@ -15,17 +15,24 @@ public struct ExternalStorageDisabledRule: EntityPairRule {
         fix: "keep it on, or add a new attribute without external storage and copy the values in a custom stage",
         examples: [
             .triggering(
-                before: "<entity name=\"Photo\"><attribute name=\"data\" optional=\"YES\" attributeType=\"Binary\" allowsExternalBinaryDataStorage=\"YES\"/></entity>",
-                after: "<entity name=\"Photo\">↓<attribute name=\"data\" optional=\"YES\" attributeType=\"Binary\"/></entity>"),
+                before:
+                    "<entity name=\"Photo\"><attribute name=\"data\" optional=\"YES\" attributeType=\"Binary\" allowsExternalBinaryDataStorage=\"YES\"/></entity>",
+                after:
+                    "<entity name=\"Photo\">↓<attribute name=\"data\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+            ),
             .passing(
-                before: "<entity name=\"Photo\"><attribute name=\"data\" optional=\"YES\" attributeType=\"Binary\"/></entity>",
-                after: "<entity name=\"Photo\"><attribute name=\"data\" optional=\"YES\" attributeType=\"Binary\" allowsExternalBinaryDataStorage=\"YES\"/></entity>"),
+                before:
+                    "<entity name=\"Photo\"><attribute name=\"data\" optional=\"YES\" attributeType=\"Binary\"/></entity>",
+                after:
+                    "<entity name=\"Photo\"><attribute name=\"data\" optional=\"YES\" attributeType=\"Binary\" allowsExternalBinaryDataStorage=\"YES\"/></entity>"
+            ),
         ])
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.matchedProperties.compactMap { pair in
             guard let old = pair.oldAttribute, let new = pair.newAttribute,
-                  old.allowsExternalBinaryDataStorage, !new.allowsExternalBinaryDataStorage else { return nil }
+                old.allowsExternalBinaryDataStorage, !new.allowsExternalBinaryDataStorage
+            else { return nil }
             return .change(
                 "\(pair.label) no longer allows external storage \(versions.between); inference cannot move external data back into the store",
                 entity: entity.new, property: pair.new)

@@ -12,7 +12,8 @@ public struct HierarchyMergeRule: ChangeRule {
             roots a common root asks the migration to merge two source tables into one, which it cannot do: the store \
             cannot be migrated.
             """,
-        fix: "create the new entities, copy the data into them in a custom migration stage, and remove the old ones later",
+        fix:
+            "create the new entities, copy the data into them in a custom migration stage, and remove the old ones later",
         examples: [
             .triggering(
                 before: """

@@ -13,10 +13,12 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
             the new model, no migration runs, and they may never get the new index. (When some entity's hash changed, \
             the migration rebuilds the store and the index comes with it.)
             """,
-        fix: "bump the entity's Version Hash Modifier (`versionHashModifier`) so existing stores migrate and get the index",
+        fix:
+            "bump the entity's Version Hash Modifier (`versionHashModifier`) so existing stores migrate and get the index",
         examples: [
             .triggering(
-                before: "<entity name=\"Car\"><attribute name=\"order\" attributeType=\"Integer 32\" defaultValueString=\"0\" usesScalarValueType=\"YES\"/></entity>",
+                before:
+                    "<entity name=\"Car\"><attribute name=\"order\" attributeType=\"Integer 32\" defaultValueString=\"0\" usesScalarValueType=\"YES\"/></entity>",
                 after: """
                     ↓<entity name="Car">
                         <attribute name="order" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
@@ -26,10 +28,14 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
                     </entity>
                     """),
             .triggering(
-                before: "<entity name=\"Car\"><attribute name=\"plate\" optional=\"YES\" attributeType=\"String\"/></entity>",
-                after: "<entity name=\"Car\">↓<attribute name=\"plate\" optional=\"YES\" attributeType=\"String\" indexed=\"YES\"/></entity>"),
+                before:
+                    "<entity name=\"Car\"><attribute name=\"plate\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                after:
+                    "<entity name=\"Car\">↓<attribute name=\"plate\" optional=\"YES\" attributeType=\"String\" indexed=\"YES\"/></entity>"
+            ),
             .passing(
-                before: "<entity name=\"Car\"><attribute name=\"order\" attributeType=\"Integer 32\" defaultValueString=\"0\" usesScalarValueType=\"YES\"/></entity>",
+                before:
+                    "<entity name=\"Car\"><attribute name=\"order\" attributeType=\"Integer 32\" defaultValueString=\"0\" usesScalarValueType=\"YES\"/></entity>",
                 after: """
                     <entity name="Car" versionHashModifier="2">
                         <attribute name="order" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
@@ -45,8 +51,10 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
             pair.facets.contains(.indexes) || pair.matchedProperties.contains { $0.facets.contains(.indexed) }
         }
         guard !changed.isEmpty,
-              diff.from.model.versionHashes.entities == diff.to.model.versionHashes.entities else { return [] }
-        let tail = "\(diff.between), but no entity's version hash changed: existing stores do not migrate and may never get the index"
+            diff.from.model.versionHashes.entities == diff.to.model.versionHashes.entities
+        else { return [] }
+        let tail =
+            "\(diff.between), but no entity's version hash changed: existing stores do not migrate and may never get the index"
         return changed.flatMap { pair -> [ChangeFinding] in
             var found: [ChangeFinding] = []
             if pair.facets.contains(.indexes) {
@@ -54,7 +62,10 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
             }
             for property in pair.matchedProperties where property.facets.contains(.indexed) {
                 let on = property.newAttribute?.isIndexed ?? property.newRelationship?.isIndexed ?? false
-                found.append(.change("\(property.label) \(on ? "became indexed" : "stopped being indexed") \(tail)", entity: pair.new, property: property.new))
+                found.append(
+                    .change(
+                        "\(property.label) \(on ? "became indexed" : "stopped being indexed") \(tail)",
+                        entity: pair.new, property: property.new))
             }
             return found
         }

@@ -6,7 +6,8 @@ public struct OrderedFlagChangedRule: EntityPairRule {
 
     public static let description = RuleDescription(
         id: "ordered-flag-changed", category: .changes, severity: .warning,
-        summary: "ordered -> unordered loses the order (warning); unordered -> ordered gets an arbitrary initial order (note)",
+        summary:
+            "ordered -> unordered loses the order (warning); unordered -> ordered gets an arbitrary initial order (note)",
         rationale: """
             Inferred migration accepts both directions. Ordered -> unordered throws the user's ordering away; \
             unordered -> ordered keeps every object but in an order nobody chose.
@@ -40,11 +41,16 @@ public struct OrderedFlagChangedRule: EntityPairRule {
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.matchedProperties.compactMap { pair in
             guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isOrdered != new.isOrdered,
-                  old.isToMany, new.isToMany else { return nil }
+                old.isToMany, new.isToMany
+            else { return nil }
             if old.isOrdered {
-                return .change("\(pair.label) changed from ordered to unordered \(versions.between): the stored order is lost", entity: entity.new, property: pair.new, severity: .warning)
+                return .change(
+                    "\(pair.label) changed from ordered to unordered \(versions.between): the stored order is lost",
+                    entity: entity.new, property: pair.new, severity: .warning)
             }
-            return .change("\(pair.label) changed from unordered to ordered \(versions.between): existing objects get an arbitrary initial order", entity: entity.new, property: pair.new, severity: .note)
+            return .change(
+                "\(pair.label) changed from unordered to ordered \(versions.between): existing objects get an arbitrary initial order",
+                entity: entity.new, property: pair.new, severity: .note)
         }
     }
 }

@@ -41,7 +41,9 @@ public struct ParentEntityChangedRule: ChangeRule {
         guard diff.matchedEntities.contains(where: { $0.facets.contains(.parent) }) else { return [] }
         let merged = Set(diff.hierarchyMerges.map { $0.0.name })
         return diff.matchedEntities.compactMap { pair in
-            guard pair.facets.contains(.parent), !merged.contains(diff.to.model.root(of: pair.new).name) else { return nil }
+            guard pair.facets.contains(.parent), !merged.contains(diff.to.model.root(of: pair.new).name) else {
+                return nil
+            }
             let before = pair.old.parentEntity.map { "parent \($0)" } ?? "no parent"
             let after = pair.new.parentEntity.map { "parent \($0)" } ?? "no parent"
             return .change(

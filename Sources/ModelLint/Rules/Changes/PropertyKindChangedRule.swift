@@ -11,7 +11,8 @@ public struct PropertyKindChangedRule: EntityPairRule {
             Inferred migration treats an attribute matched with a relationship as a drop plus an add: the old values \
             are discarded on every device, with no error.
             """,
-        fix: "give the new property a new name, copy the data in a custom migration stage, and remove the old one later",
+        fix:
+            "give the new property a new name, copy the data in a custom migration stage, and remove the old one later",
         examples: [
             .triggering(
                 before: """

@@ -17,7 +17,8 @@ public struct PropertyRemovedRule: EntityPairRule {
             join table. A property that kept its name but changed its renaming identifier is another property to Core \
             Data: its data is dropped too, and the message says so.
             """,
-        fix: "confirm it is retired (declare it in `retired` in .modellint.json), or rename with a renaming identifier (`elementID`)",
+        fix:
+            "confirm it is retired (declare it in `retired` in .modellint.json), or rename with a renaming identifier (`elementID`)",
         examples: [
             // The to-many side of a one-to-many, its inverse still there: a note.
             RuleExample.triggering(
@@ -34,7 +35,8 @@ public struct PropertyRemovedRule: EntityPairRule {
                     <entity name="Pet">
                         <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Owner"/>
                     </entity>
-                    """).expecting(.note),
+                    """
+            ).expecting(.note),
             // A derived attribute: a note.
             RuleExample.triggering(
                 before: """
@@ -42,7 +44,8 @@ public struct PropertyRemovedRule: EntityPairRule {
                         ↓<attribute name="chapterCount" optional="YES" attributeType="Integer 64" derived="YES" derivationExpression="chapters.@count" usesScalarValueType="YES"/>
                     </entity>
                     """,
-                after: "<entity name=\"Manga\"/>").expecting(.note),
+                after: "<entity name=\"Manga\"/>"
+            ).expecting(.note),
             // One side of a many-to-many: the join table goes.
             .triggering(
                 before: """
@@ -102,7 +105,9 @@ public struct PropertyRemovedRule: EntityPairRule {
             guard !retired else { return nil }
             let label = "\(entity.old.name).\(property.name)"
             // Still there under its name: only its identifier changed, which makes it another property.
-            if let same = versions.to.model.effectiveProperty(named: property.name, in: entity.new), same.renamingIdentifier != property.renamingIdentifier {
+            if let same = versions.to.model.effectiveProperty(named: property.name, in: entity.new),
+                same.renamingIdentifier != property.renamingIdentifier
+            {
                 return .change(
                     "\(label) (\(property.kindName)) \(versions.between) kept its name but its renaming identifier changed from \"\(property.renamingIdentifier)\" to \"\(same.renamingIdentifier)\": Core Data treats it as another \(property.kindName), and its data is dropped on every device",
                     entity: entity.old, property: property)
@@ -113,8 +118,12 @@ public struct PropertyRemovedRule: EntityPairRule {
                     "\(label) (a derived attribute) was removed \(versions.between) \(versions.newerFileNote): its value was computed from \(a.derivationExpression ?? "other data"), so nothing stored is lost",
                     entity: entity.old, property: property, severity: .note)
             case .relationship(let r) where r.isToMany:
-                if let inverse = versions.from.model.inverse(of: r), !inverse.isToMany, Self.stillPresent(inverse, of: r, versions: versions) {
-                    let rule = r.deleteRule == .nullify ? "" : "; the \(r.deleteRule.xmlValue) delete rule it carried no longer applies"
+                if let inverse = versions.from.model.inverse(of: r), !inverse.isToMany,
+                    Self.stillPresent(inverse, of: r, versions: versions)
+                {
+                    let rule =
+                        r.deleteRule == .nullify
+                        ? "" : "; the \(r.deleteRule.xmlValue) delete rule it carried no longer applies"
                     return .change(
                         "\(label) (the to-many side of a one-to-many relationship) was removed \(versions.between) \(versions.newerFileNote): the links are stored on the to-one side, \(r.destinationEntity ?? "?").\(inverse.name), which remains, so no data is lost\(rule)",
                         entity: entity.old, property: property, severity: .note)
@@ -134,12 +143,19 @@ public struct PropertyRemovedRule: EntityPairRule {
     }
 
     /// Whether the inverse of a removed relationship is still in the newer version, still to-one.
-    package static func stillPresent(_ inverse: Relationship, of removed: Relationship, versions: ComparedVersions) -> Bool {
+    package static func stillPresent(_ inverse: Relationship, of removed: Relationship, versions: ComparedVersions)
+        -> Bool
+    {
         guard let destination = versions.from.model.entity(named: removed.destinationEntity),
-              let i = versions.to.model.entityIndexByRenamingID[destination.renamingIdentifier] else { return false }
+            let i = versions.to.model.entityIndexByRenamingID[destination.renamingIdentifier]
+        else { return false }
         let newDestination = versions.to.model.entities[i]
         return versions.to.model.effectiveProperties(of: newDestination).contains { candidate in
-            if case .relationship(let r) = candidate.property, r.renamingIdentifier == inverse.renamingIdentifier, !r.isToMany, !r.isTransient { return true }
+            if case .relationship(let r) = candidate.property, r.renamingIdentifier == inverse.renamingIdentifier,
+                !r.isToMany, !r.isTransient
+            {
+                return true
+            }
             return false
         }
     }

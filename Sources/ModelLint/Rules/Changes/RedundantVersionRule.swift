@@ -16,22 +16,43 @@ public struct RedundantVersionRule: ChangeRule {
         fix: "remove it if it never shipped, or make the change it was meant for",
         examples: [
             RuleExample(
-                versions: [("Near 1", .model("<entity name=\"Thing\" syncable=\"YES\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" optional=\"YES\" attributeType=\"String\"/></entity>")),
-                           ("Near 2", .model("<entity name=\"Thing\"><attribute name=\"b\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>\n<elements><element name=\"Thing\" positionX=\"1\" positionY=\"2\" width=\"3\" height=\"4\"/></elements>"))],
+                versions: [
+                    (
+                        "Near 1",
+                        .model(
+                            "<entity name=\"Thing\" syncable=\"YES\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        )
+                    ),
+                    (
+                        "Near 2",
+                        .model(
+                            "<entity name=\"Thing\"><attribute name=\"b\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>\n<elements><element name=\"Thing\" positionX=\"1\" positionY=\"2\" width=\"3\" height=\"4\"/></elements>"
+                        )
+                    ),
+                ],
                 triggers: true, expectedFile: "Near 2.xcdatamodel/contents"),
             .passing(
-                before: "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>",
-                after: "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"x\"/></entity>"),
+                before:
+                    "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                after:
+                    "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"x\"/></entity>"
+            ),
         ])
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         // The diff already shows most differences; the full comparison runs only when it shows none.
         guard diff.addedEntities.isEmpty, diff.removedEntities.isEmpty,
-              diff.matchedEntities.allSatisfy({ $0.facets.isEmpty && $0.addedProperties.isEmpty && $0.removedProperties.isEmpty
-                  && $0.becameTransient.isEmpty && $0.kindChanged.isEmpty && $0.matchedProperties.allSatisfy { $0.facets.isEmpty } }),
-              Fingerprint.content(diff.from.model) == Fingerprint.content(diff.to.model) else { return [] }
-        return [.aboutVersions(
-            "\(diff.to.name) has the same content as \(diff.from.name) (only tooling metadata differs): one model under two names",
-            at: diff.to.model.location)]
+            diff.matchedEntities.allSatisfy({
+                $0.facets.isEmpty && $0.addedProperties.isEmpty && $0.removedProperties.isEmpty
+                    && $0.becameTransient.isEmpty && $0.kindChanged.isEmpty
+                    && $0.matchedProperties.allSatisfy { $0.facets.isEmpty }
+            }),
+            Fingerprint.content(diff.from.model) == Fingerprint.content(diff.to.model)
+        else { return [] }
+        return [
+            .aboutVersions(
+                "\(diff.to.name) has the same content as \(diff.from.name) (only tooling metadata differs): one model under two names",
+                at: diff.to.model.location)
+        ]
     }
 }

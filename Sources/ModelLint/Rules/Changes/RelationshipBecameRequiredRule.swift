@@ -6,7 +6,8 @@ public struct RelationshipBecameRequiredRule: EntityPairRule {
 
     public static let description = RuleDescription(
         id: "relationship-became-required", category: .changes, severity: .error,
-        summary: "a required relationship that older rows may lack: added to an existing entity, or tightened from optional",
+        summary:
+            "a required relationship that older rows may lack: added to an existing entity, or tightened from optional",
         rationale: """
             Required means no `optional="YES"`, and for a to-many also `minCount >= 1`. Rows written by older versions \
             have no destination for a relationship that did not exist or was optional: the store fails to open on \
@@ -48,15 +49,19 @@ public struct RelationshipBecameRequiredRule: EntityPairRule {
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         var findings: [ChangeFinding] = []
         for case .relationship(let relationship) in entity.addedProperties where relationship.isRequired {
-            findings.append(.change(
-                "\(entity.new.name).\(relationship.name) is a required relationship added to existing entity \(entity.new.name) \(versions.between): older rows have no \(relationship.destinationEntity ?? "destination"), and the store fails to open on devices that have them",
-                entity: entity.new, property: .relationship(relationship)))
+            findings.append(
+                .change(
+                    "\(entity.new.name).\(relationship.name) is a required relationship added to existing entity \(entity.new.name) \(versions.between): older rows have no \(relationship.destinationEntity ?? "destination"), and the store fails to open on devices that have them",
+                    entity: entity.new, property: .relationship(relationship)))
         }
         for pair in entity.matchedProperties {
-            guard let old = pair.oldRelationship, let new = pair.newRelationship, !old.isRequired, new.isRequired else { continue }
-            findings.append(.change(
-                "\(pair.label) became required \(versions.between): rows without a \(new.destinationEntity ?? "destination") make the store fail to open",
-                entity: entity.new, property: pair.new))
+            guard let old = pair.oldRelationship, let new = pair.newRelationship, !old.isRequired, new.isRequired else {
+                continue
+            }
+            findings.append(
+                .change(
+                    "\(pair.label) became required \(versions.between): rows without a \(new.destinationEntity ?? "destination") make the store fail to open",
+                    entity: entity.new, property: pair.new))
         }
         return findings
     }

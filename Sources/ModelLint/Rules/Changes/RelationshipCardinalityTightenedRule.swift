@@ -13,7 +13,8 @@ public struct RelationshipCardinalityTightenedRule: EntityPairRule {
             it. Raising `minCount` from 0 to 1 on an optional relationship forbids nothing and is not reported; \
             to-many -> to-one and made-required have rules of their own.
             """,
-        fix: "clean the existing data first (on launch or in a custom stage), then tighten the limit in a later version",
+        fix:
+            "clean the existing data first (on launch or in a custom stage), then tighten the limit in a later version",
         examples: [
             .triggering(
                 before: """
@@ -41,10 +42,12 @@ public struct RelationshipCardinalityTightenedRule: EntityPairRule {
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.matchedProperties.compactMap { pair in
-            guard let old = pair.oldRelationship, let new = pair.newRelationship, !(old.isToMany && !new.isToMany) else { return nil }
+            guard let old = pair.oldRelationship, let new = pair.newRelationship, !(old.isToMany && !new.isToMany)
+            else { return nil }
             var what: [String] = []
             if let newMax = new.effectiveMaxCount, newMax < (old.effectiveMaxCount ?? Int.max) {
-                what.append("maxCount lowered from \(old.effectiveMaxCount.map(String.init) ?? "unbounded") to \(newMax)")
+                what.append(
+                    "maxCount lowered from \(old.effectiveMaxCount.map(String.init) ?? "unbounded") to \(newMax)")
             }
             if new.smallestNonEmptyCount > old.smallestNonEmptyCount {
                 what.append("minCount raised from \(old.minCount ?? 0) to \(new.minCount ?? 0)")

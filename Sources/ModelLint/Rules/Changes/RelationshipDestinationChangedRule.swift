@@ -46,7 +46,8 @@ public struct RelationshipDestinationChangedRule: EntityPairRule {
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.matchedProperties.compactMap { pair in
-            guard pair.facets.contains(.destination), let old = pair.oldRelationship, let new = pair.newRelationship else { return nil }
+            guard pair.facets.contains(.destination), let old = pair.oldRelationship, let new = pair.newRelationship
+            else { return nil }
             return .change(
                 "\(pair.label) now points at \(new.destinationEntity ?? "nothing") instead of \(old.destinationEntity ?? "nothing") \(versions.between); only links to objects that become \(new.destinationEntity ?? "the new destination") survive",
                 entity: entity.new, property: pair.new)

@@ -48,17 +48,21 @@ public struct RequiredAttributeWithoutDefaultRule: EntityPairRule {
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         var findings: [ChangeFinding] = []
-        for case .attribute(let attribute) in entity.addedProperties where !attribute.isOptional && !attribute.hasDefault && !attribute.isDerived {
-            findings.append(.change(
-                "\(entity.new.name).\(attribute.name) is required, has no default, and was added to existing entity \(entity.new.name) \(versions.between): the store fails to open on any device with \(entity.new.name) rows (an empty test store passes)",
-                entity: entity.new, property: .attribute(attribute)))
+        for case .attribute(let attribute) in entity.addedProperties
+        where !attribute.isOptional && !attribute.hasDefault && !attribute.isDerived {
+            findings.append(
+                .change(
+                    "\(entity.new.name).\(attribute.name) is required, has no default, and was added to existing entity \(entity.new.name) \(versions.between): the store fails to open on any device with \(entity.new.name) rows (an empty test store passes)",
+                    entity: entity.new, property: .attribute(attribute)))
         }
         for pair in entity.matchedProperties {
             guard let old = pair.oldAttribute, let new = pair.newAttribute, old.isOptional, !new.isOptional,
-                  !new.hasDefault, !new.isDerived else { continue }
-            findings.append(.change(
-                "\(pair.label) became required without a default \(versions.between): rows where it is empty make the store fail to open",
-                entity: entity.new, property: pair.new))
+                !new.hasDefault, !new.isDerived
+            else { continue }
+            findings.append(
+                .change(
+                    "\(pair.label) became required without a default \(versions.between): rows where it is empty make the store fail to open",
+                    entity: entity.new, property: pair.new))
         }
         return findings
     }

@@ -15,20 +15,41 @@ public struct SkipVersionUpgradeRule: PairSetRule {
             types are incompatible. Reported once per problem, at the severity of the underlying rule, listing every \
             affected older version.
             """,
-        fix: "keep identifiers and types consistent across the whole history (give a reused name a new Renaming ID), or migrate progressively (`--migration progressive` once the app steps through versions)",
+        fix:
+            "keep identifiers and types consistent across the whole history (give a reused name a new Renaming ID), or migrate progressively (`--migration progressive` once the app steps through versions)",
         examples: [
             RuleExample(
                 versions: [
-                    ("Near 1", .model("<entity name=\"Item\"><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>")),
+                    (
+                        "Near 1",
+                        .model(
+                            "<entity name=\"Item\"><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        )
+                    ),
                     ("Near 2", .model("<entity name=\"Item\"/>")),
-                    ("Near 3", .model("<entity name=\"Item\">↓<attribute name=\"price\" optional=\"YES\" attributeType=\"Integer 64\" usesScalarValueType=\"YES\"/></entity>")),
+                    (
+                        "Near 3",
+                        .model(
+                            "<entity name=\"Item\">↓<attribute name=\"price\" optional=\"YES\" attributeType=\"Integer 64\" usesScalarValueType=\"YES\"/></entity>"
+                        )
+                    ),
                 ],
                 triggers: true),
             RuleExample(
                 versions: [
-                    ("Near 1", .model("<entity name=\"Item\"><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>")),
+                    (
+                        "Near 1",
+                        .model(
+                            "<entity name=\"Item\"><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                        )
+                    ),
                     ("Near 2", .model("<entity name=\"Item\"/>")),
-                    ("Near 3", .model("<entity name=\"Item\"><attribute name=\"amount\" optional=\"YES\" attributeType=\"Integer 64\" usesScalarValueType=\"YES\"/></entity>")),
+                    (
+                        "Near 3",
+                        .model(
+                            "<entity name=\"Item\"><attribute name=\"amount\" optional=\"YES\" attributeType=\"Integer 64\" usesScalarValueType=\"YES\"/></entity>"
+                        )
+                    ),
                 ],
                 triggers: false),
         ])
@@ -44,16 +65,24 @@ public struct SkipVersionUpgradeRule: PairSetRule {
         return order.compactMap { key in
             guard let affected = groups[key], let first = affected.first else { return nil }
             let versions = affected.map(\.from)
-            let who = versions.count == 1 ? "A device still on \(versions[0]) that updates" : "Devices still on \(ReportText.list(versions)) that update"
-            let mapped = pairs.coveredBy[key].map { " (the mapping model\($0.count == 1 ? "" : "s") \(ReportText.list($0)) cover\($0.count == 1 ? "s" : "") only \($0.count == 1 ? "its own step" : "their own steps"))" } ?? ""
+            let who =
+                versions.count == 1
+                ? "A device still on \(versions[0]) that updates"
+                : "Devices still on \(ReportText.list(versions)) that update"
+            let mapped =
+                pairs.coveredBy[key].map {
+                    " (the mapping model\($0.count == 1 ? "" : "s") \(ReportText.list($0)) cover\($0.count == 1 ? "s" : "") only \($0.count == 1 ? "its own step" : "their own steps"))"
+                } ?? ""
             var finding = first.finding
-            finding.message = "\(who) straight to \(pairs.current) \(versions.count == 1 ? "meets" : "meet") a problem no unmapped single step has [\(first.rule.id)]: \(first.finding.message)\(mapped)"
+            finding.message =
+                "\(who) straight to \(pairs.current) \(versions.count == 1 ? "meets" : "meet") a problem no unmapped single step has [\(first.rule.id)]: \(first.finding.message)\(mapped)"
             // As severe as the worst of the pairs that meet it.
             finding.severity = affected.map(\.severity).max()
             return PairSetFinding(
                 finding: finding, fromVersion: first.from, underlyingRuleId: first.rule.id,
                 // The underlying problem's own fix; and the way out when the app never migrates in one hop.
-                fix: first.rule.fix + "; or, if the app migrates step by step through every version, set \"migration\": \"progressive\"",
+                fix: first.rule.fix
+                    + "; or, if the app migrates step by step through every version, set \"migration\": \"progressive\"",
                 affectedVersions: versions, mappingModel: first.mappingModel)
         }
     }

@@ -7,7 +7,8 @@ public struct ToManyBecameToOneRule: EntityPairRule {
     public static let description = RuleDescription(
         id: "to-many-became-to-one", category: .changes, severity: .error,
         summary: "a to-many relationship became to-one",
-        rationale: "Inferred migration cannot turn a set into a single reference: inference fails and the store never opens after the update.",
+        rationale:
+            "Inferred migration cannot turn a set into a single reference: inference fails and the store never opens after the update.",
         fix: "add a new to-one relationship, fill it in a custom migration stage, and remove the to-many one later",
         examples: [
             .triggering(
@@ -48,7 +49,9 @@ public struct ToManyBecameToOneRule: EntityPairRule {
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.matchedProperties.compactMap { pair in
-            guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isToMany, !new.isToMany else { return nil }
+            guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isToMany, !new.isToMany else {
+                return nil
+            }
             return .change(
                 "\(pair.label) changed from to-many to to-one \(versions.between); inferred migration cannot convert it, and the store will fail to open",
                 entity: entity.new, property: pair.new)

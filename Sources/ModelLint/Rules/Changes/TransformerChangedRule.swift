@@ -20,35 +20,56 @@ public struct TransformerChangedRule: EntityPairRule {
         fix: "keep a transformer that reads the old bytes, or add a new attribute and convert the values explicitly",
         examples: [
             .triggering(
-                before: "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"ColorTransformer\"/></entity>",
-                after: "<entity name=\"Prefs\">↓<attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\"/></entity>"),
+                before:
+                    "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"ColorTransformer\"/></entity>",
+                after:
+                    "<entity name=\"Prefs\">↓<attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\"/></entity>"
+            ),
             RuleExample.triggering(
-                before: "<entity name=\"Prefs\"><attribute name=\"tags\" optional=\"YES\" attributeType=\"Transformable\" customClassName=\"[String]\"/></entity>",
-                after: "<entity name=\"Prefs\">↓<attribute name=\"tags\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\" customClassName=\"[String]\"/></entity>")
-                .expecting(.note),
+                before:
+                    "<entity name=\"Prefs\"><attribute name=\"tags\" optional=\"YES\" attributeType=\"Transformable\" customClassName=\"[String]\"/></entity>",
+                after:
+                    "<entity name=\"Prefs\">↓<attribute name=\"tags\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\" customClassName=\"[String]\"/></entity>"
+            )
+            .expecting(.note),
             .triggering(
-                before: "<entity name=\"Prefs\"><attribute name=\"color\" optional=\"YES\" attributeType=\"Transformable\" customClassName=\"UIColor\"/></entity>",
-                after: "<entity name=\"Prefs\">↓<attribute name=\"color\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\" customClassName=\"UIColor\"/></entity>"),
+                before:
+                    "<entity name=\"Prefs\"><attribute name=\"color\" optional=\"YES\" attributeType=\"Transformable\" customClassName=\"UIColor\"/></entity>",
+                after:
+                    "<entity name=\"Prefs\">↓<attribute name=\"color\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\" customClassName=\"UIColor\"/></entity>"
+            ),
             .passing(
-                before: "<entity name=\"Prefs\"><attribute name=\"tags\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\"/></entity>",
-                after: "<entity name=\"Prefs\"><attribute name=\"tags\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\" customClassName=\"[String]\"/></entity>"),
+                before:
+                    "<entity name=\"Prefs\"><attribute name=\"tags\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\"/></entity>",
+                after:
+                    "<entity name=\"Prefs\"><attribute name=\"tags\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\" customClassName=\"[String]\"/></entity>"
+            ),
             .passing(
-                before: "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"\"/></entity>",
-                after: "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\"/></entity>"),
+                before:
+                    "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"\"/></entity>",
+                after:
+                    "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\"/></entity>"
+            ),
             .passing(
-                before: "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromDataTransformer\"/></entity>",
-                after: "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\"/></entity>"),
+                before:
+                    "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromDataTransformer\"/></entity>",
+                after:
+                    "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\"/></entity>"
+            ),
         ])
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.matchedProperties.compactMap { pair in
             guard pair.facets.contains(.transformer), let old = pair.oldAttribute, let new = pair.newAttribute,
-                  old.type == .transformable || new.type == .transformable else { return nil }
+                old.type == .transformable || new.type == .transformable
+            else { return nil }
             func describe(_ a: Attribute) -> String {
                 let name = TransformerName.normalized(a.valueTransformerName)
-                return (name.isEmpty ? "the default transformer" : name) + ((a.customClassName ?? "").isEmpty ? "" : " (\(a.customClassName!))")
+                return (name.isEmpty ? "the default transformer" : name)
+                    + ((a.customClassName ?? "").isEmpty ? "" : " (\(a.customClassName!))")
             }
-            let from = TransformerName.normalized(old.valueTransformerName), to = TransformerName.normalized(new.valueTransformerName)
+            let from = TransformerName.normalized(old.valueTransformerName)
+            let to = TransformerName.normalized(new.valueTransformerName)
             if from.isEmpty && to == "NSSecureUnarchiveFromData" {
                 let named = [old.customClassName, new.customClassName].compactMap { $0 }.filter { !$0.isEmpty }
                 let classes = named.enumerated().filter { !named[..<$0.offset].contains($0.element) }.map(\.element)
@@ -73,7 +94,8 @@ package enum SecureCodingClasses {
     package static let allowed: Set<String> = [
         "NSArray", "NSDictionary", "NSSet", "NSString", "NSNumber", "NSDate", "NSData", "NSURL", "NSUUID", "NSNull",
         "NSMutableArray", "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableData",
-        "Array", "Dictionary", "Set", "String", "Date", "Data", "URL", "UUID", "Bool", "Int", "Int8", "Int16", "Int32", "Int64",
+        "Array", "Dictionary", "Set", "String", "Date", "Data", "URL", "UUID", "Bool", "Int", "Int8", "Int16", "Int32",
+        "Int64",
         "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "CGFloat", "Decimal", "Any", "AnyHashable",
     ]
 

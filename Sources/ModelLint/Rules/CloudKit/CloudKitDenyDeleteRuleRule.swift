@@ -11,7 +11,8 @@ public struct CloudKitDenyDeleteRuleRule: VersionRule {
             """,
         fix: "use Nullify or Cascade, and enforce the constraint in code",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Owner">
                     ↓<relationship name="pets" optional="YES" toMany="YES" deletionRule="Deny" destinationEntity="Owner" inverseName="pets" inverseEntity="Owner"/>
                 </entity>
@@ -19,7 +20,8 @@ public struct CloudKitDenyDeleteRuleRule: VersionRule {
                     <memberEntity name="Owner"/>
                 </configuration>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Owner">
                     <relationship name="pets" optional="YES" toMany="YES" deletionRule="Deny" destinationEntity="Owner" inverseName="pets" inverseEntity="Owner"/>
                 </entity>

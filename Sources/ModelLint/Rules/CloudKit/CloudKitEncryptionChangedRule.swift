@@ -6,7 +6,8 @@ public struct CloudKitEncryptionChangedRule: ChangeRule {
 
     public static let description = RuleDescription(
         id: "cloudkit-encryption-changed", category: .cloudKit, severity: .error,
-        summary: "between versions of a CloudKit-mirrored model: `allowsCloudEncryption` changed on an existing attribute",
+        summary:
+            "between versions of a CloudKit-mirrored model: `allowsCloudEncryption` changed on an existing attribute",
         rationale: """
             An encrypted CloudKit field is a different field type on the server. Changing `allowsCloudEncryption` on an \
             attribute already in the production schema is not additive: CloudKit rejects the schema, and sync stops.
@@ -14,15 +15,24 @@ public struct CloudKitEncryptionChangedRule: ChangeRule {
         fix: "add a new attribute with the encryption you want, copy the values in code, and stop using the old one",
         examples: [
             .triggering(
-                before: "<entity name=\"Profile\"><attribute name=\"encoded\" optional=\"YES\" attributeType=\"String\"/></entity>\n<configuration name=\"Cloud\" usedWithCloudKit=\"YES\"><memberEntity name=\"Profile\"/></configuration>",
-                after: "<entity name=\"Profile\">↓<attribute name=\"encoded\" optional=\"YES\" attributeType=\"String\" allowsCloudEncryption=\"YES\"/></entity>\n<configuration name=\"Cloud\" usedWithCloudKit=\"YES\"><memberEntity name=\"Profile\"/></configuration>"),
+                before:
+                    "<entity name=\"Profile\"><attribute name=\"encoded\" optional=\"YES\" attributeType=\"String\"/></entity>\n<configuration name=\"Cloud\" usedWithCloudKit=\"YES\"><memberEntity name=\"Profile\"/></configuration>",
+                after:
+                    "<entity name=\"Profile\">↓<attribute name=\"encoded\" optional=\"YES\" attributeType=\"String\" allowsCloudEncryption=\"YES\"/></entity>\n<configuration name=\"Cloud\" usedWithCloudKit=\"YES\"><memberEntity name=\"Profile\"/></configuration>"
+            ),
             .passing(
-                before: "<entity name=\"Profile\"><attribute name=\"encoded\" optional=\"YES\" attributeType=\"String\"/></entity>",
-                after: "<entity name=\"Profile\"><attribute name=\"encoded\" optional=\"YES\" attributeType=\"String\" allowsCloudEncryption=\"YES\"/></entity>"),
+                before:
+                    "<entity name=\"Profile\"><attribute name=\"encoded\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                after:
+                    "<entity name=\"Profile\"><attribute name=\"encoded\" optional=\"YES\" attributeType=\"String\" allowsCloudEncryption=\"YES\"/></entity>"
+            ),
         ])
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
-        guard let scope = CloudKitScope.of(diff.to.model, context: context) ?? CloudKitScope.of(diff.from.model, context: context) else { return [] }
+        guard
+            let scope = CloudKitScope.of(diff.to.model, context: context)
+                ?? CloudKitScope.of(diff.from.model, context: context)
+        else { return [] }
         return diff.matchedEntities.filter { scope.includes($0.new) }.flatMap { pair in
             pair.matchedProperties.compactMap { property in
                 guard property.facets.contains(.cloudEncryption), let new = property.newAttribute else { return nil }

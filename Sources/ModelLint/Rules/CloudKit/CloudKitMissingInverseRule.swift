@@ -11,7 +11,8 @@ public struct CloudKitMissingInverseRule: VersionRule {
             """,
         fix: "add the inverse relationship on the destination entity",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Car">
                     ↓<relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Person"/>
                 </entity>
@@ -21,7 +22,8 @@ public struct CloudKitMissingInverseRule: VersionRule {
                     <memberEntity name="Person"/>
                 </configuration>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Car">
                     <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Person" inverseName="cars" inverseEntity="Person"/>
                 </entity>

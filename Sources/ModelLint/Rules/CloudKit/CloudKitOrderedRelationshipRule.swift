@@ -11,7 +11,8 @@ public struct CloudKitOrderedRelationshipRule: VersionRule {
             """,
         fix: "make the relationship unordered and keep the order in an attribute (a position)",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Playlist">
                     ↓<relationship name="songs" optional="YES" toMany="YES" ordered="YES" deletionRule="Nullify" destinationEntity="Playlist" inverseName="songs" inverseEntity="Playlist"/>
                 </entity>
@@ -19,7 +20,8 @@ public struct CloudKitOrderedRelationshipRule: VersionRule {
                     <memberEntity name="Playlist"/>
                 </configuration>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Playlist">
                     <relationship name="songs" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Playlist" inverseName="songs" inverseEntity="Playlist"/>
                 </entity>

@@ -11,7 +11,8 @@ public struct CloudKitRequiredAttributeRule: VersionRule {
             """,
         fix: "make the attribute optional, or give it a default value",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Car">
                     ↓<attribute name="name" attributeType="String"/>
                 </entity>
@@ -19,7 +20,8 @@ public struct CloudKitRequiredAttributeRule: VersionRule {
                     <memberEntity name="Car"/>
                 </configuration>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Car">
                     <attribute name="name" attributeType="String" defaultValueString=""/>
                     <attribute name="odometer" optional="YES" attributeType="Decimal"/>

@@ -11,7 +11,8 @@ public struct CloudKitRequiredRelationshipRule: VersionRule {
             """,
         fix: "mark the relationship optional",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Car">
                     ↓<relationship name="events" toMany="YES" deletionRule="Cascade" destinationEntity="Event" inverseName="car" inverseEntity="Event"/>
                 </entity>
@@ -23,7 +24,8 @@ public struct CloudKitRequiredRelationshipRule: VersionRule {
                     <memberEntity name="Event"/>
                 </configuration>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Car">
                     <relationship name="events" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Event" inverseName="car" inverseEntity="Event"/>
                 </entity>

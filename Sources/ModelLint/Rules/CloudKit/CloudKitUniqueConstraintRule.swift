@@ -11,7 +11,8 @@ public struct CloudKitUniqueConstraintRule: VersionRule {
             """,
         fix: "remove the constraint and de-duplicate in code (for example after each import)",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Tag">
                     <attribute name="title" optional="YES" attributeType="String"/>
                     <uniquenessConstraints>
@@ -24,7 +25,8 @@ public struct CloudKitUniqueConstraintRule: VersionRule {
                     <memberEntity name="Tag"/>
                 </configuration>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Tag">
                     <attribute name="title" optional="YES" attributeType="String"/>
                     <uniquenessConstraints>
@@ -45,7 +47,10 @@ public struct CloudKitUniqueConstraintRule: VersionRule {
     public func check(_ model: Model, context: RuleContext) -> [Finding] {
         CloudKitScope.findings(in: model, context: context) { entity in
             entity.uniquenessConstraints.map {
-                ("\(entity.name) has a uniqueness constraint (\($0.properties.joined(separator: ", ")))", $0.location, nil)
+                (
+                    "\(entity.name) has a uniqueness constraint (\($0.properties.joined(separator: ", ")))",
+                    $0.location, nil
+                )
             }
         }
     }

@@ -11,7 +11,8 @@ public struct CloudKitUnsupportedTypeRule: VersionRule {
             """,
         fix: "store the value as a supported type (a URI for an object ID), or make the attribute transient",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Link">
                     ↓<attribute name="target" optional="YES" attributeType="ObjectID"/>
                 </entity>
@@ -19,7 +20,8 @@ public struct CloudKitUnsupportedTypeRule: VersionRule {
                     <memberEntity name="Link"/>
                 </configuration>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Link">
                     <attribute name="target" optional="YES" attributeType="URI"/>
                     <attribute name="scratch" optional="YES" transient="YES" attributeType="Undefined"/>
@@ -33,7 +35,10 @@ public struct CloudKitUnsupportedTypeRule: VersionRule {
     public func check(_ model: Model, context: RuleContext) -> [Finding] {
         CloudKitScope.findings(in: model, context: context) { entity in
             entity.attributes.filter { !$0.isTransient && ($0.type == .undefined || $0.type == .objectID) }.map {
-                ("\(entity.name).\($0.name) has type \($0.type.xmlValue), which CloudKit cannot store", $0.location, $0.name)
+                (
+                    "\(entity.name).\($0.name) has type \($0.type.xmlValue), which CloudKit cannot store", $0.location,
+                    $0.name
+                )
             }
         }
     }

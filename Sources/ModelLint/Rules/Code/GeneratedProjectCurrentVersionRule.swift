@@ -14,10 +14,14 @@ public struct GeneratedProjectCurrentVersionRule: SourceReferenceRule {
             """,
         fix: "remove the hard-coded value, or update it",
         examples: [
-            RuleExample.source([("Near 1", "<entity name=\"Item\"/>"), ("Near 2", "<entity name=\"Item\"/>")], file: "Project.swift",
-                               "resources: [], coreDataModels: [.coreDataModel(\"Model/Near.xcdatamodeld\", currentVersion: \"Near 1\")]", triggers: true),
-            RuleExample.source([("Near 1", "<entity name=\"Item\"/>"), ("Near 2", "<entity name=\"Item\"/>")], file: "Project.swift",
-                               "coreDataModels: [.coreDataModel(\"Model/Near.xcdatamodeld\", currentVersion: \"Near 2\")]", triggers: false),
+            RuleExample.source(
+                [("Near 1", "<entity name=\"Item\"/>"), ("Near 2", "<entity name=\"Item\"/>")], file: "Project.swift",
+                "resources: [], coreDataModels: [.coreDataModel(\"Model/Near.xcdatamodeld\", currentVersion: \"Near 1\")]",
+                triggers: true),
+            RuleExample.source(
+                [("Near 1", "<entity name=\"Item\"/>"), ("Near 2", "<entity name=\"Item\"/>")], file: "Project.swift",
+                "coreDataModels: [.coreDataModel(\"Model/Near.xcdatamodeld\", currentVersion: \"Near 2\")]",
+                triggers: false),
         ])
 
     public func check(_ reference: SourceReference, bundles: [SourceReferenceContext]) -> [Finding] {
@@ -25,8 +29,12 @@ public struct GeneratedProjectCurrentVersionRule: SourceReferenceRule {
         let name = path.split(separator: "/").last.map { String($0.dropLast(".xcdatamodeld".count)) } ?? path
         // Only what resolves: a bundle of that name whose pointer is known.
         guard let bundle = bundles.first(where: { $0.bundleName == name }), let current = bundle.currentVersion,
-              version != current, version != current + ".xcdatamodel" else { return [] }
-        return [Finding("\(reference.location.file) hard-codes \(version) as the current version of \(name).xcdatamodeld, but its .xccurrentversion names \(current): generated projects ship \(version)",
-                        at: reference.location, version: current)]
+            version != current, version != current + ".xcdatamodel"
+        else { return [] }
+        return [
+            Finding(
+                "\(reference.location.file) hard-codes \(version) as the current version of \(name).xcdatamodeld, but its .xccurrentversion names \(current): generated projects ship \(version)",
+                at: reference.location, version: current)
+        ]
     }
 }

@@ -15,16 +15,24 @@ public struct StagedMigrationUnknownChecksumRule: SourceReferenceRule {
         fix: "use the checksum `modellint hashes` prints for that version",
         examples: [
             // The checksum of `<entity name="Item"/>`, from Scripts/reference-hashes.py: known; one character off: unknown.
-            RuleExample.source([("Near 1", "<entity name=\"Item\"/>")], file: "Stages.swift",
-                               "let v1 = NSManagedObjectModelReference(model: model, versionChecksum: \"8Yew7Q82xTbfqSzvwInwn8MqyQ//KDp5kBdkt4W+im5=\")", triggers: true),
-            RuleExample.source([("Near 1", "<entity name=\"Item\"/>")], file: "Stages.swift",
-                               "let v1 = NSManagedObjectModelReference(model: model, versionChecksum: \"8Yew7Q82xTbfqSzvwInwn8MqyQ//KDp5kBdkt4W+im4=\")", triggers: false),
+            RuleExample.source(
+                [("Near 1", "<entity name=\"Item\"/>")], file: "Stages.swift",
+                "let v1 = NSManagedObjectModelReference(model: model, versionChecksum: \"8Yew7Q82xTbfqSzvwInwn8MqyQ//KDp5kBdkt4W+im5=\")",
+                triggers: true),
+            RuleExample.source(
+                [("Near 1", "<entity name=\"Item\"/>")], file: "Stages.swift",
+                "let v1 = NSManagedObjectModelReference(model: model, versionChecksum: \"8Yew7Q82xTbfqSzvwInwn8MqyQ//KDp5kBdkt4W+im4=\")",
+                triggers: false),
         ])
 
     public func check(_ reference: SourceReference, bundles: [SourceReferenceContext]) -> [Finding] {
-        guard case .checksum(let checksum) = reference.kind, !bundles.contains(where: { $0.checksums[checksum] != nil }) else { return [] }
+        guard case .checksum(let checksum) = reference.kind, !bundles.contains(where: { $0.checksums[checksum] != nil })
+        else { return [] }
         let known = bundles.flatMap { $0.checksums.values }.count
-        return [Finding("versionChecksum \"\(checksum)\" is the checksum of no version (\(known) known): staged migration meets an unknown model version (134504)",
-                        at: reference.location)]
+        return [
+            Finding(
+                "versionChecksum \"\(checksum)\" is the checksum of no version (\(known) known): staged migration meets an unknown model version (134504)",
+                at: reference.location)
+        ]
     }
 }

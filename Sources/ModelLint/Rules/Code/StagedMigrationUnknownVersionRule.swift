@@ -16,10 +16,13 @@ public struct StagedMigrationUnknownVersionRule: SourceReferenceRule {
             """,
         fix: "use an existing version's name",
         examples: [
-            RuleExample.source([("Near 1", "<entity name=\"Item\"/>"), ("Near 2", "<entity name=\"Item\"/>")], file: "Migration.swift",
-                               "let url = bundle.url(forResource: \"Near 3\", withExtension: \"mom\")", triggers: true),
-            RuleExample.source([("Near 1", "<entity name=\"Item\"/>"), ("Near 2", "<entity name=\"Item\"/>")], file: "Migration.swift",
-                               "let v1 = NSManagedObjectModelReference(name: \"Near 1\", in: bundle, versionChecksum: checksum)", triggers: false),
+            RuleExample.source(
+                [("Near 1", "<entity name=\"Item\"/>"), ("Near 2", "<entity name=\"Item\"/>")], file: "Migration.swift",
+                "let url = bundle.url(forResource: \"Near 3\", withExtension: \"mom\")", triggers: true),
+            RuleExample.source(
+                [("Near 1", "<entity name=\"Item\"/>"), ("Near 2", "<entity name=\"Item\"/>")], file: "Migration.swift",
+                "let v1 = NSManagedObjectModelReference(name: \"Near 1\", in: bundle, versionChecksum: checksum)",
+                triggers: false),
         ])
 
     public func check(_ reference: SourceReference, bundles: [SourceReferenceContext]) -> [Finding] {
@@ -29,8 +32,14 @@ public struct StagedMigrationUnknownVersionRule: SourceReferenceRule {
         // Only a name in the bundle's own version naming (`Model 7` beside `Model 1`…`Model 6`): any other `.mom`
         // literal (a file of another kind, a test's sample) cannot be resolved, and nothing is guessed.
         guard let stem = VersionOrderEvidence.stems([name])[name], VersionOrderEvidence.rawStem(name) != nil,
-              bundles.contains(where: { context in Set(VersionOrderEvidence.stems(Array(context.versionNames)).values).contains(stem) }) else { return [] }
-        return [Finding("\(name).mom is not a compiled version of \(BuildText.list(bundles.map { $0.bundleName + ".xcdatamodeld" })): loading it finds nothing",
-                        at: reference.location)]
+            bundles.contains(where: { context in
+                Set(VersionOrderEvidence.stems(Array(context.versionNames)).values).contains(stem)
+            })
+        else { return [] }
+        return [
+            Finding(
+                "\(name).mom is not a compiled version of \(BuildText.list(bundles.map { $0.bundleName + ".xcdatamodeld" })): loading it finds nothing",
+                at: reference.location)
+        ]
     }
 }

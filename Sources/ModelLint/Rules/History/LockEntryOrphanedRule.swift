@@ -44,7 +44,8 @@ public struct LockEntryOrphanedRule: Rule {
             guard !bundleKeysOnDisk.contains(ExactName(key)) else { return nil }
             let count = lock.bundles[ExactName(key)]?.count ?? 0
             let versions = "\(count) version\(count == 1 ? "" : "s")"
-            let message = key.hasPrefix("/")
+            let message =
+                key.hasPrefix("/")
                 ? "\(lockPath) records \(key) (\(versions)) by an absolute path outside the lock file's folder: it matches no bundle, so those versions are protected by nothing; record the bundle by its path relative to the lock file"
                 : "\(lockPath) records \(key) (\(versions)), which is not a bundle on disk: those versions are protected by nothing; was the bundle moved or renamed?"
             return Finding(message, at: SourceLocation(file: lockPath, line: lock.keyLines[ExactName(key)]))

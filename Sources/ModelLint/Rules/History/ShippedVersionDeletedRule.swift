@@ -15,12 +15,29 @@ public struct ShippedVersionDeletedRule: HistoryRule {
         fix: "restore the version folder from version control",
         examples: [
             .history(
-                shipped: [("Near 1", "<entity name=\"Thing\"/>"), ("Near 2", "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>")],
-                now: [("Near 2", "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>")],
+                shipped: [
+                    ("Near 1", "<entity name=\"Thing\"/>"),
+                    (
+                        "Near 2",
+                        "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ],
+                now: [
+                    (
+                        "Near 2",
+                        "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    )
+                ],
                 triggers: true, expectedFile: "Near 1.xcdatamodel"),
             .history(
                 shipped: [("Near 1", "<entity name=\"Thing\"/>")],
-                now: [("Near 1", "<entity name=\"Thing\"/>"), ("Near 2", "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>")],
+                now: [
+                    ("Near 1", "<entity name=\"Thing\"/>"),
+                    (
+                        "Near 2",
+                        "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ],
                 triggers: false),
         ])
 

@@ -16,13 +16,36 @@ public struct ShippedVersionEditedRule: HistoryRule {
         fix: "revert the version to what shipped, and make the change in a new version (`modellint new-version`)",
         examples: [
             .history(
-                shipped: [("Near 1", "<entity name=\"Thing\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>")],
-                now: [("Near 1", "<entity name=\"Thing\"><attribute name=\"title\" attributeType=\"String\" defaultValueString=\"\"/></entity>"),
-                      ("Near 2", "<entity name=\"Thing\"><attribute name=\"title\" attributeType=\"String\" defaultValueString=\"\"/></entity>")],
+                shipped: [
+                    (
+                        "Near 1",
+                        "<entity name=\"Thing\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    )
+                ],
+                now: [
+                    (
+                        "Near 1",
+                        "<entity name=\"Thing\"><attribute name=\"title\" attributeType=\"String\" defaultValueString=\"\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Thing\"><attribute name=\"title\" attributeType=\"String\" defaultValueString=\"\"/></entity>"
+                    ),
+                ],
                 triggers: true, expectedFile: "Near 1.xcdatamodel/contents"),
             .history(
-                shipped: [("Near 1", "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" optional=\"YES\" attributeType=\"Date\"/></entity>")],
-                now: [("Near 1", "<entity name=\"Thing\" syncable=\"YES\"><attribute name=\"b\" optional=\"YES\" attributeType=\"Date\"/><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>\n<elements><element name=\"Thing\" positionX=\"0\" positionY=\"0\" width=\"128\" height=\"60\"/></elements>")],
+                shipped: [
+                    (
+                        "Near 1",
+                        "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" optional=\"YES\" attributeType=\"Date\"/></entity>"
+                    )
+                ],
+                now: [
+                    (
+                        "Near 1",
+                        "<entity name=\"Thing\" syncable=\"YES\"><attribute name=\"b\" optional=\"YES\" attributeType=\"Date\"/><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>\n<elements><element name=\"Thing\" positionX=\"0\" positionY=\"0\" width=\"128\" height=\"60\"/></elements>"
+                    )
+                ],
                 triggers: false),
         ])
 

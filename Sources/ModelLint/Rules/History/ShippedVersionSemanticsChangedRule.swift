@@ -6,7 +6,8 @@ public struct ShippedVersionSemanticsChangedRule: HistoryRule {
 
     public static let description = RuleDescription(
         id: "shipped-version-semantics-changed", category: .shippedHistory, severity: .warning,
-        summary: "a shipped version changed in a way Core Data cannot see (default, delete rule, transformer, renaming identifier, index, validation)",
+        summary:
+            "a shipped version changed in a way Core Data cannot see (default, delete rule, transformer, renaming identifier, index, validation)",
         rationale: """
             Defaults, delete rules, transformers, renaming identifiers, indexes and validation are not part of the version \
             hashes: stores still match, no migration runs, and the new behaviour applies to data written under the old \
@@ -16,12 +17,32 @@ public struct ShippedVersionSemanticsChangedRule: HistoryRule {
         fix: "revert the version to what shipped, and make the change in a new version (`modellint new-version`)",
         examples: [
             .history(
-                shipped: [("Near 1", "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"ColorTransformer\"/></entity>")],
-                now: [("Near 1", "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\"/></entity>")],
+                shipped: [
+                    (
+                        "Near 1",
+                        "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"ColorTransformer\"/></entity>"
+                    )
+                ],
+                now: [
+                    (
+                        "Near 1",
+                        "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"NSSecureUnarchiveFromData\"/></entity>"
+                    )
+                ],
                 triggers: true, expectedFile: "Near 1.xcdatamodel/contents"),
             .history(
-                shipped: [("Near 1", "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"\"/></entity>")],
-                now: [("Near 1", "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\"/></entity>")],
+                shipped: [
+                    (
+                        "Near 1",
+                        "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\" valueTransformerName=\"\"/></entity>"
+                    )
+                ],
+                now: [
+                    (
+                        "Near 1",
+                        "<entity name=\"Prefs\"><attribute name=\"colors\" optional=\"YES\" attributeType=\"Transformable\"/></entity>"
+                    )
+                ],
                 triggers: false),
         ])
 

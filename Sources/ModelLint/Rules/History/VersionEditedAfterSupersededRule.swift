@@ -6,7 +6,8 @@ public struct VersionEditedAfterSupersededRule: HistoryRule {
 
     public static let description = RuleDescription(
         id: "version-edited-after-superseded", category: .shippedHistory, severity: .error,
-        summary: "with `--against`: a version that was already older than the current one at the base revision had its schema edited",
+        summary:
+            "with `--against`: a version that was already older than the current one at the base revision had its schema edited",
         rationale: """
             At the base revision this version had already been superseded by a newer current version, so it has most \
             likely shipped. Editing its schema changes its version hashes, and stores written by it stop matching. A \
@@ -15,14 +16,40 @@ public struct VersionEditedAfterSupersededRule: HistoryRule {
         fix: "revert it, and make the change in the current version",
         examples: [
             .history(
-                shipped: [("Near 1", "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>")],
-                now: [("Near 1", "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"Integer 64\" usesScalarValueType=\"YES\"/></entity>"),
-                      ("Near 2", "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"Integer 64\" usesScalarValueType=\"YES\"/></entity>")],
+                shipped: [
+                    (
+                        "Near 1",
+                        "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    )
+                ],
+                now: [
+                    (
+                        "Near 1",
+                        "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"Integer 64\" usesScalarValueType=\"YES\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"Integer 64\" usesScalarValueType=\"YES\"/></entity>"
+                    ),
+                ],
                 source: .against("origin/main"), triggers: true, expectedFile: "Near 1.xcdatamodel/contents"),
             .history(
-                shipped: [("Near 1", "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"x\"/></entity>")],
-                now: [("Near 1", "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"y\"/></entity>"),
-                      ("Near 2", "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>")],
+                shipped: [
+                    (
+                        "Near 1",
+                        "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"x\"/></entity>"
+                    )
+                ],
+                now: [
+                    (
+                        "Near 1",
+                        "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"y\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ],
                 source: .against("origin/main"), triggers: false),
         ])
 

@@ -13,14 +13,19 @@ public struct ProjectBundleNotCompiledRule: ProjectRule {
             """,
         fix: "add it to the target",
         examples: [
-            RuleExample.project(["Near 1"], .init(children: ["Near 1.xcdatamodel"], current: "Near 1.xcdatamodel", compiled: false),
-                                triggers: true, expectedFile: "../Near.xcodeproj/project.pbxproj"),
-            RuleExample.project(["Near 1"], .init(children: ["Near 1.xcdatamodel"], current: "Near 1.xcdatamodel"), triggers: false),
+            RuleExample.project(
+                ["Near 1"], .init(children: ["Near 1.xcdatamodel"], current: "Near 1.xcdatamodel", compiled: false),
+                triggers: true, expectedFile: "../Near.xcodeproj/project.pbxproj"),
+            RuleExample.project(
+                ["Near 1"], .init(children: ["Near 1.xcdatamodel"], current: "Near 1.xcdatamodel"), triggers: false),
         ])
 
     public func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
         guard !group.isCompiled else { return [] }
-        return [Finding("\(project) references \(bundle.name).xcdatamodeld but no target compiles it (it is in no Sources build phase): no .momd ships",
-                        at: ProjectText.location(group, project))]
+        return [
+            Finding(
+                "\(project) references \(bundle.name).xcdatamodeld but no target compiles it (it is in no Sources build phase): no .momd ships",
+                at: ProjectText.location(group, project))
+        ]
     }
 }

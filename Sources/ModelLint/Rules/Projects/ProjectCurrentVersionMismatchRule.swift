@@ -14,16 +14,24 @@ public struct ProjectCurrentVersionMismatchRule: ProjectRule {
             """,
         fix: "set the current version in Xcode's File inspector so both agree",
         examples: [
-            RuleExample.project(["Near 1", "Near 2"], .init(children: ["Near 1.xcdatamodel", "Near 2.xcdatamodel"], current: "Near 1.xcdatamodel"),
-                                triggers: true, expectedFile: "../Near.xcodeproj/project.pbxproj"),
-            RuleExample.project(["Near 1", "Near 2"], .init(children: ["Near 1.xcdatamodel", "Near 2.xcdatamodel"], current: "Near 2.xcdatamodel"), triggers: false),
+            RuleExample.project(
+                ["Near 1", "Near 2"],
+                .init(children: ["Near 1.xcdatamodel", "Near 2.xcdatamodel"], current: "Near 1.xcdatamodel"),
+                triggers: true, expectedFile: "../Near.xcodeproj/project.pbxproj"),
+            RuleExample.project(
+                ["Near 1", "Near 2"],
+                .init(children: ["Near 1.xcdatamodel", "Near 2.xcdatamodel"], current: "Near 2.xcdatamodel"),
+                triggers: false),
         ])
 
     public func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
         guard let inProject = group.currentVersion, let declared = bundle.declaredCurrentVersion,
-              inProject != ProjectText.folder(declared) else { return [] }
-        return [Finding(
-            "\(project) makes \(inProject) the current version of \(bundle.name).xcdatamodeld, but its .xccurrentversion names \(ProjectText.folder(declared)): which model ships depends on the tool that builds it",
-            at: ProjectText.location(group, project))]
+            inProject != ProjectText.folder(declared)
+        else { return [] }
+        return [
+            Finding(
+                "\(project) makes \(inProject) the current version of \(bundle.name).xcdatamodeld, but its .xccurrentversion names \(ProjectText.folder(declared)): which model ships depends on the tool that builds it",
+                at: ProjectText.location(group, project))
+        ]
     }
 }

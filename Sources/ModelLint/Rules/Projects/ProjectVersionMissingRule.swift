@@ -14,15 +14,20 @@ public struct ProjectVersionMissingRule: ProjectRule {
             """,
         fix: "add it to the project; regenerate a generated project",
         examples: [
-            RuleExample.project(["Near 1", "Near 2"], .init(children: ["Near 1.xcdatamodel"], current: "Near 1.xcdatamodel"),
-                                triggers: true, expectedFile: "Near 2.xcdatamodel"),
-            RuleExample.project(["Near 1", "Near 2"], .init(children: ["Near 1.xcdatamodel", "Near 2.xcdatamodel"], current: "Near 2.xcdatamodel"), triggers: false),
+            RuleExample.project(
+                ["Near 1", "Near 2"], .init(children: ["Near 1.xcdatamodel"], current: "Near 1.xcdatamodel"),
+                triggers: true, expectedFile: "Near 2.xcdatamodel"),
+            RuleExample.project(
+                ["Near 1", "Near 2"],
+                .init(children: ["Near 1.xcdatamodel", "Near 2.xcdatamodel"], current: "Near 2.xcdatamodel"),
+                triggers: false),
         ])
 
     public func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
         bundle.versions.filter { !group.children.contains(ProjectText.folder($0.name)) }.map { version in
-            Finding("\(ProjectText.folder(version.name)) is not in \(project)'s version group for \(bundle.name).xcdatamodeld: the build does not compile it",
-                    at: SourceLocation(file: version.folderPath), version: version.name)
+            Finding(
+                "\(ProjectText.folder(version.name)) is not in \(project)'s version group for \(bundle.name).xcdatamodeld: the build does not compile it",
+                at: SourceLocation(file: version.folderPath), version: version.name)
         }
     }
 }

@@ -13,15 +13,20 @@ public struct ProjectVersionStaleRule: ProjectRule {
             """,
         fix: "remove the reference",
         examples: [
-            RuleExample.project(["Near 1"], .init(children: ["Near 1.xcdatamodel", "Near 0.xcdatamodel"], current: "Near 1.xcdatamodel"),
-                                triggers: true, expectedFile: "../Near.xcodeproj/project.pbxproj"),
-            RuleExample.project(["Near 1"], .init(children: ["Near 1.xcdatamodel"], current: "Near 1.xcdatamodel"), triggers: false),
+            RuleExample.project(
+                ["Near 1"],
+                .init(children: ["Near 1.xcdatamodel", "Near 0.xcdatamodel"], current: "Near 1.xcdatamodel"),
+                triggers: true, expectedFile: "../Near.xcodeproj/project.pbxproj"),
+            RuleExample.project(
+                ["Near 1"], .init(children: ["Near 1.xcdatamodel"], current: "Near 1.xcdatamodel"), triggers: false),
         ])
 
     public func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
         let present = Set(bundle.versions.map { ProjectText.folder($0.name) })
         return group.children.filter { !present.contains($0) }.map { child in
-            Finding("\(project) lists \(child) in \(bundle.name).xcdatamodeld, which has no such folder", at: ProjectText.location(group, project))
+            Finding(
+                "\(project) lists \(child) in \(bundle.name).xcdatamodeld, which has no such folder",
+                at: ProjectText.location(group, project))
         }
     }
 }

@@ -15,7 +15,8 @@ public struct EntityRenamedWithoutRenamingIDRule: ChangeRule {
             an added entity share at least two persistent properties by name, kind and type, and more than half of the \
             larger one's.
             """,
-        fix: "give the new entity `elementID` = the old entity's identifier (Xcode: Data Model inspector, Renaming ID); if it really is a new entity, declare the old one retired",
+        fix:
+            "give the new entity `elementID` = the old entity's identifier (Xcode: Data Model inspector, Renaming ID); if it really is a new entity, declare the old one retired",
         examples: [
             .triggering(
                 before: """

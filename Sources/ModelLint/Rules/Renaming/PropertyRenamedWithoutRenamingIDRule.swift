@@ -15,7 +15,8 @@ public struct PropertyRenamedWithoutRenamingIDRule: ChangeRule {
             property of the same kind and type (relationships: same destination) in one entity, pairing the most similar \
             names first.
             """,
-        fix: "give the new property `elementID` = the old identifier, or confirm it is a delete plus an add by declaring the old one `retired` in .modellint.json",
+        fix:
+            "give the new property `elementID` = the old identifier, or confirm it is a delete plus an add by declaring the old one `retired` in .modellint.json",
         examples: [
             .triggering(
                 before: """
@@ -50,7 +51,9 @@ public struct PropertyRenamedWithoutRenamingIDRule: ChangeRule {
                     "\(pair.new.name).\(old.name) was removed and \(pair.new.name).\(new.name) added \(diff.between), both \(Self.kind(new)): without a Renaming ID this is a removal, and if it is a rename, \(old.name)'s data is dropped. Set \(new.name)'s Renaming ID to \"\(old.renamingIdentifier)\"; if it is not a rename, declare \(pair.old.name).\(old.name) retired in .modellint.json",
                     entity: pair.new, property: new)
                 // The removal of the old property is this finding's other half.
-                finding.supersedes = [(PropertyRemovedRule.description.id, pair.old.renamingIdentifier + "/" + old.renamingIdentifier)]
+                finding.supersedes = [
+                    (PropertyRemovedRule.description.id, pair.old.renamingIdentifier + "/" + old.renamingIdentifier)
+                ]
                 return finding
             }
         }

@@ -6,12 +6,13 @@ import ModelLintDiff
 package enum RenameHeuristics {
     /// (name, kind, type) of an entity's persistent properties, as a rename keeps them.
     package static func signature(_ entity: Entity, in model: Model) -> Set<String> {
-        Set(model.effectiveProperties(of: entity).map(\.property).filter { !$0.isTransient }.map { property in
-            switch property {
-            case .attribute(let a): return "\(a.name)|A|\(a.type.xmlValue)"
-            case .relationship(let r): return "\(r.name)|R|\(r.destinationEntity ?? "")|\(r.isToMany)"
-            }
-        })
+        Set(
+            model.effectiveProperties(of: entity).map(\.property).filter { !$0.isTransient }.map { property in
+                switch property {
+                case .attribute(let a): return "\(a.name)|A|\(a.type.xmlValue)"
+                case .relationship(let r): return "\(r.name)|R|\(r.destinationEntity ?? "")|\(r.isToMany)"
+                }
+            })
     }
 
     /// Removed and added entities whose persistent properties mostly match: at least 2 shared, and more
@@ -44,16 +45,21 @@ package enum RenameHeuristics {
                 let count = Int(shared[Int(index)])
                 shared[Int(index)] = 0
                 let new = news[Int(index)]
-                guard new.name != old.name, count >= 2, count * 2 > max(a.count, newSignatures[Int(index)].count) else { continue }
-                candidates.append(UInt64(0x3F_FFFF - min(count, 0x3F_FFFF)) << 42 | UInt64(oldIndex) << 21 | UInt64(index))
+                guard new.name != old.name, count >= 2, count * 2 > max(a.count, newSignatures[Int(index)].count) else {
+                    continue
+                }
+                candidates.append(
+                    UInt64(0x3F_FFFF - min(count, 0x3F_FFFF)) << 42 | UInt64(oldIndex) << 21 | UInt64(index))
             }
             touched.removeAll(keepingCapacity: true)
         }
         candidates.sort()
-        var usedOld = [Bool](repeating: false, count: olds.count), usedNew = [Bool](repeating: false, count: news.count)
+        var usedOld = [Bool](repeating: false, count: olds.count)
+        var usedNew = [Bool](repeating: false, count: news.count)
         var renames: [(old: Entity, new: Entity, shared: Int)] = []
         for key in candidates {
-            let oldIndex = Int(key >> 21 & 0x1F_FFFF), newIndex = Int(key & 0x1F_FFFF)
+            let oldIndex = Int(key >> 21 & 0x1F_FFFF)
+            let newIndex = Int(key & 0x1F_FFFF)
             guard !usedOld[oldIndex], !usedNew[newIndex] else { continue }
             usedOld[oldIndex] = true
             usedNew[newIndex] = true
@@ -67,8 +73,9 @@ package enum RenameHeuristics {
     package static func propertyRenames(in pair: EntityPair) -> [(old: Property, new: Property)] {
         func compatible(_ a: Property, _ b: Property) -> Bool {
             switch (a, b) {
-            case let (.attribute(x), .attribute(y)): return x.type == y.type
-            case let (.relationship(x), .relationship(y)): return x.destinationEntity == y.destinationEntity && x.isToMany == y.isToMany
+            case (.attribute(let x), .attribute(let y)): return x.type == y.type
+            case (.relationship(let x), .relationship(let y)):
+                return x.destinationEntity == y.destinationEntity && x.isToMany == y.isToMany
             default: return false
             }
         }
@@ -79,7 +86,8 @@ package enum RenameHeuristics {
             }
         }
         candidates.sort { $0.2 != $1.2 ? $0.2 > $1.2 : ($0.0.name, $0.1.name) < ($1.0.name, $1.1.name) }
-        var usedOld: Set<String> = [], usedNew: Set<String> = []
+        var usedOld: Set<String> = []
+        var usedNew: Set<String> = []
         return candidates.compactMap { old, new, _ in
             guard !usedOld.contains(old.name), !usedNew.contains(new.name) else { return nil }
             usedOld.insert(old.name)
@@ -90,11 +98,14 @@ package enum RenameHeuristics {
 
     /// Longer shared prefix plus suffix (case-insensitive) means more similar.
     package static func similarity(_ a: String, _ b: String) -> Int {
-        let x = Array(a.lowercased()), y = Array(b.lowercased())
+        let x = Array(a.lowercased())
+        let y = Array(b.lowercased())
         var prefix = 0
         while prefix < min(x.count, y.count) && x[prefix] == y[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < min(x.count, y.count) - prefix && x[x.count - 1 - suffix] == y[y.count - 1 - suffix] { suffix += 1 }
+        while suffix < min(x.count, y.count) - prefix && x[x.count - 1 - suffix] == y[y.count - 1 - suffix] {
+            suffix += 1
+        }
         return prefix + suffix
     }
 }

@@ -13,14 +13,21 @@ public struct RenamingIDRelianceRule: ChangeRule {
             hand-edited or generated model it may never reach the compiled `.mom`, and then the rename drops the data \
             with no error: the compiled property reports its own name as its renaming identifier.
             """,
-        fix: "verify the compiled model keeps the identifier (read `renamingIdentifier` from the compiled NSManagedObjectModel in a test), or use the two-build sequence: an interim build with both, copying on launch; a retiring build that removes the old one",
+        fix:
+            "verify the compiled model keeps the identifier (read `renamingIdentifier` from the compiled NSManagedObjectModel in a test), or use the two-build sequence: an interim build with both, copying on launch; a retiring build that removes the old one",
         examples: [
             .triggering(
-                before: "<entity name=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>",
-                after: "↓<entity name=\"MetaData\" elementID=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>"),
+                before:
+                    "<entity name=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                after:
+                    "↓<entity name=\"MetaData\" elementID=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>"
+            ),
             .triggering(
-                before: "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/></entity>",
-                after: "<entity name=\"Thing\">↓<attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\" elementID=\"payload\"/></entity>"),
+                before:
+                    "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/></entity>",
+                after:
+                    "<entity name=\"Thing\">↓<attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\" elementID=\"payload\"/></entity>"
+            ),
             .passing(
                 before: "<entity name=\"MetaData\" elementID=\"OrderMetaData\"/>",
                 after: "<entity name=\"MetaData\" elementID=\"OrderMetaData\"/>"),
@@ -30,14 +37,16 @@ public struct RenamingIDRelianceRule: ChangeRule {
         var findings: [ChangeFinding] = []
         for pair in diff.matchedEntities {
             if pair.old.name != pair.new.name {
-                findings.append(.change(
-                    "\(pair.old.name) was renamed to \(pair.new.name) \(diff.between) through its renaming identifier \"\(pair.new.renamingIdentifier)\": if the compiled model loses it, every \(pair.old.name) row is dropped with no error",
-                    entity: pair.new))
+                findings.append(
+                    .change(
+                        "\(pair.old.name) was renamed to \(pair.new.name) \(diff.between) through its renaming identifier \"\(pair.new.renamingIdentifier)\": if the compiled model loses it, every \(pair.old.name) row is dropped with no error",
+                        entity: pair.new))
             }
             for property in pair.matchedProperties where property.old.name != property.new.name {
-                findings.append(.change(
-                    "\(pair.new.name).\(property.old.name) was renamed to \(property.new.name) \(diff.between) through its renaming identifier \"\(property.new.renamingIdentifier)\": if the compiled model loses it, the data is dropped and \(property.new.name) reads nil",
-                    entity: pair.new, property: property.new))
+                findings.append(
+                    .change(
+                        "\(pair.new.name).\(property.old.name) was renamed to \(property.new.name) \(diff.between) through its renaming identifier \"\(property.new.renamingIdentifier)\": if the compiled model loses it, the data is dropped and \(property.new.name) reads nil",
+                        entity: pair.new, property: property.new))
             }
         }
         return findings

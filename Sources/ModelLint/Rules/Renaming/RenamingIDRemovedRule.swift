@@ -16,29 +16,39 @@ public struct RenamingIDRemovedRule: ChangeRule {
         fix: "keep renaming identifiers forever: restore the previous `elementID`",
         examples: [
             .triggering(
-                before: "<entity name=\"MetaData\" elementID=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>",
-                after: "↓<entity name=\"MetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>"),
+                before:
+                    "<entity name=\"MetaData\" elementID=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                after:
+                    "↓<entity name=\"MetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>"
+            ),
             .passing(
-                before: "<entity name=\"MetaData\" elementID=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>",
-                after: "<entity name=\"MetaData\" elementID=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>"),
+                before:
+                    "<entity name=\"MetaData\" elementID=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                after:
+                    "<entity name=\"MetaData\" elementID=\"OrderMetaData\"><attribute name=\"key\" optional=\"YES\" attributeType=\"String\"/></entity>"
+            ),
         ])
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         var findings: [ChangeFinding] = []
         for old in diff.removedEntities {
             guard let id = old.elementID, id != old.name,
-                  let new = diff.addedEntities.first(where: { $0.name == old.name }) else { continue }
-            findings.append(.change(
-                "\(new.name) had the renaming identifier \"\(id)\" in \(diff.from.name) and has \(new.elementID.map { "\"\($0)\"" } ?? "none") in \(diff.to.name): stores that know it as \"\(id)\" no longer match, and its rows are dropped",
-                entity: new))
+                let new = diff.addedEntities.first(where: { $0.name == old.name })
+            else { continue }
+            findings.append(
+                .change(
+                    "\(new.name) had the renaming identifier \"\(id)\" in \(diff.from.name) and has \(new.elementID.map { "\"\($0)\"" } ?? "none") in \(diff.to.name): stores that know it as \"\(id)\" no longer match, and its rows are dropped",
+                    entity: new))
         }
         for pair in diff.matchedEntities {
             for old in pair.removedProperties {
                 guard let id = old.elementID, id != old.name,
-                      let new = pair.addedProperties.first(where: { $0.name == old.name }) else { continue }
-                findings.append(.change(
-                    "\(pair.new.name).\(new.name) had the renaming identifier \"\(id)\" in \(diff.from.name) and has \(new.elementID.map { "\"\($0)\"" } ?? "none") in \(diff.to.name): stores that know it as \"\(id)\" no longer match, and its data is dropped",
-                    entity: pair.new, property: new))
+                    let new = pair.addedProperties.first(where: { $0.name == old.name })
+                else { continue }
+                findings.append(
+                    .change(
+                        "\(pair.new.name).\(new.name) had the renaming identifier \"\(id)\" in \(diff.from.name) and has \(new.elementID.map { "\"\($0)\"" } ?? "none") in \(diff.to.name): stores that know it as \"\(id)\" no longer match, and its data is dropped",
+                        entity: pair.new, property: new))
             }
         }
         return findings

@@ -13,14 +13,21 @@ public struct RenamingIDUnknownRule: ChangeRule {
             there (a typo, or an identifier from an unrelated element) makes the element new to inferred migration: the \
             old element is dropped with its data.
             """,
-        fix: "set the Renaming ID to the identifier the element had in the previous version (its `elementID` there, else its name)",
+        fix:
+            "set the Renaming ID to the identifier the element had in the previous version (its `elementID` there, else its name)",
         examples: [
             .triggering(
-                before: "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/></entity>",
-                after: "<entity name=\"Thing\">↓<attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\" elementID=\"paylod\"/></entity>"),
+                before:
+                    "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/></entity>",
+                after:
+                    "<entity name=\"Thing\">↓<attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\" elementID=\"paylod\"/></entity>"
+            ),
             .passing(
-                before: "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/></entity>",
-                after: "<entity name=\"Thing\"><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\" elementID=\"payload\"/><attribute name=\"note\" optional=\"YES\" attributeType=\"String\" elementID=\"note\"/></entity>"),
+                before:
+                    "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/></entity>",
+                after:
+                    "<entity name=\"Thing\"><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\" elementID=\"payload\"/><attribute name=\"note\" optional=\"YES\" attributeType=\"String\" elementID=\"note\"/></entity>"
+            ),
         ])
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
@@ -28,17 +35,19 @@ public struct RenamingIDUnknownRule: ChangeRule {
         let oldEntityNames = Set(diff.from.model.entities.map(\.name))
         for entity in diff.addedEntities {
             guard let id = entity.elementID, id != entity.name, !oldEntityNames.contains(id) else { continue }
-            findings.append(.change(
-                "\(entity.name)'s renaming identifier \"\(id)\" matches no entity in \(diff.from.name): \(entity.name) is treated as new and the entity it was meant to continue is dropped",
-                entity: entity))
+            findings.append(
+                .change(
+                    "\(entity.name)'s renaming identifier \"\(id)\" matches no entity in \(diff.from.name): \(entity.name) is treated as new and the entity it was meant to continue is dropped",
+                    entity: entity))
         }
         for pair in diff.matchedEntities where !pair.addedProperties.isEmpty {
             let oldNames = Set(diff.from.model.effectiveProperties(of: pair.old).map(\.property.name))
             for property in pair.addedProperties {
                 guard let id = property.elementID, id != property.name, !oldNames.contains(id) else { continue }
-                findings.append(.change(
-                    "\(pair.new.name).\(property.name)'s renaming identifier \"\(id)\" matches no property of \(pair.old.name) in \(diff.from.name): it is treated as new, and the property it was meant to continue is dropped",
-                    entity: pair.new, property: property))
+                findings.append(
+                    .change(
+                        "\(pair.new.name).\(property.name)'s renaming identifier \"\(id)\" matches no property of \(pair.old.name) in \(diff.from.name): it is treated as new, and the property it was meant to continue is dropped",
+                        entity: pair.new, property: property))
             }
         }
         return findings

@@ -15,21 +15,45 @@ public struct RetiredAttributePresentRule: RetirementRule {
             """,
         fix: "delete the property from the model once the interim build that copies its data has shipped",
         examples: [
-            RuleExample(versions: [
-                ("Near 1", .model("<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"><userInfo><entry key=\"modellint.retired\" value=\"Near 1\"/></userInfo></attribute><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>")),
-                ("Near 2", .model("<entity name=\"Thing\">↓<attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"><userInfo><entry key=\"modellint.retired\" value=\"Near 1\"/></userInfo></attribute><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>")),
-            ], triggers: true),
-            RuleExample(versions: [
-                ("Near 1", .model("<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/></entity>")),
-                ("Near 2", .model("<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"><userInfo><entry key=\"modellint.retired\" value=\"Near 2\"/></userInfo></attribute><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>")),
-            ], triggers: false),
+            RuleExample(
+                versions: [
+                    (
+                        "Near 1",
+                        .model(
+                            "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"><userInfo><entry key=\"modellint.retired\" value=\"Near 1\"/></userInfo></attribute><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                        )
+                    ),
+                    (
+                        "Near 2",
+                        .model(
+                            "<entity name=\"Thing\">↓<attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"><userInfo><entry key=\"modellint.retired\" value=\"Near 1\"/></userInfo></attribute><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                        )
+                    ),
+                ], triggers: true),
+            RuleExample(
+                versions: [
+                    (
+                        "Near 1",
+                        .model(
+                            "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                        )
+                    ),
+                    (
+                        "Near 2",
+                        .model(
+                            "<entity name=\"Thing\"><attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"><userInfo><entry key=\"modellint.retired\" value=\"Near 2\"/></userInfo></attribute><attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                        )
+                    ),
+                ], triggers: false),
         ])
 
     public func check(_ versions: [VersionRef], current: Int, context: RuleContext) -> [Finding] {
         guard versions.indices.contains(current) else { return [] }
         let now = versions[current]
         return context.retired.compactMap { retirement in
-            if let interim = retirement.interimVersion, let position = versions.firstIndex(where: { $0.name == interim }), current <= position {
+            if let interim = retirement.interimVersion,
+                let position = versions.firstIndex(where: { $0.name == interim }), current <= position
+            {
                 return nil
             }
             guard let (entity, property) = retirement.property(in: now.model) else { return nil }

@@ -11,7 +11,8 @@ extension Retirement {
     /// The property in a model, looked up by the retired names.
     package func property(in model: Model) -> (Entity, Property)? {
         guard let entity = model.entity(named: self.entity),
-              let property = entity.properties.first(where: { $0.name == self.property }) else { return nil }
+            let property = entity.properties.first(where: { $0.name == self.property })
+        else { return nil }
         return (entity, property)
     }
 
@@ -41,7 +42,8 @@ extension Retirement {
             let entities = version.model.entities
             for e in entities.indices {
                 for p in entities[e].properties.indices where !entities[e].properties[p].userInfo.isEmpty {
-                    let entity = entities[e], property = entities[e].properties[p]
+                    let entity = entities[e]
+                    let property = entities[e].properties[p]
                     for entry in property.userInfo {
                         if entry.key == userInfoKey {
                             let i = index(entity.name, property.name)

@@ -13,11 +13,29 @@ public struct GoldenStoreMissingRule: StoreRule {
             """,
         fix: "add golden stores for them",
         examples: [
-            RuleExample.store([("Near 1", "<entity name=\"Item\"/>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"),
-                               ("Near 3", "<entity name=\"Item\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" optional=\"YES\" attributeType=\"String\"/></entity>")],
-                              writtenBy: "<entity name=\"Item\"/>", golden: true, triggers: true, expectedFile: "Near 2.xcdatamodel/contents"),
-            RuleExample.store([("Near 1", "<entity name=\"Item\"/>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>")],
-                              writtenBy: "<entity name=\"Item\"/>", golden: true, triggers: false),
+            RuleExample.store(
+                [
+                    ("Near 1", "<entity name=\"Item\"/>"),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 3",
+                        "<entity name=\"Item\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ],
+                writtenBy: "<entity name=\"Item\"/>", golden: true, triggers: true,
+                expectedFile: "Near 2.xcdatamodel/contents"),
+            RuleExample.store(
+                [
+                    ("Near 1", "<entity name=\"Item\"/>"),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ],
+                writtenBy: "<entity name=\"Item\"/>", golden: true, triggers: false),
         ])
 
     /// Judged once per bundle, on the last of its golden stores (`coveredVersions` holds what all of them cover).
@@ -26,8 +44,10 @@ public struct GoldenStoreMissingRule: StoreRule {
         let shipped = store.versions.prefix { $0.name != current.name }
         let missing = shipped.filter { !store.coveredVersions.contains($0.name) }
         guard let first = missing.first else { return [] }
-        return [Finding(
-            "no golden store was written by \(BuildText.list(missing.map(\.name))): their migrations to \(current.name) are tested by nothing",
-            at: SourceLocation(file: first.contentsPath), version: first.name)]
+        return [
+            Finding(
+                "no golden store was written by \(BuildText.list(missing.map(\.name))): their migrations to \(current.name) are tested by nothing",
+                at: SourceLocation(file: first.contentsPath), version: first.name)
+        ]
     }
 }

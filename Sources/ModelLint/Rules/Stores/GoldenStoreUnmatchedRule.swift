@@ -13,14 +13,43 @@ public struct GoldenStoreUnmatchedRule: StoreRule {
             """,
         fix: "re-create the fixture from the shipped build",
         examples: [
-            RuleExample.store([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>")], writtenBy: "<entity name=\"Item\"><attribute name=\"title\" attributeType=\"String\"/></entity>", golden: true, triggers: true),
-            RuleExample.store([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>")], writtenBy: "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>", golden: true, triggers: false),
+            RuleExample.store(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ], writtenBy: "<entity name=\"Item\"><attribute name=\"title\" attributeType=\"String\"/></entity>",
+                golden: true, triggers: true),
+            RuleExample.store(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ],
+                writtenBy:
+                    "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                golden: true, triggers: false),
         ])
 
     public func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
         guard store.isGolden, store.matching.isEmpty else { return [] }
-        let nearest = store.nearest.map { " (nearest: \($0.version.name), which differs in \(BuildText.list($0.differing)))" } ?? ""
-        return [Finding("the golden store \(store.path) matches no version of \(store.bundle)\(nearest): the migration tests it feeds start from a model no device has",
-                        at: SourceLocation(file: store.path))]
+        let nearest =
+            store.nearest.map { " (nearest: \($0.version.name), which differs in \(BuildText.list($0.differing)))" }
+            ?? ""
+        return [
+            Finding(
+                "the golden store \(store.path) matches no version of \(store.bundle)\(nearest): the migration tests it feeds start from a model no device has",
+                at: SourceLocation(file: store.path))
+        ]
     }
 }

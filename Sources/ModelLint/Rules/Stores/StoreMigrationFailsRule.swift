@@ -11,11 +11,42 @@ public struct StoreMigrationFailsRule: StoreRule {
             by step in progressive mode). When that migration meets an error-severity change finding, this store, \
             and every device holding one like it, fails to migrate or loses data.
             """,
-        fix: "fix the underlying finding (listed with it), or add a mapping model or a custom migration stage for that step",
+        fix:
+            "fix the underlying finding (listed with it), or add a mapping model or a custom migration stage for that step",
         examples: [
             // A Near 1 store meets price's type change on its way to Near 3 (in one hop, as Core Data migrates).
-            RuleExample.store([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 3", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"Integer 64\" usesScalarValueType=\"YES\"/></entity>")], writtenBy: "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>", triggers: true),
-            RuleExample.store([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>")], writtenBy: "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>", triggers: false),
+            RuleExample.store(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 3",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"Integer 64\" usesScalarValueType=\"YES\"/></entity>"
+                    ),
+                ],
+                writtenBy:
+                    "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                triggers: true),
+            RuleExample.store(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ],
+                writtenBy:
+                    "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                triggers: false),
         ])
 
     public func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
@@ -23,8 +54,10 @@ public struct StoreMigrationFailsRule: StoreRule {
         let errors = store.migration.filter { $0.severity == .error }
         guard let current = store.current, !errors.isEmpty else { return [] }
         let rules = Array(Set(errors.map(\.ruleId))).sorted()
-        return [Finding(
-            "\(store.path) was written by \(version.name); migrating it to \(current.name) meets \(errors.count) error\(errors.count == 1 ? "" : "s") (\(rules.joined(separator: ", "))), listed with it",
-            at: SourceLocation(file: store.path), version: version.name)]
+        return [
+            Finding(
+                "\(store.path) was written by \(version.name); migrating it to \(current.name) meets \(errors.count) error\(errors.count == 1 ? "" : "s") (\(rules.joined(separator: ", "))), listed with it",
+                at: SourceLocation(file: store.path), version: version.name)
+        ]
     }
 }

@@ -15,18 +15,48 @@ public struct StoreVersionUnknownRule: StoreRule {
         fix: "restore the version that wrote it",
         examples: [
             // Written by a Near 1 that was edited afterwards (title made required): no version has its hashes.
-            RuleExample.store([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>")], writtenBy: "<entity name=\"Item\"><attribute name=\"title\" attributeType=\"String\"/></entity>", triggers: true),
-            RuleExample.store([("Near 1", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"), ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>")], writtenBy: "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>", triggers: false),
+            RuleExample.store(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ], writtenBy: "<entity name=\"Item\"><attribute name=\"title\" attributeType=\"String\"/></entity>",
+                triggers: true),
+            RuleExample.store(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ],
+                writtenBy:
+                    "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                triggers: false),
         ])
 
     public func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
         guard store.matching.isEmpty, !store.isGolden else { return [] }
-        var nearest = store.nearest.map { " The nearest version is \($0.version.name), which differs in \(BuildText.list($0.differing))." } ?? ""
+        var nearest =
+            store.nearest.map {
+                " The nearest version is \($0.version.name), which differs in \(BuildText.list($0.differing))."
+            } ?? ""
         if store.metadata.cachedModel != nil, let current = store.current {
-            nearest += " The store caches the model that wrote it (Z_MODELCACHE): `modellint store` diffs it against \(current.name)."
+            nearest +=
+                " The store caches the model that wrote it (Z_MODELCACHE): `modellint store` diffs it against \(current.name)."
         }
-        return [Finding(
-            "\(store.path) was written by no version of \(store.bundle): its entity hashes match none, so Core Data finds no source model and the store does not open (134130).\(nearest)",
-            at: SourceLocation(file: store.path))]
+        return [
+            Finding(
+                "\(store.path) was written by no version of \(store.bundle): its entity hashes match none, so Core Data finds no source model and the store does not open (134130).\(nearest)",
+                at: SourceLocation(file: store.path))
+        ]
     }
 }

@@ -12,8 +12,12 @@ public struct SuppressionUnknownRuleRule: SuppressionRule {
             """,
         fix: "correct the rule id (modellint rules lists them), or use `all`",
         examples: [
-            .triggering("↓<entity name=\"Thing\"><userInfo><entry key=\"modellint:disable\" value=\"missing-invers\"/></userInfo></entity>"),
-            .passing("<entity name=\"Thing\"><userInfo><entry key=\"modellint:disable\" value=\"missing-inverse, placeholder-entity\"/></userInfo></entity>"),
+            .triggering(
+                "↓<entity name=\"Thing\"><userInfo><entry key=\"modellint:disable\" value=\"missing-invers\"/></userInfo></entity>"
+            ),
+            .passing(
+                "<entity name=\"Thing\"><userInfo><entry key=\"modellint:disable\" value=\"missing-inverse, placeholder-entity\"/></userInfo></entity>"
+            ),
         ])
 
     public func check(_ names: [SuppressionName], knownRuleIDs: Set<String>) -> [Finding] {

@@ -12,12 +12,14 @@ public struct DerivedAttributeInvalidRule: EntityRule {
             """,
         fix: "remove the default value and the Renaming ID from the derived attribute",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Manga">
                     ↓<attribute name="chapterCount" optional="YES" attributeType="Integer 64" defaultValueString="0" derived="YES" derivationExpression="chapters.@count" usesScalarValueType="YES"/>
                 </entity>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Manga">
                     <attribute name="chapterCount" optional="YES" attributeType="Integer 64" derived="YES" derivationExpression="chapters.@count" usesScalarValueType="YES"/>
                 </entity>
@@ -29,7 +31,9 @@ public struct DerivedAttributeInvalidRule: EntityRule {
             guard attribute.isDerived else { return nil }
             var extras: [String] = []
             if let value = attribute.defaultValueString { extras.append("a default value (\"\(value)\")") }
-            if let id = attribute.elementID ?? attribute.renamingIdentifierAttribute { extras.append("a renaming identifier (\"\(id)\")") }
+            if let id = attribute.elementID ?? attribute.renamingIdentifierAttribute {
+                extras.append("a renaming identifier (\"\(id)\")")
+            }
             guard !extras.isEmpty else { return nil }
             return Finding(
                 "derived attribute \(entity.name).\(attribute.name) has \(extras.joined(separator: " and ")), which a derived attribute cannot have",

@@ -13,14 +13,16 @@ public struct DuplicateNameRule: EntityRule {
             """,
         fix: "rename or remove one of them",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Thing">
                     <attribute name="title" optional="YES" attributeType="String"/>
                     ↓<attribute name="title" optional="YES" attributeType="String"/>
                 </entity>
                 ↓<entity name="Thing"/>
                 """),
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Base">
                     <attribute name="title" optional="YES" attributeType="String"/>
                 </entity>
@@ -28,7 +30,8 @@ public struct DuplicateNameRule: EntityRule {
                     ↓<attribute name="title" optional="YES" attributeType="String"/>
                 </entity>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Thing">
                     <attribute name="title" optional="YES" attributeType="String"/>
                 </entity>
@@ -40,7 +43,9 @@ public struct DuplicateNameRule: EntityRule {
 
     public func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
         model.entities.indices.filter { model.firstIndexOfName[$0] != $0 }.map { i in
-            Finding("entity \(model.entities[i].name) is declared more than once", at: model.entities[i].location, entity: model.entities[i].name)
+            Finding(
+                "entity \(model.entities[i].name) is declared more than once", at: model.entities[i].location,
+                entity: model.entities[i].name)
         }
     }
 

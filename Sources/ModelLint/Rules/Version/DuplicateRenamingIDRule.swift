@@ -13,17 +13,20 @@ public struct DuplicateRenamingIDRule: EntityRule {
             """,
         fix: "make the identifiers unique: clear the Renaming ID of the element that is not the renamed one",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Thing">
                     <attribute name="payload" optional="YES" attributeType="Binary"/>
                     ↓<attribute name="payloadBlob" optional="YES" attributeType="Binary" elementID="payload"/>
                 </entity>
                 """),
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Thing"/>
                 ↓<entity name="Item" elementID="Thing"/>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Thing">
                     <attribute name="payload" optional="YES" attributeType="Binary" transient="YES"/>
                     <attribute name="payloadBlob" optional="YES" attributeType="Binary" elementID="payload"/>
@@ -33,7 +36,8 @@ public struct DuplicateRenamingIDRule: EntityRule {
 
     public func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
         model.entities.indices.compactMap { i in
-            let entity = model.entities[i], other = model.entities[model.firstIndexOfRenamingID[i]]
+            let entity = model.entities[i]
+            let other = model.entities[model.firstIndexOfRenamingID[i]]
             // Same names are duplicate-name's finding.
             guard other.name != entity.name else { return nil }
             return Finding(
@@ -45,7 +49,8 @@ public struct DuplicateRenamingIDRule: EntityRule {
     public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         guard let i = model.index(of: entity) else { return [] }
         return model.earlierDeclarations(ofEntityAt: i, by: .persistentRenamingID).compactMap { position, first in
-            let property = entity.properties[position], other = first.property
+            let property = entity.properties[position]
+            let other = first.property
             // Same name too: that is duplicate-name's finding.
             guard other.name != property.name else { return nil }
             return Finding(

@@ -13,14 +13,16 @@ public struct InvalidDefaultValueRule: EntityRule {
             """,
         fix: "correct the default in the attribute's own type",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Thing">
                     ↓<attribute name="count" attributeType="Integer 16" defaultValueString="70000" usesScalarValueType="YES"/>
                     ↓<attribute name="flag" attributeType="Boolean" defaultValueString="maybe" usesScalarValueType="YES"/>
                     ↓<attribute name="when" optional="YES" attributeType="Date" defaultValueString="abc"/>
                 </entity>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Thing">
                     <attribute name="count" attributeType="Integer 16" defaultValueString="-32768" usesScalarValueType="YES"/>
                     <attribute name="flag" attributeType="Boolean" defaultValueString="YES" usesScalarValueType="YES"/>
@@ -32,7 +34,9 @@ public struct InvalidDefaultValueRule: EntityRule {
 
     public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         entity.attributes.compactMap { attribute in
-            guard !attribute.isDerived, case .invalid(let why) = DefaultValueVerdict.judge(attribute) else { return nil }
+            guard !attribute.isDerived, case .invalid(let why) = DefaultValueVerdict.judge(attribute) else {
+                return nil
+            }
             return Finding(
                 "\(entity.name).\(attribute.name) has an invalid default: \(why)",
                 at: attribute.location, entity: entity.name, property: attribute.name)

@@ -11,9 +11,11 @@ public struct InverseMismatchRule: EntityRule {
             destination, or that points at a third entity or relationship, makes the model fail to load or leaves the \
             object graph inconsistent after every save.
             """,
-        fix: "make the two relationships name each other: A.r has inverse B.s, and B.s has destination A and inverse A.r",
+        fix:
+            "make the two relationships name each other: A.r has inverse B.s, and B.s has destination A and inverse A.r",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Owner">
                     ↓<relationship name="things" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Thing" inverseName="holder" inverseEntity="Thing"/>
                 </entity>
@@ -21,7 +23,8 @@ public struct InverseMismatchRule: EntityRule {
                     ↓<relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Owner" inverseName="things" inverseEntity="Owner"/>
                 </entity>
                 """),
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Owner">
                     ↓<relationship name="things" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Thing" inverseName="owner" inverseEntity="Thing"/>
                     <relationship name="other" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Thing" inverseName="owner" inverseEntity="Thing"/>
@@ -30,7 +33,8 @@ public struct InverseMismatchRule: EntityRule {
                     <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Owner" inverseName="other" inverseEntity="Owner"/>
                 </entity>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Owner">
                     <relationship name="things" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Thing" inverseName="owner" inverseEntity="Thing"/>
                 </entity>
@@ -44,12 +48,17 @@ public struct InverseMismatchRule: EntityRule {
         var findings: [Finding] = []
         for relationship in entity.relationships {
             guard let inverseName = relationship.inverseName, !inverseName.isEmpty,
-                  let destination = model.entity(named: relationship.destinationEntity) else { continue }
+                let destination = model.entity(named: relationship.destinationEntity)
+            else { continue }
             func report(_ why: String) {
-                findings.append(Finding("\(entity.name).\(relationship.name) has inverse \(destination.name).\(inverseName), but \(why)",
-                                        at: relationship.location, entity: entity.name, property: relationship.name))
+                findings.append(
+                    Finding(
+                        "\(entity.name).\(relationship.name) has inverse \(destination.name).\(inverseName), but \(why)",
+                        at: relationship.location, entity: entity.name, property: relationship.name))
             }
-            if let inverseEntity = relationship.inverseEntity, inverseEntity != destination.name, model.entity(named: inverseEntity) != nil {
+            if let inverseEntity = relationship.inverseEntity, inverseEntity != destination.name,
+                model.entity(named: inverseEntity) != nil
+            {
                 report("its inverseEntity is \(inverseEntity), not its destination \(destination.name)")
                 continue
             }

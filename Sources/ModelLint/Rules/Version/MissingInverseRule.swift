@@ -13,13 +13,15 @@ public struct MissingInverseRule: EntityRule {
             """,
         fix: "add the inverse relationship on the destination entity and set both `inverseName`s",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Owner">
                     ↓<relationship name="things" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Thing"/>
                 </entity>
                 <entity name="Thing"/>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Owner">
                     <relationship name="things" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Thing" inverseName="owner" inverseEntity="Thing"/>
                 </entity>
@@ -32,7 +34,8 @@ public struct MissingInverseRule: EntityRule {
     public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         entity.relationships.compactMap { relationship in
             guard relationship.inverseName?.isEmpty ?? true else { return nil }
-            let cascade = relationship.deleteRule == .cascade
+            let cascade =
+                relationship.deleteRule == .cascade
                 ? "; with its Cascade delete rule, the related objects can survive the delete" : ""
             return Finding(
                 "\(entity.name).\(relationship.name) has no inverse\(cascade)",

@@ -12,14 +12,16 @@ public struct PlaceholderEntityRule: VersionRule {
             """,
         fix: "delete the entity (in a version that has not shipped)",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Thing">
                     <attribute name="title" optional="YES" attributeType="String"/>
                 </entity>
                 ↓<entity name="Entity" representedClassName="Entity" syncable="YES" codeGenerationType="class"/>
                 ↓<entity name="Entity2"/>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Entity">
                     <attribute name="title" optional="YES" attributeType="String"/>
                 </entity>
@@ -30,8 +32,9 @@ public struct PlaceholderEntityRule: VersionRule {
     public func check(_ model: Model, context: RuleContext) -> [Finding] {
         model.entities.compactMap { entity in
             guard entity.name.hasPrefix("Entity"), entity.name.dropFirst("Entity".count).allSatisfy(\.isASCIIDigit),
-                  entity.properties.isEmpty, entity.fetchedProperties.isEmpty,
-                  model.descendants(of: entity).isEmpty else { return nil }
+                entity.properties.isEmpty, entity.fetchedProperties.isEmpty,
+                model.descendants(of: entity).isEmpty
+            else { return nil }
             return Finding(
                 "\(entity.name) has Xcode's default entity name and no properties: almost always an accidental Add Entity, and it changes the model's version hashes",
                 at: entity.location, entity: entity.name)

@@ -12,15 +12,18 @@ public struct RenamingIdentifierXMLAttributeRule: EntityRule {
             meant to carry silently does not happen. After the upgrade the attribute reads nil and no error is raised \
             anywhere.
             """,
-        fix: "use Xcode's Renaming ID field (`elementID`) and verify the compiled model keeps it; or use the two-build sequence (interim build with both attributes, copy on launch; retiring build removes the old one)",
+        fix:
+            "use Xcode's Renaming ID field (`elementID`) and verify the compiled model keeps it; or use the two-build sequence (interim build with both attributes, copy on launch; retiring build removes the old one)",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Thing">
                     ↓<attribute name="payloadBlob" optional="YES" attributeType="Binary" renamingIdentifier="payload"/>
                 </entity>
                 """),
             .triggering("↓<entity name=\"Item\" renamingIdentifier=\"Thing\"/>"),
-            .passing("""
+            .passing(
+                """
                 <entity name="Thing">
                     <attribute name="payloadBlob" optional="YES" attributeType="Binary" elementID="payload"/>
                 </entity>
@@ -30,9 +33,10 @@ public struct RenamingIdentifierXMLAttributeRule: EntityRule {
     public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         if let value = entity.renamingIdentifierAttribute {
-            findings.append(Finding(
-                "entity \(entity.name) has renamingIdentifier=\"\(value)\", an XML attribute the model compiler ignores: the rename from \(value) will not happen and its rows are dropped",
-                at: entity.location, entity: entity.name))
+            findings.append(
+                Finding(
+                    "entity \(entity.name) has renamingIdentifier=\"\(value)\", an XML attribute the model compiler ignores: the rename from \(value) will not happen and its rows are dropped",
+                    at: entity.location, entity: entity.name))
         }
         for property in entity.properties {
             let value: String?
@@ -41,9 +45,10 @@ public struct RenamingIdentifierXMLAttributeRule: EntityRule {
             case .relationship(let r): value = r.renamingIdentifierAttribute
             }
             guard let value else { continue }
-            findings.append(Finding(
-                "\(entity.name).\(property.name) has renamingIdentifier=\"\(value)\", an XML attribute the model compiler ignores: the rename from \(value) will not happen, and after the upgrade \(property.name) reads nil",
-                at: property.location, entity: entity.name, property: property.name))
+            findings.append(
+                Finding(
+                    "\(entity.name).\(property.name) has renamingIdentifier=\"\(value)\", an XML attribute the model compiler ignores: the rename from \(value) will not happen, and after the upgrade \(property.name) reads nil",
+                    at: property.location, entity: entity.name, property: property.name))
         }
         return findings
     }

@@ -7,12 +7,14 @@ public struct ReservedPropertyNameRule: EntityRule {
     /// of NSPropertyDescription: a property cannot have the name of such a method).
     package static let reserved: Set<String> = [
         "description", "entity", "objectID", "isDeleted", "isInserted", "isUpdated", "isFault", "managedObjectContext",
-        "hasChanges", "changedValues", "hash", "class", "self", "superclass", "debugDescription", "faultingState", "observationInfo",
+        "hasChanges", "changedValues", "hash", "class", "self", "superclass", "debugDescription", "faultingState",
+        "observationInfo",
     ]
 
     public static let description = RuleDescription(
         id: "reserved-property-name", category: .singleVersion, severity: .error,
-        summary: "a property named like a no-parameter method of NSObject or NSManagedObject (`description`, `entity`, `objectID`, ...)",
+        summary:
+            "a property named like a no-parameter method of NSObject or NSManagedObject (`description`, `entity`, `objectID`, ...)",
         rationale: """
             Apple documents that a property cannot be named like a method of NSObject or NSManagedObject that takes no \
             parameters: the generated class does not compile, or its accessor shadows Core Data's own (`description`, \
@@ -20,15 +22,18 @@ public struct ReservedPropertyNameRule: EntityRule {
             `changedValues`, `hash`, `class`, `self`, `superclass`, `debugDescription`, `faultingState`, \
             `observationInfo`), and Core Data misbehaves in ways that are hard to trace.
             """,
-        fix: "rename it; if the version has shipped, give the renamed property `elementID` = the old name so its data is kept",
+        fix:
+            "rename it; if the version has shipped, give the renamed property `elementID` = the old name so its data is kept",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Note">
                     ↓<attribute name="description" optional="YES" attributeType="String"/>
                     ↓<relationship name="entity" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Note"/>
                 </entity>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Note">
                     <attribute name="summary" optional="YES" attributeType="String" elementID="description"/>
                     <attribute name="descriptionText" optional="YES" attributeType="String"/>

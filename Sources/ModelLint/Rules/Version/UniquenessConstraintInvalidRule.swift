@@ -5,16 +5,19 @@ public struct UniquenessConstraintInvalidRule: VersionRule {
 
     public static let description = RuleDescription(
         id: "uniqueness-constraint-invalid", category: .singleVersion, severity: .error,
-        summary: "a uniqueness constraint naming a missing property or a to-many relationship, or on the target of a mandatory to-one",
+        summary:
+            "a uniqueness constraint naming a missing property or a to-many relationship, or on the target of a mandatory to-one",
         rationale: """
             Uniqueness constraints may name attributes and to-one relationships only. A constraint naming a property \
             that does not exist, or a to-many relationship, makes the model fail to load. On an entity that a required \
             to-one relationship points at, resolving a constraint conflict deletes an object that other objects must \
             point at, and the save fails.
             """,
-        fix: "constrain attributes or to-one relationships that exist; make the to-one relationship pointing at the entity optional, or drop the constraint",
+        fix:
+            "constrain attributes or to-one relationships that exist; make the to-one relationship pointing at the entity optional, or drop the constraint",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Thing">
                     <attribute name="id" attributeType="String"/>
                     <relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag" inverseName="thing" inverseEntity="Tag"/>
@@ -31,7 +34,8 @@ public struct UniquenessConstraintInvalidRule: VersionRule {
                     <relationship name="thing" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Thing" inverseName="tags" inverseEntity="Thing"/>
                 </entity>
                 """),
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Account">
                     <attribute name="id" attributeType="String"/>
                     <relationship name="wallet" maxCount="1" deletionRule="Nullify" destinationEntity="Wallet" inverseName="account" inverseEntity="Wallet"/>
@@ -46,7 +50,8 @@ public struct UniquenessConstraintInvalidRule: VersionRule {
                     </uniquenessConstraints>
                 </entity>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Thing">
                     <attribute name="id" attributeType="String"/>
                     <uniquenessConstraints>
@@ -79,9 +84,10 @@ public struct UniquenessConstraintInvalidRule: VersionRule {
                     problems.append("\(entity.name) is the destination of the required to-one relationship \(first)")
                 }
                 guard !problems.isEmpty else { continue }
-                findings.append(Finding(
-                    "\(entity.name)'s uniqueness constraint (\(constraint.properties.joined(separator: ", "))) is invalid: \(problems.joined(separator: "; "))",
-                    at: constraint.location, entity: entity.name))
+                findings.append(
+                    Finding(
+                        "\(entity.name)'s uniqueness constraint (\(constraint.properties.joined(separator: ", "))) is invalid: \(problems.joined(separator: "; "))",
+                        at: constraint.location, entity: entity.name))
             }
         }
         return findings

@@ -13,12 +13,14 @@ public struct UnknownAttributeTypeRule: EntityRule {
             """,
         fix: "use one of Core Data's attribute types, spelled as Xcode writes it (`Integer 64`, not `Int64`)",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Thing">
                     ↓<attribute name="count" attributeType="Int64" defaultValueString="0"/>
                 </entity>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Thing">
                     <attribute name="count" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
                 </entity>

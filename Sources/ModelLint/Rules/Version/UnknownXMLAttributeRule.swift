@@ -12,20 +12,24 @@ public struct UnknownXMLAttributeRule: VersionRule {
             hand edit that was meant to change the schema and silently does not, so the model you read is not the \
             model the app runs.
             """,
-        fix: "if it is a typo or a hand edit, remove it or correct it (the message names the closest name the format has) and set the field in Xcode's model editor; if Xcode itself wrote it, modellint's vocabulary lacks it: please report it, and silence the rule meanwhile",
+        fix:
+            "if it is a typo or a hand edit, remove it or correct it (the message names the closest name the format has) and set the field in Xcode's model editor; if Xcode itself wrote it, modellint's vocabulary lacks it: please report it, and silence the rule meanwhile",
         examples: [
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Thing">
                     ↓<attribute name="title" optonal="YES" attributeType="String"/>
                 </entity>
                 """),
-            .triggering("""
+            .triggering(
+                """
                 <entity name="Thing">
                     <attribute name="title" optional="YES" attributeType="String"/>
                     ↓<index name="byTitle"/>
                 </entity>
                 """),
-            .passing("""
+            .passing(
+                """
                 <entity name="Thing" representedClassName="Thing" syncable="YES" codeGenerationType="class">
                     <attribute name="title" optional="YES" attributeType="String" defaultValueString="" syncable="YES"/>
                     <userInfo>
@@ -42,8 +46,11 @@ public struct UnknownXMLAttributeRule: VersionRule {
         model.unknownXML.map { item in
             let subject = [item.entity, item.property].compactMap { $0 }.joined(separator: ".")
             let on = subject.isEmpty ? "" : " (on \(subject))"
-            let known = item.kind == .attribute ? XMLVocabulary.attributes[item.element] ?? [] : XMLVocabulary.children[item.element] ?? []
-            let suggestion = Spelling.closest(to: item.name, in: known.sorted()).map { ", perhaps a misspelling of \($0)" } ?? ""
+            let known =
+                item.kind == .attribute
+                ? XMLVocabulary.attributes[item.element] ?? [] : XMLVocabulary.children[item.element] ?? []
+            let suggestion =
+                Spelling.closest(to: item.name, in: known.sorted()).map { ", perhaps a misspelling of \($0)" } ?? ""
             switch item.kind {
             case .attribute:
                 return Finding(

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Finding bytes in a file's bytes with the C library's `memchr` (vectorized): the scans that run before
@@ -14,13 +14,15 @@ package enum ByteSearch {
         guard start < bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> Int? in
             guard let base = buffer.baseAddress,
-                  let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
+                let found = memchr(base + start, Int32(byte), buffer.count - start)
+            else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 
     /// Calls `body` with the offset of every `byte` from `start` on, in order, until it returns false.
-    @inlinable package static func forEach(_ byte: UInt8, in bytes: [UInt8], from start: Int = 0, _ body: (Int) -> Bool) {
+    @inlinable package static func forEach(_ byte: UInt8, in bytes: [UInt8], from start: Int = 0, _ body: (Int) -> Bool)
+    {
         var offset = start
         while let found = firstIndex(of: byte, in: bytes, from: offset), body(found) {
             offset = found + 1
@@ -39,7 +41,8 @@ package enum ByteSearch {
 
     /// How many of `sorted` (ascending) are at most `offset`: the last of them is at that count minus one.
     @inlinable package static func countAtOrBefore(_ offset: Int, in sorted: [Int]) -> Int {
-        var low = 0, high = sorted.count
+        var low = 0
+        var high = sorted.count
         while low < high {
             let mid = (low + high) / 2
             if sorted[mid] <= offset { low = mid + 1 } else { high = mid }
@@ -48,7 +51,9 @@ package enum ByteSearch {
     }
 
     /// The offset of the first occurrence of `pattern` (non-empty) in `bytes[start..<end]`.
-    @inlinable package static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int = 0, before end: Int? = nil) -> Int? {
+    @inlinable package static func firstIndex(
+        of pattern: [UInt8], in bytes: [UInt8], from start: Int = 0, before end: Int? = nil
+    ) -> Int? {
         let end = min(end ?? bytes.count, bytes.count)
         guard start < end else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> Int? in
@@ -56,7 +61,8 @@ package enum ByteSearch {
                 guard let base = buffer.baseAddress, let first = needle.first else { return nil }
                 var offset = start
                 while offset + needle.count <= end,
-                      let found = memchr(base + offset, Int32(first), end - offset - needle.count + 1) {
+                    let found = memchr(base + offset, Int32(first), end - offset - needle.count + 1)
+                {
                     let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                     if memcmp(base + position, needle.baseAddress!, needle.count) == 0 { return position }
                     offset = position + 1

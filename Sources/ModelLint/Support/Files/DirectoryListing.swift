@@ -1,10 +1,10 @@
 import Foundation
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A folder's entries as the file system holds them: names as bytes (`readdir`), so a name that is not valid

@@ -1,10 +1,10 @@
 import Foundation
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Walks a folder tree that anyone can commit to. A symlink to a folder is followed only when it leads to a
@@ -13,7 +13,9 @@ import Musl
 /// has a budget of folders, so no tree can keep it busy for long.
 public final class DirectoryWalker: @unchecked Sendable {
     /// Folders never descended into (cli.md "PATH").
-    public static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", ".git", "node_modules"]
+    public static let skippedFolders: Set<String> = [
+        ".build", "DerivedData", "Pods", "Carthage", ".git", "node_modules",
+    ]
 
     /// Folders one run may list in all, across every walk.
     public static let defaultBudget = 200_000
@@ -21,7 +23,11 @@ public final class DirectoryWalker: @unchecked Sendable {
     private var remaining: Int
     private let budget: Int
     /// How many folders this walker has listed (tests and benchmarks read it).
-    public var foldersListed: Int { lock.lock(); defer { lock.unlock() }; return budget - remaining }
+    public var foldersListed: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return budget - remaining
+    }
     private let lock = NSLock()
     /// Set when a walk stopped because the budget ran out: the folder it was about to list.
     public private(set) var exhausted: String?
@@ -45,7 +51,8 @@ public final class DirectoryWalker: @unchecked Sendable {
     /// (as reached, through symlinks) and name; `visit` returns whether to descend into it. `skip` names further
     /// paths never visited.
     public func walk(
-        _ root: String, skip: (String) -> Bool = { _ in false }, file: ((_ path: String, _ name: String) -> Void)? = nil,
+        _ root: String, skip: (String) -> Bool = { _ in false },
+        file: ((_ path: String, _ name: String) -> Void)? = nil,
         visit: (_ path: String, _ name: String) -> Bool
     ) {
         let realRoot = PathTools.realPath(root) ?? root
@@ -55,7 +62,9 @@ public final class DirectoryWalker: @unchecked Sendable {
         var stack = [(root, realRoot)]
         while let (directory, realDirectory) = stack.popLast() {
             guard spend() else {
-                lock.lock(); if exhausted == nil { exhausted = directory }; lock.unlock()
+                lock.lock()
+                if exhausted == nil { exhausted = directory }
+                lock.unlock()
                 return
             }
             let entries = DirectoryListing.entries(of: directory)
@@ -77,7 +86,8 @@ public final class DirectoryWalker: @unchecked Sendable {
                     real = realDirectory + "/" + name
                 case S_IFLNK:
                     guard FileReader.kind(at: path) == .directory, let resolved = PathTools.realPath(path),
-                          resolved == realRoot || resolved.hasPrefix(realRoot + "/") else { continue }
+                        resolved == realRoot || resolved.hasPrefix(realRoot + "/")
+                    else { continue }
                     real = resolved
                 case S_IFREG:
                     file?(path, name)
@@ -103,6 +113,9 @@ public final class DirectoryWalker: @unchecked Sendable {
         let folder = exhausted
         lock.unlock()
         guard let folder else { return }
-        throw Exhausted(description: "the search listed \(budget) folders, its budget, and stopped at \(PathTools.display(folder, relativeTo: workingDirectory)) before seeing the whole tree; exclude folders (\"exclude\") or raise the budget (\"walkBudget\" in .modellint.json)")
+        throw Exhausted(
+            description:
+                "the search listed \(budget) folders, its budget, and stopped at \(PathTools.display(folder, relativeTo: workingDirectory)) before seeing the whole tree; exclude folders (\"exclude\") or raise the budget (\"walkBudget\" in .modellint.json)"
+        )
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Reads the files a repository holds, which anyone can commit: only regular files (a FIFO would block
@@ -37,9 +37,12 @@ public enum FileReader {
             switch self {
             case .missing: return "no such file"
             case .notRegular(let kind): return "it is \(kind), not a regular file"
-            case .tooLarge(let size, let limit): return "it is \(FileReader.describeSize(size)), over modellint's limit of \(FileReader.describeSize(limit)) for this kind of file"
+            case .tooLarge(let size, let limit):
+                return
+                    "it is \(FileReader.describeSize(size)), over modellint's limit of \(FileReader.describeSize(limit)) for this kind of file"
             case .failed(let reason): return "it cannot be read (\(reason))"
-            case .outside(let resolved, let root): return "it resolves to \(resolved), outside \(root); modellint does not read it"
+            case .outside(let resolved, let root):
+                return "it resolves to \(resolved), outside \(root); modellint does not read it"
             }
         }
     }
@@ -64,7 +67,9 @@ public enum FileReader {
     }
 
     public enum FileKind: Equatable {
-        case regular, directory, other(String)
+        case regular
+        case directory
+        case other(String)
 
         package init(mode: mode_t) {
             switch mode & S_IFMT {
@@ -85,7 +90,9 @@ public enum FileReader {
     public static func requireInside(_ path: String, root: String) throws {
         guard let resolved = PathTools.realPath(path) else { return }
         let realRoot = PathTools.realPath(root) ?? root
-        guard PathTools.isInside(resolved, realRoot) else { throw ReadError.outside(resolved: resolved, root: realRoot) }
+        guard PathTools.isInside(resolved, realRoot) else {
+            throw ReadError.outside(resolved: resolved, root: realRoot)
+        }
     }
 
     public static func isSymbolicLink(_ path: String) -> Bool {

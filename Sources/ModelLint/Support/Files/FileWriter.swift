@@ -1,10 +1,10 @@
 import Foundation
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// How modellint writes a file it was asked to write (`--output`, `--write-baseline`, `lock`, `new-version`'s
@@ -37,9 +37,11 @@ public enum FileWriter {
         /// (lexically) below it; else inside the folder the path names.
         public static func named(_ path: String, workingDirectory: String, followsLinks: Bool = true) -> Confinement {
             let absolute = PathTools.absolute(path, relativeTo: workingDirectory)
-            let base = PathTools.relative(absolute, to: PathTools.standardize(workingDirectory)) != nil
+            let base =
+                PathTools.relative(absolute, to: PathTools.standardize(workingDirectory)) != nil
                 ? workingDirectory : (absolute as NSString).deletingLastPathComponent
-            return Confinement(boundary: PathTools.realPath(base) ?? PathTools.standardize(base), followsLinks: followsLinks)
+            return Confinement(
+                boundary: PathTools.realPath(base) ?? PathTools.standardize(base), followsLinks: followsLinks)
         }
 
         public init(boundary: String, followsLinks: Bool) {
@@ -56,7 +58,9 @@ public enum FileWriter {
     }
 
     /// Writes `path` with what `body` writes into the sink.
-    public static func write(to path: String, confinedTo confinement: Confinement, _ body: (OutputSink) throws -> Void) throws {
+    public static func write(to path: String, confinedTo confinement: Confinement, _ body: (OutputSink) throws -> Void)
+        throws
+    {
         let target = try resolve(path, confinement)
         switch target {
         case .inPlace(let resolved): try writeInPlace(resolved, display: path, body)
@@ -73,8 +77,12 @@ public enum FileWriter {
     public static func remove(_ path: String, confinedTo confinement: Confinement) throws {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
-        guard info.st_mode & S_IFMT != S_IFDIR else { throw WriteError(path: path, reason: "it is a directory; modellint removes only files") }
-        guard confinement.folder(of: path).inside else { throw WriteError(path: path, reason: "it is outside \(confinement.boundary)") }
+        guard info.st_mode & S_IFMT != S_IFDIR else {
+            throw WriteError(path: path, reason: "it is a directory; modellint removes only files")
+        }
+        guard confinement.folder(of: path).inside else {
+            throw WriteError(path: path, reason: "it is outside \(confinement.boundary)")
+        }
         guard unlink(path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
     }
 
@@ -93,12 +101,16 @@ public enum FileWriter {
         func confined(_ target: Target, at file: String) throws -> Target {
             let (real, inside) = confinement.folder(of: file)
             guard let real else {
-                throw WriteError(path: path, reason: "its folder \((file as NSString).deletingLastPathComponent) does not exist")
+                throw WriteError(
+                    path: path, reason: "its folder \((file as NSString).deletingLastPathComponent) does not exist")
             }
             guard inside else {
-                throw WriteError(path: path, reason: file == path
-                    ? "its folder resolves to \(real), outside \(confinement.boundary); modellint writes only inside it"
-                    : "it is a symbolic link to \(file), outside \(confinement.boundary); modellint does not write through it")
+                throw WriteError(
+                    path: path,
+                    reason: file == path
+                        ? "its folder resolves to \(real), outside \(confinement.boundary); modellint writes only inside it"
+                        : "it is a symbolic link to \(file), outside \(confinement.boundary); modellint does not write through it"
+                )
             }
             return target
         }
@@ -112,13 +124,17 @@ public enum FileWriter {
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
                 // Replaced: the rename puts the file where the link was.
-                guard confinement.followsLinks else { return try confined(.replace(current, existing: nil), at: current) }
+                guard confinement.followsLinks else {
+                    return try confined(.replace(current, existing: nil), at: current)
+                }
                 // Followed one step, so the link itself stays and its target is what is replaced.
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
                 let n = readlink(current, &buffer, buffer.count - 1)
                 guard n >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
                 let destination = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                current = destination.hasPrefix("/") ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
+                current =
+                    destination.hasPrefix("/")
+                    ? destination : (current as NSString).deletingLastPathComponent + "/" + destination
             case S_IFREG:
                 return try confined(.replace(current, existing: info), at: current)
             case S_IFDIR:
@@ -140,7 +156,9 @@ public enum FileWriter {
         if let error = sink.error { throw WriteError(path: display, reason: "\(error)") }
     }
 
-    private static func replace(_ path: String, existing: stat?, display: String, _ body: (OutputSink) throws -> Void) throws {
+    private static func replace(_ path: String, existing: stat?, display: String, _ body: (OutputSink) throws -> Void)
+        throws
+    {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         var template = Array(((directory.isEmpty ? "." : directory) + "/.\(name).modellint-XXXXXX").utf8CString)
@@ -158,13 +176,17 @@ public enum FileWriter {
             if let error = sink.error { throw error }
             // The file keeps what it had: its mode (0600 stays 0600) and, where we may, its owner.
             let mode = existing.map { $0.st_mode & 0o7777 } ?? (0o666 & ~currentUmask())
-            guard fchmod(fd, mode) == 0 else { throw WriteError(path: display, reason: String(cString: strerror(errno))) }
+            guard fchmod(fd, mode) == 0 else {
+                throw WriteError(path: display, reason: String(cString: strerror(errno)))
+            }
             if let existing, existing.st_uid != geteuid() || existing.st_gid != getegid() {
                 _ = fchown(fd, existing.st_uid, existing.st_gid)
             }
             guard fsync(fd) == 0 else { throw WriteError(path: display, reason: String(cString: strerror(errno))) }
             _ = close(fd)
-            guard rename(temporary, path) == 0 else { throw WriteError(path: display, reason: String(cString: strerror(errno))) }
+            guard rename(temporary, path) == 0 else {
+                throw WriteError(path: display, reason: String(cString: strerror(errno)))
+            }
             committed = true
         } catch let error as WriteError {
             _ = close(fd)

@@ -10,7 +10,10 @@ public enum PathTools {
         var parts: [Substring] = []
         for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
+            if part == ".." {
+                _ = parts.popLast()
+                continue
+            }
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
@@ -67,9 +70,9 @@ public enum PathTools {
 public enum Glob {
     package enum Token: Equatable {
         case literal(Character)
-        case one          // ?
-        case star         // *: any characters but /
-        case globstar     // **: any characters
+        case one  // ?
+        case star  // *: any characters but /
+        case globstar  // **: any characters
     }
 
     /// `**` is any characters, and a `/` right after it is part of it (`Vendor/**/x` and `Vendor/**x` alike);
@@ -119,10 +122,18 @@ public enum Glob {
             var any = false
             for i in 0..<end where current[i] {
                 switch tokens[i] {
-                case .literal(let l) where l == c: next[i + 1] = true; any = true
-                case .one where c != "/": next[i + 1] = true; any = true
-                case .star where c != "/": next[i] = true; any = true
-                case .globstar: next[i] = true; any = true
+                case .literal(let l) where l == c:
+                    next[i + 1] = true
+                    any = true
+                case .one where c != "/":
+                    next[i + 1] = true
+                    any = true
+                case .star where c != "/":
+                    next[i] = true
+                    any = true
+                case .globstar:
+                    next[i] = true
+                    any = true
                 default: break
                 }
             }

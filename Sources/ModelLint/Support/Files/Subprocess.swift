@@ -1,10 +1,10 @@
 import Foundation
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Runs a program directly (`posix_spawn`, never a shell) with its arguments as data, feeding it `input` and
@@ -24,11 +24,21 @@ package enum Subprocess {
     }
 
     /// Nil when the program could not be started. Standard error is kept to its first 64 KB.
-    package static func run(_ executable: String, _ arguments: [String], environment: [String: String], input: Data? = nil) -> Result? {
-        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1], errorsFromChild: [Int32] = [-1, -1]
+    package static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String], input: Data? = nil
+    ) -> Result? {
+        var toChild: [Int32] = [-1, -1]
+        var fromChild: [Int32] = [-1, -1]
+        var errorsFromChild: [Int32] = [-1, -1]
         guard pipe(&toChild) == 0 else { return nil }
-        guard pipe(&fromChild) == 0 else { closeAll(toChild); return nil }
-        guard pipe(&errorsFromChild) == 0 else { closeAll(toChild + fromChild); return nil }
+        guard pipe(&fromChild) == 0 else {
+            closeAll(toChild)
+            return nil
+        }
+        guard pipe(&errorsFromChild) == 0 else {
+            closeAll(toChild + fromChild)
+            return nil
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -44,16 +54,24 @@ package enum Subprocess {
         }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        _ = close(toChild[0]); _ = close(fromChild[1]); _ = close(errorsFromChild[1])
+        _ = close(toChild[0])
+        _ = close(fromChild[1])
+        _ = close(errorsFromChild[1])
         guard spawned == 0 else {
             closeAll([toChild[1], fromChild[0], errorsFromChild[0]])
             return nil
         }
-        var output = Data(), errors = Data()
+        var output = Data()
+        var errors = Data()
         let pending = [UInt8](input ?? Data())
         var written = 0
         var inputFD: Int32 = toChild[1]
-        if pending.isEmpty { _ = close(inputFD); inputFD = -1 } else { _ = fcntl(inputFD, F_SETFL, O_NONBLOCK) }
+        if pending.isEmpty {
+            _ = close(inputFD)
+            inputFD = -1
+        } else {
+            _ = fcntl(inputFD, F_SETFL, O_NONBLOCK)
+        }
         var open: [Int32] = [fromChild[0], errorsFromChild[0]]
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !open.isEmpty || inputFD >= 0 {
@@ -65,7 +83,9 @@ package enum Subprocess {
             }
             for entry in fds where entry.revents != 0 {
                 if entry.fd == inputFD {
-                    let n = pending.withUnsafeBytes { write(inputFD, $0.baseAddress! + written, pending.count - written) }
+                    let n = pending.withUnsafeBytes {
+                        write(inputFD, $0.baseAddress! + written, pending.count - written)
+                    }
                     if n > 0 { written += n }
                     // Done, or the program stopped reading (EPIPE): either way, no more input.
                     if written == pending.count || (n < 0 && errno != EAGAIN && errno != EINTR) {
@@ -76,7 +96,11 @@ package enum Subprocess {
                 }
                 let n = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress!, $0.count) }
                 if n > 0 {
-                    if entry.fd == fromChild[0] { output.append(contentsOf: buffer[0..<n]) } else if errors.count < 64 * 1024 { errors.append(contentsOf: buffer[0..<n]) }
+                    if entry.fd == fromChild[0] {
+                        output.append(contentsOf: buffer[0..<n])
+                    } else if errors.count < 64 * 1024 {
+                        errors.append(contentsOf: buffer[0..<n])
+                    }
                 } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
                     _ = close(entry.fd)
                     open.removeAll { $0 == entry.fd }

@@ -10,22 +10,35 @@ public enum UTF8Validation {
             let n = buffer.count
             while i < n {
                 // Runs of ASCII, most of a contents file, eight bytes at a time.
-                while i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                while i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
                     i += 8
                 }
                 guard i < n else { return nil }
                 let b = buffer[i]
-                if b < 0x80 { i += 1; continue }
+                if b < 0x80 {
+                    i += 1
+                    continue
+                }
                 let length: Int
-                var low: UInt8 = 0x80, high: UInt8 = 0xBF
+                var low: UInt8 = 0x80
+                var high: UInt8 = 0xBF
                 switch b {
                 case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; low = 0xA0
+                case 0xE0:
+                    length = 3
+                    low = 0xA0
                 case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED: length = 3; high = 0x9F
-                case 0xF0: length = 4; low = 0x90
+                case 0xED:
+                    length = 3
+                    high = 0x9F
+                case 0xF0:
+                    length = 4
+                    low = 0x90
                 case 0xF1...0xF3: length = 4
-                case 0xF4: length = 4; high = 0x8F
+                case 0xF4:
+                    length = 4
+                    high = 0x8F
                 default: return i
                 }
                 guard i + length <= n else { return i }

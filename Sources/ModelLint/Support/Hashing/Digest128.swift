@@ -20,8 +20,10 @@ public struct Digest128: Hashable, Sendable {
     }
 
     private static func murmur(_ data: UnsafeBufferPointer<UInt8>) -> Digest128 {
-        let c1: UInt64 = 0x87c3_7b91_1142_53d5, c2: UInt64 = 0x4cf5_ad43_2745_937f
-        var h1: UInt64 = 0, h2: UInt64 = 0
+        let c1: UInt64 = 0x87c3_7b91_1142_53d5
+        let c2: UInt64 = 0x4cf5_ad43_2745_937f
+        var h1: UInt64 = 0
+        var h2: UInt64 = 0
         func rotl(_ x: UInt64, _ r: UInt64) -> UInt64 { (x << r) | (x >> (64 - r)) }
         func load(_ at: Int, _ count: Int) -> UInt64 {
             var v: UInt64 = 0
@@ -39,25 +41,47 @@ public struct Digest128: Hashable, Sendable {
         }
         let blocks = data.count / 16
         for b in 0..<blocks {
-            var k1 = load(b * 16, 8), k2 = load(b * 16 + 8, 8)
-            k1 = k1 &* c1; k1 = rotl(k1, 31); k1 = k1 &* c2; h1 ^= k1
-            h1 = rotl(h1, 27); h1 = h1 &+ h2; h1 = h1 &* 5 &+ 0x52dc_e729
-            k2 = k2 &* c2; k2 = rotl(k2, 33); k2 = k2 &* c1; h2 ^= k2
-            h2 = rotl(h2, 31); h2 = h2 &+ h1; h2 = h2 &* 5 &+ 0x3849_5ab5
+            var k1 = load(b * 16, 8)
+            var k2 = load(b * 16 + 8, 8)
+            k1 = k1 &* c1
+            k1 = rotl(k1, 31)
+            k1 = k1 &* c2
+            h1 ^= k1
+            h1 = rotl(h1, 27)
+            h1 = h1 &+ h2
+            h1 = h1 &* 5 &+ 0x52dc_e729
+            k2 = k2 &* c2
+            k2 = rotl(k2, 33)
+            k2 = k2 &* c1
+            h2 ^= k2
+            h2 = rotl(h2, 31)
+            h2 = h2 &+ h1
+            h2 = h2 &* 5 &+ 0x3849_5ab5
         }
-        let tail = blocks * 16, rest = data.count - tail
+        let tail = blocks * 16
+        let rest = data.count - tail
         if rest > 8 {
             var k2 = load(tail + 8, rest - 8)
-            k2 = k2 &* c2; k2 = rotl(k2, 33); k2 = k2 &* c1; h2 ^= k2
+            k2 = k2 &* c2
+            k2 = rotl(k2, 33)
+            k2 = k2 &* c1
+            h2 ^= k2
         }
         if rest > 0 {
             var k1 = load(tail, min(rest, 8))
-            k1 = k1 &* c1; k1 = rotl(k1, 31); k1 = k1 &* c2; h1 ^= k1
+            k1 = k1 &* c1
+            k1 = rotl(k1, 31)
+            k1 = k1 &* c2
+            h1 ^= k1
         }
-        h1 ^= UInt64(data.count); h2 ^= UInt64(data.count)
-        h1 = h1 &+ h2; h2 = h2 &+ h1
-        h1 = fmix(h1); h2 = fmix(h2)
-        h1 = h1 &+ h2; h2 = h2 &+ h1
+        h1 ^= UInt64(data.count)
+        h2 ^= UInt64(data.count)
+        h1 = h1 &+ h2
+        h2 = h2 &+ h1
+        h1 = fmix(h1)
+        h2 = fmix(h2)
+        h1 = h1 &+ h2
+        h2 = h2 &+ h1
         return Digest128(high: h1, low: h2)
     }
 }

@@ -1,31 +1,48 @@
 /// SHA-512 (FIPS 180-4), for `NSStoreModelVersionHashesDigest`.
 public struct SHA512: Sendable {
     private static let k: [UInt64] = [
-        0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc, 0x3956c25bf348b538, 0x59f111f1b605d019,
-        0x923f82a4af194f9b, 0xab1c5ed5da6d8118, 0xd807aa98a3030242, 0x12835b0145706fbe, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2,
-        0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x9bdc06a725c71235, 0xc19bf174cf692694, 0xe49b69c19ef14ad2, 0xefbe4786384f25e3,
-        0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65, 0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5,
-        0x983e5152ee66dfab, 0xa831c66d2db43210, 0xb00327c898fb213f, 0xbf597fc7beef0ee4, 0xc6e00bf33da88fc2, 0xd5a79147930aa725,
-        0x06ca6351e003826f, 0x142929670a0e6e70, 0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df,
-        0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x81c2c92e47edaee6, 0x92722c851482353b, 0xa2bfe8a14cf10364, 0xa81a664bbc423001,
-        0xc24b8b70d0f89791, 0xc76c51a30654be30, 0xd192e819d6ef5218, 0xd69906245565a910, 0xf40e35855771202a, 0x106aa07032bbd1b8,
-        0x19a4c116b8d2d0c8, 0x1e376c085141ab53, 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8, 0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb,
-        0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3, 0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x84c87814a1f0ab72, 0x8cc702081a6439ec,
-        0x90befffa23631e28, 0xa4506cebde82bde9, 0xbef9a3f7b2c67915, 0xc67178f2e372532b, 0xca273eceea26619c, 0xd186b8c721c0c207,
-        0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178, 0x06f067aa72176fba, 0x0a637dc5a2c898a6, 0x113f9804bef90dae, 0x1b710b35131c471b,
-        0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c, 0x4cc5d4becb3e42b6, 0x597f299cfc657e2a,
-        0x5fcb6fab3ad6faec, 0x6c44198c4a475817,
+        0x428a_2f98_d728_ae22, 0x7137_4491_23ef_65cd, 0xb5c0_fbcf_ec4d_3b2f, 0xe9b5_dba5_8189_dbbc,
+        0x3956_c25b_f348_b538, 0x59f1_11f1_b605_d019,
+        0x923f_82a4_af19_4f9b, 0xab1c_5ed5_da6d_8118, 0xd807_aa98_a303_0242, 0x1283_5b01_4570_6fbe,
+        0x2431_85be_4ee4_b28c, 0x550c_7dc3_d5ff_b4e2,
+        0x72be_5d74_f27b_896f, 0x80de_b1fe_3b16_96b1, 0x9bdc_06a7_25c7_1235, 0xc19b_f174_cf69_2694,
+        0xe49b_69c1_9ef1_4ad2, 0xefbe_4786_384f_25e3,
+        0x0fc1_9dc6_8b8c_d5b5, 0x240c_a1cc_77ac_9c65, 0x2de9_2c6f_592b_0275, 0x4a74_84aa_6ea6_e483,
+        0x5cb0_a9dc_bd41_fbd4, 0x76f9_88da_8311_53b5,
+        0x983e_5152_ee66_dfab, 0xa831_c66d_2db4_3210, 0xb003_27c8_98fb_213f, 0xbf59_7fc7_beef_0ee4,
+        0xc6e0_0bf3_3da8_8fc2, 0xd5a7_9147_930a_a725,
+        0x06ca_6351_e003_826f, 0x1429_2967_0a0e_6e70, 0x27b7_0a85_46d2_2ffc, 0x2e1b_2138_5c26_c926,
+        0x4d2c_6dfc_5ac4_2aed, 0x5338_0d13_9d95_b3df,
+        0x650a_7354_8baf_63de, 0x766a_0abb_3c77_b2a8, 0x81c2_c92e_47ed_aee6, 0x9272_2c85_1482_353b,
+        0xa2bf_e8a1_4cf1_0364, 0xa81a_664b_bc42_3001,
+        0xc24b_8b70_d0f8_9791, 0xc76c_51a3_0654_be30, 0xd192_e819_d6ef_5218, 0xd699_0624_5565_a910,
+        0xf40e_3585_5771_202a, 0x106a_a070_32bb_d1b8,
+        0x19a4_c116_b8d2_d0c8, 0x1e37_6c08_5141_ab53, 0x2748_774c_df8e_eb99, 0x34b0_bcb5_e19b_48a8,
+        0x391c_0cb3_c5c9_5a63, 0x4ed8_aa4a_e341_8acb,
+        0x5b9c_ca4f_7763_e373, 0x682e_6ff3_d6b2_b8a3, 0x748f_82ee_5def_b2fc, 0x78a5_636f_4317_2f60,
+        0x84c8_7814_a1f0_ab72, 0x8cc7_0208_1a64_39ec,
+        0x90be_fffa_2363_1e28, 0xa450_6ceb_de82_bde9, 0xbef9_a3f7_b2c6_7915, 0xc671_78f2_e372_532b,
+        0xca27_3ece_ea26_619c, 0xd186_b8c7_21c0_c207,
+        0xeada_7dd6_cde0_eb1e, 0xf57d_4f7f_ee6e_d178, 0x06f0_67aa_7217_6fba, 0x0a63_7dc5_a2c8_98a6,
+        0x113f_9804_bef9_0dae, 0x1b71_0b35_131c_471b,
+        0x28db_77f5_2304_7d84, 0x32ca_ab7b_40c7_2493, 0x3c9e_be0a_15c9_bebc, 0x431d_67c4_9c10_0d4c,
+        0x4cc5_d4be_cb3e_42b6, 0x597f_299c_fc65_7e2a,
+        0x5fcb_6fab_3ad6_faec, 0x6c44_198c_4a47_5817,
     ]
 
     public static func digest<Bytes: Sequence>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var h: [UInt64] = [0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
-                           0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179]
+        var h: [UInt64] = [
+            0x6a09_e667_f3bc_c908, 0xbb67_ae85_84ca_a73b, 0x3c6e_f372_fe94_f82b, 0xa54f_f53a_5f1d_36f1,
+            0x510e_527f_ade6_82d1, 0x9b05_688c_2b3e_6c1f, 0x1f83_d9ab_fb41_bd6b, 0x5be0_cd19_137e_2179,
+        ]
         var data = Array(message)
         let bitLength = UInt64(data.count) &* 8
         data.append(0x80)
         while data.count % 128 != 112 { data.append(0) }
         data += [UInt8](repeating: 0, count: 8)  // the high 64 bits of the 128-bit length
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            data.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         var w = [UInt64](repeating: 0, count: 80)
         for chunk in stride(from: 0, to: data.count, by: 128) {
             for i in 0..<16 {
@@ -38,7 +55,14 @@ public struct SHA512: Sendable {
                 let s1 = rotr(w[i - 2], 19) ^ rotr(w[i - 2], 61) ^ (w[i - 2] >> 6)
                 w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
             }
-            var a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7]
+            var a = h[0]
+            var b = h[1]
+            var c = h[2]
+            var d = h[3]
+            var e = h[4]
+            var f = h[5]
+            var g = h[6]
+            var hh = h[7]
             for i in 0..<80 {
                 let s1 = rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41)
                 let ch = (e & f) ^ (~e & g)
@@ -46,12 +70,26 @@ public struct SHA512: Sendable {
                 let s0 = rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39)
                 let maj = (a & b) ^ (a & c) ^ (b & c)
                 let t2 = s0 &+ maj
-                hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
+                hh = g
+                g = f
+                f = e
+                e = d &+ t1
+                d = c
+                c = b
+                b = a
+                a = t1 &+ t2
             }
-            h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
-            h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
+            h[0] = h[0] &+ a
+            h[1] = h[1] &+ b
+            h[2] = h[2] &+ c
+            h[3] = h[3] &+ d
+            h[4] = h[4] &+ e
+            h[5] = h[5] &+ f
+            h[6] = h[6] &+ g
+            h[7] = h[7] &+ hh
         }
-        return h.flatMap { v in stride(from: 56, through: 0, by: -8).map { UInt8(truncatingIfNeeded: v >> UInt64($0)) } }
+        return h.flatMap { v in stride(from: 56, through: 0, by: -8).map { UInt8(truncatingIfNeeded: v >> UInt64($0)) }
+        }
     }
 
     @inline(__always) private static func rotr(_ x: UInt64, _ n: UInt64) -> UInt64 { (x >> n) | (x << (64 - n)) }

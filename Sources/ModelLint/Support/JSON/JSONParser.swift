@@ -67,7 +67,8 @@ package struct JSONParser {
 
     private mutating func error(_ message: String, at offset: Int? = nil) -> JSONParseError {
         let (line, column) = position(of: offset ?? i)
-        return JSONParseError(message: "not valid JSON: \(message) at line \(line), column \(column)", line: line, column: column)
+        return JSONParseError(
+            message: "not valid JSON: \(message) at line \(line), column \(column)", line: line, column: column)
     }
 
     // MARK: - Lexing
@@ -79,12 +80,18 @@ package struct JSONParser {
             let b = bytes[i]
             if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
                 i += 1
-            } else if options.json5 && b == UInt8(ascii: "/") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/") {
+            } else if options.json5 && b == UInt8(ascii: "/") && i + 1 < bytes.count
+                && bytes[i + 1] == UInt8(ascii: "/")
+            {
                 while i < bytes.count && bytes[i] != 0x0A { i += 1 }
-            } else if options.json5 && b == UInt8(ascii: "/") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "*") {
+            } else if options.json5 && b == UInt8(ascii: "/") && i + 1 < bytes.count
+                && bytes[i + 1] == UInt8(ascii: "*")
+            {
                 let start = i
                 i += 2
-                while i + 1 < bytes.count && !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                while i + 1 < bytes.count && !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) {
+                    i += 1
+                }
                 guard i + 1 < bytes.count else { throw error("a comment that is never closed", at: start) }
                 i += 2
             } else if options.json5 && b == 0xC2 && i + 1 < bytes.count && bytes[i + 1] == 0xA0 {
@@ -126,7 +133,8 @@ package struct JSONParser {
         depth += 1
         if depth > options.maxDepth {
             let (line, column) = position(of: i)
-            throw JSONParseError(message: "nested more than \(options.maxDepth) levels deep", line: line, column: column)
+            throw JSONParseError(
+                message: "nested more than \(options.maxDepth) levels deep", line: line, column: column)
         }
     }
 
@@ -139,7 +147,10 @@ package struct JSONParser {
         var keys: [[UInt8]] = []
         var seen: Set<[UInt8]>?
         try skipSpace()
-        if current == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+        if current == UInt8(ascii: "}") {
+            i += 1
+            return .object(pairs)
+        }
         while true {
             try skipSpace()
             let keyStart = i
@@ -147,7 +158,8 @@ package struct JSONParser {
             switch current {
             case UInt8(ascii: "\"")?: key = try string()
             case UInt8(ascii: "'")? where options.json5: key = try string()
-            case let c? where options.json5 && (Self.isIdentifierByte(c) || c >= 0x80) && !(c >= 0x30 && c <= 0x39): key = identifier()
+            case let c? where options.json5 && (Self.isIdentifierByte(c) || c >= 0x80) && !(c >= 0x30 && c <= 0x39):
+                key = identifier()
             case nil: throw error("an object that is never closed")
             default: throw error("a key is expected")
             }
@@ -158,10 +170,14 @@ package struct JSONParser {
             } else {
                 repeated = keys.contains(keyBytes)
                 keys.append(keyBytes)
-                if keys.count > 16 { seen = Set(keys); keys = [] }
+                if keys.count > 16 {
+                    seen = Set(keys)
+                    keys = []
+                }
             }
             guard !repeated else {
-                throw error("the key \"\(key)\" appears twice in one object (\(Self.display(path + [key])))", at: keyStart)
+                throw error(
+                    "the key \"\(key)\" appears twice in one object (\(Self.display(path + [key])))", at: keyStart)
             }
             path.append(key)
             if path.count <= options.keyLineDepth { keyLines[Self.keyPath(path)] = line(of: keyStart) }
@@ -196,7 +212,10 @@ package struct JSONParser {
         i += 1
         var items: [JSONValue] = []
         try skipSpace()
-        if current == UInt8(ascii: "]") { i += 1; return .array(items) }
+        if current == UInt8(ascii: "]") {
+            i += 1
+            return .array(items)
+        }
         while true {
             try skipSpace()
             // Element positions matter only for keys whose lines are recorded.
@@ -224,7 +243,8 @@ package struct JSONParser {
     }
 
     private static func isIdentifierByte(_ b: UInt8) -> Bool {
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_") || b == UInt8(ascii: "$")
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_")
+            || b == UInt8(ascii: "$")
     }
 
     private mutating func identifier() -> String {
@@ -241,10 +261,17 @@ package struct JSONParser {
         while true {
             guard i < bytes.count else { throw error("a string that is never closed", at: start) }
             let b = bytes[i]
-            if b == quote { i += 1; break }
+            if b == quote {
+                i += 1
+                break
+            }
             if b == 0x0A || b == 0x0D { throw error("a line break inside a string") }
             if b < 0x20 && !(options.json5 && b == 0x09) { throw error("a control character inside a string") }
-            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+            if b != UInt8(ascii: "\\") {
+                out.append(b)
+                i += 1
+                continue
+            }
             i += 1
             guard let e = current else { throw error("a string that is never closed", at: start) }
             i += 1
@@ -315,7 +342,10 @@ package struct JSONParser {
                 i += 2
                 var v: Double = 0
                 let digitsStart = i
-                while let c = current, let d = Self.hexDigit(c) { v = v * 16 + Double(d); i += 1 }
+                while let c = current, let d = Self.hexDigit(c) {
+                    v = v * 16 + Double(d)
+                    i += 1
+                }
                 guard i > digitsStart else { throw error("a hex number without digits", at: start) }
                 return negative ? -v : v
             }
@@ -323,7 +353,9 @@ package struct JSONParser {
         let digitsStart = i
         while let c = current, c >= 0x30 && c <= 0x39 { i += 1 }
         let integerDigits = i - digitsStart
-        if !options.json5 && integerDigits > 1 && bytes[digitsStart] == 0x30 { throw error("a number with a leading zero", at: start) }
+        if !options.json5 && integerDigits > 1 && bytes[digitsStart] == 0x30 {
+            throw error("a number with a leading zero", at: start)
+        }
         var fraction = 0
         if current == UInt8(ascii: ".") {
             i += 1

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// JSON read as it streams from a file, for files too large to hold as a tree: a baseline of a million findings
@@ -107,12 +107,18 @@ package final class JSONStreamReader {
         while true {
             if start == end, try !refill() { return nil }
             // The common case: a run of spaces and line breaks inside the buffer, scanned in one loop.
-            var i = start, lines = 0
+            var i = start
+            var lines = 0
             let stop = end
             var byte: UInt8?
             while i < stop {
                 let c = buffer[i]
-                if c == 0x0A { lines += 1 } else if c != 0x20 && c != 0x09 && c != 0x0D { byte = c; break }
+                if c == 0x0A {
+                    lines += 1
+                } else if c != 0x20 && c != 0x09 && c != 0x0D {
+                    byte = c
+                    break
+                }
                 i += 1
             }
             start = i
@@ -153,17 +159,22 @@ package final class JSONStreamReader {
 
     /// The members of an object, each key handed to `member`, which must read (or skip) the value.
     package func object(_ member: (String) throws -> Void) throws {
-        try object(keys: { key in
-            guard let text = String(validating: key, as: UTF8.self) else { throw error("a key that is not valid UTF-8") }
+        try objectWithByteKeys({ key in
+            guard let text = String(validating: key, as: UTF8.self) else {
+                throw error("a key that is not valid UTF-8")
+            }
             try member(text)
         })
     }
 
     /// The same, with each key as its unescaped bytes (valid only during the call): for objects read by the
     /// million, whose keys are compared, never kept.
-    package func object(keys member: ([UInt8]) throws -> Void) throws {
+    package func objectWithByteKeys(_ member: ([UInt8]) throws -> Void) throws {
         try expect(UInt8(ascii: "{"), "an object")
-        if try skipSpace() == UInt8(ascii: "}") { _ = try next(); return }
+        if try skipSpace() == UInt8(ascii: "}") {
+            _ = try next()
+            return
+        }
         var key: [UInt8] = []
         key.reserveCapacity(32)
         repeat {
@@ -205,7 +216,10 @@ package final class JSONStreamReader {
         var found = 0
         var key: [UInt8] = []
         try expect(UInt8(ascii: "{"), "an object")
-        if try skipSpace() == UInt8(ascii: "}") { _ = try next(); return 0 }
+        if try skipSpace() == UInt8(ascii: "}") {
+            _ = try next()
+            return 0
+        }
         repeat {
             try memberKey(into: &key)
             if let slot = names.firstIndex(of: key), try skipSpace() == UInt8(ascii: "\"") {
@@ -222,7 +236,10 @@ package final class JSONStreamReader {
     /// The elements of an array, each read (or skipped) by `element`.
     package func array(_ element: () throws -> Void) throws {
         try expect(UInt8(ascii: "["), "an array")
-        if try skipSpace() == UInt8(ascii: "]") { _ = try next(); return }
+        if try skipSpace() == UInt8(ascii: "]") {
+            _ = try next()
+            return
+        }
         repeat {
             try element()
         } while try !containerEnds(UInt8(ascii: "]"), "expected ',' or ']' in an array")
@@ -230,15 +247,24 @@ package final class JSONStreamReader {
 
     /// The next value when it is a string; nil (with the value skipped) when it is anything else.
     package func stringIfPresent() throws -> String? {
-        guard try skipSpace() == UInt8(ascii: "\"") else { try skipValue(); return nil }
+        guard try skipSpace() == UInt8(ascii: "\"") else {
+            try skipValue()
+            return nil
+        }
         return try string()
     }
 
     /// The next value when it is a number; nil (with the value skipped) when it is anything else.
     package func numberIfPresent() throws -> Double? {
-        guard let first = try skipSpace(), first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39) else { try skipValue(); return nil }
+        guard let first = try skipSpace(), first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39) else {
+            try skipValue()
+            return nil
+        }
         var text: [UInt8] = []
-        while let c = try peek(), (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
+        while let c = try peek(),
+            (c >= 0x30 && c <= 0x39) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+                || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
+        {
             text.append(c)
             _ = try next()
             guard text.count <= 64 else { throw error("a number too long") }
@@ -249,7 +275,10 @@ package final class JSONStreamReader {
 
     /// Whether the next value is a string, which is skipped unread (any other value is skipped too).
     package func skipString() throws -> Bool {
-        guard try skipSpace() == UInt8(ascii: "\"") else { try skipValue(); return false }
+        guard try skipSpace() == UInt8(ascii: "\"") else {
+            try skipValue()
+            return false
+        }
         _ = try next()
         while true {
             if start == end, try !refill() { throw error("a string that never ends") }
@@ -279,14 +308,19 @@ package final class JSONStreamReader {
     package func skipValue(depth: Int = 0) throws {
         guard depth < maxDepth else { throw error("nested more than \(maxDepth) levels deep") }
         switch try skipSpace() {
-        case UInt8(ascii: "{")?: try object(keys: { _ in try skipValue(depth: depth + 1) })
+        case UInt8(ascii: "{")?: try objectWithByteKeys({ _ in try skipValue(depth: depth + 1) })
         case UInt8(ascii: "[")?: try array { try skipValue(depth: depth + 1) }
         case UInt8(ascii: "\"")?: _ = try skipString()
         case let c? where c == UInt8(ascii: "-") || (c >= 0x30 && c <= 0x39): _ = try numberIfPresent()
         case let c? where c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z"):
             var word: [UInt8] = []
-            while let c = try peek(), c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z"), word.count < 6 { word.append(c); _ = try next() }
-            guard ["true", "false", "null"].contains(String(decoding: word, as: UTF8.self)) else { throw error("unexpected text") }
+            while let c = try peek(), c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z"), word.count < 6 {
+                word.append(c)
+                _ = try next()
+            }
+            guard ["true", "false", "null"].contains(String(decoding: word, as: UTF8.self)) else {
+                throw error("unexpected text")
+            }
         case nil: throw error("the file ends where a value should be")
         default: throw error("unexpected text")
         }
@@ -296,14 +330,19 @@ package final class JSONStreamReader {
     private func string() throws -> String {
         var bytes: [UInt8] = []
         try stringBytes(into: &bytes)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw error("a string that is not valid UTF-8") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw error("a string that is not valid UTF-8")
+        }
         return text
     }
 
     /// The next value's UTF-8 bytes, unescaped and not validated (a digest is taken of them), when it is a
     /// string; false (the value skipped) otherwise.
     package func stringBytesIfPresent(into bytes: inout [UInt8]) throws -> Bool {
-        guard try skipSpace() == UInt8(ascii: "\"") else { try skipValue(); return false }
+        guard try skipSpace() == UInt8(ascii: "\"") else {
+            try skipValue()
+            return false
+        }
         try stringBytes(into: &bytes)
         return true
     }
@@ -337,7 +376,9 @@ package final class JSONStreamReader {
                 case UInt8(ascii: "u"):
                     var unit = try hex4()
                     if (0xD800...0xDBFF).contains(unit) {
-                        guard try next() == UInt8(ascii: "\\"), try next() == UInt8(ascii: "u") else { throw error("a lone surrogate in a string") }
+                        guard try next() == UInt8(ascii: "\\"), try next() == UInt8(ascii: "u") else {
+                            throw error("a lone surrogate in a string")
+                        }
                         let low = try hex4()
                         guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone surrogate in a string") }
                         unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)

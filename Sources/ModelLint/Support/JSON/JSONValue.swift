@@ -13,11 +13,12 @@ public indirect enum JSONValue: Equatable, Sendable {
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
-        case let (.bool(x), .bool(y)): return x == y
-        case let (.number(x), .number(y)): return x == y
-        case let (.string(x), .string(y)): return x == y
-        case let (.array(x), .array(y)): return x == y
-        case let (.object(x), .object(y)): return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
     }
@@ -31,7 +32,9 @@ public indirect enum JSONValue: Equatable, Sendable {
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
     public var objectValue: [(String, JSONValue)]? { if case .object(let o) = self { return o } else { return nil } }
     public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
-    public var intValue: Int? { if case .number(let n) = self, n == n.rounded(), abs(n) < 1e15 { return Int(n) } else { return nil } }
+    public var intValue: Int? {
+        if case .number(let n) = self, n == n.rounded(), abs(n) < 1e15 { return Int(n) } else { return nil }
+    }
 
     /// Compact or indented text with the keys in their stored order.
     public func serialized(indent: Int? = 2) -> String {
@@ -54,7 +57,10 @@ public indirect enum JSONValue: Equatable, Sendable {
             out += (n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)).utf8
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]".utf8; return }
+            if items.isEmpty {
+                out += "[]".utf8
+                return
+            }
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 lineBreak(level + 1)
@@ -64,7 +70,10 @@ public indirect enum JSONValue: Equatable, Sendable {
             lineBreak(level)
             out.append(UInt8(ascii: "]"))
         case .object(let pairs):
-            if pairs.isEmpty { out += "{}".utf8; return }
+            if pairs.isEmpty {
+                out += "{}".utf8
+                return
+            }
             out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in pairs.enumerated() {
                 lineBreak(level + 1)
@@ -82,11 +91,17 @@ public indirect enum JSONValue: Equatable, Sendable {
         out.append(UInt8(ascii: "\""))
         // Rare: C1 controls, bidi overrides and line separators (from a hostile file) are written as \u escapes
         // of the same value, so a report viewed raw cannot be made to read other than it is.
-        let slow = s.utf8.contains { $0 >= 0x80 } && s.unicodeScalars.contains { $0.value >= 0x80 && ReportText.isUnsafe($0.value) }
+        let slow =
+            s.utf8.contains { $0 >= 0x80 }
+            && s.unicodeScalars.contains { $0.value >= 0x80 && ReportText.isUnsafe($0.value) }
         if slow {
             for scalar in s.unicodeScalars {
                 if scalar.value >= 0x80 {
-                    if ReportText.isUnsafe(scalar.value) { appendEscape(scalar.value, to: &out) } else { out += String(scalar).utf8 }
+                    if ReportText.isUnsafe(scalar.value) {
+                        appendEscape(scalar.value, to: &out)
+                    } else {
+                        out += String(scalar).utf8
+                    }
                 } else {
                     appendASCII(UInt8(scalar.value), to: &out)
                 }
@@ -107,7 +122,8 @@ public indirect enum JSONValue: Equatable, Sendable {
         case ..<0x20, 0x7F: appendEscape(UInt32(byte), to: &out)
         // `##[` is the GitHub runner's legacy command syntax wherever it stands in a line: a report printed to a
         // CI log must not hold it, and JSON has an escape that keeps the value.
-        case UInt8(ascii: "[") where out.count >= 2 && out[out.count - 1] == UInt8(ascii: "#") && out[out.count - 2] == UInt8(ascii: "#"):
+        case UInt8(ascii: "[")
+        where out.count >= 2 && out[out.count - 1] == UInt8(ascii: "#") && out[out.count - 2] == UInt8(ascii: "#"):
             appendEscape(UInt32(byte), to: &out)
         default: out.append(byte)
         }
@@ -126,12 +142,15 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// The value and the line of every object key (`JSONParser.keyPath`), for findings that point into the file.
-    package static func parseLocated(_ data: Data, maxDepth: Int = 64, json5: Bool = true, keyLineDepth: Int = 2) throws -> (value: JSONValue, keyLines: [String: Int]) {
+    package static func parseLocated(_ data: Data, maxDepth: Int = 64, json5: Bool = true, keyLineDepth: Int = 2) throws
+        -> (value: JSONValue, keyLines: [String: Int])
+    {
         let bytes = [UInt8](data)
         if let offset = UTF8Validation.firstInvalidByte(bytes) {
             throw JSONParseError(message: "not valid UTF-8 (byte \(offset))")
         }
-        let (value, lines) = try JSONParser.parse(bytes, options: JSONParser.Options(json5: json5, maxDepth: maxDepth, keyLineDepth: keyLineDepth))
+        let (value, lines) = try JSONParser.parse(
+            bytes, options: JSONParser.Options(json5: json5, maxDepth: maxDepth, keyLineDepth: keyLineDepth))
         return (value, lines)
     }
 }

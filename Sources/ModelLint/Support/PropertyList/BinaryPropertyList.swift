@@ -43,11 +43,15 @@ public struct BinaryPropertyList: Sendable {
             for i in 0..<width { v = v << 8 | UInt64(bytes[at + i]) }
             return v
         }
-        let offsetSize = Int(bytes[trailer + 6]), refSize = Int(bytes[trailer + 7])
-        let count = be(trailer + 8, 8), topIndex = be(trailer + 16, 8), tableOffset = be(trailer + 24, 8)
+        let offsetSize = Int(bytes[trailer + 6])
+        let refSize = Int(bytes[trailer + 7])
+        let count = be(trailer + 8, 8)
+        let topIndex = be(trailer + 16, 8)
+        let tableOffset = be(trailer + 24, 8)
         guard (1...8).contains(offsetSize), (1...8).contains(refSize) else { throw fail("bad trailer sizes") }
         guard count > 0, count <= UInt64(trailer), topIndex < count, tableOffset >= 8,
-              tableOffset <= UInt64(trailer), count * UInt64(offsetSize) <= UInt64(trailer) - tableOffset else {
+            tableOffset <= UInt64(trailer), count * UInt64(offsetSize) <= UInt64(trailer) - tableOffset
+        else {
             throw fail("bad trailer counts")
         }
         let n = Int(count)
@@ -68,7 +72,9 @@ public struct BinaryPropertyList: Sendable {
             }
             slotAt[Int(offset)] = index
             identity.append(index)
-            objects.append(try Self.object(at: Int(offset), in: bytes, end: Int(tableOffset), refSize: refSize, count: n, fail: fail))
+            objects.append(
+                try Self.object(
+                    at: Int(offset), in: bytes, end: Int(tableOffset), refSize: refSize, count: n, fail: fail))
         }
         self.objects = objects
         self.identity = identity
@@ -86,7 +92,8 @@ public struct BinaryPropertyList: Sendable {
         }
         func integer(_ slice: ArraySlice<UInt8>) -> UInt64 { slice.reduce(0) { $0 << 8 | UInt64($1) } }
         let marker = try take(1).first!
-        let kind = marker >> 4, low = Int(marker & 0x0F)
+        let kind = marker >> 4
+        let low = Int(marker & 0x0F)
         // A length: the low nibble, or (0xF) an integer object that follows.
         func length() throws -> Int {
             guard low == 0x0F else { return low }
@@ -130,7 +137,9 @@ public struct BinaryPropertyList: Sendable {
             let units = try length()
             guard units <= (end - at) / 2 else { throw fail("string past the object area at \(start)") }
             let raw = try take(units * 2)
-            let utf16 = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map { UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1]) }
+            let utf16 = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map {
+                UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1])
+            }
             return .string(String(decoding: utf16, as: UTF16.self))
         case 0x8:
             return .uid(Int(integer(try take(low + 1)) & 0x7FFF_FFFF))
@@ -140,7 +149,9 @@ public struct BinaryPropertyList: Sendable {
             return .set(try references(try length()))
         case 0xD:
             let n = try length()
-            guard n <= (end - at) / (2 * refSize) else { throw fail("dictionary at \(start) runs past the object area") }
+            guard n <= (end - at) / (2 * refSize) else {
+                throw fail("dictionary at \(start) runs past the object area")
+            }
             return .dictionary(keys: try references(n), values: try references(n))
         default:
             throw fail("unknown marker \(marker) at \(start)")

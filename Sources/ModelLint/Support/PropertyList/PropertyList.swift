@@ -19,7 +19,9 @@ public enum PropertyList {
         guard data.starts(with: Array("bplist".utf8)) else {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         }
-        guard data.starts(with: Array("bplist00".utf8)) else { throw ParseError(description: "an unknown binary property list version") }
+        guard data.starts(with: Array("bplist00".utf8)) else {
+            throw ParseError(description: "an unknown binary property list version")
+        }
         let plist = try BinaryPropertyList(bytes: [UInt8](data))
         var active = Set<Int>()
         // An object referenced from many places is converted once and shared (Swift's collections are values
@@ -30,7 +32,9 @@ public enum PropertyList {
             let index = plist.identity[slot]
             if let done = converted[index] { return done }
             guard depth < 64 else { throw ParseError(description: "a property list nested more than 64 levels deep") }
-            guard active.insert(index).inserted else { throw ParseError(description: "a property list that contains itself") }
+            guard active.insert(index).inserted else {
+                throw ParseError(description: "a property list that contains itself")
+            }
             defer { active.remove(index) }
             let result = try convert(index, depth: depth)
             converted[index] = result
@@ -50,7 +54,9 @@ public enum PropertyList {
             case .dictionary(let keys, let values):
                 var result: [String: Any] = [:]
                 for (k, v) in zip(keys, values) {
-                    guard case .string(let key) = plist.objects[k] else { throw ParseError(description: "a dictionary key that is not a string") }
+                    guard case .string(let key) = plist.objects[k] else {
+                        throw ParseError(description: "a dictionary key that is not a string")
+                    }
                     result[key] = try value(v, depth: depth + 1)
                 }
                 return result

@@ -24,14 +24,17 @@ public struct LogSafeFilter: Sendable {
     private var escape: [UInt8] = []
     /// The SGR parameters modellint's colours use (bold, dim, normal, the bright-ish foregrounds, reset):
     /// nothing that conceals text or paints it in the background's colour.
-    private static let colourParameters: Set<String> = ["0", "1", "2", "22", "31", "32", "33", "34", "35", "36", "39", "90"]
+    private static let colourParameters: Set<String> = [
+        "0", "1", "2", "22", "31", "32", "33", "34", "35", "36", "39", "90",
+    ]
 
     public init() {}
 
     /// Characters the runner's trim removes (.NET `Char.IsWhiteSpace`), other than the line feed.
     public static func isRunnerWhitespace(_ value: UInt32) -> Bool {
         switch value {
-        case 0x09, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        case 0x09, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+            return true
         default: return false
         }
     }
@@ -59,9 +62,15 @@ public struct LogSafeFilter: Sendable {
             if byte & 0xC0 != 0x80, !pending.isEmpty { flushInvalid(into: &out) }
             pending.append(byte)
             let expected = Self.sequenceLength(pending[0])
-            guard expected > 1 else { flushInvalid(into: &out); continue }
+            guard expected > 1 else {
+                flushInvalid(into: &out)
+                continue
+            }
             guard pending.count == expected else { continue }
-            guard let value = Self.scalar(pending) else { flushInvalid(into: &out); continue }
+            guard let value = Self.scalar(pending) else {
+                flushInvalid(into: &out)
+                continue
+            }
             let sequence = pending
             pending.removeAll(keepingCapacity: true)
             emit(value, sequence, into: &out)
@@ -90,7 +99,8 @@ public struct LogSafeFilter: Sendable {
             return true
         }
         if escape.count > 1, byte == 0x6D {
-            let parameters = String(decoding: escape.dropFirst(2), as: UTF8.self).split(separator: ";", omittingEmptySubsequences: false)
+            let parameters = String(decoding: escape.dropFirst(2), as: UTF8.self).split(
+                separator: ";", omittingEmptySubsequences: false)
             if parameters.allSatisfy({ Self.colourParameters.contains(String($0)) }) {
                 // A colour is not whitespace: a line that starts with one is no workflow command.
                 if state == .colon { out.append(UInt8(ascii: ":")) }
@@ -185,7 +195,8 @@ public struct LogSafeFilter: Sendable {
         case 3 where b[0] >= 0xE0 && b[0] <= 0xEF && b[1] & 0xC0 == 0x80 && b[2] & 0xC0 == 0x80:
             return UInt32(b[0] & 0x0F) << 12 | UInt32(b[1] & 0x3F) << 6 | UInt32(b[2] & 0x3F)
         case 4 where b[0] >= 0xF0 && b[0] <= 0xF4 && b[1] & 0xC0 == 0x80 && b[2] & 0xC0 == 0x80 && b[3] & 0xC0 == 0x80:
-            return UInt32(b[0] & 0x07) << 18 | UInt32(b[1] & 0x3F) << 12 | UInt32(b[2] & 0x3F) << 6 | UInt32(b[3] & 0x3F)
+            return UInt32(b[0] & 0x07) << 18 | UInt32(b[1] & 0x3F) << 12 | UInt32(b[2] & 0x3F) << 6
+                | UInt32(b[3] & 0x3F)
         default:
             return nil
         }

@@ -47,11 +47,13 @@ public enum ReportText {
         flush(bytes.count)
         guard out.count > messageLimit else { return String(decoding: out, as: UTF8.self) }
         // Cut at scalar boundaries: never inside a multi-byte sequence.
-        var head = messageLimit / 2, tail = out.count - messageLimit / 4
+        var head = messageLimit / 2
+        var tail = out.count - messageLimit / 4
         while head > 0 && out[head] & 0xC0 == 0x80 { head -= 1 }
         while tail < out.count && out[tail] & 0xC0 == 0x80 { tail += 1 }
         let omitted = scalarCount(out[head..<tail])
-        return String(decoding: out[..<head], as: UTF8.self) + "…(\(omitted) characters omitted)…" + String(decoding: out[tail...], as: UTF8.self)
+        return String(decoding: out[..<head], as: UTF8.self) + "…(\(omitted) characters omitted)…"
+            + String(decoding: out[tail...], as: UTF8.self)
     }
 
     /// How many scalars UTF-8 bytes hold: the bytes that do not continue a sequence, counted over contiguous
@@ -61,7 +63,9 @@ public enum ReportText {
             var n = 0
             for byte in buffer { n &+= (byte & 0xC0 != 0x80) ? 1 : 0 }
             return n
-        }) { return count }
+        }) {
+            return count
+        }
         return Array(bytes).withUnsafeBufferPointer { buffer in buffer.reduce(0) { $0 &+ ($1 & 0xC0 != 0x80 ? 1 : 0) } }
     }
 
@@ -89,7 +93,10 @@ public enum ReportText {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
-            guard isUnsafe(scalar.value) else { out.unicodeScalars.append(scalar); continue }
+            guard isUnsafe(scalar.value) else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
             switch scalar.value {
             case 0x0A: out += "\\n"
             case 0x0D: out += "\\r"
@@ -120,6 +127,7 @@ public enum ReportText {
 
     /// Names in running text: "A", "A and B", "A, B and C".
     package static func list(_ names: [String]) -> String {
-        names.count <= 2 ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        names.count <= 2
+            ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }

@@ -8,7 +8,8 @@ public enum Spelling {
     }
 
     package static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
+        let x = Array(a)
+        let y = Array(b)
         if x.isEmpty { return y.count }
         var previous = Array(0...y.count)
         for i in 1...x.count {
