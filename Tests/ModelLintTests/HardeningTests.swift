@@ -497,15 +497,18 @@ final class OutputTargetTests: XCTestCase {
         try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
         let fifo = directory.appendingPathComponent("report.fifo").path
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
-        let received = UnsafeSendableBox(NSMutableData())
+        let received = Locked(Data())
         let reader = Thread {
-            if let handle = FileHandle(forReadingAtPath: fifo) { received.value.append(handle.readDataToEndOfFile()) }
+            if let handle = FileHandle(forReadingAtPath: fifo) {
+                let data = handle.readDataToEndOfFile()
+                received.withLock { $0.append(data) }
+            }
         }
         reader.start()
         let out = modellint(["check", "--output", fifo, "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 0, out.standardError)
         while !reader.isFinished { usleep(1_000) }
-        XCTAssertTrue(String(decoding: received.value as Data, as: UTF8.self).contains("\"summary\""))
+        XCTAssertTrue(String(decoding: received.withLock { $0 }, as: UTF8.self).contains("\"summary\""))
         XCTAssertEqual(fileType(fifo), S_IFIFO)
     }
 
@@ -556,12 +559,12 @@ final class LockFileHardeningTests: XCTestCase {
             try writeBundle(
                 in: directory, name: "B\(i)", versions: [("B\(i) 1", "<entity name=\"A\"/>")], current: "B\(i) 1")
         }
-        let codes = UnsafeSendableBox(UnsafeMutableBufferPointer<Int32>.allocate(capacity: 10))
-        defer { codes.value.deallocate() }
+        let codes = Locked([Int32](repeating: -1, count: 10))
         DispatchQueue.concurrentPerform(iterations: 10) { i in
-            codes.value[i] = modellint(["lock", "B\(i).xcdatamodeld"], in: directory).exitCode
+            let code = modellint(["lock", "B\(i).xcdatamodeld"], in: directory).exitCode
+            codes.withLock { $0[i] = code }
         }
-        XCTAssertEqual(Array(codes.value), Array(repeating: 0, count: 10))
+        XCTAssertEqual(codes.withLock { $0 }, Array(repeating: 0, count: 10))
         let lock = try LockFile.load(path: directory.appendingPathComponent("modellint.lock").path)
         XCTAssertEqual(lock.bundles.keys.map(\.string).sorted(), (0..<10).map { "B\($0).xcdatamodeld" })
     }

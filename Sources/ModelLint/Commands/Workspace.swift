@@ -38,7 +38,7 @@ package struct Workspace {
             walker: DirectoryWalker(budget: configuration.walkBudget))
         let selections = try finder.bundles(for: paths)
         let files = RepositoryFiles(
-            walker: finder.walker, repositories: history.repositories, isExcluded: finder.isExcluded)
+            walker: finder.walker, repositories: history.repositories, isExcluded: { finder.isExcluded($0) })
         var bundles: [LintInput.Bundle] = []
         // Each project file is read once per run, however many bundles it lists.
         var projectsRead: [String: XcodeProject?] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import ModelLintSupport
 import ModelLintModel
 
 /// Matched entity pairs already worked out against one newer version. In `direct` mode every older version
@@ -6,10 +7,10 @@ import ModelLintModel
 /// (its content and its ancestors', its destinations' identifiers) was paired with the same newer entity
 /// before pairs the same way, with only the older elements' places differing. Pairs are worked out in
 /// parallel, so the cache is locked; which pair fills an entry first makes no difference.
-package final class EntityPairCache: @unchecked Sendable {
+package final class EntityPairCache: Sendable {
     package init() {}
 
-    package struct Key: Hashable {
+    package struct Key: Hashable, Sendable {
         package var oldLineage: Int
         package var newLineage: Int
         package var newEntity: String
@@ -24,7 +25,7 @@ package final class EntityPairCache: @unchecked Sendable {
         }
     }
 
-    package struct Entry {
+    package struct Entry: Sendable {
         package var pair: EntityPair
         /// The older entity's and its ancestors' element locations (`Entity.elementLocations`, nearest first).
         package var oldLocations: [SourceLocation]
@@ -64,22 +65,21 @@ package final class EntityPairCache: @unchecked Sendable {
     /// Chains longer than this are never cached (see `ModelDiff`).
     package static let maxChain = 16
 
-    private var entries: [Key: Entry] = [:]
-    private let lock = NSLock()
+    private let state = Locked((entries: [Key: Entry](), hits: 0))
     /// How many lookups found a pair (tests and benchmarks read it).
-    package private(set) var hits = 0
+    package var hits: Int { state.withLock { $0.hits } }
 
     package func entry(for key: Key) -> Entry? {
-        lock.lock()
-        defer { lock.unlock() }
-        let found = entries[key]
-        if found != nil { hits += 1 }
-        return found
+        state.withLock { state in
+            let found = state.entries[key]
+            if found != nil { state.hits += 1 }
+            return found
+        }
     }
 
     package func insert(_ entry: Entry, for key: Key) {
-        lock.lock()
-        defer { lock.unlock() }
-        if entries[key] == nil { entries[key] = entry }
+        state.withLock { state in
+            if state.entries[key] == nil { state.entries[key] = entry }
+        }
     }
 }

@@ -3,7 +3,7 @@ import ModelLintSupport
 import ModelLintModel
 
 /// Turns command-line paths into the bundles they select (cli.md "PATH").
-public struct BundleFinder {
+public struct BundleFinder: Sendable {
     public static var skippedFolders: Set<String> { DirectoryWalker.skippedFolders }
 
     public struct Selection: Equatable, Sendable {

@@ -79,22 +79,24 @@ public struct HistoryOptions: Sendable {
 }
 
 /// Git repositories found this run, each discovered once.
-package final class RepositoryCache: @unchecked Sendable {
-    private var found: [String: Result<GitRepository, GitRepository.GitError>] = [:]
-    private let lock = NSLock()
+package final class RepositoryCache: Sendable {
+    private let found = Locked([String: Result<GitRepository, GitRepository.GitError>]())
+
+    package init() {}
 
     /// The repository holding `directory`, or why there is none.
     package func repository(containing directory: String) throws -> GitRepository {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = found[directory] { return try known.get() }
-        do {
-            let repository = try GitRepository(containing: directory)
-            found[directory] = .success(repository)
-            return repository
-        } catch let error as GitRepository.GitError {
-            found[directory] = .failure(error)
-            throw error
+        // Discovered under the lock: two threads asking about one folder run git once.
+        try found.withLock { found in
+            if let known = found[directory] { return try known.get() }
+            do {
+                let repository = try GitRepository(containing: directory)
+                found[directory] = .success(repository)
+                return repository
+            } catch let error as GitRepository.GitError {
+                found[directory] = .failure(error)
+                throw error
+            }
         }
     }
 }

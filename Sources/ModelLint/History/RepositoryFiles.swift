@@ -7,14 +7,13 @@ import ModelLintModel
 /// git lists (`ls-files --cached --others --exclude-standard`, one call per repository); elsewhere, one walk
 /// from the nearest folder that holds a project (`.xcodeproj`, `Package.swift`, `project.yml`, `Project.swift`),
 /// else from the bundle's folder.
-public final class RepositoryFiles: @unchecked Sendable {
+public final class RepositoryFiles: Sendable {
     public let walker: DirectoryWalker
     package let repositories: RepositoryCache
     /// Absolute paths excluded by the configuration.
-    package let isExcluded: (String) -> Bool
-    private var listings: [String: [String]] = [:]
-    private var mappingPairs: [String: (source: String?, destination: String?)] = [:]
-    private let lock = NSLock()
+    package let isExcluded: @Sendable (String) -> Bool
+    private let listings = Locked([String: [String]]())
+    private let mappingPairs = Locked([String: (source: String?, destination: String?)]())
 
     /// Whether a file is one a run reads: a mapping model's XML, an Xcode project.
     package static func isWanted(_ relativePath: String) -> Bool {
@@ -34,7 +33,7 @@ public final class RepositoryFiles: @unchecked Sendable {
 
     package init(
         walker: DirectoryWalker = DirectoryWalker(), repositories: RepositoryCache = RepositoryCache(),
-        isExcluded: @escaping (String) -> Bool = { _ in false }
+        isExcluded: @escaping @Sendable (String) -> Bool = { _ in false }
     ) {
         self.walker = walker
         self.repositories = repositories
@@ -59,16 +58,9 @@ public final class RepositoryFiles: @unchecked Sendable {
     }
 
     private func listing(of root: String, _ make: () -> [String]) -> [String] {
-        lock.lock()
-        if let known = listings[root] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
+        if let known = listings.withLock({ $0[root] }) { return known }
         let made = make().filter { !isExcluded($0) }
-        lock.lock()
-        listings[root] = made
-        lock.unlock()
+        listings.withLock { $0[root] = made }
         return made
     }
 
@@ -118,16 +110,9 @@ public final class RepositoryFiles: @unchecked Sendable {
 
     /// A mapping model's source and destination paths, read once per run however many bundles ask.
     package func mappingModelPaths(_ xml: String) -> (source: String?, destination: String?) {
-        lock.lock()
-        if let known = mappingPairs[xml] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
+        if let known = mappingPairs.withLock({ $0[xml] }) { return known }
         let read = MappingModelReader.modelPaths(in: URL(fileURLWithPath: xml))
-        lock.lock()
-        mappingPairs[xml] = read
-        lock.unlock()
+        mappingPairs.withLock { $0[xml] = read }
         return read
     }
 

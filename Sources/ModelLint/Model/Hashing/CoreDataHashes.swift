@@ -216,7 +216,7 @@ public enum CoreDataHash {
 /// Hashes already worked out for a bundle's versions. Keys are the identities of the immutable field boxes
 /// (`SharedFields`) that a repeated entity shares with the version it repeats: equal identity is equal content.
 /// Every box used as a key is retained here, so no identity is ever reused while the cache lives.
-package final class CoreDataHashCache: @unchecked Sendable {
+package final class CoreDataHashCache: Sendable {
     private struct PropertyKey: Hashable {
         var box: ObjectIdentifier
         var ownInverse: Bool
@@ -228,12 +228,17 @@ package final class CoreDataHashCache: @unchecked Sendable {
         var parent: [UInt8]?
     }
 
-    private var properties: [PropertyKey: [UInt8]] = [:]
-    private var entities: [EntityKey: [UInt8]] = [:]
-    private var retained: [AnyObject] = []
-    private let lock = NSLock()
+    private struct State {
+        var properties: [PropertyKey: [UInt8]] = [:]
+        var entities: [EntityKey: [UInt8]] = [:]
+        var retained: [any AnyObject & Sendable] = []
+    }
 
-    package static func box(_ property: Property) -> AnyObject {
+    private let state = Locked(State())
+
+    package init() {}
+
+    package static func box(_ property: Property) -> any AnyObject & Sendable {
         switch property {
         case .attribute(let a): return a.fields
         case .relationship(let r): return r.fields
@@ -249,17 +254,12 @@ package final class CoreDataHashCache: @unchecked Sendable {
         }
         let box = Self.box(property)
         let key = PropertyKey(box: ObjectIdentifier(box), ownInverse: ownInverse)
-        lock.lock()
-        if let known = properties[key] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
+        if let known = state.withLock({ $0.properties[key] }) { return known }
         let hash = CoreDataHash.hash(of: property, declaredBy: owner)
-        lock.lock()
-        properties[key] = hash
-        retained.append(box)
-        lock.unlock()
+        state.withLock { state in
+            state.properties[key] = hash
+            state.retained.append(box)
+        }
         return hash
     }
 
@@ -268,18 +268,13 @@ package final class CoreDataHashCache: @unchecked Sendable {
         let boxes = entity.properties.map(Self.box)
         let key = EntityKey(
             box: ObjectIdentifier(entity.fields), properties: boxes.map(ObjectIdentifier.init), parent: parent)
-        lock.lock()
-        if let known = entities[key] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
+        if let known = state.withLock({ $0.entities[key] }) { return known }
         let hash = CoreDataHash.entityHash(entity, parent: parent, orderedPropertyHashes: make())
-        lock.lock()
-        entities[key] = hash
-        retained.append(entity.fields)
-        retained.append(contentsOf: boxes)
-        lock.unlock()
+        state.withLock { state in
+            state.entities[key] = hash
+            state.retained.append(entity.fields)
+            state.retained.append(contentsOf: boxes)
+        }
         return hash
     }
 }

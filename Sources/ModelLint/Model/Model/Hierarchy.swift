@@ -1,4 +1,5 @@
 import Foundation
+import ModelLintSupport
 
 /// One version's inheritance, resolved once, by entity index. Invariant: every answer equals what following
 /// `parentEntity` by name from the entity gives (the first entity of the parent's name, stopping at a missing
@@ -156,33 +157,33 @@ public struct Hierarchy: Sendable {
 }
 
 /// Tables worked out from a version on first use and kept with it: what rules read many times.
-package final class ModelTables: @unchecked Sendable {
-    package enum Key: Hashable { case earlierByName, earlierByPersistentRenamingID, earlierByRenamingID }
-    private var earlier: [Key: [[(property: Property, owner: Int)?]]] = [:]
-    private var hashes: VersionHashes?
-    private let lock = NSLock()
+package final class ModelTables: Sendable {
+    package enum Key: Hashable, Sendable { case earlierByName, earlierByPersistentRenamingID, earlierByRenamingID }
+    private let earlier = Locked([Key: [[(property: Property, owner: Int)?]]]())
+    private let hashes = Locked<VersionHashes?>(nil)
     /// Shared by the versions of one bundle (the parse cache hands it out).
     package let hashCache: CoreDataHashCache
 
     package init(hashCache: CoreDataHashCache = CoreDataHashCache()) { self.hashCache = hashCache }
 
     package func versionHashes(_ make: () -> VersionHashes) -> VersionHashes {
-        lock.lock()
-        defer { lock.unlock() }
-        if let hashes { return hashes }
-        let made = make()
-        hashes = made
-        return made
+        // Made under the lock: two threads asking at once make it once.
+        hashes.withLock { hashes in
+            if let hashes { return hashes }
+            let made = make()
+            hashes = made
+            return made
+        }
     }
 
     package func earlierDeclarations(_ key: Key, _ make: () -> [[(property: Property, owner: Int)?]]) -> [[(
         property: Property, owner: Int
     )?]] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = earlier[key] { return known }
-        let made = make()
-        earlier[key] = made
-        return made
+        earlier.withLock { earlier in
+            if let known = earlier[key] { return known }
+            let made = make()
+            earlier[key] = made
+            return made
+        }
     }
 }

@@ -6,10 +6,10 @@ import ModelLintSupport
 /// is blanked before parsing and placed from the cache (same text, same layout: only its first line and
 /// column differ) instead of parsed and built again. Versions are read in parallel, so the cache is locked;
 /// which version fills an entry first makes no difference.
-package final class EntitySourceCache: @unchecked Sendable {
+package final class EntitySourceCache: Sendable {
     package init() {}
 
-    package struct Entry {
+    package struct Entry: Sendable {
         /// The entity's source text: a hit must be these very bytes, not only the same hash.
         package var text: [UInt8]
         package var entity: Entity
@@ -28,16 +28,13 @@ package final class EntitySourceCache: @unchecked Sendable {
         }
     }
 
-    private var entries: [Int: Entry] = [:]
-    private let lock = NSLock()
+    private let entries = Locked([Int: Entry]())
     /// Core Data hashes of the same bundle's versions: repeats share their field boxes, and so their hashes.
     package let hashes = CoreDataHashCache()
 
     /// The entry built from exactly `bytes[range]`, whose hash is `hash`.
     package func entry(forSourceHash hash: Int, text bytes: [UInt8], _ range: Range<Int>) -> Entry? {
-        lock.lock()
-        let found = entries[hash]
-        lock.unlock()
+        let found = entries.withLock { $0[hash] }
         guard let found, found.text.count == range.count else { return nil }
         let equal = found.text.withUnsafeBytes { cached in
             bytes.withUnsafeBytes { memcmp(cached.baseAddress!, $0.baseAddress! + range.lowerBound, range.count) == 0 }
@@ -46,9 +43,9 @@ package final class EntitySourceCache: @unchecked Sendable {
     }
 
     package func insert(_ entry: Entry, forSourceHash hash: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        if entries[hash] == nil { entries[hash] = entry }
+        entries.withLock { entries in
+            if entries[hash] == nil { entries[hash] = entry }
+        }
     }
 
     /// A contents file as the parser reads it, with the repeats blanked.

@@ -11,7 +11,7 @@ import Foundation
 /// folder inside the tree being walked (a committed `x -> /` must not make modellint walk the machine), each
 /// real folder is visited once (symlink loops end), build and dependency folders are skipped, and the whole run
 /// has a budget of folders, so no tree can keep it busy for long.
-public final class DirectoryWalker: @unchecked Sendable {
+public final class DirectoryWalker: Sendable {
     /// Folders never descended into (cli.md "PATH").
     public static let skippedFolders: Set<String> = [
         ".build", "DerivedData", "Pods", "Carthage", ".git", "node_modules",
@@ -20,31 +20,32 @@ public final class DirectoryWalker: @unchecked Sendable {
     /// Folders one run may list in all, across every walk.
     public static let defaultBudget = 200_000
 
-    private var remaining: Int
-    private let budget: Int
-    /// How many folders this walker has listed (tests and benchmarks read it).
-    public var foldersListed: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return budget - remaining
+    private struct State {
+        var remaining: Int
+        /// Set when a walk stopped because the budget ran out: the folder it was about to list.
+        var exhausted: String?
+        var unreadableNames: [String] = []
     }
-    private let lock = NSLock()
-    /// Set when a walk stopped because the budget ran out: the folder it was about to list.
-    public private(set) var exhausted: String?
+
+    private let budget: Int
+    private let state: Locked<State>
+
+    /// How many folders this walker has listed (tests and benchmarks read it).
+    public var foldersListed: Int { budget - state.withLock { $0.remaining } }
     /// Entries skipped because their names are not valid UTF-8 (paths with `\x..` escapes).
-    public private(set) var unreadableNames: [String] = []
+    public var unreadableNames: [String] { state.withLock { $0.unreadableNames } }
 
     public init(budget: Int = DirectoryWalker.defaultBudget) {
-        remaining = budget
+        state = Locked(State(remaining: budget))
         self.budget = budget
     }
 
     private func spend() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard remaining > 0 else { return false }
-        remaining -= 1
-        return true
+        state.withLock { state in
+            guard state.remaining > 0 else { return false }
+            state.remaining -= 1
+            return true
+        }
     }
 
     /// Calls `visit` for every folder below `root` (not `root` itself), depth first, names sorted, with its path
@@ -62,16 +63,15 @@ public final class DirectoryWalker: @unchecked Sendable {
         var stack = [(root, realRoot)]
         while let (directory, realDirectory) = stack.popLast() {
             guard spend() else {
-                lock.lock()
-                if exhausted == nil { exhausted = directory }
-                lock.unlock()
+                state.withLock { state in
+                    if state.exhausted == nil { state.exhausted = directory }
+                }
                 return
             }
             let entries = DirectoryListing.entries(of: directory)
             if !entries.invalid.isEmpty {
-                lock.lock()
-                unreadableNames += entries.invalid.map { directory + "/" + DirectoryListing.display($0) }
-                lock.unlock()
+                let unreadable = entries.invalid.map { directory + "/" + DirectoryListing.display($0) }
+                state.withLock { $0.unreadableNames += unreadable }
             }
             let names = entries.names
             var subfolders: [(String, String)] = []
@@ -104,15 +104,12 @@ public final class DirectoryWalker: @unchecked Sendable {
 
     /// A walk that ran out of budget saw only part of the tree: what it did not see could hold the bundle a
     /// pull request changed, so the run stops rather than pass on what it found.
-    public struct Exhausted: Error, CustomStringConvertible {
+    public struct Exhausted: Error, CustomStringConvertible, Sendable {
         public var description: String
     }
 
     public func requireComplete(workingDirectory: String) throws {
-        lock.lock()
-        let folder = exhausted
-        lock.unlock()
-        guard let folder else { return }
+        guard let folder = state.withLock({ $0.exhausted }) else { return }
         throw Exhausted(
             description:
                 "the search listed \(budget) folders, its budget, and stopped at \(PathTools.display(folder, relativeTo: workingDirectory)) before seeing the whole tree; exclude folders (\"exclude\") or raise the budget (\"walkBudget\" in .modellint.json)"
