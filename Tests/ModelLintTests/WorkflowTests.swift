@@ -143,26 +143,53 @@ final class SmallDefectsTests: XCTestCase {
         }
     }
 
-    func testColourFollowsTheConventions() {
-        func colored(_ arguments: [String], _ variables: [String: String]) -> Bool {
-            let parsed = try! ArgumentParser.parse(arguments, options: CheckCommand.options, command: "check")
-            return CheckCommand.colorWanted(
-                parsed,
-                environment: CommandEnvironment(workingDirectory: "/", variables: variables, outputIsTerminal: true))
+    func testColourFollowsTheConventions() throws {
+        func colored(_ arguments: [String], _ variables: [String: String], terminal: Bool = true) throws -> Bool {
+            try CheckCommand.Options(parsing: arguments).report.colorWanted(
+                environment: CommandEnvironment(workingDirectory: "/", variables: variables, outputIsTerminal: terminal)
+            )
         }
-        XCTAssertTrue(colored([], [:]))
-        XCTAssertTrue(colored([], ["NO_COLOR": ""]), "an empty NO_COLOR means nothing (no-color.org)")
-        XCTAssertFalse(colored([], ["NO_COLOR": "1"]))
-        XCTAssertFalse(colored([], ["TERM": "dumb"]))
-        XCTAssertFalse(colored(["--no-color"], [:]))
-        XCTAssertFalse(colored(["--output", "r.txt"], [:]))
-        let parsed = try! ArgumentParser.parse(["--color"], options: CheckCommand.options, command: "check")
+        XCTAssertTrue(try colored([], [:]))
+        XCTAssertTrue(try colored([], ["NO_COLOR": ""]), "an empty NO_COLOR means nothing (no-color.org)")
+        XCTAssertFalse(try colored([], ["NO_COLOR": "1"]))
+        XCTAssertFalse(try colored([], ["TERM": "dumb"]))
+        XCTAssertFalse(try colored(["--no-color"], [:]))
+        XCTAssertFalse(try colored(["--output", "r.txt"], [:]))
         XCTAssertTrue(
-            CheckCommand.colorWanted(
-                parsed,
-                environment: CommandEnvironment(
-                    workingDirectory: "/", variables: ["TERM": "dumb"], outputIsTerminal: false)),
+            try colored(["--color"], ["TERM": "dumb"], terminal: false),
             "--color forces it on where the output is a CI log")
+    }
+
+    func testOneCommandTableDrivesDispatchUsageAndSuggestions() {
+        for command in ModelLintApp.commands {
+            XCTAssertTrue(
+                ModelLintApp.usage.contains("  modellint \(command.name) "), "\(command.name) missing from the usage")
+            let out = ModelLintApp.run(
+                [command.name, "--help"], environment: CommandEnvironment(workingDirectory: "/"))
+            XCTAssertEqual(out.exitCode, 0, command.name)
+            XCTAssertTrue(out.standardOutput.hasPrefix("USAGE: modellint \(command.name)"), command.name)
+            // A typo of every command (its last letter dropped) suggests it.
+            let typo = ModelLintApp.run(
+                [String(command.name.dropLast())], environment: CommandEnvironment(workingDirectory: "/"))
+            XCTAssertTrue(
+                typo.standardError.contains("(did you mean '\(command.name)'?)"),
+                "\(command.name): \(typo.standardError)")
+        }
+        XCTAssertEqual(ModelLintApp.commandNames.count, 10)
+    }
+
+    func testReportFormatsAreOneList() throws {
+        XCTAssertEqual(
+            CheckCommand.options.first { $0.name == "--format" }?.choices,
+            ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"])
+        XCTAssertEqual(
+            try CheckCommand.Options(parsing: ["--report", "sarif=a.sarif"]).extraReports.map(\.format), [.sarif])
+        XCTAssertThrowsError(try CheckCommand.Options(parsing: ["--report", "yaml=a.yaml"])) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "--report takes FORMAT=FILE with FORMAT one of text, json, sarif, github, junit, checkstyle, markdown, not 'yaml=a.yaml'"
+            )
+        }
     }
 
     func testAStandaloneVersionNamedExplicitlyIsLintedAsOneVersion() throws {

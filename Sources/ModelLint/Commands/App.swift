@@ -49,33 +49,86 @@ public struct CommandEnvironment: Sendable {
     }
 }
 
+/// One subcommand: its name, its line in the usage text, and how it runs. `ModelLintApp.commands` lists every
+/// one, and that list alone drives dispatch, usage and suggestions.
+package struct Subcommand: Sendable {
+    package var name: String
+    /// Its arguments, as the usage text shows them after `modellint NAME`.
+    package var synopsis: String
+    package var summary: String
+    package var run: @Sendable (_ arguments: [String], CommandEnvironment, CommandStreams) -> Int32
+
+    /// A command that writes its report as it goes.
+    static func streaming(
+        _ name: String, _ synopsis: String, _ summary: String,
+        _ run: @escaping @Sendable ([String], CommandEnvironment, CommandStreams) -> Int32
+    ) -> Subcommand {
+        Subcommand(name: name, synopsis: synopsis, summary: summary, run: run)
+    }
+
+    /// A command whose whole output is made first.
+    static func buffered(
+        _ name: String, _ synopsis: String, _ summary: String,
+        _ make: @escaping @Sendable ([String], CommandEnvironment) -> CommandOutput
+    ) -> Subcommand {
+        Subcommand(name: name, synopsis: synopsis, summary: summary) { arguments, environment, streams in
+            let output = make(arguments, environment)
+            streams.standardOutput.write(output.standardOutput)
+            streams.standardError.write(output.standardError)
+            return output.exitCode
+        }
+    }
+}
+
 /// The `modellint` command line: dispatch to the subcommands.
 public enum ModelLintApp {
-    public static let usage = """
-        modellint — lint Core Data model bundles (.xcdatamodeld) before a model change ships
-
-        USAGE:
-          modellint check [PATH ...] [options]   lint bundles (the main job)
-          modellint diff BUNDLE [FROM [TO]]      show the classified changes between two versions
-          modellint init [PATH ...]              write a starter .modellint.json from what the bundles show
-          modellint lock [PATH ...]              record shipped versions in modellint.lock
-          modellint new-version BUNDLE [--name N] add a model version the safe way (copy current, repoint)
-          modellint hashes BUNDLE [VERSION]      Core Data's entity version hashes and model checksum of each version
-          modellint verify-build MOMD [BUNDLE]   check a compiled .momd (and the .cdm beside it) against the bundle
-          modellint store STORE [BUNDLE]         which version wrote a SQLite store, and what migrating it does
-          modellint rules                        list every rule: id, default severity, summary
-          modellint explain RULE-ID              a rule's rationale, the safe alternative, and examples
-          modellint --version | --help | COMMAND --help
-
-        PATH is a .xcdatamodeld bundle, a directory (searched recursively), or any file inside a bundle.
-        Exit codes: 0 no errors, 1 errors found (or warnings with --strict), 2 usage or configuration error, 3 internal error.
-
-        """
-
-    /// Every command, as `usage` lists them: what an unknown command is compared with for a suggestion.
-    package static let commandNames = [
-        "check", "diff", "init", "lock", "new-version", "hashes", "verify-build", "store", "rules", "explain",
+    /// Every command, in the order `usage` lists them.
+    package static let commands: [Subcommand] = [
+        .streaming("check", "[PATH ...] [options]", "lint bundles (the main job)", CheckCommand.run),
+        .buffered("diff", "BUNDLE [FROM [TO]]", "show the classified changes between two versions", DiffCommand.run),
+        .buffered("init", "[PATH ...]", "write a starter .modellint.json from what the bundles show", InitCommand.run),
+        .buffered("lock", "[PATH ...]", "record shipped versions in modellint.lock", LockCommand.run),
+        .buffered(
+            "new-version", "BUNDLE [--name N]", "add a model version the safe way (copy current, repoint)",
+            NewVersionCommand.run),
+        .buffered(
+            "hashes", "BUNDLE [VERSION]", "Core Data's entity version hashes and model checksum of each version",
+            HashesCommand.run),
+        .streaming(
+            "verify-build", "MOMD [BUNDLE]", "check a compiled .momd (and the .cdm beside it) against the bundle",
+            VerifyBuildCommand.run),
+        .streaming(
+            "store", "STORE [BUNDLE]", "which version wrote a SQLite store, and what migrating it does",
+            StoreCommand.run),
+        .buffered("rules", "", "list every rule: id, default severity, summary") { arguments, _ in
+            RulesCommand.run(arguments)
+        },
+        .buffered("explain", "RULE-ID", "a rule's rationale, the safe alternative, and examples") { arguments, _ in
+            ExplainCommand.run(arguments)
+        },
     ]
+
+    public static let usage: String = {
+        let labels = commands.map { "modellint " + $0.name + ($0.synopsis.isEmpty ? "" : " " + $0.synopsis) }
+        // The summaries line up after the usual label; a longer one is followed by one space.
+        let lines = zip(labels, commands).map { label, command in
+            "  " + label + String(repeating: " ", count: max(1, 39 - label.count)) + command.summary
+        }
+        return """
+            modellint — lint Core Data model bundles (.xcdatamodeld) before a model change ships
+
+            USAGE:
+            \(lines.joined(separator: "\n"))
+              modellint --version | --help | COMMAND --help
+
+            PATH is a .xcdatamodeld bundle, a directory (searched recursively), or any file inside a bundle.
+            Exit codes: 0 no errors, 1 errors found (or warnings with --strict), 2 usage or configuration error, 3 internal error.
+
+            """
+    }()
+
+    /// Every command's name: what an unknown command is compared with for a suggestion.
+    package static var commandNames: [String] { commands.map(\.name) }
 
     /// Runs a command with its output in memory (tests, library users).
     public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
@@ -90,19 +143,28 @@ public enum ModelLintApp {
 
     /// Runs a command writing to `streams` as it goes; returns the exit code.
     public static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
-        if arguments.first == "check" {
-            return CheckCommand.run(Array(arguments.dropFirst()), environment: environment, streams: streams)
+        let rest = Array(arguments.dropFirst())
+        switch arguments.first {
+        case nil:
+            streams.standardError.write(usage)
+            return CommandOutput.usage
+        case "--version", "-V", "version":
+            streams.standardOutput.write("modellint \(ModelLintVersion.current)\n")
+            return CommandOutput.success
+        case "--help", "-h", "help":
+            streams.standardOutput.write(usage)
+            return CommandOutput.success
+        case let name?:
+            if let command = commands.first(where: { $0.name == name }) {
+                return command.run(rest, environment, streams)
+            }
+            var message = "modellint: unknown command '\(name)'"
+            if let suggestion = Spelling.closest(to: name, in: commandNames) {
+                message += " (did you mean '\(suggestion)'?)"
+            }
+            streams.standardError.write(message + "\n\n" + usage)
+            return CommandOutput.usage
         }
-        if arguments.first == "store" {
-            return StoreCommand.run(Array(arguments.dropFirst()), environment: environment, streams: streams)
-        }
-        if arguments.first == "verify-build" {
-            return VerifyBuildCommand.run(Array(arguments.dropFirst()), environment: environment, streams: streams)
-        }
-        let output = result(arguments, environment: environment)
-        streams.standardOutput.write(output.standardOutput)
-        streams.standardError.write(output.standardError)
-        return output.exitCode
     }
 
     /// The exit code once the output is written: a report that could not be written (disk full, stdout closed)
@@ -114,38 +176,5 @@ public enum ModelLintApp {
         streams.standardError.write("modellint: cannot write the report: \(error)\n")
         streams.standardError.flush()
         return CommandOutput.internalError
-    }
-
-    private static func result(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
-        guard let command = arguments.first else {
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: usage)
-        }
-        let rest = Array(arguments.dropFirst())
-        switch command {
-        case "--version", "-V", "version":
-            return CommandOutput(exitCode: 0, standardOutput: "modellint \(ModelLintVersion.current)\n")
-        case "--help", "-h", "help":
-            return CommandOutput(exitCode: 0, standardOutput: usage)
-        case "diff":
-            return DiffCommand.run(rest, environment: environment)
-        case "lock":
-            return LockCommand.run(rest, environment: environment)
-        case "init":
-            return InitCommand.run(rest, environment: environment)
-        case "hashes":
-            return HashesCommand.run(rest, environment: environment)
-        case "new-version":
-            return NewVersionCommand.run(rest, environment: environment)
-        case "rules":
-            return RulesCommand.run(rest)
-        case "explain":
-            return ExplainCommand.run(rest)
-        default:
-            var message = "modellint: unknown command '\(command)'"
-            if let suggestion = Spelling.closest(to: command, in: commandNames) {
-                message += " (did you mean '\(suggestion)'?)"
-            }
-            return CommandOutput(exitCode: CommandOutput.usage, standardError: message + "\n\n" + usage)
-        }
     }
 }

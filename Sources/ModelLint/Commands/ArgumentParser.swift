@@ -111,3 +111,47 @@ public enum ArgumentParser {
         return out
     }
 }
+
+/// A flag a command accepts, declared once: its spec drives parsing, errors and help, and a parse answers it
+/// (`parsed[Self.strict]`), so no option is looked up by a string spelled twice.
+package struct Flag: Sendable {
+    package let spec: OptionSpec
+
+    package init(_ name: String, help: String) { spec = OptionSpec(name, help: help) }
+}
+
+/// An option with a value, declared once, read as its type.
+package struct ValueOption<Value: Sendable>: Sendable {
+    package let spec: OptionSpec
+    let read: @Sendable (String) -> Value?
+
+    package init(_ name: String, value: String, help: String, read: @escaping @Sendable (String) -> Value?) {
+        spec = OptionSpec(name, value: value, help: help)
+        self.read = read
+    }
+
+    /// An option whose value is one of a closed set: parsing refuses any other.
+    package init(_ name: String, value: String, help: String) where Value: CaseIterable & RawRepresentable<String> {
+        spec = OptionSpec(name, value: value, choices: Value.allCases.map(\.rawValue), help: help)
+        read = { Value(rawValue: $0) }
+    }
+}
+
+extension ValueOption where Value == String {
+    package init(_ name: String, value: String, help: String) {
+        self.init(name, value: value, help: help) { $0 }
+    }
+}
+
+extension ParsedArguments {
+    package subscript(_ flag: Flag) -> Bool { flags.contains(flag.spec.name) }
+    /// The last value given (nil: not given).
+    package subscript<Value>(_ option: ValueOption<Value>) -> Value? { values[option.spec.name].flatMap(option.read) }
+    /// Every value given, in order (repeatable options).
+    package func all<Value>(_ option: ValueOption<Value>) -> [Value] {
+        (repeated[option.spec.name] ?? []).compactMap(option.read)
+    }
+}
+
+/// `--help`, which every command accepts.
+package let helpFlag = Flag("--help", help: "show this help")

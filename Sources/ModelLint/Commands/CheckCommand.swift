@@ -7,60 +7,102 @@ import ModelLintEngine
 import ModelLintReporting
 
 public enum CheckCommand {
-    /// The report options every command that reports findings shares (`check`, `verify-build`, `store`).
-    package static let formatOption = OptionSpec(
-        "--format", value: "F", choices: ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"],
-        help: "text (default), json, sarif, github, junit, checkstyle or markdown")
-    package static let reportFlags: [OptionSpec] = [strictFlag] + outputFlags
-    static let strictFlag = OptionSpec("--strict", help: "warnings also fail the run")
-    /// How the report looks, and help: the last options of every reporting command's help.
-    static let outputFlags: [OptionSpec] = [
-        OptionSpec("--no-color", help: "plain text even on a terminal"),
-        OptionSpec("--color", help: "colour even when the output is not a terminal (CI logs)"),
-        OptionSpec("--notes", help: "text format: list notes too (by default they are counted in the summary line)"),
-        OptionSpec("--help", help: "show this help"),
-    ]
+    static let only = ValueOption<String>("--only", value: "RULE", help: "report only this rule (repeatable)")
+    static let disable = ValueOption<String>("--disable", value: "RULE", help: "do not run this rule (repeatable)")
+    static let statistics = Flag(
+        "--statistics", help: "text format: end with a table of findings per rule and severity")
+    static let output = ValueOption<String>(
+        "--output", value: "FILE", help: "write the report to FILE instead of standard output")
+    static let stamp = ValueOption<String>(
+        "--stamp", value: "FILE", help: "build systems: write FILE when the run passes, remove it when it fails")
+    static let report = ValueOption<String>(
+        "--report", value: "FORMAT=FILE",
+        help: "also write the same findings as FORMAT to FILE (repeatable; one run, several reports)")
+    static let config = configOption("configuration file (default: nearest .modellint.json walking up)")
+    static let migration = migrationOption(
+        "how the app migrates: direct (default: older stores migrate in one hop) or progressive")
+    static let lock = ValueOption<String>(
+        "--lock", value: "FILE",
+        help: "lock file to verify (default: modellint.lock next to the configuration, or here)")
+    static let against = ValueOption<String>(
+        "--against", value: "REF",
+        help: "also compare with the bundles at git revision REF (pull requests: origin/main)")
+    static let onlyNew = Flag(
+        "--only-new",
+        help: "with --against REF: report only findings REF does not already have (matched by stable identity)")
+    static let released = ValueOption<String>(
+        "--released", value: "REF", help: "every version present at git revision REF counts as shipped (a release tag)")
+    static let baseline = ValueOption<String>(
+        "--baseline", value: "FILE", help: "do not report findings recorded in FILE")
+    static let writeBaseline = ValueOption<String>(
+        "--write-baseline", value: "FILE", help: "record all current findings in FILE and exit 0")
+    static let quiet = Flag("--quiet", help: "print nothing when there are no findings")
+    static let preCommit = Flag(
+        "--pre-commit",
+        help:
+            "as a pre-commit hook: the files given plus staged deletions and configuration or lock changes; nothing else to lint is success"
+    )
 
     public static let options: [OptionSpec] =
         [
-            formatOption,
-            OptionSpec("--only", value: "RULE", help: "report only this rule (repeatable)"),
-            OptionSpec("--disable", value: "RULE", help: "do not run this rule (repeatable)"),
-            OptionSpec("--statistics", help: "text format: end with a table of findings per rule and severity"),
-            OptionSpec("--output", value: "FILE", help: "write the report to FILE instead of standard output"),
-            OptionSpec(
-                "--stamp", value: "FILE", help: "build systems: write FILE when the run passes, remove it when it fails"
-            ),
-            OptionSpec(
-                "--report", value: "FORMAT=FILE",
-                help: "also write the same findings as FORMAT to FILE (repeatable; one run, several reports)"),
-            OptionSpec(
-                "--config", value: "FILE", help: "configuration file (default: nearest .modellint.json walking up)"),
-            strictFlag,
-            OptionSpec(
-                "--migration", value: "MODE", choices: ["direct", "progressive"],
-                help: "how the app migrates: direct (default: older stores migrate in one hop) or progressive"),
-            OptionSpec(
-                "--lock", value: "FILE",
-                help: "lock file to verify (default: modellint.lock next to the configuration, or here)"),
-            OptionSpec(
-                "--against", value: "REF",
-                help: "also compare with the bundles at git revision REF (pull requests: origin/main)"),
-            OptionSpec(
-                "--only-new",
-                help: "with --against REF: report only findings REF does not already have (matched by stable identity)"),
-            OptionSpec(
-                "--released", value: "REF",
-                help: "every version present at git revision REF counts as shipped (a release tag)"),
-            OptionSpec("--baseline", value: "FILE", help: "do not report findings recorded in FILE"),
-            OptionSpec("--write-baseline", value: "FILE", help: "record all current findings in FILE and exit 0"),
-            OptionSpec("--quiet", help: "print nothing when there are no findings"),
-            OptionSpec(
-                "--pre-commit",
-                help:
-                    "as a pre-commit hook: the files given plus staged deletions and configuration or lock changes; nothing else to lint is success"
-            ),
-        ] + outputFlags
+            ReportOptions.format.spec, only.spec, disable.spec, statistics.spec, output.spec, stamp.spec, report.spec,
+            config.spec, ReportOptions.strict.spec, migration.spec, lock.spec, against.spec, onlyNew.spec,
+            released.spec, baseline.spec, writeBaseline.spec, quiet.spec, preCommit.spec,
+        ] + ReportOptions.outputFlags
+
+    /// `check`'s arguments, parsed and typed.
+    package struct Options: Sendable {
+        package var paths: [String]
+        package var report: ReportOptions
+        package var only: [String]
+        package var disable: [String]
+        package var stamp: String?
+        /// `--report FORMAT=FILE`, each checked.
+        package var extraReports: [(format: ReportFormat, file: String)] = []
+        package var config: String?
+        package var migration: MigrationMode?
+        package var lock: String?
+        package var against: String?
+        package var onlyNew: Bool
+        package var released: String?
+        package var baseline: String?
+        package var writeBaseline: String?
+        package var quiet: Bool
+        package var preCommit: Bool
+        package var help: Bool
+
+        package init(parsing arguments: [String]) throws {
+            let parsed = try ArgumentParser.parse(arguments, options: CheckCommand.options, command: "check")
+            paths = parsed.positionals
+            report = ReportOptions(parsed)
+            report.output = parsed[CheckCommand.output]
+            report.statistics = parsed[CheckCommand.statistics]
+            only = parsed.all(CheckCommand.only)
+            disable = parsed.all(CheckCommand.disable)
+            stamp = parsed[CheckCommand.stamp]
+            config = parsed[CheckCommand.config]
+            migration = parsed[CheckCommand.migration]
+            lock = parsed[CheckCommand.lock]
+            against = parsed[CheckCommand.against]
+            onlyNew = parsed[CheckCommand.onlyNew]
+            released = parsed[CheckCommand.released]
+            baseline = parsed[CheckCommand.baseline]
+            writeBaseline = parsed[CheckCommand.writeBaseline]
+            quiet = parsed[CheckCommand.quiet]
+            preCommit = parsed[CheckCommand.preCommit]
+            help = parsed[helpFlag]
+            for request in parsed.all(CheckCommand.report) {
+                let (name, file) = request.split(separator: "=", maxSplits: 1).map(String.init).splitPair
+                guard let format = ReportFormat(rawValue: name), !file.isEmpty else {
+                    let formats = ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError(
+                        "--report takes FORMAT=FILE with FORMAT one of \(formats), not '\(ReportText.escaped(request))'"
+                    )
+                }
+                extraReports.append((format, file))
+            }
+        }
+    }
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint check [PATH ...] [options]",
@@ -76,7 +118,7 @@ public enum CheckCommand {
 
     /// Lints and writes the report, as it is produced, to standard output or `--output`.
     public static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
-        let prepared: (report: LintReport, parsed: ParsedArguments, exitCode: Int32)
+        let prepared: (report: LintReport, options: Options, exitCode: Int32)
         switch prepare(arguments, environment: environment) {
         case .failure(let output):
             streams.standardOutput.write(output.standardOutput)
@@ -85,9 +127,9 @@ public enum CheckCommand {
         case .success(let value):
             prepared = value
         }
-        let (report, parsed, exitCode) = prepared
+        let (report, options, exitCode) = prepared
         // --quiet silences the terminal, never a report file: a stale --output must not survive a clean run.
-        let quiet = parsed.flags.contains("--quiet") && report.diagnostics.isEmpty
+        let quiet = options.quiet && report.diagnostics.isEmpty
         for name in report.unreadablePaths where name.contains(".xcdatamodel") && !quiet {
             streams.standardError.write("modellint: skipped \(ReportText.escaped(name)): its name is not valid UTF-8\n")
         }
@@ -99,11 +141,11 @@ public enum CheckCommand {
         }
         if report.bundles.isEmpty && !quiet {
             streams.standardError.write(
-                "modellint: no .xcdatamodeld bundles found in \(parsed.positionals.isEmpty ? "the current directory" : parsed.positionals.joined(separator: ", "))\n"
+                "modellint: no .xcdatamodeld bundles found in \(options.paths.isEmpty ? "the current directory" : options.paths.joined(separator: ", "))\n"
             )
         }
         // A build system reruns a command whose output is missing: the stamp exists only after a passing run.
-        if let stamp = parsed.values["--stamp"] {
+        if let stamp = options.stamp {
             let path = PathTools.absolute(stamp, relativeTo: environment.workingDirectory)
             do {
                 // Never followed into or deleted through a symlink: the stamp is ours, not a path into the repository.
@@ -124,35 +166,29 @@ public enum CheckCommand {
             }
         }
         // Extra reports of the same findings (`--report sarif=out.sarif`): one lint, every format CI wants.
-        for request in parsed.repeated["--report"] ?? [] {
-            let (format, file) = request.split(separator: "=", maxSplits: 1).map(String.init).splitPair
-            let formats = options.first { $0.name == "--format" }?.choices ?? []
-            guard formats.contains(format), !file.isEmpty else {
-                streams.standardError.write(
-                    "modellint: --report takes FORMAT=FILE with FORMAT one of \(formats.joined(separator: ", ")), not '\(ReportText.escaped(request))'\n"
-                )
-                return CommandOutput.usage
-            }
-            var asked = parsed
-            asked.values["--format"] = format
-            asked.values["--output"] = file
-            if let failed = writeReportFile(report, to: file, parsed: asked, environment: environment, streams: streams)
+        for (format, file) in options.extraReports {
+            var asked = options.report
+            asked.format = format
+            asked.output = file
+            if let failed = writeReportFile(
+                report, to: file, options: asked, environment: environment, streams: streams)
             {
                 return failed
             }
         }
-        if quiet && parsed.values["--output"] == nil { return exitCode }
-        if let output = parsed.values["--output"] {
-            return writeReportFile(report, to: output, parsed: parsed, environment: environment, streams: streams)
+        if quiet && options.report.output == nil { return exitCode }
+        if let output = options.report.output {
+            return writeReportFile(
+                report, to: output, options: options.report, environment: environment, streams: streams)
                 ?? exitCode
         }
-        writeReport(report, to: streams.standardOutput, parsed: parsed, environment: environment)
+        options.report.write(report, to: streams.standardOutput, environment: environment)
         return exitCode
     }
 
     /// Writes a report file atomically under its lock; the exit code of the failure when it cannot.
     private static func writeReportFile(
-        _ report: LintReport, to file: String, parsed: ParsedArguments, environment: CommandEnvironment,
+        _ report: LintReport, to file: String, options: ReportOptions, environment: CommandEnvironment,
         streams: CommandStreams
     ) -> Int32? {
         let path = PathTools.absolute(file, relativeTo: environment.workingDirectory)
@@ -160,7 +196,7 @@ public enum CheckCommand {
             try FileWriter.withLock(on: path) {
                 try FileWriter.write(to: path, confinedTo: .named(path, workingDirectory: environment.workingDirectory))
                 {
-                    writeReport(report, to: $0, parsed: parsed, environment: environment)
+                    options.write(report, to: $0, environment: environment)
                 }
             }
             return nil
@@ -173,40 +209,40 @@ public enum CheckCommand {
     /// A failed command's output, or the report and what the run's exit code is.
     private enum Prepared {
         case failure(CommandOutput)
-        case success((report: LintReport, parsed: ParsedArguments, exitCode: Int32))
+        case success((report: LintReport, options: Options, exitCode: Int32))
     }
 
     private static func prepare(_ arguments: [String], environment: CommandEnvironment) -> Prepared {
-        let parsed: ParsedArguments
+        let options: Options
         do {
-            parsed = try ArgumentParser.parse(arguments, options: options, command: "check")
+            options = try Options(parsing: arguments)
         } catch {
             return .failure(.usageError("\(error)"))
         }
-        if parsed.flags.contains("--help") { return .failure(CommandOutput(exitCode: 0, standardOutput: help)) }
+        if options.help { return .failure(CommandOutput(exitCode: 0, standardOutput: help)) }
 
         var configuration: Configuration
         do {
-            configuration = try loadConfiguration(parsed.values["--config"], environment: environment)
+            configuration = try loadConfiguration(options.config, environment: environment)
         } catch {
             return .failure(.usageError("configuration error: \(error)"))
         }
         do {
-            try selectRules(parsed, into: &configuration)
+            try selectRules(only: options.only, disabled: options.disable, into: &configuration)
         } catch {
             return .failure(.usageError("\(error)"))
         }
         let linter = Linter(
-            configuration: configuration, migration: parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:))
+            configuration: configuration, migration: options.migration
         )
         var workspace = Workspace(configuration: configuration, workingDirectory: environment.workingDirectory)
         do {
-            workspace.history = try historyOptions(parsed, configuration: configuration, environment: environment)
+            workspace.history = try historyOptions(options, configuration: configuration, environment: environment)
         } catch {
             return .failure(.usageError("\(error)"))
         }
-        var paths = parsed.positionals
-        if parsed.flags.contains("--pre-commit") {
+        var paths = options.paths
+        if options.preCommit {
             let selection: PreCommitPaths.Selection
             do {
                 selection = try PreCommitPaths.select(
@@ -249,9 +285,9 @@ public enum CheckCommand {
                 ))
         }
 
-        report = onlyFilter(report, parsed)
-        if parsed.flags.contains("--only-new") {
-            guard let ref = parsed.values["--against"] else {
+        report = onlyFilter(report, only: options.only)
+        if options.onlyNew {
+            guard let ref = options.against else {
                 return .failure(.usageError("--only-new needs --against REF (the revision whose findings are not new)"))
             }
             do {
@@ -260,7 +296,7 @@ public enum CheckCommand {
                 return .failure(.usageError("\(error)"))
             }
         }
-        if let path = parsed.values["--write-baseline"] {
+        if let path = options.writeBaseline {
             let absolute = PathTools.absolute(path, relativeTo: environment.workingDirectory)
             let baseline = Baseline(
                 report: report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
@@ -280,7 +316,7 @@ public enum CheckCommand {
                         "\(path): recorded \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s")\n"
                 ))
         }
-        if let absolute = parsed.values["--baseline"].map({
+        if let absolute = options.baseline.map({
             PathTools.absolute($0, relativeTo: environment.workingDirectory)
         }) ?? configuration.baseline {
             do {
@@ -291,16 +327,13 @@ public enum CheckCommand {
             }
         }
 
-        let strict = parsed.flags.contains("--strict")
-        let failed = report.errorCount > 0 || (strict && report.warningCount > 0)
-        return .success((report, parsed, failed ? CommandOutput.findings : CommandOutput.success))
+        return .success((report, options, options.report.exitCode(for: report)))
     }
 
     /// `--only` and `--disable`, on top of the configuration: unknown ids are usage errors with a suggestion.
     /// `--only` keeps the rule's configured severity (or its default) and turns every other rule off.
-    package static func selectRules(_ parsed: ParsedArguments, into configuration: inout Configuration) throws {
-        let only = parsed.repeated["--only"] ?? []
-        let disabled = parsed.repeated["--disable"] ?? []
+    package static func selectRules(only: [String], disabled: [String], into configuration: inout Configuration) throws
+    {
         for id in only + disabled where !RuleRegistry.ids.contains(id) {
             var message = "unknown rule id '\(id)'"
             if let suggestion = Spelling.closest(to: id, in: RuleRegistry.descriptions.map(\.id)) {
@@ -318,8 +351,8 @@ public enum CheckCommand {
     }
 
     /// With `--only`: the findings of those rules, and the skip-version findings whose underlying rule is one.
-    package static func onlyFilter(_ report: LintReport, _ parsed: ParsedArguments) -> LintReport {
-        guard let only = parsed.repeated["--only"], !only.isEmpty else { return report }
+    package static func onlyFilter(_ report: LintReport, only: [String]) -> LintReport {
+        guard !only.isEmpty else { return report }
         var filtered = report
         filtered.diagnostics = report.diagnostics.filter {
             only.contains($0.ruleId) || $0.underlyingRuleId.map(only.contains) == true
@@ -327,59 +360,17 @@ public enum CheckCommand {
         return filtered
     }
 
-    /// `--color` forces colour (CI logs render it); `--no-color`, a non-empty `NO_COLOR` (no-color.org: an
-    /// empty one means nothing), `TERM=dumb`, a report file or output that is not a terminal turn it off.
-    package static func colorWanted(_ parsed: ParsedArguments, environment: CommandEnvironment) -> Bool {
-        if parsed.flags.contains("--no-color") { return false }
-        if parsed.flags.contains("--color") { return parsed.values["--output"] == nil }
-        if let noColor = environment.variables["NO_COLOR"], !noColor.isEmpty { return false }
-        if environment.variables["TERM"] == "dumb" { return false }
-        return environment.outputIsTerminal && parsed.values["--output"] == nil
-    }
-
-    package static func writeReport(
-        _ report: LintReport, to sink: OutputSink, parsed: ParsedArguments, environment: CommandEnvironment
-    ) {
-        let color = colorWanted(parsed, environment: environment)
-        var paths: PathRelativizer {
-            let root =
-                (try? GitRepository(containing: environment.workingDirectory))?.toplevel ?? environment.workingDirectory
-            return PathRelativizer(root: root, workingDirectory: environment.workingDirectory)
-        }
-        let notes = parsed.flags.contains("--notes")
-        switch parsed.values["--format"] {
-        case "json": JSONReporter().write(report, to: sink)
-        case "sarif": SARIFReporter(rules: RuleRegistry.descriptions, paths: paths).write(report, to: sink)
-        case "github": GitHubReporter(paths: paths).write(report, to: sink)
-        case "junit": JUnitReporter(paths: paths).write(report, to: sink)
-        case "checkstyle": CheckstyleReporter(paths: paths).write(report, to: sink)
-        case "markdown": MarkdownReporter(paths: paths).write(report, to: sink)
-        case "text":
-            TextReporter(useColor: color, listNotes: notes, statistics: parsed.flags.contains("--statistics")).write(
-                report, to: sink)
-        default:
-            // Zero configuration on GitHub Actions: the readable report and the annotations.
-            TextReporter(useColor: color, listNotes: notes, statistics: parsed.flags.contains("--statistics")).write(
-                report, to: sink)
-            // Workflow commands belong in the log; a report file gets the one format asked for.
-            if environment.variables["GITHUB_ACTIONS"] == "true" && parsed.values["--output"] == nil {
-                GitHubReporter(paths: paths).write(report, to: sink)
-            }
-        }
-        sink.flush()
-    }
-
     /// The lock file (explicit, or the default one when it exists) and the git revisions to compare with.
     package static func historyOptions(
-        _ parsed: ParsedArguments, configuration: Configuration, environment: CommandEnvironment
+        _ given: Options, configuration: Configuration, environment: CommandEnvironment
     ) throws -> HistoryOptions {
         var options = HistoryOptions()
-        options.against = parsed.values["--against"]
-        options.released = parsed.values["--released"]
+        options.against = given.against
+        options.released = given.released
         for case let revision? in [options.against, options.released] where revision.hasPrefix("-") {
             throw UsageError("revision '\(revision)' starts with '-': refused (a revision is never an option)")
         }
-        let explicit = parsed.values["--lock"]
+        let explicit = given.lock
         let path =
             explicit.map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
             ?? LockCommand.defaultLockPath(configuration: configuration, environment: environment)

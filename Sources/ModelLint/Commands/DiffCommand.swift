@@ -6,14 +6,12 @@ import ModelLintReporting
 
 /// `modellint diff BUNDLE [FROM [TO]]`: every change between two versions, marked with how Core Data treats it.
 public enum DiffCommand {
-    public static let options: [OptionSpec] = [
-        OptionSpec(
-            "--format", value: "F", choices: ["text", "json", "markdown"], help: "text (default), json or markdown"),
-        OptionSpec(
-            "--config", value: "FILE", help: "configuration file (for versionOrder); default: nearest .modellint.json"),
-        OptionSpec("--verbose", help: "also give each changed entity's Core Data version hash, old -> new"),
-        OptionSpec("--help", help: "show this help"),
-    ]
+    enum Format: String, CaseIterable { case text, json, markdown }
+    static let format = ValueOption<Format>("--format", value: "F", help: "text (default), json or markdown")
+    static let config = configOption("configuration file (for versionOrder); default: nearest .modellint.json")
+    static let verbose = Flag("--verbose", help: "also give each changed entity's Core Data version hash, old -> new")
+
+    public static let options = [format.spec, config.spec, verbose.spec, helpFlag.spec]
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint diff BUNDLE [FROM [TO]] [--format text|json] [--verbose]",
@@ -32,13 +30,13 @@ public enum DiffCommand {
         } catch {
             return .usageError("\(error)")
         }
-        if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
+        if parsed[helpFlag] { return CommandOutput(exitCode: 0, standardOutput: help) }
         guard (1...3).contains(parsed.positionals.count) else {
             return .usageError("diff takes a bundle and up to two version names; see 'modellint diff --help'")
         }
         let configuration: Configuration
         do {
-            configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
+            configuration = try CheckCommand.loadConfiguration(parsed[config], environment: environment)
         } catch {
             return .usageError("configuration error: \(error)")
         }
@@ -82,12 +80,12 @@ public enum DiffCommand {
         let diff = ModelDiff(
             from: VersionRef(name: from.name, contentsPath: from.contentsPath, model: old),
             to: VersionRef(name: to.name, contentsPath: to.contentsPath, model: new), isAdjacent: true)
-        let entries = ChangeClassifier.entries(of: diff, showingHashes: parsed.flags.contains("--verbose"))
+        let entries = ChangeClassifier.entries(of: diff, showingHashes: parsed[verbose])
         let text: String
-        switch parsed.values["--format"] {
-        case "json": text = DiffReporter.json(entries, bundle: bundle.path, from: from.name, to: to.name)
-        case "markdown": text = DiffReporter.markdown(entries, bundle: bundle.path, from: from.name, to: to.name)
-        default: text = DiffReporter.text(entries, bundle: bundle.path, from: from.name, to: to.name)
+        switch parsed[format] ?? .text {
+        case .json: text = DiffReporter.json(entries, bundle: bundle.path, from: from.name, to: to.name)
+        case .markdown: text = DiffReporter.markdown(entries, bundle: bundle.path, from: from.name, to: to.name)
+        case .text: text = DiffReporter.text(entries, bundle: bundle.path, from: from.name, to: to.name)
         }
         return CommandOutput(exitCode: 0, standardOutput: text)
     }

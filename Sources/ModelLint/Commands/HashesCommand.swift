@@ -7,13 +7,12 @@ import ModelLintEngine
 /// `modellint hashes BUNDLE [VERSION]`: Core Data's own entity version hashes and model checksum of each version,
 /// as `VersionInfo.plist` and store metadata show them (base64; `--hex` for hex).
 public enum HashesCommand {
-    public static let options: [OptionSpec] = [
-        OptionSpec("--format", value: "F", choices: ["text", "json"], help: "text (default) or json"),
-        OptionSpec("--hex", help: "hashes in hex instead of base64"),
-        OptionSpec(
-            "--config", value: "FILE", help: "configuration file (for versionOrder); default: nearest .modellint.json"),
-        OptionSpec("--help", help: "show this help"),
-    ]
+    enum Format: String, CaseIterable { case text, json }
+    static let format = ValueOption<Format>("--format", value: "F", help: "text (default) or json")
+    static let hex = Flag("--hex", help: "hashes in hex instead of base64")
+    static let config = configOption("configuration file (for versionOrder); default: nearest .modellint.json")
+
+    public static let options = [format.spec, hex.spec, config.spec, helpFlag.spec]
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint hashes BUNDLE [VERSION] [--hex] [--format text|json]",
@@ -31,13 +30,13 @@ public enum HashesCommand {
         } catch {
             return .usageError("\(error)")
         }
-        if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
+        if parsed[helpFlag] { return CommandOutput(exitCode: 0, standardOutput: help) }
         guard (1...2).contains(parsed.positionals.count) else {
             return .usageError("hashes takes a bundle and optionally a version name; see 'modellint hashes --help'")
         }
         let bundle: ModelBundle
         do {
-            let configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
+            let configuration = try CheckCommand.loadConfiguration(parsed[config], environment: environment)
             bundle = try SingleBundle.load(
                 parsed.positionals[0], configuration: configuration, environment: environment)
         } catch let error as UsageError {
@@ -54,7 +53,7 @@ public enum HashesCommand {
             }
             versions = [version]
         }
-        let hex = parsed.flags.contains("--hex")
+        let hex = parsed[Self.hex]
         func encode(_ bytes: [UInt8]) -> String {
             hex ? bytes.map { String(format: "%02x", $0) }.joined() : Data(bytes).base64EncodedString()
         }
@@ -62,7 +61,7 @@ public enum HashesCommand {
             hex ? Data(base64Encoded: text).map { encode([UInt8]($0)) } ?? text : text
         }
         let current = bundle.currentVersion?.name
-        if parsed.values["--format"] == "json" {
+        if parsed[format] == .json {
             let items: [JSONValue] = versions.map { version in
                 var pairs: [(String, JSONValue)] = [
                     ("name", .string(version.name)), ("current", .bool(version.name == current)),

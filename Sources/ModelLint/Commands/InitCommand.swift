@@ -7,7 +7,7 @@ import ModelLintEngine
 /// `modellint init [PATH ...]`: a starter `.modellint.json` from what the bundles show, one comment per
 /// decision, never overwriting one that exists.
 public enum InitCommand {
-    public static let options: [OptionSpec] = [OptionSpec("--help", help: "show this help")]
+    public static let options = [helpFlag.spec]
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint init [PATH ...]",
@@ -30,7 +30,7 @@ public enum InitCommand {
         } catch {
             return .usageError("\(error)")
         }
-        if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
+        if parsed[helpFlag] { return CommandOutput(exitCode: 0, standardOutput: help) }
         let target = PathTools.absolute(Configuration.fileName, relativeTo: environment.workingDirectory)
         if FileReader.entryExists(at: target) {
             return .usageError(

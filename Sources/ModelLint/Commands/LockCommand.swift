@@ -6,14 +6,13 @@ import ModelLintEngine
 
 /// `modellint lock [PATH ...]`: record the versions that ship, with their digests, in `modellint.lock`.
 public enum LockCommand {
-    public static let options: [OptionSpec] = [
-        OptionSpec(
-            "--lock", value: "FILE",
-            help: "lock file to write (default: modellint.lock next to the configuration, or here)"),
-        OptionSpec("--config", value: "FILE", help: "configuration file (for versionOrder and exclude)"),
-        OptionSpec("--force", help: "re-record versions already in the lock file with their current digests"),
-        OptionSpec("--help", help: "show this help"),
-    ]
+    static let lock = ValueOption<String>(
+        "--lock", value: "FILE", help: "lock file to write (default: modellint.lock next to the configuration, or here)"
+    )
+    static let config = configOption("configuration file (for versionOrder and exclude)")
+    static let force = Flag("--force", help: "re-record versions already in the lock file with their current digests")
+
+    public static let options = [lock.spec, config.spec, force.spec, helpFlag.spec]
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint lock [PATH ...] [--lock FILE] [--force]",
@@ -40,15 +39,15 @@ public enum LockCommand {
         } catch {
             return .usageError("\(error)")
         }
-        if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
+        if parsed[helpFlag] { return CommandOutput(exitCode: 0, standardOutput: help) }
         let configuration: Configuration
         do {
-            configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
+            configuration = try CheckCommand.loadConfiguration(parsed[config], environment: environment)
         } catch {
             return .usageError("configuration error: \(error)")
         }
         let path =
-            parsed.values["--lock"].map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
+            parsed[lock].map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
             ?? defaultLockPath(configuration: configuration, environment: environment)
         let display = PathTools.display(path, relativeTo: environment.workingDirectory)
         let selections: [BundleFinder.Selection]
@@ -62,7 +61,7 @@ public enum LockCommand {
             return .usageError("\(error)")
         }
         guard !selections.isEmpty else { return .usageError("no .xcdatamodeld bundles found; nothing to lock") }
-        let force = parsed.flags.contains("--force")
+        let force = parsed[Self.force]
         // Read, extend and write under one advisory lock: parallel `lock` runs take turns, and none loses another's records.
         return FileWriter.withLock(on: path) {
             update(

@@ -17,10 +17,10 @@ import ModelLintReporting
 /// `modellint new-version BUNDLE [--name NAME]`: the safe way to change a shipped model — copy the current
 /// version, make the copy current, edit the copy.
 public enum NewVersionCommand {
-    public static let options: [OptionSpec] = [
-        OptionSpec("--name", value: "NAME", help: "the new version's name (default: the next in the bundle's pattern)"),
-        OptionSpec("--help", help: "show this help"),
-    ]
+    static let name = ValueOption<String>(
+        "--name", value: "NAME", help: "the new version's name (default: the next in the bundle's pattern)")
+
+    public static let options = [name.spec, helpFlag.spec]
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint new-version BUNDLE [--name NAME]",
@@ -69,7 +69,7 @@ public enum NewVersionCommand {
         } catch {
             return .usageError("\(error)")
         }
-        if parsed.flags.contains("--help") { return CommandOutput(exitCode: 0, standardOutput: help) }
+        if parsed[helpFlag] { return CommandOutput(exitCode: 0, standardOutput: help) }
         guard parsed.positionals.count == 1 else {
             return .usageError("new-version takes one bundle; see 'modellint new-version --help'")
         }
@@ -79,7 +79,7 @@ public enum NewVersionCommand {
         }
         return FileWriter.withLock(on: path + "/.xccurrentversion") {
             create(
-                in: path, display: parsed.positionals[0], requestedName: parsed.values["--name"],
+                in: path, display: parsed.positionals[0], requestedName: parsed[name],
                 environment: environment)
         }
     }

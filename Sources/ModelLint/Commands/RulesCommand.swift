@@ -4,14 +4,13 @@ import ModelLintEngine
 import ModelLintReporting
 
 public enum RulesCommand {
-    public static let options: [OptionSpec] = [
-        OptionSpec(
-            "--format", value: "F", choices: ["text", "markdown"],
-            help: "text (default) or a markdown table per catalog section"),
-        OptionSpec(
-            "--markdown", value: "DIR", help: "write docs/rules-style pages, one per rule plus an index, into DIR"),
-        OptionSpec("--help", help: "show this help"),
-    ]
+    enum Format: String, CaseIterable { case text, markdown }
+    static let format = ValueOption<Format>(
+        "--format", value: "F", help: "text (default) or a markdown table per catalog section")
+    static let markdownPages = ValueOption<String>(
+        "--markdown", value: "DIR", help: "write docs/rules-style pages, one per rule plus an index, into DIR")
+
+    public static let options = [format.spec, markdownPages.spec, helpFlag.spec]
 
     public static func run(_ arguments: [String]) -> CommandOutput {
         let parsed: ParsedArguments
@@ -20,7 +19,7 @@ public enum RulesCommand {
         } catch {
             return .usageError("\(error)")
         }
-        if parsed.flags.contains("--help") {
+        if parsed[helpFlag] {
             return CommandOutput(
                 exitCode: 0,
                 standardOutput: ArgumentParser.helpText(
@@ -31,7 +30,7 @@ public enum RulesCommand {
         if let extra = parsed.positionals.first {
             return .usageError("rules takes no arguments (got '\(extra)')")
         }
-        if let directory = parsed.values["--markdown"] {
+        if let directory = parsed[markdownPages] {
             do {
                 try RuleDocumentation.write(to: URL(fileURLWithPath: directory))
             } catch {
@@ -40,7 +39,7 @@ public enum RulesCommand {
             return CommandOutput(
                 exitCode: 0, standardOutput: "wrote \(RuleRegistry.descriptions.count + 1) files to \(directory)\n")
         }
-        let markdown = parsed.values["--format"] == "markdown"
+        let markdown = parsed[format] == .markdown
         return CommandOutput(
             exitCode: 0,
             standardOutput: markdown ? RuleDocumentation.markdownTable() : render(RuleRegistry.descriptions))

@@ -11,16 +11,12 @@ import ModelLintReporting
 /// `modellint store STORE [BUNDLE]`: which version wrote a SQLite store, and what migrating it to the current
 /// version does. Read-only: the store and its `-wal` are opened for reading, nothing else is touched.
 public enum StoreCommand {
+    static let config = configOption(
+        "configuration file (rules, versionOrder, migration); default: nearest .modellint.json")
+    static let migration = migrationOption("how the app migrates (default: the configuration's, else direct)")
+
     public static let options: [OptionSpec] =
-        [
-            CheckCommand.formatOption,
-            OptionSpec(
-                "--config", value: "FILE",
-                help: "configuration file (rules, versionOrder, migration); default: nearest .modellint.json"),
-            OptionSpec(
-                "--migration", value: "MODE", choices: ["direct", "progressive"],
-                help: "how the app migrates (default: the configuration's, else direct)"),
-        ] + CheckCommand.reportFlags
+        [ReportOptions.format.spec, config.spec, migration.spec] + ReportOptions.trailingSpecs
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint store STORE [BUNDLE] [options]",
@@ -44,7 +40,8 @@ public enum StoreCommand {
         } catch {
             return fail("\(error)")
         }
-        if parsed.flags.contains("--help") {
+        let report = ReportOptions(parsed)
+        if parsed[helpFlag] {
             streams.standardOutput.write(help)
             return 0
         }
@@ -53,7 +50,7 @@ public enum StoreCommand {
         }
         let configuration: Configuration
         do {
-            configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
+            configuration = try CheckCommand.loadConfiguration(parsed[config], environment: environment)
         } catch {
             return fail("configuration error: \(error)")
         }
@@ -76,22 +73,20 @@ public enum StoreCommand {
         }
         let settings = configuration.settings(
             forBundleAt: PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory))
-        let migration = parsed.values["--migration"].flatMap(MigrationMode.init(rawValue:))
-        let diagnostics = StoreVerifier(configuration: configuration, migration: migration)
+        let diagnostics = StoreVerifier(configuration: configuration, migration: parsed[migration])
             .verify(metadata, path: display, against: bundle, settings: settings, isGolden: false)
-        let report = LintReport(
+        let findings = LintReport(
             bundles: [
                 BundleSummary(
                     path: bundle.path, currentVersion: bundle.currentVersion?.name,
                     versions: bundle.versions.map(\.name))
             ],
             diagnostics: diagnostics)
-        if parsed.values["--format"] == nil || parsed.values["--format"] == "text" {
+        if report.format == nil || report.format == .text {
             streams.standardOutput.write(describe(metadata, path: display, bundle: bundle))
         }
-        CheckCommand.writeReport(report, to: streams.standardOutput, parsed: parsed, environment: environment)
-        let failing = report.errorCount > 0 || (parsed.flags.contains("--strict") && report.warningCount > 0)
-        return failing ? 1 : 0
+        report.write(findings, to: streams.standardOutput, environment: environment)
+        return report.exitCode(for: findings)
     }
 
     /// The store's own story, before the findings.

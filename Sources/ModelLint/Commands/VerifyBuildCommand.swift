@@ -8,13 +8,10 @@ import ModelLintEngine
 
 /// `modellint verify-build MOMD [BUNDLE]`: the compiled model (and the `.cdm` files beside it) against its source.
 public enum VerifyBuildCommand {
-    public static let options: [OptionSpec] =
-        [
-            CheckCommand.formatOption,
-            OptionSpec(
-                "--config", value: "FILE",
-                help: "configuration file (rules, retired, versionOrder); default: nearest .modellint.json"),
-        ] + CheckCommand.reportFlags
+    static let config = configOption(
+        "configuration file (rules, retired, versionOrder); default: nearest .modellint.json")
+
+    public static let options: [OptionSpec] = [ReportOptions.format.spec, config.spec] + ReportOptions.trailingSpecs
 
     public static let help = ArgumentParser.helpText(
         usage: "modellint verify-build MOMD [BUNDLE] [options]",
@@ -33,7 +30,8 @@ public enum VerifyBuildCommand {
         } catch {
             return fail("\(error)", streams)
         }
-        if parsed.flags.contains("--help") {
+        let report = ReportOptions(parsed)
+        if parsed[helpFlag] {
             streams.standardOutput.write(help)
             return 0
         }
@@ -44,7 +42,7 @@ public enum VerifyBuildCommand {
         }
         let configuration: Configuration
         do {
-            configuration = try CheckCommand.loadConfiguration(parsed.values["--config"], environment: environment)
+            configuration = try CheckCommand.loadConfiguration(parsed[config], environment: environment)
         } catch {
             return fail("configuration error: \(error)", streams)
         }
@@ -73,16 +71,15 @@ public enum VerifyBuildCommand {
         let absolute = PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory)
         let diagnostics = BuildVerifier(configuration: configuration).verify(
             build, against: bundle, settings: configuration.settings(forBundleAt: absolute))
-        let report = LintReport(
+        let findings = LintReport(
             bundles: [
                 BundleSummary(
                     path: bundle.path, currentVersion: bundle.currentVersion?.name,
                     versions: bundle.versions.map(\.name))
             ],
             diagnostics: diagnostics)
-        CheckCommand.writeReport(report, to: streams.standardOutput, parsed: parsed, environment: environment)
-        let failing = report.errorCount > 0 || (parsed.flags.contains("--strict") && report.warningCount > 0)
-        return failing ? 1 : 0
+        report.write(findings, to: streams.standardOutput, environment: environment)
+        return report.exitCode(for: findings)
     }
 
     private static func fail(_ message: String, _ streams: CommandStreams) -> Int32 {

@@ -245,7 +245,7 @@ public protocol BundleRule: Rule {
     func check(_ bundle: ModelBundle) -> [Finding]
 }
 
-public enum MigrationMode: String, Sendable {
+public enum MigrationMode: String, CaseIterable, Sendable {
     /// Core Data's default: a store of any older version migrates in one hop to the current version.
     case direct
     /// The app steps through every version.
