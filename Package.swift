@@ -58,12 +58,21 @@ let package = Package(
         // The thin command line; the target is named like its product so plugins can run it as a tool.
         .executableTarget(
             name: "modellint", dependencies: ["ModelLintCommands", "ModelLintSupport"], path: "Sources/ModelLintCLI"),
+        // What only the tests need from the rule examples (as swift-format's _SwiftFormatTestSupport): their
+        // bundles written to disk, their builds, stores and shipped records. Not part of any product.
+        .target(
+            name: "ModelLintTestSupport",
+            dependencies: [
+                "ModelLintSupport", "ModelLintModel", "ModelLintHistory", "ModelLintCompiled", "ModelLintStores",
+                "ModelLintRules",
+            ],
+            path: "Tests/ModelLintTestSupport"),
         .testTarget(
             name: "ModelLintTests",
             dependencies: [
                 "ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled",
                 "ModelLintStores", "ModelLintProjects", "ModelLintRules", "ModelLintEngine", "ModelLintReporting",
-                "ModelLintCommands",
+                "ModelLintCommands", "ModelLintTestSupport",
             ]),
         // `swift package modellint`: check the package's bundles; everything else comes from .modellint.json.
         .plugin(

@@ -20,7 +20,7 @@ final class DocumentationTests: XCTestCase {
         let end = try XCTUnwrap(readme.range(of: "<!-- rules:end -->"))
         let listed = String(readme[begin.upperBound..<end.lowerBound])
         XCTAssertEqual(
-            listed, RuleDocumentation.markdownTable(), "regenerate with: swift run modellint rules --format markdown")
+            listed, RuleDocumentation.markdownTable(), "stale: run Scripts/generate-docs")
     }
 
     func testReadmeStartsWithTheTwoCommands() throws {
@@ -47,7 +47,7 @@ final class RuleDocumentationTests: XCTestCase {
         for (name, text) in expected {
             let onDisk = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
             XCTAssertEqual(
-                onDisk, text, "docs/rules/\(name) is stale: run swift run modellint rules --markdown docs/rules")
+                onDisk, text, "docs/rules/\(name) is stale: run Scripts/generate-docs")
         }
         let present = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".md") }
         XCTAssertEqual(Set(present), Set(expected.map(\.0)), "docs/rules holds a page for a rule that no longer exists")

@@ -63,7 +63,9 @@ final class EntityPairCacheTests: XCTestCase {
 final class EntityPairRuleTests: XCTestCase {
     func testRepeatedEntityPairsOfDirectPairsFindTheSame() throws {
         let bundles = fixtureAndCorpusBundles()
-        let rules = RuleRegistry.all.compactMap(\.asEntityPairRule)
+        let rules = RuleSet.registry.pairs.compactMap { judge -> (any EntityPairRule)? in
+            if case .entityPairs(let rule) = judge { return rule } else { return nil }
+        }
         XCTAssertGreaterThanOrEqual(rules.count, 19, "the entity pair rules")
         var findings = 0
         var repeats = 0

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import ModelLintSupport
+import ModelLintTestSupport
 import ModelLintModel
 import ModelLintDiff
 import ModelLintHistory

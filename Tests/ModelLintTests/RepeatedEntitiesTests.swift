@@ -30,7 +30,7 @@ final class RepeatedEntitiesTests: XCTestCase {
     }
 
     /// Every version judged whole by every single-version rule: what the shortcut must reproduce.
-    private func judgedWhole(_ models: [Model], _ rules: [any VersionRule], _ context: RuleContext = RuleContext())
+    private func judgedWhole(_ models: [Model], _ rules: [RuleSet.VersionJudge], _ context: RuleContext = RuleContext())
         -> [[[Finding]]]
     {
         models.map { model in rules.map { $0.check(model, context: context) } }
@@ -50,7 +50,7 @@ final class RepeatedEntitiesTests: XCTestCase {
                 ),
             ], current: "Near 2")
         // Each version's own findings, as the single-version rules give them (before repeats are collapsed).
-        let two: [any VersionRule] = [InvalidDefaultValueRule(), MissingInverseRule()]
+        let two = RuleSet([InvalidDefaultValueRule(), MissingInverseRule()]).versions
         let perVersion = Linter(configuration: Configuration(baseDirectory: directory.path)).versionFindings(
             models(bundle), rules: two, context: RuleContext())
         let found = perVersion.enumerated().flatMap { v, byRule in byRule.joined().map { ($0, v) } }
@@ -76,7 +76,7 @@ final class RepeatedEntitiesTests: XCTestCase {
         let loaded = models(bundle)
         let repeated = RepeatedEntities(loaded)
         XCTAssertEqual(repeated.origins[1].map { $0.map { "\($0.group):\($0.item)" } ?? "new" }, ["new", "0:0", "0:1"])
-        let rules = RuleRegistry.all.compactMap { $0 as? any VersionRule }
+        let rules = RuleSet.registry.versions
         let linter = Linter(configuration: Configuration(baseDirectory: directory.path))
         XCTAssertEqual(linter.versionFindings(loaded, rules: rules, context: RuleContext()), judgedWhole(loaded, rules))
     }
@@ -104,7 +104,7 @@ final class RepeatedEntitiesTests: XCTestCase {
             in: directory, versions: [("Near 1", twice), ("Near 2", twice)], current: "Near 2")
         let loaded = models(bundle)
         XCTAssertEqual(RepeatedEntities(loaded).origins[1].map { $0 == nil }, [true, true, true])
-        let rules = RuleRegistry.all.compactMap { $0 as? any VersionRule }
+        let rules = RuleSet.registry.versions
         let linter = Linter(configuration: Configuration(baseDirectory: directory.path))
         let findings = linter.versionFindings(loaded, rules: rules, context: RuleContext())
         XCTAssertEqual(findings, judgedWhole(loaded, rules))
@@ -132,7 +132,7 @@ final class RepeatedEntitiesTests: XCTestCase {
     func testEveryBundleFindsExactlyWhatJudgingEachVersionWholeFinds() throws {
         let bundles = fixtureAndCorpusBundles()
         XCTAssertEqual(bundles.count, expectedBundleCount())
-        let rules = RuleRegistry.all.compactMap { $0 as? any VersionRule }
+        let rules = RuleSet.registry.versions
         let linter = Linter(configuration: Configuration(baseDirectory: repositoryRoot.path))
         for context in [RuleContext(), RuleContext(cloudKitOverride: true)] {
             for bundle in bundles {

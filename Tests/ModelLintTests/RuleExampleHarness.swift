@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ModelLintSupport
+import ModelLintTestSupport
 import ModelLintModel
 import ModelLintDiff
 import ModelLintHistory
@@ -126,10 +127,8 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
                 ).diagnostics
         } else if let source = example.sourceFile {
             // Code rules judge the references scanned from the app's Swift files.
-            found = SourceReferenceVerifier(
-                configuration: configuration, rules: rules.compactMap(\.asSourceReferenceRule)
-            )
-            .verify(SourceReference.scan(source.text, path: source.name), bundles: [loaded()])
+            found = SourceReferenceVerifier(configuration: configuration, rules: RuleSet(rules).sourceReference)
+                .verify(SourceReference.scan(source.text, path: source.name), bundles: [loaded()])
         } else if let project = example.project {
             // Project rules judge the project's version group, as `check` reads the project beside the bundle.
             let file = directory.appendingPathComponent("Near.xcodeproj/project.pbxproj")
@@ -137,17 +136,17 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(project.text.utf8).write(to: file)
             let parsed = try XcodeProject.read(path: file.path, displayPath: "Near.xcodeproj/project.pbxproj")
-            found = ProjectVerifier(configuration: configuration, rules: rules.compactMap(\.asProjectRule)).verify(
+            found = ProjectVerifier(configuration: configuration, rules: RuleSet(rules).project).verify(
                 parsed, bundle: loaded(), bundlePath: "Near.xcdatamodeld")
         } else if let store = example.storeMetadata() {
             // Store rules judge a store's metadata against the bundle, as `store` and golden stores do.
-            found = StoreVerifier(configuration: configuration, rules: rules.compactMap(\.asStoreRule))
+            found = StoreVerifier(configuration: configuration, rules: RuleSet(rules).store)
                 .verify(
                     store, path: "Store.sqlite", against: loaded(), settings: nil,
                     isGolden: example.store?.golden ?? false)
         } else if let build = example.compiledModel() {
             // Rules about what ships judge the build against the bundle, as `verify-build` runs them.
-            found = BuildVerifier(configuration: configuration, rules: rules.compactMap(\.asBuildRule)).verify(
+            found = BuildVerifier(configuration: configuration, rules: RuleSet(rules).build).verify(
                 build, against: loaded(), settings: nil)
         } else {
             let mappings = example.mappingModels.map {
@@ -200,8 +199,8 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
             if let message = example.message, diagnostic.message != message {
                 problems.append("expected the message \"\(message)\", found \"\(diagnostic.message)\"")
             }
-            // skip-version-upgrade carries the underlying problem's fix, and the progressive way out.
-            if rule.id == SkipVersionUpgradeRule.description.id {
+            // A pair-set finding carries the underlying problem's fix, and the progressive way out.
+            if case .pairSet = subject(of: rule.id) {
                 if !diagnostic.fix.hasSuffix("set \"migration\": \"progressive\"") {
                     problems.append("fix without the progressive way out: \(diagnostic.fix)")
                 }
@@ -216,7 +215,7 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
     /// The findings of an example as compared between variants: rule, severity, place, pair.
     static func summaries(of example: RuleExample, rule: RuleDescription) throws -> [String] {
         try findings(of: example, rules: RuleRegistry.all).filter {
-            $0.ruleId == rule.id || $0.ruleId == SkipVersionUpgradeRule.description.id
+            $0.ruleId == rule.id || Self.subject(of: $0.ruleId) == .pairSet
         }
         .map {
             "\($0.ruleId) \($0.severity) \($0.file):\($0.line ?? 0):\($0.column ?? 0) \($0.fromVersion ?? "-")>\($0.version ?? "-")"
@@ -234,21 +233,35 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
         return example.versions.allSatisfy { if case .model = $0.contents { return true } else { return false } }
     }
 
-    static func isKind(_ c: RuleExampleCase, _ kind: (any Rule) -> Bool) -> Bool {
-        RuleRegistry.all.first { $0.id == c.ruleID }.map(kind) ?? false
+    /// What a rule judges, as far as the variants care (from its kind, never its id).
+    enum Subject: Equatable {
+        case version, pair, pairSet, suppressionEntries, other
+    }
+
+    static func subject(of ruleID: String) -> Subject {
+        guard let rule = RuleRegistry.all.first(where: { $0.id == ruleID }) else { return .other }
+        switch rule.kind {
+        case .version, .entity: return .version
+        case .change, .entityPair: return .pair
+        case .pairSet: return .pairSet
+        case .suppression: return .suppressionEntries
+        case .bundle, .migrationStyle, .retirement, .history, .lockFile, .build, .store, .project, .sourceReference:
+            return .other
+        }
     }
 
     /// An example with a copy of its first version in front (`Near 0`). A two-version change example: the step's
     /// findings must be the same, and no skip-version finding may appear (the direct pair has the same problem).
     /// A single-version rule's example: the repeated version is judged from the caches (its entities repeat), and
-    /// what is found must be the same, reported once at the newest version. redundant-version is about identical
-    /// versions: the copy in front is one.
+    /// what is found must be the same, reported once at the newest version. An example about unchanged versions
+    /// (redundant-version's) is left out: the copy in front is one.
     static func olderInFront(_ c: RuleExampleCase) -> RuleExample? {
-        guard isPlain(c.example), c.ruleID != RedundantVersionRule.description.id,
-            c.ruleID != SkipVersionUpgradeRule.description.id
-        else { return nil }
-        let change = isKind(c, { $0.asChangeRule != nil || $0.asEntityPairRule != nil })
-        guard change ? c.example.versions.count == 2 : isKind(c, { $0.asVersionRule != nil }) else { return nil }
+        guard isPlain(c.example), !c.example.aboutUnchangedVersions else { return nil }
+        switch subject(of: c.ruleID) {
+        case .pair: guard c.example.versions.count == 2 else { return nil }
+        case .version: break
+        case .pairSet, .suppressionEntries, .other: return nil
+        }
         var variant = c.example
         variant.versions.insert(("Near 0", c.example.versions[0].contents), at: 0)
         return variant
@@ -260,12 +273,12 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
     /// an unrelated entity for single-version rules (its own findings are not about the example's version).
     static func notCurrent(_ c: RuleExampleCase) -> (RuleExample, String)? {
         guard c.example.triggers, isPlain(c.example), let last = c.example.versions.last,
-            c.ruleID != RedundantVersionRule.description.id, c.ruleID != SkipVersionUpgradeRule.description.id
+            !c.example.aboutUnchangedVersions
         else { return nil }
         var variant = c.example
-        if isKind(c, { $0.asChangeRule != nil || $0.asEntityPairRule != nil }) {
+        if subject(of: c.ruleID) == .pair {
             variant.versions.append(("Near 9", last.contents))
-        } else if isKind(c, { $0.asVersionRule != nil }) {
+        } else if subject(of: c.ruleID) == .version {
             variant.versions.append(
                 (
                     "Near 9",
@@ -278,9 +291,10 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
     }
 
     /// A triggering example with `modellint:disable` naming the rule on every marked entity, attribute and
-    /// relationship: nothing may be found. Examples with a marker on any other element are left out.
+    /// relationship: nothing may be found. Examples with a marker on any other element are left out, and so are
+    /// the rules about the suppression entries themselves.
     static func suppressed(_ c: RuleExampleCase) -> RuleExample? {
-        guard c.example.triggers, isPlain(c.example), c.ruleID != SuppressionUnknownRuleRule.description.id else {
+        guard c.example.triggers, isPlain(c.example), subject(of: c.ruleID) != .suppressionEntries else {
             return nil
         }
         let entry = "<userInfo><entry key=\"modellint:disable\" value=\"\(c.ruleID)\"/></userInfo>"

@@ -56,12 +56,13 @@ public enum DiffCommand {
             from = find(parsed.positionals[1])
             to = find(parsed.positionals[2])
         } else {
-            to = bundle.currentVersion?.model != nil ? bundle.currentVersion : readable.last
+            // The current version as check judges it (VersionLine), and by default the one before it.
+            let line = VersionLine(bundle)
+            to = line.current.flatMap { current in readable.first { $0.name == current.name } }
             if parsed.positionals.count == 2 {
                 from = find(parsed.positionals[1])
             } else {
-                let position = readable.firstIndex { $0.name == to?.name } ?? 0
-                from = position > 0 ? readable[position - 1] : nil
+                from = line.currentPosition > 0 ? readable[line.currentPosition - 1] : nil
             }
         }
         let names = bundle.versions.map(\.name).joined(separator: ", ")

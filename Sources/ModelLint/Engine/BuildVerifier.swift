@@ -8,7 +8,7 @@ public struct BuildVerifier: Sendable {
     public var rules: [any BuildRule]
     public var configuration: Configuration
 
-    public init(configuration: Configuration, rules: [any BuildRule] = RuleRegistry.all.compactMap(\.asBuildRule)) {
+    public init(configuration: Configuration, rules: [any BuildRule] = RuleSet.registry.build) {
         self.configuration = configuration
         self.rules = rules
     }

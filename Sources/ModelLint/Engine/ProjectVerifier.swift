@@ -8,7 +8,7 @@ public struct ProjectVerifier: Sendable {
     public var configuration: Configuration
     public var rules: [any ProjectRule]
 
-    public init(configuration: Configuration, rules: [any ProjectRule] = RuleRegistry.all.compactMap(\.asProjectRule)) {
+    public init(configuration: Configuration, rules: [any ProjectRule] = RuleSet.registry.project) {
         self.configuration = configuration
         self.rules = rules
     }

@@ -10,7 +10,7 @@ public struct SourceReferenceVerifier: Sendable {
 
     public init(
         configuration: Configuration,
-        rules: [any SourceReferenceRule] = RuleRegistry.all.compactMap(\.asSourceReferenceRule)
+        rules: [any SourceReferenceRule] = RuleSet.registry.sourceReference
     ) {
         self.configuration = configuration
         self.rules = rules

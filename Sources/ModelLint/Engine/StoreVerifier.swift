@@ -13,7 +13,7 @@ public struct StoreVerifier: Sendable {
 
     public init(
         configuration: Configuration, migration: MigrationMode? = nil,
-        rules: [any StoreRule] = RuleRegistry.all.compactMap(\.asStoreRule)
+        rules: [any StoreRule] = RuleSet.registry.store
     ) {
         self.configuration = configuration
         self.migration = migration ?? configuration.migration
@@ -27,30 +27,17 @@ public struct StoreVerifier: Sendable {
         golden: (covered: Set<String>, isLast: Bool)? = nil
     ) -> [Diagnostic] {
         let source = bundle.readableVersions
-        let currentName = bundle.currentVersion?.model != nil ? bundle.currentVersion?.name : source.last?.name
-        let current = source.first { $0.name == currentName }
+        let current = VersionLine(bundle).current
         let matching = metadata.matchingVersions(source)
         var migrationFindings: [Diagnostic] = []
         if !isGolden, let from = matching.first, let current,
             let start = source.firstIndex(where: { $0.name == from.name }),
             let end = source.firstIndex(where: { $0.name == current.name }), start < end
         {
-            // Direct: the one hop Core Data makes; progressive: every step. Nothing of the path has shipped to
-            // this store yet, so every step keeps its severity (an empty shipped record).
+            // Direct: the one hop Core Data makes; progressive: every step.
             let path = migration == .direct ? [source[start], source[end]] : Array(source[start...end])
-            let steps = ModelBundle(
-                path: bundle.path,
-                versions: path.map {
-                    ModelVersion(
-                        name: $0.name, folderPath: bundle.path + "/" + $0.name + ".xcdatamodel",
-                        contentsPath: $0.contentsPath, content: .model($0.model))
-                },
-                declaredCurrentVersion: current.name, currentVersionFile: .present)
-            let linter = Linter(configuration: configuration, migration: .progressive)
-            migrationFindings = linter.lint(
-                steps, settings: settings, histories: [ShippedHistory(source: .lockFile("store"), versions: [])]
-            )
-            .filter { $0.fromVersion != nil }
+            migrationFindings = Linter(configuration: configuration, migration: .progressive)
+                .migrationFindings(along: path, bundlePath: bundle.path, settings: settings)
         }
         var check = StoreCheck(
             path: path, metadata: metadata, bundle: bundle.path, current: current, matching: matching,

@@ -22,7 +22,7 @@ public enum Severity: String, Comparable, Sendable, CaseIterable {
 
 /// The catalog's sections (rules.md): how `rules`, `explain` and the docs group the rules. How a rule is run is
 /// decided by its kind (the protocol it conforms to), not its section.
-public enum RuleCategory: String, Sendable, CaseIterable {
+public enum RuleCategory: String, Sendable, CaseIterable, Equatable {
     case bundleStructure = "Bundle structure"
     case singleVersion = "A single model version"
     case changes = "Changes between versions"
@@ -103,55 +103,78 @@ public protocol Rule: Sendable {
     static var description: RuleDescription { get }
     init()
 
-    // What kind of rule this is, answered by the witness each kind's extension supplies. A runtime cast
-    // (`as? any VersionRule`) would search the binary's conformance records for every rule type and kind.
-    var asBundleRule: (any BundleRule)? { get }
-    var asVersionRule: (any VersionRule)? { get }
-    var asEntityRule: (any EntityRule)? { get }
-    var asChangeRule: (any ChangeRule)? { get }
-    var asEntityPairRule: (any EntityPairRule)? { get }
-    var asPairSetRule: (any PairSetRule)? { get }
-    var asSuppressionRule: (any SuppressionRule)? { get }
-    var asHistoryRule: (any HistoryRule)? { get }
-    var asRetirementRule: (any RetirementRule)? { get }
-    var asBuildRule: (any BuildRule)? { get }
-    var asStoreRule: (any StoreRule)? { get }
-    var asProjectRule: (any ProjectRule)? { get }
-    var asSourceReferenceRule: (any SourceReferenceRule)? { get }
+    /// What the rule judges, supplied by its kind's protocol (a rule conforming to no kind does not compile).
+    /// Answered by a witness, not a runtime cast, which would search the binary's conformance records.
+    var kind: RuleKind { get }
 }
 
 extension Rule {
     public var description: RuleDescription { Self.description }
     public var id: String { Self.description.id }
-
-    public var asBundleRule: (any BundleRule)? { nil }
-    public var asVersionRule: (any VersionRule)? { nil }
-    public var asEntityRule: (any EntityRule)? { nil }
-    public var asChangeRule: (any ChangeRule)? { nil }
-    public var asEntityPairRule: (any EntityPairRule)? { nil }
-    public var asPairSetRule: (any PairSetRule)? { nil }
-    public var asSuppressionRule: (any SuppressionRule)? { nil }
-    public var asHistoryRule: (any HistoryRule)? { nil }
-    public var asRetirementRule: (any RetirementRule)? { nil }
-    public var asBuildRule: (any BuildRule)? { nil }
-    public var asStoreRule: (any StoreRule)? { nil }
-    public var asProjectRule: (any ProjectRule)? { nil }
-    public var asSourceReferenceRule: (any SourceReferenceRule)? { nil }
 }
 
-extension BundleRule { public var asBundleRule: (any BundleRule)? { self } }
-extension VersionRule { public var asVersionRule: (any VersionRule)? { self } }
-extension EntityRule { public var asEntityRule: (any EntityRule)? { self } }
-extension ChangeRule { public var asChangeRule: (any ChangeRule)? { self } }
-extension EntityPairRule { public var asEntityPairRule: (any EntityPairRule)? { self } }
-extension PairSetRule { public var asPairSetRule: (any PairSetRule)? { self } }
-extension SuppressionRule { public var asSuppressionRule: (any SuppressionRule)? { self } }
-extension HistoryRule { public var asHistoryRule: (any HistoryRule)? { self } }
-extension RetirementRule { public var asRetirementRule: (any RetirementRule)? { self } }
-extension BuildRule { public var asBuildRule: (any BuildRule)? { self } }
-extension StoreRule { public var asStoreRule: (any StoreRule)? { self } }
-extension ProjectRule { public var asProjectRule: (any ProjectRule)? { self } }
-extension SourceReferenceRule { public var asSourceReferenceRule: (any SourceReferenceRule)? { self } }
+/// What a rule judges, and so which subjects the engine hands it. Closed: a new kind is a case here, its
+/// protocol's `kind` witness, and its subject in the engine's `RuleSet`, whose exhaustive switch the compiler
+/// points at.
+public enum RuleKind: Sendable {
+    /// The bundle as a whole.
+    case bundle(any BundleRule)
+    /// One version at a time.
+    case version(any VersionRule)
+    /// One version's entities one at a time (a version rule the engine judges per distinct neighborhood).
+    case entity(any EntityRule)
+    /// A compared pair of versions, through the whole diff.
+    case change(any ChangeRule)
+    /// A compared pair of versions, one matched entity pair at a time.
+    case entityPair(any EntityPairRule)
+    /// What the change rules found on every compared pair together.
+    case pairSet(any PairSetRule)
+    /// The bundle's steps and the mapping models covering them: how the app likely migrates.
+    case migrationStyle(any MigrationStyleRule)
+    /// Retired properties over the bundle's versions.
+    case retirement(any RetirementRule)
+    /// The `modellint:disable` entries.
+    case suppression(any SuppressionRule)
+    /// Shipped versions compared with the work tree.
+    case history(any HistoryRule)
+    /// The lock file's records against the bundles on disk.
+    case lockFile(any LockFileRule)
+    /// A compiled model against its source.
+    case build(any BuildRule)
+    /// A store's metadata against the bundle.
+    case store(any StoreRule)
+    /// An Xcode project's version group.
+    case project(any ProjectRule)
+    /// A reference to the model in the app's code.
+    case sourceReference(any SourceReferenceRule)
+}
+
+extension BundleRule { public var kind: RuleKind { .bundle(self) } }
+extension VersionRule { public var kind: RuleKind { .version(self) } }
+extension EntityRule { public var kind: RuleKind { .entity(self) } }
+extension ChangeRule { public var kind: RuleKind { .change(self) } }
+extension EntityPairRule { public var kind: RuleKind { .entityPair(self) } }
+extension PairSetRule { public var kind: RuleKind { .pairSet(self) } }
+extension MigrationStyleRule { public var kind: RuleKind { .migrationStyle(self) } }
+extension SuppressionRule { public var kind: RuleKind { .suppression(self) } }
+extension HistoryRule { public var kind: RuleKind { .history(self) } }
+extension LockFileRule { public var kind: RuleKind { .lockFile(self) } }
+extension RetirementRule { public var kind: RuleKind { .retirement(self) } }
+extension BuildRule { public var kind: RuleKind { .build(self) } }
+extension StoreRule { public var kind: RuleKind { .store(self) } }
+extension ProjectRule { public var kind: RuleKind { .project(self) } }
+extension SourceReferenceRule { public var kind: RuleKind { .sourceReference(self) } }
+
+/// Judges a lock file's records against the bundles found on disk (keys relative to the lock's folder).
+public protocol LockFileRule: Rule {
+    func check(_ lock: LockFile, lockPath: String, bundleKeysOnDisk: Set<ExactName>) -> [Finding]
+}
+
+/// Judges how the app likely migrates a bundle: its steps (consecutive versions) and the mapping models covering
+/// them. Run only when neither the command line nor the configuration says.
+public protocol MigrationStyleRule: Rule {
+    func check(_ bundle: ModelBundle, steps: [(from: String, to: String)], mappingModels: [MappingModel]) -> [Finding]
+}
 
 /// Judges what a build produced (a compiled `.momd` and its `.cdm` files) against the source bundle it came from.
 /// `source` holds the bundle's readable versions; `current` is the source's current version, when readable.

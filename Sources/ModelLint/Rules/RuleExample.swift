@@ -44,6 +44,9 @@ public struct RuleExample: Sendable {
     public var lockFileText: String?
     /// When set, the exact message every finding must have.
     public var message: String?
+    /// Whether versions that do not differ are what the rule is about: then the harness's variants that add an
+    /// unchanged copy of a version (which the rule would rightly report) do not apply.
+    public var aboutUnchangedVersions = false
     /// Where the example is written (the rule's file): the harness reports a failing example there.
     public var filePath: String
     public var line: Int
@@ -118,6 +121,13 @@ public struct RuleExample: Sendable {
         return copy
     }
 
+    /// The same example, about versions that do not differ (`aboutUnchangedVersions`).
+    public func aboutUnchanged() -> RuleExample {
+        var copy = self
+        copy.aboutUnchangedVersions = true
+        return copy
+    }
+
     /// The same example, whose findings must have this severity.
     public func expecting(_ severity: Severity) -> RuleExample {
         var copy = self
@@ -145,36 +155,6 @@ public struct RuleExample: Sendable {
     }
 
     public var build: Build?
-
-    /// The build of a `.compiled` example as `verify-build` would read it from `Near.momd` beside the bundle: each
-    /// version's body parsed as if compiled, Xcode's hashes those of the body.
-    public func compiledModel() -> CompiledModel? {
-        guard let build else { return nil }
-        func model(_ body: String, _ path: String) -> Model? {
-            if case .model(let m) = ContentsParser.parse(
-                data: Data((Self.modelHeader + "\n" + body + "\n</model>\n").utf8), path: path)
-            {
-                return m
-            }
-            return nil
-        }
-        let versions = build.versions.map { version -> CompiledVersion in
-            let path = "Near.momd/\(version.name).mom"
-            let m = model(version.body, path)
-            return CompiledVersion(name: version.name, path: path, model: m, recordedHashes: m?.versionHashes.entities)
-        }
-        let mappings = build.mappings.map { mapping -> CompiledMapping in
-            let source = model(mapping.source, "source")?.versionHashes.entities ?? [:]
-            let destination = model(mapping.destination, "destination")?.versionHashes.entities ?? [:]
-            let entityMappings = destination.keys.sorted().map { name in
-                CompiledMapping.EntityMapping(
-                    name: "\(name)To\(name)", source: source[name].map { (name, $0) },
-                    destination: (name, destination[name]!))
-            }
-            return CompiledMapping(name: mapping.name, path: "\(mapping.name).cdm", entityMappings: entityMappings)
-        }
-        return CompiledModel(path: "Near.momd", currentVersion: build.current, versions: versions, mappings: mappings)
-    }
 
     /// For rules about the app's code: a Swift file beside the bundle (its name and text).
     public var sourceFile: (name: String, text: String)?
@@ -273,18 +253,6 @@ public struct RuleExample: Sendable {
         return example
     }
 
-    /// The metadata of a `.store` example's store, as StoreMetadata reads it from Z_METADATA.
-    public func storeMetadata() -> StoreMetadata? {
-        guard let store else { return nil }
-        guard
-            case .model(let m) = ContentsParser.parse(
-                data: Data((Self.modelHeader + "\n" + store.body + "\n</model>\n").utf8), path: "Store.sqlite")
-        else { return nil }
-        return StoreMetadata(
-            entityHashes: m.versionHashes.entities, versionIdentifiers: [], frameworkVersion: nil, storeType: "SQLite",
-            uuid: nil, checksum: nil, usedWAL: false)
-    }
-
     /// The source bundle (`Near 1`...; the last is current) and what a build made of it.
     public static func compiled(
         _ versions: [(String, String)], build: Build, triggers: Bool, expectedFile: String? = nil,
@@ -307,20 +275,6 @@ public struct RuleExample: Sendable {
         return example
     }
 
-    /// The shipped record this example describes, parsed as the lock or git reader would.
-    public func shippedHistory() -> ShippedHistory? {
-        guard !shipped.isEmpty else { return nil }
-        let versions: [ShippedHistory.Version] = shipped.compactMap { name, contents in
-            guard let text = RuleExample.markedText(of: contents)?.filter({ $0 != RuleExample.marker }),
-                case .model(let model) = ContentsParser.parse(data: Data(text.utf8), path: "shipped/\(name)")
-            else { return nil }
-            let fromGit: Bool
-            if case .lockFile = shippedSource { fromGit = false } else { fromGit = true }
-            return ShippedHistory.Version(name: name, digest: VersionDigest(model: model), model: fromGit ? model : nil)
-        }
-        return ShippedHistory(source: shippedSource, versions: versions)
-    }
-
     public static let modelHeader = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="23231" systemVersion="23A344" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
@@ -335,94 +289,5 @@ public struct RuleExample: Sendable {
         case .file(let text): return text
         case .none, .legacy: return nil
         }
-    }
-
-    /// Writes the bundle `Near.xcdatamodeld` into `directory`; returns it and where each marker pointed
-    /// (bundle-relative file, line, column).
-    public func write(into directory: URL) throws -> (bundle: URL, markers: [(file: String, line: Int, column: Int)]) {
-        let fm = FileManager.default
-        let bundle = directory.appendingPathComponent("Near.xcdatamodeld")
-        try fm.createDirectory(at: bundle, withIntermediateDirectories: true)
-        var markers: [(String, Int, Int)] = []
-        for (name, contents) in versions {
-            let folder = bundle.appendingPathComponent(name + ".xcdatamodel")
-            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
-            switch contents {
-            case .none: break
-            case .legacy:
-                try Data("bplist00".utf8).write(to: folder.appendingPathComponent("elements"))
-                try Data("bplist00".utf8).write(to: folder.appendingPathComponent("layout"))
-            case .model, .file:
-                let marked = RuleExample.markedText(of: contents)!
-                var clean = ""
-                var line = 1
-                var column = 1
-                for ch in marked {
-                    if ch == RuleExample.marker {
-                        markers.append((name + ".xcdatamodel/contents", line, column))
-                        continue
-                    }
-                    clean.append(ch)
-                    if ch == "\n" {
-                        line += 1
-                        column = 1
-                    } else {
-                        column += ch.utf8.count
-                    }
-                }
-                try Data(clean.utf8).write(to: folder.appendingPathComponent("contents"))
-            }
-        }
-        for mapping in mappingModels {
-            let folder = directory.appendingPathComponent("\(mapping.name).xcmappingmodel")
-            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
-            let xml = """
-                <?xml version="1.0" standalone="yes"?>
-                <database><object type="XDDEVMAPPINGMODEL" id="z102">\
-                <attribute name="sourcemodelpath" type="string">Near.xcdatamodeld/\(mapping.source).xcdatamodel</attribute>\
-                <attribute name="destinationmodelpath" type="string">Near.xcdatamodeld/\(mapping.destination).xcdatamodel</attribute>\
-                </object></database>
-
-                """
-            try Data(xml.utf8).write(to: folder.appendingPathComponent("xcmapping.xml"))
-        }
-        if let lockFileText {
-            var clean = ""
-            var line = 1
-            for ch in lockFileText {
-                if ch == RuleExample.marker {
-                    markers.append(("../modellint.lock", line, 0))
-                    continue
-                }
-                clean.append(ch)
-                if ch == "\n" { line += 1 }
-            }
-            try Data(clean.utf8).write(to: directory.appendingPathComponent("modellint.lock"))
-        }
-        let pointer: String?
-        switch currentVersion {
-        case .absent: pointer = nil
-        case .last: pointer = versions.last.map { Self.currentVersionPlist(naming: $0.name) }
-        case .named(let name): pointer = Self.currentVersionPlist(naming: name)
-        case .file(let text): pointer = text
-        }
-        if let pointer {
-            try Data(pointer.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
-        }
-        return (bundle, markers)
-    }
-
-    public static func currentVersionPlist(naming name: String) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>_XCCurrentVersionName</key>
-        \t<string>\(name).xcdatamodel</string>
-        </dict>
-        </plist>
-
-        """
     }
 }

@@ -2,7 +2,7 @@ import ModelLintSupport
 import ModelLintModel
 
 /// Judges the bundle's mapping models against its steps; needs what the configuration says about migration.
-public struct ProgressiveMigrationLikelyRule: Rule {
+public struct ProgressiveMigrationLikelyRule: MigrationStyleRule {
     public init() {}
 
     public static let description = RuleDescription(

@@ -30,13 +30,14 @@ public struct RedundantVersionRule: ChangeRule {
                         )
                     ),
                 ],
-                triggers: true, expectedFile: "Near 2.xcdatamodel/contents"),
+                triggers: true, expectedFile: "Near 2.xcdatamodel/contents"
+            ).aboutUnchanged(),
             .passing(
                 before:
                     "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>",
                 after:
                     "<entity name=\"Thing\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"x\"/></entity>"
-            ),
+            ).aboutUnchanged(),
         ])
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {

@@ -3,7 +3,7 @@ import ModelLintModel
 import ModelLintHistory
 
 /// Judges the lock file's own entries against what is on disk; never reads the lock file itself.
-public struct LockEntryOrphanedRule: Rule {
+public struct LockEntryOrphanedRule: LockFileRule {
     public init() {}
 
     public static let description = RuleDescription(

@@ -1,0 +1,255 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintRules
+
+/// The first pass: each rule kind handed its subjects (versions, entity neighborhoods, compared pairs, entity
+/// pairs, the pairs' findings together, the bundle's steps, retirements, suppression entries, shipped records),
+/// with the caches that let a repeated subject be judged once. No severity policy: that is the second pass,
+/// `ResolutionFacts.resolve`.
+package struct Judge: Sendable {
+    package var rules: RuleSet
+    package var migration: MigrationMode
+    /// Whether the command line or the configuration said how the app migrates.
+    package var migrationIsExplicit: Bool
+
+    /// Everything the bundle's rules find, in report order. `facts` is read only by the pair-set rules, which
+    /// judge the change findings as configured (a note where a mapping model covers the pair).
+    package func judge(
+        _ bundle: ModelBundle, facts: ResolutionFacts, context: RuleContext, histories: [ShippedHistory]
+    ) -> BundleJudgement {
+        let line = facts.line
+        var judgement = BundleJudgement()
+        for rule in rules.bundle {
+            // About the bundle as a whole: reported against the version treated as current.
+            judgement.findings += rule.check(bundle).map {
+                RawFinding(rule.description, $0, .whole(version: bundle.currentVersion?.name))
+            }
+        }
+        let found = versionFindings(line.versions.map(\.model), rules: rules.versions, context: context)
+        for position in line.versions.indices {
+            for (judge, findings) in zip(rules.versions, found[position]) {
+                judgement.findings += findings.map { RawFinding(judge.description, $0, .version(position: position)) }
+            }
+        }
+        judgement.findings += changes(along: line, context: context, facts: facts)
+        if !migrationIsExplicit {
+            let steps = zip(line.versions, line.versions.dropFirst()).map { ($0.name, $1.name) }
+            for rule in rules.migrationStyle {
+                judgement.findings += rule.check(bundle, steps: steps, mappingModels: facts.mappingModels).map {
+                    RawFinding(rule.description, $0, .whole(version: bundle.currentVersion?.name))
+                }
+            }
+        }
+        for rule in rules.retirement {
+            judgement.findings += rule.check(line.versions, current: line.currentPosition, context: context).map {
+                RawFinding(rule.description, $0, .whole(version: nil))
+            }
+        }
+        for rule in rules.suppression {
+            judgement.suppressionFindings += rule.check(facts.suppressions.names, knownRuleIDs: rules.ids).map {
+                RawFinding(rule.description, $0, .whole(version: nil))
+            }
+        }
+        for history in histories {
+            let comparisons = ShippedVersionComparison.compare(history, with: bundle)
+            for rule in rules.history {
+                judgement.shipped += rule.check(comparisons, bundle: bundle).map {
+                    RawFinding(rule.description, $0, .shipped)
+                }
+            }
+        }
+        return judgement
+    }
+
+    /// The compared pairs of a line: every step (consecutive versions), and in direct mode every older version
+    /// with the current one; what the change rules find on the steps, then what the pair-set rules find over all.
+    package func changes(along line: VersionLine, context: RuleContext, facts: ResolutionFacts) -> [RawFinding] {
+        let readable = line.versions
+        guard readable.count > 1 else { return [] }
+        let currentPosition = line.currentPosition
+        var pairs: [(Int, Int, Bool)] = (0..<(readable.count - 1)).map { ($0, $0 + 1, true) }
+        if migration == .direct && currentPosition >= 2 {
+            pairs += (0..<(currentPosition - 1)).map { ($0, currentPosition, false) }
+        }
+        let results = changeFindings(readable, pairs: pairs, context: context)
+        func key(_ rule: RuleDescription, _ found: ChangeFinding) -> String { rule.id + "|" + found.identity }
+
+        var findings: [RawFinding] = []
+        var adjacentKeys: Set<String> = []
+        var coveredBy: [String: [String]] = [:]
+        for pair in results where pair.isAdjacent {
+            let covering = facts.mappingModel(from: pair.from, to: pair.to)
+            let superseded = Set(pair.findings.flatMap { $0.found.supersedes.map { "\($0.rule)|\($0.identity)" } })
+            for (rule, found) in pair.findings {
+                // A mapping model covers only its exact pair: a device skipping that step is not covered,
+                // so a problem only ever seen on covered steps still counts for direct pairs.
+                let k = key(rule, found)
+                if let covering {
+                    if coveredBy[k]?.contains(covering.name) != true { coveredBy[k, default: []].append(covering.name) }
+                } else {
+                    adjacentKeys.insert(k)
+                }
+                findings.append(
+                    RawFinding(
+                        rule, found.finding, .step(from: pair.from, to: pair.to, superseded: superseded.contains(k))))
+            }
+        }
+
+        // What only the older -> current pairs find, judged over every pair's findings as configured.
+        var direct: [ComparedPairFindings.DirectFinding] = []
+        for pair in results where !pair.isAdjacent {
+            let covering = facts.mappingModel(from: pair.from, to: pair.to)
+            for (rule, found) in pair.findings {
+                guard let severity = facts.severity(of: rule, finding: found.finding) else { continue }
+                direct.append(
+                    ComparedPairFindings.DirectFinding(
+                        from: pair.from, rule: rule, finding: found.finding, key: key(rule, found),
+                        severity: covering == nil ? severity : .note,
+                        mappingModel: covering?.name))
+            }
+        }
+        let current = readable[currentPosition].name
+        let compared = ComparedPairFindings(
+            current: current, onUnmappedSteps: adjacentKeys, coveredBy: coveredBy, direct: direct)
+        for rule in rules.pairSets {
+            findings += rule.check(compared).map {
+                RawFinding(rule.description, $0.finding, .skippedVersions($0, current: current))
+            }
+        }
+        return findings
+    }
+
+    /// What one single-version rule found in one version: about the model as a whole (everything, for a
+    /// rule that is not an entity rule), and per entity (nil: the entity repeats one judged earlier).
+    private struct VersionRuleFindings: Sendable {
+        var modelWide: [Finding]
+        var perEntity: [[Finding]?] = []
+    }
+
+    /// Per version, per rule: what the single-version rules find. Versions are independent: judged on all
+    /// cores. Entity rules judge each distinct neighborhood once; repeats get its findings moved to them.
+    package func versionFindings(_ models: [Model], rules: [RuleSet.VersionJudge], context: RuleContext)
+        -> [[[Finding]]]
+    {
+        let repeated = RepeatedEntities(models)
+        let fresh = concurrentMap(Array(models.indices)) { v -> [VersionRuleFindings] in
+            let model = models[v]
+            return rules.map { judge in
+                guard case .entities(let rule) = judge else {
+                    guard case .whole(let rule) = judge else { preconditionFailure() }
+                    return VersionRuleFindings(modelWide: rule.check(model, context: context))
+                }
+                return VersionRuleFindings(
+                    modelWide: rule.checkModel(model, context: context),
+                    // Indices, not entities: no entity is copied per step.
+                    perEntity: model.entities.indices.map { e in
+                        repeated.origins[v][e] == nil ? rule.check(model.entities[e], in: model, context: context) : nil
+                    })
+            }
+        }
+        // Which judged entities anything was found about: most repeats have nothing to move.
+        let judgedWithFindings = models.indices.map { v in
+            var any = [Bool](repeating: false, count: models[v].entities.count)
+            for judged in fresh[v] {
+                for (e, found) in judged.perEntity.enumerated() where found?.isEmpty == false { any[e] = true }
+            }
+            return any
+        }
+        return concurrentMap(Array(models.indices)) { v -> [[Finding]] in
+            let model = models[v]
+            let origins = repeated.origins[v]
+            return rules.indices.map { r -> [Finding] in
+                let judged = fresh[v][r]
+                guard case .entities(let rule) = rules[r] else { return judged.modelWide }
+                var found = judged.modelWide
+                for e in model.entities.indices {
+                    if let own = judged.perEntity[e] {
+                        found += own
+                    } else if let origin = origins[e], judgedWithFindings[origin.group][origin.item],
+                        let original = fresh[origin.group][r].perEntity[origin.item], !original.isEmpty
+                    {
+                        let originModel = models[origin.group]
+                        let entity = model.entities[e]
+                        found +=
+                            RepeatedEntities.move(
+                                original, from: originModel.entities[origin.item], in: originModel, to: entity,
+                                in: model)
+                            // A finding outside the neighborhood: judged afresh.
+                            ?? rule.check(entity, in: model, context: context)
+                    }
+                }
+                return found
+            }
+        }
+    }
+
+    package struct PairFindings: Sendable {
+        var from: String
+        var to: String
+        var isAdjacent: Bool
+        var findings: [(rule: RuleDescription, found: ChangeFinding)]
+    }
+
+    /// What the change rules find on each compared pair, in rule order. On the direct pairs (older -> current),
+    /// a matched entity pair that an earlier direct pair already had (same older lineage, same newer entity)
+    /// gets that pair's findings from the entity pair rules: only the first direct pair a problem appears on is
+    /// ever shown, the later ones only add their version to it, and they find the same.
+    package func changeFindings(_ readable: [VersionRef], pairs: [(Int, Int, Bool)], context: RuleContext)
+        -> [PairFindings]
+    {
+        let judges = rules.pairs
+        let pairCache = EntityPairCache()
+        let diffs = concurrentMap(pairs) { from, to, adjacent in
+            ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
+        }
+        // The newer side is the current version in every direct pair: its entities are told apart by name.
+        struct Key: Hashable {
+            var oldLineage: Int
+            var newEntity: Int
+        }
+        let origins = EarlierOccurrence.find(
+            diffs.map { diff -> [Key?] in
+                let old = diff.from.model
+                let new = diff.to.model
+                guard !diff.isAdjacent, old.entityIndexByName.count == old.entities.count else {
+                    return diff.matchedEntities.map { _ in nil }
+                }
+                return diff.matchedEntities.map { pair in
+                    Key(oldLineage: old.keys.lineage[pair.oldIndex], newEntity: new.firstIndexOfName[pair.newIndex])
+                }
+            })
+        // Per pair, per rule: a diff rule's findings; an entity pair rule's per matched entity pair (none for a
+        // repeat, which takes its origin's below).
+        let judged = concurrentMap(Array(diffs.indices)) { p -> [[[ChangeFinding]]] in
+            let diff = diffs[p]
+            let versions = diff.versions
+            return judges.map { judge -> [[ChangeFinding]] in
+                switch judge {
+                case .diff(let rule):
+                    guard diff.isAdjacent || !type(of: rule).adjacentOnly else { return [] }
+                    return [rule.check(diff, context: context)]
+                case .entityPairs(let rule):
+                    return diff.matchedEntities.enumerated().map { e, pair in
+                        origins[p][e] == nil ? rule.check(pair, of: versions, context: context) : []
+                    }
+                }
+            }
+        }
+        return concurrentMap(Array(diffs.indices)) { p in
+            let diff = diffs[p]
+            var findings: [(RuleDescription, ChangeFinding)] = []
+            for (r, judge) in judges.enumerated() {
+                var found = judged[p][r]
+                if case .entityPairs = judge {
+                    for (e, origin) in origins[p].enumerated() {
+                        if let origin { found[e] = judged[origin.group][r][origin.item] }
+                    }
+                }
+                findings += found.joined().map { (judge.description, $0) }
+            }
+            return PairFindings(from: diff.from.name, to: diff.to.name, isAdjacent: diff.isAdjacent, findings: findings)
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintRules
+
+/// A rule's finding as the judge pass leaves it: no severity policy applied yet, only what it is about.
+package struct RawFinding: Sendable {
+    package var rule: RuleDescription
+    package var finding: Finding
+    package var subject: Subject
+
+    package init(_ rule: RuleDescription, _ finding: Finding, _ subject: Subject) {
+        self.rule = rule
+        self.finding = finding
+        self.subject = subject
+    }
+
+    /// What a finding is about, which decides how the run's facts change its severity.
+    package enum Subject: Sendable {
+        /// The bundle or the run as a whole; reported with `version` when the finding names none.
+        case whole(version: String?)
+        /// A single-version rule's finding in the version at this position of the line.
+        case version(position: Int)
+        /// A change rule's finding on a step (consecutive versions); `superseded`: another finding of the same
+        /// step replaces it (its problem still counts as found there).
+        case step(from: String, to: String, superseded: Bool)
+        /// A pair-set rule's finding: about the current version, with the problem underneath it.
+        case skippedVersions(PairSetFinding, current: String)
+        /// A shipped version's record: never downgraded, reported once per rule and version.
+        case shipped
+    }
+}
+
+/// What the judge pass found about one bundle, in report order.
+package struct BundleJudgement: Sendable {
+    /// Everything in-model suppressions apply to.
+    package var findings: [RawFinding] = []
+    /// About the `modellint:disable` entries themselves: after the suppressions are applied.
+    package var suppressionFindings: [RawFinding] = []
+    /// Shipped history: after repeats are collapsed, never collapsed itself.
+    package var shipped: [RawFinding] = []
+}
+
+/// The facts of a run that turn findings into diagnostics: the configuration, the bundle's line of versions,
+/// what has shipped, the mapping models, the in-model suppressions.
+package struct ResolutionFacts: Sendable {
+    package var configuration: Configuration
+    package var bundlePath: String
+    package var line: VersionLine
+    /// Versions whose stores exist: a step to one of them is history.
+    package var shipped: Set<ExactName>
+    package var mappingModels: [MappingModel]
+    package var suppressions: Suppressions
+
+    package func severity(of rule: RuleDescription, finding: Finding) -> Severity? {
+        configuration.severity(of: rule, finding: finding)
+    }
+
+    /// The mapping model Core Data uses for exactly this step, if any.
+    package func mappingModel(from: String, to: String) -> MappingModel? {
+        mappingModels.first { $0.source == from && $0.destination == to }
+    }
+
+    /// The second pass: a pure function from the judge pass's findings to diagnostics. Severities come from the
+    /// configuration; a shipped version's own findings and a shipped step's are history (notes); a step a mapping
+    /// model covers is a note naming it; suppressions silence; one problem over consecutive versions is one finding.
+    package func resolve(_ judgement: BundleJudgement) -> [Diagnostic] {
+        var diagnostics = judgement.findings.compactMap(resolve)
+        diagnostics.removeAll(where: suppressions.suppresses)
+        diagnostics += judgement.suppressionFindings.compactMap(resolve)
+        diagnostics = RepeatedFindings.collapse(diagnostics, versionOrder: line.names)
+        // The same shipped problem seen from two records (the lock file and --against) is reported once.
+        var seen: Set<String> = []
+        for raw in judgement.shipped where seen.insert("\(raw.rule.id)|\(raw.finding.version ?? "")").inserted {
+            if let diagnostic = resolve(raw) { diagnostics.append(diagnostic) }
+        }
+        return diagnostics
+    }
+
+    /// One finding as reported, or nil when its rule is off.
+    package func resolve(_ raw: RawFinding) -> Diagnostic? {
+        guard let severity = severity(of: raw.rule, finding: raw.finding) else { return nil }
+        switch raw.subject {
+        case .whole(let version):
+            return Diagnostic(raw.rule, raw.finding, severity: severity, bundle: bundlePath, version: version)
+        case .shipped:
+            return Diagnostic(raw.rule, raw.finding, severity: severity, bundle: bundlePath, version: nil)
+        case .version(let position):
+            // A shipped version can no longer be fixed, only learned from; staged versions keep full severity.
+            let history = position < line.currentPosition
+            return Diagnostic(
+                raw.rule, raw.finding, severity: history ? .note : severity, bundle: bundlePath,
+                version: line.versions[position].name)
+        case .step(let from, let to, let superseded):
+            guard !superseded else { return nil }
+            // A step whose newer version shipped is history: the devices that took it have met it already.
+            let covering = mappingModel(from: from, to: to)
+            let history = shipped.contains(ExactName(to))
+            var d = Diagnostic(
+                raw.rule, raw.finding, severity: covering == nil && !history ? severity : .note, bundle: bundlePath,
+                version: to, fromVersion: from)
+            if let covering {
+                d.message += " (covered by the mapping model \(covering.name))"
+                d.mappingModel = covering.name
+            }
+            return d
+        case .skippedVersions(let found, let current):
+            var d = Diagnostic(
+                raw.rule, raw.finding, severity: severity, bundle: bundlePath, version: current,
+                fromVersion: found.fromVersion)
+            d.underlyingRuleId = found.underlyingRuleId
+            d.fix = found.fix
+            d.affectedVersions = found.affectedVersions
+            d.mappingModel = found.mappingModel
+            return d
+        }
+    }
+}
+
+extension Configuration {
+    /// A rule's findings as reported, each at its configured severity; none when the rule is off. `version`: for
+    /// findings that name none themselves.
+    package func diagnostics(_ rule: RuleDescription, _ findings: [Finding], bundle: String, version: String?)
+        -> [Diagnostic]
+    {
+        findings.compactMap { finding in
+            severity(of: rule, finding: finding).map {
+                Diagnostic(rule, finding, severity: $0, bundle: bundle, version: version)
+            }
+        }
+    }
+}
+
+extension Diagnostic {
+    /// A rule's finding as reported: the rule's id and fix, the finding's place and subject.
+    package init(
+        _ rule: RuleDescription, _ finding: Finding, severity: Severity, bundle: String, version: String?,
+        fromVersion: String? = nil
+    ) {
+        self.init(
+            ruleId: rule.id, severity: severity, message: ReportText.boundedMessage(finding.message), fix: rule.fix,
+            bundle: bundle,
+            file: finding.location.file, line: finding.location.line, column: finding.location.column,
+            version: finding.version ?? version, fromVersion: fromVersion, entity: finding.entity,
+            property: finding.property)
+        identity = finding.identity
+    }
+}
