@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+import ModelLintReporting
+import ModelLintCommands
+
+/// Issue 11, cases 13-15: git cannot be pointed at another history, pathspec magic, or another executable.
+final class GitHardeningTests: XCTestCase {
+    /// A repository whose `App/Near.xcdatamodeld` was released as v1, then had a shipped version edited.
+    private func editedRelease(folder: String = "App") throws -> URL {
+        let directory = try makeTemporaryDirectory(self)
+        try git(["init", "-q", "-b", "main"], in: directory)
+        let app = directory.appendingPathComponent(folder)
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"),
+            to: app.appendingPathComponent("Near.xcdatamodeld"))
+        try git(["add", "-A"], in: directory)
+        try git(["commit", "-q", "-m", "release"], in: directory)
+        try git(["tag", "v1"], in: directory)
+        let contents = app.appendingPathComponent("Near.xcdatamodeld/Near 19.xcdatamodel/contents")
+        try Data(
+            try String(contentsOf: contents, encoding: .utf8).replacingOccurrences(
+                of: "name=\"latitude\"", with: "name=\"lat\""
+            ).utf8
+        ).write(to: contents)
+        return directory
+    }
+
+    private func ruleIds(_ out: CommandOutput) throws -> [String] {
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any], out.standardError)
+        return (json["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["ruleId"] as? String }
+    }
+
+    func testAGitDirectoryPlantedBesideTheBundleIsNeverUsed() throws {
+        let directory = try editedRelease()
+        // The attacker's history, where v1 already has the edit, planted as HEAD, config, objects and refs in App/.
+        let fake = try makeTemporaryDirectory(self)
+        try git(["init", "-q"], in: fake)
+        try FileManager.default.copyItem(
+            at: directory.appendingPathComponent("App/Near.xcdatamodeld"),
+            to: fake.appendingPathComponent("Near.xcdatamodeld"))
+        try git(["add", "-A"], in: fake)
+        try git(["commit", "-q", "-m", "evil"], in: fake)
+        try git(["tag", "v1"], in: fake)
+        for item in ["HEAD", "objects", "refs"] {
+            try FileManager.default.copyItem(
+                at: fake.appendingPathComponent(".git/\(item)"), to: directory.appendingPathComponent("App/\(item)"))
+        }
+        try Data("[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = .\n".utf8).write(
+            to: directory.appendingPathComponent("App/config"))
+        let out = modellint(["check", "App", "--released", "v1", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 1, out.standardError)
+        XCTAssertTrue(try ruleIds(out).contains("shipped-version-edited"))
+        // Run from inside the planted folder, git's discovery meets it first: refused, never used.
+        let inside = modellint(["check", ".", "--released", "v1"], in: directory.appendingPathComponent("App"))
+        XCTAssertEqual(inside.exitCode, 2)
+        XCTAssertTrue(inside.standardError.contains("git found a bare repository"), inside.standardError)
+    }
+
+    func testFoldersNamedLikePathspecMagicAreLiteral() throws {
+        for folder in [":(top)x", ":!x", "*"] {
+            let directory = try editedRelease(folder: folder)
+            let out = modellint(["check", "./" + folder, "--released", "v1", "--format", "json"], in: directory)
+            XCTAssertEqual(out.exitCode, 1, "\(folder): \(out.standardError)")
+            XCTAssertTrue(try ruleIds(out).contains("shipped-version-edited"), folder)
+        }
+    }
+
+    func testACommittedFileNamedGitNeverRuns() throws {
+        let directory = try editedRelease()
+        let marker = directory.appendingPathComponent("pwned")
+        let fake = directory.appendingPathComponent("git")
+        try Data("#!/bin/sh\ntouch \(shellQuoted(marker.path))\nexit 1\n".utf8).write(to: fake)
+        XCTAssertEqual(chmod(fake.path, 0o755), 0)
+        let bin = shellQuoted(try builtExecutable().path)
+        // An empty entry and a relative one, both meaning the current folder, ahead of the real git.
+        let result = try shell("PATH=\":.:$PATH\" \(bin) check App --released v1 > /dev/null", in: directory)
+        XCTAssertEqual(result.code, 1, result.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "the repository's own git ran")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintRules
+import ModelLintEngine
+import ModelLintReporting
+import ModelLintCommands
+
+/// Issue 11, case 17, and the JSON reader behind every configuration, lock and baseline file.
+final class JSONReaderTests: XCTestCase {
+    func testDuplicateKeysAreAConfigurationErrorNamingTheKey() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
+        try Data(
+            "{\n  \"rules\": {\n    \"missing-inverse\": \"off\",\n    \"missing-inverse\": \"error\"\n  }\n}\n".utf8
+        ).write(to: directory.appendingPathComponent(".modellint.json"))
+        let out = modellint(["check"], in: directory)
+        XCTAssertEqual(out.exitCode, 2)
+        XCTAssertTrue(
+            out.standardError.hasSuffix(
+                ".modellint.json: not valid JSON: the key \"missing-inverse\" appears twice in one object (rules.missing-inverse) at line 4, column 5\n"
+            ), out.standardError)
+    }
+
+    func testKeysDifferingOnlyInNormalizationAreTwoKeys() throws {
+        // "é" precomposed and decomposed: canonically equal Strings, different bytes, so two keys to a JSON reader.
+        let value = try JSONValue.parse(Data("{ \"caf\u{E9}\": 1, \"cafe\u{301}\": 2 }".utf8))
+        XCTAssertEqual(value.objectValue?.count, 2)
+    }
+
+    func testSyntaxErrorsSayWhere() {
+        for (text, expected) in [
+            ("{\n  \"a\": 1,\n  \"b\" 2\n}", "':' is expected after the key \"b\" at line 3, column 7"),
+            ("{ \"a\": [1, 2 }", "',' or ']' is expected at line 1, column 14"),
+            ("{ \"a\": tru }", "an unknown word at line 1, column 8"),
+            ("{ \"a\": \"x\n\" }", "a line break inside a string at line 1, column 10"),
+            ("", "the file holds no value at line 1, column 1"),
+        ] {
+            XCTAssertThrowsError(try JSONValue.parse(Data(text.utf8))) { error in
+                XCTAssertTrue("\(error)".hasSuffix(expected), "\(text.debugDescription): \(error)")
+            }
+        }
+    }
+
+    func testJSON5AndStrictJSON() throws {
+        let json5 = "{ // comment\n unquoted: 'single', hex: 0x1F, half: .5, plus: +1, list: [1, 2,], /* block */ }"
+        let value = try JSONValue.parse(Data(json5.utf8))
+        XCTAssertEqual(value["unquoted"], .string("single"))
+        XCTAssertEqual(value["hex"], .number(31))
+        XCTAssertEqual(value["half"], .number(0.5))
+        XCTAssertEqual(value["plus"], .number(1))
+        XCTAssertEqual(value["list"], .array([.number(1), .number(2)]))
+        XCTAssertEqual(value.objectValue?.map(\.0), ["unquoted", "hex", "half", "plus", "list"], "file order")
+        XCTAssertThrowsError(try JSONValue.parse(Data("{ \"a\": 1, }".utf8), json5: false))
+        XCTAssertThrowsError(try JSONValue.parse(Data("{ \"a\": 01 }".utf8), json5: false))
+        XCTAssertEqual(try JSONValue.parse(Data("\"\\ud83d\\ude00\"".utf8)), .string("😀"))
+        XCTAssertThrowsError(try JSONValue.parse(Data("\"\\ud83d\"".utf8)))
+    }
+}
