@@ -10,8 +10,8 @@ Scripts/reference-hashes.py (independent of modellint). Run from the repository 
 """
 import os, plistlib, shutil, sqlite3, subprocess, sys, tempfile, base64
 
-def hashes(version):
-    out = subprocess.run([sys.executable, "Scripts/reference-hashes.py", f"Fixtures/Near.xcdatamodeld/{version}.xcdatamodel/contents"],
+def hashes(version, bundle="Fixtures/Near.xcdatamodeld"):
+    out = subprocess.run([sys.executable, "Scripts/reference-hashes.py", f"{bundle}/{version}.xcdatamodel/contents"],
                          capture_output=True, text=True, check=True).stdout.split("\n")
     entities = {}
     for line in out:
@@ -20,8 +20,8 @@ def hashes(version):
             entities[parts[0]] = base64.b64decode(parts[1])
     return entities
 
-def metadata(version, padding=0):
-    plist = {"NSStoreModelVersionHashes": hashes(version), "NSStoreModelVersionIdentifiers": [version],
+def metadata(version, padding=0, bundle="Fixtures/Near.xcdatamodeld"):
+    plist = {"NSStoreModelVersionHashes": hashes(version, bundle), "NSStoreModelVersionIdentifiers": [version],
              "NSPersistenceFrameworkVersion": 1344, "NSStoreType": "SQLite", "NSStoreUUID": "00000000-0000-4000-8000-000000000019"}
     if padding:
         plist["Padding"] = "x" * padding
@@ -57,3 +57,20 @@ db.execute("INSERT INTO Z_METADATA VALUES (1, '00000000-0000-4000-8000-000000000
 db.close()
 shutil.rmtree(work)
 print("wrote", sorted(os.listdir(out)))
+
+def plain_store(path, version, bundle):
+    """A rollback-journal store whose Z_METADATA says `version` of `bundle` wrote it."""
+    if os.path.exists(path):
+        os.remove(path)
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)")
+    db.execute("INSERT INTO Z_METADATA VALUES (1, '00000000-0000-4000-8000-000000000001', ?)",
+               (metadata(version, bundle=bundle),))
+    db.close()
+    print("wrote", path)
+
+# Written by Library 1, before Library 2 added the attribute that Library 3 renames (issue 24, item 4).
+plain_store("Fixtures/Stores/RenamedLater/Library1.sqlite", "Library 1", "Fixtures/Stores/RenamedLater/Library.xcdatamodeld")
+# Written by Store, the source of the mapping model StoreToStore2 (issue 24, item 3).
+os.makedirs("Fixtures/Mapped/Stores", exist_ok=True)
+plain_store("Fixtures/Mapped/Stores/Store1.sqlite", "Store", "Fixtures/Mapped/Store.xcdatamodeld")

@@ -361,3 +361,106 @@ final class ModelCacheTests: XCTestCase {
             ), out.standardOutput)
     }
 }
+
+/// `store` judges a store's migration as `check` judges the same pairs, with the same mapping models (issue 24,
+/// items 3, 4 and 7).
+final class StoreMigrationPathTests: XCTestCase {
+    private func findings(_ out: CommandOutput) -> [String] {
+        jsonDiagnostics(out).map { "\($0["ruleId"]!) \($0["severity"]!) \($0["message"]!)" }
+    }
+
+    /// Library 3 renames Library 2's `price` to `cost` (renaming identifier "price"). A store of Library 1, written
+    /// before `price` existed, loses nothing: its direct hop to Library 3 is not a step, and a renaming identifier
+    /// is judged only on steps (as `check` judges it), so `cost` is simply new to that store.
+    func testARenamingIdentifierIsNotJudgedAgainstAStoreOlderThanTheProperty() throws {
+        let fixtures = repositoryRoot.appendingPathComponent("Fixtures/Stores/RenamedLater")
+        let expected = [
+            "direct": [],
+            // Stepping through Library 2, the rename is a real step, relying on its identifier as check says.
+            "progressive": [
+                "renaming-id-reliance warning Book.price was renamed to cost between Library 2 and Library 3 through its renaming identifier \"price\": if the compiled model loses it, the data is dropped and cost reads nil"
+            ],
+        ]
+        for (migration, findings) in expected {
+            let out = modellint(
+                ["store", "Library1.sqlite", "Library.xcdatamodeld", "--format", "json", "--migration", migration],
+                in: fixtures)
+            XCTAssertEqual(out.exitCode, 0, "\(migration): \(out.standardOutput)")
+            XCTAssertEqual(self.findings(out), findings, migration)
+        }
+        let text = modellint(["store", "Library1.sqlite", "Library.xcdatamodeld"], in: fixtures).standardOutput
+        XCTAssertTrue(text.contains("\n  migrating to Library 3 (current): one hop, nothing found\n"), text)
+    }
+
+    /// On a step, a renaming identifier that names nothing of the store's own version still fails the migration.
+    func testAWrongRenamingIdentifierOnTheStoresStepStillFails() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let source = repositoryRoot.appendingPathComponent("Fixtures/Stores/RenamedLater/Library.xcdatamodeld")
+        let bundle = directory.appendingPathComponent("Library.xcdatamodeld")
+        try FileManager.default.copyItem(at: source, to: bundle)
+        let third = bundle.appendingPathComponent("Library 3.xcdatamodel/contents")
+        let text = try String(contentsOf: third, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "elementID=\"price\"", with: "elementID=\"prize\"").utf8).write(
+            to: third)
+        let loaded = BundleLoader.load(bundleURL: bundle, displayPath: "Library.xcdatamodeld")
+        let second = try XCTUnwrap(loaded.readableVersions.first { $0.name == "Library 2" })
+        let metadata = StoreMetadata(
+            entityHashes: second.model.versionHashes.entities, versionIdentifiers: [], frameworkVersion: nil,
+            storeType: "SQLite", uuid: nil, checksum: nil, usedWAL: false)
+        let found = StoreVerifier(configuration: Configuration(baseDirectory: directory.path))
+            .verify(metadata, path: "Library2.sqlite", against: loaded, settings: nil, isGolden: false)
+        XCTAssertEqual(
+            found.map { "\($0.ruleId) \($0.severity)" },
+            ["renaming-id-unknown error", "property-removed warning", "store-migration-fails error"].sorted(),
+            found.map(\.message).joined(separator: "\n"))
+    }
+
+    /// A store of `Store`: the mapping model StoreToStore2 covers exactly the step Store -> Store 2, so stepping
+    /// through every version converts it (a note naming the mapping model); the one hop to Store 3 is not covered.
+    func testAMappingModelCoversTheStoresStepAsInCheck() throws {
+        let fixtures = repositoryRoot.appendingPathComponent("Fixtures/Mapped")
+        let progressive = modellint(
+            ["store", "Stores/Store1.sqlite", "Store.xcdatamodeld", "--format", "json", "--migration", "progressive"],
+            in: fixtures)
+        XCTAssertEqual(progressive.exitCode, 0, progressive.standardOutput)
+        XCTAssertEqual(
+            findings(progressive),
+            [
+                "attribute-type-incompatible note Thing.payload changed type from Binary to String between Store and Store 2; lightweight migration cannot convert it, and the store will fail to open (covered by the mapping model StoreToStore2)"
+            ])
+        let direct = modellint(
+            ["store", "Stores/Store1.sqlite", "Store.xcdatamodeld", "--format", "json"], in: fixtures)
+        XCTAssertEqual(direct.exitCode, 1)
+        XCTAssertEqual(
+            findings(direct),
+            [
+                "store-migration-fails error Stores/Store1.sqlite was written by Store; migrating it to Store 3 meets 1 error (attribute-type-incompatible), listed with it",
+                "attribute-type-incompatible error Thing.payload changed type from Binary to String between Store and Store 3; lightweight migration cannot convert it, and the store will fail to open",
+            ])
+        let text = modellint(
+            ["store", "Stores/Store1.sqlite", "Store.xcdatamodeld", "--migration", "progressive"], in: fixtures
+        ).standardOutput
+        XCTAssertTrue(
+            text.contains("\n  migrating to Store 3 (current): 2 steps (progressive migration), 1 note\n"), text)
+    }
+
+    /// With no bundle named, `store` says which bundle it found, and what migrating the store to it does.
+    func testTheStoreSaysWhichBundleItFoundAndWhatMigratingDoes() throws {
+        let out = modellint(["store", "Fixtures/Stores/WALOnly.sqlite"], in: repositoryRoot)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(
+            out.standardOutput,
+            """
+            Fixtures/Stores/WALOnly.sqlite: a Core Data SQLite store (metadata read from its -wal)
+              written by: Near 19
+              bundle: Fixtures/Near.xcdatamodeld (found under the current directory)
+              NSPersistenceFrameworkVersion: 1344
+              version identifiers: Near 19
+              store UUID: 00000000-0000-4000-8000-000000000019
+              migrating to Near 20 (current): one hop, nothing found
+
+            0 errors, 0 warnings, 0 notes in 1 bundle (3 versions)
+
+            """)
+    }
+}

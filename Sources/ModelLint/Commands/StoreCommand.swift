@@ -71,10 +71,15 @@ public enum StoreCommand {
         } catch {
             return fail("\(error)")
         }
-        let settings = configuration.settings(
-            forBundleAt: PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory))
+        let bundlePath = PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory)
+        let settings = configuration.settings(forBundleAt: bundlePath)
+        // The mapping models `check` honours for this bundle: Core Data uses one for exactly its pair.
+        let mappingModels = RepositoryFiles().mappingModels(
+            for: bundlePath, versions: bundle.versions.map(\.name), configuredFolders: configuration.mappingModels)
         let diagnostics = StoreVerifier(configuration: configuration, migration: parsed[migration])
-            .verify(metadata, path: display, against: bundle, settings: settings, isGolden: false)
+            .verify(
+                metadata, path: display, against: bundle, settings: settings, isGolden: false,
+                mappingModels: mappingModels)
         let findings = LintReport(
             bundles: [
                 BundleSummary(
@@ -83,14 +88,22 @@ public enum StoreCommand {
             ],
             diagnostics: diagnostics)
         if report.format == nil || report.format == .text {
-            streams.standardOutput.write(describe(metadata, path: display, bundle: bundle))
+            let migrating = diagnostics.filter { $0.fromVersion != nil }
+            streams.standardOutput.write(
+                describe(
+                    metadata, path: display, bundle: bundle, found: parsed.positionals.count == 1,
+                    migration: parsed[migration] ?? configuration.migration, migrationFindings: migrating))
         }
         report.write(findings, to: streams.standardOutput, environment: environment)
         return report.exitCode(for: findings)
     }
 
-    /// The store's own story, before the findings.
-    package static func describe(_ metadata: StoreMetadata, path: String, bundle: ModelBundle) -> String {
+    /// The store's own story, before the findings. `found`: the bundle was found, not named; `migrationFindings`:
+    /// what migrating it finds.
+    package static func describe(
+        _ metadata: StoreMetadata, path: String, bundle: ModelBundle, found: Bool = false,
+        migration: MigrationMode = .direct, migrationFindings: [Diagnostic] = []
+    ) -> String {
         let versions = bundle.readableVersions
         let matching = metadata.matchingVersions(versions).map(\.name)
         var lines = [
@@ -101,15 +114,30 @@ public enum StoreCommand {
                 + (matching.isEmpty
                     ? "no version of \(ReportText.escaped(bundle.path))"
                     : matching.map(ReportText.escaped).joined(separator: ", ")))
+        if found { lines.append("  bundle: \(ReportText.escaped(bundle.path)) (found under the current directory)") }
         if let framework = metadata.frameworkVersion { lines.append("  NSPersistenceFrameworkVersion: \(framework)") }
         if !metadata.versionIdentifiers.isEmpty {
             lines.append(
                 "  version identifiers: " + metadata.versionIdentifiers.map(ReportText.escaped).joined(separator: ", "))
         }
         if let uuid = metadata.uuid { lines.append("  store UUID: \(ReportText.escaped(uuid))") }
-        if let current = bundle.currentVersion, matching.contains(current.name) {
+        let line = VersionLine(bundle)
+        if let current = line.current, matching.contains(current.name) {
             lines.append(
                 "  migrating to \(ReportText.escaped(current.name)) (current): nothing to do, the hashes are equal")
+        } else if let current = line.current, let from = matching.first,
+            let start = line.versions.firstIndex(where: { $0.name == from }), start < line.currentPosition
+        {
+            let steps = line.currentPosition - start
+            let how =
+                migration == .direct || steps == 1
+                ? "one hop" : "\(steps) steps (progressive migration)"
+            let counts = Severity.allCases.reversed().compactMap { severity -> String? in
+                let n = migrationFindings.filter { $0.severity == severity }.count
+                return n == 0 ? nil : "\(n) \(severity.rawValue)\(n == 1 ? "" : "s")"
+            }
+            let outcome = counts.isEmpty ? "nothing found" : counts.joined(separator: ", ")
+            lines.append("  migrating to \(ReportText.escaped(current.name)) (current): \(how), \(outcome)")
         }
         // No version wrote it: the store's own cached model, diffed against the current version as if it were one.
         if matching.isEmpty, let cached = metadata.cachedModel, let current = bundle.currentVersion,

@@ -26,7 +26,7 @@ package enum GoldenStores {
                 diagnostics += StoreVerifier(configuration: configuration, migration: migration).verify(
                     store.metadata, path: store.path, against: bundle, settings: bundles[index].settings,
                     isGolden: true,
-                    golden: (covered, i == stores.count - 1))
+                    golden: (covered, i == stores.count - 1), mappingModels: bundles[index].mappingModels)
             }
         }
         return diagnostics

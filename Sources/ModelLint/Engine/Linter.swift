@@ -80,24 +80,33 @@ public struct Linter: Sendable {
         return facts.resolve(judgement)
     }
 
-    /// What migrating a store along `path` (the store's version first, the current one last) does, one step at a
-    /// time (the path holds every step in progressive mode, the one hop in direct mode): the change findings of each step at full severity (nothing of the path has reached this store), the
-    /// in-model suppressions applied.
-    package func migrationFindings(along path: [VersionRef], bundlePath: String, settings: BundleSettings?)
-        -> [Diagnostic]
-    {
-        var line = VersionLine(versions: path)
-        if let oldest = settings?.oldestMigratedVersion,
-            let start = path.firstIndex(where: { $0.name.isExactly(oldest) })
-        {
-            line = VersionLine(versions: Array(path[start...]))
-        }
+    /// What migrating a store does, hop by hop (the store's version first, the current one last): direct
+    /// migration is one hop, progressive migration every step. Each hop is judged as `check` judges that pair
+    /// (a hop between versions that are not consecutive gets no rename guesses and no renaming-identifier
+    /// checks, which are about consecutive versions), its findings at full severity (nothing of the path has
+    /// reached this store), a hop covered by a mapping model as a note naming it, the in-model suppressions applied.
+    package func migrationFindings(
+        along path: [VersionRef], consecutive: [Bool], bundlePath: String, settings: BundleSettings?,
+        mappingModels: [MappingModel]
+    ) -> [Diagnostic] {
+        guard path.count > 1, consecutive.count == path.count - 1 else { return [] }
+        let line = VersionLine(versions: path)
         let facts = ResolutionFacts(
-            configuration: configuration, bundlePath: bundlePath, line: line, shipped: [], mappingModels: [],
-            suppressions: Suppressions(versions: line.versions))
-        let steps = Judge(rules: rules, migration: .progressive, migrationIsExplicit: true)
-        let context = context(line, settings: settings, migration: .progressive)
-        let judgement = BundleJudgement(findings: steps.changes(along: line, context: context, facts: facts))
+            configuration: configuration, bundlePath: bundlePath, line: line, shipped: [],
+            mappingModels: mappingModels, suppressions: Suppressions(versions: line.versions))
+        let judge = Judge(rules: rules, migration: .progressive, migrationIsExplicit: true)
+        let hops = consecutive.enumerated().map { ($0.offset, $0.offset + 1, $0.element) }
+        let results = judge.changeFindings(
+            line.versions, pairs: hops, context: context(line, settings: settings, migration: .progressive))
+        var judgement = BundleJudgement()
+        for hop in results {
+            let superseded = Set(hop.findings.flatMap { $0.found.supersedes.map { "\($0.rule)|\($0.identity)" } })
+            for (rule, found) in hop.findings {
+                let isSuperseded = superseded.contains(rule.id + "|" + found.identity)
+                judgement.findings.append(
+                    RawFinding(rule, found.finding, .step(from: hop.from, to: hop.to, superseded: isSuperseded)))
+            }
+        }
         return facts.resolve(judgement)
     }
 

@@ -24,7 +24,7 @@ public struct StoreVerifier: Sendable {
     /// this is the last of them.
     public func verify(
         _ metadata: StoreMetadata, path: String, against bundle: ModelBundle, settings: BundleSettings?, isGolden: Bool,
-        golden: (covered: Set<String>, isLast: Bool)? = nil
+        golden: (covered: Set<String>, isLast: Bool)? = nil, mappingModels: [MappingModel] = []
     ) -> [Diagnostic] {
         let source = bundle.readableVersions
         let current = VersionLine(bundle).current
@@ -36,8 +36,10 @@ public struct StoreVerifier: Sendable {
         {
             // Direct: the one hop Core Data makes; progressive: every step.
             let path = migration == .direct ? [source[start], source[end]] : Array(source[start...end])
-            migrationFindings = Linter(configuration: configuration, migration: .progressive)
-                .migrationFindings(along: path, bundlePath: bundle.path, settings: settings)
+            let consecutive = migration == .direct ? [end == start + 1] : Array(repeating: true, count: end - start)
+            migrationFindings = Linter(configuration: configuration, migration: migration).migrationFindings(
+                along: path, consecutive: consecutive, bundlePath: bundle.path, settings: settings,
+                mappingModels: mappingModels)
         }
         var check = StoreCheck(
             path: path, metadata: metadata, bundle: bundle.path, current: current, matching: matching,
