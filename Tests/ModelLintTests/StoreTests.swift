@@ -464,3 +464,87 @@ final class StoreMigrationPathTests: XCTestCase {
             """)
     }
 }
+
+/// The model cached in a store read faithfully (issue 24, item 1): for every corpus store with a cache, the cached
+/// model hashes to the store's recorded hashes, and diffed against the version that wrote it finds nothing, not a
+/// default, index, delete rule, validation rule or user-info entry: the facts, not only the hashes.
+final class CachedModelFidelityTests: XCTestCase {
+    /// Each corpus store with a cached model, the bundle version that wrote it, and every facet the diff sees.
+    static func differences() throws -> [(store: String, version: String, facets: [String])] {
+        let corpus = try requireCorpus()
+        var found: [(String, String, [String])] = []
+        let stores = try FileManager.default.subpathsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".sqlite") }
+        let bundles = fixtureAndCorpusBundles().map {
+            BundleLoader.load(bundleURL: $0, displayPath: $0.lastPathComponent)
+        }
+        for store in stores.sorted() {
+            guard let metadata = try? StoreMetadata.read(path: corpus.appendingPathComponent(store).path),
+                let cached = metadata.cachedModel
+            else { continue }
+            guard
+                let version = bundles.lazy.compactMap({ metadata.matchingVersions($0.readableVersions).first }).first
+            else { continue }
+            let diff = ModelDiff(
+                from: version, to: VersionRef(name: "cache", contentsPath: store, model: cached), isAdjacent: true)
+            found.append((store, version.name, facets(of: diff)))
+        }
+        return found
+    }
+
+    /// Every difference a diff sees, one line each.
+    static func facets(of diff: ModelDiff) -> [String] {
+        var facets: [String] = []
+        facets += diff.addedEntities.map { "+entity \($0.name)" }
+        facets += diff.removedEntities.map { "-entity \($0.name)" }
+        for pair in diff.matchedEntities {
+            facets += pair.facets.map { "\(pair.old.name) \($0)" }
+            facets += pair.addedProperties.map { "\(pair.old.name) +\($0.name)" }
+            facets += pair.removedProperties.map { "\(pair.old.name) -\($0.name)" }
+            for property in pair.matchedProperties {
+                facets += property.facets.map { "\(pair.old.name).\(property.old.name) \($0)" }
+            }
+        }
+        return facets
+    }
+
+    /// Each compiled `.mom` in the corpus (in a `.momd`, or a committed `*.momd_precompiled`) against the source
+    /// version with its hashes: the same facts.
+    func testEveryCompiledModelDiffsToNothingAgainstItsSourceVersion() throws {
+        let corpus = try requireCorpus()
+        let bundles = fixtureAndCorpusBundles().map {
+            BundleLoader.load(bundleURL: $0, displayPath: $0.lastPathComponent)
+        }
+        let moms = try FileManager.default.subpathsOfDirectory(atPath: corpus.path).filter {
+            $0.hasSuffix(".mom") && ($0.contains(".momd/") || $0.contains(".momd_precompiled/"))
+        }
+        var compared = 0
+        for mom in moms.sorted() {
+            let model = try CompiledModelReader.model(at: corpus.appendingPathComponent(mom).path, displayPath: mom)
+            guard
+                let version = bundles.lazy.compactMap({ bundle in
+                    bundle.readableVersions.first { $0.model.versionHashes.entities == model.versionHashes.entities }
+                }).first
+            else { continue }
+            compared += 1
+            let diff = ModelDiff(
+                from: version, to: VersionRef(name: "compiled", contentsPath: mom, model: model), isAdjacent: true)
+            XCTAssertEqual(Self.facets(of: diff), [], "\(mom) (compiled from \(version.name))")
+        }
+        XCTAssertFalse(compared == 0, "the corpus has compiled models of its versions")
+    }
+
+    func testEveryCachedModelDiffsToNothingAgainstTheVersionThatWroteIt() throws {
+        let found = try Self.differences()
+        XCTAssertFalse(found.isEmpty, "the corpus has stores with a cache that a version wrote")
+        for (store, version, facets) in found {
+            XCTAssertEqual(facets, [], "\(store) (written by \(version))")
+        }
+        // Each is a store, a cache and a version the test found by itself (no count written here); the hashes of
+        // what was read are the store's recorded ones.
+        let corpus = try requireCorpus()
+        for (store, _, _) in found {
+            let metadata = try StoreMetadata.read(path: corpus.appendingPathComponent(store).path)
+            XCTAssertEqual(metadata.cachedModel?.versionHashes.entities, metadata.entityHashes, store)
+        }
+    }
+}

@@ -123,6 +123,7 @@ public enum CompiledModelReader {
         from archive: KeyedArchive, entitiesRef: Int, location: SourceLocation, budget: inout WorkBudget
     ) throws -> Model {
         var entities: [Entity] = []
+        var unrecorded: UnrecordedFacts = []
         for (_, entity) in archive.entries(entitiesRef) {
             try budget.spend()
             guard archive.className(entity) == "NSEntityDescription", let name = archive.string(entity, "NSEntityName")
@@ -133,7 +134,24 @@ public enum CompiledModelReader {
                 archive.string($0, "NSEntityName")
             }
             fields.versionHashModifier = archive.string(entity, "NSVersionHashModifier")
-            fields.representedClassName = archive.string(entity, "NSClassNameForEntity")
+            // A store's cached model keeps no class names; NSManagedObject is the editor's "no class".
+            switch archive.string(entity, "NSClassNameForEntity") {
+            case nil: unrecorded.insert(.classNames)
+            case "NSManagedObject": fields.representedClassName = nil
+            case let name: fields.representedClassName = name
+            }
+            fields.userInfo = userInfo(entity, in: archive)
+            fields.fetchIndexes = fetchIndexes(entity, in: archive, location: location)
+            // Xcode compiles each fetch index into a compound index too: only a model that has no fetch index
+            // (written before they existed) says anything with its compound indexes.
+            if fields.fetchIndexes.isEmpty, let compound = archive.reference(entity, "NSCompoundIndexes") {
+                fields.compoundIndexes = archive.members(compound).map { index in
+                    UniquenessConstraint(
+                        properties: archive.members(index).compactMap {
+                            archive.text($0) ?? archive.string($0, "NSPropertyName")
+                        }, location: location)
+                }
+            }
             if let renaming = archive.string(entity, "NSRenamingIdentifier"), renaming != name {
                 fields.elementID = renaming
             }
@@ -150,7 +168,27 @@ public enum CompiledModelReader {
             if let propertiesRef = archive.reference(entity, "NSProperties") {
                 for (_, property) in archive.entries(propertiesRef) {
                     try budget.spend()
-                    if let p = self.property(property, in: archive, location: location) { properties.append(p) }
+                    var unrecordedClassName = false
+                    if let p = self.property(
+                        property, in: archive, location: location, unrecordedClassName: &unrecordedClassName)
+                    {
+                        properties.append(p)
+                    }
+                    if unrecordedClassName { unrecorded.insert(.classNames) }
+                    if let predicates = archive.reference(property, "NSValidationPredicates"),
+                        !archive.members(predicates).isEmpty
+                    {
+                        unrecorded.insert(.validation)
+                    }
+                }
+            }
+            // The compiler marks a property that a fetch index names as indexed (`NSIsIndexed`); the editor's
+            // XML says so only with the fetch index, so the flag is the index's, not a fact of its own.
+            let indexed = Set(fields.fetchIndexes.flatMap { $0.elements.compactMap(\.property) })
+            for i in properties.indices where indexed.contains(properties[i].name) {
+                if case .attribute(var attribute) = properties[i], attribute.isIndexed {
+                    attribute.isIndexed = false
+                    properties[i] = .attribute(attribute)
                 }
             }
             // Core Data's order by name; the archive's dictionary order means nothing.
@@ -158,10 +196,96 @@ public enum CompiledModelReader {
             entities.append(Entity(location: location, properties: properties, fields: fields))
         }
         entities.sort { CoreDataHash.precedes($0.name, $1.name) }
-        return Model(location: location, entities: entities)
+        var model = Model(location: location, entities: inheritedPropertiesRemoved(entities))
+        model.unrecorded = unrecorded
+        return model
+    }
+
+    /// A store's cached model lists every inherited property again in each subentity (as a copy, or as a
+    /// `_NSPropertyDescriptionProxy`); the model graph, as the editor's XML, holds a property only where it is
+    /// declared. A subentity cannot redeclare a name its ancestors have, so a name an ancestor lists is inherited.
+    private static func inheritedPropertiesRemoved(_ entities: [Entity]) -> [Entity] {
+        var index: [String: Int] = [:]
+        for (i, entity) in entities.enumerated() where index[entity.name] == nil { index[entity.name] = i }
+        return entities.map { entity in
+            var inherited: Set<String> = []
+            var seen: Set<String> = [entity.name]
+            var parent = entity.parentEntity
+            while let name = parent, seen.insert(name).inserted, let i = index[name] {
+                inherited.formUnion(entities[i].properties.map(\.name))
+                parent = entities[i].parentEntity
+            }
+            guard !inherited.isEmpty else { return entity }
+            var own = entity
+            own.properties.removeAll { inherited.contains($0.name) }
+            return own
+        }
+    }
+
+    /// An archived `NSUserInfo` dictionary, as the editor's `<userInfo>` entries (keys in order).
+    private static func userInfo(_ object: Int, in archive: KeyedArchive) -> [UserInfoEntry] {
+        guard let dictionary = archive.reference(object, "NSUserInfo") else { return [] }
+        return archive.entries(dictionary).compactMap { key, value in
+            guard let key = archive.text(key) else { return nil }
+            return UserInfoEntry(key: key, value: archive.text(value) ?? "")
+        }.sorted { $0.key < $1.key }
+    }
+
+    /// `NSFetchIndexDescriptions`, as the editor's `<fetchIndex>` elements.
+    private static func fetchIndexes(_ entity: Int, in archive: KeyedArchive, location: SourceLocation) -> [FetchIndex] {
+        guard let list = archive.reference(entity, "NSFetchIndexDescriptions") else { return [] }
+        return archive.members(list).map { index in
+            let elements = archive.reference(index, "NSIndexElements").map(archive.members) ?? []
+            return FetchIndex(
+                name: archive.string(index, "NSIndexName") ?? "",
+                elements: elements.map { element in
+                    FetchIndexElement(
+                        property: archive.string(element, "NSPropertyName")
+                            ?? archive.reference(element, "NSProperty").flatMap { archive.string($0, "NSPropertyName") },
+                        type: archive.integer(element, "NSFetchIndexElementType") == 1 ? "RTree" : "Binary",
+                        order: archive.bool(element, "NSAscending") == false ? "descending" : "ascending",
+                        location: location)
+                }, location: location)
+        }
+    }
+
+    /// `NSDefaultValue` in the spelling the editor writes for the attribute's type.
+    private static func setDefault(_ fields: inout Attribute.Fields, _ object: Int, in archive: KeyedArchive) {
+        func number(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        }
+        guard let value = archive.scalar(object, "NSDefaultValue") else { return }
+        switch (fields.type, value) {
+        case (.boolean, .bool(let b)): fields.defaultValueString = b ? "YES" : "NO"
+        case (.boolean, .integer(let i)): fields.defaultValueString = i == 0 ? "NO" : "YES"
+        case (_, .bool(let b)): fields.defaultValueString = b ? "1" : "0"
+        case (_, .integer(let i)): fields.defaultValueString = String(i)
+        case (_, .real(let d)): fields.defaultValueString = number(d)
+        case (_, .string(let s)): fields.defaultValueString = s
+        case (.date, .dictionary):
+            // An archived NSDate: seconds since 2001 in `NS.time`.
+            if case .uid(let target)? = archive.fields(object)?["NSDefaultValue"].map({ archive.plist.objects[$0] }),
+                let time = archive.fields(target)?["NS.time"]
+            {
+                switch archive.plist.objects[time] {
+                case .real(let seconds): fields.defaultDateTimeInterval = number(seconds)
+                case .integer(let seconds): fields.defaultDateTimeInterval = String(seconds)
+                default: break
+                }
+            }
+        default: break
+        }
     }
 
     package static func property(_ object: Int, in archive: KeyedArchive, location: SourceLocation) -> Property? {
+        var unrecorded = false
+        return property(object, in: archive, location: location, unrecordedClassName: &unrecorded)
+    }
+
+    /// `unrecordedClassName`: set when a transformable attribute's class name is not recorded (a store's cache).
+    static func property(
+        _ object: Int, in archive: KeyedArchive, location: SourceLocation, unrecordedClassName: inout Bool
+    ) -> Property? {
         guard let name = archive.string(object, "NSPropertyName") else { return nil }
         let renaming = archive.string(object, "NSRenamingIdentifier").flatMap { $0 == name ? nil : $0 }
         switch archive.className(object) {
@@ -180,6 +304,16 @@ public enum CompiledModelReader {
             fields.allowsExternalBinaryDataStorage = flags & 0x01 != 0
             fields.preserveAfterDeletion = flags & 0x10 != 0
             fields.valueTransformerName = archive.string(object, "NSValueTransformerName")
+            if fields.type == .transformable {
+                switch archive.string(object, "NSAttributeValueClassName") {
+                case nil: unrecordedClassName = true
+                case "NSObject": break
+                case let name: fields.customClassName = name
+                }
+            }
+            fields.isIndexed = archive.bool(object, "NSIsIndexed") ?? false
+            fields.userInfo = userInfo(object, in: archive)
+            setDefault(&fields, object, in: archive)
             fields.elementID = renaming
             if archive.className(object) == "NSDerivedAttributeDescription" {
                 fields.isDerived = true
@@ -204,6 +338,14 @@ public enum CompiledModelReader {
             fields.minCount = minCount
             fields.isToMany = maxCount != 1
             fields.isOrdered = archive.bool(object, "NSIsOrdered") ?? false
+            switch archive.integer(object, "NSDeleteRule") {
+            case 0: fields.deleteRule = .noAction
+            case 2: fields.deleteRule = .cascade
+            case 3: fields.deleteRule = .deny
+            default: fields.deleteRule = .nullify
+            }
+            fields.isIndexed = archive.bool(object, "NSIsIndexed") ?? false
+            fields.userInfo = userInfo(object, in: archive)
             fields.elementID = renaming
             return .relationship(Relationship(location: location, fields: fields))
         default:

@@ -330,7 +330,11 @@ public struct ModelDiff: Sendable {
             facets.append(.indexes)
         }
         if a.elementID != b.elementID { facets.append(.renamingIdentifier) }
-        if a.representedClassName != b.representedClassName { facets.append(.className) }
+        if a.representedClassName != b.representedClassName,
+            !old.unrecorded.contains(.classNames), !new.unrecorded.contains(.classNames)
+        {
+            facets.append(.className)
+        }
         if a.userInfo != b.userInfo && Set(a.userInfo) != Set(b.userInfo) { facets.append(.userInfo) }
         return facets
     }
@@ -344,9 +348,7 @@ public struct ModelDiff: Sendable {
         case (.attribute(let x), .attribute(let y)):
             if x.type != y.type { facets.append(.type) }
             if x.isOptional != y.isOptional { facets.append(.optional) }
-            if x.defaultValueString != y.defaultValueString || x.defaultDateTimeInterval != y.defaultDateTimeInterval {
-                facets.append(.defaultValue)
-            }
+            if !DefaultValue.sameValue(x, y) { facets.append(.defaultValue) }
             if x.allowsExternalBinaryDataStorage != y.allowsExternalBinaryDataStorage {
                 facets.append(.externalStorage)
             }
@@ -354,14 +356,19 @@ public struct ModelDiff: Sendable {
             {
                 facets.append(.transformer)
             }
-            if (x.customClassName ?? "") != (y.customClassName ?? "") { facets.append(.customClass) }
+            if (x.customClassName ?? "") != (y.customClassName ?? ""),
+                !old.unrecorded.contains(.classNames), !new.unrecorded.contains(.classNames)
+            {
+                facets.append(.customClass)
+            }
             if x.isDerived != y.isDerived || x.derivationExpression != y.derivationExpression {
                 facets.append(.derivation)
             }
             if x.preserveAfterDeletion != y.preserveAfterDeletion { facets.append(.preserveAfterDeletion) }
             if x.allowsCloudEncryption != y.allowsCloudEncryption { facets.append(.cloudEncryption) }
             if x.minValueString != y.minValueString || x.maxValueString != y.maxValueString
-                || x.regularExpressionString != y.regularExpressionString
+                || x.regularExpressionString != y.regularExpressionString,
+                !old.unrecorded.contains(.validation), !new.unrecorded.contains(.validation)
             {
                 facets.append(.validation)
             }

@@ -191,3 +191,40 @@ public enum CoreDataDate {
         return formatter.string(from: Date(timeIntervalSinceReferenceDate: value))
     }
 }
+
+/// A default as the value Core Data makes of it, so that two spellings of one value are one default.
+public enum DefaultValue {
+    /// Whether two attributes' defaults are the same value for Core Data: the text, or for numbers, Booleans and
+    /// dates the number it reads as (`0` and `0.0` on a Double, `NO` and `0` on a Boolean are one default; the
+    /// type decides, and a change of type is a change of its own).
+    public static func sameValue(_ a: Attribute, _ b: Attribute) -> Bool {
+        if a.defaultValueString == b.defaultValueString && a.defaultDateTimeInterval == b.defaultDateTimeInterval {
+            return true
+        }
+        guard a.type == b.type else { return false }
+        func number(_ text: String?) -> Double? {
+            guard let text else { return nil }
+            switch a.type {
+            case .boolean:
+                switch text {
+                case "YES", "1": return 1
+                case "NO", "0": return 0
+                default: return nil
+                }
+            case .integer16, .integer32, .integer64, .decimal, .double, .float:
+                // A Boolean spelling on a number reads 0 (suspicious-default-value says so).
+                if text == "YES" || text == "NO" { return 0 }
+                return DefaultValueVerdict.isDecimalSpelling(text) ? Double(text) : nil
+            case .date:
+                return DefaultValueVerdict.isDecimalSpelling(text) ? Double(text) : nil
+            default:
+                return nil
+            }
+        }
+        let x = a.type == .date ? (a.defaultDateTimeInterval ?? a.defaultValueString) : a.defaultValueString
+        let y = b.type == .date ? (b.defaultDateTimeInterval ?? b.defaultValueString) : b.defaultValueString
+        if x == nil && y == nil { return true }
+        guard let m = number(x), let n = number(y) else { return x == y }
+        return m == n
+    }
+}

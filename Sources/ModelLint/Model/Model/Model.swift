@@ -1,3 +1,14 @@
+/// Facts a model read from a compiled form may not carry.
+public struct UnrecordedFacts: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// A store's cached model keeps no class names: an entity's (`NSClassNameForEntity`) nor a transformable
+    /// attribute's (`NSAttributeValueClassName`) are null.
+    public static let classNames = UnrecordedFacts(rawValue: 1)
+    /// Validation rules compiled into predicates, not read back into Xcode's min, max and pattern.
+    public static let validation = UnrecordedFacts(rawValue: 2)
+}
+
 /// One parsed model version: the entities and everything around them, with name lookups and
 /// inheritance resolved once so rules never search.
 public struct Model: Sendable {
@@ -11,6 +22,9 @@ public struct Model: Sendable {
     /// Names of model-level composite attribute definitions (Xcode 15+; format unverified).
     public var composites: [String]
     public var unknownXML: [UnknownXML]
+    /// What this model cannot say because of where it was read from (a store's cached model): a diff reports no
+    /// change in a fact either side does not record.
+    public var unrecorded: UnrecordedFacts = []
 
     public let entityIndexByName: [String: Int]
     /// The first entity of each effective renaming identifier: what inferred migration matches on.
