@@ -49,7 +49,7 @@ extension RuleExample {
         else { return nil }
         return StoreMetadata(
             entityHashes: m.versionHashes.entities, versionIdentifiers: [], frameworkVersion: nil, storeType: "SQLite",
-            uuid: nil, checksum: nil, usedWAL: false)
+            uuid: nil, checksum: nil, usedWAL: false, cachedModel: storeCachesItsModel ? m : nil)
     }
 
     /// The shipped record this example describes, parsed as the lock or git reader would.

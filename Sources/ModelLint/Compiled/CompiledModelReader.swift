@@ -232,7 +232,8 @@ public enum CompiledModelReader {
     }
 
     /// `NSFetchIndexDescriptions`, as the editor's `<fetchIndex>` elements.
-    private static func fetchIndexes(_ entity: Int, in archive: KeyedArchive, location: SourceLocation) -> [FetchIndex] {
+    private static func fetchIndexes(_ entity: Int, in archive: KeyedArchive, location: SourceLocation) -> [FetchIndex]
+    {
         guard let list = archive.reference(entity, "NSFetchIndexDescriptions") else { return [] }
         return archive.members(list).map { index in
             let elements = archive.reference(index, "NSIndexElements").map(archive.members) ?? []

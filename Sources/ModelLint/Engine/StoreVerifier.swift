@@ -41,6 +41,18 @@ public struct StoreVerifier: Sendable {
                 along: path, consecutive: consecutive, bundlePath: bundle.path, settings: settings,
                 mappingModels: mappingModels)
         }
+        // No version wrote it: Core Data takes the source model from the store's own cache (core-data-semantics.md
+        // §1) when that model is the store's (its hashes are the recorded ones), and infers one hop from it.
+        var fromCache = false
+        if !isGolden, matching.isEmpty, let current, let cached = metadata.cachedModel,
+            cached.versionHashes.entities == metadata.entityHashes
+        {
+            fromCache = true
+            let source = VersionRef(name: "the store's model (Z_MODELCACHE)", contentsPath: path, model: cached)
+            migrationFindings = Linter(configuration: configuration, migration: migration).migrationFindings(
+                along: [source, current], consecutive: [false], bundlePath: bundle.path, settings: settings,
+                mappingModels: [])
+        }
         var check = StoreCheck(
             path: path, metadata: metadata, bundle: bundle.path, current: current, matching: matching,
             nearest: matching.isEmpty ? metadata.nearest(source) : nil, migration: migrationFindings, isGolden: isGolden
@@ -49,6 +61,7 @@ public struct StoreVerifier: Sendable {
         // A golden store alone (a rule example) covers what it matches.
         check.coveredVersions = golden?.covered ?? Set(matching.map(\.name))
         check.isLastGolden = golden?.isLast ?? isGolden
+        check.migratesFromCache = fromCache
         let context = RuleContext(
             cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
         var diagnostics = migrationFindings

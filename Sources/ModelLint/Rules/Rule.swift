@@ -209,6 +209,9 @@ public struct StoreCheck: Sendable {
     /// the bundle's last golden store (rules about the whole set judge it once).
     public var coveredVersions: Set<String> = []
     public var isLastGolden = false
+    /// No version wrote the store, and it caches the model that did (`Z_MODELCACHE`, its hashes the store's):
+    /// Core Data migrates it from that model, and `migration` holds what that migration finds.
+    public var migratesFromCache = false
 
     public init(
         path: String, metadata: StoreMetadata, bundle: String, current: VersionRef?, matching: [VersionRef],

@@ -240,6 +240,9 @@ public struct RuleExample: Sendable {
     /// For store rules: the model whose entity hashes the store records (`Store.sqlite` beside the bundle), and
     /// whether it is a golden fixture.
     public var store: (body: String, golden: Bool)?
+    /// Whether the example's store caches the model that wrote it (`Z_MODELCACHE`), as every SQLite store Core
+    /// Data has written since iOS 11 does.
+    public var storeCachesItsModel = false
 
     /// The source bundle (`Near 1`...; the last is current) and a store written by `storeBody`.
     public static func store(
@@ -251,6 +254,13 @@ public struct RuleExample: Sendable {
             filePath: filePath, line: line)
         example.store = (storeBody, golden)
         return example
+    }
+
+    /// The same store example, the store caching the model that wrote it.
+    public func cachingItsModel() -> RuleExample {
+        var copy = self
+        copy.storeCachesItsModel = true
+        return copy
     }
 
     /// The source bundle (`Near 1`...; the last is current) and what a build made of it.

@@ -5,11 +5,12 @@ public struct StoreMigrationFailsRule: StoreRule {
 
     public static let description = RuleDescription(
         id: "store-migration-fails", category: .build, severity: .error,
-        summary: "a store that matches a version, and whose migration to the current version meets an error",
+        summary: "a store whose migration to the current version meets an error",
         rationale: """
             A store of a known version is migrated to the current one when it opens (in one hop in direct mode, step \
-            by step in progressive mode). When that migration meets an error-severity change finding, this store, \
-            and every device holding one like it, fails to migrate or loses data.
+            by step in progressive mode). A store no version wrote is migrated in one hop from the model it caches \
+            (Z_MODELCACHE). When that migration meets an error-severity change finding, this store, and every \
+            device holding one like it, fails to migrate or loses data.
             """,
         fix:
             "fix the underlying finding (listed with it), or add a mapping model or a custom migration stage for that step",
@@ -47,17 +48,42 @@ public struct StoreMigrationFailsRule: StoreRule {
                 writtenBy:
                     "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>",
                 triggers: false),
+            // Written by a Near 1 that was edited since: migrated from its cached model, it meets title becoming
+            // required without a default.
+            RuleExample.store(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    ("Near 2", "<entity name=\"Item\"><attribute name=\"title\" attributeType=\"String\"/></entity>"),
+                ],
+                writtenBy:
+                    "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                triggers: true
+            ).cachingItsModel().expectingMessage(
+                "Store.sqlite was written by no version of Near.xcdatamodeld; migrating it from the model cached in it (Z_MODELCACHE) to Near 2 meets 1 error (required-attribute-without-default), listed with it"
+            ),
         ])
 
     public func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
-        guard let version = store.matching.first else { return [] }
         let errors = store.migration.filter { $0.severity == .error }
         guard let current = store.current, !errors.isEmpty else { return [] }
         let rules = Array(Set(errors.map(\.ruleId))).sorted()
+        let meets =
+            "meets \(errors.count) error\(errors.count == 1 ? "" : "s") (\(rules.joined(separator: ", "))), listed with it"
+        if let version = store.matching.first {
+            return [
+                Finding(
+                    "\(store.path) was written by \(version.name); migrating it to \(current.name) \(meets)",
+                    at: SourceLocation(file: store.path), version: version.name)
+            ]
+        }
+        guard store.migratesFromCache else { return [] }
         return [
             Finding(
-                "\(store.path) was written by \(version.name); migrating it to \(current.name) meets \(errors.count) error\(errors.count == 1 ? "" : "s") (\(rules.joined(separator: ", "))), listed with it",
-                at: SourceLocation(file: store.path), version: version.name)
+                "\(store.path) was written by no version of \(store.bundle); migrating it from the model cached in it (Z_MODELCACHE) to \(current.name) \(meets)",
+                at: SourceLocation(file: store.path))
         ]
     }
 }

@@ -7,10 +7,13 @@ public struct StoreVersionUnknownRule: StoreRule {
         id: "store-version-unknown", category: .build, severity: .error,
         summary: "a store whose entity hashes match no version of the bundle",
         rationale: """
-            Core Data finds the model that wrote a store by its entity version hashes (Z_METADATA). When no version \
-            of the bundle has them, there is no source model: the store cannot be migrated and does not open \
-            (Core Data error 134130, "Can't find model for source store"). It was written by a version that has \
-            since been edited, or by one that was deleted.
+            Core Data finds the model that wrote a store by its entity version hashes (Z_METADATA), first among the \
+            app's model versions, then in the store itself: a SQLite store written since iOS 11 caches its model \
+            (Z_MODELCACHE). When no version of the bundle has the hashes, the store was written by a version that \
+            has since been edited, or by one that was deleted. With a cached model it still opens, migrated in one \
+            inferred hop from that model (a warning: no mapping model made for its version can apply, and what the \
+            hop does is listed with it); without one there is no source model, and it does not open (Core Data \
+            error 134130, "Can't find model for source store").
             """,
         fix: "restore the version that wrote it",
         examples: [
@@ -41,17 +44,37 @@ public struct StoreVersionUnknownRule: StoreRule {
                 writtenBy:
                     "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>",
                 triggers: false),
+            // The same store, caching the model that wrote it: it opens, migrated from that model.
+            RuleExample.store(
+                [
+                    (
+                        "Near 1",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                    (
+                        "Near 2",
+                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
+                    ),
+                ], writtenBy: "<entity name=\"Item\"><attribute name=\"title\" attributeType=\"String\"/></entity>",
+                triggers: true
+            ).cachingItsModel().expecting(.warning).expectingMessage(
+                "Store.sqlite was written by no version of Near.xcdatamodeld: its entity hashes match none, so Core Data migrates it from the model cached in it (Z_MODELCACHE) and it opens if inferring from that model to Near 2 works (store-migration-fails says when it does not); no mapping model made for its version can apply. The nearest version is Near 2, which differs in Item."
+            ),
         ])
 
     public func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
         guard store.matching.isEmpty, !store.isGolden else { return [] }
-        var nearest =
+        let nearest =
             store.nearest.map {
                 " The nearest version is \($0.version.name), which differs in \(BuildText.list($0.differing))."
             } ?? ""
-        if store.metadata.cachedModel != nil, let current = store.current {
-            nearest +=
-                " The store caches the model that wrote it (Z_MODELCACHE): `modellint store` diffs it against \(current.name)."
+        if store.migratesFromCache, let current = store.current {
+            // Core Data's second source: the model the store caches. It opens; what the hop does is listed.
+            return [
+                Finding(
+                    "\(store.path) was written by no version of \(store.bundle): its entity hashes match none, so Core Data migrates it from the model cached in it (Z_MODELCACHE) and it opens if inferring from that model to \(current.name) works (store-migration-fails says when it does not); no mapping model made for its version can apply.\(nearest)",
+                    at: SourceLocation(file: store.path), severity: .warning)
+            ]
         }
         return [
             Finding(
