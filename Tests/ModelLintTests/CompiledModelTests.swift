@@ -200,6 +200,92 @@ final class VerifyBuildTests: XCTestCase {
         )
     }
 
+    /// Core Data loads a store's source model from its .mom: VersionInfo.plist still naming a deleted one, or a
+    /// .mom replaced by another version's, is not a build that migrates (issue 24, item 6).
+    func testEveryMomIsReadNotOnlyVersionInfo() throws {
+        let directory = try copy()
+        let momd = directory.appendingPathComponent("Fixtures/SampleModel.momd")
+        try FileManager.default.removeItem(at: momd.appendingPathComponent("SampleModel2.mom"))
+        let (deleted, foundDeleted) = verify(directory)
+        XCTAssertEqual(deleted.exitCode, 1)
+        XCTAssertEqual(
+            foundDeleted,
+            [
+                "compiled-version-missing error SampleModel2 -.- SampleModel.xcdatamodeld/SampleModel2.xcdatamodel/contents"
+            ])
+        XCTAssertTrue(
+            deleted.standardOutput.contains(
+                "Fixtures/SampleModel.momd lists SampleModel2 in VersionInfo.plist but holds no SampleModel2.mom: stores written by SampleModel2 cannot be migrated (Core Data error 134130, no model for the source store)"
+            ), deleted.standardOutput)
+
+        // SampleModel's .mom copied over SampleModel2's: both the record and the source disagree with it.
+        try FileManager.default.copyItem(
+            at: momd.appendingPathComponent("SampleModel.mom"), to: momd.appendingPathComponent("SampleModel2.mom"))
+        let (swapped, foundSwapped) = verify(directory)
+        XCTAssertEqual(swapped.exitCode, 1)
+        XCTAssertEqual(
+            foundSwapped,
+            [
+                "compiled-version-out-of-date error SampleModel2 -.- Fixtures/SampleModel.momd/SampleModel2.mom",
+                "compiled-version-out-of-date error SampleModel2 -.- Fixtures/SampleModel.momd/SampleModel2.mom",
+            ])
+        let messages = jsonDiagnostics(swapped).map { "\($0["message"]!)" }.sorted()
+        XCTAssertTrue(
+            messages[0].hasPrefix(
+                "Fixtures/SampleModel.momd/VersionInfo.plist records other hashes for SampleModel2 than its .mom has: Car ("
+            ), messages[0])
+        XCTAssertTrue(
+            messages[1].hasPrefix(
+                "SampleModel2 in Fixtures/SampleModel.momd was compiled from other model files than SampleModel.xcdatamodeld/SampleModel2.xcdatamodel/contents (it holds SampleModel's model): its entity hashes differ for Car ("
+            ), messages[1])
+        let text = modellint(["verify-build", "Fixtures/SampleModel.momd"], in: directory).standardOutput
+        XCTAssertTrue(
+            text.hasPrefix(
+                """
+                Fixtures/SampleModel.momd: a compiled model of SampleModel.xcdatamodeld, current version SampleModel
+                  SampleModel.mom: the hashes of SampleModel
+                  SampleModel2.mom: the hashes of SampleModel, not of SampleModel2
+                  SampleModel3.mom: the hashes of SampleModel3
+                  V2toV3.cdm: maps SampleModel2 -> SampleModel3
+
+                """), text)
+    }
+
+    /// A folder that holds neither a .mom nor VersionInfo.plist is one error, not one per version.
+    func testAnEmptyMomdIsOneError() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("Near.momd"), withIntermediateDirectories: true)
+        let out = modellint(
+            ["verify-build", "Near.momd", repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld").path],
+            in: directory)
+        XCTAssertEqual(out.exitCode, 2)
+        XCTAssertEqual(
+            out.standardError,
+            "modellint: Near.momd is not a compiled model: it holds no .mom file and no VersionInfo.plist\n")
+    }
+
+    /// A compiled mapping model committed as `*.cdm_precompiled` (XcodeServer) is read, and says which pair it maps.
+    func testAPrecompiledMappingModelCopyIsReadAndNamesItsPair() throws {
+        let repository = try requireCorpus().appendingPathComponent("richardpiazza__XcodeServer")
+        let resources = "Sources/XcodeServerCoreData/Resources"
+        let out = modellint(
+            ["verify-build", "\(resources)/XcodeServer.momd_precompiled", "\(resources)/XcodeServer.xcdatamodeld"],
+            in: repository)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(
+            out.standardOutput,
+            """
+            \(resources)/XcodeServer.momd_precompiled: a compiled model of \(resources)/XcodeServer.xcdatamodeld, current version XcodeServer1.1.0
+              XcodeServer.mom: the hashes of XcodeServer
+              XcodeServer1.1.0.mom: the hashes of XcodeServer1.1.0
+              MappingModel_1.0.0_1.1.0.cdm_precompiled: maps XcodeServer -> XcodeServer1.1.0
+
+            0 errors, 0 warnings, 0 notes in 1 bundle (2 versions)
+
+            """)
+    }
+
     func testAPointerMovedAfterTheBuildAndAVersionAddedOrRemoved() throws {
         let directory = try copy()
         let bundle = directory.appendingPathComponent("SampleModel.xcdatamodeld")

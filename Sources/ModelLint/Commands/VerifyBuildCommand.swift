@@ -78,8 +78,46 @@ public enum VerifyBuildCommand {
                     versions: bundle.versions.map(\.name))
             ],
             diagnostics: diagnostics)
+        if report.format == nil || report.format == .text {
+            streams.standardOutput.write(describe(build, bundle: bundle))
+        }
         report.write(findings, to: streams.standardOutput, environment: environment)
         return report.exitCode(for: findings)
+    }
+
+    /// What the build holds, before the findings: each compiled version and whose hashes it has, and each
+    /// compiled mapping model and the pairs of versions Core Data would use it for.
+    package static func describe(_ build: CompiledModel, bundle: ModelBundle) -> String {
+        let source = bundle.readableVersions
+        var lines = [
+            "\(ReportText.escaped(build.path)): a compiled model of \(ReportText.escaped(bundle.path))"
+                + (build.currentVersion.map { ", current version \(ReportText.escaped($0))" } ?? "")
+        ]
+        for version in build.versions {
+            let name = ReportText.escaped(version.name)
+            guard version.hasFile else {
+                lines.append("  \(name): listed in VersionInfo.plist, no .mom")
+                continue
+            }
+            let hashes = version.hashes
+            let whose = source.filter { $0.model.versionHashes.entities == hashes }.map(\.name)
+            let says =
+                whose.contains(version.name)
+                ? "the hashes of \(name)"
+                : whose.first.map { "the hashes of \(ReportText.escaped($0)), not of \(name)" }
+                    ?? "the hashes of no version"
+            lines.append("  \(name).mom: \(says)")
+        }
+        for mapping in build.mappings where mapping.problem == nil {
+            let (sources, destinations) = mapping.matchingVersions(source)
+            let pairs = sources.flatMap { from in destinations.filter { $0 != from }.map { "\(from) -> \($0)" } }
+            lines.append(
+                "  \(ReportText.escaped((mapping.path as NSString).lastPathComponent)): "
+                    + (pairs.isEmpty
+                        ? "maps no pair of versions"
+                        : "maps " + pairs.map(ReportText.escaped).joined(separator: ", ")))
+        }
+        return lines.joined(separator: "\n") + "\n\n"
     }
 
     private static func fail(_ message: String, _ streams: CommandStreams) -> Int32 {

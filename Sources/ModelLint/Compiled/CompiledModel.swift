@@ -44,12 +44,38 @@ public struct CompiledVersion: Sendable {
         self.recordedChecksum = recordedChecksum
     }
 
-    /// The entity hashes this version was compiled with: Xcode's record, else recomputed from the `.mom`.
-    public var hashes: [String: [UInt8]]? { recordedHashes ?? model?.versionHashes.entities }
+    /// Whether the build holds this version's `.mom` (a version only `VersionInfo.plist` names has none).
+    public var hasFile = true
+
+    /// The entity hashes this version was compiled with: Core Data loads a store's source model from the `.mom`,
+    /// so its own hashes; for a version with no readable `.mom`, Xcode's record.
+    public var hashes: [String: [UInt8]]? { model?.versionHashes.entities ?? recordedHashes }
+
+    /// When the `.mom` and `VersionInfo.plist` disagree about this version: the two sets of hashes.
+    public var recordDisagreement: (file: [String: [UInt8]], recorded: [String: [UInt8]])? {
+        guard let file = model?.versionHashes.entities, let recorded = recordedHashes, file != recorded else {
+            return nil
+        }
+        return (file, recorded)
+    }
 }
 
 /// A compiled mapping model: for each entity mapping, the entity hashes Core Data picks it by.
 public struct CompiledMapping: Sendable {
+    /// The versions whose entity hashes every entity mapping's source (and destination) side matches: the pairs
+    /// Core Data would use it for. A side no entity mapping names matches every version.
+    public func matchingVersions(_ versions: [VersionRef]) -> (sources: [String], destinations: [String]) {
+        func matching(_ side: KeyPath<EntityMapping, (entity: String, hash: [UInt8])?>) -> [String] {
+            let wanted = entityMappings.compactMap { $0[keyPath: side] }
+            guard !wanted.isEmpty else { return versions.map(\.name) }
+            return versions.filter { version in
+                let hashes = version.model.versionHashes.entities
+                return wanted.allSatisfy { hashes[$0.entity] == $0.hash }
+            }.map(\.name)
+        }
+        return (matching(\.source), matching(\.destination))
+    }
+
     public struct EntityMapping: Sendable, Equatable {
         public var name: String
         public var source: (entity: String, hash: [UInt8])?

@@ -35,6 +35,11 @@ public enum CompiledModelReader {
                 throw ReadError(description: "\(displayPath)/VersionInfo.plist cannot be read: \(error)")
             }
         }
+        let moms = names.filter { $0.hasSuffix(".mom") }
+        guard !moms.isEmpty || names.contains("VersionInfo.plist") else {
+            throw ReadError(
+                description: "\(displayPath) is not a compiled model: it holds no .mom file and no VersionInfo.plist")
+        }
         let recorded = info["NSManagedObjectModel_VersionHashes"] as? [String: Any] ?? [:]
         let checksums = info["NSManagedObjectModel_VersionChecksums"] as? [String: Any] ?? [:]
         var versionNames = names.filter { $0.hasSuffix(".mom") }.map { String($0.dropLast(4)) }
@@ -46,7 +51,10 @@ public enum CompiledModelReader {
             var version = CompiledVersion(
                 name: name, path: displayPath, model: nil, recordedHashes: hashes,
                 recordedChecksum: checksums[name] as? String)
-            guard names.contains(name + ".mom") else { return version }
+            guard names.contains(name + ".mom") else {
+                version.hasFile = false
+                return version
+            }
             version.path = "\(displayPath)/\(name).mom"
             do {
                 version.model = try model(at: "\(path)/\(name).mom", displayPath: version.path)
@@ -57,15 +65,16 @@ public enum CompiledModelReader {
         }
         let parent = folder(of: path)
         let displayParent = folder(of: displayPath)
+        // A compiled mapping model, or one committed as a copy Xcode does not compile again (`*.cdm_precompiled`).
         let mappings = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter {
-            $0.hasSuffix(".cdm")
+            $0.hasSuffix(".cdm") || $0.hasSuffix(".cdm_precompiled")
         }.sorted().map { file in
             let display = displayParent.isEmpty ? file : "\(displayParent)/\(file)"
             do {
                 return try mapping(at: "\(parent)/\(file)", displayPath: display)
             } catch {
                 return CompiledMapping(
-                    name: String(file.dropLast(4)), path: display, entityMappings: [], problem: "\(error)")
+                    name: mappingName(file), path: display, entityMappings: [], problem: "\(error)")
             }
         }
         return CompiledModel(
@@ -354,6 +363,14 @@ public enum CompiledModelReader {
         }
     }
 
+    /// A mapping model's name: its file name without `.cdm` (or `.cdm_precompiled`).
+    package static func mappingName(_ file: String) -> String {
+        for suffix in [".cdm", ".cdm_precompiled"] where file.hasSuffix(suffix) {
+            return String(file.dropLast(suffix.count))
+        }
+        return file
+    }
+
     /// A compiled mapping model (`.cdm`): each entity mapping's source and destination entity and hash.
     public static func mapping(at path: String, displayPath: String) throws -> CompiledMapping {
         let archive = try archive(at: path, displayPath: displayPath)
@@ -363,7 +380,7 @@ public enum CompiledModelReader {
             throw ReadError(description: "\(displayPath) is not a compiled mapping model")
         }
         let file = displayPath.split(separator: "/").last.map(String.init) ?? displayPath
-        let name = file.hasSuffix(".cdm") ? String(file.dropLast(4)) : file
+        let name = mappingName(file)
         let entityMappings = archive.members(list).map { m -> CompiledMapping.EntityMapping in
             func side(_ entity: String, _ hash: String) -> (entity: String, hash: [UInt8])? {
                 guard let e = archive.string(m, entity), let h = archive.data(m, hash) else { return nil }

@@ -79,17 +79,9 @@ public struct MappingModelUnmatchedRule: BuildRule {
     public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
         -> [Finding]
     {
-        let versions = source.map { ($0.name, $0.model.versionHashes.entities) }
-        return build.mappings.compactMap { mapping in
+        build.mappings.compactMap { mapping in
             guard mapping.problem == nil else { return nil }
-            func matching(_ side: KeyPath<CompiledMapping.EntityMapping, (entity: String, hash: [UInt8])?>) -> [String]
-            {
-                let wanted = mapping.entityMappings.compactMap { $0[keyPath: side] }
-                guard !wanted.isEmpty else { return versions.map(\.0) }
-                return versions.filter { _, hashes in wanted.allSatisfy { hashes[$0.entity] == $0.hash } }.map(\.0)
-            }
-            let sources = matching(\.source)
-            let destinations = matching(\.destination)
+            let (sources, destinations) = mapping.matchingVersions(source)
             guard sources.isEmpty || destinations.isEmpty else { return nil }
             let side =
                 sources.isEmpty && destinations.isEmpty
