@@ -74,3 +74,18 @@ plain_store("Fixtures/Stores/RenamedLater/Library1.sqlite", "Library 1", "Fixtur
 # Written by Store, the source of the mapping model StoreToStore2 (issue 24, item 3).
 os.makedirs("Fixtures/Mapped/Stores", exist_ok=True)
 plain_store("Fixtures/Mapped/Stores/Store1.sqlite", "Store", "Fixtures/Mapped/Store.xcdatamodeld")
+
+# Written by a model the app merged from two bundles: Near 20's entities and Library 3's (issue 24, item 5).
+path = "Fixtures/Stores/Merged.sqlite"
+if os.path.exists(path):
+    os.remove(path)
+merged = dict(hashes("Near 20"))
+merged.update(hashes("Library 3", "Fixtures/Stores/RenamedLater/Library.xcdatamodeld"))
+db = sqlite3.connect(path, isolation_level=None)
+db.execute("CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB)")
+plist = {"NSStoreModelVersionHashes": merged, "NSStoreModelVersionIdentifiers": [], "NSPersistenceFrameworkVersion": 1344,
+         "NSStoreType": "SQLite", "NSStoreUUID": "00000000-0000-4000-8000-000000000002"}
+db.execute("INSERT INTO Z_METADATA VALUES (1, '00000000-0000-4000-8000-000000000002', ?)",
+           (plistlib.dumps(plist, fmt=plistlib.FMT_BINARY),))
+db.close()
+print("wrote", path)

@@ -471,6 +471,34 @@ final class StoreMigrationPathTests: XCTestCase {
             text.contains("\n  migrating to Store 3 (current): 2 steps (progressive migration), 1 note\n"), text)
     }
 
+    /// A store written by a model merged from two bundles (Near 20 and Library 3) is neither unknown nor unopenable:
+    /// which entities are this bundle's, and whose the others are, found among the repository's bundles.
+    func testAMergedModelsStoreNamesWhatIsThisBundlesAndWhatIsElsewhere() throws {
+        let out = modellint(["store", "Fixtures/Stores/Merged.sqlite", "--format", "json"], in: repositoryRoot)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(
+            findings(out),
+            [
+                "store-version-unknown note Fixtures/Stores/Merged.sqlite was written by a model merged from Near 20 and Library 3 (Fixtures/Stores/RenamedLater/Library.xcdatamodeld): its entities of Near 20 have Near 20's hashes, and its other entities (Book) are Library 3's. Core Data opens it with the model the app merges (NSManagedObjectModel.mergedModel), so Fixtures/Near.xcdatamodeld alone cannot say what migrating it does."
+            ])
+        let text = modellint(["store", "Fixtures/Stores/Merged.sqlite"], in: repositoryRoot).standardOutput
+        XCTAssertTrue(text.contains("\n  written by: a model merged from Near 20 and Book\n"), text)
+        // Where no other bundle is, the rest comes from a model not there.
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"),
+            to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Stores/Merged.sqlite"),
+            to: directory.appendingPathComponent("Merged.sqlite"))
+        let alone = modellint(["store", "Merged.sqlite", "--format", "json"], in: directory)
+        XCTAssertEqual(alone.exitCode, 0, alone.standardError)
+        XCTAssertTrue(
+            findings(alone).first?.contains(
+                "and its other entities (Book) come from a model this repository does not have") == true,
+            "\(findings(alone))")
+    }
+
     /// With no bundle named, `store` says which bundle it found, and what migrating the store to it does.
     func testTheStoreSaysWhichBundleItFoundAndWhatMigratingDoes() throws {
         let out = modellint(["store", "Fixtures/Stores/WALOnly.sqlite"], in: repositoryRoot)

@@ -76,10 +76,18 @@ public enum StoreCommand {
         // The mapping models `check` honours for this bundle: Core Data uses one for exactly its pair.
         let mappingModels = RepositoryFiles().mappingModels(
             for: bundlePath, versions: bundle.versions.map(\.name), configuredFolders: configuration.mappingModels)
+        // A merged model's store: the other bundles here may hold the rest of it.
+        var others: [ModelBundle] = []
+        if metadata.matchingVersions(bundle.readableVersions).isEmpty,
+            metadata.mergedFrom(bundle.readableVersions) != nil
+        {
+            let here = (try? bundlesHere(configuration: configuration, environment: environment)) ?? []
+            others = here.filter { PathTools.absolute($0.path, relativeTo: environment.workingDirectory) != bundlePath }
+        }
         let diagnostics = StoreVerifier(configuration: configuration, migration: parsed[migration])
             .verify(
                 metadata, path: display, against: bundle, settings: settings, isGolden: false,
-                mappingModels: mappingModels)
+                mappingModels: mappingModels, otherBundles: others)
         let findings = LintReport(
             bundles: [
                 BundleSummary(
@@ -109,11 +117,16 @@ public enum StoreCommand {
         var lines = [
             "\(ReportText.escaped(path)): a Core Data \(ReportText.escaped(metadata.storeType ?? "SQLite")) store\(metadata.usedWAL ? " (metadata read from its -wal)" : "")"
         ]
+        let merged = matching.isEmpty ? metadata.mergedFrom(versions) : nil
         lines.append(
             "  written by: "
-                + (matching.isEmpty
-                    ? "no version of \(ReportText.escaped(bundle.path))"
-                    : matching.map(ReportText.escaped).joined(separator: ", ")))
+                + (merged.map {
+                    "a model merged from \(ReportText.escaped($0.version.name)) and \(ReportText.list($0.others.map(ReportText.escaped)))"
+                }
+                    ?? (matching.isEmpty
+                        ? "no version of \(ReportText.escaped(bundle.path))"
+                        : matching.map(ReportText.escaped).joined(separator: ", ")))
+        )
         if found { lines.append("  bundle: \(ReportText.escaped(bundle.path)) (found under the current directory)") }
         if let framework = metadata.frameworkVersion { lines.append("  NSPersistenceFrameworkVersion: \(framework)") }
         if !metadata.versionIdentifiers.isEmpty {
@@ -140,7 +153,7 @@ public enum StoreCommand {
             lines.append("  migrating to \(ReportText.escaped(current.name)) (current): \(how), \(outcome)")
         }
         // No version wrote it: the store's own cached model, diffed against the current version as if it were one.
-        if matching.isEmpty, let cached = metadata.cachedModel, let current = bundle.currentVersion,
+        if matching.isEmpty, merged == nil, let cached = metadata.cachedModel, let current = bundle.currentVersion,
             let model = current.model
         {
             let diff = ModelDiff(
@@ -158,19 +171,29 @@ public enum StoreCommand {
 
     /// With no bundle named: the bundle under the working directory with a version that wrote the store; else
     /// the only bundle there.
-    package static func findBundle(
-        for metadata: StoreMetadata, configuration: Configuration, environment: CommandEnvironment
-    ) throws -> ModelBundle {
-        let selections = try BundleFinder(workingDirectory: environment.workingDirectory).bundles(for: [])
-        let bundles = selections.map { selection in
+    /// Every bundle under the working directory, loaded.
+    static func bundlesHere(configuration: Configuration, environment: CommandEnvironment) throws -> [ModelBundle] {
+        try BundleFinder(workingDirectory: environment.workingDirectory).bundles(for: []).map { selection in
             BundleLoader.load(
                 bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
                 versionOrder: configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder)
         }
+    }
+
+    package static func findBundle(
+        for metadata: StoreMetadata, configuration: Configuration, environment: CommandEnvironment
+    ) throws -> ModelBundle {
+        let bundles = try bundlesHere(configuration: configuration, environment: environment)
         if let writer = bundles.first(where: { bundle in
             bundle.versions.contains { $0.model?.versionHashes.entities == metadata.entityHashes }
         }) {
             return writer
+        }
+        // A merged model's store: the bundle whose version is wholly in it (the most entities).
+        if let part = bundles.compactMap({ bundle in
+            metadata.mergedFrom(bundle.readableVersions).map { (bundle, $0.version.model.entities.count) }
+        }).max(by: { $0.1 < $1.1 })?.0 {
+            return part
         }
         guard bundles.count == 1 else {
             throw UsageError(

@@ -24,7 +24,8 @@ public struct StoreVerifier: Sendable {
     /// this is the last of them.
     public func verify(
         _ metadata: StoreMetadata, path: String, against bundle: ModelBundle, settings: BundleSettings?, isGolden: Bool,
-        golden: (covered: Set<String>, isLast: Bool)? = nil, mappingModels: [MappingModel] = []
+        golden: (covered: Set<String>, isLast: Bool)? = nil, mappingModels: [MappingModel] = [],
+        otherBundles: [ModelBundle] = []
     ) -> [Diagnostic] {
         let source = bundle.readableVersions
         let current = VersionLine(bundle).current
@@ -43,8 +44,10 @@ public struct StoreVerifier: Sendable {
         }
         // No version wrote it: Core Data takes the source model from the store's own cache (core-data-semantics.md
         // §1) when that model is the store's (its hashes are the recorded ones), and infers one hop from it.
+        // A merged model's store: this bundle describes only part of it, so no migration of it is judged here.
+        let merged = matching.isEmpty ? metadata.mergedFrom(source) : nil
         var fromCache = false
-        if !isGolden, matching.isEmpty, let current, let cached = metadata.cachedModel,
+        if !isGolden, matching.isEmpty, merged == nil, let current, let cached = metadata.cachedModel,
             cached.versionHashes.entities == metadata.entityHashes
         {
             fromCache = true
@@ -62,6 +65,18 @@ public struct StoreVerifier: Sendable {
         check.coveredVersions = golden?.covered ?? Set(matching.map(\.name))
         check.isLastGolden = golden?.isLast ?? isGolden
         check.migratesFromCache = fromCache
+        if let merged {
+            // The other bundles' versions whose every entity is one of the store's others, hash for hash.
+            let others = Set(merged.others)
+            let elsewhere = otherBundles.flatMap { other in
+                other.readableVersions.filter { version in
+                    let hashes = version.model.versionHashes.entities
+                    return !hashes.isEmpty
+                        && hashes.allSatisfy { others.contains($0.key) && metadata.entityHashes[$0.key] == $0.value }
+                }.map { (bundle: other.path, version: $0.name) }
+            }
+            check.merged = (merged.version, merged.others, elsewhere)
+        }
         let context = RuleContext(
             cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
         var diagnostics = migrationFindings

@@ -212,6 +212,9 @@ public struct StoreCheck: Sendable {
     /// No version wrote the store, and it caches the model that did (`Z_MODELCACHE`, its hashes the store's):
     /// Core Data migrates it from that model, and `migration` holds what that migration finds.
     public var migratesFromCache = false
+    /// Written by a model merged from a version of this bundle and other models: that version, the store's
+    /// other entities, and the versions of other bundles of the repository those entities match exactly.
+    public var merged: (version: VersionRef, others: [String], elsewhere: [(bundle: String, version: String)])?
 
     public init(
         path: String, metadata: StoreMetadata, bundle: String, current: VersionRef?, matching: [VersionRef],

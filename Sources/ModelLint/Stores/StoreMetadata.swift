@@ -108,6 +108,27 @@ public struct StoreMetadata: Sendable, Equatable {
         versions.filter { $0.model.versionHashes.entities == entityHashes }
     }
 
+    /// A store written by a model the app merged from this version and other models
+    /// (`NSManagedObjectModel.mergedModel(from:)`): every entity of one version is in the store with that
+    /// version's hash, and the store has more. The version (the one covering most entities), and the store's other
+    /// entities; nil when no version is wholly in the store.
+    public func mergedFrom(_ versions: [VersionRef]) -> (version: VersionRef, others: [String])? {
+        let covering = versions.filter { version in
+            let hashes = version.model.versionHashes.entities
+            return !hashes.isEmpty && hashes.count < entityHashes.count
+                && hashes.allSatisfy { entityHashes[$0.key] == $0.value }
+        }
+        guard
+            let best = covering.enumerated().max(by: {
+                ($0.element.model.versionHashes.entities.count, $0.offset) < (
+                    $1.element.model.versionHashes.entities.count, $1.offset
+                )
+            })?.element
+        else { return nil }
+        let own = best.model.versionHashes.entities
+        return (best, entityHashes.keys.filter { own[$0] == nil }.sorted(by: CoreDataHash.precedes))
+    }
+
     /// The version closest to the store (fewest entities that differ; the newest among equals), and those entities.
     public func nearest(_ versions: [VersionRef]) -> (version: VersionRef, differing: [String])? {
         let scored = versions.map { version -> (VersionRef, [String]) in

@@ -13,7 +13,9 @@ public struct StoreVersionUnknownRule: StoreRule {
             has since been edited, or by one that was deleted. With a cached model it still opens, migrated in one \
             inferred hop from that model (a warning: no mapping model made for its version can apply, and what the \
             hop does is listed with it); without one there is no source model, and it does not open (Core Data \
-            error 134130, "Can't find model for source store").
+            error 134130, "Can't find model for source store"). A store written by a model the app merges from \
+            several bundles holds one version's entities exactly and others besides: a note, naming the other \
+            bundle's version when the repository has it.
             """,
         fix: "restore the version that wrote it",
         examples: [
@@ -68,6 +70,22 @@ public struct StoreVersionUnknownRule: StoreRule {
             store.nearest.map {
                 " The nearest version is \($0.version.name), which differs in \(BuildText.list($0.differing))."
             } ?? ""
+        if let merged = store.merged {
+            // Not unknown: written by this bundle's version merged with another model's entities.
+            let from =
+                merged.elsewhere.isEmpty
+                ? "another model"
+                : BuildText.list(merged.elsewhere.map { "\($0.version) (\($0.bundle))" })
+            let whose =
+                merged.elsewhere.isEmpty
+                ? "come from a model this repository does not have"
+                : "are \(BuildText.list(merged.elsewhere.map { $0.version + "'s" }))"
+            return [
+                Finding(
+                    "\(store.path) was written by a model merged from \(merged.version.name) and \(from): its entities of \(merged.version.name) have \(merged.version.name)'s hashes, and its other entities (\(BuildText.list(merged.others))) \(whose). Core Data opens it with the model the app merges (NSManagedObjectModel.mergedModel), so \(store.bundle) alone cannot say what migrating it does.",
+                    at: SourceLocation(file: store.path), severity: .note)
+            ]
+        }
         if store.migratesFromCache, let current = store.current {
             // Core Data's second source: the model the store caches. It opens; what the hop does is listed.
             return [
