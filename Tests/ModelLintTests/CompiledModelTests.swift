@@ -251,6 +251,37 @@ final class VerifyBuildTests: XCTestCase {
                 """), text)
     }
 
+    /// A bare .mom (what an unversioned model compiles to) is read as the one version it holds, named by the
+    /// source version with its hashes: every other version is one the app cannot migrate a store from.
+    func testABareMomIsTheOneVersionItHolds() throws {
+        let resources = try requireCorpus().appendingPathComponent(
+            "alemar11__CoreDataPlus/Tests/Resources/SampleModel3")
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(
+            at: resources.appendingPathComponent("SampleModel3.xcdatamodeld"),
+            to: directory.appendingPathComponent("SampleModel3.xcdatamodeld"))
+        try FileManager.default.copyItem(
+            at: resources.appendingPathComponent("Fixtures/SampleModel3.momd/SampleModel3_v3.mom"),
+            to: directory.appendingPathComponent("SampleModel3.mom"))
+        _ = try shell("chmod -R u+w .", in: directory)
+        let out = modellint(["verify-build", "SampleModel3.mom", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 1, out.standardError)
+        XCTAssertEqual(
+            jsonDiagnostics(out).map { "\($0["ruleId"]!) \($0["version"]!)" },
+            [
+                "compiled-version-missing SampleModel3", "compiled-version-missing SampleModel3_v2",
+                "compiled-current-version-mismatch SampleModel3_v3",
+            ])
+        XCTAssertEqual(
+            jsonDiagnostics(out).map { "\($0["message"]!)" }.last,
+            "SampleModel3.mom holds SampleModel3_v3, but the bundle's current version is SampleModel3 (.xccurrentversion): the app opens every store with SampleModel3_v3"
+        )
+        XCTAssertTrue(
+            jsonDiagnostics(out).dropLast().allSatisfy {
+                "\($0["message"]!)".contains("is not in SampleModel3.mom: stores written by")
+            }, out.standardOutput)
+    }
+
     /// A folder that holds neither a .mom nor VersionInfo.plist is one error, not one per version.
     func testAnEmptyMomdIsOneError() throws {
         let directory = try makeTemporaryDirectory(self)

@@ -75,6 +75,25 @@ final class ProjectTests: XCTestCase {
             ])
     }
 
+    /// A merge that dropped a version's file reference object but kept its id in the group's children: the finding
+    /// names the dangling reference (issue 24, item 7).
+    func testADanglingFileReferenceIsNamed() throws {
+        let all = ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"]
+        let directory = try app(.init(children: all, current: "Near 19.xcdatamodel"))
+        let file = directory.appendingPathComponent("Near.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            !($0.contains("isa = PBXFileReference") && $0.contains("Near 20.xcdatamodel"))
+        }
+        XCTAssertEqual(kept.count, text.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+        try Data(kept.joined(separator: "\n").utf8).write(to: file)
+        XCTAssertEqual(
+            findings(directory).filter { $0.hasPrefix("project-version-missing") },
+            [
+                "project-version-missing error Near.xcdatamodeld/Near 20.xcdatamodel:0 Near 20.xcdatamodel is not in Near.xcodeproj/project.pbxproj's version group for Near.xcdatamodeld: the build does not compile it; the group lists a file reference the project never defines (0000000000000000000A000C), a merge that dropped its object"
+            ])
+    }
+
     func testAnEmptyProjectsListTurnsTheChecksOff() throws {
         let directory = try app(
             .init(children: ["Near 18.xcdatamodel"], current: "Near 18.xcdatamodel"),

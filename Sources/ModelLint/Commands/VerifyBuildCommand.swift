@@ -130,7 +130,10 @@ public enum VerifyBuildCommand {
     /// tree, in the working directory.
     package static func findBundle(for momd: String, environment: CommandEnvironment) throws -> String {
         let file = momd.split(separator: "/").last.map(String.init) ?? momd
-        let name = (file.hasSuffix(".momd") ? String(file.dropLast(5)) : file) + ".xcdatamodeld"
+        let stem =
+            file.hasSuffix(".momd")
+            ? String(file.dropLast(5)) : file.hasSuffix(".mom") ? String(file.dropLast(4)) : file
+        let name = stem + ".xcdatamodeld"
         var folders: [String] = []
         var folder = CompiledModelReader.folder(of: momd)
         while !folder.isEmpty {

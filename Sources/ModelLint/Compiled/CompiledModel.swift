@@ -10,6 +10,9 @@ public struct CompiledModel: Sendable {
     public var currentVersion: String?
     public var versions: [CompiledVersion]
     public var mappings: [CompiledMapping]
+    /// A bare `.mom` (an unversioned model, one version, no VersionInfo.plist): its version is named by the
+    /// source version it matches, not by its file name.
+    public var isBareModel = false
 
     public init(path: String, currentVersion: String?, versions: [CompiledVersion], mappings: [CompiledMapping] = []) {
         self.path = path

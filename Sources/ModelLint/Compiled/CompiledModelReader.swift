@@ -18,8 +18,11 @@ public enum CompiledModelReader {
 
     /// `path` is the `.momd` folder; `displayPath` how reports name it.
     public static func read(momd path: String, displayPath: String) throws -> CompiledModel {
+        if path.hasSuffix(".mom"), FileReader.kind(at: path) == .regular {
+            return try bare(mom: path, displayPath: displayPath)
+        }
         guard FileReader.kind(at: path) == .directory else {
-            throw ReadError(description: "\(displayPath) is not a compiled model folder (.momd)")
+            throw ReadError(description: "\(displayPath) is not a compiled model (a .momd folder or a .mom file)")
         }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
         var info: [String: Any] = [:]
@@ -63,10 +66,17 @@ public enum CompiledModelReader {
             }
             return version
         }
+        return CompiledModel(
+            path: displayPath, currentVersion: info["NSManagedObjectModel_CurrentVersionName"] as? String,
+            versions: versions, mappings: mappings(beside: path, displayPath: displayPath))
+    }
+
+    /// The compiled mapping models in the folder holding `path`.
+    private static func mappings(beside path: String, displayPath: String) -> [CompiledMapping] {
         let parent = folder(of: path)
         let displayParent = folder(of: displayPath)
         // A compiled mapping model, or one committed as a copy Xcode does not compile again (`*.cdm_precompiled`).
-        let mappings = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter {
+        return ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter {
             $0.hasSuffix(".cdm") || $0.hasSuffix(".cdm_precompiled")
         }.sorted().map { file in
             let display = displayParent.isEmpty ? file : "\(displayParent)/\(file)"
@@ -77,9 +87,18 @@ public enum CompiledModelReader {
                     name: mappingName(file), path: display, entityMappings: [], problem: "\(error)")
             }
         }
-        return CompiledModel(
-            path: displayPath, currentVersion: info["NSManagedObjectModel_CurrentVersionName"] as? String,
-            versions: versions, mappings: mappings)
+    }
+
+    /// A bare `.mom`: the one compiled version an unversioned model builds, and the `.cdm` files beside it.
+    private static func bare(mom path: String, displayPath: String) throws -> CompiledModel {
+        let file = (displayPath as NSString).lastPathComponent
+        let version = CompiledVersion(
+            name: String(file.dropLast(4)), path: displayPath, model: try model(at: path, displayPath: displayPath))
+        var build = CompiledModel(
+            path: displayPath, currentVersion: nil, versions: [version],
+            mappings: mappings(beside: path, displayPath: displayPath))
+        build.isBareModel = true
+        return build
     }
 
     /// The folder a path is in ("" for a bare name).

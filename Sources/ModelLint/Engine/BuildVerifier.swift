@@ -22,6 +22,15 @@ public struct BuildVerifier: Sendable {
             context.retired.append(declared)
         }
         let current = bundle.currentVersion.flatMap { version in source.first { $0.name == version.name } }
+        var build = build
+        if build.isBareModel, let only = build.versions.first {
+            // A bare .mom is one version: the source version it was compiled from (equal hashes), else the current
+            // one it is meant to be; every other version is one the app cannot migrate from.
+            let hashes = only.hashes
+            let name = source.first { $0.model.versionHashes.entities == hashes }?.name ?? current?.name ?? only.name
+            build.versions[0].name = name
+            build.currentVersion = name
+        }
         var diagnostics: [Diagnostic] = []
         for rule in rules {
             diagnostics += configuration.diagnostics(

@@ -19,11 +19,14 @@ public struct XcodeProject: Sendable {
         /// The object ids of the children (in order) and of the current version, for editing the file.
         public var childIDs: [String] = []
         public var currentVersionID: String?
+        /// Children the project lists but never defines (a merge that dropped the file reference's object).
+        public var danglingChildIDs: [String] = []
 
         package init(
             id: String, path: String, children: [String], currentVersion: String? = nil, isCompiled: Bool,
-            line: Int? = nil, childIDs: [String] = [], currentVersionID: String? = nil
+            line: Int? = nil, childIDs: [String] = [], currentVersionID: String? = nil, danglingChildIDs: [String] = []
         ) {
+            self.danglingChildIDs = danglingChildIDs
             self.id = id
             self.path = path
             self.children = children
@@ -107,7 +110,8 @@ public struct XcodeProject: Sendable {
                 id: id, path: resolvedPath(id), children: (object["children"] as? [String] ?? []).compactMap(name),
                 currentVersion: (object["currentVersion"] as? String).flatMap(name),
                 isCompiled: compiledRefs.contains(id), line: line(of: id),
-                childIDs: object["children"] as? [String] ?? [], currentVersionID: object["currentVersion"] as? String)
+                childIDs: object["children"] as? [String] ?? [], currentVersionID: object["currentVersion"] as? String,
+                danglingChildIDs: (object["children"] as? [String] ?? []).filter { objects[$0] == nil })
         }.sorted { $0.path < $1.path }
         return XcodeProject(path: displayPath, versionGroups: groups)
     }

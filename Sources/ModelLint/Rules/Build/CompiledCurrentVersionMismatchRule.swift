@@ -66,6 +66,14 @@ public struct CompiledCurrentVersionMismatchRule: BuildRule {
         -> [Finding]
     {
         guard let compiled = build.currentVersion, let current, compiled != current.name else { return [] }
+        if build.isBareModel {
+            // A bare .mom has no VersionInfo.plist: the one model it holds is the one the app opens stores with.
+            return [
+                Finding(
+                    "\(build.path) holds \(compiled), but the bundle's current version is \(current.name) (.xccurrentversion): the app opens every store with \(compiled)",
+                    at: SourceLocation(file: build.path), version: compiled)
+            ]
+        }
         return [
             Finding(
                 "the compiled model's current version is \(compiled) (VersionInfo.plist) but the bundle's is \(current.name) (.xccurrentversion): the app opens every store with \(compiled)",

@@ -24,9 +24,14 @@ public struct ProjectVersionMissingRule: ProjectRule {
         ])
 
     public func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
-        bundle.versions.filter { !group.children.contains(ProjectText.folder($0.name)) }.map { version in
+        // A child the project never defines is most likely the missing version's reference, lost in a merge.
+        let dangling =
+            group.danglingChildIDs.isEmpty
+            ? ""
+            : "; the group lists \(group.danglingChildIDs.count == 1 ? "a file reference" : "file references") the project never defines (\(group.danglingChildIDs.joined(separator: ", "))), a merge that dropped \(group.danglingChildIDs.count == 1 ? "its object" : "their objects")"
+        return bundle.versions.filter { !group.children.contains(ProjectText.folder($0.name)) }.map { version in
             Finding(
-                "\(ProjectText.folder(version.name)) is not in \(project)'s version group for \(bundle.name).xcdatamodeld: the build does not compile it",
+                "\(ProjectText.folder(version.name)) is not in \(project)'s version group for \(bundle.name).xcdatamodeld: the build does not compile it\(dangling)",
                 at: SourceLocation(file: version.folderPath), version: version.name)
         }
     }
