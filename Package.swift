@@ -73,7 +73,9 @@ let package = Package(
                 "ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled",
                 "ModelLintStores", "ModelLintProjects", "ModelLintRules", "ModelLintEngine", "ModelLintReporting",
                 "ModelLintCommands", "ModelLintTestSupport",
-            ]),
+            ],
+            // The reporters' canned outputs, read from the source tree by ReporterSnapshotTests.
+            exclude: ["Snapshots"]),
         // `swift package modellint`: check the package's bundles; everything else comes from .modellint.json.
         .plugin(
             name: "ModelLintCommandPlugin",

@@ -217,3 +217,82 @@ final class NewVersionProjectTests: XCTestCase {
             original)
     }
 }
+
+/// The project file reader against Foundation's as the oracle: the same values from every project here, and
+/// refusals, never traps, for broken ones (issue 24, item 8: it replaced Foundation's, 330 ms on 1.5 MB).
+final class ProjectFileParserTests: XCTestCase {
+    private func assertSameAsFoundation(
+        _ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line
+    )
+        throws
+    {
+        let data = Data(text.utf8)
+        let ours = try ProjectFileParser.parse(data)
+        let foundation = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        XCTAssertTrue(
+            NSDictionary(dictionary: ours as? [String: Any] ?? [:]).isEqual(foundation as? [String: Any] ?? [:]),
+            "\(name): \(ours) != \(foundation)", file: file, line: line)
+    }
+
+    func testEveryProjectParsesAsFoundationParsesIt() throws {
+        var projects: [(String, String)] = []
+        let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        for root in [repositoryRoot.appendingPathComponent("Fixtures"), corpus] {
+            for path in (try? FileManager.default.subpathsOfDirectory(atPath: root.path)) ?? []
+            where path.hasSuffix(".xcodeproj/project.pbxproj") {
+                projects.append((path, try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)))
+            }
+        }
+        for rule in RuleRegistry.descriptions {
+            for (i, example) in rule.examples.enumerated() {
+                if let project = example.project { projects.append(("\(rule.id) example \(i + 1)", project.text)) }
+            }
+        }
+        XCTAssertGreaterThan(projects.count, 5)
+        for (name, text) in projects {
+            try assertSameAsFoundation(text, name)
+            // The objects table keeps exactly those fields of every object, as the general reader has them.
+            let data = Data(text.utf8)
+            let general = try XCTUnwrap(
+                (try ProjectFileParser.parse(data) as? [String: Any])?["objects"] as? [String: Any], name)
+            XCTAssertEqual(
+                try ProjectFileParser.objects(data),
+                general.compactMapValues { ($0 as? [String: Any]).map(ProjectObject.init) },
+                name)
+        }
+        // What Xcode's writer does at the edges: escapes, comments, quotes of both kinds, nesting.
+        try assertSameAsFoundation(
+            #"""
+            // !$*UTF8*$!
+            {
+            	a = "tab\there \"quoted\" back\\slash new\nline";
+            	b = ABC123 /* comment */;
+            	c = (x, "y z", /* c */ w,);
+            	d = { e = { f = (); }; g = "caf\U00e9"; };
+            	h = 'single';
+            	i = path/to/file.swift;
+            	"quoted key" = "";
+            }
+            """#, "edges")
+        // A comment glued to a word (which Foundation refuses) ends the word.
+        let glued = try XCTUnwrap(ProjectFileParser.parse(Data("{ b = ABC123/* c */; }".utf8)) as? [String: Any])
+        XCTAssertEqual(glued["b"] as? String, "ABC123")
+    }
+
+    func testBrokenProjectsAreRefusedWithTheirOffset() {
+        let cases: [(String, String)] = [
+            ("{ a = b; ", "an unterminated dictionary at byte 9"),
+            ("{ a = \"b; }", "an unterminated string at byte 6"),
+            ("{ a = b /* c; }", "an unterminated comment at byte 8"),
+            ("{ a = (b c); }", "expected , or ) at byte 9"),
+            ("{ a b; }", "expected = at byte 4"),
+            ("{ a = b; } }", "text after the top-level value at byte 11"),
+            (String(repeating: "(", count: 100), "nesting deeper than 64 levels at byte 64"),
+        ]
+        for (text, message) in cases {
+            XCTAssertThrowsError(try ProjectFileParser.parse(Data(text.utf8)), text) { error in
+                XCTAssertEqual("\(error)", message, text)
+            }
+        }
+    }
+}

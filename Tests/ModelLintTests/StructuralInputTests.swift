@@ -217,11 +217,11 @@ final class LinearScanTests: XCTestCase {
 
     // 100 version groups in one project: each definition line found in one pass over the file.
     func testVersionGroupLinesComeFromOnePass() {
-        var objects: [String: [String: Any]] = [:]
+        var objects: [String: ProjectObject] = [:]
         var text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
         for i in 0..<100 {
             let id = String(format: "%024X", i + 1)
-            objects[id] = ["isa": "XCVersionGroup", "path": "M\(i).xcdatamodeld", "children": [String]()]
+            objects[id] = ProjectObject(isa: "XCVersionGroup", path: "M\(i).xcdatamodeld", children: [])
             text += "\t\t\(id) /* M\(i).xcdatamodeld */ = {\n\t\t\tisa = XCVersionGroup;\n\t\t};\n"
         }
         let project = XcodeProject.parse(objects: objects, text: text, displayPath: "project.pbxproj")

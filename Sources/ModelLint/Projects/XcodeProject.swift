@@ -55,22 +55,29 @@ public struct XcodeProject: Sendable {
         do { data = try FileReader.read(path, limit: FileReader.Limit.dataFile) } catch {
             throw ReadError(description: "\(displayPath): \(error)")
         }
-        guard let plist = try? PropertyList.parse(data) as? [String: Any],
-            let objects = plist["objects"] as? [String: Any]
-        else {
-            throw ReadError(description: "\(displayPath) is not an Xcode project file (no objects)")
+        // Xcode writes the OpenStep format; a project saved as XML or binary goes through the general reader.
+        let objects: [String: ProjectObject]
+        if !data.starts(with: Array("bplist".utf8)) && !data.starts(with: Array("<?xml".utf8)) {
+            do { objects = try ProjectFileParser.objects(data) } catch {
+                throw ReadError(description: "\(displayPath) is not an Xcode project file (\(error))")
+            }
+        } else {
+            guard let plist = try? PropertyList.parse(data) as? [String: Any],
+                let table = plist["objects"] as? [String: Any]
+            else {
+                throw ReadError(description: "\(displayPath) is not an Xcode project file (no objects)")
+            }
+            objects = table.compactMapValues { ($0 as? [String: Any]).map(ProjectObject.init) }
         }
-        return parse(
-            objects: objects.compactMapValues { $0 as? [String: Any] }, text: String(decoding: data, as: UTF8.self),
-            displayPath: displayPath)
+        return parse(objects: objects, text: String(decoding: data, as: UTF8.self), displayPath: displayPath)
     }
 
-    package static func parse(objects: [String: [String: Any]], text: String, displayPath: String) -> XcodeProject {
-        func isa(_ id: String) -> String? { objects[id]?["isa"] as? String }
+    package static func parse(objects: [String: ProjectObject], text: String, displayPath: String) -> XcodeProject {
+        func isa(_ id: String) -> String? { objects[id]?.isa }
         // Parents, to resolve a group's path through the group tree.
         var parent: [String: String] = [:]
         for (id, object) in objects {
-            for child in object["children"] as? [String] ?? []
+            for child in object.children ?? []
             where isa(id) == "PBXGroup" || isa(id) == "PBXVariantGroup" { parent[child] = id }
         }
         func resolvedPath(_ id: String) -> String {
@@ -78,40 +85,56 @@ public struct XcodeProject: Sendable {
             var current: String? = id
             var seen = Set<String>()
             while let node = current, seen.insert(node).inserted, let object = objects[node] {
-                if let path = object["path"] as? String { components.insert(path, at: 0) }
+                if let path = object.path { components.insert(path, at: 0) }
                 // Only paths relative to their group chain up; SOURCE_ROOT and absolute ones end the walk.
-                if (object["sourceTree"] as? String ?? "<group>") != "<group>" { break }
+                if (object.sourceTree ?? "<group>") != "<group>" { break }
                 current = parent[node]
             }
             return components.joined(separator: "/")
         }
         let compiledRefs: Set<String> = Set(
-            objects.values.filter { $0["isa"] as? String == "PBXSourcesBuildPhase" }
-                .flatMap { $0["files"] as? [String] ?? [] }
-                .compactMap { objects[$0]?["fileRef"] as? String })
+            objects.values.filter { $0.isa == "PBXSourcesBuildPhase" }
+                .flatMap { $0.files ?? [] }
+                .compactMap { objects[$0]?.fileRef })
         // The line defining each version group (`ID /* name */ = {`), from one pass over the file.
-        let groupIDs = Set(objects.compactMap { $0.value["isa"] as? String == "XCVersionGroup" ? $0.key : nil })
+        let groupIDs = Set(objects.compactMap { $0.value.isa == "XCVersionGroup" ? $0.key : nil })
         var definitionLines: [String: Int] = [:]
-        for (index, text) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = text.drop { $0 == " " || $0 == "\t" }
-            guard let space = trimmed.firstIndex(of: " ") else { continue }
-            let id = String(trimmed[..<space])
-            if groupIDs.contains(id), definitionLines[id] == nil, text.contains("= {") {
-                definitionLines[id] = index + 1
+        // Over bytes: a project is megabytes of short lines, and only a line whose first word has a group id's
+        // length can define one.
+        let idLengths = Set(groupIDs.map(\.utf8.count))
+        let bytes = Array(text.utf8)
+        var lineNumber = 1
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            var word = start
+            while word < end && (bytes[word] == UInt8(ascii: " ") || bytes[word] == UInt8(ascii: "\t")) { word += 1 }
+            var space = word
+            while space < end && bytes[space] != UInt8(ascii: " ") { space += 1 }
+            if space < end, idLengths.contains(space - word) {
+                let id = String(decoding: bytes[word..<space], as: UTF8.self)
+                if groupIDs.contains(id), definitionLines[id] == nil,
+                    ByteSearch.firstIndex(of: Array("= {".utf8), in: bytes, from: space, before: end) != nil
+                {
+                    definitionLines[id] = lineNumber
+                }
             }
+            lineNumber += 1
+            start = end + 1
         }
         func line(of id: String) -> Int? { definitionLines[id] }
-        let groups = objects.filter { $0.value["isa"] as? String == "XCVersionGroup" }.map {
+        let groups = objects.filter { $0.value.isa == "XCVersionGroup" }.map {
             id, object -> VersionGroup in
             func name(_ ref: String) -> String? {
-                (objects[ref]?["path"] as? String).map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+                objects[ref]?.path.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
             }
             return VersionGroup(
-                id: id, path: resolvedPath(id), children: (object["children"] as? [String] ?? []).compactMap(name),
-                currentVersion: (object["currentVersion"] as? String).flatMap(name),
+                id: id, path: resolvedPath(id), children: (object.children ?? []).compactMap(name),
+                currentVersion: object.currentVersion.flatMap(name),
                 isCompiled: compiledRefs.contains(id), line: line(of: id),
-                childIDs: object["children"] as? [String] ?? [], currentVersionID: object["currentVersion"] as? String,
-                danglingChildIDs: (object["children"] as? [String] ?? []).filter { objects[$0] == nil })
+                childIDs: object.children ?? [], currentVersionID: object.currentVersion,
+                danglingChildIDs: (object.children ?? []).filter { objects[$0] == nil })
         }.sorted { $0.path < $1.path }
         return XcodeProject(path: displayPath, versionGroups: groups)
     }
