@@ -27,7 +27,8 @@ package enum ProjectFileParser {
     /// Only the project's `objects`, each with only the fields modellint reads: what `XcodeProject` needs,
     /// without a dictionary of boxed values for each of a big project's tens of thousands of objects.
     package static func objects(_ data: Data) throws -> [String: ProjectObject] {
-        try [UInt8](data).withUnsafeBufferPointer { bytes in
+        try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
             var parser = Parser(bytes: bytes)
             var objects: [String: ProjectObject]?
             try parser.expect(UInt8(ascii: "{"), "{")
@@ -35,7 +36,9 @@ package enum ProjectFileParser {
                 let key = try parser.string()
                 try parser.expect(UInt8(ascii: "="), "=")
                 if key == "objects" {
+                    // Xcode writes an object in about 300 bytes.
                     var table: [String: ProjectObject] = [:]
+                    table.reserveCapacity(bytes.count / 300)
                     try parser.expect(UInt8(ascii: "{"), "{")
                     while try !parser.closes(UInt8(ascii: "}")) {
                         let id = try parser.string()
@@ -109,7 +112,7 @@ package enum ProjectFileParser {
             case UInt8(ascii: "{"):
                 at += 1
                 while try !closes(UInt8(ascii: "}")) {
-                    _ = try string()
+                    try skipString()
                     try expect(UInt8(ascii: "="), "=")
                     try skipValue(depth: depth + 1)
                     try expect(UInt8(ascii: ";"), ";")
@@ -127,7 +130,7 @@ package enum ProjectFileParser {
                     }
                 }
             default:
-                _ = try string()
+                try skipString()
             }
         }
 
@@ -136,7 +139,7 @@ package enum ProjectFileParser {
             var object = ProjectObject()
             try expect(UInt8(ascii: "{"), "{")
             while try !closes(UInt8(ascii: "}")) {
-                let key = try string()
+                let key = try fieldName()
                 try expect(UInt8(ascii: "="), "=")
                 switch key {
                 case "children", "files":
@@ -157,7 +160,7 @@ package enum ProjectFileParser {
                     }
                     let value = try string()
                     switch key {
-                    case "isa": object.isa = value
+                    case "isa": object.isa = Self.knownClasses[value] ?? value
                     case "path": object.path = value
                     case "sourceTree": object.sourceTree = value
                     case "currentVersion": object.currentVersion = value
@@ -219,6 +222,70 @@ package enum ProjectFileParser {
             default:
                 return try string()
             }
+        }
+
+        /// The classes modellint reads, shared rather than one string per object.
+        static let knownClasses: [String: String] = Dictionary(
+            uniqueKeysWithValues: [
+                "PBXFileReference", "PBXBuildFile", "PBXGroup", "PBXVariantGroup", "XCVersionGroup",
+                "PBXSourcesBuildPhase",
+            ].map { ($0, $0) })
+
+        /// The fields `object()` keeps, with their bytes.
+        static let keptFields: [(bytes: [UInt8], name: String)] = [
+            "isa", "path", "sourceTree", "children", "files", "fileRef", "currentVersion",
+        ].map { (Array($0.utf8), $0) }
+
+        /// An object's field name: one `object()` keeps, else "" (compared as bytes: no string is made for the
+        /// many fields no rule reads).
+        mutating func fieldName() throws -> String {
+            try skipSpace()
+            let start = at
+            try skipString()
+            var end = at
+            var first = start
+            if bytes[start] == UInt8(ascii: "\"") || bytes[start] == UInt8(ascii: "'") {
+                first += 1
+                end -= 1
+            }
+            let length = end - first
+            for field in Self.keptFields where field.bytes.count == length {
+                let equal = field.bytes.withUnsafeBufferPointer {
+                    memcmp(bytes.baseAddress! + first, $0.baseAddress!, length) == 0
+                }
+                if equal { return field.name }
+            }
+            return ""
+        }
+
+        /// A string passed over: its end found, nothing built (most of a project is build settings no rule reads).
+        mutating func skipString() throws {
+            try skipSpace()
+            guard at < bytes.count else { throw fail("the file ends where a string should be") }
+            let quote = bytes[at]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                let start = at
+                while at < bytes.count && Self.isWordByte(bytes[at])
+                    && !(bytes[at] == UInt8(ascii: "/") && at + 1 < bytes.count
+                        && (bytes[at + 1] == UInt8(ascii: "*") || bytes[at + 1] == UInt8(ascii: "/")))
+                {
+                    at += 1
+                }
+                guard at > start else {
+                    throw fail("unexpected \(ReportText.escaped(String(UnicodeScalar(bytes[at]))))")
+                }
+                return
+            }
+            let start = at
+            at += 1
+            while at < bytes.count && bytes[at] != quote {
+                at += bytes[at] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard at < bytes.count else {
+                at = start
+                throw fail("an unterminated string")
+            }
+            at += 1
         }
 
         /// A quoted string (with its escapes) or an unquoted word.

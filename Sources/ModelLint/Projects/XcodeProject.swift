@@ -69,16 +69,19 @@ public struct XcodeProject: Sendable {
             }
             objects = table.compactMapValues { ($0 as? [String: Any]).map(ProjectObject.init) }
         }
-        return parse(objects: objects, text: String(decoding: data, as: UTF8.self), displayPath: displayPath)
+        return parse(objects: objects, bytes: [UInt8](data), displayPath: displayPath)
     }
 
     package static func parse(objects: [String: ProjectObject], text: String, displayPath: String) -> XcodeProject {
-        func isa(_ id: String) -> String? { objects[id]?.isa }
+        parse(objects: objects, bytes: Array(text.utf8), displayPath: displayPath)
+    }
+
+    /// `bytes`: the file, for the line of each version group's definition.
+    package static func parse(objects: [String: ProjectObject], bytes: [UInt8], displayPath: String) -> XcodeProject {
         // Parents, to resolve a group's path through the group tree.
         var parent: [String: String] = [:]
-        for (id, object) in objects {
-            for child in object.children ?? []
-            where isa(id) == "PBXGroup" || isa(id) == "PBXVariantGroup" { parent[child] = id }
+        for (id, object) in objects where object.isa == "PBXGroup" || object.isa == "PBXVariantGroup" {
+            for child in object.children ?? [] { parent[child] = id }
         }
         func resolvedPath(_ id: String) -> String {
             var components: [String] = []
@@ -102,12 +105,10 @@ public struct XcodeProject: Sendable {
         // Over bytes: a project is megabytes of short lines, and only a line whose first word has a group id's
         // length can define one.
         let idLengths = Set(groupIDs.map(\.utf8.count))
-        let bytes = Array(text.utf8)
         var lineNumber = 1
         var start = 0
         while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            let end = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: start) ?? bytes.count
             var word = start
             while word < end && (bytes[word] == UInt8(ascii: " ") || bytes[word] == UInt8(ascii: "\t")) { word += 1 }
             var space = word
