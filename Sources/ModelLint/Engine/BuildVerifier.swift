@@ -33,9 +33,8 @@ public struct BuildVerifier: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         for rule in rules {
-            diagnostics += configuration.diagnostics(
-                rule.description, rule.check(build, source: source, current: current, context: context),
-                bundle: bundle.path, version: nil)
+            diagnostics += ResolutionFacts(configuration: configuration, bundlePath: bundle.path)
+                .resolve(rule.description, rule.check(build, source: source, current: current, context: context))
         }
         return Diagnostic.sortedForOutput(diagnostics)
     }

@@ -41,10 +41,9 @@ public struct Linter: Sendable {
         let loaded = input.bundles.map(\.bundle)
         if let lock = input.lock, !input.bundles.isEmpty || lock.judgedWithoutBundles {
             for rule in rules.lockFile {
-                diagnostics += configuration.diagnostics(
+                diagnostics += ResolutionFacts(configuration: configuration, bundlePath: lock.path).resolve(
                     rule.description,
-                    rule.check(lock.file, lockPath: lock.path, bundleKeysOnDisk: lock.bundleKeysOnDisk),
-                    bundle: lock.path, version: nil)
+                    rule.check(lock.file, lockPath: lock.path, bundleKeysOnDisk: lock.bundleKeysOnDisk))
             }
         }
         diagnostics += SourceReferenceVerifier(configuration: configuration, rules: rules.sourceReference)

@@ -19,9 +19,8 @@ public struct ProjectVerifier: Sendable {
         guard let group = project.group(forBundleAt: bundlePath) else { return [] }
         var diagnostics: [Diagnostic] = []
         for rule in rules {
-            diagnostics += configuration.diagnostics(
-                rule.description, rule.check(group, project: project.path, bundle: bundle), bundle: bundle.path,
-                version: nil)
+            diagnostics += ResolutionFacts(configuration: configuration, bundlePath: bundle.path)
+                .resolve(rule.description, rule.check(group, project: project.path, bundle: bundle))
         }
         return diagnostics
     }

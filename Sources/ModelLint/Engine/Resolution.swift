@@ -118,17 +118,19 @@ package struct ResolutionFacts: Sendable {
     }
 }
 
-extension Configuration {
-    /// A rule's findings as reported, each at its configured severity; none when the rule is off. `version`: for
-    /// findings that name none themselves.
-    package func diagnostics(_ rule: RuleDescription, _ findings: [Finding], bundle: String, version: String?)
-        -> [Diagnostic]
-    {
-        findings.compactMap { finding in
-            severity(of: rule, finding: finding).map {
-                Diagnostic(rule, finding, severity: $0, bundle: bundle, version: version)
-            }
-        }
+extension ResolutionFacts {
+    /// The facts of findings about one artifact as a whole (a build, a project, a store, a lock file, code): only
+    /// the configuration decides their severity.
+    package init(configuration: Configuration, bundlePath: String) {
+        self.init(
+            configuration: configuration, bundlePath: bundlePath, line: VersionLine(versions: []), shipped: [],
+            mappingModels: [], suppressions: Suppressions(versions: []))
+    }
+
+    /// A rule's findings about the whole, each at its configured severity (none when the rule is off); `version`
+    /// for findings that name none themselves.
+    package func resolve(_ rule: RuleDescription, _ findings: [Finding], version: String? = nil) -> [Diagnostic] {
+        findings.compactMap { resolve(RawFinding(rule, $0, .whole(version: version))) }
     }
 }
 

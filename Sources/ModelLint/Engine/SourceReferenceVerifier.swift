@@ -23,8 +23,8 @@ public struct SourceReferenceVerifier: Sendable {
         var diagnostics: [Diagnostic] = []
         for reference in references {
             for rule in rules {
-                diagnostics += configuration.diagnostics(
-                    rule.description, rule.check(reference, bundles: contexts), bundle: first.path, version: nil)
+                diagnostics += ResolutionFacts(configuration: configuration, bundlePath: first.path)
+                    .resolve(rule.description, rule.check(reference, bundles: contexts))
             }
         }
         return diagnostics

@@ -81,8 +81,8 @@ public struct StoreVerifier: Sendable {
             cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
         var diagnostics = migrationFindings
         for rule in rules {
-            diagnostics += configuration.diagnostics(
-                rule.description, rule.check(check, context: context), bundle: bundle.path, version: nil)
+            diagnostics += ResolutionFacts(configuration: configuration, bundlePath: bundle.path)
+                .resolve(rule.description, rule.check(check, context: context))
         }
         return diagnostics
     }
