@@ -499,6 +499,18 @@ final class StoreMigrationPathTests: XCTestCase {
             "\(findings(alone))")
     }
 
+    /// A store of a version after the current one (CoreDataPlus's SampleModel_V2, its bundle's current version
+    /// being SampleModel) does not open: Core Data migrates forward only.
+    func testAStoreNewerThanTheCurrentVersionSaysSo() throws {
+        let repository = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus")
+        let out = modellint(["store", "Tests/Resources/SampleModel/Fixtures/SampleModel_V2.sqlite"], in: repository)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertTrue(
+            out.standardOutput.contains(
+                "\n  newer than SampleModel (current): Core Data does not migrate a store back to an older model, so the app does not open it\n"
+            ), out.standardOutput)
+    }
+
     /// With no bundle named, `store` says which bundle it found, and what migrating the store to it does.
     func testTheStoreSaysWhichBundleItFoundAndWhatMigratingDoes() throws {
         let out = modellint(["store", "Fixtures/Stores/WALOnly.sqlite"], in: repositoryRoot)

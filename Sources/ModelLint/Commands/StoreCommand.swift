@@ -151,6 +151,13 @@ public enum StoreCommand {
             }
             let outcome = counts.isEmpty ? "nothing found" : counts.joined(separator: ", ")
             lines.append("  migrating to \(ReportText.escaped(current.name)) (current): \(how), \(outcome)")
+        } else if let current = line.current, let from = matching.first,
+            let start = line.versions.firstIndex(where: { $0.name == from }), start > line.currentPosition
+        {
+            // Core Data migrates forward only: a store of a later version does not open with the current one.
+            lines.append(
+                "  newer than \(ReportText.escaped(current.name)) (current): Core Data does not migrate a store back to an older model, so the app does not open it"
+            )
         }
         // No version wrote it: the store's own cached model, diffed against the current version as if it were one.
         if matching.isEmpty, merged == nil, let cached = metadata.cachedModel, let current = bundle.currentVersion,
