@@ -88,13 +88,7 @@ public enum StoreCommand {
             .verify(
                 metadata, path: display, against: bundle, settings: settings, isGolden: false,
                 mappingModels: mappingModels, otherBundles: others)
-        let findings = LintReport(
-            bundles: [
-                BundleSummary(
-                    path: bundle.path, currentVersion: bundle.currentVersion?.name,
-                    versions: bundle.versions.map(\.name))
-            ],
-            diagnostics: diagnostics)
+        let findings = LintReport(bundles: [BundleSummary(bundle)], diagnostics: diagnostics)
         if report.format == nil || report.format == .text {
             let migrating = diagnostics.filter { $0.fromVersion != nil }
             streams.standardOutput.write(

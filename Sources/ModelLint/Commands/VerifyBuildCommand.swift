@@ -71,13 +71,7 @@ public enum VerifyBuildCommand {
         let absolute = PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory)
         let diagnostics = BuildVerifier(configuration: configuration).verify(
             build, against: bundle, settings: configuration.settings(forBundleAt: absolute))
-        let findings = LintReport(
-            bundles: [
-                BundleSummary(
-                    path: bundle.path, currentVersion: bundle.currentVersion?.name,
-                    versions: bundle.versions.map(\.name))
-            ],
-            diagnostics: diagnostics)
+        let findings = LintReport(bundles: [BundleSummary(bundle)], diagnostics: diagnostics)
         if report.format == nil || report.format == .text {
             streams.standardOutput.write(describe(build, bundle: bundle))
         }

@@ -51,9 +51,7 @@ public struct Linter: Sendable {
         diagnostics += GoldenStores.findings(
             for: input.bundles, stores: input.goldenStores, configuration: configuration, migration: migration)
         var report = LintReport(
-            bundles: loaded.map {
-                BundleSummary(path: $0.path, currentVersion: $0.currentVersion?.name, versions: $0.versions.map(\.name))
-            },
+            bundles: loaded.map(BundleSummary.init),
             diagnostics: diagnostics)
         report.unreadablePaths = input.unreadablePaths
         report.outsidePaths = input.outsidePaths

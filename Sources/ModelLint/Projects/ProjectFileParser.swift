@@ -258,22 +258,25 @@ package enum ProjectFileParser {
             return ""
         }
 
+        /// An unquoted word passed over; a comment may follow it with no space (`/*` and `//` end it).
+        mutating func skipWord() throws {
+            let start = at
+            while at < bytes.count && Self.isWordByte(bytes[at])
+                && !(bytes[at] == UInt8(ascii: "/") && at + 1 < bytes.count
+                    && (bytes[at + 1] == UInt8(ascii: "*") || bytes[at + 1] == UInt8(ascii: "/")))
+            {
+                at += 1
+            }
+            guard at > start else { throw fail("unexpected \(ReportText.escaped(String(UnicodeScalar(bytes[at]))))") }
+        }
+
         /// A string passed over: its end found, nothing built (most of a project is build settings no rule reads).
         mutating func skipString() throws {
             try skipSpace()
             guard at < bytes.count else { throw fail("the file ends where a string should be") }
             let quote = bytes[at]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-                let start = at
-                while at < bytes.count && Self.isWordByte(bytes[at])
-                    && !(bytes[at] == UInt8(ascii: "/") && at + 1 < bytes.count
-                        && (bytes[at + 1] == UInt8(ascii: "*") || bytes[at + 1] == UInt8(ascii: "/")))
-                {
-                    at += 1
-                }
-                guard at > start else {
-                    throw fail("unexpected \(ReportText.escaped(String(UnicodeScalar(bytes[at]))))")
-                }
+                try skipWord()
                 return
             }
             let start = at
@@ -295,16 +298,7 @@ package enum ProjectFileParser {
             let quote = bytes[at]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
                 let start = at
-                // A comment may follow a word with no space: `/*` and `//` end it.
-                while at < bytes.count && Self.isWordByte(bytes[at])
-                    && !(bytes[at] == UInt8(ascii: "/") && at + 1 < bytes.count
-                        && (bytes[at + 1] == UInt8(ascii: "*") || bytes[at + 1] == UInt8(ascii: "/")))
-                {
-                    at += 1
-                }
-                guard at > start else {
-                    throw fail("unexpected \(ReportText.escaped(String(UnicodeScalar(bytes[at]))))")
-                }
+                try skipWord()
                 return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
             }
             at += 1

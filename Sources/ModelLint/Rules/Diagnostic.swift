@@ -102,6 +102,11 @@ public struct BundleSummary: Sendable, Equatable {
     public var currentVersion: String?
     public var versions: [String]
 
+    /// A bundle as a report names it: its path, current version and versions.
+    package init(_ bundle: ModelBundle) {
+        self.init(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: bundle.versions.map(\.name))
+    }
+
     package init(path: String, currentVersion: String? = nil, versions: [String]) {
         self.path = path
         self.currentVersion = currentVersion
