@@ -15,12 +15,7 @@ public struct BuildVerifier: Sendable {
 
     public func verify(_ build: CompiledModel, against bundle: ModelBundle, settings: BundleSettings?) -> [Diagnostic] {
         let source = bundle.readableVersions
-        var context = RuleContext(
-            cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: configuration.migration)
-        for declared in Retirement.declared(in: source)
-        where !context.retired.contains(where: { $0.entity == declared.entity && $0.property == declared.property }) {
-            context.retired.append(declared)
-        }
+        let context = RuleContext(settings: settings, versions: source, migration: configuration.migration)
         let current = bundle.currentVersion.flatMap { version in source.first { $0.name == version.name } }
         var build = build
         if build.isBareModel, let only = build.versions.first {
@@ -32,9 +27,10 @@ public struct BuildVerifier: Sendable {
             build.currentVersion = name
         }
         var diagnostics: [Diagnostic] = []
+        let facts = ResolutionFacts(configuration: configuration, bundlePath: bundle.path)
         for rule in rules {
-            diagnostics += ResolutionFacts(configuration: configuration, bundlePath: bundle.path)
-                .resolve(rule.description, rule.check(build, source: source, current: current, context: context))
+            diagnostics += facts.resolve(
+                rule.description, rule.check(build, source: source, current: current, context: context))
         }
         return Diagnostic.sortedForOutput(diagnostics)
     }

@@ -74,26 +74,21 @@ package struct Judge: Sendable {
             pairs += (0..<(currentPosition - 1)).map { ($0, currentPosition, false) }
         }
         let results = changeFindings(readable, pairs: pairs, context: context)
-        func key(_ rule: RuleDescription, _ found: ChangeFinding) -> String { rule.id + "|" + found.identity }
 
         var findings: [RawFinding] = []
         var adjacentKeys: Set<String> = []
         var coveredBy: [String: [String]] = [:]
         for pair in results where pair.isAdjacent {
             let covering = facts.mappingModel(from: pair.from, to: pair.to)
-            let superseded = Set(pair.findings.flatMap { $0.found.supersedes.map { "\($0.rule)|\($0.identity)" } })
-            for (rule, found) in pair.findings {
+            for (k, raw) in pair.stepFindings {
                 // A mapping model covers only its exact pair: a device skipping that step is not covered,
                 // so a problem only ever seen on covered steps still counts for direct pairs.
-                let k = key(rule, found)
                 if let covering {
                     if coveredBy[k]?.contains(covering.name) != true { coveredBy[k, default: []].append(covering.name) }
                 } else {
                     adjacentKeys.insert(k)
                 }
-                findings.append(
-                    RawFinding(
-                        rule, found.finding, .step(from: pair.from, to: pair.to, superseded: superseded.contains(k))))
+                findings.append(raw)
             }
         }
 
@@ -105,7 +100,7 @@ package struct Judge: Sendable {
                 guard let severity = facts.severity(of: rule, finding: found.finding) else { continue }
                 direct.append(
                     ComparedPairFindings.DirectFinding(
-                        from: pair.from, rule: rule, finding: found.finding, key: key(rule, found),
+                        from: pair.from, rule: rule, finding: found.finding, key: PairFindings.key(rule, found),
                         severity: covering == nil ? severity : .note,
                         mappingModel: covering?.name))
             }
@@ -190,6 +185,22 @@ package struct Judge: Sendable {
         var to: String
         var isAdjacent: Bool
         var findings: [(rule: RuleDescription, found: ChangeFinding)]
+
+        /// The same problem on every pair it appears in.
+        static func key(_ rule: RuleDescription, _ found: ChangeFinding) -> String { rule.id + "|" + found.identity }
+
+        /// Its findings as a step's (`check`'s consecutive versions, `store`'s hops): one another finding of the
+        /// same pair replaces is marked superseded (its problem still counts as found there).
+        var stepFindings: [(key: String, raw: RawFinding)] {
+            let superseded = Set(findings.flatMap { $0.found.supersedes.map { "\($0.rule)|\($0.identity)" } })
+            return findings.map { rule, found in
+                let key = Self.key(rule, found)
+                return (
+                    key,
+                    RawFinding(rule, found.finding, .step(from: from, to: to, superseded: superseded.contains(key)))
+                )
+            }
+        }
     }
 
     /// What the change rules find on each compared pair, in rule order. On the direct pairs (older -> current),

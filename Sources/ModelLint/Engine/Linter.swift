@@ -40,8 +40,9 @@ public struct Linter: Sendable {
         }
         let loaded = input.bundles.map(\.bundle)
         if let lock = input.lock, !input.bundles.isEmpty || lock.judgedWithoutBundles {
+            let facts = ResolutionFacts(configuration: configuration, bundlePath: lock.path)
             for rule in rules.lockFile {
-                diagnostics += ResolutionFacts(configuration: configuration, bundlePath: lock.path).resolve(
+                diagnostics += facts.resolve(
                     rule.description,
                     rule.check(lock.file, lockPath: lock.path, bundleKeysOnDisk: lock.bundleKeysOnDisk))
             }
@@ -95,30 +96,12 @@ public struct Linter: Sendable {
         let hops = consecutive.enumerated().map { ($0.offset, $0.offset + 1, $0.element) }
         let results = judge.changeFindings(
             line.versions, pairs: hops, context: context(line, settings: settings, migration: .progressive))
-        var judgement = BundleJudgement()
-        for hop in results {
-            let superseded = Set(hop.findings.flatMap { $0.found.supersedes.map { "\($0.rule)|\($0.identity)" } })
-            for (rule, found) in hop.findings {
-                let isSuperseded = superseded.contains(rule.id + "|" + found.identity)
-                judgement.findings.append(
-                    RawFinding(rule, found.finding, .step(from: hop.from, to: hop.to, superseded: isSuperseded)))
-            }
-        }
-        return facts.resolve(judgement)
+        return facts.resolve(BundleJudgement(findings: results.flatMap { $0.stepFindings.map(\.raw) }))
     }
 
-    /// What rules may know beyond the model: the bundle's settings, and the retirements its versions declare (the
-    /// configuration's win over the same ones declared in a model's userInfo).
     package func context(_ line: VersionLine, settings: BundleSettings?, migration: MigrationMode? = nil) -> RuleContext
     {
-        var context = RuleContext(
-            cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [],
-            migration: migration ?? self.migration)
-        for declared in Retirement.declared(in: line.versions)
-        where !context.retired.contains(where: { $0.entity == declared.entity && $0.property == declared.property }) {
-            context.retired.append(declared)
-        }
-        return context
+        RuleContext(settings: settings, versions: line.versions, migration: migration ?? self.migration)
     }
 
     /// Per version, per single-version rule: what they find (tests compare it with judging each version whole).

@@ -18,9 +18,9 @@ public struct ProjectVerifier: Sendable {
     public func verify(_ project: XcodeProject, bundle: ModelBundle, bundlePath: String) -> [Diagnostic] {
         guard let group = project.group(forBundleAt: bundlePath) else { return [] }
         var diagnostics: [Diagnostic] = []
+        let facts = ResolutionFacts(configuration: configuration, bundlePath: bundle.path)
         for rule in rules {
-            diagnostics += ResolutionFacts(configuration: configuration, bundlePath: bundle.path)
-                .resolve(rule.description, rule.check(group, project: project.path, bundle: bundle))
+            diagnostics += facts.resolve(rule.description, rule.check(group, project: project.path, bundle: bundle))
         }
         return diagnostics
     }

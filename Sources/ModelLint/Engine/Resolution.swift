@@ -118,6 +118,18 @@ package struct ResolutionFacts: Sendable {
     }
 }
 
+extension RuleContext {
+    /// What rules may know beyond the model: the bundle's settings, and the retirements its versions declare (the
+    /// configuration's win over the same ones declared in a model's userInfo).
+    package init(settings: BundleSettings?, versions: [VersionRef], migration: MigrationMode) {
+        self.init(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
+        for declared in Retirement.declared(in: versions)
+        where !retired.contains(where: { $0.entity == declared.entity && $0.property == declared.property }) {
+            retired.append(declared)
+        }
+    }
+}
+
 extension ResolutionFacts {
     /// The facts of findings about one artifact as a whole (a build, a project, a store, a lock file, code): only
     /// the configuration decides their severity.

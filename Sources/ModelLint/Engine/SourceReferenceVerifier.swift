@@ -21,10 +21,10 @@ public struct SourceReferenceVerifier: Sendable {
         guard let first = bundles.first, !references.isEmpty else { return [] }
         let contexts = bundles.map(SourceReferenceContext.init)
         var diagnostics: [Diagnostic] = []
+        let facts = ResolutionFacts(configuration: configuration, bundlePath: first.path)
         for reference in references {
             for rule in rules {
-                diagnostics += ResolutionFacts(configuration: configuration, bundlePath: first.path)
-                    .resolve(rule.description, rule.check(reference, bundles: contexts))
+                diagnostics += facts.resolve(rule.description, rule.check(reference, bundles: contexts))
             }
         }
         return diagnostics

@@ -80,9 +80,9 @@ public struct StoreVerifier: Sendable {
         let context = RuleContext(
             cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
         var diagnostics = migrationFindings
+        let facts = ResolutionFacts(configuration: configuration, bundlePath: bundle.path)
         for rule in rules {
-            diagnostics += ResolutionFacts(configuration: configuration, bundlePath: bundle.path)
-                .resolve(rule.description, rule.check(check, context: context))
+            diagnostics += facts.resolve(rule.description, rule.check(check, context: context))
         }
         return diagnostics
     }
