@@ -294,5 +294,10 @@ final class ProjectFileParserTests: XCTestCase {
                 XCTAssertEqual("\(error)", message, text)
             }
         }
+        // The objects table reads a list of ids with the same separators as every other array.
+        let unseparated = "{ objects = { A = { isa = PBXGroup; children = (b c); }; }; }"
+        XCTAssertThrowsError(try ProjectFileParser.objects(Data(unseparated.utf8))) { error in
+            XCTAssertEqual("\(error)", "expected , or ) at byte 50")
+        }
     }
 }

@@ -121,13 +121,7 @@ package enum ProjectFileParser {
                 at += 1
                 while try !closes(UInt8(ascii: ")")) {
                     try skipValue(depth: depth + 1)
-                    try skipSpace()
-                    guard at < bytes.count else { throw fail("an unterminated array") }
-                    if bytes[at] == UInt8(ascii: ",") {
-                        at += 1
-                    } else if bytes[at] != UInt8(ascii: ")") {
-                        throw fail("expected , or )")
-                    }
+                    try arraySeparator()
                 }
             default:
                 try skipString()
@@ -147,8 +141,7 @@ package enum ProjectFileParser {
                     try expect(UInt8(ascii: "("), "(")
                     while try !closes(UInt8(ascii: ")")) {
                         list.append(try string())
-                        try skipSpace()
-                        if at < bytes.count && bytes[at] == UInt8(ascii: ",") { at += 1 }
+                        try arraySeparator()
                     }
                     if key == "children" { object.children = list } else { object.files = list }
                 case "isa", "path", "sourceTree", "currentVersion", "fileRef":
@@ -172,6 +165,17 @@ package enum ProjectFileParser {
                 try expect(UInt8(ascii: ";"), ";")
             }
             return object
+        }
+
+        /// After an array's element: a comma (the last one optional), or its end.
+        mutating func arraySeparator() throws {
+            try skipSpace()
+            guard at < bytes.count else { throw fail("an unterminated array") }
+            if bytes[at] == UInt8(ascii: ",") {
+                at += 1
+            } else if bytes[at] != UInt8(ascii: ")") {
+                throw fail("expected , or )")
+            }
         }
 
         mutating func expect(_ byte: UInt8, _ what: String) throws {
@@ -211,13 +215,7 @@ package enum ProjectFileParser {
                         return array
                     }
                     array.append(try value(depth: depth + 1))
-                    try skipSpace()
-                    guard at < bytes.count else { throw fail("an unterminated array") }
-                    if bytes[at] == UInt8(ascii: ",") {
-                        at += 1
-                    } else if bytes[at] != UInt8(ascii: ")") {
-                        throw fail("expected , or )")
-                    }
+                    try arraySeparator()
                 }
             default:
                 return try string()
