@@ -62,12 +62,17 @@ public enum StoreCommand {
         } catch {
             return fail(ReportText.escaped("\(error)").replacingOccurrences(of: absolute, with: display))
         }
+        // The bundles under the working directory, read once when no bundle is named.
+        var here: [ModelBundle]?
         let bundle: ModelBundle
         do {
-            bundle =
-                try parsed.positionals.count == 2
-                ? SingleBundle.load(parsed.positionals[1], configuration: configuration, environment: environment)
-                : findBundle(for: metadata, configuration: configuration, environment: environment)
+            if parsed.positionals.count == 2 {
+                bundle = try SingleBundle.load(
+                    parsed.positionals[1], configuration: configuration, environment: environment)
+            } else {
+                here = try bundlesHere(configuration: configuration, environment: environment)
+                bundle = try findBundle(for: metadata, among: here ?? [])
+            }
         } catch {
             return fail("\(error)")
         }
@@ -81,7 +86,7 @@ public enum StoreCommand {
         if metadata.matchingVersions(bundle.readableVersions).isEmpty,
             metadata.mergedFrom(bundle.readableVersions) != nil
         {
-            let here = (try? bundlesHere(configuration: configuration, environment: environment)) ?? []
+            let here = here ?? (try? bundlesHere(configuration: configuration, environment: environment)) ?? []
             others = here.filter { PathTools.absolute($0.path, relativeTo: environment.workingDirectory) != bundlePath }
         }
         let diagnostics = StoreVerifier(configuration: configuration, migration: parsed[migration])
@@ -170,8 +175,6 @@ public enum StoreCommand {
         return lines.joined(separator: "\n") + "\n\n"
     }
 
-    /// With no bundle named: the bundle under the working directory with a version that wrote the store; else
-    /// the only bundle there.
     /// Every bundle under the working directory, loaded.
     static func bundlesHere(configuration: Configuration, environment: CommandEnvironment) throws -> [ModelBundle] {
         try BundleFinder(workingDirectory: environment.workingDirectory).bundles(for: []).map { selection in
@@ -181,10 +184,9 @@ public enum StoreCommand {
         }
     }
 
-    package static func findBundle(
-        for metadata: StoreMetadata, configuration: Configuration, environment: CommandEnvironment
-    ) throws -> ModelBundle {
-        let bundles = try bundlesHere(configuration: configuration, environment: environment)
+    /// With no bundle named: among the bundles under the working directory, the one with a version that wrote the
+    /// store; else one whose version is wholly in it (a merged model's store); else the only one.
+    package static func findBundle(for metadata: StoreMetadata, among bundles: [ModelBundle]) throws -> ModelBundle {
         if let writer = bundles.first(where: { bundle in
             bundle.versions.contains { $0.model?.versionHashes.entities == metadata.entityHashes }
         }) {
