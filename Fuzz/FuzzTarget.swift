@@ -63,10 +63,7 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     _ = CurrentVersionReader.parse(data)
     // The bytes as a project.pbxproj: the OpenStep reader, then the version groups read from what it gives.
     _ = try? ProjectFileParser.parse(data)
-    if let objects = try? ProjectFileParser.objects(data) {
-        _ = XcodeProject.parse(
-            objects: objects, text: String(decoding: data, as: UTF8.self), displayPath: "fuzz/project.pbxproj")
-    }
+    _ = try? XcodeProject.parse(data, displayPath: "fuzz/project.pbxproj")
     if let json = try? JSONValue.parse(data) {
         _ = try? LockFile.parse(json, file: "fuzz/modellint.lock")
         _ = try? Configuration.parse(

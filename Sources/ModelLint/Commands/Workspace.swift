@@ -9,7 +9,7 @@ import ModelLintEngine
 /// What `check` reads before the linter judges it: the bundles that paths select, the mapping models, projects and
 /// Swift files around them, the shipped-version records, the lock file's bundles on disk and the golden stores.
 /// The one place a check touches the file system and git; the linter gets a `LintInput`.
-package struct Workspace {
+package struct Workspace: Sendable {
     package var configuration: Configuration
     /// Where shipped versions are recorded: the lock file, and git revisions.
     package var history: HistoryOptions
@@ -40,8 +40,15 @@ package struct Workspace {
         let files = RepositoryFiles(
             walker: finder.walker, repositories: history.repositories, isExcluded: { finder.isExcluded($0) })
         var bundles: [LintInput.Bundle] = []
-        // Each project file is read once per run, however many bundles it lists.
-        var projectsRead: [String: XcodeProject?] = [:]
+        // Each project file is read once per run, however many bundles it lists, on the other core while this one
+        // reads the bundles: a big project costs what the bundles of a pre-commit run do.
+        let projectsRead = ProjectsRead()
+        let projectsReady = DispatchGroup()
+        DispatchQueue.global().async(group: projectsReady) { [self] in
+            for selection in selections {
+                _ = projects(referencing: selection.absolutePath, files: files, read: projectsRead)
+            }
+        }
         for selection in selections {
             let url = URL(fileURLWithPath: selection.absolutePath)
             let settings = configuration.settings(forBundleAt: selection.absolutePath)
@@ -74,10 +81,11 @@ package struct Workspace {
             let histories = try history.histories(
                 forBundleAt: selection.absolutePath, decidedOrder: bundle.versions.map(\.name),
                 workingDirectory: workingDirectory)
+            projectsReady.wait()
             bundles.append(
                 LintInput.Bundle(
                     bundle: bundle, settings: settings, mappingModels: mappingModels, histories: histories,
-                    projects: projects(referencing: selection.absolutePath, files: files, read: &projectsRead)))
+                    projects: projects(referencing: selection.absolutePath, files: files, read: projectsRead)))
         }
         var input = LintInput(bundles: bundles)
         if let lock = history.lock {
@@ -132,24 +140,35 @@ package struct Workspace {
     /// (listed once per run with the mapping models). A project that cannot be read says nothing. `read` holds the
     /// projects already read in this run, by file.
     func projects(
-        referencing absolutePath: String, files: RepositoryFiles, read: inout [String: XcodeProject?]
+        referencing absolutePath: String, files: RepositoryFiles, read: ProjectsRead
     ) -> [(project: XcodeProject, bundlePath: String)] {
         let pbxprojs =
             configuration.projects.map { $0.map { $0 + "/project.pbxproj" } } ?? files.projects(near: absolutePath)
         return pbxprojs.compactMap { file in
             let projectFolder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
             guard let relative = PathTools.relative(absolutePath, to: projectFolder) else { return nil }
-            if read[file] == nil {
+            let project = read.project(at: file) {
                 let inside =
                     configuration.projects != nil
                     || (try? FileReader.requireInside(file, root: files.root(near: absolutePath))) != nil
-                read[file] = .some(
-                    inside
-                        ? try? XcodeProject.read(
-                            path: file, displayPath: PathTools.display(file, relativeTo: workingDirectory)) : nil)
+                return inside
+                    ? try? XcodeProject.read(
+                        path: file, displayPath: PathTools.display(file, relativeTo: workingDirectory))
+                    : nil
             }
-            guard let project = read[file] ?? nil else { return nil }
-            return (project, relative)
+            return project.map { ($0, relative) }
+        }
+    }
+
+    /// The project files a run has read, by path (nil: unreadable, or outside the tree).
+    final class ProjectsRead: Sendable {
+        private let read = Locked([String: XcodeProject?]())
+
+        func project(at file: String, reading: () -> XcodeProject?) -> XcodeProject? {
+            if let known = read.withLock({ $0[file] }) { return known }
+            let project = reading()
+            read.withLock { $0[file] = .some(project) }
+            return project
         }
     }
 

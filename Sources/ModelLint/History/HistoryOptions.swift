@@ -84,11 +84,39 @@ package final class RepositoryCache: Sendable {
 
     package init() {}
 
+    /// A repository already found whose work tree holds `directory` with nothing git would stop at in between (a
+    /// `.git` of a nested repository, submodule or worktree; a bare repository's `HEAD`, `objects` and `refs`), so
+    /// git would find the same one: no second `git rev-parse` for a bundle's folder inside a known repository.
+    static func enclosing(_ directory: String, among known: [GitRepository]) -> GitRepository? {
+        for repository in known {
+            guard directory != repository.toplevel,
+                let relative = PathTools.relative(directory, to: repository.toplevel), !relative.isEmpty,
+                PathTools.relative(directory, to: repository.gitDirectory) == nil
+            else { continue }
+            var current = directory
+            var clear = true
+            while current != repository.toplevel {
+                let present = [".git", "HEAD", "objects", "refs"].map { FileReader.entryExists(at: current + "/" + $0) }
+                if present[0] || (present[1] && present[2] && present[3]) {
+                    clear = false
+                    break
+                }
+                current = (current as NSString).deletingLastPathComponent
+            }
+            if clear { return repository }
+        }
+        return nil
+    }
+
     /// The repository holding `directory`, or why there is none.
     package func repository(containing directory: String) throws -> GitRepository {
         // Discovered under the lock: two threads asking about one folder run git once.
         try found.withLock { found in
             if let known = found[directory] { return try known.get() }
+            if let enclosing = Self.enclosing(directory, among: found.values.compactMap { try? $0.get() }) {
+                found[directory] = .success(enclosing)
+                return enclosing
+            }
             do {
                 let repository = try GitRepository(containing: directory)
                 found[directory] = .success(repository)

@@ -13,6 +13,7 @@ public final class RepositoryFiles: Sendable {
     /// Absolute paths excluded by the configuration.
     package let isExcluded: @Sendable (String) -> Bool
     private let listings = Locked([String: [String]]())
+    private let listingInProgress = Locked(())
     private let mappingPairs = Locked([String: (source: String?, destination: String?)]())
 
     /// Whether a file is one a run reads: a mapping model's XML, an Xcode project.
@@ -58,10 +59,13 @@ public final class RepositoryFiles: Sendable {
     }
 
     private func listing(of root: String, _ make: () -> [String]) -> [String] {
-        if let known = listings.withLock({ $0[root] }) { return known }
-        let made = make().filter { !isExcluded($0) }
-        listings.withLock { $0[root] = made }
-        return made
+        // Made under a lock of its own: two threads asking for one tree list it once.
+        listingInProgress.withLock { _ in
+            if let known = listings.withLock({ $0[root] }) { return known }
+            let made = make().filter { !isExcluded($0) }
+            listings.withLock { $0[root] = made }
+            return made
+        }
     }
 
     private func gitListing(_ repository: GitRepository) -> [String] {

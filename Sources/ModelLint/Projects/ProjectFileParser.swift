@@ -27,10 +27,17 @@ package enum ProjectFileParser {
     /// Only the project's `objects`, each with only the fields modellint reads: what `XcodeProject` needs,
     /// without a dictionary of boxed values for each of a big project's tens of thousands of objects.
     package static func objects(_ data: Data) throws -> [String: ProjectObject] {
+        try table(data).objects
+    }
+
+    /// The objects, and the byte offset of each version group's id where it is defined (the line a finding
+    /// about the group points at), recorded as the parser passes it.
+    package static func table(_ data: Data) throws -> (objects: [String: ProjectObject], groupOffsets: [String: Int]) {
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             var parser = Parser(bytes: bytes)
             var objects: [String: ProjectObject]?
+            var groupOffsets: [String: Int] = [:]
             try parser.expect(UInt8(ascii: "{"), "{")
             while try !parser.closes(UInt8(ascii: "}")) {
                 let key = try parser.string()
@@ -41,9 +48,13 @@ package enum ProjectFileParser {
                     table.reserveCapacity(bytes.count / 300)
                     try parser.expect(UInt8(ascii: "{"), "{")
                     while try !parser.closes(UInt8(ascii: "}")) {
+                        try parser.skipSpace()
+                        let offset = parser.at
                         let id = try parser.string()
                         try parser.expect(UInt8(ascii: "="), "=")
-                        table[id] = try parser.object()
+                        let object = try parser.object()
+                        if object.isa == "XCVersionGroup", groupOffsets[id] == nil { groupOffsets[id] = offset }
+                        table[id] = object
                         try parser.expect(UInt8(ascii: ";"), ";")
                     }
                     objects = table
@@ -53,7 +64,7 @@ package enum ProjectFileParser {
                 try parser.expect(UInt8(ascii: ";"), ";")
             }
             guard let objects else { throw ParseError(description: "no objects") }
-            return objects
+            return (objects, groupOffsets)
         }
     }
 
@@ -74,18 +85,17 @@ package enum ProjectFileParser {
                 case UInt8(ascii: "/") where at + 1 < bytes.count && bytes[at + 1] == UInt8(ascii: "/"):
                     while at < bytes.count && bytes[at] != UInt8(ascii: "\n") { at += 1 }
                 case UInt8(ascii: "/") where at + 1 < bytes.count && bytes[at + 1] == UInt8(ascii: "*"):
-                    let start = at
-                    at += 2
-                    while at + 1 < bytes.count
-                        && !(bytes[at] == UInt8(ascii: "*") && bytes[at + 1] == UInt8(ascii: "/"))
-                    {
-                        at += 1
+                    // Xcode writes a comment beside every reference: its end is found with memchr.
+                    var star = at + 2
+                    while let found = memchr(bytes.baseAddress! + star, Int32(UInt8(ascii: "*")), bytes.count - star) {
+                        star = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                        if star + 1 < bytes.count && bytes[star + 1] == UInt8(ascii: "/") { break }
+                        star += 1
                     }
-                    guard at + 1 < bytes.count else {
-                        at = start
+                    guard star + 1 < bytes.count, bytes[star] == UInt8(ascii: "*") else {
                         throw fail("an unterminated comment")
                     }
-                    at += 2
+                    at = star + 2
                 default:
                     return
                 }

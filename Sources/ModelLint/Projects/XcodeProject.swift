@@ -55,29 +55,54 @@ public struct XcodeProject: Sendable {
         do { data = try FileReader.read(path, limit: FileReader.Limit.dataFile) } catch {
             throw ReadError(description: "\(displayPath): \(error)")
         }
-        // Xcode writes the OpenStep format; a project saved as XML or binary goes through the general reader.
-        let objects: [String: ProjectObject]
+        return try parse(data, displayPath: displayPath)
+    }
+
+    /// A project file's bytes. Xcode writes the OpenStep format; a project saved as XML or binary goes through the
+    /// general reader (and its groups have no line).
+    package static func parse(_ data: Data, displayPath: String) throws -> XcodeProject {
         if !data.starts(with: Array("bplist".utf8)) && !data.starts(with: Array("<?xml".utf8)) {
-            do { objects = try ProjectFileParser.objects(data) } catch {
+            let table: (objects: [String: ProjectObject], groupOffsets: [String: Int])
+            do { table = try ProjectFileParser.table(data) } catch {
                 throw ReadError(description: "\(displayPath) is not an Xcode project file (\(error))")
             }
-        } else {
-            guard let plist = try? PropertyList.parse(data) as? [String: Any],
-                let table = plist["objects"] as? [String: Any]
-            else {
-                throw ReadError(description: "\(displayPath) is not an Xcode project file (no objects)")
-            }
-            objects = table.compactMapValues { ($0 as? [String: Any]).map(ProjectObject.init) }
+            let lines = table.groupOffsets.isEmpty ? [:] : Self.lines(of: table.groupOffsets, in: data)
+            return parse(objects: table.objects, definitionLines: lines, displayPath: displayPath)
         }
-        return parse(objects: objects, bytes: [UInt8](data), displayPath: displayPath)
+        guard let plist = try? PropertyList.parse(data) as? [String: Any],
+            let table = plist["objects"] as? [String: Any]
+        else {
+            throw ReadError(description: "\(displayPath) is not an Xcode project file (no objects)")
+        }
+        return parse(
+            objects: table.compactMapValues { ($0 as? [String: Any]).map(ProjectObject.init) }, definitionLines: [:],
+            displayPath: displayPath)
     }
 
-    package static func parse(objects: [String: ProjectObject], text: String, displayPath: String) -> XcodeProject {
-        parse(objects: objects, bytes: Array(text.utf8), displayPath: displayPath)
+    /// The line of each offset, from one count of the newlines before the last of them.
+    static func lines(of offsets: [String: Int], in data: Data) -> [String: Int] {
+        let sorted = offsets.sorted { $0.value < $1.value }
+        var lines: [String: Int] = [:]
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var line = 1
+            var at = 0
+            for (id, offset) in sorted {
+                let end = min(offset, bytes.count)
+                while at < end {
+                    if bytes[at] == UInt8(ascii: "\n") { line += 1 }
+                    at += 1
+                }
+                lines[id] = line
+            }
+        }
+        return lines
     }
 
-    /// `bytes`: the file, for the line of each version group's definition.
-    package static func parse(objects: [String: ProjectObject], bytes: [UInt8], displayPath: String) -> XcodeProject {
+    /// `definitionLines`: the line defining each version group (`ID /* name */ = {`).
+    static func parse(objects: [String: ProjectObject], definitionLines: [String: Int], displayPath: String)
+        -> XcodeProject
+    {
         // Parents, to resolve a group's path through the group tree.
         var parent: [String: String] = [:]
         for (id, object) in objects where object.isa == "PBXGroup" || object.isa == "PBXVariantGroup" {
@@ -99,31 +124,6 @@ public struct XcodeProject: Sendable {
             objects.values.filter { $0.isa == "PBXSourcesBuildPhase" }
                 .flatMap { $0.files ?? [] }
                 .compactMap { objects[$0]?.fileRef })
-        // The line defining each version group (`ID /* name */ = {`), from one pass over the file.
-        let groupIDs = Set(objects.compactMap { $0.value.isa == "XCVersionGroup" ? $0.key : nil })
-        var definitionLines: [String: Int] = [:]
-        // Over bytes: a project is megabytes of short lines, and only a line whose first word has a group id's
-        // length can define one.
-        let idLengths = Set(groupIDs.map(\.utf8.count))
-        var lineNumber = 1
-        var start = 0
-        while start < bytes.count {
-            let end = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: start) ?? bytes.count
-            var word = start
-            while word < end && (bytes[word] == UInt8(ascii: " ") || bytes[word] == UInt8(ascii: "\t")) { word += 1 }
-            var space = word
-            while space < end && bytes[space] != UInt8(ascii: " ") { space += 1 }
-            if space < end, idLengths.contains(space - word) {
-                let id = String(decoding: bytes[word..<space], as: UTF8.self)
-                if groupIDs.contains(id), definitionLines[id] == nil,
-                    ByteSearch.firstIndex(of: Array("= {".utf8), in: bytes, from: space, before: end) != nil
-                {
-                    definitionLines[id] = lineNumber
-                }
-            }
-            lineNumber += 1
-            start = end + 1
-        }
         func line(of id: String) -> Int? { definitionLines[id] }
         let groups = objects.filter { $0.value.isa == "XCVersionGroup" }.map {
             id, object -> VersionGroup in
