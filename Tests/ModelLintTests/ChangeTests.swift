@@ -70,7 +70,7 @@ final class ChangeTests: XCTestCase {
                 + "; or, if the app migrates step by step through every version, set \"migration\": \"progressive\"")
         XCTAssertEqual(
             skip["message"] as? String,
-            "A device still on Near 1 that updates straight to Near 3 meets a problem no unmapped single step has [attribute-type-incompatible]: Item.price changed type from String to Integer 64 between Near 1 and Near 3; lightweight migration cannot convert it, and the store will fail to open"
+            "Item.price changed type from String to Integer 64 between Near 1 and Near 3; lightweight migration cannot convert it, and the store will fail to open; only devices that update straight from Near 1 to Near 3 meet it, no single step does"
         )
         let (progressive, progressiveDiagnostics) = check(
             "Changes/TypeReused.xcdatamodeld", ["--migration", "progressive"])
@@ -278,6 +278,13 @@ final class DiffByHashTests: XCTestCase {
             ownerLine.range(
                 of: #"^Owner  \[lightweight\]  version hash changed; hash [A-Za-z0-9+/]{43}= -> [A-Za-z0-9+/]{43}=$"#,
                 options: .regularExpression), ownerLine)
+        // --verbose adds detail, never changes: the closing count is the plain run's.
+        let plain = modellint(["diff", "Near.xcdatamodeld"], in: directory).standardOutput
+        XCTAssertEqual(
+            verbose.components(separatedBy: "\n").last { !$0.isEmpty },
+            plain.components(separatedBy: "\n").last { !$0.isEmpty })
+        XCTAssertEqual(
+            plain.components(separatedBy: "\n").last { !$0.isEmpty }, "4 changes: 1 data loss, 3 lightweight")
 
         // The same name with a new elementID: no hash changes, so Core Data does not migrate the entity at all.
         let same = modellint(
@@ -289,5 +296,26 @@ final class DiffByHashTests: XCTestCase {
                 "  + title  [no migration]  String attribute, optional; Item's version hash is unchanged: Core Data does not migrate it",
                 "  - title  [no migration]  String attribute, optional, its data is dropped; Item's version hash is unchanged: Core Data does not migrate it",
             ])
+    }
+}
+
+/// `diff` names the default transformer rather than printing nothing for it.
+final class DiffTransformerTests: XCTestCase {
+    func testTheDefaultTransformerIsNamed() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let thing =
+            "<entity name=\"Thing\"><attribute name=\"tags\" optional=\"YES\" attributeType=\"Transformable\" %@/></entity>"
+        try writeBundle(
+            in: directory,
+            versions: [
+                ("Near 1", String(format: thing, "")),
+                ("Near 2", String(format: thing, "valueTransformerName=\"NSSecureUnarchiveFromDataTransformer\"")),
+            ], current: "Near 2")
+        let out = modellint(["diff", "Near.xcdatamodeld"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertTrue(
+            out.standardOutput.contains(
+                "transformer default (NSKeyedUnarchiveFromData) -> NSSecureUnarchiveFromData (old bytes decoded by the new one)"
+            ), out.standardOutput)
     }
 }

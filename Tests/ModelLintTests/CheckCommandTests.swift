@@ -43,8 +43,8 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(
             out.standardOutput.contains(
                 """
-                SingleVersion/Thing.xcdatamodeld/Thing.xcdatamodel/contents:7:9: error: Thing.size has attributeType "Int64", which is not a Core Data type [unknown-attribute-type]
-                    fix: use one of Core Data's attribute types, spelled as Xcode writes it (`Integer 64`, not `Int64`) (modellint explain unknown-attribute-type)
+                SingleVersion/Thing.xcdatamodeld/Thing.xcdatamodel/contents:7:9: error: Thing.size has attributeType "Int64", which is not a Core Data type (did you mean Integer 64?) [unknown-attribute-type]
+                    fix: use one of Core Data's attribute types, spelled as Xcode writes it (`Integer 64`, not `Int64`)
                 """))
     }
 
@@ -96,7 +96,13 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(modellint(["check", "--strict"], in: directory).exitCode, 1)
         let terminal = ModelLintApp.run(
             ["check"], environment: CommandEnvironment(workingDirectory: directory.path, outputIsTerminal: true))
-        XCTAssertTrue(terminal.standardOutput.contains("\u{1B}[1;33mwarning\u{1B}[0m"))
+        // As compilers colour it: the location bold, the severity in its colour, the rule id dim.
+        XCTAssertTrue(
+            terminal.standardOutput.hasPrefix(
+                "\u{1B}[1mNear.xcdatamodeld/Near 1.xcdatamodel/contents:"), terminal.standardOutput)
+        XCTAssertTrue(terminal.standardOutput.contains("\u{1B}[1;33mwarning:\u{1B}[0m "), terminal.standardOutput)
+        XCTAssertTrue(
+            terminal.standardOutput.contains(" \u{1B}[2m[missing-inverse]\u{1B}[0m\n"), terminal.standardOutput)
         let noColor = ModelLintApp.run(
             ["check", "--no-color"],
             environment: CommandEnvironment(workingDirectory: directory.path, outputIsTerminal: true))
@@ -110,6 +116,15 @@ final class CheckCommandTests: XCTestCase {
             modellint(["check", "--quiet"], in: fixtures.appendingPathComponent("Near.xcdatamodeld")).standardOutput, ""
         )
         XCTAssertNotEqual(modellint(["check", "--quiet"], in: directory).standardOutput, "")
+        // Notes only: nothing is listed, so --quiet prints nothing, not a summary line on every commit.
+        let notesOnly = fixtures.appendingPathComponent("Precision/Messages.xcdatamodeld").path
+        XCTAssertEqual(
+            modellint(["check", notesOnly], in: directory).standardOutput,
+            "0 errors, 0 warnings, 2 notes (--notes to list them) in 1 bundle (2 versions)\n")
+        XCTAssertEqual(modellint(["check", "--quiet", notesOnly], in: directory).standardOutput, "")
+        XCTAssertTrue(
+            modellint(["check", "--quiet", "--notes", notesOnly], in: directory).standardOutput.hasSuffix(
+                "0 errors, 0 warnings, 2 notes in 1 bundle (2 versions)\n"))
     }
 
     func testOutputFileIsWrittenInsteadOfStandardOutput() throws {
@@ -165,12 +180,34 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(modellint([], in: directory).exitCode, 2)
     }
 
-    func testEmptyDirectorySaysSoAndPasses() throws {
+    // An unversioned model (a lone `Model.xcdatamodel`, compiled to a `.mom`) is found by a directory search too.
+    func testDirectorySearchFindsALoneVersion() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let app = directory.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("Near.xcdatamodeld").appendingPathComponent("Near 20.xcdatamodel"),
+            to: app.appendingPathComponent("Model.xcdatamodel"))
+        let out = modellint(["check", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        let bundles = try XCTUnwrap(json["bundles"] as? [[String: Any]])
+        XCTAssertEqual(bundles.map { $0["path"] as? String }, ["App/Model.xcdatamodel"])
+        XCTAssertEqual(bundles.map { $0["currentVersion"] as? String }, ["Model"])
+    }
+
+    // A mistyped path in CI must fail the job, not pass it with nothing linted.
+    func testNothingToLintIsAUsageError() throws {
         let directory = try makeTemporaryDirectory(self)
         let out = modellint(["check"], in: directory)
-        XCTAssertEqual(out.exitCode, 0)
+        XCTAssertEqual(out.exitCode, 2)
         XCTAssertEqual(out.standardError, "modellint: no .xcdatamodeld bundles found in the current directory\n")
-        XCTAssertEqual(out.standardOutput, "0 errors, 0 warnings, 0 notes in 0 bundles (0 versions)\n")
+        XCTAssertEqual(out.standardOutput, "")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        let typed = modellint(["check", "Sources", "--quiet"], in: directory)
+        XCTAssertEqual(typed.exitCode, 2)
+        XCTAssertEqual(typed.standardError, "modellint: no .xcdatamodeld bundles found in Sources\n")
     }
 
     func testOlderVersionsAreNotesAndStagedVersionsKeepFullSeverity() throws {

@@ -12,7 +12,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Core Data's entity version hashes, reproduced from the model XML (core-data-semantics.md §4).
+/// Core Data's entity version hashes, reproduced from the model XML (docs/core-data.md).
 final class CoreDataHashTests: XCTestCase {
     func testSHA256AndSHA512KnownAnswers() {
         // FIPS 180-4 examples.
@@ -83,7 +83,7 @@ final class CoreDataHashTests: XCTestCase {
     /// A hand-made model covering every attribute type, inheritance with an abstract parent, modifiers on an
     /// entity and a property, transient, derived, external storage, preserveAfterDeletion, ordered to-many with
     /// counts, a self-inverse to-many, a relationship without inverse and two uniqueness constraints. Expected
-    /// values: `Scripts/reference-hashes.py` (Python's hashlib and ElementTree, written from core-data-semantics.md
+    /// values: `Scripts/reference-hashes.py` (Python's hashlib and ElementTree, written from docs/core-data.md
     /// §4 alone, sharing no code with modellint; it also reproduces Xcode's hashes of the CoreDataPlus models).
     func testHandMadeFixtureMatchesTheIndependentImplementation() throws {
         let bundle = repositoryRoot.appendingPathComponent("Fixtures/Hashes/Coverage.xcdatamodeld")

@@ -7,7 +7,7 @@ import ModelLintRules
 
 /// Every field of an attribute and a relationship reaches each place that must read it: the XML builder sets it,
 /// the content fingerprint (the lock file's "was this shipped version edited?") sees it, the diff names a facet
-/// for it, and Core Data's entity hash includes it exactly when core-data-semantics.md §4 says it does (the
+/// for it, and Core Data's entity hash includes it exactly when docs/core-data.md says it does (the
 /// expectations below are that document's, not the code's). A field added to `Attribute.Fields` or
 /// `Relationship.Fields` fails here until this table says how it reaches each of them.
 final class FieldReachTests: XCTestCase {

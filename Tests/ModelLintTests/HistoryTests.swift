@@ -133,6 +133,13 @@ final class HistoryTests: XCTestCase {
         XCTAssertTrue(
             future.standardError.contains("format: 9 is not a lock format this modellint reads"), future.standardError)
         XCTAssertEqual(modellint(["check", "--lock", "missing.lock"], in: directory).exitCode, 2)
+        // --no-lock turns the default lock off: the broken one is not read, and the run lints.
+        let unlocked = modellint(["check", "--no-lock"], in: directory)
+        XCTAssertEqual(unlocked.exitCode, 0, unlocked.standardError)
+        XCTAssertEqual(unlocked.standardError, "")
+        let both = modellint(["check", "--no-lock", "--lock", "modellint.lock"], in: directory)
+        XCTAssertEqual(both.exitCode, 2)
+        XCTAssertEqual(both.standardError, "modellint: --lock and --no-lock contradict each other: give one\n")
     }
 
     func testAgainstReportsSupersededEditsAndDeletionsButNotTheCurrentVersion() throws {

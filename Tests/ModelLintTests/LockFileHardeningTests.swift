@@ -78,7 +78,7 @@ final class LockFileHardeningTests: XCTestCase {
             "\($0["ruleId"]!) \($0["file"]!):\($0["line"] ?? "-")"
         }
         XCTAssertTrue(
-            found.contains("shipped-version-edited Near.xcdatamodeld/Near 1.xcdatamodel/contents:2"), "\(found)")
+            found.contains("shipped-version-edited Near.xcdatamodeld/Near 1.xcdatamodel/contents:3"), "\(found)")
         XCTAssertTrue(found.contains("lock-entry-orphaned modellint.lock:5"), "\(found)")
         let orphan = try XCTUnwrap(
             (json["diagnostics"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "lock-entry-orphaned" })

@@ -72,7 +72,8 @@ final class OutputAmplificationTests: XCTestCase {
         let first = try XCTUnwrap((json["diagnostics"] as? [[String: Any]])?.first)
         XCTAssertEqual(first["entity"] as? String, shortened)
         XCTAssertEqual(
-            first["message"] as? String, "\(shortened).a0 has attributeType \"Int64\", which is not a Core Data type")
+            first["message"] as? String,
+            "\(shortened).a0 has attributeType \"Int64\", which is not a Core Data type (did you mean Integer 64?)")
     }
 
     func testAnOverlongMessageIsCutInTheMiddle() {

@@ -252,7 +252,7 @@ final class SuppressionAndBaselineTests: XCTestCase {
             ["missing-inverse warning", "suppression-unknown-rule warning"])
         XCTAssertEqual(
             found[1].message,
-            "the modellint:disable entry on Owner.x names \"missing-invers\", which is not a rule id; it silences nothing"
+            "the modellint:disable entry on Owner.x names \"missing-invers\", which is not a rule id (did you mean missing-inverse?); it silences nothing"
         )
     }
 
@@ -298,5 +298,45 @@ final class SuppressionAndBaselineTests: XCTestCase {
         XCTAssertTrue(out.standardOutput.contains("Second.y has no inverse"))
         XCTAssertFalse(out.standardOutput.contains("Owner.x"))
         XCTAssertEqual(modellint(["check", "--baseline", "missing.json"], in: directory).exitCode, 2)
+    }
+}
+
+/// Versions named as ranges (issue 26, item 1): a run of three or more in a row is `first … last`.
+final class VersionRangeTests: XCTestCase {
+    func testRunsOfThreeOrMoreAreRanges() {
+        let order = ["Model", "Model 2", "Model 3", "Model 4", "Model 5", "Model 7", "Model 9"]
+        XCTAssertEqual(
+            ReportText.ranges(["Model", "Model 2", "Model 3", "Model 4", "Model 5"], in: order), "Model … Model 5")
+        XCTAssertEqual(
+            ReportText.ranges(["Model", "Model 2", "Model 3", "Model 7", "Model 9"], in: order),
+            "Model … Model 3, Model 7 and Model 9")
+        XCTAssertEqual(ReportText.ranges(["Model 2", "Model 4"], in: order), "Model 2 and Model 4")
+        XCTAssertEqual(ReportText.ranges(["Model 4", "Model 5"], in: order), "Model 4 and Model 5")
+        XCTAssertEqual(ReportText.ranges(["Model 5", "Model 7", "Model 9"], in: order), "Model 5 … Model 9")
+        XCTAssertEqual(ReportText.ranges(["Other"], in: order), "Other")
+    }
+}
+
+/// `diff` colours each classification by its risk, and never a name from the file.
+final class DiffColourTests: XCTestCase {
+    func testClassificationsAreColouredAndNamesStayEscaped() {
+        let entries = [
+            ChangeEntry(
+                entity: "Thing\u{1B}[31m", property: "payload", kind: .removed, impact: .dataLoss,
+                details: ["its data is dropped"], location: SourceLocation(file: "f")),
+            ChangeEntry(
+                entity: "Thing\u{1B}[31m", property: "title", kind: .added, impact: .lightweight,
+                details: ["String attribute, optional"], location: SourceLocation(file: "f")),
+        ]
+        let text = DiffReporter.text(entries, bundle: "M.xcdatamodeld", from: "M 1", to: "M 2", useColor: true)
+        XCTAssertEqual(
+            text.components(separatedBy: "\n").filter { $0.hasPrefix("  ") },
+            [
+                "  - payload  \u{1B}[1;31m[data loss]\u{1B}[0m  its data is dropped",
+                "  + title  \u{1B}[32m[lightweight]\u{1B}[0m  String attribute, optional",
+            ])
+        XCTAssertTrue(text.contains("Thing\\u{1B}[31m\n"), text)
+        XCTAssertFalse(
+            DiffReporter.text(entries, bundle: "M.xcdatamodeld", from: "M 1", to: "M 2").contains("\u{1B}"))
     }
 }

@@ -64,7 +64,7 @@ final class RepositoryBoundaryTests: XCTestCase {
             [
                 "entity-removed Near.xcdatamodeld/Near 1.xcdatamodel/contents:3",
                 "lock-entry-orphaned modellint.lock:5",
-                "shipped-version-edited Near.xcdatamodeld/Near 1.xcdatamodel/contents:2",
+                "shipped-version-edited Near.xcdatamodeld/Near 1.xcdatamodel/contents:3",
             ])
         XCTAssertEqual(
             found.first { $0["ruleId"] as? String == "lock-entry-orphaned" }?["message"] as? String,

@@ -215,18 +215,18 @@ final class LinearScanTests: XCTestCase {
             edited.contains("currentVersion = \(expected) /* M 2.xcdatamodel */;"), edited.suffix(300).description)
     }
 
-    // 100 version groups in one project: each definition line found in one pass over the file.
-    func testVersionGroupLinesComeFromOnePass() {
-        var objects: [String: ProjectObject] = [:]
+    // 100 version groups in one project: each definition line counted from the offsets the parser recorded.
+    func testVersionGroupLinesComeFromOnePass() throws {
         var text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
         for i in 0..<100 {
             let id = String(format: "%024X", i + 1)
-            objects[id] = ProjectObject(isa: "XCVersionGroup", path: "M\(i).xcdatamodeld", children: [])
-            text += "\t\t\(id) /* M\(i).xcdatamodeld */ = {\n\t\t\tisa = XCVersionGroup;\n\t\t};\n"
+            text +=
+                "\t\t\(id) /* M\(i).xcdatamodeld */ = {\n\t\t\tisa = XCVersionGroup;\n\t\t\tpath = M\(i).xcdatamodeld;\n\t\t};\n"
         }
-        let project = XcodeProject.parse(objects: objects, text: text, displayPath: "project.pbxproj")
+        text += "\t};\n}\n"
+        let project = try XcodeProject.parse(Data(text.utf8), displayPath: "project.pbxproj")
         XCTAssertEqual(project.versionGroups.count, 100)
-        XCTAssertEqual(project.versionGroups.first { $0.path == "M7.xcdatamodeld" }?.line, 4 + 7 * 3)
+        XCTAssertEqual(project.versionGroups.first { $0.path == "M7.xcdatamodeld" }?.line, 4 + 7 * 4)
     }
 }
 
@@ -278,7 +278,11 @@ final class ScaleTests: XCTestCase {
                 "{ \"format\": 2, \"findings\": [ { \"ruleId\": \"r\", \"file\": \"f\", \"message\": \"m\" } ] }",
                 "findings[0] needs a key (format 2)"
             ),
-            ("{ \"format\": 3, \"findings\": [] }", "not a modellint baseline (format 1 or 2)"),
+            ("{ \"format\": 4, \"findings\": [] }", "not a modellint baseline (format 1 to 3)"),
+            (
+                "{ \"format\": 3, \"findings\": [ { \"ruleId\": \"r\", \"file\": \"f\", \"message\": \"m\" } ] }",
+                "findings[0] needs a key (format 3)"
+            ),
             (
                 "{ \"format\": 2, \"findings\": [ { \"ruleId\": \"r\", \"file\": \"f\" } ] }",
                 "findings[0] needs ruleId, file and message"

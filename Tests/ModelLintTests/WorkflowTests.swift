@@ -119,7 +119,8 @@ final class WorkflowTests: XCTestCase {
             modellint(["check", "TypeReused.xcdatamodeld", "--write-baseline", "b.json"], in: directory).exitCode, 0)
         // Rewrite as format 1: no keys.
         var text = try String(contentsOf: directory.appendingPathComponent("b.json"), encoding: .utf8)
-        text = text.replacingOccurrences(of: "\"format\": 2", with: "\"format\": 1")
+        XCTAssertTrue(text.contains("\"format\": 3"))
+        text = text.replacingOccurrences(of: "\"format\": 3", with: "\"format\": 1")
         text = text.replacingOccurrences(of: #",\s*"key": "[^"]*""#, with: "", options: .regularExpression)
         XCTAssertFalse(text.contains("\"key\""))
         try Data(text.utf8).write(to: directory.appendingPathComponent("b.json"))
@@ -127,6 +128,78 @@ final class WorkflowTests: XCTestCase {
             ["check", "TypeReused.xcdatamodeld", "--baseline", "b.json", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 0, out.standardError)
         XCTAssertEqual(json(out).count, 0)
+    }
+}
+
+/// Baselines are portable (issue 26, item 2): keyed by repository-relative paths, so one written in a clone matches
+/// in another clone, from any working directory and wherever in the repository the file is committed; an entry that
+/// matches nothing is said.
+final class PortableBaselineTests: XCTestCase {
+    func testABaselineWrittenInOneCloneHidesTheSameFindingsInAnother() throws {
+        let first = try makeTemporaryDirectory(self).appendingPathComponent("first clone")
+        try FileManager.default.createDirectory(
+            at: first.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"),
+            to: first.appendingPathComponent("App/TypeReused.xcdatamodeld"))
+        try git(["init", "-q", "-b", "main"], in: first)
+        let before = modellint(["check", "--format", "json"], in: first)
+        XCTAssertEqual(before.exitCode, 1)
+        let findings = jsonDiagnostics(before).count
+        XCTAssertEqual(findings, 2)
+        // Written from a subfolder into .github/: not below either folder the findings' paths are relative to.
+        try FileManager.default.createDirectory(
+            at: first.appendingPathComponent(".github"), withIntermediateDirectories: true)
+        let written = modellint(
+            ["check", "TypeReused.xcdatamodeld", "--write-baseline", "../.github/modellint-baseline.json"],
+            in: first.appendingPathComponent("App"))
+        XCTAssertEqual(written.standardOutput, "../.github/modellint-baseline.json: recorded 2 findings\n")
+        let text = try String(
+            contentsOf: first.appendingPathComponent(".github/modellint-baseline.json"), encoding: .utf8)
+        XCTAssertTrue(text.contains("\"file\": \"App/TypeReused.xcdatamodeld/"), text)
+        XCTAssertFalse(text.contains(first.path), "no absolute path: \(text)")
+        try git(["add", "-A"], in: first)
+        try git(["commit", "-q", "-m", "baseline"], in: first)
+
+        let second = try makeTemporaryDirectory(self).appendingPathComponent("ci")
+        try git(["clone", "-q", first.path, second.path], in: first)
+        for (arguments, directory) in [
+            (["check", "--baseline", ".github/modellint-baseline.json", "--format", "json"], second),
+            (
+                ["check", ".", "--baseline", "../.github/modellint-baseline.json", "--format", "json"],
+                second.appendingPathComponent("App")
+            ),
+            (
+                [
+                    "check", second.appendingPathComponent("App/TypeReused.xcdatamodeld").path, "--baseline",
+                    second.appendingPathComponent(".github/modellint-baseline.json").path, "--format", "json",
+                ], URL(fileURLWithPath: "/")
+            ),
+        ] {
+            let out = modellint(arguments, in: directory)
+            XCTAssertEqual(out.exitCode, 0, "\(arguments): \(out.standardError)")
+            XCTAssertEqual(jsonDiagnostics(out).count, 0, "\(arguments)")
+            XCTAssertEqual(out.standardError, "", "\(arguments)")
+        }
+    }
+
+    func testEntriesThatMatchNothingAreNamed() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"),
+            to: directory.appendingPathComponent("TypeReused.xcdatamodeld"))
+        XCTAssertEqual(modellint(["check", "--write-baseline", "b.json"], in: directory).exitCode, 0)
+        // A baseline for another folder: every entry matches nothing, the findings come back, and the run says why.
+        var text = try String(contentsOf: directory.appendingPathComponent("b.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "TypeReused.xcdatamodeld", with: "Old/TypeReused.xcdatamodeld")
+        try Data(text.utf8).write(to: directory.appendingPathComponent("b.json"))
+        let out = modellint(["check", "--baseline", "b.json", "--no-color"], in: directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertTrue(
+            out.standardError.hasPrefix(
+                "modellint: note: 2 of 2 entries in b.json matched no finding (fixed since, or recorded for other files): "
+            ), out.standardError)
+        XCTAssertTrue(out.standardError.contains("property-removed Old/TypeReused.xcdatamodeld/"), out.standardError)
     }
 }
 
@@ -158,6 +231,19 @@ final class SmallDefectsTests: XCTestCase {
         XCTAssertTrue(
             try colored(["--color"], ["TERM": "dumb"], terminal: false),
             "--color forces it on where the output is a CI log")
+        // The documented form takes a value; alone it is `always`, and a path after it stays a path.
+        XCTAssertTrue(try colored(["--color", "always"], [:], terminal: false))
+        XCTAssertTrue(try colored(["--color=always"], [:], terminal: false))
+        XCTAssertFalse(try colored(["--color", "never"], [:]))
+        XCTAssertFalse(try colored(["--color", "auto"], [:], terminal: false))
+        XCTAssertTrue(try colored(["--color", "auto"], [:]))
+        XCTAssertFalse(try colored(["--color", "always", "--no-color"], [:]), "--no-color wins")
+        let options = try CheckCommand.Options(parsing: ["--color", "App.xcdatamodeld"])
+        XCTAssertEqual(options.paths, ["App.xcdatamodeld"])
+        XCTAssertEqual(options.report.color, .always)
+        XCTAssertThrowsError(try CheckCommand.Options(parsing: ["--color=sometimes"])) { error in
+            XCTAssertEqual("\(error)", "--color must be one of auto, always, never, not 'sometimes'")
+        }
     }
 
     func testOneCommandTableDrivesDispatchUsageAndSuggestions() {
@@ -320,7 +406,28 @@ final class ConfigurationNamesTests: XCTestCase {
             ),
             (
                 #"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Vist", "property": "note"}]}}}"#,
-                "bundles.Near.xcdatamodeld.retired[0].entity: no version of the bundle has an entity named Vist"
+                "bundles.Near.xcdatamodeld.retired[0].entity: no version of the bundle has an entity named Vist (did you mean Visit?)"
+            ),
+            // Typos get a suggestion; another number is another version, not a typo.
+            (
+                #"{"bundles": {"Near.xcdatamodeld": {"versionOrder": ["Near 18", "Near 2O"]}}}"#,
+                "bundles.Near.xcdatamodeld.versionOrder[1]: Near 2O is not a version of the bundle (did you mean Near 20? versions: Near 18, Near 19, Near 20)"
+            ),
+            (
+                #"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Visit", "property": "duraton"}]}}}"#,
+                "bundles.Near.xcdatamodeld.retired[0].property: no version of the bundle has Visit.duraton (did you mean duration?)"
+            ),
+            (
+                #"{"rulez": {}}"#,
+                "rulez: unknown key (did you mean rules? expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores, projects, walkBudget)"
+            ),
+            (
+                #"{"rules": {"property-removd": "error"}}"#,
+                "rules.property-removd: unknown rule id (did you mean property-removed? modellint rules lists them)"
+            ),
+            (
+                #"{"bundles": {"Near.xcdatamodeld": {"versionOrdr": []}}}"#,
+                "bundles.Near.xcdatamodeld.versionOrdr: unknown key (did you mean versionOrder? expected versionOrder, cloudKit, retired, oldestMigratedVersion)"
             ),
         ]
         for (configuration, message) in cases {
@@ -412,7 +519,7 @@ final class RuleSelectionTests: XCTestCase {
         XCTAssertTrue(
             lines.contains {
                 $0.hasPrefix(
-                    "| ❌ error | `Fixtures/Changes/TypeReused.xcdatamodeld/Near 3.xcdatamodel/contents:5` | A device still on Near 1"
+                    "| ❌ error | `Fixtures/Changes/TypeReused.xcdatamodeld/Near 3.xcdatamodel/contents:5` | Item.price changed type from String to Integer 64 between Near 1 and Near 3"
                 ) && $0.hasSuffix("| `skip-version-upgrade` |")
             }, out)
         XCTAssertEqual(MarkdownReporter.cell("a|b *c* [x](y) <img> `z`"), "a\\|b \\*c\\* \\[x\\](y) \\<img> \\`z\\`")
@@ -452,10 +559,14 @@ final class InitCommandTests: XCTestCase {
 
         let out = modellint(["init"], in: directory)
         XCTAssertEqual(out.exitCode, 0, out.standardError)
+        // The baseline the configuration names is written too, so the next check reports only new findings.
+        XCTAssertTrue(out.standardOutput.contains("\nwrote modellint.baseline.json: today's "), out.standardOutput)
         XCTAssertTrue(
-            out.standardOutput.hasSuffix(
-                "then record today's 22 findings: modellint check --write-baseline modellint.baseline.json\n"),
+            out.standardOutput.hasSuffix(" findings, accepted; check reports only new ones (commit both files)\n"),
             out.standardOutput)
+        let checked = modellint(["check"], in: directory)
+        XCTAssertEqual(checked.exitCode, 0, checked.standardError)
+        XCTAssertTrue(checked.standardOutput.hasPrefix("0 errors, 0 warnings, 0 notes in "), checked.standardOutput)
         let text = try String(contentsOf: directory.appendingPathComponent(".modellint.json"), encoding: .utf8)
         let configuration = try Configuration.load(
             path: directory.appendingPathComponent(".modellint.json").path, knownRuleIDs: RuleRegistry.ids)

@@ -10,12 +10,18 @@ public struct OptionSpec: Sendable {
     public var valueName: String?
     /// Allowed values, when the set is closed.
     public var choices: [String]?
+    /// The value of the option given alone (`--color` = `--color always`): then the next argument is its value only
+    /// when it is one of `choices`.
+    public var impliedValue: String?
     public var help: String
 
-    public init(_ name: String, value: String? = nil, choices: [String]? = nil, help: String) {
+    public init(
+        _ name: String, value: String? = nil, choices: [String]? = nil, impliedValue: String? = nil, help: String
+    ) {
         self.name = name
         self.valueName = value
         self.choices = choices
+        self.impliedValue = impliedValue
         self.help = help
     }
 }
@@ -83,6 +89,10 @@ public enum ArgumentParser {
             let value: String
             if let inlineValue {
                 value = inlineValue
+            } else if let implied = spec.impliedValue,
+                !(index < arguments.count && spec.choices?.contains(arguments[index]) == true)
+            {
+                value = implied
             } else if index < arguments.count, !arguments[index].hasPrefix("--") {
                 value = arguments[index]
                 index += 1
@@ -103,7 +113,9 @@ public enum ArgumentParser {
         var out = "USAGE: \(usage)\n\n\(summary)\n"
         guard !options.isEmpty else { return out }
         out += "\nOPTIONS:\n"
-        let labels = options.map { spec in spec.valueName.map { "\(spec.name) \($0)" } ?? spec.name }
+        let labels = options.map { spec in
+            spec.valueName.map { spec.impliedValue == nil ? "\(spec.name) \($0)" : "\(spec.name) [\($0)]" } ?? spec.name
+        }
         let width = (labels.map(\.count).max() ?? 0) + 2
         for (label, spec) in zip(labels, options) {
             out += "  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help + "\n"
@@ -130,9 +142,12 @@ package struct ValueOption<Value: Sendable>: Sendable {
         self.read = read
     }
 
-    /// An option whose value is one of a closed set: parsing refuses any other.
-    package init(_ name: String, value: String, help: String) where Value: CaseIterable & RawRepresentable<String> {
-        spec = OptionSpec(name, value: value, choices: Value.allCases.map(\.rawValue), help: help)
+    /// An option whose value is one of a closed set: parsing refuses any other. `implied`: its value when given
+    /// alone.
+    package init(_ name: String, value: String, implied: Value? = nil, help: String)
+    where Value: CaseIterable & RawRepresentable<String> {
+        spec = OptionSpec(
+            name, value: value, choices: Value.allCases.map(\.rawValue), impliedValue: implied?.rawValue, help: help)
         read = { Value(rawValue: $0) }
     }
 }

@@ -24,6 +24,7 @@ public enum CheckCommand {
     static let lock = ValueOption<String>(
         "--lock", value: "FILE",
         help: "lock file to verify (default: modellint.lock next to the configuration, or here)")
+    static let noLock = Flag("--no-lock", help: "verify no lock file, not even the default one")
     static let against = ValueOption<String>(
         "--against", value: "REF",
         help: "also compare with the bundles at git revision REF (pull requests: origin/main)")
@@ -46,7 +47,7 @@ public enum CheckCommand {
     public static let options: [OptionSpec] =
         [
             ReportOptions.format.spec, only.spec, disable.spec, statistics.spec, output.spec, stamp.spec, report.spec,
-            config.spec, ReportOptions.strict.spec, migration.spec, lock.spec, against.spec, onlyNew.spec,
+            config.spec, ReportOptions.strict.spec, migration.spec, lock.spec, noLock.spec, against.spec, onlyNew.spec,
             released.spec, baseline.spec, writeBaseline.spec, quiet.spec, preCommit.spec,
         ] + ReportOptions.outputFlags
 
@@ -62,6 +63,7 @@ public enum CheckCommand {
         package var config: String?
         package var migration: MigrationMode?
         package var lock: String?
+        package var noLock: Bool
         package var against: String?
         package var onlyNew: Bool
         package var released: String?
@@ -83,6 +85,7 @@ public enum CheckCommand {
             config = parsed[CheckCommand.config]
             migration = parsed[CheckCommand.migration]
             lock = parsed[CheckCommand.lock]
+            noLock = parsed[CheckCommand.noLock]
             against = parsed[CheckCommand.against]
             onlyNew = parsed[CheckCommand.onlyNew]
             released = parsed[CheckCommand.released]
@@ -118,7 +121,7 @@ public enum CheckCommand {
 
     /// Lints and writes the report, as it is produced, to standard output or `--output`.
     public static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
-        let prepared: (report: LintReport, options: Options, exitCode: Int32)
+        let prepared: (report: LintReport, options: Options, exitCode: Int32, notices: [String])
         switch prepare(arguments, environment: environment) {
         case .failure(let output):
             streams.standardOutput.write(output.standardOutput)
@@ -127,21 +130,20 @@ public enum CheckCommand {
         case .success(let value):
             prepared = value
         }
-        let (report, options, exitCode) = prepared
+        let (report, options, exitCode, notices) = prepared
         // --quiet silences the terminal, never a report file: a stale --output must not survive a clean run.
-        let quiet = options.quiet && report.diagnostics.isEmpty
+        // Notes the text report would not list are nothing to print either (a plain git hook stays silent).
+        let quiet =
+            options.quiet
+            && report.diagnostics.allSatisfy { $0.severity == .note && !options.report.notes }
         for name in report.unreadablePaths where name.contains(".xcdatamodel") && !quiet {
             streams.standardError.write("modellint: skipped \(ReportText.escaped(name)): its name is not valid UTF-8\n")
         }
+        for notice in notices where !quiet { streams.standardError.write("modellint: \(notice)\n") }
         if !report.outsidePaths.isEmpty && !quiet {
             let count = report.outsidePaths.count
             streams.standardError.write(
                 "modellint: not read: \(count) file\(count == 1 ? "" : "s") that resolve\(count == 1 ? "s" : "") outside the repository through a symbolic link (\(ReportText.list(report.outsidePaths.prefix(5).map(ReportText.escaped)))\(count > 5 ? " and \(count - 5) more" : ""))\n"
-            )
-        }
-        if report.bundles.isEmpty && !quiet {
-            streams.standardError.write(
-                "modellint: no .xcdatamodeld bundles found in \(options.paths.isEmpty ? "the current directory" : options.paths.joined(separator: ", "))\n"
             )
         }
         // A build system reruns a command whose output is missing: the stamp exists only after a passing run.
@@ -209,7 +211,8 @@ public enum CheckCommand {
     /// A failed command's output, or the report and what the run's exit code is.
     private enum Prepared {
         case failure(CommandOutput)
-        case success((report: LintReport, options: Options, exitCode: Int32))
+        /// `notices`: lines for standard error, said unless `--quiet` has nothing to say.
+        case success((report: LintReport, options: Options, exitCode: Int32, notices: [String]))
     }
 
     private static func prepare(_ arguments: [String], environment: CommandEnvironment) -> Prepared {
@@ -285,6 +288,15 @@ public enum CheckCommand {
                 ))
         }
 
+        // A mistyped path must not pass CI: nothing to lint is an error, but in a pre-commit run (a commit that
+        // touches no model, or deletes one whose lock entry was judged).
+        if input.bundles.isEmpty && !options.preCommit {
+            let place =
+                options.paths.isEmpty
+                ? "the current directory" : options.paths.map(ReportText.escaped).joined(separator: ", ")
+            return .failure(.usageError("no .xcdatamodeld bundles found in \(place)"))
+        }
+        var notices: [String] = []
         report = onlyFilter(report, only: options.only)
         if options.onlyNew {
             guard let ref = options.against else {
@@ -296,10 +308,16 @@ public enum CheckCommand {
                 return .failure(.usageError("\(error)"))
             }
         }
+        func baselinePaths(_ absolute: String) -> Baseline.Paths {
+            let folder = (absolute as NSString).deletingLastPathComponent
+            return Baseline.Paths(
+                baselineFile: absolute,
+                repositoryRoot: try? workspace.history.repositories.repository(containing: folder).toplevel,
+                workingDirectory: environment.workingDirectory)
+        }
         if let path = options.writeBaseline {
             let absolute = PathTools.absolute(path, relativeTo: environment.workingDirectory)
-            let baseline = Baseline(
-                report: report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
+            let baseline = Baseline(report: report, paths: baselinePaths(absolute))
             do {
                 try FileWriter.withLock(on: absolute) {
                     try FileWriter.write(
@@ -320,14 +338,24 @@ public enum CheckCommand {
             PathTools.absolute($0, relativeTo: environment.workingDirectory)
         }) ?? configuration.baseline {
             do {
-                report = try baseline(at: absolute).filter(
-                    report, baselinePath: absolute, workingDirectory: environment.workingDirectory)
+                let accepted = try baseline(at: absolute)
+                let filtered = accepted.filter(report, paths: baselinePaths(absolute))
+                report = filtered.report
+                if !filtered.unmatched.isEmpty {
+                    // Said, never silent: a baseline recorded with other paths hides nothing, and the build fails.
+                    let named = try baseline(at: absolute, naming: Set(filtered.unmatched.keys)).named
+                    let count = filtered.unmatched.values.reduce(0, +)
+                    let shown = PathTools.display(absolute, relativeTo: environment.workingDirectory)
+                    notices.append(
+                        "note: \(count) of \(accepted.count) entr\(accepted.count == 1 ? "y" : "ies") in \(ReportText.escaped(shown)) matched no finding (fixed since, or recorded for other files): \(named.map(ReportText.escaped).joined(separator: "; "))\(count > named.count ? "; …" : "")"
+                    )
+                }
             } catch {
                 return .failure(.usageError("\(error)"))
             }
         }
 
-        return .success((report, options, options.report.exitCode(for: report)))
+        return .success((report, options, options.report.exitCode(for: report), notices))
     }
 
     /// `--only` and `--disable`, on top of the configuration: unknown ids are usage errors with a suggestion.
@@ -370,6 +398,10 @@ public enum CheckCommand {
         for case let revision? in [options.against, options.released] where revision.hasPrefix("-") {
             throw UsageError("revision '\(revision)' starts with '-': refused (a revision is never an option)")
         }
+        if given.noLock {
+            guard given.lock == nil else { throw UsageError("--lock and --no-lock contradict each other: give one") }
+            return options
+        }
         let explicit = given.lock
         let path =
             explicit.map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
@@ -400,8 +432,8 @@ public enum CheckCommand {
     }
 
     /// A baseline that cannot be used is the user's input in error (exit 2), like a bad option.
-    static func baseline(at path: String) throws -> Baseline {
-        do { return try Baseline.load(path: path) } catch let error as Baseline.LoadError {
+    static func baseline(at path: String, naming: Set<Digest128> = []) throws -> Baseline {
+        do { return try Baseline.load(path: path, naming: naming) } catch let error as Baseline.LoadError {
             throw UsageError(error.description)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelLintSupport
 import ModelLintModel
 import ModelLintDiff
 import ModelLintEngine
@@ -11,10 +12,10 @@ public enum DiffCommand {
     static let config = configOption("configuration file (for versionOrder); default: nearest .modellint.json")
     static let verbose = Flag("--verbose", help: "also give each changed entity's Core Data version hash, old -> new")
 
-    public static let options = [format.spec, config.spec, verbose.spec, helpFlag.spec]
+    public static let options = [format.spec, config.spec, verbose.spec] + ReportOptions.colorSpecs + [helpFlag.spec]
 
     public static let help = ArgumentParser.helpText(
-        usage: "modellint diff BUNDLE [FROM [TO]] [--format text|json] [--verbose]",
+        usage: "modellint diff BUNDLE [FROM [TO]] [--format text|json|markdown] [--verbose]",
         summary: """
             Show every change between two versions of a bundle, grouped by entity, each marked with how Core Data
             treats it: no migration, lightweight, lightweight but data-dependent, needs custom migration, data loss.
@@ -69,7 +70,10 @@ public enum DiffCommand {
         for (requested, found) in zip(
             parsed.positionals.dropFirst(), parsed.positionals.count == 3 ? [from, to] : [from]) where found == nil
         {
-            return .usageError("\(bundle.name).xcdatamodeld has no version named '\(requested)' (versions: \(names))")
+            let meant =
+                Spelling.closest(to: requested, in: bundle.versions.map(\.name)).map { "did you mean \($0)? " } ?? ""
+            return .usageError(
+                "\(bundle.name).xcdatamodeld has no version named '\(requested)' (\(meant)versions: \(names))")
         }
         guard let from, let to else {
             return .usageError("\(bundle.path) has fewer than two readable versions; nothing to compare")
@@ -86,7 +90,10 @@ public enum DiffCommand {
         switch parsed[format] ?? .text {
         case .json: text = DiffReporter.json(entries, bundle: bundle.path, from: from.name, to: to.name)
         case .markdown: text = DiffReporter.markdown(entries, bundle: bundle.path, from: from.name, to: to.name)
-        case .text: text = DiffReporter.text(entries, bundle: bundle.path, from: from.name, to: to.name)
+        case .text:
+            text = DiffReporter.text(
+                entries, bundle: bundle.path, from: from.name, to: to.name,
+                useColor: ReportOptions.colorWanted(ReportOptions.color(parsed), environment: environment))
         }
         return CommandOutput(exitCode: 0, standardOutput: text)
     }

@@ -2,6 +2,7 @@ import Foundation
 import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
+import ModelLintHistory
 import ModelLintEngine
 
 /// `modellint init [PATH ...]`: a starter `.modellint.json` from what the bundles show, one comment per
@@ -62,7 +63,34 @@ public enum InitCommand {
         var next =
             "wrote \(Configuration.fileName) for \(report.bundles.count) bundle\(report.bundles.count == 1 ? "" : "s"); review each commented decision"
         if failing > baselineThreshold {
-            next += "\nthen record today's \(failing) findings: modellint check --write-baseline \(baselineFile)"
+            // The baseline the configuration names, recorded as `check` with that configuration finds today.
+            let file = PathTools.absolute(baselineFile, relativeTo: environment.workingDirectory)
+            do {
+                guard !FileReader.entryExists(at: file) else {
+                    throw UsageError("\(baselineFile) already exists; init never overwrites it")
+                }
+                let written = try Configuration.load(path: target, knownRuleIDs: RuleRegistry.ids)
+                let findings = Linter(configuration: written).lint(
+                    try Workspace(configuration: written, workingDirectory: environment.workingDirectory).read(
+                        paths: parsed.positionals))
+                let repositories = RepositoryCache()
+                let baseline = Baseline(
+                    report: findings,
+                    paths: Baseline.Paths(
+                        baselineFile: file,
+                        repositoryRoot: try? repositories.repository(containing: environment.workingDirectory).toplevel,
+                        workingDirectory: environment.workingDirectory))
+                try FileWriter.withLock(on: file) {
+                    try FileWriter.write(
+                        Data(baseline.serialized().utf8), to: file,
+                        confinedTo: .named(file, workingDirectory: environment.workingDirectory, followsLinks: false))
+                }
+                next +=
+                    "\nwrote \(baselineFile): today's \(baseline.count) findings, accepted; check reports only new ones (commit both files)"
+            } catch {
+                next +=
+                    "\n\(baselineFile) not written (\(error)): record it with modellint check --write-baseline \(baselineFile)"
+            }
         }
         return CommandOutput(exitCode: 0, standardOutput: next + "\n")
     }
@@ -74,7 +102,7 @@ public enum InitCommand {
             report.diagnostics.filter { $0.ruleId == rule && $0.bundle == bundle }
         }
         var lines = [
-            "// modellint configuration, started by `modellint init`: review each decision (cli.md lists every key).",
+            "// modellint configuration, started by `modellint init`: review each decision (modellint's docs/cli.md lists every key).",
             "{",
         ]
         lines.append("  \"rules\": {},  // rule id -> off | note | warning | error")
@@ -89,10 +117,11 @@ public enum InitCommand {
         let failing = report.errorCount + report.warningCount
         if failing > baselineThreshold {
             lines.append(
-                "  // \(failing) errors and warnings today: accept them once (modellint check --write-baseline \(baselineFile)) so"
+                "  // \(failing) errors and warnings today, accepted in this baseline (init wrote it) so CI fails only on new"
             )
             lines.append(
-                "  // CI fails only on new ones; or gate pull requests with check --against origin/main --only-new.")
+                "  // ones; rewrite it with check --write-baseline, or gate pull requests with --against origin/main --only-new."
+            )
             lines.append("  \"baseline\": \(quoted(baselineFile)),")
         }
         var bundleLines: [String] = []

@@ -43,7 +43,9 @@ package enum PreCommitPaths {
             if name == ".modellint.json" || name == LockFile.fileName {
                 // The rules or the shipped record changed: every bundle the file governs, i.e. its folder's.
                 paths.append(CompiledModelReader.folder(of: absolute))
-            } else if let bundle = PathTools.enclosingBundle(of: absolute), !touchedBundles.contains(bundle) {
+            } else if let bundle = PathTools.enclosingBundle(of: absolute) ?? PathTools.enclosingVersion(of: absolute),
+                !touchedBundles.contains(bundle)
+            {
                 touchedBundles.append(bundle)
             }
         }

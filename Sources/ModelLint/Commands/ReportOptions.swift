@@ -10,6 +10,11 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, sarif, github, junit, checkstyle, markdown
 }
 
+/// `--color`'s choices.
+package enum ColorChoice: String, CaseIterable, Sendable {
+    case auto, always, never
+}
+
 /// How the findings of `check`, `store` and `verify-build` are written, parsed from their shared options.
 package struct ReportOptions: Sendable {
     package static let format = ValueOption<ReportFormat>(
@@ -17,12 +22,15 @@ package struct ReportOptions: Sendable {
         help: "text (default), " + ReportFormat.allCases.dropFirst().map(\.rawValue).dropLast().joined(separator: ", ")
             + " or " + ReportFormat.allCases.last!.rawValue)
     package static let strict = Flag("--strict", help: "warnings also fail the run")
-    static let noColor = Flag("--no-color", help: "plain text even on a terminal")
-    static let color = Flag("--color", help: "colour even when the output is not a terminal (CI logs)")
+    static let noColor = Flag("--no-color", help: "plain text even on a terminal (= --color never)")
+    static let color = ValueOption<ColorChoice>(
+        "--color", value: "auto|always|never", implied: .always,
+        help: "colour: auto (a terminal, default), always (CI logs that render ANSI; the option alone), never")
     static let notes = Flag(
         "--notes", help: "text format: list notes too (by default they are counted in the summary line)")
     /// The last options of every reporting command's help, after its own.
-    package static let outputFlags = [noColor, color, notes, helpFlag].map(\.spec)
+    package static let outputFlags = [noColor.spec, color.spec, notes.spec, helpFlag.spec]
+    package static let colorSpecs = [noColor.spec, color.spec]
     package static let trailingSpecs = [strict.spec] + outputFlags
 
     /// nil: text, with GitHub annotations too when run by GitHub Actions.
@@ -30,8 +38,7 @@ package struct ReportOptions: Sendable {
     /// `--output FILE` (check only): the report goes there, never coloured.
     package var output: String?
     package var strict: Bool
-    package var noColor: Bool
-    package var forceColor: Bool
+    package var color: ColorChoice
     package var notes: Bool
     /// `--statistics` (check only).
     package var statistics = false
@@ -39,19 +46,33 @@ package struct ReportOptions: Sendable {
     package init(_ parsed: ParsedArguments) {
         format = parsed[Self.format]
         strict = parsed[Self.strict]
-        noColor = parsed[Self.noColor]
-        forceColor = parsed[Self.color]
+        // `--no-color` wins over any `--color`, as a user adding it to silence a script expects.
+        color = Self.color(parsed)
         notes = parsed[Self.notes]
     }
 
-    /// `--color` forces colour (CI logs render it); `--no-color`, a non-empty `NO_COLOR` (no-color.org: an
-    /// empty one means nothing), `TERM=dumb`, a report file or output that is not a terminal turn it off.
+    /// `--color always` forces colour (CI logs render it); `--color never`, `--no-color`, a non-empty `NO_COLOR`
+    /// (no-color.org: an empty one means nothing), `TERM=dumb`, a report file or output that is not a terminal
+    /// turn it off.
     package func colorWanted(environment: CommandEnvironment) -> Bool {
-        if noColor { return false }
-        if forceColor { return output == nil }
+        output == nil && Self.colorWanted(color, environment: environment)
+    }
+
+    /// The choice `--color`/`--no-color` made, for commands that print to standard output only (`diff`).
+    package static func color(_ parsed: ParsedArguments) -> ColorChoice {
+        parsed[noColor] ? .never : parsed[color] ?? .auto
+    }
+
+    /// The colour rules for output to standard output.
+    package static func colorWanted(_ choice: ColorChoice, environment: CommandEnvironment) -> Bool {
+        switch choice {
+        case .never: return false
+        case .always: return true
+        case .auto: break
+        }
         if let noColor = environment.variables["NO_COLOR"], !noColor.isEmpty { return false }
         if environment.variables["TERM"] == "dumb" { return false }
-        return environment.outputIsTerminal && output == nil
+        return environment.outputIsTerminal
     }
 
     /// The run's exit code for a report: errors fail it, and warnings too with `--strict`.

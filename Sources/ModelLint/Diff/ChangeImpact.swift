@@ -1,7 +1,7 @@
 import Foundation
 import ModelLintModel
 
-/// How Core Data treats one change (core-data-semantics.md §3), from harmless to destructive.
+/// How Core Data treats one change (docs/core-data.md), from harmless to destructive.
 public enum ChangeImpact: Int, Comparable, Sendable, CaseIterable {
     /// Not part of any hash: stores match, nothing migrates, the change applies to existing data as it is.
     case noMigration
@@ -113,13 +113,12 @@ public enum ChangeClassifier {
         guard showingHashes, !entries.isEmpty else { return entries }
         func base64(_ hash: [UInt8]?) -> String { hash.map { Data($0).base64EncodedString() } ?? "none" }
         let hash = old == new ? "hash \(base64(new)) (unchanged)" : "hash \(base64(old)) -> \(base64(new))"
+        // On the entity's own line, else on its first property's: the hash is detail, never a change of its own
+        // (`--verbose` must not change the count).
         if let i = entries.firstIndex(where: { $0.property == nil }) {
             entries[i].details.append(hash)
         } else {
-            entries.insert(
-                ChangeEntry(
-                    entity: pair.new.name, kind: .changed, impact: old == new ? .noMigration : .lightweight,
-                    details: [hash], location: pair.new.location), at: 0)
+            entries[0].details.append("\(pair.new.name)'s \(hash)")
         }
         return entries
     }
@@ -264,7 +263,7 @@ public enum ChangeClassifier {
                 note(on ? "external storage on" : "external storage off", on ? .lightweight : .customMigration)
             case .transformer:
                 note(
-                    "transformer \(TransformerName.normalized(a?.valueTransformerName)) -> \(TransformerName.normalized(b?.valueTransformerName)) (old bytes decoded by the new one)",
+                    "transformer \(TransformerName.shown(a?.valueTransformerName)) -> \(TransformerName.shown(b?.valueTransformerName)) (old bytes decoded by the new one)",
                     .noMigration)
             case .customClass:
                 note("custom class \(a?.customClassName ?? "none") -> \(b?.customClassName ?? "none")", .noMigration)

@@ -16,10 +16,11 @@ public struct ComparedVersions: Sendable {
 
     public var between: String { "between \(from.name) and \(to.name)" }
     /// For removals, whose location is in the older file: name the newer file too.
-    public var newerFileNote: String { "(it is absent from \(to.name), \(to.contentsPath))" }
+    /// The finding points at the older file, where the element was; the newer version is named, not its path.
+    public var newerFileNote: String { "(it is absent from \(to.name))" }
 }
 
-/// What changed about a matched property (core-data-semantics.md §3 and §4 name them).
+/// What changed about a matched property (docs/core-data.md names them).
 public enum PropertyFacet: String, Sendable, CaseIterable {
     case name, type, optional, defaultValue, externalStorage, transformer, customClass, derivation,
         preserveAfterDeletion

@@ -4,11 +4,12 @@ import ModelLintModel
 import ModelLintRules
 
 /// Findings a team has accepted for now (`--write-baseline`), hidden from later runs (`--baseline`).
-/// Format 2 matches on each finding's stable identity (`Diagnostic.stableKey`: rule, bundle, element
-/// identifiers, older versions; never message, line or the current version's name), so `new-version`, moved
-/// lines and reworded messages keep accepted findings accepted. Format 1 files (matched on file, rule, version,
-/// entity, property and message) are still read. Paths are relative to the baseline file, so they match on any
-/// machine.
+/// Each finding is matched on its stable identity (`Diagnostic.stableKey`: rule, bundle, element identifiers, older
+/// versions; never message, line or the current version's name), so `new-version`, moved lines and reworded
+/// messages keep accepted findings accepted. Format 3 keeps paths relative to the repository that holds the baseline
+/// file (`..` for a bundle outside its folder), so a baseline committed anywhere in the repository matches in every
+/// clone, from any working directory. Format 2 (paths relative to the baseline's folder) and format 1 (matched on
+/// file, rule, version, entity, property and message) are still read.
 public struct Baseline: Equatable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var ruleId: String
@@ -34,7 +35,32 @@ public struct Baseline: Equatable, Sendable {
         }
     }
 
-    public static let formatVersion = 2
+    public static let formatVersion = 3
+
+    /// Where a baseline's paths are relative to, and how a finding's displayed paths become those.
+    public struct Paths: Sendable {
+        /// The baseline file's folder (formats 1 and 2).
+        public var folder: String
+        /// The repository holding the baseline file, else its folder (format 3); a real path.
+        public var root: String
+        public var workingDirectory: String
+
+        /// `repositoryRoot`: the top folder of the git work tree holding the baseline file, if any.
+        public init(baselineFile: String, repositoryRoot: String?, workingDirectory: String) {
+            folder = (baselineFile as NSString).deletingLastPathComponent
+            let anchor = repositoryRoot ?? folder
+            root = PathTools.realPath(anchor) ?? anchor
+            self.workingDirectory = workingDirectory
+        }
+
+        /// A finding's path as a baseline of `format` records it.
+        func recorded(_ path: String, format: Int) -> String {
+            let absolute = PathTools.absolute(path, relativeTo: workingDirectory)
+            guard format >= 3 else { return PathTools.relative(absolute, to: folder) ?? absolute }
+            // Resolved as the root is (git reports a work tree's real path: /private/tmp, not /tmp).
+            return PathTools.relativeWithParents(PathTools.realPath(absolute) ?? absolute, to: root)
+        }
+    }
     /// The entries, for a baseline made from a report (`--write-baseline`); a loaded baseline keeps only what
     /// it is matched on (`matchCounts`), so a million accepted findings cost their keys and no more.
     public var entries: [Entry]
@@ -42,11 +68,18 @@ public struct Baseline: Equatable, Sendable {
     package var matchCounts: [Digest128: Int]
     /// How many findings the baseline records.
     public var count: Int
+    /// The format it was written in (a made baseline: the current one).
+    public var format = formatVersion
+    /// Entries `load(path:naming:)` was asked to name, as `rule file entity.property`.
+    public var named: [String] = []
 
-    package static func entry(_ d: Diagnostic, directory: String, workingDirectory: String) -> Entry {
+    package static func entry(_ d: Diagnostic, paths: Paths, format: Int = formatVersion) -> Entry {
+        var known: [String: String] = [:]
         func relative(_ path: String) -> String {
-            let absolute = PathTools.absolute(path, relativeTo: workingDirectory)
-            return PathTools.relative(absolute, to: directory) ?? absolute
+            if let done = known[path] { return done }
+            let made = paths.recorded(path, format: format)
+            known[path] = made
+            return made
         }
         return Entry(
             ruleId: d.ruleId, file: relative(d.file), version: d.version ?? "",
@@ -54,8 +87,8 @@ public struct Baseline: Equatable, Sendable {
             key: d.stableKey(bundle: relative(d.bundle)))
     }
 
-    /// What an entry is matched on: its key (format 2), else the format-1 fields; as a digest of those bytes.
-    private static func match(_ e: Entry) -> Digest128 {
+    /// What an entry is matched on: its key (formats 2 and 3), else the format-1 fields; as a digest of those bytes.
+    package static func match(_ e: Entry) -> Digest128 {
         if let key = e.key { return Digest128(key) }
         var text: [UInt8] = []
         formatOneText(
@@ -74,10 +107,9 @@ public struct Baseline: Equatable, Sendable {
         }
     }
 
-    public init(report: LintReport, baselinePath: String, workingDirectory: String) {
-        let directory = (baselinePath as NSString).deletingLastPathComponent
+    public init(report: LintReport, paths: Paths) {
         self.init(
-            entries: report.diagnostics.map { Self.entry($0, directory: directory, workingDirectory: workingDirectory) }
+            entries: report.diagnostics.map { Self.entry($0, paths: paths) }
                 .sorted {
                     ($0.file, $0.ruleId, $0.version, $0.entity, $0.property, $0.message) < (
                         $1.file, $1.ruleId, $1.version, $1.entity, $1.property, $1.message
@@ -100,19 +132,19 @@ public struct Baseline: Equatable, Sendable {
         self.count = count
     }
 
-    /// The report without the findings the baseline records; each entry hides one matching finding.
-    public func filter(_ report: LintReport, baselinePath: String, workingDirectory: String) -> LintReport {
-        let directory = (baselinePath as NSString).deletingLastPathComponent
+    /// The report without the findings the baseline records (each entry hides one matching finding), and the
+    /// entries that matched none: findings fixed since, or a baseline recorded with other paths.
+    public func filter(_ report: LintReport, paths: Paths) -> (report: LintReport, unmatched: [Digest128: Int]) {
         var remaining = matchCounts
         let kept = report.diagnostics.filter { d in
-            var entry = Self.entry(d, directory: directory, workingDirectory: workingDirectory)
+            var entry = Self.entry(d, paths: paths, format: format)
             if entry.key != nil && remaining[Self.match(entry)] == nil { entry.key = nil }  // a format-1 entry, perhaps
             let key = Self.match(entry)
             guard let count = remaining[key], count > 0 else { return true }
             remaining[key] = count - 1
             return false
         }
-        return LintReport(bundles: report.bundles, diagnostics: kept)
+        return (LintReport(bundles: report.bundles, diagnostics: kept), remaining.filter { $0.value > 0 })
     }
 
     public func serialized() -> String {
@@ -140,8 +172,9 @@ public struct Baseline: Equatable, Sendable {
         package init(_ description: String) { self.description = description }
     }
 
-    /// Streamed (`JSONStreamReader`): each finding is reduced to its match key as it is read.
-    public static func load(path: String) throws -> Baseline {
+    /// Streamed (`JSONStreamReader`): each finding is reduced to its match key as it is read. `naming`: match keys
+    /// whose entries are kept as text in `named` (the first five), to say which entries matched nothing.
+    public static func load(path: String, naming: Set<Digest128> = []) throws -> Baseline {
         let reader: JSONStreamReader
         do {
             reader = try JSONStreamReader(path: path, limit: FileReader.Limit.baseline)
@@ -158,6 +191,13 @@ public struct Baseline: Equatable, Sendable {
         // Entries read before "format" (a hand-reordered file): matched once the format is known.
         var pending: [Entry] = []
         var field: [UInt8] = []
+        var named: [String] = []
+        func name(_ digest: Digest128, _ fields: [[UInt8]]) {
+            guard named.count < 5, naming.contains(digest) else { return }
+            func text(_ i: Int) -> String { String(decoding: fields[i], as: UTF8.self) }
+            let element = [text(3), text(4)].filter { !$0.isEmpty }.joined(separator: ".")
+            named.append([text(0), text(1), element].filter { !$0.isEmpty }.joined(separator: " "))
+        }
         do {
             try reader.skipByteOrderMark()
             try reader.object { key in
@@ -166,7 +206,7 @@ public struct Baseline: Equatable, Sendable {
                     guard let number = try reader.numberIfPresent(), let value = Int(exactly: number),
                         (1...formatVersion).contains(value)
                     else {
-                        throw LoadError("baseline \(path): not a modellint baseline (format 1 or \(formatVersion))")
+                        throw LoadError("baseline \(path): not a modellint baseline (format 1 to \(formatVersion))")
                     }
                     format = value
                 case "findings":
@@ -185,14 +225,18 @@ public struct Baseline: Equatable, Sendable {
                             throw LoadError("baseline \(path): findings[\(count)] needs ruleId, file and message")
                         }
                         switch format {
-                        case 2?:
+                        case 2?, 3?:
                             guard !fields[6].isEmpty else {
-                                throw LoadError("baseline \(path): findings[\(count)] needs a key (format 2)")
+                                throw LoadError("baseline \(path): findings[\(count)] needs a key (format \(format!))")
                             }
-                            counts[Digest128(fields[6]), default: 0] += 1
+                            let digest = Digest128(fields[6])
+                            counts[digest, default: 0] += 1
+                            name(digest, fields)
                         case 1?:
                             formatOneText(fields, into: &field)
-                            counts[Digest128(field), default: 0] += 1
+                            let digest = Digest128(field)
+                            counts[digest, default: 0] += 1
+                            name(digest, fields)
                         default:
                             func text(_ i: Int) -> String { String(decoding: fields[i], as: UTF8.self) }
                             pending.append(
@@ -214,16 +258,23 @@ public struct Baseline: Equatable, Sendable {
             throw LoadError("baseline \(path): \(error)")
         }
         guard let format else {
-            throw LoadError("baseline \(path): not a modellint baseline (format 1 or \(formatVersion))")
+            throw LoadError("baseline \(path): not a modellint baseline (format 1 to \(formatVersion))")
         }
         for var entry in pending {
             if format == 1 {
                 entry.key = nil
             } else if entry.key == nil {
-                throw LoadError("baseline \(path): a finding needs a key (format 2)")
+                throw LoadError("baseline \(path): a finding needs a key (format \(format))")
             }
-            counts[match(entry), default: 0] += 1
+            let digest = match(entry)
+            counts[digest, default: 0] += 1
+            name(
+                digest,
+                [entry.ruleId, entry.file, entry.version, entry.entity, entry.property].map { Array($0.utf8) })
         }
-        return Baseline(matchCounts: counts, count: count)
+        var baseline = Baseline(matchCounts: counts, count: count)
+        baseline.format = format
+        baseline.named = named
+        return baseline
     }
 }

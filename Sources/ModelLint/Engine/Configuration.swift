@@ -29,6 +29,15 @@ public struct BundleSettings: Equatable, Sendable {
     /// Where these settings are in the configuration (`bundles.App/Model.xcdatamodeld`), for error messages.
     public var keyPath: String = ""
 
+    /// "did you mean X? " for a version name with a typo; none for one that differs only in its numbers (`Model 9`
+    /// is another version, not a misspelt `Model 1`).
+    static func meantVersion(_ name: String, in names: [String]) -> String {
+        guard let meant = Spelling.closest(to: name, in: names),
+            meant.filter({ !$0.isNumber }) != name.filter({ !$0.isNumber })
+        else { return "" }
+        return "did you mean \(meant)? "
+    }
+
     /// Names the configuration gives must name something in the bundle: a typo would silently do nothing
     /// (a retirement never enforced, an interim version never reached, an order never applied).
     public func validate(against bundle: ModelBundle, file: String) throws {
@@ -38,25 +47,32 @@ public struct BundleSettings: Equatable, Sendable {
         let names = bundle.versions.map(\.name)
         let list = names.joined(separator: ", ")
         for (i, name) in (versionOrder ?? []).enumerated() where !names.contains(where: { $0.isExactly(name) }) {
-            throw fail("\(keyPath).versionOrder[\(i)]", "\(name) is not a version of the bundle (versions: \(list))")
+            throw fail(
+                "\(keyPath).versionOrder[\(i)]",
+                "\(name) is not a version of the bundle (\(Self.meantVersion(name, in: names))versions: \(list))")
         }
         if let oldest = oldestMigratedVersion, !names.contains(where: { $0.isExactly(oldest) }) {
             throw fail(
-                "\(keyPath).oldestMigratedVersion", "\(oldest) is not a version of the bundle (versions: \(list))")
+                "\(keyPath).oldestMigratedVersion",
+                "\(oldest) is not a version of the bundle (\(Self.meantVersion(oldest, in: names))versions: \(list))")
         }
         for (i, retirement) in retired.enumerated() {
             if let interim = retirement.interimVersion, !names.contains(where: { $0.isExactly(interim) }) {
                 throw fail(
                     "\(keyPath).retired[\(i)].interimVersion",
-                    "\(interim) is not a version of the bundle (versions: \(list))")
+                    "\(interim) is not a version of the bundle (\(Self.meantVersion(interim, in: names))versions: \(list))"
+                )
             }
             let models = bundle.versions.compactMap(\.model)
             guard !models.isEmpty else { continue }
             let entityExists = models.contains { $0.entities.contains { $0.name == retirement.entity } }
             guard entityExists else {
+                let entities = Set(models.flatMap { $0.entities.map(\.name) }).sorted()
                 throw fail(
                     "\(keyPath).retired[\(i)].entity",
-                    "no version of the bundle has an entity named \(retirement.entity)")
+                    "no version of the bundle has an entity named \(retirement.entity)"
+                        + (Spelling.closest(to: retirement.entity, in: entities).map { " (did you mean \($0)?)" } ?? "")
+                )
             }
             let propertyExists = models.contains {
                 $0.entities.contains {
@@ -64,9 +80,16 @@ public struct BundleSettings: Equatable, Sendable {
                 }
             }
             guard propertyExists else {
+                let properties = Set(
+                    models.flatMap {
+                        $0.entities.filter { $0.name == retirement.entity }.flatMap { $0.properties.map(\.name) }
+                    }
+                ).sorted()
                 throw fail(
                     "\(keyPath).retired[\(i)].property",
-                    "no version of the bundle has \(retirement.entity).\(retirement.property)")
+                    "no version of the bundle has \(retirement.entity).\(retirement.property)"
+                        + (Spelling.closest(to: retirement.property, in: properties).map { " (did you mean \($0)?)" }
+                            ?? ""))
             }
             if let replacement = retirement.replacedBy,
                 !models.contains(where: {
@@ -174,7 +197,10 @@ public struct Configuration: Sendable {
                 }
                 for (id, level) in pairs {
                     guard knownRuleIDs.contains(id) else {
-                        throw fail("rules.\(id)", "unknown rule id (modellint rules lists them)")
+                        throw fail(
+                            "rules.\(id)",
+                            "unknown rule id (\(Spelling.didYouMean(id, in: knownRuleIDs.sorted()))modellint rules lists them)"
+                        )
                     }
                     guard let text = level.stringValue, let parsed = RuleLevel(text) else {
                         throw fail("rules.\(id)", "must be one of off, note, warning, error")
@@ -261,10 +287,12 @@ public struct Configuration: Sendable {
                 }
                 configuration.baseline = PathTools.absolute(path, relativeTo: baseDirectory)
             default:
+                let keys = [
+                    "migration", "rules", "exclude", "mappingModels", "bundles", "baseline", "goldenStores", "projects",
+                    "walkBudget",
+                ]
                 throw fail(
-                    key,
-                    "unknown key (expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores, projects, walkBudget)"
-                )
+                    key, "unknown key (\(Spelling.didYouMean(key, in: keys))expected \(keys.joined(separator: ", ")))")
             }
         }
         return configuration
@@ -298,10 +326,12 @@ public struct Configuration: Sendable {
                     guard let fields = entry.objectValue else { throw fail(entryPath, "must be an object") }
                     var values: [String: String] = [:]
                     for (field, fieldValue) in fields {
-                        guard ["entity", "property", "replacedBy", "interimVersion"].contains(field) else {
+                        let keys = ["entity", "property", "replacedBy", "interimVersion"]
+                        guard keys.contains(field) else {
                             throw fail(
                                 "\(entryPath).\(field)",
-                                "unknown key (expected entity, property, replacedBy, interimVersion)")
+                                "unknown key (\(Spelling.didYouMean(field, in: keys))expected \(keys.joined(separator: ", ")))"
+                            )
                         }
                         guard let s = fieldValue.stringValue else {
                             throw fail("\(entryPath).\(field)", "must be a string")
@@ -315,7 +345,9 @@ public struct Configuration: Sendable {
                         interimVersion: values["interimVersion"])
                 }
             default:
-                throw fail(path, "unknown key (expected versionOrder, cloudKit, retired, oldestMigratedVersion)")
+                let keys = ["versionOrder", "cloudKit", "retired", "oldestMigratedVersion"]
+                throw fail(
+                    path, "unknown key (\(Spelling.didYouMean(key, in: keys))expected \(keys.joined(separator: ", ")))")
             }
         }
         return settings

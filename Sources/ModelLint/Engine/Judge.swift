@@ -107,7 +107,8 @@ package struct Judge: Sendable {
         }
         let current = readable[currentPosition].name
         let compared = ComparedPairFindings(
-            current: current, onUnmappedSteps: adjacentKeys, coveredBy: coveredBy, direct: direct)
+            current: current, onUnmappedSteps: adjacentKeys, coveredBy: coveredBy, direct: direct,
+            migratingDirectly: results.filter { !$0.isAdjacent }.map(\.from))
         for rule in rules.pairSets {
             findings += rule.check(compared).map {
                 RawFinding(rule.description, $0.finding, .skippedVersions($0, current: current))

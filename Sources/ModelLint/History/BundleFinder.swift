@@ -81,7 +81,9 @@ public struct BundleFinder: Sendable {
 
     private func search(_ root: String, add: (String) -> Void) {
         walker.walk(root, skip: isExcluded) { path, name in
-            if name.hasSuffix(".xcdatamodeld") {
+            // A bundle, or a lone version (an unversioned model: Xcode compiles it to a `.mom`); the walk never
+            // enters a bundle, so a version found is outside any.
+            if name.hasSuffix(".xcdatamodeld") || name.hasSuffix(".xcdatamodel") {
                 add(path)
                 return false
             }

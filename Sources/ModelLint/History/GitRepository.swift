@@ -118,15 +118,25 @@ public struct GitRepository: Sendable {
                     ? (record.path, String(fields[1])) : nil
             }
         }
-        let prefix = relative + "/"
+        // A lone version (an unversioned model) is read as a bundle of that one version, as on disk.
+        let standalone = relative.hasSuffix(".xcdatamodel")
+        let standaloneName = standalone ? String(relative.split(separator: "/").last ?? "") : ""
+        let prefix = standalone ? (relative as NSString).deletingLastPathComponent + "/" : relative + "/"
         let wanted = blobs.filter { entry in
             let inner = entry.path.hasPrefix(prefix) ? String(entry.path.dropFirst(prefix.count)) : ""
             let parts = inner.split(separator: "/")
-            return inner == ".xccurrentversion"
+            return (!standalone && inner == ".xccurrentversion")
                 || (parts.count == 2 && parts[0].hasSuffix(".xcdatamodel")
+                    && (!standalone || parts[0] == standaloneName)
                     && (parts[1] == "contents" || parts[1] == "elements"))
         }
         guard !wanted.isEmpty else { return nil }
+        // A file as reported: under the bundle's display path (a lone version's is the version folder itself).
+        func shown(_ inner: String) -> String {
+            standalone
+                ? displayPath + "/" + inner.split(separator: "/").dropFirst().joined(separator: "/")
+                : "\(displayPath)/\(inner)"
+        }
         // Sizes first: a blob over the cap for its kind of file is refused unread, as on disk.
         let sizes = try blobSizes(wanted.map(\.sha))
         let fetched = zip(wanted, sizes).filter { $0.1 <= FileReader.Limit.contents }.map(\.0.sha)
@@ -142,7 +152,7 @@ public struct GitRepository: Sendable {
                 if parts.count == 2 {
                     versions[String(parts[0].dropLast(".xcdatamodel".count))] = .malformed(
                         reason: "\(FileReader.ReadError.tooLarge(size: size, limit: FileReader.Limit.contents))",
-                        location: SourceLocation(file: "\(displayPath)/\(inner)"))
+                        location: SourceLocation(file: shown(inner)))
                 }
                 continue
             }
@@ -155,8 +165,16 @@ public struct GitRepository: Sendable {
             if parts[1] == "elements" {
                 if versions[name] == nil { versions[name] = .legacy }
             } else {
-                versions[name] = ContentsParser.parse(data: data, path: "\(displayPath)/\(inner)")
+                versions[name] = ContentsParser.parse(data: data, path: shown(inner))
             }
+        }
+        if standalone, let (name, content) = versions.first {
+            return ModelBundle(
+                path: displayPath,
+                versions: [
+                    ModelVersion(
+                        name: name, folderPath: displayPath, contentsPath: "\(displayPath)/contents", content: content)
+                ], declaredCurrentVersion: name, currentVersionFile: .present)
         }
         let names =
             decided.map { VersionOrder.sorted(Array(versions.keys), following: $0) }

@@ -71,6 +71,8 @@ public struct ShippedVersionComparison: Sendable {
             let status: Status =
                 verdict.schemaChanged ? .schemaChanged : verdict.contentChanged ? .contentChanged : .unchanged
             var changes: [String] = []
+            // The finding points at the first element that changed, not at the `<model>` line.
+            var location: SourceLocation?
             if status != .unchanged {
                 if let old = shipped.model {
                     // With the shipped model at hand (git), what changed and why, entity by entity.
@@ -81,13 +83,16 @@ public struct ShippedVersionComparison: Sendable {
                             isAdjacent: true))
                     if status == .schemaChanged {
                         let hashChanged = Set(verdict.changedEntities)
-                        changes = entries.filter { hashChanged.contains($0.entity) }.map(\.text)
+                        let hashed = entries.filter { hashChanged.contains($0.entity) }
+                        changes = hashed.map(\.text)
+                        location = hashed.lazy.compactMap(\.location).first
                         let described = Set(entries.map(\.entity))
                         changes += verdict.changedEntities.filter { !described.contains($0) }.map {
                             "\($0): version hash changed"
                         }
                     } else {
                         changes = entries.map(\.text)
+                        location = entries.lazy.compactMap(\.location).first
                     }
                 }
                 if changes.isEmpty {
@@ -97,29 +102,40 @@ public struct ShippedVersionComparison: Sendable {
                     }
                 }
             }
+            if location == nil, status != .unchanged {
+                // From a lock file: the first changed entity that is still there.
+                location =
+                    verdict.changedEntities.lazy.compactMap { name in
+                        model.entities.first { $0.name == name }?.location
+                    }.first
+            }
             return ShippedVersionComparison(
-                name: shipped.name, source: history.source, status: status, changes: changes, location: model.location)
+                name: shipped.name, source: history.source, status: status, changes: changes,
+                location: location ?? model.location)
         }
     }
 
-    /// Each change, with the entity it is about (the newer name; a removed entity's own).
-    package static func describe(_ diff: ModelDiff) -> [(entity: String, text: String)] {
-        var out: [(String, String)] = []
-        out += diff.addedEntities.map { ($0.name, "\($0.name) added") }
-        out += diff.removedEntities.map { ($0.name, "\($0.name) removed") }
+    /// Each change, with the entity it is about (the newer name; a removed entity's own) and where it is now (the
+    /// element changed or added; a removal's entity, or nil when the entity went too).
+    package static func describe(_ diff: ModelDiff) -> [(entity: String, text: String, location: SourceLocation?)] {
+        var out: [(String, String, SourceLocation?)] = []
+        out += diff.addedEntities.map { ($0.name, "\($0.name) added", $0.location) }
+        out += diff.removedEntities.map { ($0.name, "\($0.name) removed", nil) }
         for pair in diff.matchedEntities {
             let name = pair.new.name
-            out += pair.facets.map { (name, "\(name): \(label($0.rawValue))") }
-            out += pair.addedProperties.map { (name, "\(name).\($0.name) added") }
-            out += pair.removedProperties.map { (name, "\(name).\($0.name) removed") }
-            out += pair.becameTransient.map { (name, "\(name).\($0.new.name) made transient") }
-            out += pair.kindChanged.map { (name, "\(name).\($0.new.name) changed kind") }
+            let entity = pair.new.location
+            out += pair.facets.map { (name, "\(name): \(label($0.rawValue))", entity) }
+            out += pair.addedProperties.map { (name, "\(name).\($0.name) added", $0.location) }
+            out += pair.removedProperties.map { (name, "\(name).\($0.name) removed", entity) }
+            out += pair.becameTransient.map { (name, "\(name).\($0.new.name) made transient", $0.new.location) }
+            out += pair.kindChanged.map { (name, "\(name).\($0.new.name) changed kind", $0.new.location) }
             for property in pair.matchedProperties where !property.facets.isEmpty {
                 out.append(
                     (
                         name,
                         "\(name).\(property.new.name): "
-                            + property.facets.map { label($0.rawValue) }.joined(separator: ", ")
+                            + property.facets.map { label($0.rawValue) }.joined(separator: ", "),
+                        property.new.location
                     ))
             }
         }

@@ -6,27 +6,46 @@ import ModelLintEngine
 
 /// Renders `modellint diff`: grouped by entity, readable in a terminal; or JSON for tools.
 public enum DiffReporter {
-    public static func text(_ entries: [ChangeEntry], bundle: String, from: String, to: String) -> String {
-        // Names come from the model files: every line is made log-safe (ReportText.logLine).
-        var lines = ["\(from) -> \(to) (\(bundle))"]
+    /// `useColor`: each classification in the colour of its risk (data loss red, custom migration and data-dependent
+    /// yellow, lightweight green, no migration dim).
+    public static func text(_ entries: [ChangeEntry], bundle: String, from: String, to: String, useColor: Bool = false)
+        -> String
+    {
+        func label(_ impact: ChangeImpact) -> String {
+            let text = "[\(impact.label)]"
+            guard useColor else { return text }
+            let code: String
+            switch impact {
+            case .dataLoss: code = "1;31"
+            case .customMigration, .dataDependent: code = "33"
+            case .lightweight: code = "32"
+            case .noMigration: code = "2"
+            }
+            return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+        }
+        // Names come from the model files: every piece is made log-safe (ReportText.logLine) before a colour code
+        // goes beside it.
+        func safe(_ text: String) -> String { ReportText.logLine(ReportText.boundedMessage(text)) }
+        var lines = [safe("\(from) -> \(to) (\(bundle))")]
         if entries.isEmpty { return render(lines + ["", "no changes"]) }
         var currentEntity: String?
         for entry in entries {
+            let details = safe(entry.details.joined(separator: "; "))
             if entry.property == nil {
                 lines += [
                     "",
-                    "\(entry.entity)\(entry.kind == .changed ? "" : " (\(entry.kind.rawValue))")  [\(entry.impact.label)]  \(entry.details.joined(separator: "; "))",
+                    safe("\(entry.entity)\(entry.kind == .changed ? "" : " (\(entry.kind.rawValue))")") + "  "
+                        + label(entry.impact) + "  " + details,
                 ]
                 currentEntity = entry.entity
                 continue
             }
             if currentEntity != entry.entity {
-                lines += ["", entry.entity]
+                lines += ["", safe(entry.entity)]
                 currentEntity = entry.entity
             }
             let sign = entry.kind == .added ? "+" : entry.kind == .removed ? "-" : "~"
-            lines.append(
-                "  \(sign) \(entry.property!)  [\(entry.impact.label)]  \(entry.details.joined(separator: "; "))")
+            lines.append("  \(sign) " + safe(entry.property!) + "  " + label(entry.impact) + "  " + details)
         }
         let counts = ChangeImpact.allCases.reversed().compactMap { impact -> String? in
             let n = entries.filter { $0.impact == impact }.count
@@ -51,8 +70,9 @@ public enum DiffReporter {
         return out
     }
 
+    /// Lines already made log-safe, piece by piece.
     private static func render(_ lines: [String]) -> String {
-        lines.map { ReportText.logLine(ReportText.boundedMessage($0)) + "\n" }.joined()
+        lines.map { $0 + "\n" }.joined()
     }
 
     public static func json(_ entries: [ChangeEntry], bundle: String, from: String, to: String) -> String {

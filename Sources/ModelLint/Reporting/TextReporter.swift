@@ -24,11 +24,14 @@ public struct TextReporter: Reporter {
                 position += ":\(line)"
                 if let column = d.column { position += ":\(column)" }
             }
-            // Every piece that came from a file is made log-safe before the colour codes go around the severity.
+            // Every piece that came from a file is made log-safe before the colour codes go around it. A finding
+            // made of another rule's (skip-version) is shown by that rule's id, then its own as a tag.
+            let ids = d.underlyingRuleId.map { "\($0), \(d.ruleId)" } ?? d.ruleId
             sink.write(
-                ReportText.logLine(position) + ": " + paint(d.severity.rawValue, d.severity) + ": "
-                    + ReportText.logLine(d.message) + " [\(d.ruleId)]\n")
-            sink.write("    fix: " + ReportText.logLine(d.fix) + " (modellint explain \(d.ruleId))\n")
+                paint(ReportText.logLine(position) + ":", Self.bold) + " "
+                    + paint(d.severity.rawValue + ":", d.severity)
+                    + " " + ReportText.logLine(d.message) + " " + paint("[\(ids)]", Self.dim) + "\n")
+            sink.write("    fix: " + ReportText.logLine(d.fix) + "\n")
         }
         if statistics { sink.write(Self.statisticsTable(report)) }
         sink.write(summary(report) + "\n")
@@ -72,14 +75,19 @@ public struct TextReporter: Reporter {
 
     private func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
+    /// As compilers and SwiftLint colour a diagnostic: the location bold, the severity in its colour, the rule dim.
+    static let bold = "1"
+    static let dim = "2"
+
     private func paint(_ text: String, _ severity: Severity) -> String {
-        guard useColor else { return text }
-        let code: String
         switch severity {
-        case .error: code = "1;31"
-        case .warning: code = "1;33"
-        case .note: code = "1;36"
+        case .error: return paint(text, "1;31")
+        case .warning: return paint(text, "1;33")
+        case .note: return paint(text, "1;36")
         }
-        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }

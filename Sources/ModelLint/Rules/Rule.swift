@@ -392,12 +392,19 @@ public struct ComparedPairFindings: Sendable {
     public var coveredBy: [String: [String]]
     /// Every finding of the older -> current pairs, in pair order.
     public var direct: [DirectFinding]
+    /// Every version that migrates straight to `current`, oldest first (with findings or not): what a list of
+    /// affected versions is shown as ranges of.
+    public var migratingDirectly: [String]
 
-    public init(current: String, onUnmappedSteps: Set<String>, coveredBy: [String: [String]], direct: [DirectFinding]) {
+    public init(
+        current: String, onUnmappedSteps: Set<String>, coveredBy: [String: [String]], direct: [DirectFinding],
+        migratingDirectly: [String] = []
+    ) {
         self.current = current
         self.onUnmappedSteps = onUnmappedSteps
         self.coveredBy = coveredBy
         self.direct = direct
+        self.migratingDirectly = migratingDirectly
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import ModelLintSupport
 
-/// One version's entity version hashes as Core Data computes them (core-data-semantics.md §4), and the two
+/// One version's entity version hashes as Core Data computes them (docs/core-data.md), and the two
 /// values made of them: the model's `versionChecksum` (staged migration) and `NSStoreModelVersionHashesDigest`.
 /// A store opens without migration exactly when its recorded hashes equal the model's.
 public struct VersionHashes: Sendable, Equatable {

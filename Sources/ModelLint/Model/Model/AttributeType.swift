@@ -39,7 +39,7 @@ public enum AttributeType: Hashable, Sendable {
 
     public var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer64 }
 
-    /// Inferred migration converts freely inside this family (core-data-semantics.md §3).
+    /// Inferred migration converts freely inside this family (docs/core-data.md).
     public var isNumericOrBoolean: Bool {
         isInteger || self == .decimal || self == .double || self == .float || self == .boolean
     }

@@ -65,17 +65,14 @@ public struct SkipVersionUpgradeRule: PairSetRule {
         return order.compactMap { key in
             guard let affected = groups[key], let first = affected.first else { return nil }
             let versions = affected.map(\.from)
-            let who =
-                versions.count == 1
-                ? "A device still on \(versions[0]) that updates"
-                : "Devices still on \(ReportText.list(versions)) that update"
             let mapped =
                 pairs.coveredBy[key].map {
                     " (the mapping model\($0.count == 1 ? "" : "s") \(ReportText.list($0)) cover\($0.count == 1 ? "s" : "") only \($0.count == 1 ? "its own step" : "their own steps"))"
                 } ?? ""
+            // The problem first, in its own words; then who meets it, once, as ranges of versions.
             var finding = first.finding
             finding.message =
-                "\(who) straight to \(pairs.current) \(versions.count == 1 ? "meets" : "meet") a problem no unmapped single step has [\(first.rule.id)]: \(first.finding.message)\(mapped)"
+                "\(first.finding.message); only devices that update straight from \(ReportText.ranges(versions, in: pairs.migratingDirectly)) to \(pairs.current) meet it, no single step does\(mapped)"
             // As severe as the worst of the pairs that meet it.
             finding.severity = affected.map(\.severity).max()
             return PairSetFinding(

@@ -1,3 +1,4 @@
+import ModelLintSupport
 import ModelLintModel
 
 public struct SuppressionUnknownRuleRule: SuppressionRule {
@@ -23,7 +24,7 @@ public struct SuppressionUnknownRuleRule: SuppressionRule {
     public func check(_ names: [SuppressionName], knownRuleIDs: Set<String>) -> [Finding] {
         names.filter { !knownRuleIDs.contains($0.id) }.map { name in
             Finding(
-                "the modellint:disable entry on \(name.entity)\(name.property.map { ".\($0)" } ?? "") names \"\(name.id)\", which is not a rule id; it silences nothing",
+                "the modellint:disable entry on \(name.entity)\(name.property.map { ".\($0)" } ?? "") names \"\(name.id)\", which is not a rule id\(Spelling.closest(to: name.id, in: knownRuleIDs.sorted()).map { " (did you mean \($0)?)" } ?? ""); it silences nothing",
                 at: name.location, entity: name.entity, property: name.property, version: name.version)
         }
     }

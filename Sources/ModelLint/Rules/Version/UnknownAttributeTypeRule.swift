@@ -1,3 +1,4 @@
+import ModelLintSupport
 import ModelLintModel
 
 public struct UnknownAttributeTypeRule: EntityRule {
@@ -30,9 +31,17 @@ public struct UnknownAttributeTypeRule: EntityRule {
     public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         entity.attributes.compactMap { attribute in
             guard case .unknown(let value) = attribute.type else { return nil }
+            let meant = Self.swiftNames[value] ?? Spelling.closest(to: value, in: AttributeType.known.map(\.xmlValue))
             return Finding(
-                "\(entity.name).\(attribute.name) has attributeType \"\(value)\", which is not a Core Data type",
+                "\(entity.name).\(attribute.name) has attributeType \"\(value)\", which is not a Core Data type"
+                    + (meant.map { " (did you mean \($0)?)" } ?? ""),
                 at: attribute.location, entity: entity.name, property: attribute.name)
         }
     }
+
+    /// The Swift and Foundation names written where the model editor's are meant.
+    static let swiftNames = [
+        "Int16": "Integer 16", "Int32": "Integer 32", "Int64": "Integer 64", "Int": "Integer 64", "Bool": "Boolean",
+        "Data": "Binary", "URL": "URI", "NSDecimalNumber": "Decimal", "NSDate": "Date", "NSData": "Binary",
+    ]
 }

@@ -26,6 +26,16 @@ public enum PathTools {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 
+    /// `path` relative to `base` (both absolute), with `..` for each folder of `base` it is not under.
+    public static func relativeWithParents(_ path: String, to base: String) -> String {
+        let from = base.split(separator: "/", omittingEmptySubsequences: true)
+        let to = path.split(separator: "/", omittingEmptySubsequences: true)
+        var common = 0
+        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
     /// The path with every symlink resolved (`realpath`); nil when nothing is there.
     public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
@@ -42,7 +52,6 @@ public enum PathTools {
         relative(path, to: base) ?? path
     }
 
-    /// The nearest ancestor (or the path itself) that is a `.xcdatamodeld` folder.
     /// The `.xcdatamodel` folder a path names or is inside of, when no `.xcdatamodeld` encloses it.
     package static func enclosingVersion(of absolute: String) -> String? {
         var components = absolute.split(separator: "/", omittingEmptySubsequences: true)
@@ -53,6 +62,7 @@ public enum PathTools {
         return nil
     }
 
+    /// The nearest ancestor (or the path itself) that is a `.xcdatamodeld` folder.
     package static func enclosingBundle(of absolute: String) -> String? {
         var components = absolute.split(separator: "/", omittingEmptySubsequences: true)
         while let last = components.last {

@@ -126,6 +126,29 @@ public enum ReportText {
     }
 
     /// Names in running text: "A", "A and B", "A, B and C".
+    /// Names as runs of `order`: three or more in a row as `first … last`, the rest listed (`Model … Model 9 and
+    /// Model 12`). Names not in `order` are listed as they are.
+    package static func ranges(_ names: [String], in order: [String]) -> String {
+        var position: [String: Int] = [:]
+        for (i, name) in order.enumerated() where position[name] == nil { position[name] = i }
+        var parts: [String] = []
+        var run: [String] = []
+        func flush() {
+            if run.count >= 3 { parts.append("\(run.first!) … \(run.last!)") } else { parts += run }
+            run = []
+        }
+        for name in names {
+            if let last = run.last, let a = position[last], let b = position[name], b == a + 1 {
+                run.append(name)
+            } else {
+                flush()
+                run = [name]
+            }
+        }
+        flush()
+        return list(parts)
+    }
+
     package static func list(_ names: [String]) -> String {
         names.count <= 2
             ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!

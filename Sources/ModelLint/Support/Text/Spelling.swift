@@ -7,6 +7,11 @@ public enum Spelling {
         return best
     }
 
+    /// "did you mean X? " when a candidate is close to `name`, else "": the start of a message's parenthesis.
+    package static func didYouMean(_ name: String, in candidates: [String]) -> String {
+        closest(to: name, in: candidates).map { "did you mean \($0)? " } ?? ""
+    }
+
     package static func editDistance(_ a: String, _ b: String) -> Int {
         let x = Array(a)
         let y = Array(b)
