@@ -599,3 +599,78 @@ final class InitCommandTests: XCTestCase {
             try String(contentsOf: directory.appendingPathComponent(".modellint.json"), encoding: .utf8), text)
     }
 }
+
+/// Configuration and lock are found from each bundle's folder upward, stopping at its repository's top, as git and
+/// SwiftLint search from the file (issue 26, item 3); `--config` still wins.
+final class ConfigurationFromTheBundleTests: XCTestCase {
+    /// A bundle with a relationship without an inverse (a `missing-inverse` warning), in an app folder of a repository.
+    private func app(_ root: URL, _ name: String, configuration: String?) throws -> URL {
+        let folder = root.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try writeBundle(
+            in: folder, name: "Model",
+            versions: [
+                (
+                    "Model 1",
+                    "<entity name=\"Owner\"><relationship name=\"things\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>"
+                )
+            ], current: "Model 1")
+        if let configuration {
+            try Data(configuration.utf8).write(to: folder.appendingPathComponent(".modellint.json"))
+        }
+        return folder
+    }
+
+    private func rules(_ out: CommandOutput) -> [String] {
+        jsonDiagnostics(out).map { "\($0["ruleId"]!) \($0["bundle"]!)" }
+    }
+
+    func testEachBundleAnswersToTheConfigurationAndLockNearestToIt() throws {
+        let root = try makeTemporaryDirectory(self)
+        let quiet = #"{ "rules": { "missing-inverse": "off" } }"#
+        let first = try app(root.appendingPathComponent("first"), "App", configuration: quiet)
+        try git(["init", "-q", "-b", "main"], in: root.appendingPathComponent("first"))
+        // The app's configuration applies from anywhere: from /, the bundle's own folder is searched, not /.
+        let bundle = first.appendingPathComponent("Model.xcdatamodeld").path
+        XCTAssertEqual(rules(modellint(["check", bundle, "--format", "json"], in: URL(fileURLWithPath: "/"))), [])
+        // The lock beside it too: locked, then edited in place, the shipped version's edit is seen from /.
+        XCTAssertEqual(modellint(["lock"], in: first).exitCode, 0)
+        let contents = first.appendingPathComponent("Model.xcdatamodeld/Model 1.xcdatamodel/contents")
+        let text = try String(contentsOf: contents, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "name=\"things\"", with: "name=\"items\"").utf8).write(to: contents)
+        let edited = modellint(["check", bundle, "--format", "json"], in: URL(fileURLWithPath: "/"))
+        XCTAssertEqual(edited.exitCode, 1, edited.standardError)
+        // Shown relative to the working directory, /.
+        XCTAssertEqual(rules(edited), ["shipped-version-edited \(bundle.dropFirst())"])
+
+        // Another repository's bundle never gets this one's rules: checked together, each answers to its own.
+        let other = try app(root.appendingPathComponent("second"), "Other", configuration: nil)
+        try git(["init", "-q", "-b", "main"], in: root.appendingPathComponent("second"))
+        let otherBundle = other.appendingPathComponent("Model.xcdatamodeld").path
+        let both = modellint(["check", ".", otherBundle, "--format", "json", "--no-lock"], in: first)
+        XCTAssertEqual(rules(both), ["missing-inverse \(otherBundle)"], both.standardError)
+        // --config still wins, for every bundle.
+        let forced = modellint(
+            ["check", ".", otherBundle, "--format", "json", "--no-lock", "--config", ".modellint.json"], in: first)
+        XCTAssertEqual(rules(forced), [])
+    }
+
+    /// Two apps of one repository, each with its configuration, checked from the top in one run: one report.
+    func testOneRunSplitsByConfigurationAndReportsOnce() throws {
+        let root = try makeTemporaryDirectory(self)
+        try git(["init", "-q", "-b", "main"], in: root)
+        _ = try app(root, "Quiet", configuration: #"{ "rules": { "missing-inverse": "off" } }"#)
+        _ = try app(root, "Strict", configuration: #"{ "rules": { "missing-inverse": "error" } }"#)
+        let out = modellint(["check", "--no-color"], in: root)
+        XCTAssertEqual(out.exitCode, 1, out.standardError)
+        let lines = out.standardOutput.components(separatedBy: "\n").filter { !$0.isEmpty }
+        XCTAssertEqual(lines.count, 3, out.standardOutput)
+        XCTAssertTrue(lines[0].hasPrefix("Strict/Model.xcdatamodeld/Model 1.xcdatamodel/contents:"), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix(" [missing-inverse]"), lines[0])
+        XCTAssertTrue(lines[0].contains(": error: "), lines[0])
+        XCTAssertEqual(lines[2], "1 error, 0 warnings, 0 notes in 2 bundles (2 versions)")
+        // One baseline for the whole run.
+        let written = modellint(["check", "--write-baseline", "b.json"], in: root)
+        XCTAssertEqual(written.standardOutput, "b.json: recorded 1 finding\n")
+    }
+}

@@ -72,6 +72,12 @@ public enum CheckCommand {
         package var quiet: Bool
         package var preCommit: Bool
         package var help: Bool
+        /// Set when the run is split by configuration: this part's configuration (loaded; a default one for bundles
+        /// none governs), and the commit's selection made once for every part.
+        var configuration: Configuration?
+        var staged: PreCommitPaths.Selection?
+        /// The repositories the split discovered, shared with every part.
+        var repositories: RepositoryCache?
 
         package init(parsing arguments: [String]) throws {
             let parsed = try ArgumentParser.parse(arguments, options: CheckCommand.options, command: "check")
@@ -216,17 +222,153 @@ public enum CheckCommand {
     }
 
     private static func prepare(_ arguments: [String], environment: CommandEnvironment) -> Prepared {
-        let options: Options
+        var options: Options
         do {
             options = try Options(parsing: arguments)
         } catch {
             return .failure(.usageError("\(error)"))
         }
         if options.help { return .failure(CommandOutput(exitCode: 0, standardOutput: help)) }
+        if options.config == nil {
+            options.repositories = RepositoryCache()
+            switch splitByConfiguration(options, environment: environment) {
+            case .failure(let output): return .failure(output)
+            case .whole(let staged):
+                options.staged = staged
+            case .parts(var parts):
+                // One baseline for the whole run, written from every part's findings.
+                for i in parts.indices { parts[i].writeBaseline = nil }
+                let combined = combine(parts.map { prepare(options: $0, environment: environment) }, options)
+                guard let path = options.writeBaseline, case .success(let value) = combined else { return combined }
+                return writeBaseline(value.report, to: path, repositories: options.repositories!, environment)
+            }
+        }
+        return prepare(options: options, environment: environment)
+    }
 
+    /// How a run without `--config` goes: as one part, when every bundle answers to the configuration found from
+    /// the working directory; else one part per configuration, each bundle with the one nearest to it.
+    private enum Split {
+        case failure(CommandOutput)
+        case whole(staged: PreCommitPaths.Selection?)
+        case parts([Options])
+    }
+
+    /// Each bundle answers to the `.modellint.json` nearest to it, searched from its folder up to its repository's
+    /// top (as git and SwiftLint search from the file), and to the `modellint.lock` beside that configuration, else
+    /// nearest to it: a bundle of another repository never gets this one's rules or shipped versions.
+    private static func splitByConfiguration(_ options: Options, environment: CommandEnvironment) -> Split {
+        let here: Configuration
+        do { here = try loadConfiguration(nil, environment: environment) } catch {
+            return .failure(.usageError("configuration error: \(error)"))
+        }
+        let repositories = options.repositories ?? RepositoryCache()
+        var paths = options.paths
+        var staged: PreCommitPaths.Selection?
+        if options.preCommit {
+            do {
+                staged = try PreCommitPaths.select(
+                    given: paths, workingDirectory: environment.workingDirectory, repositories: repositories)
+            } catch {
+                return .failure(.usageError("\(error)"))
+            }
+            paths = staged!.paths
+            if paths.isEmpty { return .whole(staged: staged) }
+        }
+        let selections: [BundleFinder.Selection]
+        do {
+            selections = try BundleFinder(
+                workingDirectory: environment.workingDirectory, exclude: here.exclude,
+                excludeBase: here.baseDirectory, walker: DirectoryWalker(budget: here.walkBudget)
+            ).bundles(for: paths)
+        } catch {
+            // The part that reads the bundles says what is wrong, as it always has.
+            return .whole(staged: staged)
+        }
+        func nearest(_ name: String, above folder: String) -> String? {
+            let top = (try? repositories.repository(containing: folder))?.toplevel
+            var current = folder
+            while true {
+                let candidate = current + "/" + name
+                if FileReader.entryExists(at: candidate) { return candidate }
+                let up = (current as NSString).deletingLastPathComponent
+                if current == top || up == current || up.isEmpty { return nil }
+                current = up
+            }
+        }
+        var order: [String?] = []
+        var groups: [String?: [BundleFinder.Selection]] = [:]
+        for selection in selections {
+            let folder = (selection.absolutePath as NSString).deletingLastPathComponent
+            let file = nearest(Configuration.fileName, above: folder).map(PathTools.standardize)
+            if groups[file] == nil { order.append(file) }
+            groups[file, default: []].append(selection)
+        }
+        let hereFile = here.filePath.map {
+            PathTools.standardize(PathTools.absolute($0, relativeTo: environment.workingDirectory))
+        }
+        if order.count <= 1 && (order.first ?? hereFile) == hereFile { return .whole(staged: staged) }
+        var parts: [Options] = []
+        for file in order {
+            var part = options
+            let members = groups[file] ?? []
+            part.paths = members.map(\.absolutePath)
+            part.staged = staged
+            do {
+                part.configuration =
+                    try file.map { try Configuration.load(path: $0, knownRuleIDs: RuleRegistry.ids) }
+                    ?? Configuration(baseDirectory: (members[0].absolutePath as NSString).deletingLastPathComponent)
+            } catch {
+                return .failure(.usageError("configuration error: \(error)"))
+            }
+            if options.lock == nil && !options.noLock {
+                let from =
+                    file.map { ($0 as NSString).deletingLastPathComponent }
+                    ?? (members[0].absolutePath as NSString).deletingLastPathComponent
+                if let lock = nearest(LockFile.fileName, above: from) { part.lock = lock } else { part.noLock = true }
+            }
+            parts.append(part)
+        }
+        return .parts(parts)
+    }
+
+    /// The parts' reports as one: every bundle and finding, the worst exit code, every notice; a baseline written
+    /// from all of them.
+    private static func combine(_ parts: [Prepared], _ options: Options) -> Prepared {
+        var bundles: [BundleSummary] = []
+        var diagnostics: [Diagnostic] = []
+        var unreadable: [String] = []
+        var outside: [String] = []
+        var notices: [String] = []
+        for part in parts {
+            switch part {
+            case .failure(let output): return .failure(output)
+            case .success(let value):
+                bundles += value.report.bundles
+                diagnostics += value.report.diagnostics
+                unreadable += value.report.unreadablePaths
+                outside += value.report.outsidePaths
+                notices += value.notices
+            }
+        }
+        // A lock file two parts share is judged by each: its findings once.
+        var seen = Set<String>()
+        diagnostics = diagnostics.filter {
+            seen.insert(
+                [$0.ruleId, $0.file, "\($0.line ?? 0)", "\($0.column ?? 0)", $0.message].joined(separator: "\u{1F}")
+            )
+            .inserted
+        }
+        var report = LintReport(bundles: bundles, diagnostics: diagnostics)
+        report.unreadablePaths = unreadable
+        report.outsidePaths = outside
+        return .success((report, options, options.report.exitCode(for: report), notices))
+    }
+
+    private static func prepare(options: Options, environment: CommandEnvironment) -> Prepared {
         var configuration: Configuration
         do {
-            configuration = try loadConfiguration(options.config, environment: environment)
+            configuration = try options.configuration ?? loadConfiguration(options.config, environment: environment)
         } catch {
             return .failure(.usageError("configuration error: \(error)"))
         }
@@ -248,17 +390,21 @@ public enum CheckCommand {
         if options.preCommit {
             let selection: PreCommitPaths.Selection
             do {
-                selection = try PreCommitPaths.select(
-                    given: paths, workingDirectory: environment.workingDirectory,
-                    repositories: workspace.history.repositories)
+                selection =
+                    try options.staged
+                    ?? PreCommitPaths.select(
+                        given: paths, workingDirectory: environment.workingDirectory,
+                        repositories: workspace.history.repositories)
             } catch {
                 return .failure(.usageError("\(error)"))
             }
-            paths = selection.paths
+            // A part of a split run lints its own bundles, from the commit's selection made once.
+            let isPart = options.configuration != nil
+            paths = isPart ? options.paths : selection.paths
             workspace.stagedIn = selection.repository
             workspace.deletedBundles = selection.deletedBundles
             // A bundle deleted whole leaves nothing to lint but its lock entry: judged from the lock's folder.
-            if !selection.deletedBundles.isEmpty, workspace.history.lock != nil {
+            if !isPart, !selection.deletedBundles.isEmpty, workspace.history.lock != nil {
                 paths.append(workspace.history.lockDirectory)
             }
             // A commit that touches no model, configuration or lock file: done, without searching anything.
@@ -316,23 +462,7 @@ public enum CheckCommand {
                 workingDirectory: environment.workingDirectory)
         }
         if let path = options.writeBaseline {
-            let absolute = PathTools.absolute(path, relativeTo: environment.workingDirectory)
-            let baseline = Baseline(report: report, paths: baselinePaths(absolute))
-            do {
-                try FileWriter.withLock(on: absolute) {
-                    try FileWriter.write(
-                        Data(baseline.serialized().utf8), to: absolute,
-                        confinedTo: .named(absolute, workingDirectory: environment.workingDirectory))
-                }
-            } catch {
-                return .failure(.usageError("\(error)"))
-            }
-            return .failure(
-                CommandOutput(
-                    exitCode: 0,
-                    standardOutput:
-                        "\(path): recorded \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s")\n"
-                ))
+            return writeBaseline(report, to: path, repositories: workspace.history.repositories, environment)
         }
         if let absolute = options.baseline.map({
             PathTools.absolute($0, relativeTo: environment.workingDirectory)
@@ -356,6 +486,35 @@ public enum CheckCommand {
         }
 
         return .success((report, options, options.report.exitCode(for: report), notices))
+    }
+
+    /// `--write-baseline`: every finding of the report, recorded; the run ends there (exit 0).
+    private static func writeBaseline(
+        _ report: LintReport, to path: String, repositories: RepositoryCache, _ environment: CommandEnvironment
+    ) -> Prepared {
+        let absolute = PathTools.absolute(path, relativeTo: environment.workingDirectory)
+        let baseline = Baseline(
+            report: report,
+            paths: Baseline.Paths(
+                baselineFile: absolute,
+                repositoryRoot: try? repositories.repository(
+                    containing: (absolute as NSString).deletingLastPathComponent
+                ).toplevel,
+                workingDirectory: environment.workingDirectory))
+        do {
+            try FileWriter.withLock(on: absolute) {
+                try FileWriter.write(
+                    Data(baseline.serialized().utf8), to: absolute,
+                    confinedTo: .named(absolute, workingDirectory: environment.workingDirectory))
+            }
+        } catch {
+            return .failure(.usageError("\(error)"))
+        }
+        return .failure(
+            CommandOutput(
+                exitCode: 0,
+                standardOutput:
+                    "\(path): recorded \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s")\n"))
     }
 
     /// `--only` and `--disable`, on top of the configuration: unknown ids are usage errors with a suggestion.
@@ -392,7 +551,7 @@ public enum CheckCommand {
     package static func historyOptions(
         _ given: Options, configuration: Configuration, environment: CommandEnvironment
     ) throws -> HistoryOptions {
-        var options = HistoryOptions()
+        var options = given.repositories.map { HistoryOptions(repositories: $0) } ?? HistoryOptions()
         options.against = given.against
         options.released = given.released
         for case let revision? in [options.against, options.released] where revision.hasPrefix("-") {

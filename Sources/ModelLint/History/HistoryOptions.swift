@@ -12,9 +12,12 @@ public struct HistoryOptions: Sendable {
     public var released: String?
 
     /// Repositories discovered this run, by the folder they were asked about (see `repository(for:)`).
-    package let repositories = RepositoryCache()
+    package let repositories: RepositoryCache
 
-    public init() {}
+    public init() { repositories = RepositoryCache() }
+
+    /// With the run's repositories already discovered (a split run's parts share them).
+    package init(repositories: RepositoryCache) { self.repositories = repositories }
 
     /// The repository for a bundle: the one holding the working directory when the bundle is in it (discovered
     /// once per run), else the one holding the bundle.
