@@ -13,14 +13,99 @@ import ModelLintReporting
 import ModelLintCommands
 
 final class DocumentationTests: XCTestCase {
-    /// The README's rule list is generated; this keeps it from drifting from the rule types.
-    func testReadmeRuleListMatchesTheRules() throws {
+    /// The rule list lives in docs/rules (generated); the README points there instead of keeping a copy.
+    func testReadmePointsAtTheGeneratedRuleList() throws {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let begin = try XCTUnwrap(readme.range(of: "<!-- rules:begin -->\n"))
-        let end = try XCTUnwrap(readme.range(of: "<!-- rules:end -->"))
-        let listed = String(readme[begin.upperBound..<end.lowerBound])
-        XCTAssertEqual(
-            listed, RuleDocumentation.markdownTable(), "stale: run Scripts/generate-docs")
+        XCTAssertTrue(readme.contains("](docs/rules/README.md)"))
+        XCTAssertFalse(readme.contains("<!-- rules:begin -->"))
+    }
+
+    /// The README is for a team deciding (issue 26, item 7): the reference is in docs/.
+    func testReadmeIsShort() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let words = readme.split(whereSeparator: { $0.isWhitespace }).count
+        XCTAssertLessThan(words, 2_000)
+    }
+
+    /// Every link of the README and docs/ leads somewhere: a file of the repository, and a heading of it for an
+    /// anchor (GitHub's slugs). No tag is cited: there is none yet, so a `@v…` or `rev: v…` pin would fail.
+    func testEveryLinkResolves() throws {
+        let docs = repositoryRoot.appendingPathComponent("docs")
+        var files = [repositoryRoot.appendingPathComponent("README.md")]
+        for name in try FileManager.default.contentsOfDirectory(atPath: docs.path).sorted() where name.hasSuffix(".md")
+        {
+            files.append(docs.appendingPathComponent(name))
+        }
+        files.append(docs.appendingPathComponent("rules/README.md"))
+        var checked = 0
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let name = file.path.replacingOccurrences(of: repositoryRoot.path + "/", with: "")
+            XCTAssertNil(
+                text.range(of: #"modellint@v[0-9]|rev: v[0-9]"#, options: .regularExpression), "\(name) cites a tag")
+            for link in Self.links(in: text) where !link.contains("://") && !link.hasPrefix("mailto:") {
+                let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let target =
+                    parts[0].isEmpty ? file : file.deletingLastPathComponent().appendingPathComponent(parts[0])
+                XCTAssertTrue(FileManager.default.fileExists(atPath: target.path), "\(name): \(link)")
+                if parts.count == 2, let targetText = try? String(contentsOf: target, encoding: .utf8) {
+                    XCTAssertTrue(Self.slugs(of: targetText).contains(parts[1]), "\(name): no heading for \(link)")
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 100)
+    }
+
+    /// `](target)` of every Markdown link outside code blocks.
+    static func links(in text: String) -> [String] {
+        var inCode = false
+        var found: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inCode.toggle() }
+            guard !inCode else { continue }
+            var rest = Substring(line)
+            while let open = rest.range(of: "](") {
+                let after = rest[open.upperBound...]
+                guard let close = after.firstIndex(of: ")") else { break }
+                found.append(String(after[..<close]))
+                rest = after[close...]
+            }
+        }
+        return found
+    }
+
+    /// GitHub's anchors of a Markdown file's headings: lower case, punctuation dropped, spaces as hyphens.
+    static func slugs(of text: String) -> Set<String> {
+        var slugs: Set<String> = []
+        var inCode = false
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("```") { inCode.toggle() }
+            guard !inCode, line.hasPrefix("#") else { continue }
+            let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+            slugs.insert(
+                String(
+                    title.lowercased().compactMap { c -> Character? in
+                        c == " " ? "-" : (c.isLetter || c.isNumber || c == "-" || c == "_") ? c : nil
+                    }))
+        }
+        return slugs
+    }
+
+    /// What `init` writes cites docs/cli.md, and it is there.
+    func testTheFilesInitCitesExist() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"),
+            to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        XCTAssertEqual(modellint(["init"], in: directory).exitCode, 0)
+        let written = try String(contentsOf: directory.appendingPathComponent(".modellint.json"), encoding: .utf8)
+        let cited = written.components(separatedBy: " ").filter { $0.hasPrefix("docs/") }
+        XCTAssertEqual(cited, ["docs/cli.md"])
+        for path in cited {
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent(path).path), path)
+        }
     }
 
     func testReadmeStartsWithTheTwoCommands() throws {

@@ -244,13 +244,12 @@ final class PrecisionTests: XCTestCase {
                 "property-removed warning Store 1>Store 2 Tag.authors @13",
                 "missing-inverse warning ->Store 2 Book.author @7",
             ])
-        let file = "(it is absent from Store 2)"
         XCTAssertEqual(
             Array(messages(diagnostics).prefix(3)),
             [
-                "Author.nameLength (a derived attribute) was removed between Store 1 and Store 2 \(file): its value was computed from name.length, so nothing stored is lost",
-                "Author.books (the to-many side of a one-to-many relationship) was removed between Store 1 and Store 2 \(file): the links are stored on the to-one side, Book.author, which remains, so no data is lost",
-                "Author.tags (one side of a many-to-many relationship) was removed between Store 1 and Store 2 \(file): the join table is dropped, and with it every link between Author and Tag",
+                "Author.nameLength (a derived attribute) was removed between Store 1 and Store 2: its value was computed from name.length, so nothing stored is lost",
+                "Author.books (the to-many side of a one-to-many relationship) was removed between Store 1 and Store 2: the links are stored on the to-one side, Book.author, which remains, so no data is lost",
+                "Author.tags (one side of a many-to-many relationship) was removed between Store 1 and Store 2: the join table is dropped, and with it every link between Author and Tag",
             ])
     }
 

@@ -103,3 +103,33 @@ final class ReporterSnapshotTests: XCTestCase {
         }
     }
 }
+
+/// The text report of real bundles as a user reads it (issue 26, item 1): two lines a finding, recorded from
+/// WooCommerce (117 versions) and CoreDataPlus. Skipped without ../shared/corpus.
+final class CorpusTextSnapshotTests: XCTestCase {
+    func testRealBundlesReadInTwoLinesAFinding() throws {
+        let corpus = try requireCorpus()
+        let folder = repositoryRoot.appendingPathComponent("Tests/ModelLintTests/Snapshots")
+        let record = ProcessInfo.processInfo.environment["MODELLINT_RECORD_SNAPSHOTS"] == "1"
+        for (name, repository, bundle) in [
+            ("woocommerce", "woocommerce__woocommerce-ios", "Storage/Storage/Model/WooCommerce.xcdatamodeld"),
+            ("coredataplus", "alemar11__CoreDataPlus", "Tests/Resources/SampleModel/SampleModel.xcdatamodeld"),
+        ] {
+            let out = modellint(["check", bundle, "--no-color"], in: corpus.appendingPathComponent(repository))
+            let file = folder.appendingPathComponent("corpus-\(name).text")
+            if record {
+                try Data(out.standardOutput.utf8).write(to: file)
+                continue
+            }
+            XCTAssertEqual(
+                out.standardOutput, try String(contentsOf: file, encoding: .utf8),
+                "corpus-\(name).text differs; if the change is intended, record again")
+            // Every finding is its location line and its fix line, then the summary.
+            let lines = out.standardOutput.split(separator: "\n")
+            XCTAssertEqual(lines.count % 2, 1, name)
+            for (i, line) in lines.dropLast().enumerated() {
+                XCTAssertEqual(line.hasPrefix("    fix: "), i % 2 == 1, "\(name): \(line)")
+            }
+        }
+    }
+}

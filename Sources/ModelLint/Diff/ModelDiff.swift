@@ -16,8 +16,6 @@ public struct ComparedVersions: Sendable {
 
     public var between: String { "between \(from.name) and \(to.name)" }
     /// For removals, whose location is in the older file: name the newer file too.
-    /// The finding points at the older file, where the element was; the newer version is named, not its path.
-    public var newerFileNote: String { "(it is absent from \(to.name))" }
 }
 
 /// What changed about a matched property (docs/core-data.md names them).

@@ -41,7 +41,6 @@ public struct ChangeFinding: Sendable, Equatable {
 
 extension ModelDiff {
     /// For removals, whose location is in the older file: name the newer file too.
-    package var newerFileNote: String { versions.newerFileNote }
 }
 
 extension PropertyPair {

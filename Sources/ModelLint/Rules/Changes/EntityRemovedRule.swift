@@ -58,7 +58,7 @@ public struct EntityRemovedRule: ChangeRule {
                     entity: entity)
             }
             return .change(
-                "entity \(entity.name) was removed \(diff.between) \(diff.newerFileNote): its table and every row in it are dropped on every device",
+                "entity \(entity.name) was removed \(diff.between): its table and every row in it are dropped on every device",
                 entity: entity)
         }
     }

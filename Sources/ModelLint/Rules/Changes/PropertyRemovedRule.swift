@@ -115,7 +115,7 @@ public struct PropertyRemovedRule: EntityPairRule {
             switch property {
             case .attribute(let a) where a.isDerived:
                 return .change(
-                    "\(label) (a derived attribute) was removed \(versions.between) \(versions.newerFileNote): its value was computed from \(a.derivationExpression ?? "other data"), so nothing stored is lost",
+                    "\(label) (a derived attribute) was removed \(versions.between): its value was computed from \(a.derivationExpression ?? "other data"), so nothing stored is lost",
                     entity: entity.old, property: property, severity: .note)
             case .relationship(let r) where r.isToMany:
                 if let inverse = versions.from.model.inverse(of: r), !inverse.isToMany,
@@ -125,19 +125,19 @@ public struct PropertyRemovedRule: EntityPairRule {
                         r.deleteRule == .nullify
                         ? "" : "; the \(r.deleteRule.xmlValue) delete rule it carried no longer applies"
                     return .change(
-                        "\(label) (the to-many side of a one-to-many relationship) was removed \(versions.between) \(versions.newerFileNote): the links are stored on the to-one side, \(r.destinationEntity ?? "?").\(inverse.name), which remains, so no data is lost\(rule)",
+                        "\(label) (the to-many side of a one-to-many relationship) was removed \(versions.between): the links are stored on the to-one side, \(r.destinationEntity ?? "?").\(inverse.name), which remains, so no data is lost\(rule)",
                         entity: entity.old, property: property, severity: .note)
                 }
                 if let inverse = versions.from.model.inverse(of: r), inverse.isToMany {
                     return .change(
-                        "\(label) (one side of a many-to-many relationship) was removed \(versions.between) \(versions.newerFileNote): the join table is dropped, and with it every link between \(entity.old.name) and \(r.destinationEntity ?? "?")",
+                        "\(label) (one side of a many-to-many relationship) was removed \(versions.between): the join table is dropped, and with it every link between \(entity.old.name) and \(r.destinationEntity ?? "?")",
                         entity: entity.old, property: property)
                 }
             default:
                 break
             }
             return .change(
-                "\(label) (\(property.kindName)) was removed \(versions.between) \(versions.newerFileNote): its data is dropped on every device",
+                "\(label) (\(property.kindName)) was removed \(versions.between): its data is dropped on every device",
                 entity: entity.old, property: property)
         }
     }

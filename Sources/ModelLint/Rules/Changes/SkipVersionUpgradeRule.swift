@@ -72,7 +72,7 @@ public struct SkipVersionUpgradeRule: PairSetRule {
             // The problem first, in its own words; then who meets it, once, as ranges of versions.
             var finding = first.finding
             finding.message =
-                "\(first.finding.message); only devices that update straight from \(ReportText.ranges(versions, in: pairs.migratingDirectly)) to \(pairs.current) meet it, no single step does\(mapped)"
+                "\(first.finding.message); only devices updating straight from \(ReportText.ranges(versions, in: pairs.migratingDirectly, or: true)) meet it\(mapped)"
             // As severe as the worst of the pairs that meet it.
             finding.severity = affected.map(\.severity).max()
             return PairSetFinding(

@@ -66,7 +66,7 @@ public struct CloudKitNonAdditiveChangeRule: ChangeRule {
         for entity in diff.removedEntities where scope.includes(entity) {
             findings.append(
                 .change(
-                    "entity \(entity.name) was removed \(diff.between) \(diff.newerFileNote): \(tail)", entity: entity))
+                    "entity \(entity.name) was removed \(diff.between): \(tail)", entity: entity))
         }
         for pair in diff.matchedEntities where scope.includes(pair.new) {
             if pair.old.name != pair.new.name {
@@ -78,7 +78,7 @@ public struct CloudKitNonAdditiveChangeRule: ChangeRule {
             for case .attribute(let attribute) in pair.removedProperties {
                 findings.append(
                     .change(
-                        "\(pair.old.name).\(attribute.name) was removed \(diff.between) \(diff.newerFileNote): \(tail)",
+                        "\(pair.old.name).\(attribute.name) was removed \(diff.between): \(tail)",
                         entity: pair.old, property: .attribute(attribute)))
             }
             for property in pair.matchedProperties {

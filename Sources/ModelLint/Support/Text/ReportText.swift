@@ -128,7 +128,8 @@ public enum ReportText {
     /// Names in running text: "A", "A and B", "A, B and C".
     /// Names as runs of `order`: three or more in a row as `first … last`, the rest listed (`Model … Model 9 and
     /// Model 12`). Names not in `order` are listed as they are.
-    package static func ranges(_ names: [String], in order: [String]) -> String {
+    /// `or`: the last two joined by "or" (who meets a problem: devices on one version or another).
+    package static func ranges(_ names: [String], in order: [String], or: Bool = false) -> String {
         var position: [String: Int] = [:]
         for (i, name) in order.enumerated() where position[name] == nil { position[name] = i }
         var parts: [String] = []
@@ -146,11 +147,12 @@ public enum ReportText {
             }
         }
         flush()
-        return list(parts)
+        return list(parts, conjunction: or ? "or" : "and")
     }
 
-    package static func list(_ names: [String]) -> String {
+    package static func list(_ names: [String], conjunction: String = "and") -> String {
         names.count <= 2
-            ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            ? names.joined(separator: " \(conjunction) ")
+            : names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
     }
 }
