@@ -16,6 +16,9 @@ package enum PreCommitPaths {
         package var repository: GitRepository
         /// Bundles (absolute) the commit deletes whole.
         package var deletedBundles: [String]
+        /// The index entries (`git ls-files --stage -z`) of `listedBundles`, read once: the bundles are read from it.
+        package var indexListing = Data()
+        package var listedBundles: Set<String> = []
     }
 
     /// The paths to lint: the ones given, each bundle a staged change (a deletion included) is inside, when the
@@ -50,23 +53,34 @@ package enum PreCommitPaths {
             }
         }
         var deleted: [String] = []
+        var indexListing = Data()
+        var listedBundles: Set<String> = []
         if !touchedBundles.isEmpty {
             // Which touched bundles the index still holds: one listing for all of them.
             let relatives = touchedBundles.compactMap { PathTools.relative($0, to: repository.toplevel) }
-            let listing = repository.run(["ls-files", "-z", "--full-name", "--"] + relatives)
+            let listing = repository.run(["ls-files", "--stage", "-z", "--full-name", "--"] + relatives)
             guard listing.status == 0 else {
                 throw GitRepository.GitError(message: "git ls-files failed: \(listing.error)")
             }
-            let staged = String(decoding: listing.output, as: UTF8.self).split(separator: "\0").map(String.init)
+            // "<mode> <sha> <stage>\t<path>" records: the paths, and the listing kept for reading the bundles.
+            indexListing = listing.output
+            let staged = String(decoding: listing.output, as: UTF8.self).split(separator: "\0").compactMap {
+                record -> String? in
+                record.firstIndex(of: "\t").map { tab in String(record[record.index(after: tab)...]) }
+            }
             for (bundle, relative) in zip(touchedBundles, relatives) {
                 if staged.contains(where: { $0.hasPrefix(relative + "/") }) {
                     // Staged additions and edits too, so a plain git hook needs no file list of its own.
                     if FileReader.kind(at: bundle) == .directory { paths.append(bundle) }
+                    listedBundles.insert(bundle)
                 } else {
                     deleted.append(bundle)
                 }
             }
         }
-        return Selection(paths: paths, repository: repository, deletedBundles: deleted)
+        var selection = Selection(paths: paths, repository: repository, deletedBundles: deleted)
+        selection.indexListing = indexListing
+        selection.listedBundles = listedBundles
+        return selection
     }
 }

@@ -77,7 +77,8 @@ public struct GitRepository: Sendable {
     public enum Snapshot: Sendable {
         case commit(String, label: String)
         /// The staged files, reported under the bundle's own display path (they are what is being committed).
-        case index(displayPath: String)
+        /// `listing`: `git ls-files --stage -z` output already read for it (a pre-commit run lists the index once).
+        case index(displayPath: String, listing: Data? = nil)
     }
 
     /// The bundle at `path` as the snapshot holds it; nil when it holds none of its files.
@@ -107,12 +108,18 @@ public struct GitRepository: Sendable {
             blobs = records(listing.output).compactMap {
                 $0.fields.count == 3 && $0.fields[1] == "blob" ? ($0.path, String($0.fields[2])) : nil
             }
-        case .index(let display):
+        case .index(let display, let listed):
             displayPath = display
-            let listing = run(["ls-files", "--stage", "-z", "--full-name", "--", relative])
-            guard listing.status == 0 else { throw GitError(message: "git ls-files failed for \(relative)") }
+            let output: Data
+            if let listed {
+                output = listed
+            } else {
+                let listing = run(["ls-files", "--stage", "-z", "--full-name", "--", relative])
+                guard listing.status == 0 else { throw GitError(message: "git ls-files failed for \(relative)") }
+                output = listing.output
+            }
             // "<mode> <sha> <stage>"; a conflicted path (stage 1-3) is read at its "ours" side (2).
-            blobs = records(listing.output).compactMap { record in
+            blobs = records(output).compactMap { record in
                 let fields = record.fields
                 return fields.count == 3 && fields[0].hasPrefix("100") && (fields[2] == "0" || fields[2] == "2")
                     ? (record.path, String(fields[1])) : nil
@@ -137,11 +144,19 @@ public struct GitRepository: Sendable {
                 ? displayPath + "/" + inner.split(separator: "/").dropFirst().joined(separator: "/")
                 : "\(displayPath)/\(inner)"
         }
-        // Sizes first: a blob over the cap for its kind of file is refused unread, as on disk.
-        let sizes = try blobSizes(wanted.map(\.sha))
-        let fetched = zip(wanted, sizes).filter { $0.1 <= FileReader.Limit.contents }.map(\.0.sha)
-        var fetchedData = try catFiles(fetched).makeIterator()
-        let contents: [Data?] = sizes.map { $0 <= FileReader.Limit.contents ? fetchedData.next() : nil }
+        // A blob over the cap for its kind of file is refused, as on disk: one `cat-file --batch` whose output may
+        // not exceed every blob at its cap; past that, sizes first and only the blobs under the cap.
+        let sizes: [Int]
+        let contents: [Data?]
+        if let read = try catFiles(wanted.map(\.sha), limitEach: FileReader.Limit.contents) {
+            sizes = read.map(\.size)
+            contents = read.map { $0.size <= FileReader.Limit.contents ? $0.data : nil }
+        } else {
+            sizes = try blobSizes(wanted.map(\.sha))
+            let fetched = zip(wanted, sizes).filter { $0.1 <= FileReader.Limit.contents }.map(\.0.sha)
+            var fetchedData = try catFiles(fetched).makeIterator()
+            contents = sizes.map { $0 <= FileReader.Limit.contents ? fetchedData.next() : nil }
+        }
 
         var versions: [String: VersionContent] = [:]
         var pointer: (ModelBundle.CurrentVersionFile, String?) = (.absent, nil)
@@ -237,16 +252,26 @@ public struct GitRepository: Sendable {
         }
     }
 
-    /// One `git cat-file --batch` for every blob.
-    package func catFiles(_ shas: [String]) throws -> [Data] {
+    /// One `git cat-file --batch` for every blob, its output bounded by `limitEach` bytes a blob (and its header):
+    /// nil when a blob is bigger, so the caller asks for sizes first.
+    package func catFiles(_ shas: [String], limitEach: Int) throws -> [(size: Int, data: Data)]? {
         guard !shas.isEmpty else { return [] }
         let input = Data((shas.joined(separator: "\n") + "\n").utf8)
-        let result = run(["cat-file", "--batch"], input: input)
+        let result = GitRepository.run(
+            ["cat-file", "--batch"], in: toplevel, repository: self, input: input,
+            outputLimit: shas.count * (limitEach + 128))
+        guard let result else { return nil }
         guard result.status == 0 else { throw GitError(message: "git cat-file failed") }
-        var out: [Data] = []
-        var cursor = result.output.startIndex
-        let bytes = result.output
-        for _ in shas {
+        return try Self.batchRecords(result.output, count: shas.count).map { record in
+            (record.size, record.data)
+        }
+    }
+
+    /// `count` records of `cat-file --batch` output: "<sha> <type> <size>\n<bytes>\n" each.
+    static func batchRecords(_ bytes: Data, count: Int) throws -> [(size: Int, data: Data)] {
+        var out: [(Int, Data)] = []
+        var cursor = bytes.startIndex
+        for _ in 0..<count {
             guard let newline = bytes[cursor...].firstIndex(of: 0x0A),
                 let header = String(data: bytes[cursor..<newline], encoding: .utf8)
             else { throw GitError(message: "unexpected git cat-file output") }
@@ -257,10 +282,19 @@ public struct GitRepository: Sendable {
             let start = bytes.index(after: newline)
             let end = start + size
             guard end <= bytes.endIndex else { throw GitError(message: "git cat-file output is truncated") }
-            out.append(Data(bytes[start..<end]))
+            out.append((size, Data(bytes[start..<end])))
             cursor = min(end + 1, bytes.endIndex)
         }
         return out
+    }
+
+    /// One `git cat-file --batch` for every blob.
+    package func catFiles(_ shas: [String]) throws -> [Data] {
+        guard !shas.isEmpty else { return [] }
+        let input = Data((shas.joined(separator: "\n") + "\n").utf8)
+        let result = run(["cat-file", "--batch"], input: input)
+        guard result.status == 0 else { throw GitError(message: "git cat-file failed") }
+        return try Self.batchRecords(result.output, count: shas.count).map(\.data)
     }
 
     /// Runs git in this repository, with its git directory and work tree given explicitly.
@@ -295,6 +329,14 @@ public struct GitRepository: Sendable {
     package static func run(_ arguments: [String], in directory: String, repository: GitRepository?, input: Data? = nil)
         -> (status: Int32, output: Data, error: String)
     {
+        run(arguments, in: directory, repository: repository, input: input, outputLimit: nil)
+            ?? (-1, Data(), "")
+    }
+
+    /// As `run`, nil when the output passed `outputLimit` bytes (git is stopped there).
+    package static func run(
+        _ arguments: [String], in directory: String, repository: GitRepository?, input: Data?, outputLimit: Int?
+    ) -> (status: Int32, output: Data, error: String)? {
         guard let executable else { return (-1, Data(), "") }
         // `-C`, not a change of directory: the folder is an argument like the rest.
         var prefix =
@@ -307,9 +349,13 @@ public struct GitRepository: Sendable {
         for key in [
             "GIT_DIR", "GIT_WORK_TREE", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
         ] { environment[key] = nil }
-        guard let result = Subprocess.run(executable, prefix + arguments, environment: environment, input: input) else {
+        guard
+            let result = Subprocess.run(
+                executable, prefix + arguments, environment: environment, input: input, outputLimit: outputLimit)
+        else {
             return (-1, Data(), "")
         }
+        if result.outputLimitReached { return nil }
         return (result.status, result.output, String(decoding: result.error, as: UTF8.self))
     }
 }

@@ -15,6 +15,8 @@ package enum Subprocess {
         package var status: Int32
         package var output: Data
         package var error: Data
+        /// The output passed the limit asked for: the program was stopped, and `output` is incomplete.
+        package var outputLimitReached = false
 
         package init(status: Int32, output: Data, error: Data) {
             self.status = status
@@ -23,9 +25,11 @@ package enum Subprocess {
         }
     }
 
-    /// Nil when the program could not be started. Standard error is kept to its first 64 KB.
+    /// Nil when the program could not be started. Standard error is kept to its first 64 KB; standard output to
+    /// `outputLimit` bytes, past which the program is killed (`outputLimitReached`).
     package static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String], input: Data? = nil
+        _ executable: String, _ arguments: [String], environment: [String: String], input: Data? = nil,
+        outputLimit: Int? = nil
     ) -> Result? {
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
@@ -63,6 +67,7 @@ package enum Subprocess {
         }
         var output = Data()
         var errors = Data()
+        var limitReached = false
         let pending = [UInt8](input ?? Data())
         var written = 0
         var inputFD: Int32 = toChild[1]
@@ -98,6 +103,10 @@ package enum Subprocess {
                 if n > 0 {
                     if entry.fd == fromChild[0] {
                         output.append(contentsOf: buffer[0..<n])
+                        if let outputLimit, output.count > outputLimit, !limitReached {
+                            limitReached = true
+                            _ = kill(pid, SIGKILL)
+                        }
                     } else if errors.count < 64 * 1024 {
                         errors.append(contentsOf: buffer[0..<n])
                     }
@@ -112,7 +121,9 @@ package enum Subprocess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // Exited normally: its code; killed by a signal: 128 + the signal, as a shell reports it.
         let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(status: code, output: output, error: errors)
+        var result = Result(status: code, output: limitReached ? Data() : output, error: errors)
+        result.outputLimitReached = limitReached
+        return result
     }
 
     private static func closeAll(_ fds: [Int32]) {
