@@ -138,6 +138,15 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(out.standardOutput, "")
         let written = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)
         XCTAssertTrue(written.contains("\"currentVersion\": \"Near 20\""))
+        // A report whose folder does not exist is the user's input in error (exit 2, as docs/cli.md says).
+        let missing = modellint(
+            ["check", fixtures.appendingPathComponent("Near.xcdatamodeld").path, "--output", "no/such/dir/r.json"],
+            in: directory)
+        XCTAssertEqual(missing.exitCode, 2)
+        XCTAssertEqual(
+            missing.standardError,
+            "modellint: cannot write \(directory.path)/no/such/dir/r.json: its folder \(directory.path)/no/such/dir does not exist\n"
+        )
     }
 
     func testPathsSelectBundlesOnce() {

@@ -301,3 +301,92 @@ final class ProjectFileParserTests: XCTestCase {
         }
     }
 }
+
+/// A big project's reading is kept in the user's cache folder and used while the file is unchanged (issue 24's
+/// pre-commit budget; issue 25's result cache). Every test here uses its own cache folder.
+final class ResultCacheTests: XCTestCase {
+    private func project(in directory: URL, children: [String]) throws -> String {
+        let file = directory.appendingPathComponent("App.xcodeproj/project.pbxproj")
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(RuleExample.Project(children: children, current: children.last).text.utf8).write(to: file)
+        // Older than the two seconds within which a file is never stored.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: file.path)
+        return file.path
+    }
+
+    private func entries(_ folder: URL) -> [URL] {
+        let projects = folder.appendingPathComponent("projects")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: projects.path)) ?? []).map {
+            projects.appendingPathComponent($0)
+        }
+    }
+
+    func testAnUnchangedProjectIsReadFromTheCacheAndAChangedOneAfresh() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let folder = directory.appendingPathComponent("cache")
+        let cache = ResultCache(folder: folder.path)
+        let file = try project(in: directory, children: ["Near 18.xcdatamodel", "Near 19.xcdatamodel"])
+        let fresh = try XcodeProject.read(path: file, displayPath: "p", cache: cache)
+        XCTAssertEqual(fresh.versionGroups, try XcodeProject.read(path: file, displayPath: "p").versionGroups)
+        XCTAssertEqual(entries(folder).count, 1)
+        // The entry is what the next run gets: altered by hand, the alteration comes back (so it was used).
+        let entry = entries(folder)[0]
+        let stored = try String(contentsOf: entry, encoding: .utf8)
+        try Data(stored.replacingOccurrences(of: "Near 19.xcdatamodel", with: "Cached.xcdatamodel").utf8).write(
+            to: entry)
+        XCTAssertEqual(
+            try XcodeProject.read(path: file, displayPath: "shown", cache: cache).versionGroups.first?.children,
+            ["Near 18.xcdatamodel", "Cached.xcdatamodel"])
+        XCTAssertEqual(try XcodeProject.read(path: file, displayPath: "shown", cache: cache).path, "shown")
+        // The file changed (a version added): read afresh, and stored again.
+        _ = try project(in: directory, children: ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"])
+        XCTAssertEqual(
+            try XcodeProject.read(path: file, displayPath: "p", cache: cache).versionGroups.first?.children,
+            ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"])
+        XCTAssertTrue(try String(contentsOf: entry, encoding: .utf8).contains("Near 20.xcdatamodel"))
+    }
+
+    func testACorruptEntryIsIgnoredAndReplacedAndARecentEditIsNotStored() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let folder = directory.appendingPathComponent("cache")
+        let cache = ResultCache(folder: folder.path)
+        let file = try project(in: directory, children: ["Near 18.xcdatamodel"])
+        let expected = try XcodeProject.read(path: file, displayPath: "p").versionGroups
+        _ = try XcodeProject.read(path: file, displayPath: "p", cache: cache)
+        for hostile in ["", "{", "[1,2]", #"{"format": 1, "tool": "x"}"#, String(repeating: "[", count: 10_000)] {
+            try Data(hostile.utf8).write(to: entries(folder)[0])
+            XCTAssertEqual(try XcodeProject.read(path: file, displayPath: "p", cache: cache).versionGroups, expected)
+            XCTAssertNotNil(cache.value(for: file, kind: "projects"), "rewritten after \(hostile.prefix(10))")
+        }
+        // Modified just now: read, never stored (an edit within the clock's resolution must not be mistaken for it).
+        let recent = try makeTemporaryDirectory(self)
+        let recentFolder = recent.appendingPathComponent("cache")
+        let now = recent.appendingPathComponent("project.pbxproj")
+        try FileManager.default.copyItem(atPath: file, toPath: now.path)
+        _ = try XcodeProject.read(path: now.path, displayPath: "p", cache: ResultCache(folder: recentFolder.path))
+        XCTAssertEqual(entries(recentFolder), [])
+    }
+
+    func testCheckKeepsItsCacheInTheCacheFolderAndNoCacheKeepsNothing() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"),
+            to: directory.appendingPathComponent("Near.xcdatamodeld"))
+        _ = try project(in: directory, children: ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"])
+        let folder = try makeTemporaryDirectory(self)
+        let uncached = modellint(
+            ["check", "--no-cache"], in: directory, variables: ["MODELLINT_CACHE_DIR": folder.path])
+        XCTAssertEqual(entries(folder), [])
+        let cached = modellint(["check"], in: directory, variables: ["MODELLINT_CACHE_DIR": folder.path])
+        XCTAssertEqual(entries(folder).count, 1)
+        XCTAssertEqual(cached.standardOutput, uncached.standardOutput)
+        XCTAssertEqual(
+            modellint(["check"], in: directory, variables: ["MODELLINT_CACHE_DIR": folder.path]).standardOutput,
+            uncached.standardOutput)
+        // Nothing of the cache is ever written into the repository.
+        XCTAssertFalse(
+            try FileManager.default.subpathsOfDirectory(atPath: directory.path).contains { $0.hasSuffix(".json") })
+    }
+}

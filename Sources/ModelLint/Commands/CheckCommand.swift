@@ -25,6 +25,8 @@ public enum CheckCommand {
         "--lock", value: "FILE",
         help: "lock file to verify (default: modellint.lock next to the configuration, or here)")
     static let noLock = Flag("--no-lock", help: "verify no lock file, not even the default one")
+    static let noCache = Flag(
+        "--no-cache", help: "read every file afresh; keep nothing in the cache folder (MODELLINT_CACHE_DIR)")
     static let against = ValueOption<String>(
         "--against", value: "REF",
         help: "also compare with the bundles at git revision REF (pull requests: origin/main)")
@@ -47,7 +49,8 @@ public enum CheckCommand {
     public static let options: [OptionSpec] =
         [
             ReportOptions.format.spec, only.spec, disable.spec, statistics.spec, output.spec, stamp.spec, report.spec,
-            config.spec, ReportOptions.strict.spec, migration.spec, lock.spec, noLock.spec, against.spec, onlyNew.spec,
+            config.spec, ReportOptions.strict.spec, migration.spec, lock.spec, noLock.spec, noCache.spec, against.spec,
+            onlyNew.spec,
             released.spec, baseline.spec, writeBaseline.spec, quiet.spec, preCommit.spec,
         ] + ReportOptions.outputFlags
 
@@ -64,6 +67,7 @@ public enum CheckCommand {
         package var migration: MigrationMode?
         package var lock: String?
         package var noLock: Bool
+        package var noCache: Bool
         package var against: String?
         package var onlyNew: Bool
         package var released: String?
@@ -92,6 +96,7 @@ public enum CheckCommand {
             migration = parsed[CheckCommand.migration]
             lock = parsed[CheckCommand.lock]
             noLock = parsed[CheckCommand.noLock]
+            noCache = parsed[CheckCommand.noCache]
             against = parsed[CheckCommand.against]
             onlyNew = parsed[CheckCommand.onlyNew]
             released = parsed[CheckCommand.released]
@@ -381,6 +386,7 @@ public enum CheckCommand {
             configuration: configuration, migration: options.migration
         )
         var workspace = Workspace(configuration: configuration, workingDirectory: environment.workingDirectory)
+        if !options.noCache { workspace.cache = .standard(environment: environment.variables) }
         do {
             workspace.history = try historyOptions(options, configuration: configuration, environment: environment)
         } catch {
@@ -403,6 +409,7 @@ public enum CheckCommand {
             paths = isPart ? options.paths : selection.paths
             workspace.stagedIn = selection.repository
             workspace.deletedBundles = selection.deletedBundles
+            workspace.stagedListing = (selection.indexListing, selection.listedBundles)
             // A bundle deleted whole leaves nothing to lint but its lock entry: judged from the lock's folder.
             if !isPart, !selection.deletedBundles.isEmpty, workspace.history.lock != nil {
                 paths.append(workspace.history.lockDirectory)

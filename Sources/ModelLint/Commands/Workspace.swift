@@ -18,6 +18,10 @@ package struct Workspace: Sendable {
     package var stagedIn: GitRepository?
     /// Set for `--pre-commit`: bundles the commit deletes whole; a lock entry for one is judged.
     package var deletedBundles: [String] = []
+    /// Where big files' readings are kept between runs (none unless the command asks: `check` does, but `--no-cache`).
+    package var cache = ResultCache(folder: nil)
+    /// Set for `--pre-commit`: the index entries already listed for these bundles (absolute paths).
+    package var stagedListing: (entries: Data, bundles: Set<String>) = (Data(), [])
 
     package init(configuration: Configuration, history: HistoryOptions = HistoryOptions(), workingDirectory: String) {
         self.configuration = configuration
@@ -57,7 +61,11 @@ package struct Workspace: Sendable {
                 // Not in the index: untracked, so not part of the commit.
                 guard
                     let staged = try stagedIn.bundle(
-                        atPath: selection.absolutePath, in: .index(displayPath: selection.displayPath),
+                        atPath: selection.absolutePath,
+                        in: .index(
+                            displayPath: selection.displayPath,
+                            listing: stagedListing.bundles.contains(selection.absolutePath)
+                                ? stagedListing.entries : nil),
                         versionOrder: settings?.versionOrder)
                 else { continue }
                 bundle = staged
@@ -153,7 +161,7 @@ package struct Workspace: Sendable {
                     || (try? FileReader.requireInside(file, root: files.root(near: absolutePath))) != nil
                 return inside
                     ? try? XcodeProject.read(
-                        path: file, displayPath: PathTools.display(file, relativeTo: workingDirectory))
+                        path: file, displayPath: PathTools.display(file, relativeTo: workingDirectory), cache: cache)
                     : nil
             }
             return project.map { ($0, relative) }

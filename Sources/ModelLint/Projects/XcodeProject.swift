@@ -22,6 +22,18 @@ public struct XcodeProject: Sendable {
         /// Children the project lists but never defines (a merge that dropped the file reference's object).
         public var danglingChildIDs: [String] = []
 
+        /// As a result cache stores it.
+        var json: JSONValue {
+            func strings(_ list: [String]) -> JSONValue { .array(list.map { .string($0) }) }
+            return .object([
+                ("id", .string(id)), ("path", .string(path)), ("children", strings(children)),
+                ("currentVersion", currentVersion.map { .string($0) } ?? .null), ("isCompiled", .bool(isCompiled)),
+                ("line", line.map { .number(Double($0)) } ?? .null), ("childIDs", strings(childIDs)),
+                ("currentVersionID", currentVersionID.map { .string($0) } ?? .null),
+                ("danglingChildIDs", strings(danglingChildIDs)),
+            ])
+        }
+
         package init(
             id: String, path: String, children: [String], currentVersion: String? = nil, isCompiled: Bool,
             line: Int? = nil, childIDs: [String] = [], currentVersionID: String? = nil, danglingChildIDs: [String] = []
@@ -48,6 +60,36 @@ public struct XcodeProject: Sendable {
         package init(description: String) {
             self.description = description
         }
+    }
+
+    /// The project at `path`, from `cache` when the file is unchanged since it was stored (a big project is most
+    /// of a pre-commit run's time), else read and stored.
+    package static func read(path: String, displayPath: String, cache: ResultCache) throws -> XcodeProject {
+        let kind = "projects"
+        if let cached = cache.value(for: path, kind: kind), let groups = cached.arrayValue.flatMap(Self.groups) {
+            return XcodeProject(path: displayPath, versionGroups: groups)
+        }
+        let project = try read(path: path, displayPath: displayPath)
+        cache.store(.array(project.versionGroups.map(\.json)), for: path, kind: kind)
+        return project
+    }
+
+    /// Version groups as stored: nil when an entry is not one (the cache entry is then ignored).
+    static func groups(_ items: [JSONValue]) -> [VersionGroup]? {
+        var groups: [VersionGroup] = []
+        for item in items {
+            func strings(_ key: String) -> [String]? { item[key]?.arrayValue?.compactMap(\.stringValue) }
+            guard let id = item["id"]?.stringValue, let path = item["path"]?.stringValue,
+                let children = strings("children"), let isCompiled = item["isCompiled"]?.boolValue,
+                let childIDs = strings("childIDs"), let dangling = strings("danglingChildIDs")
+            else { return nil }
+            groups.append(
+                VersionGroup(
+                    id: id, path: path, children: children, currentVersion: item["currentVersion"]?.stringValue,
+                    isCompiled: isCompiled, line: item["line"]?.intValue, childIDs: childIDs,
+                    currentVersionID: item["currentVersionID"]?.stringValue, danglingChildIDs: dangling))
+        }
+        return groups
     }
 
     public static func read(path: String, displayPath: String) throws -> XcodeProject {

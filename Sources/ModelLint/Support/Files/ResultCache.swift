@@ -1,0 +1,92 @@
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// What modellint worked out from a file, kept in the user's cache folder (never the repository) and used again
+/// while the file is unchanged, as SwiftLint keeps its results: for the files whose reading costs most (a big
+/// `project.pbxproj` takes a pre-commit run's whole budget). Unchanged means the same device, inode, size,
+/// modification and change times (`ctime` cannot be set back, so a restored `mtime` is still seen), and the entry
+/// was made by this modellint. Entries are untrusted like every file: one that cannot be read as written is
+/// ignored and replaced; a file modified in the last two seconds is not stored, so an edit within the clock's
+/// resolution is never mistaken for the stored one.
+package struct ResultCache: Sendable {
+    /// nil: no cache (`--no-cache`, or no folder to keep one in).
+    package let folder: String?
+
+    package init(folder: String?) { self.folder = folder }
+
+    /// `$MODELLINT_CACHE_DIR`, else the platform's cache folder: `~/Library/Caches/modellint` on macOS,
+    /// `$XDG_CACHE_HOME/modellint` or `~/.cache/modellint` elsewhere.
+    package static func standard(environment: [String: String]) -> ResultCache {
+        if let explicit = environment["MODELLINT_CACHE_DIR"], explicit.hasPrefix("/") {
+            return ResultCache(folder: PathTools.standardize(explicit))
+        }
+        #if canImport(Darwin)
+            guard let home = environment["HOME"], home.hasPrefix("/") else { return ResultCache(folder: nil) }
+            return ResultCache(folder: home + "/Library/Caches/modellint")
+        #else
+            if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+                return ResultCache(folder: xdg + "/modellint")
+            }
+            guard let home = environment["HOME"], home.hasPrefix("/") else { return ResultCache(folder: nil) }
+            return ResultCache(folder: home + "/.cache/modellint")
+        #endif
+    }
+
+    /// The file's identity: device, inode, size, modification and change times (nanoseconds).
+    static func identity(of file: String) -> [Double]? {
+        var info = stat()
+        guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        #if canImport(Darwin)
+            let modified = info.st_mtimespec
+            let changed = info.st_ctimespec
+        #else
+            let modified = info.st_mtim
+            let changed = info.st_ctim
+        #endif
+        return [
+            Double(info.st_dev), Double(info.st_ino), Double(info.st_size), Double(modified.tv_sec),
+            Double(modified.tv_nsec), Double(changed.tv_sec), Double(changed.tv_nsec),
+        ]
+    }
+
+    private func entryPath(for file: String, kind: String) -> String? {
+        folder.map { "\($0)/\(kind)/\(SHA256.hex(file + "\u{1F}" + ModelLintVersion.current)).json" }
+    }
+
+    /// What was stored for `file` (absolute) when it is unchanged since; nil otherwise.
+    package func value(for file: String, kind: String) -> JSONValue? {
+        guard let entry = entryPath(for: file, kind: kind), let identity = Self.identity(of: file),
+            let data = try? FileReader.read(entry, limit: FileReader.Limit.smallFile),
+            let json = try? JSONValue.parse(data, json5: false),
+            json["format"]?.intValue == 1, json["tool"]?.stringValue == ModelLintVersion.current,
+            json["file"]?.stringValue == file,
+            json["identity"]?.arrayValue?.compactMap({ if case .number(let n) = $0 { n } else { nil } }) == identity
+        else { return nil }
+        return json["value"]
+    }
+
+    /// Stores `value` for `file` (absolute) as it is now; nothing when there is no cache folder, the file changed
+    /// in the last two seconds, or the folder cannot be written (a cache never fails a run).
+    package func store(_ value: JSONValue, for file: String, kind: String) {
+        guard let folder, let entry = entryPath(for: file, kind: kind), let identity = Self.identity(of: file),
+            Date().timeIntervalSince1970 - identity[3] > 2
+        else { return }
+        let directory = (entry as NSString).deletingLastPathComponent
+        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
+        else { return }
+        let json = JSONValue.object([
+            ("format", .number(1)), ("tool", .string(ModelLintVersion.current)), ("file", .string(file)),
+            ("identity", .array(identity.map { .number($0) })), ("value", value),
+        ])
+        try? FileWriter.write(
+            Data(json.serialized(indent: nil).utf8), to: entry,
+            confinedTo: .named(entry, workingDirectory: folder, followsLinks: false))
+    }
+}
