@@ -338,3 +338,23 @@ final class HistoryTests: XCTestCase {
             findings(modellint(["check", "--format", "json", "--migration", "progressive"], in: directory)), [])
     }
 }
+
+/// Blobs are read from git in one `cat-file --batch` whose output is bounded: past the bound git is stopped and the
+/// caller asks for sizes first, so a huge blob is never read into memory.
+final class BoundedCatFileTests: XCTestCase {
+    func testABlobOverTheBoundStopsTheReadAndOneUnderItIsRead() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try git(["init", "-q", "-b", "main"], in: directory)
+        try Data(repeating: UInt8(ascii: "x"), count: 4_000).write(to: directory.appendingPathComponent("big"))
+        try Data("small\n".utf8).write(to: directory.appendingPathComponent("small"))
+        let big = try git(["hash-object", "-w", "big"], in: directory).trimmingCharacters(in: .whitespacesAndNewlines)
+        let small = try git(["hash-object", "-w", "small"], in: directory)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let repository = try GitRepository(containing: directory.path)
+        let read = try XCTUnwrap(try repository.catFiles([small, big], limitEach: 5_000))
+        XCTAssertEqual(read.map(\.size), [6, 4_000])
+        XCTAssertEqual(read[0].data, Data("small\n".utf8))
+        XCTAssertNil(try repository.catFiles([small, big], limitEach: 1_000), "4,000 bytes past a bound of 2,256")
+        XCTAssertEqual(try repository.blobSizes([small, big]), [6, 4_000])
+    }
+}
