@@ -167,6 +167,25 @@ final class HistoryTests: XCTestCase {
             ])
     }
 
+    /// The documented team workflow runs with a lock and --against: one edit (or deletion) is one finding, the
+    /// lock's (issue 27, item 9).
+    func testALockAndAgainstReportOneEditOnce() throws {
+        let directory = try repository()
+        XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
+        try git(["add", "-A"], in: directory)
+        try git(["commit", "-q", "-m", "lock"], in: directory)
+        try edit(directory, "Near 18") {
+            $0.replacingOccurrences(of: "attributeType=\"Integer 32\"", with: "attributeType=\"Integer 64\"")
+        }
+        try FileManager.default.removeItem(
+            at: directory.appendingPathComponent("Near.xcdatamodeld/Near 19.xcdatamodel"))
+        let out = modellint(["check", "--against", "main", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(
+            findings(out).filter { $0.hasPrefix("shipped") || $0.hasPrefix("version-edited") },
+            ["shipped-version-deleted Near 19", "shipped-version-edited Near 18"])
+    }
+
     func testAgainstTreatsABundleMissingAtTheRevisionAsNew() throws {
         let directory = try repository()
         try FileManager.default.copyItem(

@@ -52,8 +52,14 @@ package struct Judge: Sendable {
                 RawFinding(rule.description, $0, .whole(version: nil))
             }
         }
+        // One edit, one finding: a version a record already found edited or deleted (the lock first, then
+        // --released, then --against) is not reported again by the next record.
+        var reported = Set<ExactName>()
         for history in histories {
-            let comparisons = ShippedVersionComparison.compare(history, with: bundle)
+            let comparisons = ShippedVersionComparison.compare(history, with: bundle).filter {
+                !reported.contains(ExactName($0.name))
+            }
+            reported.formUnion(comparisons.filter { $0.status != .unchanged }.map { ExactName($0.name) })
             for rule in rules.history {
                 judgement.shipped += rule.check(comparisons, bundle: bundle).map {
                     RawFinding(rule.description, $0, .shipped)
