@@ -37,6 +37,15 @@ final class HistoryTests: XCTestCase {
         try Data(changed.utf8).write(to: url)
     }
 
+    /// A shipped version's schema edited (Visit.duration's type) and another shipped version deleted.
+    private func editNear18AndDeleteNear19(_ directory: URL) throws {
+        try edit(directory, "Near 18") {
+            $0.replacingOccurrences(of: "attributeType=\"Integer 32\"", with: "attributeType=\"Integer 64\"")
+        }
+        try FileManager.default.removeItem(
+            at: directory.appendingPathComponent("Near.xcdatamodeld/Near 19.xcdatamodel"))
+    }
+
     private func findings(_ out: CommandOutput) -> [String] {
         return jsonDiagnostics(out).map { "\($0["ruleId"]!) \($0["version"] as? String ?? "-")" }
     }
@@ -144,14 +153,10 @@ final class HistoryTests: XCTestCase {
 
     func testAgainstReportsSupersededEditsAndDeletionsButNotTheCurrentVersion() throws {
         let directory = try repository()
-        try edit(directory, "Near 18") {
-            $0.replacingOccurrences(of: "attributeType=\"Integer 32\"", with: "attributeType=\"Integer 64\"")
-        }
+        try editNear18AndDeleteNear19(directory)
         try edit(directory, "Near 20") {
             $0.replacingOccurrences(of: "deletionRule=\"Cascade\"", with: "deletionRule=\"Nullify\"")
         }
-        try FileManager.default.removeItem(
-            at: directory.appendingPathComponent("Near.xcdatamodeld/Near 19.xcdatamodel"))
         let out = modellint(["check", "--against", "main", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertEqual(
@@ -174,11 +179,7 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
         try git(["add", "-A"], in: directory)
         try git(["commit", "-q", "-m", "lock"], in: directory)
-        try edit(directory, "Near 18") {
-            $0.replacingOccurrences(of: "attributeType=\"Integer 32\"", with: "attributeType=\"Integer 64\"")
-        }
-        try FileManager.default.removeItem(
-            at: directory.appendingPathComponent("Near.xcdatamodeld/Near 19.xcdatamodel"))
+        try editNear18AndDeleteNear19(directory)
         let out = modellint(["check", "--against", "main", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertEqual(

@@ -76,10 +76,12 @@ public enum CheckCommand {
         package var quiet: Bool
         package var preCommit: Bool
         package var help: Bool
-        /// Set when the run is split by configuration: this part's configuration (loaded; a default one for bundles
-        /// none governs), and the commit's selection made once for every part.
+        /// The configuration already loaded for this run or part (a default one for bundles none governs), and
+        /// the commit's selection made once for every part.
         var configuration: Configuration?
         var staged: PreCommitPaths.Selection?
+        /// A part of a run split by configuration: it lints the bundles in `paths`, from the commit's selection.
+        var isPart = false
         /// The repositories the split discovered, shared with every part.
         var repositories: RepositoryCache?
 
@@ -238,8 +240,9 @@ public enum CheckCommand {
             options.repositories = RepositoryCache()
             switch splitByConfiguration(options, environment: environment) {
             case .failure(let output): return .failure(output)
-            case .whole(let staged):
+            case .whole(let staged, let configuration):
                 options.staged = staged
+                options.configuration = configuration
             case .parts(var parts):
                 // One baseline for the whole run, written from every part's findings.
                 for i in parts.indices { parts[i].writeBaseline = nil }
@@ -255,7 +258,8 @@ public enum CheckCommand {
     /// the working directory; else one part per configuration, each bundle with the one nearest to it.
     private enum Split {
         case failure(CommandOutput)
-        case whole(staged: PreCommitPaths.Selection?)
+        /// The working directory's configuration, loaded once (nil: the part that reads it says what is wrong).
+        case whole(staged: PreCommitPaths.Selection?, configuration: Configuration?)
         case parts([Options])
     }
 
@@ -278,7 +282,7 @@ public enum CheckCommand {
                 return .failure(.usageError("\(error)"))
             }
             paths = staged!.paths
-            if paths.isEmpty { return .whole(staged: staged) }
+            if paths.isEmpty { return .whole(staged: staged, configuration: here) }
         }
         let selections: [BundleFinder.Selection]
         do {
@@ -288,18 +292,11 @@ public enum CheckCommand {
             ).bundles(for: paths)
         } catch {
             // The part that reads the bundles says what is wrong, as it always has.
-            return .whole(staged: staged)
+            return .whole(staged: staged, configuration: here)
         }
         func nearest(_ name: String, above folder: String) -> String? {
-            let top = (try? repositories.repository(containing: folder))?.toplevel
-            var current = folder
-            while true {
-                let candidate = current + "/" + name
-                if FileReader.entryExists(at: candidate) { return candidate }
-                let up = (current as NSString).deletingLastPathComponent
-                if current == top || up == current || up.isEmpty { return nil }
-                current = up
-            }
+            PathTools.nearest(
+                name, from: folder, stoppingAt: (try? repositories.repository(containing: folder))?.toplevel)
         }
         var order: [String?] = []
         var groups: [String?: [BundleFinder.Selection]] = [:]
@@ -312,13 +309,16 @@ public enum CheckCommand {
         let hereFile = here.filePath.map {
             PathTools.standardize(PathTools.absolute($0, relativeTo: environment.workingDirectory))
         }
-        if order.count <= 1 && (order.first ?? hereFile) == hereFile { return .whole(staged: staged) }
+        if order.count <= 1 && (order.first ?? hereFile) == hereFile {
+            return .whole(staged: staged, configuration: here)
+        }
         var parts: [Options] = []
         for file in order {
             var part = options
             let members = groups[file] ?? []
             part.paths = members.map(\.absolutePath)
             part.staged = staged
+            part.isPart = true
             do {
                 part.configuration =
                     try file.map { try Configuration.load(path: $0, knownRuleIDs: RuleRegistry.ids) }
@@ -405,13 +405,12 @@ public enum CheckCommand {
                 return .failure(.usageError("\(error)"))
             }
             // A part of a split run lints its own bundles, from the commit's selection made once.
-            let isPart = options.configuration != nil
-            paths = isPart ? options.paths : selection.paths
+            paths = options.isPart ? options.paths : selection.paths
             workspace.stagedIn = selection.repository
             workspace.deletedBundles = selection.deletedBundles
             workspace.stagedListing = (selection.indexListing, selection.listedBundles)
             // A bundle deleted whole leaves nothing to lint but its lock entry: judged from the lock's folder.
-            if !isPart, !selection.deletedBundles.isEmpty, workspace.history.lock != nil {
+            if !options.isPart, !selection.deletedBundles.isEmpty, workspace.history.lock != nil {
                 paths.append(workspace.history.lockDirectory)
             }
             // A commit that touches no model, configuration or lock file: done, without searching anything.

@@ -147,13 +147,7 @@ public struct Configuration: Sendable {
 
     /// The nearest `.modellint.json` walking up from `directory`.
     public static func find(from directory: String) -> String? {
-        var current = PathTools.standardize(directory)
-        while true {
-            let candidate = current + "/" + fileName
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            if current == "/" || current.isEmpty { return nil }
-            current = (current as NSString).deletingLastPathComponent
-        }
+        PathTools.nearest(fileName, from: directory)
     }
 
     public static func load(path: String, knownRuleIDs: Set<String>) throws -> Configuration {

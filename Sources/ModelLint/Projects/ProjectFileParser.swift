@@ -202,31 +202,21 @@ package enum ProjectFileParser {
             case UInt8(ascii: "{"):
                 at += 1
                 var dictionary: [String: Any] = [:]
-                while true {
-                    try skipSpace()
-                    guard at < bytes.count else { throw fail("an unterminated dictionary") }
-                    if bytes[at] == UInt8(ascii: "}") {
-                        at += 1
-                        return dictionary
-                    }
+                while try !closes(UInt8(ascii: "}")) {
                     let key = try string()
                     try expect(UInt8(ascii: "="), "=")
                     dictionary[key] = try value(depth: depth + 1)
                     try expect(UInt8(ascii: ";"), ";")
                 }
+                return dictionary
             case UInt8(ascii: "("):
                 at += 1
                 var array: [Any] = []
-                while true {
-                    try skipSpace()
-                    guard at < bytes.count else { throw fail("an unterminated array") }
-                    if bytes[at] == UInt8(ascii: ")") {
-                        at += 1
-                        return array
-                    }
+                while try !closes(UInt8(ascii: ")")) {
                     array.append(try value(depth: depth + 1))
                     try arraySeparator()
                 }
+                return array
             default:
                 return try string()
             }

@@ -21,7 +21,7 @@ public enum DiffReporter {
             case .lightweight: code = "32"
             case .noMigration: code = "2"
             }
-            return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+            return ANSI.paint(text, code)
         }
         // Names come from the model files: every piece is made log-safe (ReportText.logLine) before a colour code
         // goes beside it.

@@ -88,6 +88,11 @@ public struct TextReporter: Reporter {
     }
 
     private func paint(_ text: String, _ code: String) -> String {
-        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        useColor ? ANSI.paint(text, code) : text
     }
+}
+
+/// Terminal colour: SGR codes around text that is already log-safe (the only escape a report writes itself).
+enum ANSI {
+    static func paint(_ text: String, _ code: String) -> String { "\u{1B}[\(code)m\(text)\u{1B}[0m" }
 }

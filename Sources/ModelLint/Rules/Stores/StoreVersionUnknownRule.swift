@@ -3,6 +3,18 @@ import ModelLintModel
 public struct StoreVersionUnknownRule: StoreRule {
     public init() {}
 
+    /// The bundle every example's store is judged against: Near 2 adds a price to Near 1's Item.
+    private static let bundle = [
+        (
+            "Near 1",
+            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        ),
+        (
+            "Near 2",
+            "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        ),
+    ]
+
     public static let description = RuleDescription(
         id: "store-version-unknown", category: .build, severity: .error,
         summary: "a store whose entity hashes match no version of the bundle",
@@ -21,43 +33,18 @@ public struct StoreVersionUnknownRule: StoreRule {
         examples: [
             // Written by a Near 1 that was edited afterwards (title made required): no version has its hashes.
             RuleExample.store(
-                [
-                    (
-                        "Near 1",
-                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
-                    ),
-                    (
-                        "Near 2",
-                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
-                    ),
-                ], writtenBy: "<entity name=\"Item\"><attribute name=\"title\" attributeType=\"String\"/></entity>",
+                bundle,
+                writtenBy: "<entity name=\"Item\"><attribute name=\"title\" attributeType=\"String\"/></entity>",
                 triggers: true),
             RuleExample.store(
-                [
-                    (
-                        "Near 1",
-                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
-                    ),
-                    (
-                        "Near 2",
-                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
-                    ),
-                ],
+                bundle,
                 writtenBy:
                     "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>",
                 triggers: false),
             // The same store, caching the model that wrote it: it opens, migrated from that model.
             RuleExample.store(
-                [
-                    (
-                        "Near 1",
-                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
-                    ),
-                    (
-                        "Near 2",
-                        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"price\" optional=\"YES\" attributeType=\"String\"/></entity>"
-                    ),
-                ], writtenBy: "<entity name=\"Item\"><attribute name=\"title\" attributeType=\"String\"/></entity>",
+                bundle,
+                writtenBy: "<entity name=\"Item\"><attribute name=\"title\" attributeType=\"String\"/></entity>",
                 triggers: true
             ).cachingItsModel().expecting(.warning).expectingMessage(
                 "Store.sqlite was written by no version of Near.xcdatamodeld: its entity hashes match none, so Core Data migrates it from the model cached in it (Z_MODELCACHE) and it opens if inferring from that model to Near 2 works (store-migration-fails says when it does not); no mapping model made for its version can apply. The nearest version is Near 2, which differs in Item."

@@ -26,6 +26,19 @@ public enum PathTools {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 
+    /// The nearest `name` at or above `directory` (a file there, as `fileExists` sees it), looking no higher than
+    /// `top` when given (a repository's top folder), else up to `/`.
+    public static func nearest(_ name: String, from directory: String, stoppingAt top: String? = nil) -> String? {
+        var current = standardize(directory)
+        while true {
+            let candidate = current + "/" + name
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let up = (current as NSString).deletingLastPathComponent
+            if current == top || current == "/" || up == current || up.isEmpty { return nil }
+            current = up
+        }
+    }
+
     /// `path` relative to `base` (both absolute), with `..` for each folder of `base` it is not under.
     public static func relativeWithParents(_ path: String, to base: String) -> String {
         let from = base.split(separator: "/", omittingEmptySubsequences: true)
