@@ -4,7 +4,7 @@ import PackageDescription
 // The pipeline, one target per stage in Sources/ModelLint/<Stage>, each depending only on the stages below it: the
 // compiler rejects a reference that points back up (docs/architecture.md).
 //   Support <- Model <- Diff <- History <- Rules <- Engine <- Reporting <- Commands <- modellint
-//   Model <- Compiled <- Stores <- Rules;  Model <- Projects <- Rules
+//   Model <- Compiled <- Stores <- Rules;  Model <- Projects <- Rules;  Model <- SwiftData <- Rules
 
 /// A library stage of the pipeline, in `Sources/ModelLint/<name>`, importing only the stages below it it names.
 func stage(_ name: String, _ below: [String]) -> Target {
@@ -23,8 +23,8 @@ let package = Package(
             name: "ModelLint",
             targets: [
                 "ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled",
-                "ModelLintStores", "ModelLintProjects", "ModelLintRules", "ModelLintEngine", "ModelLintReporting",
-                "ModelLintCommands",
+                "ModelLintStores", "ModelLintProjects", "ModelLintSwiftData", "ModelLintRules", "ModelLintEngine",
+                "ModelLintReporting", "ModelLintCommands",
             ]),
         .plugin(name: "ModelLintCommandPlugin", targets: ["ModelLintCommandPlugin"]),
         .plugin(name: "ModelLintBuildToolPlugin", targets: ["ModelLintBuildToolPlugin"]),
@@ -44,17 +44,26 @@ let package = Package(
         stage("Stores", ["Support", "Model", "Compiled"]),
         // project.pbxproj and references to the model in Swift code
         stage("Projects", ["Support", "Model"]),
+        // Swift source read as declarations, and SwiftData's schemas built into the model graph
+        stage("SwiftData", ["Support", "Model"]),
         // one rule per file, the rule kinds, the registry, the examples
-        stage("Rules", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects"]),
+        stage("Rules", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData"]),
         // the engines that run each rule kind, configuration, baselines, suppressions
-        stage("Engine", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "Rules"]),
+        stage(
+            "Engine", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData", "Rules"]),
         // one reporter per format
         stage(
-            "Reporting", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "Rules", "Engine"]),
+            "Reporting",
+            [
+                "Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData", "Rules", "Engine",
+            ]),
         // one file per command; finding and reading what a command needs
         stage(
             "Commands",
-            ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "Rules", "Engine", "Reporting"]),
+            [
+                "Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData", "Rules", "Engine",
+                "Reporting",
+            ]),
         // The thin command line; the target is named like its product so plugins can run it as a tool.
         .executableTarget(
             name: "modellint", dependencies: ["ModelLintCommands", "ModelLintSupport"], path: "Sources/ModelLintCLI"),
@@ -71,8 +80,8 @@ let package = Package(
             name: "ModelLintTests",
             dependencies: [
                 "ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled",
-                "ModelLintStores", "ModelLintProjects", "ModelLintRules", "ModelLintEngine", "ModelLintReporting",
-                "ModelLintCommands", "ModelLintTestSupport",
+                "ModelLintStores", "ModelLintProjects", "ModelLintSwiftData", "ModelLintRules", "ModelLintEngine",
+                "ModelLintReporting", "ModelLintCommands", "ModelLintTestSupport",
             ],
             // The reporters' canned outputs, read from the source tree by ReporterSnapshotTests.
             exclude: ["Snapshots"]),

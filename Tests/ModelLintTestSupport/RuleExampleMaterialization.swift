@@ -66,6 +66,34 @@ extension RuleExample {
         return ShippedHistory(source: shippedSource, versions: versions)
     }
 
+    /// Writes a SwiftData example's files into `directory/App`; returns where each marker pointed (`../App/…`,
+    /// line, byte column).
+    public func writeSwiftFiles(into directory: URL) throws -> [(file: String, line: Int, column: Int)] {
+        let folder = directory.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var markers: [(String, Int, Int)] = []
+        for (name, text) in swiftFiles {
+            var clean = ""
+            var line = 1
+            var column = 1
+            for ch in text {
+                if ch == RuleExample.marker {
+                    markers.append(("../App/" + name, line, column))
+                    continue
+                }
+                clean.append(ch)
+                if ch == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += ch.utf8.count
+                }
+            }
+            try Data(clean.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        return markers
+    }
+
     /// Writes the bundle `Near.xcdatamodeld` into `directory`; returns it and where each marker pointed
     /// (bundle-relative file, line, column).
     public func write(into directory: URL) throws -> (bundle: URL, markers: [(file: String, line: Int, column: Int)]) {

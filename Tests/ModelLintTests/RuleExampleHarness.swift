@@ -111,6 +111,14 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
             "modellint-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        if !example.swiftFiles.isEmpty {
+            // SwiftData rules judge the schema sets `check` reads from a folder of Swift files.
+            let markers = try example.writeSwiftFiles(into: directory)
+            let configuration = Configuration(baseDirectory: directory.path)
+            let workspace = Workspace(configuration: configuration, workingDirectory: directory.path)
+            let found = Linter(configuration: configuration, rules: rules).lint(try workspace.read(paths: ["App"]))
+            return (Diagnostic.sortedForOutput(found.diagnostics), markers)
+        }
         let (bundle, markers) = try example.write(into: directory)
         let configuration = Configuration(baseDirectory: directory.path)
         let loaded = { BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld") }
@@ -227,7 +235,7 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
     /// A plain example: model versions only, the last current, nothing beside the bundle.
     static func isPlain(_ example: RuleExample) -> Bool {
         guard example.shipped.isEmpty, example.lockFileText == nil, example.mappingModels.isEmpty,
-            example.sourceFile == nil,
+            example.sourceFile == nil, example.swiftFiles.isEmpty,
             example.project == nil, example.store == nil, example.build == nil, case .last = example.currentVersion
         else { return false }
         return example.versions.allSatisfy { if case .model = $0.contents { return true } else { return false } }
@@ -245,7 +253,8 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
         case .change, .entityPair: return .pair
         case .pairSet: return .pairSet
         case .suppression: return .suppressionEntries
-        case .bundle, .migrationStyle, .retirement, .history, .lockFile, .build, .store, .project, .sourceReference:
+        case .bundle, .migrationStyle, .retirement, .history, .lockFile, .build, .store, .project, .sourceReference,
+            .swiftData:
             return .other
         }
     }

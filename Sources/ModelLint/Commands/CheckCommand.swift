@@ -2,6 +2,7 @@ import Foundation
 import ModelLintSupport
 import ModelLintModel
 import ModelLintHistory
+import ModelLintSwiftData
 import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
@@ -157,6 +158,12 @@ public enum CheckCommand {
             let count = report.outsidePaths.count
             streams.standardError.write(
                 "modellint: not read: \(count) file\(count == 1 ? "" : "s") that resolve\(count == 1 ? "s" : "") outside the repository through a symbolic link (\(ReportText.list(report.outsidePaths.prefix(5).map(ReportText.escaped)))\(count > 5 ? " and \(count - 5) more" : ""))\n"
+            )
+        }
+        if !report.tooLargeSwiftFiles.isEmpty && !quiet {
+            let count = report.tooLargeSwiftFiles.count
+            streams.standardError.write(
+                "modellint: not read for SwiftData schemas: \(count) Swift file\(count == 1 ? "" : "s") over \(SwiftDataLoader.sizeLimit >> 20) MB (\(ReportText.list(report.tooLargeSwiftFiles.prefix(5).map(ReportText.escaped)))\(count > 5 ? " and \(count - 5) more" : ""))\n"
             )
         }
         // A build system reruns a command whose output is missing: the stamp exists only after a passing run.
@@ -344,6 +351,7 @@ public enum CheckCommand {
         var diagnostics: [Diagnostic] = []
         var unreadable: [String] = []
         var outside: [String] = []
+        var tooLarge: [String] = []
         var notices: [String] = []
         for part in parts {
             switch part {
@@ -353,6 +361,7 @@ public enum CheckCommand {
                 diagnostics += value.report.diagnostics
                 unreadable += value.report.unreadablePaths
                 outside += value.report.outsidePaths
+                tooLarge += value.report.tooLargeSwiftFiles
                 notices += value.notices
             }
         }
@@ -367,6 +376,7 @@ public enum CheckCommand {
         var report = LintReport(bundles: bundles, diagnostics: diagnostics)
         report.unreadablePaths = unreadable
         report.outsidePaths = outside
+        report.tooLargeSwiftFiles = tooLarge
         return .success((report, options, options.report.exitCode(for: report), notices))
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
+import ModelLintHistory
+import ModelLintSwiftData
 import ModelLintRules
 import ModelLintEngine
 
@@ -15,11 +17,13 @@ public enum HashesCommand {
     public static let options = [format.spec, hex.spec, config.spec, helpFlag.spec]
 
     public static let help = ArgumentParser.helpText(
-        usage: "modellint hashes BUNDLE [VERSION] [--hex] [--format text|json]",
+        usage: "modellint hashes BUNDLE|SWIFT-PATH [VERSION] [--hex] [--format text|json]",
         summary: """
             Print, for every version of a bundle (or one), each entity's version hash and the model's versionChecksum \
             and NSStoreModelVersionHashesDigest, computed as Core Data computes them. A store opens without migration \
-            exactly when its recorded hashes equal its model's; staged migration names a model by its checksum.
+            exactly when its recorded hashes equal its model's; staged migration names a model by its checksum. For a \
+            folder of Swift files (or a .swift file), the SwiftData schemas of its plan: an entity whose shape cannot \
+            be read from the source is printed as unknown, never as a made-up hash.
             """,
         options: options)
 
@@ -35,10 +39,24 @@ public enum HashesCommand {
             return .usageError("hashes takes a bundle and optionally a version name; see 'modellint hashes --help'")
         }
         let bundle: ModelBundle
+        // Per version: entities whose shape a SwiftData schema leaves unknown (their hashes are not claimed).
+        var unknown: [String: Set<String>] = [:]
         do {
             let configuration = try CheckCommand.loadConfiguration(parsed[config], environment: environment)
-            bundle = try SingleBundle.load(
-                parsed.positionals[0], configuration: configuration, environment: environment)
+            do {
+                bundle = try SingleBundle.load(
+                    parsed.positionals[0], configuration: configuration, environment: environment)
+            } catch let error as UsageError {
+                // Swift sources: their SwiftData schemas, the plan's (or module's) set.
+                guard let set = swiftDataSets(parsed.positionals[0], environment: environment).first else {
+                    throw error
+                }
+                bundle = set.bundle
+                for schema in set.schemas {
+                    unknown[schema.name] = Set(schema.unknownEntities.keys)
+                    if !schema.unresolvedModels.isEmpty { unknown[schema.name, default: []].insert("") }
+                }
+            }
         } catch let error as UsageError {
             return .usageError("\(error)")
         } catch {
@@ -71,10 +89,18 @@ public enum HashesCommand {
                     return .object(pairs)
                 }
                 let hashes = model.versionHashes
-                pairs.append(("versionChecksum", .string(encode(base64: hashes.versionChecksum))))
-                pairs.append(("storeDigest", .string(encode(base64: hashes.storeDigest))))
+                let unknownHere = unknown[version.name] ?? []
+                let whole = unknownHere.isEmpty
+                pairs.append(("versionChecksum", .string(whole ? encode(base64: hashes.versionChecksum) : "unknown")))
+                pairs.append(("storeDigest", .string(whole ? encode(base64: hashes.storeDigest) : "unknown")))
                 pairs.append(
-                    ("entities", .object(hashes.orderedNames.map { ($0, .string(encode(hashes.entities[$0]!))) })))
+                    (
+                        "entities",
+                        .object(
+                            hashes.orderedNames.map {
+                                ($0, .string(unknownHere.contains($0) ? "unknown" : encode(hashes.entities[$0]!)))
+                            })
+                    ))
                 return .object(pairs)
             }
             let json: JSONValue = .object([
@@ -98,10 +124,25 @@ public enum HashesCommand {
             func row(_ label: String, _ value: String) -> String {
                 "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
             }
-            text += row("versionChecksum", encode(base64: hashes.versionChecksum))
-            text += row("NSStoreModelVersionHashesDigest", encode(base64: hashes.storeDigest))
-            for (shown, name) in zip(names, hashes.orderedNames) { text += row(shown, encode(hashes.entities[name]!)) }
+            let unknownHere = unknown[version.name] ?? []
+            let whole = unknownHere.isEmpty
+            text += row("versionChecksum", whole ? encode(base64: hashes.versionChecksum) : "unknown")
+            text += row("NSStoreModelVersionHashesDigest", whole ? encode(base64: hashes.storeDigest) : "unknown")
+            for (shown, name) in zip(names, hashes.orderedNames) {
+                text += row(shown, unknownHere.contains(name) ? "unknown" : encode(hashes.entities[name]!))
+            }
         }
         return CommandOutput(exitCode: unreadable == 0 ? 0 : 1, standardOutput: text)
+    }
+
+    /// The SwiftData schema sets of the Swift files under a folder (or of a `.swift` file's folder).
+    static func swiftDataSets(_ path: String, environment: CommandEnvironment) -> [SwiftSchemaSet] {
+        let finder = BundleFinder(workingDirectory: environment.workingDirectory)
+        guard let (_, groups) = try? finder.selections(for: [path]) else { return [] }
+        return groups.flatMap { root, files in
+            SwiftDataLoader.load(files, root: root) {
+                PathTools.display($0, relativeTo: environment.workingDirectory)
+            }.sets
+        }
     }
 }

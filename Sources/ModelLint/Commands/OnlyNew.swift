@@ -59,6 +59,7 @@ extension Workspace {
         var filtered = LintReport(bundles: report.bundles, diagnostics: kept)
         filtered.unreadablePaths = report.unreadablePaths
         filtered.outsidePaths = report.outsidePaths
+        filtered.tooLargeSwiftFiles = report.tooLargeSwiftFiles
         return filtered
     }
 }

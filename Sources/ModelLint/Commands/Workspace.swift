@@ -4,6 +4,7 @@ import ModelLintModel
 import ModelLintHistory
 import ModelLintStores
 import ModelLintProjects
+import ModelLintSwiftData
 import ModelLintEngine
 
 /// What `check` reads before the linter judges it: the bundles that paths select, the mapping models, projects and
@@ -40,7 +41,7 @@ package struct Workspace: Sendable {
             workingDirectory: workingDirectory, exclude: configuration.exclude,
             excludeBase: configuration.baseDirectory,
             walker: DirectoryWalker(budget: configuration.walkBudget))
-        let selections = try finder.bundles(for: paths)
+        let (selections, swiftFiles) = try finder.selections(for: paths)
         let files = RepositoryFiles(
             walker: finder.walker, repositories: history.repositories, isExcluded: { finder.isExcluded($0) })
         var bundles: [LintInput.Bundle] = []
@@ -95,7 +96,14 @@ package struct Workspace: Sendable {
                     bundle: bundle, settings: settings, mappingModels: mappingModels, histories: histories,
                     projects: projects(referencing: selection.absolutePath, files: files, read: projectsRead)))
         }
+        var tooLarge: [String] = []
+        for (root, files) in swiftFiles where stagedIn == nil {
+            let loaded = SwiftDataLoader.load(files, root: root) { PathTools.display($0, relativeTo: workingDirectory) }
+            bundles += loaded.sets.map { LintInput.Bundle(swiftData: $0) }
+            tooLarge += loaded.tooLarge
+        }
         var input = LintInput(bundles: bundles)
+        input.tooLargeSwiftFiles = tooLarge
         if let lock = history.lock {
             // A key still absolute after loading names a folder outside the lock file's: it matches no bundle.
             input.lock = LintInput.Lock(

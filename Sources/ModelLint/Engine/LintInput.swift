@@ -3,6 +3,7 @@ import ModelLintModel
 import ModelLintHistory
 import ModelLintStores
 import ModelLintProjects
+import ModelLintSwiftData
 
 /// Everything `check` judges, already found and read (`Workspace` in the commands does that): the linter
 /// takes this and touches neither the file system nor git.
@@ -17,6 +18,14 @@ public struct LintInput: Sendable {
         public var histories: [ShippedHistory]
         /// The Xcode projects that reference it, each with the bundle's path relative to the project's folder.
         public var projects: [(project: XcodeProject, bundlePath: String)]
+        /// Set when the bundle is a SwiftData schema set read from Swift files.
+        public var swiftData: SwiftSchemaSet?
+
+        /// A SwiftData schema set, judged as a bundle whose custom stages cover their steps as mapping models do.
+        public init(swiftData set: SwiftSchemaSet, settings: BundleSettings? = nil, histories: [ShippedHistory] = []) {
+            self.init(bundle: set.bundle, settings: settings, mappingModels: set.customStages, histories: histories)
+            swiftData = set
+        }
 
         public init(
             bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = [],
@@ -67,6 +76,8 @@ public struct LintInput: Sendable {
     public var unreadablePaths: [String]
     /// Files found in the tree but not read: they resolve outside it (a committed symlink).
     public var outsidePaths: [String] = []
+    /// Swift files not read for SwiftData schemas: over `SwiftDataLoader.sizeLimit`.
+    public var tooLargeSwiftFiles: [String] = []
 
     public init(
         bundles: [Bundle], lock: Lock? = nil, sourceReferences: [SourceReference] = [],

@@ -3,6 +3,7 @@ import ModelLintModel
 import ModelLintDiff
 import ModelLintHistory
 import ModelLintProjects
+import ModelLintSwiftData
 import ModelLintRules
 
 /// The pipeline's rule stage in two passes: `Judge` hands every rule kind its subjects, then
@@ -31,6 +32,10 @@ public struct Linter: Sendable {
     public func lint(_ input: LintInput) -> LintReport {
         var diagnostics: [Diagnostic] = []
         for item in input.bundles {
+            if let set = item.swiftData {
+                diagnostics += lint(set, settings: item.settings, histories: item.histories)
+                continue
+            }
             diagnostics += lint(
                 item.bundle, settings: item.settings, mappingModels: item.mappingModels, histories: item.histories)
             for (project, bundlePath) in item.projects {
@@ -56,6 +61,7 @@ public struct Linter: Sendable {
             diagnostics: diagnostics)
         report.unreadablePaths = input.unreadablePaths
         report.outsidePaths = input.outsidePaths
+        report.tooLargeSwiftFiles = input.tooLargeSwiftFiles
         return report
     }
 
@@ -76,6 +82,24 @@ public struct Linter: Sendable {
         let judgement = judge.judge(
             bundle, facts: facts, context: context(line, settings: settings), histories: histories)
         return facts.resolve(judgement)
+    }
+
+    /// A SwiftData schema set: every rule a bundle gets, with SwiftData's migration (stage by stage: no direct
+    /// older -> current pair), then the SwiftData rules.
+    public func lint(_ set: SwiftSchemaSet, settings: BundleSettings? = nil, histories: [ShippedHistory] = [])
+        -> [Diagnostic]
+    {
+        var staged = self
+        staged.migration = .progressive
+        staged.migrationIsExplicit = true
+        var diagnostics = staged.lint(
+            set.bundle, settings: settings, mappingModels: set.customStages, histories: histories)
+        let facts = ResolutionFacts(configuration: configuration, bundlePath: set.path)
+        let context = SwiftDataContext()
+        for rule in rules.swiftData {
+            diagnostics += facts.resolve(rule.description, rule.check(set, context: context))
+        }
+        return diagnostics
     }
 
     /// What migrating a store does, hop by hop (the store's version first, the current one last): direct

@@ -53,6 +53,7 @@ public struct RuleSet: Sendable {
     public private(set) var store: [any StoreRule] = []
     public private(set) var project: [any ProjectRule] = []
     public private(set) var sourceReference: [any SourceReferenceRule] = []
+    public private(set) var swiftData: [any SwiftDataRule] = []
 
     public init(_ rules: [any Rule]) {
         all = rules
@@ -74,6 +75,7 @@ public struct RuleSet: Sendable {
             case .store(let rule): store.append(rule)
             case .project(let rule): project.append(rule)
             case .sourceReference(let rule): sourceReference.append(rule)
+            case .swiftData(let rule): swiftData.append(rule)
             }
         }
     }

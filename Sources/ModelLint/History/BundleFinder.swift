@@ -48,6 +48,17 @@ public struct BundleFinder: Sendable {
     /// Bundles selected by `paths` (the working directory when empty), each once, in the order found; a search
     /// that ran out of its folder budget throws `DirectoryWalker.Exhausted`.
     public func bundles(for paths: [String]) throws -> [Selection] {
+        try selections(for: paths).bundles
+    }
+
+    /// The bundles `paths` select and, from the same walk, the Swift files in the folders they name (each once,
+    /// in the order found), grouped by the path that found them: the files SwiftData schemas are read from. A
+    /// `.swift` file named selects the folder it is in.
+    public func selections(for paths: [String]) throws -> (
+        bundles: [Selection], swiftFiles: [(root: String, files: [String])]
+    ) {
+        var swiftFiles: [(root: String, files: [String])] = []
+        var seenSwift: Set<ExactName> = []
         var found: [String] = []
         // By bytes: two bundles whose paths differ only in Unicode normalization are two bundles.
         var seen: Set<ExactName> = []
@@ -71,16 +82,31 @@ public struct BundleFinder: Sendable {
                 add(version)
                 continue
             }
-            if isDirectory.boolValue { search(absolute, add: add) }
+            let folder = isDirectory.boolValue ? absolute : (absolute as NSString).deletingLastPathComponent
+            if isDirectory.boolValue || (absolute.hasSuffix(".swift") && !seenSwift.contains(ExactName(folder))) {
+                var files: [String] = []
+                if !isDirectory.boolValue { seenSwift.insert(ExactName(folder)) }
+                // A file named selects its folder's Swift files, not the bundles in that folder.
+                search(folder, add: isDirectory.boolValue ? add : { _ in }) { file in
+                    if seenSwift.insert(ExactName(file)).inserted { files.append(file) }
+                }
+                if !files.isEmpty { swiftFiles.append((folder, files)) }
+            }
         }
         try walker.requireComplete(workingDirectory: workingDirectory)
-        return found.map {
+        let bundles = found.map {
             Selection(absolutePath: $0, displayPath: PathTools.display($0, relativeTo: workingDirectory))
         }
+        return (bundles, swiftFiles)
     }
 
-    private func search(_ root: String, add: (String) -> Void) {
-        walker.walk(root, skip: isExcluded) { path, name in
+    private func search(_ root: String, add: (String) -> Void, swift: (String) -> Void = { _ in }) {
+        walker.walk(
+            root, skip: isExcluded,
+            file: { path, name in
+                if name.hasSuffix(".swift") { swift(path) }
+            }
+        ) { path, name in
             // A bundle, or a lone version (an unversioned model: Xcode compiles it to a `.mom`); the walk never
             // enters a bundle, so a version found is outside any.
             if name.hasSuffix(".xcdatamodeld") || name.hasSuffix(".xcdatamodel") {

@@ -9,6 +9,7 @@ public struct JSONReporter: Reporter {
     public func write(_ report: LintReport, to sink: OutputSink) {
         let bundles: [JSONValue] = report.bundles.map { bundle in
             var pairs: [(String, JSONValue)] = [("path", .string(bundle.path))]
+            if let kind = bundle.kind { pairs.append(("kind", .string(kind))) }
             if let current = bundle.currentVersion { pairs.append(("currentVersion", .string(current))) }
             pairs.append(("versions", .array(bundle.versions.map(JSONValue.string))))
             return .object(pairs)

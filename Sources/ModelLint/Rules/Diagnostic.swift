@@ -101,10 +101,13 @@ public struct BundleSummary: Sendable, Equatable {
     public var path: String
     public var currentVersion: String?
     public var versions: [String]
+    /// "swiftdata" for a SwiftData schema set; nil for a `.xcdatamodeld` bundle.
+    public var kind: String?
 
     /// A bundle as a report names it: its path, current version and versions.
     package init(_ bundle: ModelBundle) {
         self.init(path: bundle.path, currentVersion: bundle.currentVersion?.name, versions: bundle.versions.map(\.name))
+        if case .swiftData = bundle.source { kind = "swiftdata" }
     }
 
     package init(path: String, currentVersion: String? = nil, versions: [String]) {
@@ -122,6 +125,8 @@ public struct LintReport: Sendable {
     public var unreadablePaths: [String] = []
     /// Files not read because they resolve outside the tree they were found in.
     public var outsidePaths: [String] = []
+    /// Swift files not read for SwiftData schemas because of their size.
+    public var tooLargeSwiftFiles: [String] = []
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }

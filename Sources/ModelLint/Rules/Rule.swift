@@ -5,6 +5,7 @@ import ModelLintHistory
 import ModelLintCompiled
 import ModelLintStores
 import ModelLintProjects
+import ModelLintSwiftData
 
 public enum Severity: String, Comparable, Sendable, CaseIterable {
     case note, warning, error
@@ -31,6 +32,7 @@ public enum RuleCategory: String, Sendable, CaseIterable, Equatable {
     case shippedHistory = "Shipped history"
     case retirement = "Retirement"
     case build = "What ships"
+    case swiftData = "SwiftData"
 }
 
 /// Everything a rule says about itself: `rules`, `explain`, the docs and the example test all read it.
@@ -147,6 +149,8 @@ public enum RuleKind: Sendable {
     case project(any ProjectRule)
     /// A reference to the model in the app's code.
     case sourceReference(any SourceReferenceRule)
+    /// A SwiftData schema set: its plan, stages, schemas and the containers the app builds.
+    case swiftData(any SwiftDataRule)
 }
 
 extension BundleRule { public var kind: RuleKind { .bundle(self) } }
@@ -164,6 +168,23 @@ extension BuildRule { public var kind: RuleKind { .build(self) } }
 extension StoreRule { public var kind: RuleKind { .store(self) } }
 extension ProjectRule { public var kind: RuleKind { .project(self) } }
 extension SourceReferenceRule { public var kind: RuleKind { .sourceReference(self) } }
+extension SwiftDataRule { public var kind: RuleKind { .swiftData(self) } }
+
+/// Judges a SwiftData schema set as read from the app's Swift files (already scanned and built): the plan, its
+/// stages, its schemas' models and the containers.
+public protocol SwiftDataRule: Rule {
+    func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding]
+}
+
+/// What a SwiftData rule may know beyond the Swift files: the schemas as they shipped.
+public struct SwiftDataContext: Sendable {
+    /// Per schema name: the entity hashes recorded when it shipped (lock file, `--released`, `--against`).
+    public var shippedHashes: [String: [String: String]]
+
+    public init(shippedHashes: [String: [String: String]] = [:]) {
+        self.shippedHashes = shippedHashes
+    }
+}
 
 /// Judges a lock file's records against the bundles found on disk (keys relative to the lock's folder).
 public protocol LockFileRule: Rule {

@@ -156,6 +156,19 @@ public struct RuleExample: Sendable {
 
     public var build: Build?
 
+    /// For SwiftData rules: the app's Swift files (name and text, markers `↓` where a finding must point), read as
+    /// `check` reads a folder of Swift sources. No bundle is written.
+    public var swiftFiles: [(name: String, text: String)] = []
+
+    /// A SwiftData app of these Swift files.
+    public static func swift(
+        _ files: [(String, String)], triggers: Bool, filePath: String = #filePath, line: Int = #line
+    ) -> RuleExample {
+        var example = RuleExample(versions: [], triggers: triggers, filePath: filePath, line: line)
+        example.swiftFiles = files.map { ($0.0, $0.1) }
+        return example
+    }
+
     /// For rules about the app's code: a Swift file beside the bundle (its name and text).
     public var sourceFile: (name: String, text: String)?
 

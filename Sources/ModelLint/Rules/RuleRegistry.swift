@@ -45,6 +45,9 @@ public enum RuleRegistry {
         ProjectCurrentVersionMismatchRule(), ProjectVersionMissingRule(), ProjectVersionStaleRule(),
         ProjectBundleNotCompiledRule(),
         GeneratedProjectCurrentVersionRule(), StagedMigrationUnknownChecksumRule(), StagedMigrationUnknownVersionRule(),
+        // SwiftData
+        SwiftDataLiveTypeInHistoricalSchemaRule(), SwiftDataDuplicateChecksumRule(), SwiftDataPlanMissingSchemaRule(),
+        SwiftDataStageGapRule(), SwiftDataContainerSchemaNotLatestRule(), SwiftDataRelationshipTargetMissingRule(),
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

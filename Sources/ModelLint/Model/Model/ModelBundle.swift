@@ -61,6 +61,17 @@ public struct ModelBundle: Sendable {
         return copy
     }
 
+    /// What the versions were read from.
+    public var source: Source = .xcdatamodeld
+
+    public enum Source: Sendable, Equatable {
+        /// A `.xcdatamodeld` folder.
+        case xcdatamodeld
+        /// SwiftData schemas in Swift files: the plan's (or module's) name. Versions are schema types, migrated
+        /// stage by stage.
+        case swiftData(name: String)
+    }
+
     /// Version folders whose names are not valid UTF-8 (shown with `\x..` escapes): not read.
     public var unreadableVersionNames: [String] = []
 
@@ -91,6 +102,7 @@ public struct ModelBundle: Sendable {
     }
 
     public var name: String {
+        if case .swiftData(let name) = source { return name }
         let last = path.split(separator: "/").last.map(String.init) ?? path
         return last.hasSuffix(".xcdatamodeld") ? String(last.dropLast(".xcdatamodeld".count)) : last
     }

@@ -7,11 +7,14 @@ public struct MappingModel: Equatable, Sendable {
     public var name: String
     public var source: String
     public var destination: String
+    /// How a finding names what covers its step ("the mapping model X" unless set: a SwiftData custom stage).
+    public var coverage: String?
 
-    package init(name: String, source: String, destination: String) {
+    package init(name: String, source: String, destination: String, coverage: String? = nil) {
         self.name = name
         self.source = source
         self.destination = destination
+        self.coverage = coverage
     }
 }
 

@@ -53,7 +53,7 @@ public final class DirectoryWalker: Sendable {
     /// paths never visited.
     public func walk(
         _ root: String, skip: (String) -> Bool = { _ in false },
-        file: ((_ path: String, _ name: String) -> Void)? = nil,
+        file: (_ path: String, _ name: String) -> Void = { _, _ in },
         visit: (_ path: String, _ name: String) -> Bool
     ) {
         let realRoot = PathTools.realPath(root) ?? root
@@ -90,7 +90,7 @@ public final class DirectoryWalker: Sendable {
                     else { continue }
                     real = resolved
                 case S_IFREG:
-                    file?(path, name)
+                    file(path, name)
                     continue
                 default:
                     continue

@@ -1,0 +1,447 @@
+import ModelLintSupport
+import ModelLintModel
+
+/// Reads the SwiftData schema sets of a module's Swift files: `@Model` classes, `VersionedSchema` types,
+/// `SchemaMigrationPlan`s and the containers the app builds, each schema built into Core Data's model (the
+/// mapping of docs/swiftdata.md). Nothing is compiled or run; what cannot be resolved is unknown, never guessed.
+public enum SwiftDataReader {
+    /// Whether a file mentions SwiftData (or Core Data classes) at all: a byte search, before any parse.
+    public static func mentionsSwiftData(_ bytes: [UInt8]) -> Bool {
+        for word in keywords where ByteSearch.firstIndex(of: word, in: bytes) != nil { return true }
+        return false
+    }
+
+    static let keywords: [[UInt8]] = [
+        "@Model", "VersionedSchema", "SchemaMigrationPlan", "ModelContainer", "modelContainer",
+    ].map { Array($0.utf8) }
+
+    /// The schema sets of these files (one module): one per plan, then one for the schemas or models no plan lists.
+    public static func schemaSets(_ files: [SwiftSourceFile], moduleName: String) -> [SwiftSchemaSet] {
+        let index = SwiftTypeIndex(files: files)
+        var reader = Reading(index: index)
+        return reader.sets(moduleName: moduleName)
+    }
+
+    struct Reading {
+        let index: SwiftTypeIndex
+        var files: [SwiftSourceFile] { index.files }
+
+        func location(_ entry: SwiftTypeIndex.Entry) -> SwiftLocation {
+            SwiftLocation(file: files[entry.file].path, line: entry.declaration.line, column: entry.declaration.column)
+        }
+
+        func isModelClass(_ entry: SwiftTypeIndex.Entry) -> Bool {
+            entry.declaration.kind == .class && entry.declaration.hasAttribute("Model")
+        }
+
+        /// Qualified names of the `VersionedSchema` types, in declaration order.
+        var schemaTypes: [String] {
+            index.order.filter { name in index.entry(name).map { $0.conforms(to: "VersionedSchema") } ?? false }
+        }
+
+        var planTypes: [String] {
+            index.order.filter { name in index.entry(name).map { $0.conforms(to: "SchemaMigrationPlan") } ?? false }
+        }
+
+        /// The enclosing `VersionedSchema` of a qualified name, if any.
+        func enclosingSchema(_ qualified: String) -> String? {
+            var prefix = qualified
+            while let dot = prefix.lastIndex(of: ".") {
+                prefix = String(prefix[..<dot])
+                if let entry = index.entry(prefix), entry.conforms(to: "VersionedSchema") { return prefix }
+            }
+            return nil
+        }
+
+        /// The static member of this name (its tokens: initializer, else body) in a type's members.
+        func staticMember(_ name: String, of entry: SwiftTypeIndex.Entry) -> (SwiftDeclaration, Int)? {
+            for member in entry.members where member.name == name && (member.kind == .var || member.kind == .let) {
+                return (member, entry.file)
+            }
+            return nil
+        }
+
+        func tokens(of declaration: SwiftDeclaration) -> Range<Int>? { declaration.initializer ?? declaration.body }
+
+        /// `X.self` references in a token range, as written (`V2.Item`).
+        static func selfReferences(_ tokens: ArraySlice<SwiftToken>) -> [(name: String, token: SwiftToken)] {
+            var found: [(String, SwiftToken)] = []
+            var k = tokens.startIndex
+            while k < tokens.endIndex {
+                let t = tokens[k]
+                if t.isIdentifier("self"), k - 2 >= tokens.startIndex, tokens[k - 1].isPunctuation(".") {
+                    var parts: [String] = []
+                    var j = k - 2
+                    var first = tokens[j]
+                    while j >= tokens.startIndex, tokens[j].kind == .identifier {
+                        parts.insert(tokens[j].text, at: 0)
+                        first = tokens[j]
+                        if j - 2 >= tokens.startIndex, tokens[j - 1].isPunctuation(".") {
+                            j -= 2
+                        } else {
+                            break
+                        }
+                    }
+                    if !parts.isEmpty { found.append((parts.joined(separator: "."), first)) }
+                }
+                k += 1
+            }
+            return found
+        }
+
+        /// The model types a schema's `models` lists, resolved from inside the schema; with names that could not
+        /// be resolved. `V1.models + [C.self]` follows V1's list.
+        func listedModels(of schema: String, visited: Set<String> = []) -> (
+            [(String, SwiftToken, Int)], unresolved: [String]
+        ) {
+            guard !visited.contains(schema), let entry = index.entry(schema),
+                let (member, file) = staticMember("models", of: entry), let range = tokens(of: member)
+            else { return ([], ["\(schema).models"]) }
+            let slice = files[file].tokens[range]
+            var listed: [(String, SwiftToken, Int)] = []
+            var unresolved: [String] = []
+            for (written, token) in Self.selfReferences(slice) {
+                if let target = index.resolve(written, from: schema), isModelClass(target) {
+                    listed.append((target.qualifiedName, token, file))
+                } else {
+                    unresolved.append(written)
+                }
+            }
+            // `Other.models`: another schema's list.
+            var k = slice.startIndex
+            while k < slice.endIndex {
+                if slice[k].isIdentifier("models"), k - 2 >= slice.startIndex, slice[k - 1].isPunctuation("."),
+                    slice[k - 2].kind == .identifier,
+                    let other = index.resolve(slice[k - 2].text, from: schema), other.conforms(to: "VersionedSchema")
+                {
+                    let (more, missing) = listedModels(of: other.qualifiedName, visited: visited.union([schema]))
+                    listed += more
+                    unresolved += missing
+                }
+                k += 1
+            }
+            return (listed, unresolved)
+        }
+
+        static func versionIdentifier(_ tokens: ArraySlice<SwiftToken>) -> String? {
+            var numbers: [String] = []
+            var k = tokens.startIndex
+            while k < tokens.endIndex {
+                if tokens[k].isPunctuation("("),
+                    k > tokens.startIndex,
+                    tokens[k - 1].isIdentifier("Version") || tokens[k - 1].isIdentifier("init")
+                {
+                    var j = k + 1
+                    while j < tokens.endIndex, !tokens[j].isPunctuation(")") {
+                        if tokens[j].kind == .number { numbers.append(tokens[j].text) }
+                        j += 1
+                    }
+                    return numbers.isEmpty ? nil : numbers.joined(separator: ".")
+                }
+                k += 1
+            }
+            return nil
+        }
+
+        mutating func schema(_ qualified: String) -> SwiftSchema? {
+            guard let entry = index.entry(qualified) else { return nil }
+            let (listed, unresolved) = listedModels(of: qualified)
+            var version: String?
+            if let (member, file) = staticMember("versionIdentifier", of: entry), let range = tokens(of: member) {
+                version = Self.versionIdentifier(files[file].tokens[range])
+            }
+            var unresolvedNames = unresolved
+            if staticMember("models", of: entry) != nil {
+                unresolvedNames.removeAll { $0 == "\(qualified).models" }
+            }
+            var schema = build(
+                name: entry.name, qualified: qualified, location: location(entry), version: version,
+                listed: listed.map(\.0), unresolved: unresolvedNames)
+            for (type, token, file) in listed where schema.listing[type] == nil {
+                schema.listing[type] = SwiftLocation(file: files[file].path, line: token.line, column: token.column)
+            }
+            return schema
+        }
+
+        /// The schema's model: its listed types and every type their relationships reach.
+        func build(
+            name: String, qualified: String, location: SwiftLocation, version: String?, listed: [String],
+            unresolved: [String]
+        ) -> SwiftSchema {
+            var types: [String] = []
+            var seen = Set<String>()
+            for type in listed where seen.insert(type).inserted { types.append(type) }
+            let builder = SwiftModelBuilder(index: index)
+            var k = 0
+            while k < types.count {
+                for reached in builder.relationshipTargets(of: types[k]) where seen.insert(reached).inserted {
+                    types.append(reached)
+                }
+                k += 1
+            }
+            let (model, unknown, cross) = builder.model(
+                of: types, schema: qualified, enclosingSchema: { enclosingSchema($0) }, at: location)
+            let models = types.compactMap { type -> SwiftModelType? in
+                guard let entry = index.entry(type) else { return nil }
+                return SwiftModelType(
+                    qualifiedName: type, entityName: entry.name, location: self.location(entry),
+                    isLive: enclosingSchema(type) == nil)
+            }
+            return SwiftSchema(
+                name: name, qualifiedName: qualified, location: location, versionIdentifier: version, models: models,
+                unresolvedModels: unresolved, model: model, unknownEntities: unknown, crossSchemaRelationships: cross)
+        }
+
+        func plannedSchemas(_ plan: SwiftTypeIndex.Entry) -> (resolved: [String], unresolved: [String]) {
+            guard let (member, file) = staticMember("schemas", of: plan), let range = tokens(of: member) else {
+                return ([], ["\(plan.name).schemas"])
+            }
+            var resolved: [String] = []
+            var unresolved: [String] = []
+            for (written, _) in Self.selfReferences(files[file].tokens[range]) {
+                if let target = index.resolve(written, from: plan.qualifiedName),
+                    target.conforms(to: "VersionedSchema")
+                {
+                    resolved.append(target.qualifiedName)
+                } else {
+                    unresolved.append(written)
+                }
+            }
+            return (resolved, unresolved)
+        }
+
+        /// The plan's stages in order: calls written in `stages`, and constants it names (`static let v1ToV2 =
+        /// MigrationStage.custom(…)`) read where they are declared.
+        func stages(of plan: SwiftTypeIndex.Entry) -> ([SwiftStage], readable: Bool) {
+            guard let (member, file) = staticMember("stages", of: plan), let range = tokens(of: member) else {
+                return ([], true)
+            }
+            var found: [SwiftStage] = []
+            var readable = true
+            let slice = files[file].tokens[range]
+            var k = slice.startIndex
+            var depth = 0
+            while k < slice.endIndex {
+                let t = slice[k]
+                if t.isPunctuation("(") || t.isPunctuation("[") || t.isPunctuation("{") {
+                    depth += 1
+                } else if t.isPunctuation(")") || t.isPunctuation("]") || t.isPunctuation("}") {
+                    depth -= 1
+                }
+                if let (stage, end) = stageCall(in: slice, at: k, file: file, scope: plan.qualifiedName) {
+                    found.append(stage)
+                    k = end
+                    continue
+                }
+                // A constant named in the list.
+                if t.kind == .identifier, depth == 1, !(k > slice.startIndex && slice[k - 1].isPunctuation(".")),
+                    k + 1 < slice.endIndex, slice[k + 1].isPunctuation(",") || slice[k + 1].isPunctuation("]")
+                {
+                    if let (stage, _) = namedStage(t.text, plan: plan) {
+                        found.append(stage)
+                    } else {
+                        readable = false
+                    }
+                }
+                k += 1
+            }
+            return (found, readable)
+        }
+
+        /// A constant holding a stage: a static member of the plan, else of any type, else at file scope.
+        func namedStage(_ name: String, plan: SwiftTypeIndex.Entry) -> (SwiftStage, Int)? {
+            var candidates: [(SwiftDeclaration, Int, String)] = []
+            if let (d, f) = staticMember(name, of: plan) { candidates.append((d, f, plan.qualifiedName)) }
+            if candidates.isEmpty {
+                for (f, file) in files.enumerated() {
+                    for d in file.declarations where d.name == name && (d.kind == .let || d.kind == .var) {
+                        candidates.append((d, f, ""))
+                    }
+                }
+                for qualified in index.order {
+                    guard let entry = index.entry(qualified), entry.declaration.isType,
+                        let (d, f) = staticMember(name, of: entry)
+                    else { continue }
+                    candidates.append((d, f, qualified))
+                }
+            }
+            guard candidates.count == 1, let (declaration, file, scope) = candidates.first,
+                let range = tokens(of: declaration)
+            else { return nil }
+            let slice = files[file].tokens[range]
+            var k = slice.startIndex
+            while k < slice.endIndex {
+                if let found = stageCall(in: slice, at: k, file: file, scope: scope) { return found }
+                k += 1
+            }
+            return nil
+        }
+
+        /// `.lightweight(fromVersion: A.self, toVersion: B.self)` or `.custom(…)` at `k` (the `lightweight` or
+        /// `custom` name): the stage and the index after its arguments.
+        func stageCall(in slice: ArraySlice<SwiftToken>, at k: Int, file: Int, scope: String) -> (SwiftStage, Int)? {
+            let t = slice[k]
+            guard t.kind == .identifier, t.text == "lightweight" || t.text == "custom", k > slice.startIndex,
+                slice[k - 1].isPunctuation("."), k + 1 < slice.endIndex, slice[k + 1].isPunctuation("(")
+            else { return nil }
+            var depth = 0
+            var end = k + 1
+            var from: String?
+            var to: String?
+            while end < slice.endIndex {
+                let u = slice[end]
+                if u.isPunctuation("(") || u.isPunctuation("[") || u.isPunctuation("{") { depth += 1 }
+                if u.isPunctuation(")") || u.isPunctuation("]") || u.isPunctuation("}") {
+                    depth -= 1
+                    if depth == 0 {
+                        end += 1
+                        break
+                    }
+                }
+                if depth == 1, u.kind == .identifier, u.text == "fromVersion" || u.text == "toVersion",
+                    end + 1 < slice.endIndex, slice[end + 1].isPunctuation(":")
+                {
+                    let argument = Self.selfReferences(slice[(end + 2)..<min(slice.endIndex, end + 12)]).first?.name
+                    let resolved = argument.map { written in
+                        index.resolve(written, from: scope).map(\.qualifiedName) ?? written
+                    }
+                    if u.text == "fromVersion" { from = resolved } else { to = resolved }
+                }
+                end += 1
+            }
+            let stage = SwiftStage(
+                kind: t.text == "custom" ? .custom : .lightweight, from: from, to: to,
+                location: SwiftLocation(file: files[file].path, line: t.line, column: t.column))
+            return (stage, end)
+        }
+
+        /// Containers and `Schema(versionedSchema:)` in every file but tests, outside `#if DEBUG` branches.
+        func containers() -> [SwiftContainer] {
+            var found: [SwiftContainer] = []
+            for file in files where !Self.isTestPath(file.path) {
+                let tokens = file.tokens
+                // Per open `#if`: whether the branch being read is DEBUG-only.
+                var debugBranches: [(debug: Bool, negated: Bool)] = []
+                var k = 0
+                while k < tokens.count {
+                    let t = tokens[k]
+                    if t.kind == .pound {
+                        switch t.text {
+                        case "if":
+                            let negated = k + 1 < tokens.count && tokens[k + 1].isPunctuation("!")
+                            let word = k + (negated ? 2 : 1)
+                            let names = word < tokens.count && tokens[word].isIdentifier("DEBUG")
+                            debugBranches.append((names && !negated, names && negated))
+                        case "elseif":
+                            if !debugBranches.isEmpty { debugBranches[debugBranches.count - 1] = (false, false) }
+                        case "else":
+                            if let last = debugBranches.last {
+                                debugBranches[debugBranches.count - 1] = (last.negated, last.debug)
+                            }
+                        case "endif":
+                            if !debugBranches.isEmpty { debugBranches.removeLast() }
+                        default: break
+                        }
+                    }
+                    let inDebug = debugBranches.contains { $0.debug }
+                    let opens = k + 1 < tokens.count && tokens[k + 1].isPunctuation("(")
+                    let isContainer =
+                        opens
+                        && (t.isIdentifier("ModelContainer")
+                            || (t.isIdentifier("modelContainer") && k > 0 && tokens[k - 1].isPunctuation(".")))
+                    let isSchema =
+                        opens && t.isIdentifier("Schema") && k + 2 < tokens.count
+                        && tokens[k + 2].isIdentifier("versionedSchema")
+                    if isContainer || isSchema, !inDebug {
+                        let end = SwiftDeclarationParser(tokens: tokens).skipBalanced(k + 1)
+                        let arguments = tokens[(k + 2)..<max(k + 2, end - 1)]
+                        var container = SwiftContainer(
+                            location: SwiftLocation(file: file.path, line: t.line, column: t.column), plan: nil,
+                            schema: nil, models: [], isSchemaOnly: isSchema)
+                        for (written, _) in Self.selfReferences(arguments) {
+                            guard let target = index.resolve(written, from: "") else { continue }
+                            if target.conforms(to: "SchemaMigrationPlan") {
+                                container.plan = target.qualifiedName
+                            } else if target.conforms(to: "VersionedSchema") {
+                                container.schema = target.qualifiedName
+                            } else if isModelClass(target) {
+                                container.models.append(target.qualifiedName)
+                            }
+                        }
+                        found.append(container)
+                        // A `Schema(versionedSchema:)` inside a container call is that container's.
+                        if isContainer { k = end } else { k += 1 }
+                        continue
+                    }
+                    k += 1
+                }
+            }
+            return found
+        }
+
+        /// Files of a test target: under a folder named `Tests`, `…Tests` or `…UITests`.
+        static func isTestPath(_ path: String) -> Bool {
+            path.split(separator: "/").dropLast().contains { $0 == "Tests" || $0.hasSuffix("Tests") }
+        }
+
+        mutating func sets(moduleName: String) -> [SwiftSchemaSet] {
+            var sets: [SwiftSchemaSet] = []
+            let containers = containers()
+            var listedSomewhere = Set<String>()
+            var built: [String: SwiftSchema] = [:]
+            func schemaNamed(_ qualified: String) -> SwiftSchema? {
+                if let known = built[qualified] { return known }
+                let made = schema(qualified)
+                built[qualified] = made
+                return made
+            }
+            let allSchemas = schemaTypes
+            for planName in planTypes {
+                guard let plan = index.entry(planName) else { continue }
+                let (listed, unresolved) = plannedSchemas(plan)
+                listedSomewhere.formUnion(listed)
+                let (stages, readable) = stages(of: plan)
+                let schemas = listed.compactMap { schemaNamed($0) }
+                sets.append(
+                    SwiftSchemaSet(
+                        name: plan.name, path: files[plan.file].path, location: location(plan), plan: planName,
+                        schemas: schemas, stages: stages, stagesReadable: readable, unresolvedSchemas: unresolved,
+                        unlisted: [],
+                        containers: containers.filter { $0.plan == planName }, isUnversioned: false))
+            }
+            let unlisted = allSchemas.filter { !listedSomewhere.contains($0) }.compactMap { schemaNamed($0) }
+            if sets.count == 1 {
+                sets[0].unlisted = unlisted
+                sets[0].containers = containers.filter {
+                    $0.plan == sets[0].plan || ($0.plan == nil && ($0.schema != nil || !$0.models.isEmpty))
+                }
+            } else if !unlisted.isEmpty, sets.isEmpty {
+                let ordered = unlisted.enumerated().sorted { a, b in
+                    a.element.versionTuple.lexicographicallyPrecedes(b.element.versionTuple)
+                        || (a.element.versionTuple == b.element.versionTuple && a.offset < b.offset)
+                }.map(\.element)
+                let first = ordered[0].location
+                sets.append(
+                    SwiftSchemaSet(
+                        name: moduleName, path: first.file, location: first, plan: nil, schemas: ordered, stages: [],
+                        stagesReadable: true, unresolvedSchemas: [], unlisted: [], containers: containers,
+                        isUnversioned: false))
+            }
+            if allSchemas.isEmpty && sets.isEmpty {
+                // No VersionedSchema: the app's @Model classes are its one version.
+                let models = index.order.filter { index.entry($0).map(isModelClass) ?? false }
+                if let first = models.first.flatMap({ index.entry($0) }) {
+                    let at = location(first)
+                    let current = build(
+                        name: "current", qualified: "", location: at, version: nil, listed: models, unresolved: [])
+                    sets.append(
+                        SwiftSchemaSet(
+                            name: moduleName, path: at.file, location: at, plan: nil, schemas: [current], stages: [],
+                            stagesReadable: true, unresolvedSchemas: [], unlisted: [], containers: containers,
+                            isUnversioned: true))
+                }
+            }
+            return sets
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// Every type and type alias the files declare, by qualified name (`V2.Item`), with lexical name lookup: inside
+/// `enum V2` an unqualified `Item` is `V2.Item` when V2 declares one, else an enclosing scope's, else the
+/// module's. A name declared twice (two files, or two `#if` branches) resolves to nothing: it is unknown.
+public struct SwiftTypeIndex: Sendable {
+    public struct Entry: Sendable {
+        public var qualifiedName: String
+        public var declaration: SwiftDeclaration
+        /// Index into the files.
+        public var file: Int
+        /// The enclosing type's qualified name ("" at file scope).
+        public var scope: String
+        /// Members added by extensions, after the declaration's own.
+        public var extensionMembers: [SwiftDeclaration] = []
+        /// Conformances added by extensions (`extension V1: VersionedSchema`).
+        public var extensionInherited: [String] = []
+
+        public var name: String { declaration.name }
+        public var members: [SwiftDeclaration] { declaration.members + extensionMembers }
+        public var inherited: [String] { declaration.inherited + extensionInherited }
+        public func conforms(to proto: String) -> Bool {
+            inherited.contains { $0 == proto || $0.hasSuffix("." + proto) }
+        }
+    }
+
+    public let files: [SwiftSourceFile]
+    public private(set) var entries: [String: [Entry]] = [:]
+    /// Qualified names in the order first declared (files in order, declarations in file order).
+    public private(set) var order: [String] = []
+
+    public init(files: [SwiftSourceFile]) {
+        self.files = files
+        var extensions: [(name: String, declaration: SwiftDeclaration, file: Int)] = []
+        for (f, file) in files.enumerated() {
+            for declaration in file.declarations {
+                if declaration.kind == .extension {
+                    extensions.append((declaration.name, declaration, f))
+                } else {
+                    register(declaration, scope: "", file: f)
+                }
+            }
+        }
+        for (name, declaration, f) in extensions {
+            // Nested types an extension declares live in the extended type's scope.
+            let target = resolve(name, from: "").map(\.qualifiedName) ?? name
+            for member in declaration.members where member.isType || member.kind == .typealias {
+                register(member, scope: target, file: f)
+            }
+            if var list = entries[target], list.count == 1 {
+                list[0].extensionMembers += declaration.members
+                list[0].extensionInherited += declaration.inherited
+                entries[target] = list
+            }
+        }
+    }
+
+    private mutating func register(_ declaration: SwiftDeclaration, scope: String, file: Int) {
+        guard declaration.isType || declaration.kind == .typealias else { return }
+        let qualified = scope.isEmpty ? declaration.name : scope + "." + declaration.name
+        if entries[qualified] == nil { order.append(qualified) }
+        entries[qualified, default: []].append(
+            Entry(qualifiedName: qualified, declaration: declaration, file: file, scope: scope))
+        for member in declaration.members { register(member, scope: qualified, file: file) }
+    }
+
+    /// The one entry of this qualified name (nil: none, or declared more than once).
+    public func entry(_ qualified: String) -> Entry? {
+        guard let list = entries[qualified], list.count == 1 else { return nil }
+        return list[0]
+    }
+
+    /// What a written name (`Item`, `V2.Item`, `Module.V2.Item`) means inside `scope`, type aliases followed.
+    public func resolve(_ written: String, from scope: String) -> Entry? {
+        resolve(written, from: scope, hops: 0)
+    }
+
+    private func resolve(_ written: String, from scope: String, hops: Int) -> Entry? {
+        guard hops < 8, !written.isEmpty else { return nil }
+        var prefix = scope
+        while true {
+            let candidate = prefix.isEmpty ? written : prefix + "." + written
+            if let list = entries[candidate] {
+                guard list.count == 1 else { return nil }
+                let entry = list[0]
+                if entry.declaration.kind == .typealias {
+                    guard let target = entry.declaration.type.map({ files[entry.file].text($0) }) else { return nil }
+                    return resolve(target, from: entry.scope, hops: hops + 1)
+                }
+                return entry
+            }
+            if prefix.isEmpty { break }
+            prefix = prefix.lastIndex(of: ".").map { String(prefix[..<$0]) } ?? ""
+        }
+        // `ModuleName.Type`: a first component that is no type of these files is read as a module's name.
+        if let dot = written.firstIndex(of: "."), entries[String(written[..<dot])] == nil, scope.isEmpty || hops == 0 {
+            return resolve(String(written[written.index(after: dot)...]), from: "", hops: hops + 1)
+        }
+        return nil
+    }
+
+    /// Whether `qualified` is `ancestor` or nested in it.
+    public static func isInside(_ qualified: String, _ ancestor: String) -> Bool {
+        qualified == ancestor || qualified.hasPrefix(ancestor + ".")
+    }
+}
