@@ -161,9 +161,13 @@ final class CheckCommandTests: XCTestCase {
     func testDirectorySearchFindsEveryBundle() throws {
         let out = modellint(["check", "--format", "json"], in: fixtures)
         XCTAssertEqual(out.exitCode, 1)
-        let count = try FileManager.default.subpathsOfDirectory(atPath: fixtures.path).filter {
-            $0.hasSuffix(".xcdatamodeld")
-        }.count
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: fixtures.path)
+        // Each SwiftData fixture app is a folder of Swift files under SwiftData/: one schema set each.
+        let swiftDataApps = Set(
+            paths.filter { $0.hasPrefix("SwiftData/") && $0.hasSuffix(".swift") }.map {
+                ($0 as NSString).deletingLastPathComponent
+            })
+        let count = paths.filter { $0.hasSuffix(".xcdatamodeld") }.count + swiftDataApps.count
         XCTAssertTrue(out.standardOutput.contains("\"bundles\": \(count)"), out.standardOutput.suffix(200).description)
     }
 

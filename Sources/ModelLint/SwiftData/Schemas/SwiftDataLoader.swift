@@ -20,6 +20,7 @@ public enum SwiftDataLoader {
         var loaded = Loaded()
         var modules: [String: [SwiftSourceFile]] = [:]
         var moduleOrder: [String] = []
+        let foldersWithSwift = Set(files.map { ($0 as NSString).deletingLastPathComponent })
         for file in files where !SwiftDataReader.Reading.isTestPath(file) {
             let data: Data
             do {
@@ -33,21 +34,33 @@ public enum SwiftDataLoader {
             let bytes = [UInt8](data)
             guard SwiftDataReader.mentionsSwiftData(bytes) else { continue }
             loaded.parsed += 1
-            let module = moduleName(of: file, root: root)
+            let module = moduleFolder(of: file, root: root, foldersWithSwift: foldersWithSwift)
             if modules[module] == nil { moduleOrder.append(module) }
             modules[module, default: []].append(SwiftSourceFile(path: display(file), bytes: bytes))
         }
         for module in moduleOrder {
-            loaded.sets += SwiftDataReader.schemaSets(modules[module] ?? [], moduleName: module)
+            let name = module.split(separator: "/").last.map(String.init) ?? "App"
+            loaded.sets += SwiftDataReader.schemaSets(modules[module] ?? [], moduleName: name)
         }
         return loaded
     }
 
-    /// The files that share one namespace: a Swift package's target (`Sources/<Target>/…`), else everything
-    /// under the folder searched (an app's target folders are not known without its project), named by that folder.
-    static func moduleName(of file: String, root: String) -> String {
-        let parts = file.split(separator: "/").map(String.init)
-        if let i = parts.lastIndex(of: "Sources"), i + 2 < parts.count { return parts[i + 1] }
-        return root.split(separator: "/").last.map(String.init) ?? "App"
+    /// The folder of the files that share one namespace with this one: a Swift package's target
+    /// (`Sources/<Target>`), else the topmost folder above it (within the search) that holds Swift files itself, so
+    /// an app's `Models/` and `Views/` join the app folder above them while sibling apps stay apart. A target's
+    /// folders are not known without its project: this is the nearest reading of the tree.
+    static func moduleFolder(of file: String, root: String, foldersWithSwift: Set<String>) -> String {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if let i = parts.lastIndex(of: "Sources"), i + 2 < parts.count {
+            return parts[...(i + 1)].joined(separator: "/")
+        }
+        var folder = (file as NSString).deletingLastPathComponent
+        var top = folder
+        while folder.count > root.count, folder.hasPrefix(root) {
+            if foldersWithSwift.contains(folder) { top = folder }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        if folder == root, foldersWithSwift.contains(root) { top = root }
+        return top
     }
 }

@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+import ModelLintModel
+import ModelLintSwiftData
+import ModelLintCommands
+
+/// SwiftData apps as `check` and `hashes` read them: each crash pattern of Fixtures/SwiftData caught with its
+/// rule, file and line, each fixed twin clean, and the schemas' hashes equal to hand translations into Xcode's XML.
+final class SwiftDataTests: XCTestCase {
+    let fixtures = repositoryRoot.appendingPathComponent("Fixtures/SwiftData")
+
+    /// Errors and warnings of `check` on one fixture app: "file:line:column severity rule".
+    func findings(_ app: String) -> [String] {
+        let out = modellint(["check", app, "--format", "json"], in: fixtures)
+        guard let data = out.standardOutput.data(using: .utf8),
+            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let diagnostics = json["diagnostics"] as? [[String: Any]]
+        else { return ["unreadable output: \(out.standardOutput) \(out.standardError)"] }
+        return diagnostics.compactMap { d in
+            let severity = d["severity"] as? String ?? ""
+            guard severity != "note" else { return nil }
+            return "\(d["file"] ?? ""):\(d["line"] ?? 0):\(d["column"] ?? 0) \(severity) \(d["ruleId"] ?? "")"
+        }
+    }
+
+    func testEachCrashPatternIsCaughtWhereItIsWritten() {
+        XCTAssertEqual(
+            findings("LiveTypeInHistoricalSchema"),
+            [
+                "LiveTypeInHistoricalSchema/Schemas.swift:6:10 warning swiftdata-live-type-in-historical-schema",
+                "LiveTypeInHistoricalSchema/Schemas.swift:10:1 error swiftdata-duplicate-checksum",
+            ])
+        XCTAssertEqual(
+            findings("DuplicateChecksum"), ["DuplicateChecksum/Schemas.swift:14:1 error swiftdata-duplicate-checksum"])
+        XCTAssertEqual(
+            findings("PlanMissingSchema"),
+            [
+                "PlanMissingSchema/Schemas.swift:37:14 error swiftdata-plan-missing-schema",
+                "PlanMissingSchema/Schemas.swift:38:14 error swiftdata-plan-missing-schema",
+                "PlanMissingSchema/Schemas.swift:33:1 error swiftdata-stage-gap",
+            ])
+        XCTAssertEqual(findings("StageGap"), ["StageGap/Schemas.swift:38:14 error swiftdata-stage-gap"])
+        XCTAssertEqual(
+            findings("ContainerNotLatest"),
+            ["ContainerNotLatest/RecipesApp.swift:8:14 error swiftdata-container-schema-not-latest"])
+        XCTAssertEqual(
+            findings("RequiredWithoutDefault"),
+            ["RequiredWithoutDefault/Schemas.swift:18:13 error required-attribute-without-default"])
+    }
+
+    func testMessagesNameTheSchemaTypeAndProperty() {
+        let out = modellint(["check", "LiveTypeInHistoricalSchema", "RequiredWithoutDefault"], in: fixtures)
+        let lines = out.standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertTrue(
+            lines.contains(
+                "LiveTypeInHistoricalSchema/Schemas.swift:6:10: warning: TodoV1 lists Item, a live @Model type declared outside it (Item.swift:6): when Item changes, TodoV1's checksum changes with it and stores written by the release that shipped TodoV1 match no schema (134504) [swiftdata-live-type-in-historical-schema]"
+            ), out.standardOutput)
+        XCTAssertTrue(
+            lines.contains(
+                "RequiredWithoutDefault/Schemas.swift:18:13: error: Habit.streak is required, has no default, and was added to existing entity Habit between HabitsV1 and HabitsV2: the store fails to open on any device with Habit rows (an empty test store passes) [required-attribute-without-default]"
+            ), out.standardOutput)
+    }
+
+    /// Every fixed twin, and every correct app, has no error and no warning.
+    func testFixedTwinsAndCorrectAppsAreClean() throws {
+        let apps = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter {
+            $0.hasSuffix("Fixed") || ["Library", "Trips"].contains($0)
+        }.sorted()
+        XCTAssertEqual(apps.count, 8)
+        for app in apps {
+            XCTAssertEqual(findings(app), [], app)
+        }
+    }
+
+    /// A custom stage covers its step as a mapping model does: what inference would do there is a note naming it.
+    func testACustomStageCoversItsStep() {
+        let out = modellint(["check", "Trips", "--notes"], in: fixtures)
+        XCTAssertTrue(
+            out.standardOutput.contains(
+                "Trips/TripsSchemaV3.swift:33:9: note: Stop gained the uniqueness constraint (title, arrival) between TripsSchemaV2 and TripsSchemaV3: the store fails to open on any device holding duplicates (covered by the custom stage TripsSchemaV2 -> TripsSchemaV3 (TripsMigrationPlan.swift:18)) [uniqueness-constraint-added]"
+            ), out.standardOutput)
+        XCTAssertEqual(out.exitCode, 0)
+    }
+
+    func testJSONNamesTheSchemaSetAsSwiftData() throws {
+        let out = modellint(["check", "Library", "--format", "json"], in: fixtures)
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        let bundles = try XCTUnwrap(json["bundles"] as? [[String: Any]])
+        XCTAssertEqual(bundles.count, 1)
+        XCTAssertEqual(bundles[0]["kind"] as? String, "swiftdata")
+        XCTAssertEqual(bundles[0]["path"] as? String, "Library/LibrarySchemas.swift")
+        XCTAssertEqual(bundles[0]["versions"] as? [String], ["LibraryV1", "LibraryV2"])
+        XCTAssertEqual(bundles[0]["currentVersion"] as? String, "LibraryV2")
+    }
+
+    /// Each hand translation (Translations/<app>.<schema>.xml, written by reading the Swift source) hashes as the
+    /// Swift path computes: every entity hash, and so the checksum.
+    func testSchemasHashAsTheirHandTranslations() throws {
+        let translations = fixtures.appendingPathComponent("Translations")
+        let files = try FileManager.default.contentsOfDirectory(atPath: translations.path).filter {
+            $0.hasSuffix(".xml")
+        }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 8)
+        for file in files {
+            let parts = file.dropLast(".xml".count).split(separator: ".").map(String.init)
+            let (app, schemaName) = (parts[0], parts[1])
+            let sets = HashesCommandTestAccess.sets(fixtures.appendingPathComponent(app).path)
+            let schema = try XCTUnwrap(sets.flatMap(\.schemas).first { $0.name == schemaName }, file)
+            XCTAssertTrue(schema.isFullyKnown, "\(file): \(schema.unknownEntities)")
+            let data = try Data(contentsOf: translations.appendingPathComponent(file))
+            guard case .model(let translated) = ContentsParser.parse(data: data, path: file) else {
+                return XCTFail("\(file) does not parse")
+            }
+            XCTAssertEqual(schema.model.versionHashes.entities, translated.versionHashes.entities, file)
+            XCTAssertEqual(schema.model.versionHashes.versionChecksum, translated.versionHashes.versionChecksum, file)
+        }
+    }
+
+    /// A type the scanner cannot map (a Codable struct) makes its entity unknown: `hashes` prints no hash for it,
+    /// nor a checksum for its schema.
+    func testAnEntityWhoseShapeIsUnknownHasNoHash() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try Data(
+            """
+            import SwiftData
+            struct Address: Codable { var street: String }
+            @Model final class Customer {
+                var name: String = ""
+                var address: Address?
+                init() {}
+            }
+            @Model final class Order {
+                var total: Double = 0
+                init() {}
+            }
+            """.utf8
+        ).write(to: directory.appendingPathComponent("Models.swift"))
+        let out = modellint(["hashes", "."], in: directory)
+        let lines = out.standardOutput.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        }
+        XCTAssertEqual(lines.first { $0.first == "versionChecksum" }?.last, "unknown", out.standardOutput)
+        XCTAssertEqual(lines.first { $0.first == "Customer" }?.last, "unknown", out.standardOutput)
+        XCTAssertEqual(lines.first { $0.first == "Order" }?.last?.count, 44, out.standardOutput)
+        XCTAssertTrue(out.standardOutput.contains("current (current)"), out.standardOutput)
+    }
+}
+
+/// The Swift sets `hashes` reads, for tests.
+enum HashesCommandTestAccess {
+    static func sets(_ path: String) -> [SwiftSchemaSet] {
+        let files =
+            FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String }.filter {
+                $0.hasSuffix(".swift")
+            }.map { path + "/" + $0 } ?? []
+        return SwiftDataLoader.load(files, root: path) { $0 }.sets
+    }
+}
