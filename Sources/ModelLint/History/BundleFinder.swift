@@ -105,16 +105,16 @@ public struct BundleFinder: Sendable {
             root, skip: isExcluded,
             file: { path, name in
                 if name.hasSuffix(".swift") { swift(path) }
-            }
-        ) { path, name in
-            // A bundle, or a lone version (an unversioned model: Xcode compiles it to a `.mom`); the walk never
-            // enters a bundle, so a version found is outside any.
-            if name.hasSuffix(".xcdatamodeld") || name.hasSuffix(".xcdatamodel") {
-                add(path)
-                return false
-            }
-            return true
-        }
+            },
+            visit: { path, name in
+                // A bundle, or a lone version (an unversioned model: Xcode compiles it to a `.mom`); the walk never
+                // enters a bundle, so a version found is outside any.
+                if name.hasSuffix(".xcdatamodeld") || name.hasSuffix(".xcdatamodel") {
+                    add(path)
+                    return false
+                }
+                return true
+            })
     }
 
     package func isExcluded(_ path: String) -> Bool {
