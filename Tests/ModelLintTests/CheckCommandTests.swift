@@ -214,13 +214,16 @@ final class CheckCommandTests: XCTestCase {
         let directory = try makeTemporaryDirectory(self)
         let out = modellint(["check"], in: directory)
         XCTAssertEqual(out.exitCode, 2)
-        XCTAssertEqual(out.standardError, "modellint: no .xcdatamodeld bundles found in the current directory\n")
+        XCTAssertEqual(
+            out.standardError,
+            "modellint: no .xcdatamodeld bundles or SwiftData schemas found in the current directory\n")
         XCTAssertEqual(out.standardOutput, "")
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("Sources"), withIntermediateDirectories: true)
         let typed = modellint(["check", "Sources", "--quiet"], in: directory)
         XCTAssertEqual(typed.exitCode, 2)
-        XCTAssertEqual(typed.standardError, "modellint: no .xcdatamodeld bundles found in Sources\n")
+        XCTAssertEqual(
+            typed.standardError, "modellint: no .xcdatamodeld bundles or SwiftData schemas found in Sources\n")
     }
 
     func testOlderVersionsAreNotesAndStagedVersionsKeepFullSeverity() throws {

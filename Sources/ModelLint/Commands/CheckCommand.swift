@@ -456,7 +456,12 @@ public enum CheckCommand {
             let place =
                 options.paths.isEmpty
                 ? "the current directory" : options.paths.map(ReportText.escaped).joined(separator: ", ")
-            return .failure(.usageError("no .xcdatamodeld bundles found in \(place)"))
+            let skipped =
+                input.tooLargeSwiftFiles.isEmpty
+                ? ""
+                : " (not read for SwiftData schemas, over \(SwiftDataLoader.sizeLimit >> 20) MB: \(ReportText.list(input.tooLargeSwiftFiles.prefix(5).map(ReportText.escaped))))"
+            return .failure(
+                .usageError("no .xcdatamodeld bundles or SwiftData schemas found in \(place)\(skipped)"))
         }
         var notices: [String] = []
         report = onlyFilter(report, only: options.only)

@@ -96,14 +96,12 @@ package struct Workspace: Sendable {
                     bundle: bundle, settings: settings, mappingModels: mappingModels, histories: histories,
                     projects: projects(referencing: selection.absolutePath, files: files, read: projectsRead)))
         }
-        var tooLarge: [String] = []
-        for (root, files) in swiftFiles where stagedIn == nil {
-            let loaded = SwiftDataLoader.load(files, root: root) { PathTools.display($0, relativeTo: workingDirectory) }
-            bundles += loaded.sets.map { LintInput.Bundle(swiftData: $0) }
-            tooLarge += loaded.tooLarge
-        }
+        // A pre-commit run reads the index, not the work tree: the work tree's Swift files are not the commit's.
+        let searched = stagedIn == nil ? swiftFiles : []
+        let swift = readSwiftFiles(near: selections, searched: searched, files: files)
+        bundles += SwiftDataLoader.sets(searched) { swift.parsed[$0] }.map { LintInput.Bundle(swiftData: $0) }
         var input = LintInput(bundles: bundles)
-        input.tooLargeSwiftFiles = tooLarge
+        input.tooLargeSwiftFiles = swift.tooLarge
         if let lock = history.lock {
             // A key still absolute after loading names a folder outside the lock file's: it matches no bundle.
             input.lock = LintInput.Lock(
@@ -120,7 +118,7 @@ package struct Workspace: Sendable {
                 } ?? false
             }
         }
-        (input.sourceReferences, input.outsidePaths) = sourceReferences(near: selections, files: files)
+        (input.sourceReferences, input.outsidePaths) = (swift.references, swift.outside)
         input.goldenStores = selections.isEmpty ? [] : try goldenStores()
         // The mapping models, projects and Swift files around the bundles come from the same budget.
         try finder.walker.requireComplete(workingDirectory: workingDirectory)
@@ -128,28 +126,76 @@ package struct Workspace: Sendable {
         return input
     }
 
-    /// References to the model in the Swift files of the bundles' trees (each file read once, files over
-    /// `SourceReference.sizeLimit` skipped).
-    /// A file committed as a symlink to one outside the tree is not read; those are returned to be named once.
-    func sourceReferences(near selections: [BundleFinder.Selection], files: RepositoryFiles) -> (
-        [SourceReference], outside: [String]
-    ) {
-        var seen = Set<String>()
+    /// What the run's Swift files hold, each file read once on every core: references to the model in the
+    /// files of the bundles' trees (files over `SourceReference.sizeLimit` not scanned), and the SwiftData
+    /// declarations of the files in the folders searched (only files that mention SwiftData are parsed).
+    struct SwiftFiles {
         var references: [SourceReference] = []
+        /// Files committed as symlinks to files outside their tree: not read, named once.
         var outside: [String] = []
+        var parsed: [String: SwiftSourceFile] = [:]
+        var tooLarge: [String] = []
+    }
+
+    func readSwiftFiles(
+        near selections: [BundleFinder.Selection], searched: [(root: String, files: [String])], files: RepositoryFiles
+    ) -> SwiftFiles {
+        var result = SwiftFiles()
+        var order: [String] = []
+        var nearBundles = Set<String>()
         for selection in selections {
             let root = files.root(near: selection.absolutePath)
-            for file in files.swiftFiles(near: selection.absolutePath) where seen.insert(file).inserted {
+            for file in files.swiftFiles(near: selection.absolutePath) where nearBundles.insert(file).inserted {
                 if FileReader.isSymbolicLink(file), (try? FileReader.requireInside(file, root: root)) == nil {
-                    outside.append(PathTools.display(file, relativeTo: workingDirectory))
+                    result.outside.append(PathTools.display(file, relativeTo: workingDirectory))
+                    nearBundles.remove(file)
                     continue
                 }
-                guard let data = try? FileReader.read(file, limit: SourceReference.sizeLimit) else { continue }
-                references += SourceReference.scan(
-                    bytes: [UInt8](data), path: PathTools.display(file, relativeTo: workingDirectory))
+                order.append(file)
             }
         }
-        return (references, outside)
+        let inSearch = Set(searched.flatMap(\.files))
+        order += searched.flatMap(\.files).filter { !nearBundles.contains($0) }
+        struct Reading: Sendable {
+            var references: [SourceReference] = []
+            var parsed: SwiftSourceFile?
+            var tooLarge = false
+        }
+        let workingDirectory = workingDirectory
+        let scanned = nearBundles
+        // In chunks: a lock per file would cost more than most files' reading.
+        let chunks = stride(from: 0, to: order.count, by: 64).map { Array(order[$0..<min($0 + 64, order.count)]) }
+        let readings = concurrentMap(chunks) { chunk in
+            chunk.map { file -> Reading in
+                var reading = Reading()
+                // Most files hold nothing: their displayed path is never made.
+                let display = { PathTools.display(file, relativeTo: workingDirectory) }
+                switch SwiftDataLoader.read(file) {
+                case .bytes(let bytes):
+                    if scanned.contains(file), bytes.count <= SourceReference.sizeLimit {
+                        reading.references = SourceReference.scan(bytes: bytes, path: "")
+                        if !reading.references.isEmpty {
+                            let shown = display()
+                            for i in reading.references.indices { reading.references[i].location.file = shown }
+                        }
+                    }
+                    if inSearch.contains(file) {
+                        reading.parsed = SwiftDataLoader.parse(bytes, file: file, display: display)
+                    }
+                case .tooLarge:
+                    reading.tooLarge = inSearch.contains(file)
+                case .unreadable:
+                    break
+                }
+                return reading
+            }
+        }.flatMap { $0 }
+        for (file, reading) in zip(order, readings) {
+            result.references += reading.references
+            if let parsed = reading.parsed { result.parsed[file] = parsed }
+            if reading.tooLarge { result.tooLarge.append(PathTools.display(file, relativeTo: workingDirectory)) }
+        }
+        return result
     }
 
     /// The Xcode projects' view of a bundle: the configured projects, else every `project.pbxproj` in its tree

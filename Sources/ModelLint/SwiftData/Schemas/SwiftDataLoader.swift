@@ -11,37 +11,67 @@ public enum SwiftDataLoader {
         public var sets: [SwiftSchemaSet] = []
         /// Files over `sizeLimit`, as displayed.
         public var tooLarge: [String] = []
-        /// Files that mention SwiftData and were parsed.
-        public var parsed = 0
     }
 
-    /// `files` are absolute paths found under `root`; `display` turns one into its displayed form.
+    /// One file's bytes as the run reads them, once, for every use.
+    public enum FileBytes: Sendable {
+        case bytes([UInt8])
+        case tooLarge
+        case unreadable
+    }
+
+    public static func read(_ file: String) -> FileBytes {
+        do {
+            return .bytes([UInt8](try FileReader.read(file, limit: sizeLimit)))
+        } catch FileReader.ReadError.tooLarge {
+            return .tooLarge
+        } catch {
+            return .unreadable
+        }
+    }
+
+    /// The file parsed, when it is an app file that mentions SwiftData.
+    public static func parse(_ bytes: [UInt8], file: String, display: () -> String) -> SwiftSourceFile? {
+        guard SwiftDataReader.mentionsSwiftData(bytes), !SwiftDataReader.Reading.isTestPath(file) else { return nil }
+        return SwiftSourceFile(path: display(), bytes: bytes)
+    }
+
+    /// The schema sets of the files found under each root (absolute paths), from the files already parsed.
+    public static func sets(_ groups: [(root: String, files: [String])], parsed: (String) -> SwiftSourceFile?)
+        -> [SwiftSchemaSet]
+    {
+        var sets: [SwiftSchemaSet] = []
+        for (root, files) in groups {
+            var modules: [String: [SwiftSourceFile]] = [:]
+            var moduleOrder: [String] = []
+            let found = files.compactMap { file in parsed(file).map { (file, $0) } }
+            guard !found.isEmpty else { continue }
+            let foldersWithSwift = Set(files.map { ($0 as NSString).deletingLastPathComponent })
+            for (file, source) in found {
+                let module = moduleFolder(of: file, root: root, foldersWithSwift: foldersWithSwift)
+                if modules[module] == nil { moduleOrder.append(module) }
+                modules[module, default: []].append(source)
+            }
+            for module in moduleOrder {
+                let name = module.split(separator: "/").last.map(String.init) ?? "App"
+                sets += SwiftDataReader.schemaSets(modules[module] ?? [], moduleName: name)
+            }
+        }
+        return sets
+    }
+
+    /// Reads, parses and builds in one go (`hashes`, tests): `files` are absolute paths found under `root`.
     public static func load(_ files: [String], root: String, display: (String) -> String) -> Loaded {
         var loaded = Loaded()
-        var modules: [String: [SwiftSourceFile]] = [:]
-        var moduleOrder: [String] = []
-        let foldersWithSwift = Set(files.map { ($0 as NSString).deletingLastPathComponent })
-        for file in files where !SwiftDataReader.Reading.isTestPath(file) {
-            let data: Data
-            do {
-                data = try FileReader.read(file, limit: sizeLimit)
-            } catch FileReader.ReadError.tooLarge {
-                loaded.tooLarge.append(display(file))
-                continue
-            } catch {
-                continue
+        var parsed: [String: SwiftSourceFile] = [:]
+        for file in files {
+            switch read(file) {
+            case .bytes(let bytes): parsed[file] = parse(bytes, file: file) { display(file) }
+            case .tooLarge: loaded.tooLarge.append(display(file))
+            case .unreadable: break
             }
-            let bytes = [UInt8](data)
-            guard SwiftDataReader.mentionsSwiftData(bytes) else { continue }
-            loaded.parsed += 1
-            let module = moduleFolder(of: file, root: root, foldersWithSwift: foldersWithSwift)
-            if modules[module] == nil { moduleOrder.append(module) }
-            modules[module, default: []].append(SwiftSourceFile(path: display(file), bytes: bytes))
         }
-        for module in moduleOrder {
-            let name = module.split(separator: "/").last.map(String.init) ?? "App"
-            loaded.sets += SwiftDataReader.schemaSets(modules[module] ?? [], moduleName: name)
-        }
+        loaded.sets = sets([(root, files)]) { parsed[$0] }
         return loaded
     }
 
