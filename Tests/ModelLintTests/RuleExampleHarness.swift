@@ -8,6 +8,7 @@ import ModelLintHistory
 import ModelLintCompiled
 import ModelLintStores
 import ModelLintProjects
+import ModelLintSwiftData
 import ModelLintRules
 import ModelLintEngine
 import ModelLintCommands
@@ -116,7 +117,26 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
             let markers = try example.writeSwiftFiles(into: directory)
             let configuration = Configuration(baseDirectory: directory.path)
             let workspace = Workspace(configuration: configuration, workingDirectory: directory.path)
-            let found = Linter(configuration: configuration, rules: rules).lint(try workspace.read(paths: ["App"]))
+            var input = try workspace.read(paths: ["App"])
+            if !example.shippedSwiftFiles.isEmpty {
+                // The release's sets, read in memory as the git reader reads a revision's files.
+                let files = example.shippedSwiftFiles.map { name, text in
+                    SwiftSourceFile(
+                        path: "v1.0:App/" + name, bytes: Array(text.filter { $0 != RuleExample.marker }.utf8))
+                }
+                let then = SwiftDataReader.schemaSets(files, moduleName: "App")
+                for i in input.bundles.indices {
+                    guard let set = input.bundles[i].swiftData, let old = then.first(where: { $0.name == set.name })
+                    else { continue }
+                    let released: Bool
+                    if case .released = example.shippedSource { released = true } else { released = false }
+                    let versions = released ? old.bundle.versions : Array(old.bundle.versions.dropLast())
+                    input.bundles[i].histories = [
+                        ShippedHistory(source: example.shippedSource, versions: HistoryOptions.versions(versions))
+                    ]
+                }
+            }
+            let found = Linter(configuration: configuration, rules: rules).lint(input)
             return (Diagnostic.sortedForOutput(found.diagnostics), markers)
         }
         let (bundle, markers) = try example.write(into: directory)

@@ -117,6 +117,76 @@ final class SwiftDataTests: XCTestCase {
         }
     }
 
+    /// `--against REF` reads the Swift files at REF from git: a live type that changed since the schema listing it
+    /// shipped is an error naming the change; a frozen copy edited in place is swiftdata-frozen-schema-edited; the
+    /// newest schema at REF may still change.
+    func testHistoryFromGitMakesTheLiveTypeAndFrozenEditsErrors() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let app = directory.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        func write(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: app.appendingPathComponent(name))
+        }
+        let item = "import SwiftData\n@Model final class Item {\n    var title: String = \"\"\n    init() {}\n}\n"
+        let schemas = """
+            import SwiftData
+            enum TodoV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Item.self, Note.self] }
+                @Model final class Note { var text: String = ""; init() {} }
+            }
+            enum TodoV2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Item.self, Note.self, Tag.self] }
+                @Model final class Note { var text: String = ""; var color: String?; init() {} }
+                @Model final class Tag { var label: String = ""; init() {} }
+            }
+            enum TodoPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [TodoV1.self, TodoV2.self] }
+                static var stages: [MigrationStage] { [.lightweight(fromVersion: TodoV1.self, toVersion: TodoV2.self)] }
+            }
+
+            """
+        try write("Item.swift", item)
+        try write("Schemas.swift", schemas)
+        _ = try git(["init", "-q"], in: directory)
+        _ = try git(["add", "-A"], in: directory)
+        _ = try git(["-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "1.0"], in: directory)
+        // Unchanged since REF: nothing but the standing warning.
+        XCTAssertEqual(
+            findings(in: directory, ["check", "App", "--against", "HEAD"]),
+            ["App/Schemas.swift:4:54 warning swiftdata-live-type-in-historical-schema"])
+        try write(
+            "Item.swift", item.replacingOccurrences(of: "    init()", with: "    var done: Bool = false\n    init()"))
+        try write(
+            "Schemas.swift",
+            schemas.replacingOccurrences(
+                of: "var text: String = \"\"; init()", with: "var text: String = \"\"; var pinned: Bool = false; init()"
+            ).replacingOccurrences(of: "var label: String = \"\";", with: "var label: String = \"\"; var hue: Int = 0;")
+        )
+        let out = modellint(["check", "App", "--against", "HEAD"], in: directory)
+        let lines = out.standardOutput.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("    fix") }
+        XCTAssertEqual(
+            lines,
+            [
+                "App/Schemas.swift:2:1: error: TodoV1 shipped (HEAD) and its shape changed since (Note: pinned added): stores written by the release that shipped it match no schema of the plan (134504) [swiftdata-frozen-schema-edited]",
+                "App/Schemas.swift:4:54: error: TodoV1 lists Item, a live @Model type declared outside it (Item.swift:2), and Item has changed since TodoV1 shipped (HEAD): done added. Stores written by the release that shipped TodoV1 match no schema now (134504) [swiftdata-live-type-in-historical-schema]",
+                // The edit's consequence on the step to the new schema, until it is reverted.
+                "App/Schemas.swift:5:58: warning: Note.pinned (attribute) was removed between TodoV1 and TodoV2: its data is dropped on every device [property-removed]",
+                "2 errors, 1 warning, 0 notes in 1 bundle (2 versions)",
+            ], out.standardOutput + out.standardError)
+    }
+
+    func findings(in directory: URL, _ arguments: [String]) -> [String] {
+        let out = modellint(arguments + ["--format", "json"], in: directory)
+        guard let json = try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any],
+            let diagnostics = json["diagnostics"] as? [[String: Any]]
+        else { return ["unreadable output: \(out.standardOutput) \(out.standardError)"] }
+        return diagnostics.map { d in
+            "\(d["file"] ?? ""):\(d["line"] ?? 0):\(d["column"] ?? 0) \(d["severity"] ?? "") \(d["ruleId"] ?? "")"
+        }
+    }
+
     /// A type the scanner cannot map (a Codable struct) makes its entity unknown: `hashes` prints no hash for it,
     /// nor a checksum for its schema.
     func testAnEntityWhoseShapeIsUnknownHasNoHash() throws {

@@ -99,7 +99,14 @@ package struct Workspace: Sendable {
         // A pre-commit run reads the index, not the work tree: the work tree's Swift files are not the commit's.
         let searched = stagedIn == nil ? swiftFiles : []
         let swift = readSwiftFiles(near: selections, searched: searched, files: files)
-        bundles += SwiftDataLoader.sets(searched) { swift.parsed[$0] }.map { LintInput.Bundle(swiftData: $0) }
+        for group in searched {
+            let sets = SwiftDataLoader.sets([group]) { swift.parsed[$0] }
+            guard !sets.isEmpty else { continue }
+            let histories = try swiftDataHistories(of: sets, root: group.root)
+            for (set, shipped) in zip(sets, histories) {
+                bundles.append(LintInput.Bundle(swiftData: set, histories: shipped))
+            }
+        }
         var input = LintInput(bundles: bundles)
         input.tooLargeSwiftFiles = swift.tooLarge
         if let lock = history.lock {
@@ -124,6 +131,34 @@ package struct Workspace: Sendable {
         try finder.walker.requireComplete(workingDirectory: workingDirectory)
         input.unreadablePaths = finder.walker.unreadableNames
         return input
+    }
+
+    /// The shipped records of SwiftData schema sets: each set as it was at `--released` (every schema) and at
+    /// `--against` (the schemas before that revision's newest), read from the Swift files under the same folder at
+    /// that revision and matched by name. A set the revision did not have has no record.
+    func swiftDataHistories(of sets: [SwiftSchemaSet], root: String) throws -> [[ShippedHistory]] {
+        var histories = [[ShippedHistory]](repeating: [], count: sets.count)
+        let refs = [history.released.map { ($0, true) }, history.against.map { ($0, false) }].compactMap { $0 }
+        guard !refs.isEmpty else { return histories }
+        let repository = try history.repositories.repository(containing: root)
+        for (ref, released) in refs {
+            let commit = try repository.resolve(ref)
+            let files = try repository.swiftFiles(under: root, commit: commit, limit: SwiftDataLoader.sizeLimit)
+            var parsed: [String: SwiftSourceFile] = [:]
+            for (path, data) in files {
+                let shown = ref + ":" + (PathTools.relative(path, to: repository.toplevel) ?? path)
+                parsed[path] = SwiftDataLoader.parse([UInt8](data), file: path) { shown }
+            }
+            let then = SwiftDataLoader.sets([(root, files.map(\.path))]) { parsed[$0] }
+            for (i, set) in sets.enumerated() {
+                guard let old = then.first(where: { $0.name == set.name && $0.plan == set.plan }) else { continue }
+                let shipped = released ? old.bundle.versions : Array(old.bundle.versions.dropLast())
+                histories[i].append(
+                    ShippedHistory(
+                        source: released ? .released(ref) : .against(ref), versions: HistoryOptions.versions(shipped)))
+            }
+        }
+        return histories
     }
 
     /// What the run's Swift files hold, each file read once on every core: references to the model in the

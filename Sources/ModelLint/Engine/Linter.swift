@@ -95,7 +95,7 @@ public struct Linter: Sendable {
         var diagnostics = staged.lint(
             set.bundle, settings: settings, mappingModels: set.customStages, histories: histories)
         let facts = ResolutionFacts(configuration: configuration, bundlePath: set.path)
-        let context = SwiftDataContext()
+        let context = SwiftDataContext(histories: histories)
         for rule in rules.swiftData {
             diagnostics += facts.resolve(rule.description, rule.check(set, context: context))
         }

@@ -238,6 +238,30 @@ public struct GitRepository: Sendable {
         return times
     }
 
+    /// The Swift files under `folder` (absolute, inside this repository) at `commit`, by the absolute path they would
+    /// have in the work tree, with their bytes; files over `limit` are left out (as on disk). Two git processes.
+    package func swiftFiles(under folder: String, commit: String, limit: Int) throws -> [(path: String, data: Data)] {
+        guard let relative = PathTools.relative(PathTools.standardize(folder), to: toplevel) else { return [] }
+        var arguments = ["ls-tree", "-r", "-z", "--full-tree", "-l", commit]
+        if !relative.isEmpty && relative != "." { arguments += ["--", relative] }
+        let listing = run(arguments)
+        guard listing.status == 0 else { throw GitError(message: "git ls-tree failed for \(relative) at \(commit)") }
+        // "<mode> <type> <sha> <size>\t<path>"
+        let blobs: [(path: String, sha: String)] = listing.output.split(separator: 0).compactMap { record in
+            guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else {
+                return nil
+            }
+            let fields = text[..<tab].split(separator: " ", omittingEmptySubsequences: true)
+            let path = String(text[text.index(after: tab)...])
+            guard fields.count == 4, fields[1] == "blob", path.hasSuffix(".swift"), let size = Int(fields[3]),
+                size <= limit
+            else { return nil }
+            return (path, String(fields[2]))
+        }
+        let contents = try catFiles(blobs.map(\.sha))
+        return zip(blobs, contents).map { (toplevel + "/" + $0.0.path, $0.1) }
+    }
+
     /// One `git cat-file --batch-check` for every blob's size.
     package func blobSizes(_ shas: [String]) throws -> [Int] {
         guard !shas.isEmpty else { return [] }

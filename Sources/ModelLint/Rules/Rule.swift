@@ -178,11 +178,24 @@ public protocol SwiftDataRule: Rule {
 
 /// What a SwiftData rule may know beyond the Swift files: the schemas as they shipped.
 public struct SwiftDataContext: Sendable {
-    /// Per schema name: the entity hashes recorded when it shipped (lock file, `--released`, `--against`).
-    public var shippedHashes: [String: [String: String]]
+    public struct Shipped: Sendable {
+        /// The schema's model as it shipped, when read from git (a lock file keeps digests only).
+        public var model: Model?
+        public var digest: VersionDigest
+        public var source: ShippedHistory.Source
+    }
 
-    public init(shippedHashes: [String: [String: String]] = [:]) {
-        self.shippedHashes = shippedHashes
+    /// Per schema name: what shipped, from the first record that has it (lock file, `--released`, `--against`).
+    public var shipped: [String: Shipped]
+
+    public init(histories: [ShippedHistory] = []) {
+        var shipped: [String: Shipped] = [:]
+        for history in histories {
+            for version in history.versions where shipped[version.name] == nil {
+                shipped[version.name] = Shipped(model: version.model, digest: version.digest, source: history.source)
+            }
+        }
+        self.shipped = shipped
     }
 }
 

@@ -160,6 +160,20 @@ public struct RuleExample: Sendable {
     /// `check` reads a folder of Swift sources. No bundle is written.
     public var swiftFiles: [(name: String, text: String)] = []
 
+    /// For SwiftData history rules: the app's Swift files as they were at the release (`shippedSource`), whose
+    /// schema sets are the shipped record of the sets of `swiftFiles`.
+    public var shippedSwiftFiles: [(name: String, text: String)] = []
+
+    /// The same SwiftData example, with these files as they were at `source` (`--released` by default).
+    public func shipped(
+        swift files: [(String, String)], source: ShippedHistory.Source = .released("v1.0")
+    ) -> RuleExample {
+        var copy = self
+        copy.shippedSwiftFiles = files.map { ($0.0, $0.1) }
+        copy.shippedSource = source
+        return copy
+    }
+
     /// A SwiftData app of these Swift files.
     public static func swift(
         _ files: [(String, String)], triggers: Bool, filePath: String = #filePath, line: Int = #line

@@ -48,6 +48,7 @@ public enum RuleRegistry {
         // SwiftData
         SwiftDataLiveTypeInHistoricalSchemaRule(), SwiftDataDuplicateChecksumRule(), SwiftDataPlanMissingSchemaRule(),
         SwiftDataStageGapRule(), SwiftDataContainerSchemaNotLatestRule(), SwiftDataRelationshipTargetMissingRule(),
+        SwiftDataFrozenSchemaEditedRule(),
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

@@ -68,8 +68,9 @@ public struct ModelBundle: Sendable {
         /// A `.xcdatamodeld` folder.
         case xcdatamodeld
         /// SwiftData schemas in Swift files: the plan's (or module's) name. Versions are schema types, migrated
-        /// stage by stage.
-        case swiftData(name: String)
+        /// stage by stage. `versioned` is false for an app whose `@Model` classes are its one version: editing it
+        /// in place is how such an app evolves.
+        case swiftData(name: String, versioned: Bool)
     }
 
     /// Version folders whose names are not valid UTF-8 (shown with `\x..` escapes): not read.
@@ -102,7 +103,7 @@ public struct ModelBundle: Sendable {
     }
 
     public var name: String {
-        if case .swiftData(let name) = source { return name }
+        if case .swiftData(let name, _) = source { return name }
         let last = path.split(separator: "/").last.map(String.init) ?? path
         return last.hasSuffix(".xcdatamodeld") ? String(last.dropLast(".xcdatamodeld".count)) : last
     }

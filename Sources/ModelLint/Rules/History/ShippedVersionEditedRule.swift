@@ -50,7 +50,9 @@ public struct ShippedVersionEditedRule: HistoryRule {
         ])
 
     public func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding] {
-        comparisons.compactMap { c in
+        // A SwiftData schema's edit is swiftdata-frozen-schema-edited's.
+        guard bundle.source == .xcdatamodeld else { return [] }
+        return comparisons.compactMap { c in
             guard c.status == .schemaChanged, !c.source.isAgainst else { return nil }
             return Finding(
                 "\(c.name) shipped (\(c.source.label)) and its schema was edited in place\(HistoryMessages.list(c.changes)): stores written by \(c.name) no longer match it",

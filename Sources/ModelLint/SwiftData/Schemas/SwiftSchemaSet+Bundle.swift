@@ -11,7 +11,7 @@ extension SwiftSchemaSet {
         }
         var bundle = ModelBundle(
             path: path, versions: versions, declaredCurrentVersion: schemas.last?.name, currentVersionFile: .present)
-        bundle.source = .swiftData(name: name)
+        bundle.source = .swiftData(name: name, versioned: !isUnversioned)
         return bundle
     }
 
