@@ -46,6 +46,9 @@ final class SwiftDataTests: XCTestCase {
         XCTAssertEqual(
             findings("RequiredWithoutDefault"),
             ["RequiredWithoutDefault/Schemas.swift:18:13 error required-attribute-without-default"])
+        XCTAssertEqual(
+            findings("StageWrongSchemaType"),
+            ["StageWrongSchemaType/TripsMigrationPlan.swift:23:59 warning swiftdata-stage-wrong-schema-type"])
     }
 
     func testMessagesNameTheSchemaTypeAndProperty() {
@@ -66,7 +69,7 @@ final class SwiftDataTests: XCTestCase {
         let apps = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter {
             $0.hasSuffix("Fixed") || ["Library", "Trips"].contains($0)
         }.sorted()
-        XCTAssertEqual(apps.count, 8)
+        XCTAssertEqual(apps.count, 9)
         for app in apps {
             XCTAssertEqual(findings(app), [], app)
         }
@@ -175,6 +178,33 @@ final class SwiftDataTests: XCTestCase {
                 "App/Schemas.swift:5:58: warning: Note.pinned (attribute) was removed between TodoV1 and TodoV2: its data is dropped on every device [property-removed]",
                 "2 errors, 1 warning, 0 notes in 1 bundle (2 versions)",
             ], out.standardOutput + out.standardError)
+    }
+
+    /// An app without versioned schemas evolves its model in place: `--against` compares the model at REF with
+    /// today's by every change rule (a new required property without a default is still 134110); unchanged, nothing.
+    func testAnUnversionedAppIsComparedWithItsModelAtTheRevision() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let app = directory.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let file = app.appendingPathComponent("Item.swift")
+        try Data("import SwiftData\n@Model final class Item {\n    var title: String = \"\"\n    init() {}\n}\n".utf8)
+            .write(
+                to: file)
+        _ = try git(["init", "-q"], in: directory)
+        _ = try git(["add", "-A"], in: directory)
+        _ = try git(["commit", "-qm", "1.0"], in: directory)
+        XCTAssertEqual(findings(in: directory, ["check", "App", "--against", "HEAD", "--notes"]), [])
+        try Data(
+            "import SwiftData\n@Model final class Item {\n    var title: String = \"\"\n    var rank: Int\n    init() { rank = 0 }\n}\n"
+                .utf8
+        ).write(to: file)
+        let out = modellint(["check", "App", "--against", "HEAD"], in: directory)
+        XCTAssertEqual(
+            out.standardOutput.split(separator: "\n").first.map(String.init),
+            "App/Item.swift:4:9: error: Item.rank is required, has no default, and was added to existing entity Item between HEAD and current: the store fails to open on any device with Item rows (an empty test store passes) [required-attribute-without-default]"
+        )
+        // Without history, the one version is all there is.
+        XCTAssertEqual(findings(in: directory, ["check", "App"]), [])
     }
 
     func findings(in directory: URL, _ arguments: [String]) -> [String] {

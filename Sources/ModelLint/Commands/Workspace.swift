@@ -102,8 +102,8 @@ package struct Workspace: Sendable {
         for group in searched {
             let sets = SwiftDataLoader.sets([group]) { swift.parsed[$0] }
             guard !sets.isEmpty else { continue }
-            let histories = try swiftDataHistories(of: sets, root: group.root)
-            for (set, shipped) in zip(sets, histories) {
+            let (read, histories) = try swiftDataHistories(of: sets, root: group.root)
+            for (set, shipped) in zip(read, histories) {
                 bundles.append(LintInput.Bundle(swiftData: set, histories: shipped))
             }
         }
@@ -135,11 +135,16 @@ package struct Workspace: Sendable {
 
     /// The shipped records of SwiftData schema sets: each set as it was at `--released` (every schema) and at
     /// `--against` (the schemas before that revision's newest), read from the Swift files under the same folder at
-    /// that revision and matched by name. A set the revision did not have has no record.
-    func swiftDataHistories(of sets: [SwiftSchemaSet], root: String) throws -> [[ShippedHistory]] {
+    /// that revision and matched by name. A set the revision did not have has no record. An app without versioned
+    /// schemas evolves its one model in place: its model at the revision is put before today's, as the version that
+    /// shipped, so every change rule compares the two.
+    func swiftDataHistories(of sets: [SwiftSchemaSet], root: String) throws -> (
+        [SwiftSchemaSet], [[ShippedHistory]]
+    ) {
+        var sets = sets
         var histories = [[ShippedHistory]](repeating: [], count: sets.count)
         let refs = [history.released.map { ($0, true) }, history.against.map { ($0, false) }].compactMap { $0 }
-        guard !refs.isEmpty else { return histories }
+        guard !refs.isEmpty else { return (sets, histories) }
         let repository = try history.repositories.repository(containing: root)
         for (ref, released) in refs {
             let commit = try repository.resolve(ref)
@@ -152,13 +157,27 @@ package struct Workspace: Sendable {
             let then = SwiftDataLoader.sets([(root, files.map(\.path))]) { parsed[$0] }
             for (i, set) in sets.enumerated() {
                 guard let old = then.first(where: { $0.name == set.name && $0.plan == set.plan }) else { continue }
+                if set.isUnversioned {
+                    guard old.isUnversioned, var model = old.schemas.first, sets[i].schemas.count == 1,
+                        // Unchanged since: nothing to compare.
+                        VersionDigest(model: model.model).content
+                            != VersionDigest(model: sets[i].schemas[0].model).content
+                    else { continue }
+                    model.name = ref
+                    sets[i].schemas.insert(model, at: 0)
+                    histories[i].append(
+                        ShippedHistory(
+                            source: released ? .released(ref) : .against(ref),
+                            versions: HistoryOptions.versions(Array(sets[i].bundle.versions.prefix(1)))))
+                    continue
+                }
                 let shipped = released ? old.bundle.versions : Array(old.bundle.versions.dropLast())
                 histories[i].append(
                     ShippedHistory(
                         source: released ? .released(ref) : .against(ref), versions: HistoryOptions.versions(shipped)))
             }
         }
-        return histories
+        return (sets, histories)
     }
 
     /// What the run's Swift files hold, each file read once on every core: references to the model in the

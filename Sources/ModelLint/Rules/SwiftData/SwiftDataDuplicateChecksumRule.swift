@@ -73,6 +73,7 @@ public struct SwiftDataDuplicateChecksumRule: SwiftDataRule {
         ])
 
     public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
+        guard !set.isUnversioned else { return [] }
         var findings: [Finding] = []
         var byChecksum: [String: SwiftSchema] = [:]
         for schema in set.schemas {

@@ -128,7 +128,8 @@ public struct SwiftDataLiveTypeInHistoricalSchemaRule: SwiftDataRule {
         ])
 
     public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
-        guard set.schemas.count > 1 else { return [] }
+        // An unversioned app's model at a revision is history, not a schema that lists anything.
+        guard set.schemas.count > 1, !set.isUnversioned else { return [] }
         var findings: [Finding] = []
         for schema in set.schemas.dropLast() {
             for type in schema.models where type.isLive {

@@ -288,6 +288,8 @@ public enum SwiftDataReader {
             var end = k + 1
             var from: String?
             var to: String?
+            var closures: [String: Range<Int>] = [:]
+            var closureFile: [String: Int] = [:]
             while end < slice.endIndex {
                 let u = slice[end]
                 if u.isPunctuation("(") || u.isPunctuation("[") || u.isPunctuation("{") { depth += 1 }
@@ -307,12 +309,83 @@ public enum SwiftDataReader {
                     }
                     if u.text == "fromVersion" { from = resolved } else { to = resolved }
                 }
+                if depth == 1, u.kind == .identifier, u.text == "willMigrate" || u.text == "didMigrate",
+                    end + 2 < slice.endIndex, slice[end + 1].isPunctuation(":")
+                {
+                    let value = slice[end + 2]
+                    if value.isPunctuation("{") {
+                        let close = SwiftDeclarationParser(tokens: files[file].tokens).skipBalanced(end + 2)
+                        closures[u.text] = (end + 3)..<max(end + 3, min(close - 1, slice.endIndex))
+                        closureFile[u.text] = file
+                    } else if value.kind == .identifier, let (body, f) = function(named: value.text, near: scope) {
+                        closures[u.text] = body
+                        closureFile[u.text] = f
+                    }
+                }
                 end += 1
             }
-            let stage = SwiftStage(
+            var stage = SwiftStage(
                 kind: t.text == "custom" ? .custom : .lightweight, from: from, to: to,
                 location: SwiftLocation(file: files[file].path, line: t.line, column: t.column))
+            if let range = closures["willMigrate"], let f = closureFile["willMigrate"] {
+                stage.willMigrateTypes = modelTypes(in: range, file: f, scope: scope)
+            }
+            if let range = closures["didMigrate"], let f = closureFile["didMigrate"] {
+                stage.didMigrateTypes = modelTypes(in: range, file: f, scope: scope)
+            }
             return (stage, end)
+        }
+
+        /// The body of a function a stage names (`willMigrate: migrateTrips`): a static member of the scope's type,
+        /// else one function of that name at file scope in the module.
+        func function(named name: String, near scope: String) -> (Range<Int>, Int)? {
+            if let entry = index.entry(scope),
+                let member = entry.members.first(where: { $0.kind == .func && $0.name == name }), let body = member.body
+            {
+                return (body, entry.file)
+            }
+            var found: [(Range<Int>, Int)] = []
+            for (f, file) in files.enumerated() {
+                for d in file.declarations where d.kind == .func && d.name == name {
+                    if let body = d.body { found.append((body, f)) }
+                }
+            }
+            return found.count == 1 ? found[0] : nil
+        }
+
+        /// The `@Model` types a body names (`FetchDescriptor<V1.Item>`, `V2.Item(…)`, `Item.self`), resolved from
+        /// `scope`, each once, with its first mention.
+        func modelTypes(in range: Range<Int>, file: Int, scope: String) -> [(type: String, at: SwiftLocation)] {
+            let tokens = files[file].tokens
+            var found: [(String, SwiftLocation)] = []
+            var seen = Set<String>()
+            var k = range.lowerBound
+            while k < range.upperBound {
+                let t = tokens[k]
+                guard t.kind == .identifier, t.text.first?.isUppercase == true,
+                    k == range.lowerBound || !tokens[k - 1].isPunctuation(".")
+                else {
+                    k += 1
+                    continue
+                }
+                // The longest dotted chain from here that resolves to a @Model class.
+                var name = t.text
+                var j = k + 1
+                var best: SwiftTypeIndex.Entry? = index.resolve(name, from: scope)
+                while j + 1 < range.upperBound, tokens[j].isPunctuation("."), tokens[j + 1].kind == .identifier {
+                    name += "." + tokens[j + 1].text
+                    if let entry = index.resolve(name, from: scope) { best = entry }
+                    j += 2
+                }
+                if let best, best.declaration.kind == .class, best.declaration.hasAttribute("Model"),
+                    seen.insert(best.qualifiedName).inserted
+                {
+                    found.append(
+                        (best.qualifiedName, SwiftLocation(file: files[file].path, line: t.line, column: t.column)))
+                }
+                k = j
+            }
+            return found
         }
 
         /// Containers and `Schema(versionedSchema:)` in every file but tests, outside `#if DEBUG` branches.

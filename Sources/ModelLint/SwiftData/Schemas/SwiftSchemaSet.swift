@@ -58,6 +58,21 @@ public struct SwiftStage: Sendable, Equatable {
     public var from: String?
     public var to: String?
     public var location: SwiftLocation
+    /// `@Model` types a `.custom` stage's `willMigrate` and `didMigrate` name (qualified), read from the closure
+    /// body or the function it names in the same module, with where each is named.
+    public var willMigrateTypes: [(type: String, at: SwiftLocation)] = []
+    public var didMigrateTypes: [(type: String, at: SwiftLocation)] = []
+
+    public static func == (a: SwiftStage, b: SwiftStage) -> Bool {
+        a.kind == b.kind && a.from == b.from && a.to == b.to && a.location == b.location
+    }
+
+    init(kind: Kind, from: String?, to: String?, location: SwiftLocation) {
+        self.kind = kind
+        self.from = from
+        self.to = to
+        self.location = location
+    }
 }
 
 /// A `ModelContainer(…)`, `.modelContainer(…)` or `Schema(versionedSchema:)` in the app's code.
