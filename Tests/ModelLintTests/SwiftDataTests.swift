@@ -217,6 +217,38 @@ final class SwiftDataTests: XCTestCase {
         }
     }
 
+    /// export-schema writes each schema as Xcode's XML: the bundle hashes as the Swift source does, checks clean
+    /// but for what its schemas hold, and is never overwritten.
+    func testExportSchemaWritesABundleThatHashesAsTheSource() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let trips = fixtures.appendingPathComponent("Trips").path
+        let out = modellint(["export-schema", trips, "--output", directory.path], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(
+            out.standardOutput,
+            "wrote TripsMigrationPlan.xcdatamodeld (TripsSchemaV1, TripsSchemaV2, TripsSchemaV3)\n")
+        let exported = modellint(["hashes", "TripsMigrationPlan.xcdatamodeld", "--format", "json"], in: directory)
+        let source = modellint(["hashes", trips, "--format", "json"], in: directory)
+        func versions(_ out: CommandOutput) -> String {
+            let json = try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any]
+            let versions = json?["versions"] as? [[String: Any]] ?? []
+            return versions.map { "\($0["name"]!) \($0["versionChecksum"]!) \($0["entities"]!)" }.joined(
+                separator: "\n")
+        }
+        XCTAssertFalse(versions(exported).isEmpty)
+        XCTAssertEqual(versions(exported), versions(source))
+        let checked = modellint(["check", "TripsMigrationPlan.xcdatamodeld"], in: directory)
+        XCTAssertEqual(checked.exitCode, 0, checked.standardOutput)
+        XCTAssertEqual(
+            checked.standardOutput.split(separator: "\n").last,
+            "0 errors, 1 warning, 1 note (--notes to list them) in 1 bundle (3 versions)")
+        let again = modellint(["export-schema", trips, "--output", directory.path], in: directory)
+        XCTAssertEqual(again.exitCode, 2)
+        XCTAssertEqual(
+            again.standardError,
+            "modellint: TripsMigrationPlan.xcdatamodeld exists; export-schema does not overwrite it\n")
+    }
+
     /// A type the scanner cannot map (a Codable struct) makes its entity unknown: `hashes` prints no hash for it,
     /// nor a checksum for its schema.
     func testAnEntityWhoseShapeIsUnknownHasNoHash() throws {

@@ -94,6 +94,9 @@ public enum ModelLintApp {
         .buffered(
             "hashes", "BUNDLE [VERSION]", "Core Data's entity version hashes and model checksum of each version",
             HashesCommand.run),
+        .buffered(
+            "export-schema", "PATH [--output DIR]", "write SwiftData schemas as .xcdatamodeld bundles",
+            ExportSchemaCommand.run),
         .streaming(
             "verify-build", "MOMD [BUNDLE]", "check a compiled .momd (and the .cdm beside it) against the bundle",
             VerifyBuildCommand.run),
