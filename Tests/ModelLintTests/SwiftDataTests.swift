@@ -249,6 +249,22 @@ final class SwiftDataTests: XCTestCase {
             "modellint: TripsMigrationPlan.xcdatamodeld exists; export-schema does not overwrite it\n")
     }
 
+    /// `store` names the SwiftData schema whose entity hashes a store records (Stores/Library-LibraryV1.sqlite holds
+    /// LibraryV1's, which equal its hand translation's, written with Python's sqlite3: Stores/README.md), with the
+    /// set named or found among the folder's.
+    func testStoreNamesTheSchemaThatWroteIt() {
+        for arguments in [
+            ["store", "Stores/Library-LibraryV1.sqlite", "Library"], ["store", "Stores/Library-LibraryV1.sqlite"],
+        ] {
+            let out = modellint(arguments, in: fixtures)
+            XCTAssertEqual(out.exitCode, 0, out.standardError)
+            let lines = out.standardOutput.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.dropFirst().first, "  written by: LibraryV1", out.standardOutput)
+            XCTAssertTrue(
+                lines.contains("  migrating to LibraryV2 (current): one hop, nothing found"), out.standardOutput)
+        }
+    }
+
     /// A type the scanner cannot map (a Codable struct) makes its entity unknown: `hashes` prints no hash for it,
     /// nor a checksum for its schema.
     func testAnEntityWhoseShapeIsUnknownHasNoHash() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
+import ModelLintSwiftData
 import ModelLintDiff
 import ModelLintHistory
 import ModelLintStores
@@ -64,23 +65,36 @@ public enum StoreCommand {
         }
         // The bundles under the working directory, read once when no bundle is named.
         var here: [ModelBundle]?
-        let bundle: ModelBundle
+        var bundle: ModelBundle
+        // SwiftData schema sets: what a bundle's mapping models are to it, their custom stages are.
+        var swiftSets: [SwiftSchemaSet] = []
         do {
             if parsed.positionals.count == 2 {
-                bundle = try SingleBundle.load(
-                    parsed.positionals[1], configuration: configuration, environment: environment)
+                do {
+                    bundle = try SingleBundle.load(
+                        parsed.positionals[1], configuration: configuration, environment: environment)
+                } catch let error as UsageError {
+                    // A folder of Swift files: the schema set whose schema wrote the store, else the only one.
+                    swiftSets = HashesCommand.swiftDataSets(parsed.positionals[1], environment: environment)
+                    guard !swiftSets.isEmpty else { throw error }
+                    bundle = try findBundle(for: metadata, among: swiftSets.map(\.bundle))
+                }
             } else {
+                swiftSets = HashesCommand.swiftDataSets(".", environment: environment)
                 here = try bundlesHere(configuration: configuration, environment: environment)
-                bundle = try findBundle(for: metadata, among: here ?? [])
+                bundle = try findBundle(for: metadata, among: (here ?? []) + swiftSets.map(\.bundle))
             }
         } catch {
             return fail("\(error)")
         }
+        let swiftSet = swiftSets.first { $0.bundle.path == bundle.path && $0.name == bundle.name }
         let bundlePath = PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory)
         let settings = configuration.settings(forBundleAt: bundlePath)
         // The mapping models `check` honours for this bundle: Core Data uses one for exactly its pair.
-        let mappingModels = RepositoryFiles().mappingModels(
-            for: bundlePath, versions: bundle.versions.map(\.name), configuredFolders: configuration.mappingModels)
+        let mappingModels =
+            swiftSet?.customStages
+            ?? RepositoryFiles().mappingModels(
+                for: bundlePath, versions: bundle.versions.map(\.name), configuredFolders: configuration.mappingModels)
         // A merged model's store: the other bundles here may hold the rest of it.
         var others: [ModelBundle] = []
         if metadata.matchingVersions(bundle.readableVersions).isEmpty,
@@ -89,7 +103,9 @@ public enum StoreCommand {
             let here = here ?? (try? bundlesHere(configuration: configuration, environment: environment)) ?? []
             others = here.filter { PathTools.absolute($0.path, relativeTo: environment.workingDirectory) != bundlePath }
         }
-        let diagnostics = StoreVerifier(configuration: configuration, migration: parsed[migration])
+        // SwiftData migrates stage by stage.
+        let migrationMode = swiftSet != nil ? MigrationMode.progressive : parsed[migration]
+        let diagnostics = StoreVerifier(configuration: configuration, migration: migrationMode)
             .verify(
                 metadata, path: display, against: bundle, settings: settings, isGolden: false,
                 mappingModels: mappingModels, otherBundles: others)
@@ -99,7 +115,7 @@ public enum StoreCommand {
             streams.standardOutput.write(
                 describe(
                     metadata, path: display, bundle: bundle, found: parsed.positionals.count == 1,
-                    migration: parsed[migration] ?? configuration.migration, migrationFindings: migrating))
+                    migration: migrationMode ?? configuration.migration, migrationFindings: migrating))
         }
         report.write(findings, to: streams.standardOutput, environment: environment)
         return report.exitCode(for: findings)
