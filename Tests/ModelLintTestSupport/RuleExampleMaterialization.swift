@@ -89,7 +89,11 @@ extension RuleExample {
                     column += ch.utf8.count
                 }
             }
-            try Data(clean.utf8).write(to: folder.appendingPathComponent(name))
+            // A name with folders (`Model.xcdatamodeld/Model.xcdatamodel/contents`) writes them too.
+            let file = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(clean.utf8).write(to: file)
         }
         return markers
     }

@@ -47,6 +47,13 @@ final class SwiftDataTests: XCTestCase {
             findings("RequiredWithoutDefault"),
             ["RequiredWithoutDefault/Schemas.swift:18:13 error required-attribute-without-default"])
         XCTAssertEqual(
+            findings("ModelClassMismatch"),
+            [
+                "ModelClassMismatch/Models.swift:6:7 error model-class-mismatch",
+                "ModelClassMismatch/Models.swift:8:9 error model-class-mismatch",
+                "ModelClassMismatch/Models.swift:22:9 error model-class-mismatch",
+            ])
+        XCTAssertEqual(
             findings("StageWrongSchemaType"),
             ["StageWrongSchemaType/TripsMigrationPlan.swift:23:59 warning swiftdata-stage-wrong-schema-type"])
     }
@@ -69,7 +76,7 @@ final class SwiftDataTests: XCTestCase {
         let apps = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter {
             $0.hasSuffix("Fixed") || ["Library", "Trips"].contains($0)
         }.sorted()
-        XCTAssertEqual(apps.count, 9)
+        XCTAssertEqual(apps.count, 10)
         for app in apps {
             XCTAssertEqual(findings(app), [], app)
         }

@@ -261,7 +261,7 @@ final class SmallDefectsTests: XCTestCase {
                 typo.standardError.contains("(did you mean '\(command.name)'?)"),
                 "\(command.name): \(typo.standardError)")
         }
-        XCTAssertEqual(ModelLintApp.commandNames.count, 10)
+        XCTAssertEqual(ModelLintApp.commandNames.count, 11)
     }
 
     func testReportFormatsAreOneList() throws {

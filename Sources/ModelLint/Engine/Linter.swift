@@ -33,7 +33,8 @@ public struct Linter: Sendable {
         var diagnostics: [Diagnostic] = []
         for item in input.bundles {
             if let set = item.swiftData {
-                diagnostics += lint(set, settings: item.settings, histories: item.histories)
+                let bundles = input.bundles.filter { $0.swiftData == nil }.map(\.bundle)
+                diagnostics += lint(set, settings: item.settings, histories: item.histories, bundles: bundles)
                 continue
             }
             diagnostics += lint(
@@ -86,16 +87,17 @@ public struct Linter: Sendable {
 
     /// A SwiftData schema set: every rule a bundle gets, with SwiftData's migration (stage by stage: no direct
     /// older -> current pair), then the SwiftData rules.
-    public func lint(_ set: SwiftSchemaSet, settings: BundleSettings? = nil, histories: [ShippedHistory] = [])
-        -> [Diagnostic]
-    {
+    public func lint(
+        _ set: SwiftSchemaSet, settings: BundleSettings? = nil, histories: [ShippedHistory] = [],
+        bundles: [ModelBundle] = []
+    ) -> [Diagnostic] {
         var staged = self
         staged.migration = .progressive
         staged.migrationIsExplicit = true
         var diagnostics = staged.lint(
             set.bundle, settings: settings, mappingModels: set.customStages, histories: histories)
         let facts = ResolutionFacts(configuration: configuration, bundlePath: set.path)
-        let context = SwiftDataContext(histories: histories)
+        let context = SwiftDataContext(histories: histories, bundles: bundles)
         for rule in rules.swiftData {
             diagnostics += facts.resolve(rule.description, rule.check(set, context: context))
         }

@@ -187,8 +187,11 @@ public struct SwiftDataContext: Sendable {
 
     /// Per schema name: what shipped, from the first record that has it (lock file, `--released`, `--against`).
     public var shipped: [String: Shipped]
+    /// The run's `.xcdatamodeld` bundles: what `@Model` classes that open the same store are compared with.
+    public var bundles: [ModelBundle] = []
 
-    public init(histories: [ShippedHistory] = []) {
+    public init(histories: [ShippedHistory] = [], bundles: [ModelBundle] = []) {
+        self.bundles = bundles
         var shipped: [String: Shipped] = [:]
         for history in histories {
             for version in history.versions where shipped[version.name] == nil {

@@ -157,7 +157,8 @@ public struct RuleExample: Sendable {
     public var build: Build?
 
     /// For SwiftData rules: the app's Swift files (name and text, markers `↓` where a finding must point), read as
-    /// `check` reads a folder of Swift sources. No bundle is written.
+    /// `check` reads a folder of Swift sources. A name with folders writes them (a bundle's `contents` beside the
+    /// Swift files).
     public var swiftFiles: [(name: String, text: String)] = []
 
     /// For SwiftData history rules: the app's Swift files as they were at the release (`shippedSource`), whose

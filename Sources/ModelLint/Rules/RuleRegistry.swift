@@ -48,7 +48,7 @@ public enum RuleRegistry {
         // SwiftData
         SwiftDataLiveTypeInHistoricalSchemaRule(), SwiftDataDuplicateChecksumRule(), SwiftDataPlanMissingSchemaRule(),
         SwiftDataStageGapRule(), SwiftDataContainerSchemaNotLatestRule(), SwiftDataRelationshipTargetMissingRule(),
-        SwiftDataFrozenSchemaEditedRule(), SwiftDataStageWrongSchemaTypeRule(),
+        SwiftDataFrozenSchemaEditedRule(), SwiftDataStageWrongSchemaTypeRule(), ModelClassMismatchRule(),
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

@@ -1,0 +1,154 @@
+import ModelLintModel
+import ModelLintSwiftData
+
+public struct ModelClassMismatchRule: SwiftDataRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "model-class-mismatch", category: .swiftData, severity: .error,
+        summary: "@Model classes and the .xcdatamodeld that opens the same store disagree",
+        rationale: """
+            An app moving to SwiftData, or running both stacks on one store, opens the store written by the \
+            `.xcdatamodeld` with the model SwiftData builds from the `@Model` classes. Where they disagree (an \
+            entity or persistent property only one side has, a different type or optionality) the model SwiftData \
+            builds is not the store's: the store needs a migration nobody wrote, and the app fails to load it at \
+            launch ("a mismatch between the .xcdatamodeld and the @Model classes crashes at load time"). A class is \
+            paired with a bundle when its name is an entity of exactly one bundle's current version; an `Int` \
+            matches any integer type, as the migration guide says; a property whose Swift type the scanner cannot \
+            map is compared by presence only.
+            """,
+        fix:
+            "make the class match the entity exactly (name, type, optionality; `@Attribute(originalName:)` for a differing Swift name), or add a model version for the change",
+        examples: [
+            .swift(
+                [
+                    (
+                        "Library.xcdatamodeld/Library.xcdatamodel/contents",
+                        """
+                        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" minimumToolsVersion="Automatic" sourceLanguage="Swift">
+                            <entity name="Loan" representedClassName="Loan" syncable="YES">
+                                <attribute name="dueAt" attributeType="Date" usesScalarValueType="NO"/>
+                                <attribute name="memberName" attributeType="String"/>
+                            </entity>
+                        </model>
+                        """
+                    ),
+                    (
+                        "Models.swift",
+                        """
+                        import Foundation
+                        import SwiftData
+                        @Model final class Loan {
+                            var memberName: String
+                            var ↓dueAt: Date?
+                            init(memberName: String) { self.memberName = memberName }
+                        }
+                        """
+                    ),
+                ], triggers: true),
+            .swift(
+                [
+                    (
+                        "Library.xcdatamodeld/Library.xcdatamodel/contents",
+                        """
+                        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" minimumToolsVersion="Automatic" sourceLanguage="Swift">
+                            <entity name="Loan" representedClassName="Loan" syncable="YES">
+                                <attribute name="dueAt" attributeType="Date" usesScalarValueType="NO"/>
+                                <attribute name="memberName" attributeType="String"/>
+                                <attribute name="renewals" attributeType="Integer 16" defaultValueString="0" usesScalarValueType="YES"/>
+                            </entity>
+                        </model>
+                        """
+                    ),
+                    (
+                        "Models.swift",
+                        """
+                        import Foundation
+                        import SwiftData
+                        @Model final class Loan {
+                            @Attribute(originalName: "memberName") var member: String
+                            var dueAt: Date
+                            var renewals: Int = 0
+                            init(member: String, dueAt: Date) { self.member = member; self.dueAt = dueAt }
+                        }
+                        """
+                    ),
+                ], triggers: false),
+        ])
+
+    public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
+        guard let schema = set.current, !context.bundles.isEmpty else { return [] }
+        var findings: [Finding] = []
+        for type in schema.models {
+            let owners = context.bundles.compactMap { bundle -> (ModelBundle, ModelVersion, Entity)? in
+                guard let version = bundle.currentVersion, let entity = version.model?.entity(named: type.entityName)
+                else { return nil }
+                return (bundle, version, entity)
+            }
+            guard owners.count == 1, let (bundle, version, entity) = owners.first,
+                let mine = schema.model.entity(named: type.entityName)
+            else { continue }
+            let known = schema.unknownEntities[type.entityName] == nil
+            let place = "\(bundle.name).xcdatamodeld's current version \(version.name)"
+            let theirs = Dictionary(entity.properties.filter { !$0.isTransient }.map { ($0.name, $0) }) { a, _ in a }
+            var matched = Set<String>()
+            for property in mine.properties where !property.isTransient {
+                // A renamed Swift property names the stored one by its renaming identifier.
+                let name = theirs[property.name] != nil ? property.name : property.renamingIdentifier
+                guard let other = theirs[name] else {
+                    findings.append(
+                        Finding(
+                            "\(type.entityName).\(property.name) is in the @Model class but not in \(place): SwiftData's model is not the store's, and loading the store fails",
+                            at: property.location, entity: type.entityName, property: property.name,
+                            version: schema.name
+                        ))
+                    continue
+                }
+                matched.insert(name)
+                if let difference = Self.difference(property, other, compareTypes: known) {
+                    findings.append(
+                        Finding(
+                            "\(type.entityName).\(property.name) is \(difference.swift) in the @Model class but \(difference.model) in \(place): SwiftData's model is not the store's, and loading the store fails",
+                            at: property.location, entity: type.entityName, property: property.name,
+                            version: schema.name
+                        ))
+                }
+            }
+            let missing = theirs.keys.filter { !matched.contains($0) }.sorted()
+            if !missing.isEmpty {
+                findings.append(
+                    Finding(
+                        "\(type.entityName) in \(place) has \(SwiftDataText.list(missing)), which the @Model class does not: SwiftData's model is not the store's, and loading the store fails",
+                        at: type.location.sourceLocation, entity: type.entityName, version: schema.name))
+            }
+        }
+        return findings
+    }
+
+    /// How two properties of one name differ, in each side's words (nil: they agree).
+    static func difference(_ swift: Property, _ model: Property, compareTypes: Bool) -> (swift: String, model: String)?
+    {
+        switch (swift, model) {
+        case (.attribute(let a), .attribute(let b)):
+            guard compareTypes else { return nil }
+            let sameType = a.type == b.type || (a.type == .integer64 && b.type.isInteger)
+            if !sameType { return (a.type.xmlValue, b.type.xmlValue) }
+            if a.isOptional != b.isOptional {
+                return (a.isOptional ? "optional" : "required", b.isOptional ? "optional" : "required")
+            }
+            return nil
+        case (.relationship(let a), .relationship(let b)):
+            if a.destinationEntity != b.destinationEntity || a.isToMany != b.isToMany {
+                func shape(_ r: Relationship) -> String {
+                    "a to-\(r.isToMany ? "many" : "one") relationship to \(r.destinationEntity ?? "?")"
+                }
+                return (shape(a), shape(b))
+            }
+            return nil
+        case (.attribute, .relationship): return ("an attribute", "a relationship")
+        case (.relationship, .attribute): return ("a relationship", "an attribute")
+        }
+    }
+}
