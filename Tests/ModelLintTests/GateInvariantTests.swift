@@ -35,4 +35,32 @@ final class GateInvariantTests: XCTestCase {
             }
         }
     }
+
+    /// The same for every SwiftData fixture app (its Swift files, and a bundle beside them when it has one): a
+    /// commit that touches no Swift file or model reports nothing new, against HEAD and HEAD~1.
+    func testAChangeThatTouchesNoSwiftDataDeclarationReportsNothingNew() throws {
+        let fixtures = repositoryRoot.appendingPathComponent("Fixtures/SwiftData")
+        let apps = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { name in
+            ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(name).path)) ?? [])
+                .contains { $0.hasSuffix(".swift") }
+        }.sorted()
+        XCTAssertEqual(apps.count, 18)
+        for app in apps {
+            let directory = try makeTemporaryDirectory(self)
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(app), to: directory.appendingPathComponent("App"))
+            try git(["init", "-q", "-b", "main"], in: directory)
+            try git(["add", "-A"], in: directory)
+            try git(["commit", "-qm", "base"], in: directory)
+            try Data("notes\n".utf8).write(to: directory.appendingPathComponent("README.md"))
+            try git(["add", "README.md"], in: directory)
+            try git(["commit", "-qm", "a change that touches no model"], in: directory)
+            for ref in ["HEAD", "HEAD~1"] {
+                let out = modellint(
+                    ["check", "App", "--against", ref, "--only-new", "--notes", "--format", "json"], in: directory)
+                XCTAssertNotEqual(out.exitCode, 2, "\(app) against \(ref): \(out.standardError)")
+                XCTAssertEqual(summary(jsonDiagnostics(out), lines: false), [], "\(app) against \(ref)")
+            }
+        }
+    }
 }

@@ -20,7 +20,12 @@ extension Workspace {
         var bundlesAtRef: [LintInput.Bundle] = []
         // REF resolved once per repository, not once per bundle.
         var commits: [String: String] = [:]
+        var swiftRoots: [String] = []
         for item in input.bundles {
+            if let root = item.swiftDataRoot {
+                if !swiftRoots.contains(root) { swiftRoots.append(root) }
+                continue
+            }
             let absolute = PathTools.absolute(item.bundle.path, relativeTo: workingDirectory)
             let repository = try history.repository(forBundleAt: absolute, workingDirectory: workingDirectory)
             let key = PathTools.relative(PathTools.standardize(absolute), to: repository.toplevel) ?? absolute
@@ -43,6 +48,17 @@ extension Workspace {
                 LintInput.Bundle(
                     bundle: bundle, settings: item.settings, mappingModels: item.mappingModels, histories: histories,
                     projects: item.projects))
+        }
+        // SwiftData sets at REF: the same folders' Swift files at REF, shown under the work tree's paths, so a
+        // finding about an unchanged declaration has the same identity on both sides.
+        for root in swiftRoots {
+            let repository = try history.repositories.repository(containing: root)
+            let commit = try commits[repository.toplevel] ?? repository.resolve(ref)
+            commits[repository.toplevel] = commit
+            let sets = try swiftDataSets(under: root, at: commit, in: repository) {
+                PathTools.display($0, relativeTo: workingDirectory)
+            }
+            bundlesAtRef += sets.map { LintInput.Bundle(swiftData: $0) }
         }
         var inputAtRef = input
         inputAtRef.bundles = bundlesAtRef

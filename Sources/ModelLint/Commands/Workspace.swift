@@ -104,7 +104,9 @@ package struct Workspace: Sendable {
             guard !sets.isEmpty else { continue }
             let (read, histories) = try swiftDataHistories(of: sets, root: group.root)
             for (set, shipped) in zip(read, histories) {
-                bundles.append(LintInput.Bundle(swiftData: set, histories: shipped))
+                var item = LintInput.Bundle(swiftData: set, histories: shipped)
+                item.swiftDataRoot = group.root
+                bundles.append(item)
             }
         }
         var input = LintInput(bundles: bundles)
@@ -148,13 +150,9 @@ package struct Workspace: Sendable {
         let repository = try history.repositories.repository(containing: root)
         for (ref, released) in refs {
             let commit = try repository.resolve(ref)
-            let files = try repository.swiftFiles(under: root, commit: commit, limit: SwiftDataLoader.sizeLimit)
-            var parsed: [String: SwiftSourceFile] = [:]
-            for (path, data) in files {
-                let shown = ref + ":" + (PathTools.relative(path, to: repository.toplevel) ?? path)
-                parsed[path] = SwiftDataLoader.parse([UInt8](data), file: path) { shown }
+            let then = try swiftDataSets(under: root, at: commit, in: repository) { path in
+                ref + ":" + (PathTools.relative(path, to: repository.toplevel) ?? path)
             }
-            let then = SwiftDataLoader.sets([(root, files.map(\.path))]) { parsed[$0] }
             for (i, set) in sets.enumerated() {
                 guard let old = then.first(where: { $0.name == set.name && $0.plan == set.plan }) else { continue }
                 if set.isUnversioned {
@@ -178,6 +176,19 @@ package struct Workspace: Sendable {
             }
         }
         return (sets, histories)
+    }
+
+    /// The SwiftData schema sets of the Swift files under `root` as they are at `commit`, each file shown as `display`
+    /// says.
+    func swiftDataSets(
+        under root: String, at commit: String, in repository: GitRepository, display: (String) -> String
+    ) throws -> [SwiftSchemaSet] {
+        let files = try repository.swiftFiles(under: root, commit: commit, limit: SwiftDataLoader.sizeLimit)
+        var parsed: [String: SwiftSourceFile] = [:]
+        for (path, data) in files {
+            parsed[path] = SwiftDataLoader.parse([UInt8](data), file: path) { display(path) }
+        }
+        return SwiftDataLoader.sets([(root, files.map(\.path))]) { parsed[$0] }
     }
 
     /// What the run's Swift files hold, each file read once on every core: references to the model in the

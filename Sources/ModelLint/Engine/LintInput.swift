@@ -20,6 +20,8 @@ public struct LintInput: Sendable {
         public var projects: [(project: XcodeProject, bundlePath: String)]
         /// Set when the bundle is a SwiftData schema set read from Swift files.
         public var swiftData: SwiftSchemaSet?
+        /// The folder whose Swift files it was read from (absolute): where a revision's files are read from too.
+        public var swiftDataRoot: String?
 
         /// A SwiftData schema set, judged as a bundle whose custom stages cover their steps as mapping models do.
         public init(swiftData set: SwiftSchemaSet, settings: BundleSettings? = nil, histories: [ShippedHistory] = []) {

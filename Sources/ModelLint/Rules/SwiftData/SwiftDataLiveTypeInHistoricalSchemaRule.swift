@@ -138,10 +138,12 @@ public struct SwiftDataLiveTypeInHistoricalSchemaRule: SwiftDataRule {
                 if let shipped = context.shipped[schema.name],
                     let changes = Self.changes(of: type.entityName, in: schema.model, since: shipped)
                 {
-                    findings.append(
-                        Finding(
-                            "\(schema.name) lists \(type.qualifiedName)\(reached), a live @Model type declared outside it (\(SwiftDataText.place(type.location))), and \(type.entityName) has changed since \(schema.name) shipped (\(shipped.source.label))\(changes). Stores written by the release that shipped \(schema.name) match no schema now (134504)",
-                            at: at.sourceLocation, entity: type.entityName, severity: .error, version: schema.name))
+                    var finding = Finding(
+                        "\(schema.name) lists \(type.qualifiedName)\(reached), a live @Model type declared outside it (\(SwiftDataText.place(type.location))), and \(type.entityName) has changed since \(schema.name) shipped (\(shipped.source.label))\(changes). Stores written by the release that shipped \(schema.name) match no schema now (134504)",
+                        at: at.sourceLocation, entity: type.entityName, severity: .error, version: schema.name)
+                    // The change that made the risk a crash is a problem of its own: new in the change that made it.
+                    finding.identity = "\(type.entityName)|changed since shipped"
+                    findings.append(finding)
                     continue
                 }
                 findings.append(
