@@ -36,6 +36,12 @@ public enum ExplainCommand {
                     out += "  \(name), as shipped (\(example.shippedSource.label)):\n" + indent(body, by: 4) + "\n"
                 }
             }
+            for (name, text) in example.shippedSwiftFiles {
+                out += "  \(name), as shipped (\(example.shippedSource.label)):\n" + indent(text, by: 4) + "\n"
+            }
+            for (name, text) in example.swiftFiles {
+                out += "  \(name):\n" + indent(text, by: 4) + "\n"
+            }
             for (name, contents) in example.versions {
                 guard let text = RuleExample.markedText(of: contents) else { continue }
                 let body: String

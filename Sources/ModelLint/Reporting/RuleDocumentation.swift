@@ -24,6 +24,13 @@ public enum RuleDocumentation {
                             "As shipped (\(example.shippedSource.label)), `\(name).xcdatamodel/contents` (inside `<model>`):\n\n```xml\n\(body)\n```\n\n"
                     }
                 }
+                for (name, text) in example.shippedSwiftFiles {
+                    out += "As shipped (\(example.shippedSource.label)), `\(name)`:\n\n```swift\n\(text)\n```\n\n"
+                }
+                for (name, text) in example.swiftFiles {
+                    let language = name.hasSuffix(".swift") ? "swift" : "xml"
+                    out += "`\(name)`:\n\n```\(language)\n\(text)\n```\n\n"
+                }
                 for (name, contents) in example.versions {
                     switch contents {
                     case .model(let body):
