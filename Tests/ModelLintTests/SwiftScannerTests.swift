@@ -166,7 +166,7 @@ final class SwiftScannerTests: XCTestCase {
         }
         for rule in RuleRegistry.descriptions {
             for (e, example) in rule.examples.enumerated() {
-                for (name, text) in example.swiftFiles {
+                for (name, text) in example.swiftFiles + example.shippedSwiftFiles where name.hasSuffix(".swift") {
                     let url = directory.appendingPathComponent("\(rule.id)-\(e)-\(name)")
                     try Data(text.filter { $0 != RuleExample.marker }.utf8).write(to: url)
                     files.append(url)

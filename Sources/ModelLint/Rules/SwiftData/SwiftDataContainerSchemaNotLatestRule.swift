@@ -82,7 +82,10 @@ public struct SwiftDataContainerSchemaNotLatestRule: SwiftDataRule {
         ])
 
     public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
-        guard set.plan != nil, let newest = set.current else { return [] }
+        guard set.plan != nil, let newest = set.current,
+            // A plan whose schemas could not all be read says nothing certain about order or what is missing.
+            set.unresolvedSchemas.isEmpty
+        else { return [] }
         var findings: [Finding] = []
         for container in set.containers {
             let what = container.isSchemaOnly ? "Schema(versionedSchema:)" : "the container"

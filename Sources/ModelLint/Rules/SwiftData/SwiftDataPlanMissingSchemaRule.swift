@@ -65,7 +65,10 @@ public struct SwiftDataPlanMissingSchemaRule: SwiftDataRule {
         ])
 
     public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
-        guard set.plan != nil else { return [] }
+        guard set.plan != nil,
+            // A plan whose schemas could not all be read says nothing certain about order or what is missing.
+            set.unresolvedSchemas.isEmpty
+        else { return [] }
         let listed = Set(set.schemas.map(\.qualifiedName))
         let declared = Set(set.unlisted.map(\.qualifiedName))
         var findings: [Finding] = []

@@ -76,7 +76,10 @@ public struct SwiftDataStageGapRule: SwiftDataRule {
         ])
 
     public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
-        guard set.plan != nil, set.schemas.count > 1 else { return [] }
+        guard set.plan != nil, set.schemas.count > 1,
+            // A plan whose schemas could not all be read says nothing certain about order or what is missing.
+            set.unresolvedSchemas.isEmpty
+        else { return [] }
         var findings: [Finding] = []
         var covered = Set<Int>()
         var seen = Set<String>()

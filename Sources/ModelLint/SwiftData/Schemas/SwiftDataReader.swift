@@ -101,7 +101,7 @@ public enum SwiftDataReader {
             var listed: [(String, SwiftToken, Int)] = []
             var unresolved: [String] = []
             for (written, token) in Self.selfReferences(slice) {
-                if let target = index.resolve(written, from: schema), isModelClass(target) {
+                if let target = index.resolve(Self.withoutSelf(written), from: schema), isModelClass(target) {
                     listed.append((target.qualifiedName, token, file))
                 } else {
                     unresolved.append(written)
@@ -121,6 +121,59 @@ public enum SwiftDataReader {
                 k += 1
             }
             return (listed, unresolved)
+        }
+
+        /// `Self.Item` and `self.Item` inside a type name its own `Item`.
+        static func withoutSelf(_ written: String) -> String {
+            for prefix in ["Self.", "self."] where written.hasPrefix(prefix) { return String(written.dropFirst(5)) }
+            return written
+        }
+
+        /// The elements of the array literal a property's tokens hold (`[a, b]`, `{ [a, b] }`, `{ return [a, b] }`),
+        /// as token ranges; nil when they hold something else (a concatenation, a call).
+        static func arrayElements(_ slice: ArraySlice<SwiftToken>) -> [Range<Int>]? {
+            var k = slice.startIndex
+            while k < slice.endIndex, slice[k].isPunctuation("{") || slice[k].isIdentifier("return") { k += 1 }
+            guard k < slice.endIndex, slice[k].isPunctuation("[") else { return nil }
+            var elements: [Range<Int>] = []
+            var depth = 0
+            var start = k + 1
+            var j = k
+            while j < slice.endIndex {
+                let t = slice[j]
+                if t.isPunctuation("(") || t.isPunctuation("[") || t.isPunctuation("{") {
+                    depth += 1
+                } else if t.isPunctuation(")") || t.isPunctuation("]") || t.isPunctuation("}") {
+                    depth -= 1
+                    if depth == 0 {
+                        if j > start { elements.append(start..<j) }
+                        // Only an array literal, then at most the closing brace of a getter.
+                        let rest = slice[(j + 1)...].filter { !$0.isPunctuation("}") }
+                        return rest.isEmpty ? elements : nil
+                    }
+                } else if depth == 1, t.isPunctuation(",") {
+                    if j > start { elements.append(start..<j) }
+                    start = j + 1
+                }
+                j += 1
+            }
+            return nil
+        }
+
+        /// `A.b` in tokens: the type `A` names (from `scope`) and its static member `b`, with the member's tokens.
+        func memberReference(_ slice: ArraySlice<SwiftToken>, scope: String) -> (
+            SwiftTypeIndex.Entry, Range<Int>, Int
+        )? {
+            let words = slice.map(\.text)
+            guard words.count >= 3, words.count % 2 == 1,
+                stride(from: 1, to: words.count, by: 2).allSatisfy({ words[$0] == "." }),
+                stride(from: 0, to: words.count, by: 2).allSatisfy({ slice[slice.startIndex + $0].kind == .identifier })
+            else { return nil }
+            let typeName = stride(from: 0, to: words.count - 1, by: 2).map { words[$0] }.joined(separator: ".")
+            guard let type = index.resolve(Self.withoutSelf(typeName), from: scope),
+                let (member, file) = staticMember(words.last!, of: type), let range = tokens(of: member)
+            else { return nil }
+            return (type, range, file)
         }
 
         static func versionIdentifier(_ tokens: ArraySlice<SwiftToken>) -> String? {
@@ -198,13 +251,31 @@ public enum SwiftDataReader {
             }
             var resolved: [String] = []
             var unresolved: [String] = []
-            for (written, _) in Self.selfReferences(files[file].tokens[range]) {
-                if let target = index.resolve(written, from: plan.qualifiedName),
+            let slice = files[file].tokens[range]
+            func take(_ written: String, from scope: String) {
+                if let target = index.resolve(Self.withoutSelf(written), from: scope),
                     target.conforms(to: "VersionedSchema")
                 {
                     resolved.append(target.qualifiedName)
                 } else {
                     unresolved.append(written)
+                }
+            }
+            guard let elements = Self.arrayElements(slice) else {
+                for (written, _) in Self.selfReferences(slice) { take(written, from: plan.qualifiedName) }
+                return (resolved, unresolved)
+            }
+            for element in elements {
+                let tokens = files[file].tokens[element]
+                if let (written, _) = Self.selfReferences(tokens).first {
+                    take(written, from: plan.qualifiedName)
+                } else if let (type, memberRange, memberFile) = memberReference(tokens, scope: plan.qualifiedName),
+                    let (written, _) = Self.selfReferences(files[memberFile].tokens[memberRange]).first
+                {
+                    // `MigrateToV2.toVersion`: a static member holding the schema.
+                    take(written, from: type.qualifiedName)
+                } else {
+                    unresolved.append(tokens.map(\.text).joined())
                 }
             }
             return (resolved, unresolved)
@@ -219,6 +290,34 @@ public enum SwiftDataReader {
             var found: [SwiftStage] = []
             var readable = true
             let slice = files[file].tokens[range]
+            if let elements = Self.arrayElements(slice) {
+                for element in elements {
+                    let tokens = files[file].tokens[element]
+                    if let call = tokens.indices.lazy.compactMap({
+                        self.stageCall(in: tokens, at: $0, file: file, scope: plan.qualifiedName)
+                    }).first {
+                        found.append(call.0)
+                    } else if tokens.count == 1, tokens.first!.kind == .identifier,
+                        let (stage, _) = namedStage(tokens.first!.text, plan: plan)
+                    {
+                        found.append(stage)
+                    } else if let (type, memberRange, memberFile) = memberReference(tokens, scope: plan.qualifiedName),
+                        let call = memberRange.lazy.compactMap({
+                            self.stageCall(
+                                in: self.files[memberFile].tokens[memberRange], at: $0, file: memberFile,
+                                scope: type.qualifiedName)
+                        }).first
+                    {
+                        // `MigrateToV2.stage`: a static member holding the stage.
+                        found.append(call.0)
+                    } else {
+                        readable = false
+                    }
+                }
+                // A stage whose schemas could not be read says nothing certain about the pairs it covers.
+                if found.contains(where: { $0.from == nil || $0.to == nil }) { readable = false }
+                return (found, readable)
+            }
             var k = slice.startIndex
             var depth = 0
             while k < slice.endIndex {
@@ -245,6 +344,7 @@ public enum SwiftDataReader {
                 }
                 k += 1
             }
+            if found.contains(where: { $0.from == nil || $0.to == nil }) { readable = false }
             return (found, readable)
         }
 
@@ -303,10 +403,20 @@ public enum SwiftDataReader {
                 if depth == 1, u.kind == .identifier, u.text == "fromVersion" || u.text == "toVersion",
                     end + 1 < slice.endIndex, slice[end + 1].isPunctuation(":")
                 {
-                    let argument = Self.selfReferences(slice[(end + 2)..<min(slice.endIndex, end + 12)]).first?.name
-                    let resolved = argument.map { written in
-                        index.resolve(written, from: scope).map(\.qualifiedName) ?? written
+                    // The argument's tokens: to the next comma or the call's close, at this depth.
+                    var argumentEnd = end + 2
+                    var inner = 0
+                    while argumentEnd < slice.endIndex {
+                        let a = slice[argumentEnd]
+                        if a.isPunctuation("(") || a.isPunctuation("[") || a.isPunctuation("{") { inner += 1 }
+                        if a.isPunctuation(")") || a.isPunctuation("]") || a.isPunctuation("}") {
+                            if inner == 0 { break }
+                            inner -= 1
+                        }
+                        if inner == 0, a.isPunctuation(",") { break }
+                        argumentEnd += 1
                     }
+                    let resolved = schemaArgument(slice[(end + 2)..<argumentEnd], file: file, scope: scope)
                     if u.text == "fromVersion" { from = resolved } else { to = resolved }
                 }
                 if depth == 1, u.kind == .identifier, u.text == "willMigrate" || u.text == "didMigrate",
@@ -334,6 +444,27 @@ public enum SwiftDataReader {
                 stage.didMigrateTypes = modelTypes(in: range, file: f, scope: scope)
             }
             return (stage, end)
+        }
+
+        /// A stage's `fromVersion:`/`toVersion:` argument: `V1.self`, or a constant holding it (`toVersion`,
+        /// `MigrateToV2.toVersion`), resolved to the schema's qualified name; nil when it cannot be read.
+        func schemaArgument(_ tokens: ArraySlice<SwiftToken>, file: Int, scope: String) -> String? {
+            if let written = Self.selfReferences(tokens).first?.name {
+                return index.resolve(Self.withoutSelf(written), from: scope).map(\.qualifiedName) ?? written
+            }
+            var holder: (SwiftDeclaration, Int, String)?
+            if tokens.count == 1, let name = tokens.first, name.kind == .identifier,
+                let entry = index.entry(scope), let (member, memberFile) = staticMember(name.text, of: entry)
+            {
+                holder = (member, memberFile, scope)
+            } else if let (type, range, memberFile) = memberReference(tokens, scope: scope) {
+                let written = Self.selfReferences(files[memberFile].tokens[range]).first?.name
+                return written.flatMap { index.resolve(Self.withoutSelf($0), from: type.qualifiedName)?.qualifiedName }
+            }
+            guard let (member, memberFile, memberScope) = holder, let range = self.tokens(of: member),
+                let written = Self.selfReferences(files[memberFile].tokens[range]).first?.name
+            else { return nil }
+            return index.resolve(Self.withoutSelf(written), from: memberScope)?.qualifiedName
         }
 
         /// The body of a function a stage names (`willMigrate: migrateTrips`): a static member of the scope's type,
