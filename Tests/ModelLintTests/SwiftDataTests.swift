@@ -214,6 +214,31 @@ final class SwiftDataTests: XCTestCase {
         XCTAssertEqual(findings(in: directory, ["check", "App"]), [])
     }
 
+    /// `--pre-commit` reads the index: a staged Swift file that declares SwiftData brings the index's Swift files
+    /// in (what is committed, not the work tree); a staged Swift file with no SwiftData says nothing.
+    func testPreCommitReadsTheStagedSchemas() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("RequiredWithoutDefaultFixed"),
+            to: directory.appendingPathComponent("App"))
+        _ = try git(["init", "-q"], in: directory)
+        _ = try git(["add", "-A"], in: directory)
+        _ = try git(["commit", "-qm", "1.0"], in: directory)
+        try Data("struct Other: Codable {}\n".utf8).write(to: directory.appendingPathComponent("App/Other.swift"))
+        _ = try git(["add", "App/Other.swift"], in: directory)
+        let quiet = modellint(["check", "--pre-commit"], in: directory)
+        XCTAssertEqual([quiet.standardOutput, quiet.standardError, "\(quiet.exitCode)"], ["", "", "0"])
+        let schemas = directory.appendingPathComponent("App/Schemas.swift")
+        let text = try String(contentsOf: schemas, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "var streak: Int = 0", with: "var streak: Int").utf8).write(to: schemas)
+        _ = try git(["add", "App/Schemas.swift"], in: directory)
+        // The work tree's fix is not staged: the commit is what is judged.
+        try Data(text.utf8).write(to: schemas)
+        XCTAssertEqual(
+            findings(in: directory, ["check", "--pre-commit"]),
+            ["App/Schemas.swift:18:13 error required-attribute-without-default"])
+    }
+
     func findings(in directory: URL, _ arguments: [String]) -> [String] {
         let out = modellint(arguments + ["--format", "json"], in: directory)
         guard let json = try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any],

@@ -419,12 +419,15 @@ public enum CheckCommand {
             workspace.stagedIn = selection.repository
             workspace.deletedBundles = selection.deletedBundles
             workspace.stagedListing = (selection.indexListing, selection.listedBundles)
+            workspace.stagedSwiftFiles = options.isPart ? [] : selection.swiftFiles
             // A bundle deleted whole leaves nothing to lint but its lock entry: judged from the lock's folder.
             if !options.isPart, !selection.deletedBundles.isEmpty, workspace.history.lock != nil {
                 paths.append(workspace.history.lockDirectory)
             }
-            // A commit that touches no model, configuration or lock file: done, without searching anything.
-            if paths.isEmpty { return .failure(CommandOutput(exitCode: CommandOutput.success)) }
+            // A commit that touches no model, configuration, lock file or Swift file: done, without searching anything.
+            if paths.isEmpty && workspace.stagedSwiftFiles.isEmpty {
+                return .failure(CommandOutput(exitCode: CommandOutput.success))
+            }
         }
         var report: LintReport
         let input: LintInput
@@ -452,6 +455,10 @@ public enum CheckCommand {
 
         // A mistyped path must not pass CI: nothing to lint is an error, but in a pre-commit run (a commit that
         // touches no model, or deletes one whose lock entry was judged).
+        // A commit whose Swift files declare no SwiftData schema: nothing to say, as for a commit that touches no model.
+        if input.bundles.isEmpty && options.preCommit && paths.isEmpty {
+            return .failure(CommandOutput(exitCode: CommandOutput.success))
+        }
         if input.bundles.isEmpty && !options.preCommit {
             let place =
                 options.paths.isEmpty

@@ -19,6 +19,8 @@ package enum PreCommitPaths {
         /// The index entries (`git ls-files --stage -z`) of `listedBundles`, read once: the bundles are read from it.
         package var indexListing = Data()
         package var listedBundles: Set<String> = []
+        /// Staged Swift files (relative to the repository): SwiftData declarations may be among them.
+        package var swiftFiles: [String] = []
     }
 
     /// The paths to lint: the ones given, each bundle a staged change (a deletion included) is inside, when the
@@ -38,9 +40,15 @@ package enum PreCommitPaths {
         let fields = String(decoding: result.output, as: UTF8.self).split(
             separator: "\0", omittingEmptySubsequences: true
         ).map(String.init)
-        var paths = given
+        // Swift files are read from the index below, never searched for in the work tree.
+        var paths = given.filter { !$0.hasSuffix(".swift") }
         var touchedBundles: [String] = []
+        var swiftFiles: [String] = []
         for path in fields {
+            if path.hasSuffix(".swift") {
+                swiftFiles.append(path)
+                continue
+            }
             let absolute = repository.toplevel + "/" + path
             let name = path.split(separator: "/").last.map(String.init) ?? path
             if name == ".modellint.json" || name == LockFile.fileName {
@@ -81,6 +89,7 @@ package enum PreCommitPaths {
         var selection = Selection(paths: paths, repository: repository, deletedBundles: deleted)
         selection.indexListing = indexListing
         selection.listedBundles = listedBundles
+        selection.swiftFiles = swiftFiles
         return selection
     }
 }

@@ -23,6 +23,9 @@ package struct Workspace: Sendable {
     package var cache = ResultCache(folder: nil)
     /// Set for `--pre-commit`: the index entries already listed for these bundles (absolute paths).
     package var stagedListing: (entries: Data, bundles: Set<String>) = (Data(), [])
+    /// Set for `--pre-commit`: the staged Swift files (relative to the repository); when one mentions SwiftData, the
+    /// index's Swift files are read for schema sets.
+    package var stagedSwiftFiles: [String] = []
 
     package init(configuration: Configuration, history: HistoryOptions = HistoryOptions(), workingDirectory: String) {
         self.configuration = configuration
@@ -41,7 +44,9 @@ package struct Workspace: Sendable {
             workingDirectory: workingDirectory, exclude: configuration.exclude,
             excludeBase: configuration.baseDirectory,
             walker: DirectoryWalker(budget: configuration.walkBudget))
-        let (selections, swiftFiles) = try finder.selections(for: paths)
+        // A pre-commit run whose commit touches only Swift files lints no bundle: nothing is searched.
+        let (selections, swiftFiles) =
+            stagedIn != nil && paths.isEmpty ? ([], []) : try finder.selections(for: paths)
         let files = RepositoryFiles(
             walker: finder.walker, repositories: history.repositories, isExcluded: { finder.isExcluded($0) })
         var bundles: [LintInput.Bundle] = []
@@ -108,6 +113,9 @@ package struct Workspace: Sendable {
                 item.swiftDataRoot = group.root
                 bundles.append(item)
             }
+        }
+        if let stagedIn, !stagedSwiftFiles.isEmpty {
+            bundles += try stagedSwiftData(in: stagedIn).map { LintInput.Bundle(swiftData: $0) }
         }
         var input = LintInput(bundles: bundles)
         input.tooLargeSwiftFiles = swift.tooLarge
@@ -176,6 +184,21 @@ package struct Workspace: Sendable {
             }
         }
         return (sets, histories)
+    }
+
+    /// The SwiftData schema sets of the index (what is being committed), when a staged Swift file mentions SwiftData:
+    /// the staged files are read first (most commits stop there), then every Swift file of the index.
+    func stagedSwiftData(in repository: GitRepository) throws -> [SwiftSchemaSet] {
+        let touched = try repository.indexFiles(stagedSwiftFiles, limit: SwiftDataLoader.sizeLimit)
+        guard touched.contains(where: { SwiftDataReader.mentionsSwiftData([UInt8]($0.data)) }) else { return [] }
+        let files = try repository.indexFiles(nil, limit: SwiftDataLoader.sizeLimit) { $0.hasSuffix(".swift") }
+        var parsed: [String: SwiftSourceFile] = [:]
+        for (path, data) in files {
+            parsed[path] = SwiftDataLoader.parse([UInt8](data), file: path) {
+                PathTools.display(path, relativeTo: workingDirectory)
+            }
+        }
+        return SwiftDataLoader.sets([(repository.toplevel, files.map(\.path))]) { parsed[$0] }
     }
 
     /// The SwiftData schema sets of the Swift files under `root` as they are at `commit`, each file shown as `display`

@@ -262,6 +262,36 @@ public struct GitRepository: Sendable {
         return zip(blobs, contents).map { (toplevel + "/" + $0.0.path, $0.1) }
     }
 
+    /// Files of the index at these paths (every file when nil; pathspecs are literal here) that `wanted` accepts, by
+    /// absolute path, with their staged bytes; files over `limit` left out. Two git processes (three when a file is
+    /// over the limit).
+    package func indexFiles(
+        _ paths: [String]?, limit: Int, where wanted: (String) -> Bool = { _ in true }
+    ) throws -> [(path: String, data: Data)] {
+        if let paths, paths.isEmpty { return [] }
+        let listing = run(["ls-files", "--stage", "-z", "--full-name", "--"] + (paths ?? []))
+        guard listing.status == 0 else { throw GitError(message: "git ls-files failed: \(listing.error)") }
+        // "<mode> <sha> <stage>\t<path>"; a conflicted path is read at its "ours" side (2).
+        let entries: [(path: String, sha: String)] = listing.output.split(separator: 0).compactMap { record in
+            guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else {
+                return nil
+            }
+            let fields = text[..<tab].split(separator: " ")
+            let path = String(text[text.index(after: tab)...])
+            guard fields.count == 3, fields[0].hasPrefix("100"), fields[2] == "0" || fields[2] == "2", wanted(path)
+            else { return nil }
+            return (path, String(fields[1]))
+        }
+        guard !entries.isEmpty else { return [] }
+        if let read = try catFiles(entries.map(\.sha), limitEach: limit) {
+            return zip(entries, read).filter { $0.1.size <= limit }.map { (toplevel + "/" + $0.0.path, $0.1.data) }
+        }
+        let sizes = try blobSizes(entries.map(\.sha))
+        let wanted = zip(entries, sizes).filter { $0.1 <= limit }.map(\.0)
+        let contents = try catFiles(wanted.map(\.sha))
+        return zip(wanted, contents).map { (toplevel + "/" + $0.0.path, $0.1) }
+    }
+
     /// One `git cat-file --batch-check` for every blob's size.
     package func blobSizes(_ shas: [String]) throws -> [Int] {
         guard !shas.isEmpty else { return [] }
