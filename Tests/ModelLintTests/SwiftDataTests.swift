@@ -239,6 +239,41 @@ final class SwiftDataTests: XCTestCase {
             ["App/Schemas.swift:18:13 error required-attribute-without-default"])
     }
 
+    /// `modellint lock` records each schema set (keyed by its plan's file and name) as it records a bundle; `check`
+    /// then knows what shipped: a live type changed since is an error in the schemas that list it, the newest
+    /// included. A schema whose shape is not wholly known is not recorded.
+    func testTheLockFileRecordsSchemaSets() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("LiveTypeInHistoricalSchema"),
+            to: directory.appendingPathComponent("App"))
+        let locked = modellint(["lock"], in: directory)
+        XCTAssertEqual(
+            locked.standardOutput,
+            "  added: App/Schemas.swift TodoV1\n  added: App/Schemas.swift TodoV2\nmodellint.lock: 2 versions added, 0 already locked\n"
+        )
+        let lock = try String(contentsOf: directory.appendingPathComponent("modellint.lock"), encoding: .utf8)
+        XCTAssertTrue(lock.contains("\"App/Schemas.swift#TodoMigrationPlan\": {"), lock)
+        XCTAssertEqual(
+            findings(in: directory, ["check", "App"]),
+            [
+                "App/Schemas.swift:6:10 warning swiftdata-live-type-in-historical-schema",
+                "App/Schemas.swift:10:1 note redundant-version",
+                "App/Schemas.swift:10:1 error swiftdata-duplicate-checksum",
+            ])
+        let item = directory.appendingPathComponent("App/Item.swift")
+        let text = try String(contentsOf: item, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "    var priority: Int = 0\n", with: "").utf8).write(to: item)
+        XCTAssertEqual(
+            findings(in: directory, ["check", "App"]),
+            [
+                "App/Schemas.swift:6:10 error swiftdata-live-type-in-historical-schema",
+                "App/Schemas.swift:10:1 note redundant-version",
+                "App/Schemas.swift:10:1 error swiftdata-duplicate-checksum",
+                "App/Schemas.swift:10:1 error swiftdata-frozen-schema-edited",
+            ])
+    }
+
     func findings(in directory: URL, _ arguments: [String]) -> [String] {
         let out = modellint(arguments + ["--format", "json"], in: directory)
         guard let json = try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any],

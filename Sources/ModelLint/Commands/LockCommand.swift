@@ -1,6 +1,7 @@
 import Foundation
 import ModelLintSupport
 import ModelLintModel
+import ModelLintSwiftData
 import ModelLintHistory
 import ModelLintEngine
 
@@ -51,27 +52,41 @@ public enum LockCommand {
             ?? defaultLockPath(configuration: configuration, environment: environment)
         let display = PathTools.display(path, relativeTo: environment.workingDirectory)
         let selections: [BundleFinder.Selection]
+        let swiftSets: [SwiftSchemaSet]
         do {
-            selections = try BundleFinder(
+            let found = try BundleFinder(
                 workingDirectory: environment.workingDirectory, exclude: configuration.exclude,
                 excludeBase: configuration.baseDirectory, walker: DirectoryWalker(budget: configuration.walkBudget)
             )
-            .bundles(for: parsed.positionals)
+            .selections(for: parsed.positionals)
+            selections = found.bundles
+            swiftSets = found.swiftFiles.flatMap { root, files in
+                SwiftDataLoader.load(files, root: root) {
+                    PathTools.display($0, relativeTo: environment.workingDirectory)
+                }.sets.filter { !$0.isUnversioned }
+            }
         } catch {
             return .usageError("\(error)")
         }
-        guard !selections.isEmpty else { return .usageError("no .xcdatamodeld bundles found; nothing to lock") }
+        guard !selections.isEmpty || !swiftSets.isEmpty else {
+            return .usageError("no .xcdatamodeld bundles or SwiftData schemas found; nothing to lock")
+        }
+        let swiftData = swiftSets.map { set in
+            (set: set, absolutePath: PathTools.absolute(set.path, relativeTo: environment.workingDirectory))
+        }
         let force = parsed[Self.force]
         // Read, extend and write under one advisory lock: parallel `lock` runs take turns, and none loses another's records.
         return FileWriter.withLock(on: path) {
             update(
-                path: path, display: display, selections: selections, configuration: configuration, force: force,
+                path: path, display: display, selections: selections, swiftData: swiftData,
+                configuration: configuration, force: force,
                 confinement: .named(path, workingDirectory: environment.workingDirectory))
         }
     }
 
     private static func update(
-        path: String, display: String, selections: [BundleFinder.Selection], configuration: Configuration, force: Bool,
+        path: String, display: String, selections: [BundleFinder.Selection],
+        swiftData: [(set: SwiftSchemaSet, absolutePath: String)], configuration: Configuration, force: Bool,
         confinement: FileWriter.Confinement
     ) -> CommandOutput {
         let lockDirectory = (path as NSString).deletingLastPathComponent
@@ -130,15 +145,41 @@ public enum LockCommand {
                 report += problems.map { "  not verified: \($0); re-recorded as it is now where it exists\n" }.joined()
             }
         }
-        for selection in selections {
-            let bundle = load(selection.absolutePath, display: selection.displayPath)
-            let key = ExactName(
-                LockFile.normalizedKey(
-                    PathTools.relative(selection.absolutePath, to: lockDirectory) ?? selection.absolutePath))
+        // Bundles, then SwiftData schema sets (keyed by the plan's file and the set's name).
+        var items = selections.map { selection in
+            (
+                bundle: load(selection.absolutePath, display: selection.displayPath),
+                key: LockFile.normalizedKey(
+                    PathTools.relative(selection.absolutePath, to: lockDirectory) ?? selection.absolutePath),
+                unknown: [String: String]()
+            )
+        }
+        for (set, absolutePath) in swiftData {
+            var unknown: [String: String] = [:]
+            for schema in set.schemas where !schema.isFullyKnown {
+                unknown[schema.name] = (schema.unknownEntities.keys.sorted() + schema.unresolvedModels).joined(
+                    separator: ", ")
+            }
+            items.append(
+                (
+                    set.bundle,
+                    LockFile.swiftDataKey(
+                        file: PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath, set: set.name),
+                    unknown
+                ))
+        }
+        for (bundle, keyString, unknown) in items {
+            let key = ExactName(keyString)
             var versions = lock.bundles[key] ?? [:]
             for version in bundle.versions {
                 guard let model = version.model else {
                     report += "  not locked: \(bundle.path) \(version.name) cannot be read (modellint check says why)\n"
+                    continue
+                }
+                // A schema whose shape is not wholly known has no hash to record (nothing is made up).
+                if let what = unknown[version.name] {
+                    report +=
+                        "  not locked: \(bundle.path) \(version.name): \(what) could not be read from the source\n"
                     continue
                 }
                 let digest = VersionDigest(model: model)

@@ -115,17 +115,30 @@ package struct Workspace: Sendable {
             }
         }
         if let stagedIn, !stagedSwiftFiles.isEmpty {
-            bundles += try stagedSwiftData(in: stagedIn).map { LintInput.Bundle(swiftData: $0) }
+            let (read, histories) = try swiftDataHistories(
+                of: try stagedSwiftData(in: stagedIn), root: stagedIn.toplevel)
+            for (set, shipped) in zip(read, histories) {
+                bundles.append(LintInput.Bundle(swiftData: set, histories: shipped))
+            }
         }
         var input = LintInput(bundles: bundles)
         input.tooLargeSwiftFiles = swift.tooLarge
         if let lock = history.lock {
             // A key still absolute after loading names a folder outside the lock file's: it matches no bundle.
+            // SwiftData sets are on disk when this run read them, or when the file their key names is not one it searched.
+            let readSets = Set(bundles.compactMap { $0.swiftData.map { ExactName(swiftDataLockKey($0)) } })
+            let searchedFiles = Set(searched.flatMap(\.files))
             input.lock = LintInput.Lock(
                 file: lock, path: history.lockPath,
                 bundleKeysOnDisk: Set(
                     lock.bundles.keys.filter { key in
-                        !key.string.hasPrefix("/") && key.string.hasSuffix(".xcdatamodeld")
+                        if let hash = key.string.lastIndex(of: "#"), key.string[..<hash].hasSuffix(".swift") {
+                            let file = PathTools.absolute(
+                                String(key.string[..<hash]), relativeTo: history.lockDirectory)
+                            return readSets.contains(key)
+                                || (!searchedFiles.contains(file) && FileReader.kind(at: file) == .regular)
+                        }
+                        return !key.string.hasPrefix("/") && key.string.hasSuffix(".xcdatamodeld")
                             && FileReader.kind(at: PathTools.absolute(key.string, relativeTo: history.lockDirectory))
                                 == .directory
                     }))
@@ -153,6 +166,19 @@ package struct Workspace: Sendable {
     ) {
         var sets = sets
         var histories = [[ShippedHistory]](repeating: [], count: sets.count)
+        // The lock file's record of a set, by the plan's file and the set's name.
+        if let lock = history.lock {
+            for (i, set) in sets.enumerated() where !set.isUnversioned {
+                let key = swiftDataLockKey(set)
+                guard let versions = lock.bundles[ExactName(key)] else { continue }
+                histories[i].append(
+                    ShippedHistory(
+                        source: .lockFile(history.lockPath),
+                        versions: versions.keys.sorted { $0.string < $1.string }.map {
+                            ShippedHistory.Version(name: $0.string, digest: versions[$0]!, model: nil)
+                        }))
+            }
+        }
         let refs = [history.released.map { ($0, true) }, history.against.map { ($0, false) }].compactMap { $0 }
         guard !refs.isEmpty else { return (sets, histories) }
         let repository = try history.repositories.repository(containing: root)
@@ -184,6 +210,13 @@ package struct Workspace: Sendable {
             }
         }
         return (sets, histories)
+    }
+
+    /// A set's key in the lock file: its plan's file relative to the lock file's folder, and its name.
+    func swiftDataLockKey(_ set: SwiftSchemaSet) -> String {
+        let absolute = PathTools.absolute(set.path, relativeTo: workingDirectory)
+        return LockFile.swiftDataKey(
+            file: PathTools.relative(absolute, to: history.lockDirectory) ?? absolute, set: set.name)
     }
 
     /// The SwiftData schema sets of the index (what is being committed), when a staged Swift file mentions SwiftData:

@@ -70,6 +70,12 @@ public struct LockFile: Equatable, Sendable {
 
     /// A bundle key as written (`./M.xcdatamodeld`, `M.xcdatamodeld/`, `a/../M.xcdatamodeld`) in the one form
     /// `lock` writes: relative to the lock file's folder, no `.` or `..` parts, no trailing slash.
+    /// A SwiftData schema set's key: the file that declares its plan (relative to the lock file's folder) and the
+    /// set's name, `App/Plan.swift#TodoPlan`.
+    public static func swiftDataKey(file: String, set: String) -> String {
+        normalizedKey(file) + "#" + set
+    }
+
     public static func normalizedKey(_ key: String) -> String {
         let absolute = PathTools.absolute(key, relativeTo: "/")
         return key.hasPrefix("/") ? absolute : String(absolute.dropFirst())

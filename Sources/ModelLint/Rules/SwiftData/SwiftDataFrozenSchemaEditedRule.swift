@@ -13,8 +13,9 @@ public struct SwiftDataFrozenSchemaEditedRule: SwiftDataRule {
             schema in the plan by checksum. A shipped schema whose types were edited afterwards (a property added \
             to a frozen copy, or to a live type it lists) no longer has that checksum: those stores match no schema \
             and the app dies at launch with 134504 ("Cannot use staged migration with an unknown model version"). \
-            Checked against `--released REF` and `--against REF` (the schemas before REF's newest). A change that \
-            comes from a live type the schema lists is swiftdata-live-type-in-historical-schema's to report. An app \
+            Checked against the lock file, `--released REF` and `--against REF` (the schemas before REF's newest). \
+            In a schema older than the newest, a change that comes from a live type it lists is \
+            swiftdata-live-type-in-historical-schema's to report; the newest schema's live types are its own. An app \
             without versioned schemas evolves its one model in place and is not judged by this rule.
             """,
         fix: "revert the schema to the shape that shipped, and make the change in a new schema with a stage to it",
@@ -105,7 +106,10 @@ public struct SwiftDataFrozenSchemaEditedRule: SwiftDataRule {
         guard !set.isUnversioned else { return [] }
         return set.schemas.compactMap { schema in
             guard let shipped = context.shipped[schema.name] else { return nil }
-            let live = Set(schema.models.filter(\.isLive).map(\.entityName))
+            // A live type's change in an older schema is swiftdata-live-type-in-historical-schema's to report; in the
+            // newest schema, which may list live types, it is this schema's own edit.
+            let isNewest = schema.qualifiedName == set.current?.qualifiedName
+            let live = isNewest ? [] : Set(schema.models.filter(\.isLive).map(\.entityName))
             let now = schema.model.versionHashes
             let then: [String: String]
             if let model = shipped.model {
