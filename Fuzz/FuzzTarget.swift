@@ -61,6 +61,13 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     _ = SQLiteFile.committedFrames(bytes, pageSize: 4096)
     _ = try? Inflate.decompress(bytes, limit: 1 << 20)
     _ = CurrentVersionReader.parse(data)
+    // The bytes as a Swift file: the declaration scanner, the schema sets built from it and the SwiftData rules.
+    let swift = SwiftSourceFile(path: "fuzz/Schemas.swift", bytes: bytes)
+    for set in SwiftDataReader.schemaSets([swift], moduleName: "Fuzz") {
+        _ = set.bundle.versions.map { $0.model?.versionHashes }
+        _ = ContentsWriter.contents(of: set.current?.model ?? Model(location: SourceLocation(file: "f"), entities: []))
+        for case let rule as any SwiftDataRule in RuleRegistry.all { _ = rule.check(set, context: SwiftDataContext()) }
+    }
     // The bytes as a project.pbxproj: the OpenStep reader, then the version groups read from what it gives.
     _ = try? ProjectFileParser.parse(data)
     _ = try? XcodeProject.parse(data, displayPath: "fuzz/project.pbxproj")
@@ -175,6 +182,13 @@ private func structural(_ reader: StructuralReader, _ bytes: [UInt8]) {
         guard FileManager.default.createFile(atPath: scratch, contents: Data(built)) else { return }
         _ = try? Baseline.load(path: scratch)
     case .swift:
-        _ = SourceReference.scan(bytes: StructuralInputs.swift(&recipe), path: "Fuzz.swift")
+        let built = StructuralInputs.swift(&recipe)
+        _ = SourceReference.scan(bytes: built, path: "Fuzz.swift")
+        let file = SwiftSourceFile(path: "Fuzz.swift", bytes: built)
+        for set in SwiftDataReader.schemaSets([file], moduleName: "Fuzz") {
+            for case let rule as any SwiftDataRule in RuleRegistry.all {
+                _ = rule.check(set, context: SwiftDataContext())
+            }
+        }
     }
 }

@@ -151,13 +151,19 @@ enum StructuralInputs {
         return Array(out.utf8)
     }
 
-    /// Swift text with what the source scanner searches for, on long lines and in odd places.
+    /// Swift text with what the source scanner and the SwiftData declaration scanner search for, on long lines, in
+    /// odd places, nested deep and left unterminated.
     static func swift(_ recipe: inout Recipe) -> [UInt8] {
         let pieces = [
             "\"M.mom\",", "versionChecksum: \"", "forResource: \"M 2\", withExtension: \"mom\")",
             "NSManagedObjectModelReference(name: \"X\"",
             ".coreDataModel(\"M.xcdatamodeld\", currentVersion: \"M 3\")", "\\", "\"", "\n", "é",
             String(repeating: "x", count: 300),
+            "@Model final class A: B {", "enum V: VersionedSchema { static var models: [any PersistentModel.Type] { [",
+            "A.self, V.A.self, Self.A.self", "}", "{", "(", ")", "[", "]", "\"\\(", "\"\"\"", "#\"", "\"#", "/*", "*/",
+            "#if DEBUG\n", "#else\n", "#endif\n", "var x: [A]? = []\n", "typealias A = V.A\n", "@Attribute(.unique) ",
+            "enum P: SchemaMigrationPlan { static var schemas: [any VersionedSchema.Type] { [V.self] }",
+            ".custom(fromVersion: V.self, toVersion: W.self, willMigrate: { c in", "#Unique<A>([\\.x])", "/x/",
         ]
         var out = ""
         for _ in 0..<recipe.number(200_000) where !recipe.exhausted || out.utf8.count < 2_000_000 {

@@ -49,6 +49,7 @@ public enum RuleRegistry {
         SwiftDataLiveTypeInHistoricalSchemaRule(), SwiftDataDuplicateChecksumRule(), SwiftDataPlanMissingSchemaRule(),
         SwiftDataStageGapRule(), SwiftDataContainerSchemaNotLatestRule(), SwiftDataRelationshipTargetMissingRule(),
         SwiftDataFrozenSchemaEditedRule(), SwiftDataStageWrongSchemaTypeRule(), ModelClassMismatchRule(),
+        SwiftDataModelNotInSchemaRule(),
     ]
 
     public static let descriptions: [RuleDescription] = all.map { $0.description }

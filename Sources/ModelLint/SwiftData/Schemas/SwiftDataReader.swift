@@ -12,7 +12,8 @@ public enum SwiftDataReader {
     }
 
     static let keywords: [[UInt8]] = [
-        "@Model", "VersionedSchema", "SchemaMigrationPlan", "ModelContainer", "modelContainer",
+        "@Model", "VersionedSchema", "SchemaMigrationPlan", "ModelContainer", "modelContainer", "FetchDescriptor",
+        "@Query",
     ].map { Array($0.utf8) }
 
     /// The schema sets of these files (one module): one per plan, then one for the schemas or models no plan lists.
@@ -583,6 +584,54 @@ public enum SwiftDataReader {
             return found
         }
 
+        /// Where the app's code fetches, queries or inserts a `@Model` type: `FetchDescriptor<X>`, `@Query … var x:
+        /// [X]`, `.insert(X(…))`; names resolved at file scope.
+        func usedModelTypes() -> [(type: String, at: SwiftLocation)] {
+            var found: [(String, SwiftLocation)] = []
+            for file in files where !Self.isTestPath(file.path) {
+                let tokens = file.tokens
+                func chain(from start: Int) -> (String, Int) {
+                    var name = tokens[start].text
+                    var k = start + 1
+                    while k + 1 < tokens.count, tokens[k].isPunctuation("."), tokens[k + 1].kind == .identifier {
+                        name += "." + tokens[k + 1].text
+                        k += 2
+                    }
+                    return (name, k)
+                }
+                func record(_ start: Int) {
+                    guard start < tokens.count, tokens[start].kind == .identifier else { return }
+                    let (name, _) = chain(from: start)
+                    guard let entry = index.resolve(Self.withoutSelf(name), from: ""), isModelClass(entry) else {
+                        return
+                    }
+                    let t = tokens[start]
+                    found.append((entry.qualifiedName, SwiftLocation(file: file.path, line: t.line, column: t.column)))
+                }
+                var k = 0
+                while k < tokens.count {
+                    let t = tokens[k]
+                    if t.isIdentifier("FetchDescriptor"), k + 2 < tokens.count, tokens[k + 1].isPunctuation("<") {
+                        record(k + 2)
+                    } else if t.kind == .attribute, t.text == "Query" {
+                        // The property the attribute is on: `var name: [X]` within the next few tokens.
+                        var j = k + 1
+                        while j < min(tokens.count, k + 40), !tokens[j].isIdentifier("var") { j += 1 }
+                        if j + 4 < tokens.count, tokens[j + 2].isPunctuation(":"), tokens[j + 3].isPunctuation("[") {
+                            record(j + 4)
+                        }
+                    } else if t.isIdentifier("insert"), k > 0, tokens[k - 1].isPunctuation("."), k + 2 < tokens.count,
+                        tokens[k + 1].isPunctuation("("), tokens[k + 2].kind == .identifier
+                    {
+                        let (_, after) = chain(from: k + 2)
+                        if after < tokens.count, tokens[after].isPunctuation("(") { record(k + 2) }
+                    }
+                    k += 1
+                }
+            }
+            return found
+        }
+
         /// Files of a test target: under a folder named `Tests`, `…Tests` or `…UITests`.
         static func isTestPath(_ path: String) -> Bool {
             path.split(separator: "/").dropLast().contains { $0 == "Tests" || $0.hasSuffix("Tests") }
@@ -631,6 +680,7 @@ public enum SwiftDataReader {
                         stagesReadable: true, unresolvedSchemas: [], unlisted: [], containers: containers,
                         isUnversioned: false))
             }
+            if sets.count == 1 { sets[0].usedModelTypes = usedModelTypes() }
             if allSchemas.isEmpty && sets.isEmpty {
                 // No VersionedSchema: the app's @Model classes are its one version.
                 let models = index.order.filter { index.entry($0).map(isModelClass) ?? false }

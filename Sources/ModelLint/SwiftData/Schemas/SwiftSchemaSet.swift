@@ -111,6 +111,9 @@ public struct SwiftSchemaSet: Sendable {
     public var containers: [SwiftContainer]
     /// The unversioned app's one version: editing it in place is how such an app evolves.
     public var isUnversioned: Bool
+    /// `@Model` types the app's code fetches, queries or inserts (`FetchDescriptor<X>`, `@Query var x: [X]`,
+    /// `.insert(X(…))`), qualified, with where; read when the module holds exactly one set.
+    public var usedModelTypes: [(type: String, at: SwiftLocation)] = []
 
     public var current: SwiftSchema? { schemas.last }
 }
