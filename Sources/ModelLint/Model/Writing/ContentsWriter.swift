@@ -1,3 +1,5 @@
+import ModelLintSupport
+
 /// A model written as Xcode writes a version's `contents`: entities and their properties by name, one element a
 /// line, the attributes Xcode writes in its order. What the model graph does not keep (layout, tooling versions)
 /// is written as a fresh model of Xcode's would have it.
@@ -28,7 +30,7 @@ public enum ContentsWriter {
                 for constraint in entity.uniquenessConstraints {
                     out += "            <uniquenessConstraint>\n"
                     for name in constraint.properties {
-                        out += "                <constraint value=\"\(escaped(name))\"/>\n"
+                        out += "                <constraint value=\"\(XMLEscape.escape(name))\"/>\n"
                     }
                     out += "            </uniquenessConstraint>\n"
                 }
@@ -67,30 +69,7 @@ public enum ContentsWriter {
     }
 
     static func attributes(_ pairs: [(String, String?)]) -> String {
-        pairs.compactMap { key, value in value.map { " \(key)=\"\(escaped($0))\"" } }.joined()
+        pairs.compactMap { key, value in value.map { " \(key)=\"\(XMLEscape.escape($0))\"" } }.joined()
     }
 
-    /// XML's five special characters; tab, line feed and carriage return as character references, and the control
-    /// characters XML 1.0 cannot hold at all as U+FFFD (a default value comes from a Swift string literal).
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                if scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                    out += "&#x\(String(scalar.value, radix: 16, uppercase: true));"
-                } else if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
 }
