@@ -274,7 +274,7 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
         case .pairSet: return .pairSet
         case .suppression: return .suppressionEntries
         case .bundle, .migrationStyle, .retirement, .history, .lockFile, .build, .store, .project, .sourceReference,
-            .swiftData:
+            .swiftData, .classParity:
             return .other
         }
     }

@@ -123,6 +123,7 @@ package struct Workspace: Sendable {
         }
         var input = LintInput(bundles: bundles)
         input.tooLargeSwiftFiles = swift.tooLarge
+        input.managedObjectClasses = SwiftDataLoader.managedObjectClasses(searched) { swift.parsed[$0] }
         if let lock = history.lock {
             // A key still absolute after loading names a folder outside the lock file's: it matches no bundle.
             // SwiftData sets are on disk when this run read them, or when the file their key names is not one it searched.

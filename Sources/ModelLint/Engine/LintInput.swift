@@ -78,6 +78,8 @@ public struct LintInput: Sendable {
     public var unreadablePaths: [String]
     /// Files found in the tree but not read: they resolve outside it (a committed symlink).
     public var outsidePaths: [String] = []
+    /// The `NSManagedObject` subclasses declared in the Swift files searched.
+    public var managedObjectClasses: [ManagedObjectClass] = []
     /// Swift files not read for SwiftData schemas: over `SwiftDataLoader.sizeLimit`.
     public var tooLargeSwiftFiles: [String] = []
 

@@ -33,8 +33,7 @@ public struct Linter: Sendable {
         var diagnostics: [Diagnostic] = []
         for item in input.bundles {
             if let set = item.swiftData {
-                let bundles = input.bundles.filter { $0.swiftData == nil }.map(\.bundle)
-                diagnostics += lint(set, settings: item.settings, histories: item.histories, bundles: bundles)
+                diagnostics += lint(set, settings: item.settings, histories: item.histories)
                 continue
             }
             diagnostics += lint(
@@ -55,6 +54,15 @@ public struct Linter: Sendable {
         }
         diagnostics += SourceReferenceVerifier(configuration: configuration, rules: rules.sourceReference)
             .verify(input.sourceReferences, bundles: loaded)
+        // The app's model classes against the bundles: once per run, reported with the first bundle.
+        let bundles = input.bundles.filter { $0.swiftData == nil }.map(\.bundle)
+        if let first = bundles.first {
+            let classes = ModelClasses(
+                sets: input.bundles.compactMap(\.swiftData), managedObjectClasses: input.managedObjectClasses,
+                bundles: bundles)
+            let facts = ResolutionFacts(configuration: configuration, bundlePath: first.path)
+            for rule in rules.classParity { diagnostics += facts.resolve(rule.description, rule.check(classes)) }
+        }
         diagnostics += GoldenStores.findings(
             for: input.bundles, stores: input.goldenStores, configuration: configuration, migration: migration)
         var report = LintReport(
@@ -87,17 +95,16 @@ public struct Linter: Sendable {
 
     /// A SwiftData schema set: every rule a bundle gets, with SwiftData's migration (stage by stage: no direct
     /// older -> current pair), then the SwiftData rules.
-    public func lint(
-        _ set: SwiftSchemaSet, settings: BundleSettings? = nil, histories: [ShippedHistory] = [],
-        bundles: [ModelBundle] = []
-    ) -> [Diagnostic] {
+    public func lint(_ set: SwiftSchemaSet, settings: BundleSettings? = nil, histories: [ShippedHistory] = [])
+        -> [Diagnostic]
+    {
         var staged = self
         staged.migration = .progressive
         staged.migrationIsExplicit = true
         var diagnostics = staged.lint(
             set.bundle, settings: settings, mappingModels: set.customStages, histories: histories)
         let facts = ResolutionFacts(configuration: configuration, bundlePath: set.path)
-        let context = SwiftDataContext(histories: histories, bundles: bundles)
+        let context = SwiftDataContext(histories: histories)
         for rule in rules.swiftData {
             diagnostics += facts.resolve(rule.description, rule.check(set, context: context))
         }

@@ -54,6 +54,7 @@ public struct RuleSet: Sendable {
     public private(set) var project: [any ProjectRule] = []
     public private(set) var sourceReference: [any SourceReferenceRule] = []
     public private(set) var swiftData: [any SwiftDataRule] = []
+    public private(set) var classParity: [any ClassParityRule] = []
 
     public init(_ rules: [any Rule]) {
         all = rules
@@ -76,6 +77,7 @@ public struct RuleSet: Sendable {
             case .project(let rule): project.append(rule)
             case .sourceReference(let rule): sourceReference.append(rule)
             case .swiftData(let rule): swiftData.append(rule)
+            case .classParity(let rule): classParity.append(rule)
             }
         }
     }

@@ -151,6 +151,8 @@ public enum RuleKind: Sendable {
     case sourceReference(any SourceReferenceRule)
     /// A SwiftData schema set: its plan, stages, schemas and the containers the app builds.
     case swiftData(any SwiftDataRule)
+    /// The app's model classes against the run's bundles.
+    case classParity(any ClassParityRule)
 }
 
 extension BundleRule { public var kind: RuleKind { .bundle(self) } }
@@ -169,6 +171,26 @@ extension StoreRule { public var kind: RuleKind { .store(self) } }
 extension ProjectRule { public var kind: RuleKind { .project(self) } }
 extension SourceReferenceRule { public var kind: RuleKind { .sourceReference(self) } }
 extension SwiftDataRule { public var kind: RuleKind { .swiftData(self) } }
+extension ClassParityRule { public var kind: RuleKind { .classParity(self) } }
+
+/// Judges the app's model classes (the `@Model` classes of SwiftData sets, `NSManagedObject` subclasses) against
+/// the `.xcdatamodeld` bundles of the run, once per run.
+public protocol ClassParityRule: Rule {
+    func check(_ classes: ModelClasses) -> [Finding]
+}
+
+/// Everything a class parity rule compares: the classes read from Swift and the bundles.
+public struct ModelClasses: Sendable {
+    public var sets: [SwiftSchemaSet]
+    public var managedObjectClasses: [ManagedObjectClass]
+    public var bundles: [ModelBundle]
+
+    public init(sets: [SwiftSchemaSet], managedObjectClasses: [ManagedObjectClass], bundles: [ModelBundle]) {
+        self.sets = sets
+        self.managedObjectClasses = managedObjectClasses
+        self.bundles = bundles
+    }
+}
 
 /// Judges a SwiftData schema set as read from the app's Swift files (already scanned and built): the plan, its
 /// stages, its schemas' models and the containers.
@@ -187,11 +209,7 @@ public struct SwiftDataContext: Sendable {
 
     /// Per schema name: what shipped, from the first record that has it (lock file, `--released`, `--against`).
     public var shipped: [String: Shipped]
-    /// The run's `.xcdatamodeld` bundles: what `@Model` classes that open the same store are compared with.
-    public var bundles: [ModelBundle] = []
-
-    public init(histories: [ShippedHistory] = [], bundles: [ModelBundle] = []) {
-        self.bundles = bundles
+    public init(histories: [ShippedHistory] = []) {
         var shipped: [String: Shipped] = [:]
         for history in histories {
             for version in history.versions where shipped[version.name] == nil {

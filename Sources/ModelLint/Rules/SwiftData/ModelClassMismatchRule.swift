@@ -1,12 +1,12 @@
 import ModelLintModel
 import ModelLintSwiftData
 
-public struct ModelClassMismatchRule: SwiftDataRule {
+public struct ModelClassMismatchRule: ClassParityRule {
     public init() {}
 
     public static let description = RuleDescription(
         id: "model-class-mismatch", category: .swiftData, severity: .error,
-        summary: "@Model classes and the .xcdatamodeld that opens the same store disagree",
+        summary: "@Model classes or NSManagedObject subclasses disagree with the .xcdatamodeld entities they stand for",
         rationale: """
             An app moving to SwiftData, or running both stacks on one store, opens the store written by the \
             `.xcdatamodeld` with the model SwiftData builds from the `@Model` classes. Where they disagree (an \
@@ -15,7 +15,11 @@ public struct ModelClassMismatchRule: SwiftDataRule {
             launch ("a mismatch between the .xcdatamodeld and the @Model classes crashes at load time"). A class is \
             paired with a bundle when its name is an entity of exactly one bundle's current version; an `Int` \
             matches any integer type, as the migration guide says; a property whose Swift type the scanner cannot \
-            map is compared by presence only.
+            map is compared by presence only. An `NSManagedObject` subclass (paired by `@objc(Name)`, the entity's \
+            class name, or its own name) is judged on its `@NSManaged` properties: one the entity (with its parents) \
+            does not have is read and written through accessors Core Data never generates, and the app crashes on \
+            first use. (Its Swift optionality is not Core Data's, and a property it leaves out is still reachable: \
+            neither is judged.)
             """,
         fix:
             "make the class match the entity exactly (name, type, optionality; `@Attribute(originalName:)` for a differing Swift name), or add a model version for the change",
@@ -76,18 +80,79 @@ public struct ModelClassMismatchRule: SwiftDataRule {
                         """
                     ),
                 ], triggers: false),
+            .swift(
+                [
+                    (
+                        "Library.xcdatamodeld/Library.xcdatamodel/contents",
+                        """
+                        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" minimumToolsVersion="Automatic" sourceLanguage="Swift">
+                            <entity name="Book" representedClassName="Book" syncable="YES">
+                                <attribute name="title" attributeType="String"/>
+                            </entity>
+                        </model>
+                        """
+                    ),
+                    (
+                        "Book+CoreDataProperties.swift",
+                        """
+                        import CoreData
+                        @objc(Book)
+                        public class Book: NSManagedObject {}
+                        extension Book {
+                            @NSManaged public var title: String?
+                            @NSManaged public var ↓subtitle: String?
+                        }
+                        """
+                    ),
+                ], triggers: true),
         ])
 
-    public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
-        guard let schema = set.current, !context.bundles.isEmpty else { return [] }
+    public func check(_ classes: ModelClasses) -> [Finding] {
+        var findings: [Finding] = []
+        for set in classes.sets {
+            guard let schema = set.current else { continue }
+            findings += check(schema, bundles: classes.bundles)
+        }
+        for managed in classes.managedObjectClasses {
+            findings += check(managed, bundles: classes.bundles)
+        }
+        return findings
+    }
+
+    /// The one current version among `bundles` with an entity `matches` accepts, with that entity.
+    static func pair(_ bundles: [ModelBundle], _ matches: (Entity) -> Bool) -> (
+        ModelBundle, ModelVersion, Model, Entity
+    )? {
+        let owners = bundles.compactMap { bundle -> (ModelBundle, ModelVersion, Model, Entity)? in
+            guard let version = bundle.currentVersion, let model = version.model,
+                let entity = model.entities.first(where: matches)
+            else { return nil }
+            return (bundle, version, model, entity)
+        }
+        return owners.count == 1 ? owners[0] : nil
+    }
+
+    func check(_ managed: ManagedObjectClass, bundles: [ModelBundle]) -> [Finding] {
+        let name = managed.objcName ?? managed.name
+        func className(_ entity: Entity) -> String {
+            let represented = entity.representedClassName ?? entity.name
+            return represented.split(separator: ".").last.map(String.init) ?? represented
+        }
+        guard let (bundle, version, model, entity) = Self.pair(bundles, { className($0) == name }) else { return [] }
+        let known = Set(model.effectiveProperties(of: entity).map(\.property.name))
+        let place = "\(bundle.name).xcdatamodeld's current version \(version.name)"
+        return managed.properties.filter { !known.contains($0.name) }.map { property in
+            Finding(
+                "\(managed.name).\(property.name) is @NSManaged in the class but \(entity.name) in \(place) has no such property: Core Data generates no accessor for it, and the app crashes on first use",
+                at: property.at.sourceLocation, entity: entity.name, property: property.name)
+        }
+    }
+
+    func check(_ schema: SwiftSchema, bundles: [ModelBundle]) -> [Finding] {
         var findings: [Finding] = []
         for type in schema.models {
-            let owners = context.bundles.compactMap { bundle -> (ModelBundle, ModelVersion, Entity)? in
-                guard let version = bundle.currentVersion, let entity = version.model?.entity(named: type.entityName)
-                else { return nil }
-                return (bundle, version, entity)
-            }
-            guard owners.count == 1, let (bundle, version, entity) = owners.first,
+            guard let (bundle, version, _, entity) = Self.pair(bundles, { $0.name == type.entityName }),
                 let mine = schema.model.entity(named: type.entityName)
             else { continue }
             let known = schema.unknownEntities[type.entityName] == nil

@@ -60,6 +60,13 @@ public enum SwiftDataLoader {
         return sets
     }
 
+    /// The `NSManagedObject` subclasses of the files found under each root, from the files already parsed.
+    public static func managedObjectClasses(
+        _ groups: [(root: String, files: [String])], parsed: (String) -> SwiftSourceFile?
+    ) -> [ManagedObjectClass] {
+        groups.flatMap { _, files in SwiftDataReader.managedObjectClasses(files.compactMap(parsed)) }
+    }
+
     /// Reads, parses and builds in one go (`hashes`, tests): `files` are absolute paths found under `root`.
     public static func load(_ files: [String], root: String, display: (String) -> String) -> Loaded {
         var loaded = Loaded()

@@ -13,7 +13,7 @@ public enum SwiftDataReader {
 
     static let keywords: [[UInt8]] = [
         "@Model", "VersionedSchema", "SchemaMigrationPlan", "ModelContainer", "modelContainer", "FetchDescriptor",
-        "@Query",
+        "@Query", "NSManagedObject",
     ].map { Array($0.utf8) }
 
     /// The schema sets of these files (one module): one per plan, then one for the schemas or models no plan lists.

@@ -1,0 +1,44 @@
+/// An `NSManagedObject` subclass declared in Swift (with its extensions): the class name Core Data instantiates
+/// (`@objc(Name)` when written) and its `@NSManaged` properties.
+public struct ManagedObjectClass: Sendable {
+    public var name: String
+    /// The Objective-C name `@objc(Name)` gives it, if any.
+    public var objcName: String?
+    public var location: SwiftLocation
+    public var properties: [(name: String, at: SwiftLocation)]
+}
+
+extension SwiftDataReader {
+    /// The `NSManagedObject` subclasses of a module's files (direct subclasses; files of test targets left out).
+    public static func managedObjectClasses(_ files: [SwiftSourceFile]) -> [ManagedObjectClass] {
+        let index = SwiftTypeIndex(files: files)
+        return index.order.compactMap { qualified -> ManagedObjectClass? in
+            guard let entry = index.entry(qualified), entry.declaration.kind == .class,
+                entry.declaration.inherited.first == "NSManagedObject",
+                !Reading.isTestPath(files[entry.file].path)
+            else { return nil }
+            let path = files[entry.file].path
+            var objcName: String?
+            if let objc = entry.declaration.attribute("objc"), let range = objc.arguments,
+                let token = files[entry.file].tokens[range].first, token.kind == .identifier
+            {
+                objcName = token.text
+            }
+            // Members of extensions live in other files: their lines are found by name in the declaring file.
+            var properties: [(String, SwiftLocation)] = []
+            for member in entry.members where member.hasAttribute("NSManaged") {
+                let file =
+                    index.files.first { $0.declarations.contains { d in containsMember(d, member) } }?.path ?? path
+                properties.append((member.name, SwiftLocation(file: file, line: member.line, column: member.column)))
+            }
+            return ManagedObjectClass(
+                name: entry.name, objcName: objcName,
+                location: SwiftLocation(file: path, line: entry.declaration.line, column: entry.declaration.column),
+                properties: properties)
+        }
+    }
+
+    private static func containsMember(_ declaration: SwiftDeclaration, _ member: SwiftDeclaration) -> Bool {
+        declaration.members.contains { $0.name == member.name && $0.line == member.line && $0.column == member.column }
+    }
+}
