@@ -328,6 +328,34 @@ final class SwiftDataShapesTests: XCTestCase {
             ], ["App: current[Task, Customer, Note] | unknown current.Customer, current.Note, current.Task"])
     }
 
+    /// `@Model class Sub: Base` (iOS 26) is read as a parent entity, but its hashes are not claimed.
+    func testModelInheritanceIsReadButUnverified() throws {
+        let files = [
+            (
+                "Models.swift",
+                """
+                import SwiftData
+                @Model class Media {
+                    var title: String = ""
+                    init() {}
+                }
+                @available(iOS 26, *)
+                @Model final class Video: Media {
+                    var duration: Double = 0
+                    override init() { super.init() }
+                }
+                """
+            )
+        ]
+        check(files, ["App: current[Media, Video] | unknown current.Video"])
+        let set = try XCTUnwrap(
+            SwiftDataReader.schemaSets(
+                files.map { SwiftSourceFile(path: $0.0, bytes: Array($0.1.utf8)) }, moduleName: "App"
+            )
+            .first)
+        XCTAssertEqual(set.current?.model.entity(named: "Video")?.parentEntity, "Media")
+    }
+
     func testCustomStagesWithFunctionsAndNamedConstants() {
         check(
             [

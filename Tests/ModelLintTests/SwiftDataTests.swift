@@ -299,8 +299,10 @@ final class SwiftDataTests: XCTestCase {
         func versions(_ out: CommandOutput) -> String {
             let json = try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any]
             let versions = json?["versions"] as? [[String: Any]] ?? []
-            return versions.map { "\($0["name"]!) \($0["versionChecksum"]!) \($0["entities"]!)" }.joined(
-                separator: "\n")
+            return versions.map { version in
+                let entities = (version["entities"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }
+                return "\(version["name"]!) \(version["versionChecksum"]!) \(entities.map { "\($0.key)=\($0.value)" })"
+            }.joined(separator: "\n")
         }
         XCTAssertFalse(versions(exported).isEmpty)
         XCTAssertEqual(versions(exported), versions(source))
