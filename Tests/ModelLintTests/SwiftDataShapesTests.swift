@@ -454,6 +454,29 @@ final class SwiftDataShapesTests: XCTestCase {
             ], ["NotesPlan: NotesV1[Note]", "TagsPlan: TagsV1[Tag]"])
     }
 
+    /// The store names ModelConfigurations give as literals: a name, or a url's file.
+    func testStoreNamesFromModelConfigurations() throws {
+        let files = [
+            ("Item.swift", item),
+            (
+                "App.swift",
+                """
+                import SwiftData
+                let a = ModelConfiguration("Library", schema: Schema([Item.self]))
+                let b = ModelConfiguration(url: URL.documentsDirectory.appending(path: "Stores/Archive.sqlite"))
+                let c = ModelConfiguration(isStoredInMemoryOnly: true)
+                let d = ModelConfiguration(groupContainer: .identifier("group.example"), cloudKitDatabase: .private("iCloud.x"))
+                """
+            ),
+        ]
+        let set = try XCTUnwrap(
+            SwiftDataReader.schemaSets(
+                files.map { SwiftSourceFile(path: $0.0, bytes: Array($0.1.utf8)) }, moduleName: "App"
+            )
+            .first)
+        XCTAssertEqual(set.storeNames, ["Library", "Archive"])
+    }
+
     func testContainersTheAppBuilds() throws {
         let files = [
             ("Item.swift", item),

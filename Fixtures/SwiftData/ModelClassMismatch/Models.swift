@@ -28,3 +28,9 @@ final class Loan {
         self.dueAt = dueAt
     }
 }
+
+@Model
+final class Shelf {
+    var code: String = ""
+    init() {}
+}

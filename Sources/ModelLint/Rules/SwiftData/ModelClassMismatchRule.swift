@@ -13,7 +13,9 @@ public struct ModelClassMismatchRule: ClassParityRule {
             entity or persistent property only one side has, a different type or optionality) the model SwiftData \
             builds is not the store's: the store needs a migration nobody wrote, and the app fails to load it at \
             launch ("a mismatch between the .xcdatamodeld and the @Model classes crashes at load time"). A class is \
-            paired with a bundle when its name is an entity of exactly one bundle's current version; an `Int` \
+            paired with a bundle when a `ModelConfiguration` names the bundle's store (`ModelConfiguration("Library")`, \
+            a `url:` ending in `Library.sqlite`; then a class the bundle has no entity for is a mismatch too), else \
+            when its name is an entity of exactly one bundle's current version; an `Int` \
             matches any integer type, as the migration guide says; a property whose Swift type the scanner cannot \
             map is compared by presence only. An `NSManagedObject` subclass (paired by `@objc(Name)`, the entity's \
             class name, or its own name) is judged on its `@NSManaged` properties: one the entity (with its parents) \
@@ -112,7 +114,7 @@ public struct ModelClassMismatchRule: ClassParityRule {
         var findings: [Finding] = []
         for set in classes.sets {
             guard let schema = set.current else { continue }
-            findings += check(schema, bundles: classes.bundles)
+            findings += check(schema, storeNames: set.storeNames, bundles: classes.bundles)
         }
         for managed in classes.managedObjectClasses {
             findings += check(managed, bundles: classes.bundles)
@@ -149,12 +151,28 @@ public struct ModelClassMismatchRule: ClassParityRule {
         }
     }
 
-    func check(_ schema: SwiftSchema, bundles: [ModelBundle]) -> [Finding] {
+    func check(_ schema: SwiftSchema, storeNames: [String], bundles: [ModelBundle]) -> [Finding] {
         var findings: [Finding] = []
+        // A bundle named as the store a ModelConfiguration opens pairs with every class of the schema.
+        let named = bundles.filter { storeNames.contains($0.name) }
+        let sameStore = named.count == 1 ? named[0] : nil
         for type in schema.models {
-            guard let (bundle, version, _, entity) = Self.pair(bundles, { $0.name == type.entityName }),
-                let mine = schema.model.entity(named: type.entityName)
-            else { continue }
+            guard let mine = schema.model.entity(named: type.entityName) else { continue }
+            let paired: (ModelBundle, ModelVersion, Model, Entity)?
+            if let sameStore {
+                guard let version = sameStore.currentVersion, let model = version.model else { continue }
+                guard let entity = model.entity(named: type.entityName) else {
+                    findings.append(
+                        Finding(
+                            "\(type.entityName) is a @Model class of the store \(sameStore.name) opens, but \(sameStore.name).xcdatamodeld's current version \(version.name) has no such entity: SwiftData's model is not the store's, and loading the store fails",
+                            at: type.location.sourceLocation, entity: type.entityName, version: schema.name))
+                    continue
+                }
+                paired = (sameStore, version, model, entity)
+            } else {
+                paired = Self.pair(bundles, { $0.name == type.entityName })
+            }
+            guard let (bundle, version, _, entity) = paired else { continue }
             let known = schema.unknownEntities[type.entityName] == nil
             let place = "\(bundle.name).xcdatamodeld's current version \(version.name)"
             let theirs = Dictionary(entity.properties.filter { !$0.isTransient }.map { ($0.name, $0) }) { a, _ in a }

@@ -695,7 +695,39 @@ public enum SwiftDataReader {
                             isUnversioned: true))
                 }
             }
+            let names = storeNames()
+            for i in sets.indices { sets[i].storeNames = names }
             return sets
+        }
+
+        /// Store names written as literals in `ModelConfiguration(…)`: its first unlabelled string, or a string
+        /// ending in `.sqlite` or `.store` among its arguments (the file's name without extension).
+        func storeNames() -> [String] {
+            var names: [String] = []
+            for file in files where !Self.isTestPath(file.path) {
+                let tokens = file.tokens
+                var k = 0
+                while k + 1 < tokens.count {
+                    guard tokens[k].isIdentifier("ModelConfiguration"), tokens[k + 1].isPunctuation("(") else {
+                        k += 1
+                        continue
+                    }
+                    let end = SwiftDeclarationParser(tokens: tokens).skipBalanced(k + 1)
+                    for j in (k + 2)..<max(k + 2, end - 1) where tokens[j].kind == .string {
+                        let text = tokens[j].text
+                        let first = j == k + 2
+                        let file = text.split(separator: "/").last.map(String.init) ?? text
+                        if file.hasSuffix(".sqlite") || file.hasSuffix(".store") {
+                            names.append(String(file[..<file.lastIndex(of: ".")!]))
+                        } else if first, !text.isEmpty, !text.contains("/") {
+                            names.append(text)
+                        }
+                    }
+                    k = end
+                }
+            }
+            var seen = Set<String>()
+            return names.filter { seen.insert($0).inserted }
         }
     }
 }

@@ -114,6 +114,9 @@ public struct SwiftSchemaSet: Sendable {
     /// `@Model` types the app's code fetches, queries or inserts (`FetchDescriptor<X>`, `@Query var x: [X]`,
     /// `.insert(X(…))`), qualified, with where; read when the module holds exactly one set.
     public var usedModelTypes: [(type: String, at: SwiftLocation)] = []
+    /// The store names the module's `ModelConfiguration`s give as literals (`ModelConfiguration("Library")`, a
+    /// `url:` ending in `Library.sqlite`): a bundle of that name opens the same store.
+    public var storeNames: [String] = []
 
     public var current: SwiftSchema? { schemas.last }
 }
