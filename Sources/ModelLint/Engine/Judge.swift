@@ -66,6 +66,16 @@ package struct Judge: Sendable {
                 }
             }
         }
+        // A shipped-history finding may replace a finding about the bundle as a whole that it explains better
+        // (its `supersedes`, by rule id; an empty identity stands for every finding of that rule).
+        let superseded = Set(
+            judgement.shipped.flatMap { $0.finding.supersedes.filter { $0.identity.isEmpty }.map(\.rule) })
+        if !superseded.isEmpty {
+            judgement.findings.removeAll { raw in
+                guard superseded.contains(raw.rule.id), case .whole = raw.subject else { return false }
+                return true
+            }
+        }
         return judgement
     }
 

@@ -114,6 +114,13 @@ public struct RuleExample: Sendable {
         return copy
     }
 
+    /// The same example with `.xccurrentversion` naming this version.
+    public func pointing(at version: String) -> RuleExample {
+        var copy = self
+        copy.currentVersion = .named(version)
+        return copy
+    }
+
     /// The same example, whose findings must have exactly this message.
     public func expectingMessage(_ message: String) -> RuleExample {
         var copy = self

@@ -34,7 +34,7 @@ public enum RuleRegistry {
         CloudKitUnsupportedTypeRule(), CloudKitNonAdditiveChangeRule(), CloudKitEncryptionChangedRule(),
         // Shipped history
         ShippedVersionEditedRule(), ShippedVersionSemanticsChangedRule(), ShippedVersionDeletedRule(),
-        VersionEditedAfterSupersededRule(), LockEntryOrphanedRule(),
+        CurrentVersionRolledBackRule(), VersionEditedAfterSupersededRule(), LockEntryOrphanedRule(),
         // Retirement
         RetiredAttributePresentRule(), RetirementWithoutInterimRule(), RetirementSkipsInterimRule(),
         // What ships
