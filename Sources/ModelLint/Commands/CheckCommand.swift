@@ -157,13 +157,13 @@ public enum CheckCommand {
         if !report.outsidePaths.isEmpty && !quiet {
             let count = report.outsidePaths.count
             streams.standardError.write(
-                "modellint: not read: \(count) file\(count == 1 ? "" : "s") that resolve\(count == 1 ? "s" : "") outside the repository through a symbolic link (\(ReportText.list(report.outsidePaths.prefix(5).map(ReportText.escaped)))\(count > 5 ? " and \(count - 5) more" : ""))\n"
+                "modellint: not read: \(count) file\(count == 1 ? "" : "s") that resolve\(count == 1 ? "s" : "") outside the repository through a symbolic link (\(firstFive(report.outsidePaths)))\n"
             )
         }
         if !report.tooLargeSwiftFiles.isEmpty && !quiet {
             let count = report.tooLargeSwiftFiles.count
             streams.standardError.write(
-                "modellint: not read for SwiftData schemas: \(count) Swift file\(count == 1 ? "" : "s") over \(SwiftDataLoader.sizeLimit >> 20) MB (\(ReportText.list(report.tooLargeSwiftFiles.prefix(5).map(ReportText.escaped)))\(count > 5 ? " and \(count - 5) more" : ""))\n"
+                "modellint: not read for SwiftData schemas: \(count) Swift file\(count == 1 ? "" : "s") over \(SwiftDataLoader.sizeLimit >> 20) MB (\(firstFive(report.tooLargeSwiftFiles)))\n"
             )
         }
         // A build system reruns a command whose output is missing: the stamp exists only after a passing run.
@@ -273,6 +273,12 @@ public enum CheckCommand {
     /// Each bundle answers to the `.modellint.json` nearest to it, searched from its folder up to its repository's
     /// top (as git and SwiftLint search from the file), and to the `modellint.lock` beside that configuration, else
     /// nearest to it: a bundle of another repository never gets this one's rules or shipped versions.
+    /// Paths a notice names: the first five, escaped, and how many more.
+    static func firstFive(_ paths: [String]) -> String {
+        ReportText.list(paths.prefix(5).map(ReportText.escaped))
+            + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+    }
+
     private static func splitByConfiguration(_ options: Options, environment: CommandEnvironment) -> Split {
         let here: Configuration
         do { here = try loadConfiguration(nil, environment: environment) } catch {

@@ -163,8 +163,7 @@ public enum LockCommand {
             items.append(
                 (
                     set.bundle,
-                    LockFile.swiftDataKey(
-                        file: PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath, set: set.name),
+                    LockFile.swiftDataKey(planFile: absolutePath, set: set.name, lockDirectory: lockDirectory),
                     unknown
                 ))
         }

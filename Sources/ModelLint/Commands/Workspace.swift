@@ -168,17 +168,8 @@ package struct Workspace: Sendable {
         var sets = sets
         var histories = [[ShippedHistory]](repeating: [], count: sets.count)
         // The lock file's record of a set, by the plan's file and the set's name.
-        if let lock = history.lock {
-            for (i, set) in sets.enumerated() where !set.isUnversioned {
-                let key = swiftDataLockKey(set)
-                guard let versions = lock.bundles[ExactName(key)] else { continue }
-                histories[i].append(
-                    ShippedHistory(
-                        source: .lockFile(history.lockPath),
-                        versions: versions.keys.sorted { $0.string < $1.string }.map {
-                            ShippedHistory.Version(name: $0.string, digest: versions[$0]!, model: nil)
-                        }))
-            }
+        for (i, set) in sets.enumerated() where !set.isUnversioned {
+            if let locked = history.lockHistory(key: swiftDataLockKey(set)) { histories[i].append(locked) }
         }
         let refs = [history.released.map { ($0, true) }, history.against.map { ($0, false) }].compactMap { $0 }
         guard !refs.isEmpty else { return (sets, histories) }
@@ -215,9 +206,9 @@ package struct Workspace: Sendable {
 
     /// A set's key in the lock file: its plan's file relative to the lock file's folder, and its name.
     func swiftDataLockKey(_ set: SwiftSchemaSet) -> String {
-        let absolute = PathTools.absolute(set.path, relativeTo: workingDirectory)
-        return LockFile.swiftDataKey(
-            file: PathTools.relative(absolute, to: history.lockDirectory) ?? absolute, set: set.name)
+        LockFile.swiftDataKey(
+            planFile: PathTools.absolute(set.path, relativeTo: workingDirectory), set: set.name,
+            lockDirectory: history.lockDirectory)
     }
 
     /// The SwiftData schema sets of the index (what is being committed), when a staged Swift file mentions SwiftData:
@@ -226,13 +217,9 @@ package struct Workspace: Sendable {
         let touched = try repository.indexFiles(stagedSwiftFiles, limit: SwiftDataLoader.sizeLimit)
         guard touched.contains(where: { SwiftDataReader.mentionsSwiftData([UInt8]($0.data)) }) else { return [] }
         let files = try repository.indexFiles(nil, limit: SwiftDataLoader.sizeLimit) { $0.hasSuffix(".swift") }
-        var parsed: [String: SwiftSourceFile] = [:]
-        for (path, data) in files {
-            parsed[path] = SwiftDataLoader.parse([UInt8](data), file: path) {
-                PathTools.display(path, relativeTo: workingDirectory)
-            }
+        return SwiftDataLoader.sets(of: files.map { ($0.path, [UInt8]($0.data)) }, root: repository.toplevel) {
+            PathTools.display($0, relativeTo: workingDirectory)
         }
-        return SwiftDataLoader.sets([(repository.toplevel, files.map(\.path))]) { parsed[$0] }
     }
 
     /// The SwiftData schema sets of the Swift files under `root` as they are at `commit`, each file shown as `display`
@@ -241,11 +228,7 @@ package struct Workspace: Sendable {
         under root: String, at commit: String, in repository: GitRepository, display: (String) -> String
     ) throws -> [SwiftSchemaSet] {
         let files = try repository.swiftFiles(under: root, commit: commit, limit: SwiftDataLoader.sizeLimit)
-        var parsed: [String: SwiftSourceFile] = [:]
-        for (path, data) in files {
-            parsed[path] = SwiftDataLoader.parse([UInt8](data), file: path) { display(path) }
-        }
-        return SwiftDataLoader.sets([(root, files.map(\.path))]) { parsed[$0] }
+        return SwiftDataLoader.sets(of: files.map { ($0.path, [UInt8]($0.data)) }, root: root, display: display)
     }
 
     /// What the run's Swift files hold, each file read once on every core: references to the model in the

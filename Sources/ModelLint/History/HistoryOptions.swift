@@ -36,16 +36,10 @@ public struct HistoryOptions: Sendable {
         -> [ShippedHistory]
     {
         var histories: [ShippedHistory] = []
-        if let lock {
-            let key = LockFile.normalizedKey(PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath)
-            if let versions = lock.bundles[ExactName(key)] {
-                histories.append(
-                    ShippedHistory(
-                        source: .lockFile(lockPath),
-                        versions: versions.keys.sorted { VersionOrder.precedes($0.string, $1.string) }.map {
-                            ShippedHistory.Version(name: $0.string, digest: versions[$0]!, model: nil)
-                        }))
-            }
+        if let locked = lockHistory(
+            key: LockFile.normalizedKey(PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath))
+        {
+            histories.append(locked)
         }
         guard against != nil || released != nil else { return histories }
         let repository = try repository(forBundleAt: absolutePath, workingDirectory: workingDirectory)
@@ -70,6 +64,16 @@ public struct HistoryOptions: Sendable {
             }
         }
         return histories
+    }
+
+    /// What the lock file records under this key (a bundle's, or a SwiftData schema set's), as shipped history.
+    package func lockHistory(key: String) -> ShippedHistory? {
+        guard let versions = lock?.bundles[ExactName(key)] else { return nil }
+        return ShippedHistory(
+            source: .lockFile(lockPath),
+            versions: versions.keys.sorted { VersionOrder.precedes($0.string, $1.string) }.map {
+                ShippedHistory.Version(name: $0.string, digest: versions[$0]!, model: nil)
+            })
     }
 
     package static func versions(_ versions: [ModelVersion]) -> [ShippedHistory.Version] {

@@ -70,10 +70,10 @@ public struct LockFile: Equatable, Sendable {
 
     /// A bundle key as written (`./M.xcdatamodeld`, `M.xcdatamodeld/`, `a/../M.xcdatamodeld`) in the one form
     /// `lock` writes: relative to the lock file's folder, no `.` or `..` parts, no trailing slash.
-    /// A SwiftData schema set's key: the file that declares its plan (relative to the lock file's folder) and the
-    /// set's name, `App/Plan.swift#TodoPlan`.
-    public static func swiftDataKey(file: String, set: String) -> String {
-        normalizedKey(file) + "#" + set
+    /// A SwiftData schema set's key: the file that declares its plan (absolute; recorded relative to the lock file's
+    /// folder) and the set's name, `App/Plan.swift#TodoPlan`.
+    public static func swiftDataKey(planFile: String, set: String, lockDirectory: String) -> String {
+        normalizedKey(PathTools.relative(planFile, to: lockDirectory) ?? planFile) + "#" + set
     }
 
     public static func normalizedKey(_ key: String) -> String {

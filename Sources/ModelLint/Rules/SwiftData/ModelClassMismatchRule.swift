@@ -1,3 +1,4 @@
+import ModelLintSupport
 import ModelLintModel
 import ModelLintSwiftData
 
@@ -203,7 +204,7 @@ public struct ModelClassMismatchRule: ClassParityRule {
             if !missing.isEmpty {
                 findings.append(
                     Finding(
-                        "\(type.entityName) in \(place) has \(SwiftDataText.list(missing)), which the @Model class does not: SwiftData's model is not the store's, and loading the store fails",
+                        "\(type.entityName) in \(place) has \(ReportText.list(missing)), which the @Model class does not: SwiftData's model is not the store's, and loading the store fails",
                         at: type.location.sourceLocation, entity: type.entityName, version: schema.name))
             }
         }

@@ -1,3 +1,4 @@
+import ModelLintSupport
 import ModelLintModel
 import ModelLintSwiftData
 
@@ -82,7 +83,7 @@ public struct SwiftDataDuplicateChecksumRule: SwiftDataRule {
             let checksum = hashes.versionChecksum
             if let earlier = byChecksum[checksum], earlier.qualifiedName != schema.qualifiedName {
                 let live = schema.models.filter(\.isLive).map(\.entityName)
-                let why = live.isEmpty ? "" : " (both list the live types \(SwiftDataText.list(live)))"
+                let why = live.isEmpty ? "" : " (both list the live types \(ReportText.list(live)))"
                 if schema.isFullyKnown && earlier.isFullyKnown {
                     findings.append(
                         Finding(

@@ -1,3 +1,4 @@
+import ModelLintSupport
 import ModelLintModel
 import ModelLintSwiftData
 
@@ -166,9 +167,9 @@ public struct SwiftDataLiveTypeInHistoricalSchemaRule: SwiftDataRule {
         let added = new.keys.filter { old[$0] == nil }.sorted()
         let removed = old.keys.filter { new[$0] == nil }.sorted()
         let changed = new.keys.filter { old[$0] != nil && old[$0] != new[$0] }.sorted()
-        if !added.isEmpty { parts.append(SwiftDataText.list(added) + " added") }
-        if !removed.isEmpty { parts.append(SwiftDataText.list(removed) + " removed") }
-        if !changed.isEmpty { parts.append(SwiftDataText.list(changed) + " changed") }
+        if !added.isEmpty { parts.append(ReportText.list(added) + " added") }
+        if !removed.isEmpty { parts.append(ReportText.list(removed) + " removed") }
+        if !changed.isEmpty { parts.append(ReportText.list(changed) + " changed") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 

@@ -1,3 +1,4 @@
+import ModelLintSupport
 import ModelLintModel
 import ModelLintSwiftData
 
@@ -104,7 +105,7 @@ public struct SwiftDataStageGapRule: SwiftDataRule {
                 covered.formUnion(from..<to)
                 findings.append(
                     Finding(
-                        "\(set.name)'s stage \(names) skips \(SwiftDataText.list(skipped)): stores of \(set.schemas[from].name) have no stage to the next schema in \(set.name).schemas",
+                        "\(set.name)'s stage \(names) skips \(ReportText.list(skipped)): stores of \(set.schemas[from].name) have no stage to the next schema in \(set.name).schemas",
                         at: stage.location.sourceLocation, version: set.schemas[to].name))
             } else {
                 covered.insert(from)

@@ -19,13 +19,4 @@ enum SwiftDataText {
     static func name(_ qualified: String) -> String {
         qualified.split(separator: ".").last.map(String.init) ?? qualified
     }
-
-    static func list(_ names: [String]) -> String {
-        switch names.count {
-        case 0: return ""
-        case 1: return names[0]
-        case 2: return "\(names[0]) and \(names[1])"
-        default: return names.dropLast().joined(separator: ", ") + " and " + names.last!
-        }
-    }
 }

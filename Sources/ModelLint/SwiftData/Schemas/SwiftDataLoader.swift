@@ -67,18 +67,28 @@ public enum SwiftDataLoader {
         groups.flatMap { _, files in SwiftDataReader.managedObjectClasses(files.compactMap(parsed)) }
     }
 
+    /// The schema sets of files already read (from disk, a revision, the index), found under `root` by these
+    /// absolute paths, each shown as `display` says.
+    public static func sets(of files: [(path: String, bytes: [UInt8])], root: String, display: (String) -> String)
+        -> [SwiftSchemaSet]
+    {
+        var parsed: [String: SwiftSourceFile] = [:]
+        for (path, bytes) in files { parsed[path] = parse(bytes, file: path) { display(path) } }
+        return sets([(root, files.map(\.path))]) { parsed[$0] }
+    }
+
     /// Reads, parses and builds in one go (`hashes`, tests): `files` are absolute paths found under `root`.
     public static func load(_ files: [String], root: String, display: (String) -> String) -> Loaded {
         var loaded = Loaded()
-        var parsed: [String: SwiftSourceFile] = [:]
+        var read: [(path: String, bytes: [UInt8])] = []
         for file in files {
-            switch read(file) {
-            case .bytes(let bytes): parsed[file] = parse(bytes, file: file) { display(file) }
+            switch self.read(file) {
+            case .bytes(let bytes): read.append((file, bytes))
             case .tooLarge: loaded.tooLarge.append(display(file))
             case .unreadable: break
             }
         }
-        loaded.sets = sets([(root, files)]) { parsed[$0] }
+        loaded.sets = sets(of: read, root: root, display: display)
         return loaded
     }
 
