@@ -56,6 +56,13 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             }
         }
     }
+    // The bytes as a mapping model's embedded model, matched against itself as a version.
+    if let snapshot = try? MappingModelSnapshot.model(archive: bytes, displayPath: "fuzz") {
+        let version = VersionRef(name: "Fuzz 1", contentsPath: "fuzz/contents", model: snapshot)
+        _ = MappingModelReader.match(
+            MappingModelFile(sourcePath: nil, destinationPath: nil, source: snapshot, destination: snapshot),
+            name: "Fuzz", path: "fuzz", versions: [version])
+    }
     // The bytes as a SQLite store (and as the WAL of a one-page database).
     if let file = try? SQLiteFile(bytes: bytes) { _ = try? StoreMetadata.read(file, path: "fuzz.sqlite") }
     _ = SQLiteFile.committedFrames(bytes, pageSize: 4096)
@@ -166,6 +173,7 @@ private func structural(_ reader: StructuralReader, _ bytes: [UInt8]) {
         let built = StructuralInputs.plist(&recipe, archive: true)
         if let archive = try? KeyedArchive(bytes: built) {
             _ = try? CompiledModelReader.model(from: archive, displayPath: "fuzz.mom")
+            _ = try? MappingModelSnapshot.model(archive: built, displayPath: "fuzz")
             for object in 0..<min(archive.archived.count, 64) {
                 _ = archive.entries(object)
                 _ = archive.members(object)

@@ -145,7 +145,7 @@ final class ChangeTests: XCTestCase {
             summary(diagnostics),
             [
                 "attribute-type-incompatible note Store>Store 2 Thing.payload @4",
-                "progressive-migration-likely note ->Store 3 -.- @0",
+                "progressive-migration-likely warning ->Store 3 -.- @0",
                 "skip-version-upgrade error Store>Store 3 Thing.payload @4",
             ], "in version order: the Store 2 step, then the findings about the current Store 3")
         XCTAssertEqual(diagnostics[0]["mappingModel"] as? String, "StoreToStore2")
@@ -160,10 +160,17 @@ final class ChangeTests: XCTestCase {
     }
 
     func testMappingModelPairsFromPathsAndFileNames() throws {
-        let url = fixtures.appendingPathComponent("Mapped/Migrations/StoreToStore2.xcmappingmodel")
-        XCTAssertEqual(
-            MappingModelReader.read(url, versions: ["Store", "Store 2", "Store 3"]),
-            MappingModel(name: "StoreToStore2", source: "Store", destination: "Store 2"))
+        let xml = fixtures.appendingPathComponent("Mapped/Migrations/StoreToStore2.xcmappingmodel/xcmapping.xml").path
+        let bundle = BundleLoader.load(
+            bundleURL: fixtures.appendingPathComponent("Mapped/Store.xcdatamodeld"), displayPath: "Store.xcdatamodeld")
+        let file = MappingModelReader.file(at: xml, displayPath: xml)
+        XCTAssertNil(file.source, "a hand-written mapping model without embedded models: the paths decide")
+        guard
+            case .maps(let mapping)? = MappingModelReader.match(
+                file, name: "StoreToStore2", path: xml, versions: bundle.readableVersions)
+        else { return XCTFail("StoreToStore2 maps no pair") }
+        XCTAssertEqual(mapping, MappingModel(name: "StoreToStore2", source: "Store", destination: "Store 2"))
+        XCTAssertEqual(mapping.evidence, .modelPaths)
         func pair(_ name: String, _ versions: [String]) -> String? {
             MappingModelReader.pairFromFileName(name, versions: versions).map { "\($0.0) -> \($0.1)" }
         }

@@ -88,9 +88,9 @@ final class PrecisionTests: XCTestCase {
         XCTAssertEqual(
             summary(diagnostics),
             [
-                "missing-inverse warning ->Store 4 Item.owner @4",
+                "missing-inverse note ->Store 4 Item.owner @4",
                 "property-renamed-without-renaming-id warning Store 3>Store 4 Item.title @5",
-            ], "no property-removed for titel: the rename guess names it")
+            ], "no property-removed for titel: the rename guess names it; the missing inverse shipped in Store 1 to 3")
         XCTAssertEqual(diagnostics[0]["versions"] as? [String], ["Store 1", "Store 2", "Store 3", "Store 4"])
         XCTAssertEqual(
             messages(diagnostics),
@@ -186,7 +186,7 @@ final class PrecisionTests: XCTestCase {
     // 5. Mapping models wherever Xcode compiles them: Models/Migrations beside Models/ModelVersions.
     private let library = "SiblingMappings/Models/ModelVersions/Library.xcdatamodeld"
     private let coveredTypeChange = [
-        "progressive-migration-likely note ->Library 2 -.- @0",
+        "progressive-migration-likely warning ->Library 2 -.- @0",
         "attribute-type-incompatible note Library 1>Library 2 Book.price @5",
     ]
 
@@ -297,7 +297,7 @@ final class PrecisionTests: XCTestCase {
                 "index-changed-without-hash-change note Store 1>Store 2 Item.- @3",
                 "index-changed-without-hash-change note Store 1>Store 2 Item.title @4",
                 "index-changed-without-hash-change note Store 1>Store 2 Item.parent @6",
-                "missing-inverse warning ->Store 2 Item.parent @6",
+                "missing-inverse note ->Store 2 Item.parent @6",
             ])
         let tail =
             "between Store 1 and Store 2, but no entity's version hash changed: existing stores do not migrate and may never get the index"

@@ -64,13 +64,13 @@ final class RepeatedEntitiesTests: XCTestCase {
             ])
         XCTAssertEqual(found[2].0.location.file, "Near.xcdatamodeld/Near 2.xcdatamodel/contents")
         XCTAssertEqual(found[3].0.message, "Thing.owner has no inverse")
-        // Reported: once each, at the newest occurrence, naming both versions.
+        // Reported: once each, at the newest occurrence, naming both versions; shipped in Near 1, so history (notes).
         let reported = lint(bundle).filter { $0.ruleId == "invalid-default-value" || $0.ruleId == "missing-inverse" }
         XCTAssertEqual(
             reported.map { "\($0.ruleId) \($0.version ?? "-") @\($0.line ?? 0) \($0.severity) \($0.versions ?? [])" },
             [
-                "invalid-default-value Near 2 @7 error [\"Near 1\", \"Near 2\"]",
-                "missing-inverse Near 2 @8 warning [\"Near 1\", \"Near 2\"]",
+                "invalid-default-value Near 2 @7 note [\"Near 1\", \"Near 2\"]",
+                "missing-inverse Near 2 @8 note [\"Near 1\", \"Near 2\"]",
             ])
 
         let loaded = models(bundle)

@@ -419,7 +419,7 @@ final class ConfigurationNamesTests: XCTestCase {
             ),
             (
                 #"{"rulez": {}}"#,
-                "rulez: unknown key (did you mean rules? expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores, projects, walkBudget)"
+                "rulez: unknown key (did you mean rules? expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores, projects, walkBudget, includeUnshipped)"
             ),
             (
                 #"{"rules": {"property-removd": "error"}}"#,

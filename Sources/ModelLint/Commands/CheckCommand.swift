@@ -26,6 +26,9 @@ public enum CheckCommand {
         "--lock", value: "FILE",
         help: "lock file to verify (default: modellint.lock next to the configuration, or here)")
     static let noLock = Flag("--no-lock", help: "verify no lock file, not even the default one")
+    static let includeUnshipped = Flag(
+        "--include-unshipped",
+        help: "judge bundles nothing builds (bundle-not-shipped) at full severity, as the app's own model")
     static let noCache = Flag(
         "--no-cache", help: "read every file afresh; keep nothing in the cache folder (MODELLINT_CACHE_DIR)")
     static let against = ValueOption<String>(
@@ -50,8 +53,8 @@ public enum CheckCommand {
     public static let options: [OptionSpec] =
         [
             ReportOptions.format.spec, only.spec, disable.spec, statistics.spec, output.spec, stamp.spec, report.spec,
-            config.spec, ReportOptions.strict.spec, migration.spec, lock.spec, noLock.spec, noCache.spec, against.spec,
-            onlyNew.spec,
+            config.spec, ReportOptions.strict.spec, migration.spec, lock.spec, noLock.spec, noCache.spec,
+            includeUnshipped.spec, against.spec, onlyNew.spec,
             released.spec, baseline.spec, writeBaseline.spec, quiet.spec, preCommit.spec,
         ] + ReportOptions.outputFlags
 
@@ -69,6 +72,7 @@ public enum CheckCommand {
         package var lock: String?
         package var noLock: Bool
         package var noCache: Bool
+        package var includeUnshipped: Bool
         package var against: String?
         package var onlyNew: Bool
         package var released: String?
@@ -100,6 +104,7 @@ public enum CheckCommand {
             lock = parsed[CheckCommand.lock]
             noLock = parsed[CheckCommand.noLock]
             noCache = parsed[CheckCommand.noCache]
+            includeUnshipped = parsed[CheckCommand.includeUnshipped]
             against = parsed[CheckCommand.against]
             onlyNew = parsed[CheckCommand.onlyNew]
             released = parsed[CheckCommand.released]
@@ -398,6 +403,7 @@ public enum CheckCommand {
         } catch {
             return .failure(.usageError("\(error)"))
         }
+        if options.includeUnshipped { configuration.includeUnshipped = true }
         let linter = Linter(
             configuration: configuration, migration: options.migration
         )

@@ -1,4 +1,5 @@
 import ModelLintSupport
+import ModelLintModel
 import ModelLintHistory
 import ModelLintRules
 import ModelLintEngine
@@ -44,10 +45,15 @@ extension Workspace {
             keyOfBundle[bundle.path] = key
             let histories = try atRef.histories(
                 forBundleAt: absolute, decidedOrder: order, workingDirectory: workingDirectory)
+            // The same mapping model files, matched by hash against the versions as they were at REF.
+            let (maps, unmatched) =
+                item.mappingModelSources.isEmpty
+                ? (item.mappingModels, item.unmatchedMappingModels)
+                : MappingModelReader.match(item.mappingModelSources, versions: bundle.readableVersions)
             bundlesAtRef.append(
                 LintInput.Bundle(
-                    bundle: bundle, settings: item.settings, mappingModels: item.mappingModels, histories: histories,
-                    projects: item.projects))
+                    bundle: bundle, settings: item.settings, mappingModels: maps, unmatchedMappingModels: unmatched,
+                    histories: histories, projects: item.projects))
         }
         // SwiftData sets at REF: the same folders' Swift files at REF, shown under the work tree's paths, so a
         // finding about an unchanged declaration has the same identity on both sides.

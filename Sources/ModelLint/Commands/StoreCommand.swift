@@ -93,8 +93,11 @@ public enum StoreCommand {
         // The mapping models `check` honours for this bundle: Core Data uses one for exactly its pair.
         let mappingModels =
             swiftSet?.customStages
-            ?? RepositoryFiles().mappingModels(
-                for: bundlePath, versions: bundle.versions.map(\.name), configuredFolders: configuration.mappingModels)
+            ?? MappingModelReader.match(
+                RepositoryFiles().mappingModels(
+                    for: bundlePath, configuredFolders: configuration.mappingModels, display: { $0 }),
+                versions: bundle.readableVersions
+            ).maps
         // A merged model's store: the other bundles here may hold the rest of it.
         var others: [ModelBundle] = []
         if metadata.matchingVersions(bundle.readableVersions).isEmpty,

@@ -80,9 +80,11 @@ package struct Workspace: Sendable {
                     bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
             }
             try settings?.validate(against: bundle, file: configuration.filePath ?? ".modellint.json")
-            let names = bundle.versions.map(\.name)
-            let mappingModels = files.mappingModels(
-                for: selection.absolutePath, versions: names, configuredFolders: configuration.mappingModels)
+            let mappingSources = files.mappingModels(
+                for: selection.absolutePath, configuredFolders: configuration.mappingModels,
+                display: { PathTools.relative($0, to: workingDirectory) ?? $0 })
+            let (mappingModels, staleMappingModels) = MappingModelReader.match(
+                mappingSources, versions: bundle.readableVersions)
             if settings?.versionOrder == nil {
                 let repositories = history.repositories
                 bundle = bundle.orderedByEvidence(mappingPairs: mappingModels.map { ($0.source, $0.destination) }) {
@@ -98,8 +100,10 @@ package struct Workspace: Sendable {
             projectsReady.wait()
             bundles.append(
                 LintInput.Bundle(
-                    bundle: bundle, settings: settings, mappingModels: mappingModels, histories: histories,
+                    bundle: bundle, settings: settings, mappingModels: mappingModels,
+                    unmatchedMappingModels: staleMappingModels, histories: histories,
                     projects: projects(referencing: selection.absolutePath, files: files, read: projectsRead)))
+            bundles[bundles.count - 1].mappingModelSources = mappingSources
         }
         // A pre-commit run reads the index, not the work tree: the work tree's Swift files are not the commit's.
         let searched = stagedIn == nil ? swiftFiles : []
@@ -150,11 +154,63 @@ package struct Workspace: Sendable {
             }
         }
         (input.sourceReferences, input.outsidePaths) = (swift.references, swift.outside)
+        let loadedByName = Set(
+            swift.references.compactMap { reference -> String? in
+                if case .modelName(let name) = reference.kind { return name } else { return nil }
+            })
+        let foundBySearch = Dictionary(
+            selections.compactMap { s in s.searchRoot.map { (s.displayPath, (s.absolutePath, $0)) } },
+            uniquingKeysWith: { a, _ in a })
+        for i in input.bundles.indices where input.bundles[i].swiftData == nil {
+            guard let (absolutePath, searchRoot) = foundBySearch[input.bundles[i].bundle.path] else { continue }
+            input.bundles[i].bundle.unshippedReason = unshippedReason(
+                absolutePath, searchRoot: searchRoot, projects: input.bundles[i].projects,
+                loadedByName: loadedByName, files: files)
+        }
         input.goldenStores = selections.isEmpty ? [] : try goldenStores()
         // The mapping models, projects and Swift files around the bundles come from the same budget.
         try finder.walker.requireComplete(workingDirectory: workingDirectory)
         input.unreadablePaths = finder.walker.unreadableNames
         return input
+    }
+
+    /// Folders whose bundles no build ships: documentation and test fixtures (rules.md `bundle-not-shipped`).
+    static let unshippedFolders: Set<String> = [".github", "docs", "doc", "documentation", "fixtures", "testfixtures"]
+
+    /// Why nothing builds a bundle a search found, when that can be told: it sits in a documentation or
+    /// test-fixture folder below the search root; or, in a tree with an Xcode project, no project's version group,
+    /// package manifest or project spec above it, and no code that loads it by name (or merges every bundle)
+    /// references it. nil: it ships, or nothing decides.
+    func unshippedReason(
+        _ bundle: String, searchRoot: String, projects: [(project: XcodeProject, bundlePath: String)],
+        loadedByName: Set<String>, files: RepositoryFiles
+    ) -> String? {
+        let parent = (bundle as NSString).deletingLastPathComponent
+        if let relative = PathTools.relative(parent, to: searchRoot),
+            let folder = relative.split(separator: "/").first(where: { Self.unshippedFolders.contains($0.lowercased()) }
+            )
+        {
+            return "it is in a \(folder) folder (documentation or test fixtures), which no build ships"
+        }
+        guard configuration.projects != [] else { return nil }
+        let name = ((bundle as NSString).lastPathComponent as NSString).deletingPathExtension
+        if projects.contains(where: { $0.project.group(forBundleAt: $0.bundlePath) != nil })
+            || loadedByName.contains(name) || loadedByName.contains("")
+        {
+            return nil
+        }
+        let root = files.root(near: bundle)
+        var folder = parent
+        while true {
+            let specs = ["Package.swift", "project.yml", "project.yaml", "Project.swift"]
+            if specs.contains(where: { FileManager.default.fileExists(atPath: folder + "/" + $0) }) { return nil }
+            let up = (folder as NSString).deletingLastPathComponent
+            if folder == root || up == folder || up.isEmpty { break }
+            folder = up
+        }
+        // Without an Xcode project in the tree, the absence of references says nothing.
+        guard !files.projects(near: bundle).isEmpty else { return nil }
+        return "no Xcode project, package manifest, project spec or code of the repository references it"
     }
 
     /// The shipped records of SwiftData schema sets: each set as it was at `--released` (every schema) and at

@@ -134,6 +134,8 @@ public struct Configuration: Sendable {
     public var mappingModels: [String] = []
     /// Keyed by the bundle's standardized absolute path.
     public var bundles: [String: BundleSettings] = [:]
+    /// `includeUnshipped`: bundles nothing builds are judged at full severity (`--include-unshipped`).
+    public var includeUnshipped = false
     /// Folders one run may list while searching for bundles and the files around them (`walkBudget`).
     public var walkBudget = DirectoryWalker.defaultBudget
 
@@ -185,6 +187,9 @@ public struct Configuration: Sendable {
                 }
                 configuration.migration = mode
                 configuration.migrationConfigured = true
+            case "includeUnshipped":
+                guard let flag = value.boolValue else { throw fail("includeUnshipped", "must be true or false") }
+                configuration.includeUnshipped = flag
             case "rules":
                 guard let pairs = value.objectValue else {
                     throw fail("rules", "must be an object of rule id to severity")
@@ -283,7 +288,7 @@ public struct Configuration: Sendable {
             default:
                 let keys = [
                     "migration", "rules", "exclude", "mappingModels", "bundles", "baseline", "goldenStores", "projects",
-                    "walkBudget",
+                    "walkBudget", "includeUnshipped",
                 ]
                 throw fail(
                     key, "unknown key (\(Spelling.didYouMean(key, in: keys))expected \(keys.joined(separator: ", ")))")

@@ -37,8 +37,17 @@ package struct Judge: Sendable {
         if !migrationIsExplicit {
             let steps = zip(line.versions, line.versions.dropFirst()).map { ($0.name, $1.name) }
             for rule in rules.migrationStyle {
-                judgement.findings += rule.check(bundle, steps: steps, mappingModels: facts.mappingModels).map {
+                judgement.findings += rule.check(
+                    bundle, steps: steps, mappingModels: facts.mappingModels, stepMigrators: facts.stepMigrators
+                ).map {
                     RawFinding(rule.description, $0, .whole(version: bundle.currentVersion?.name))
+                }
+            }
+        }
+        for rule in rules.mappingModel {
+            for mapping in facts.unmatchedMappingModels {
+                judgement.findings += rule.check(mapping, line: line, shipped: facts.shipped).map {
+                    RawFinding(rule.description, $0, .whole(version: nil))
                 }
             }
         }

@@ -37,7 +37,11 @@ public struct Linter: Sendable {
                 continue
             }
             diagnostics += lint(
-                item.bundle, settings: item.settings, mappingModels: item.mappingModels, histories: item.histories)
+                item.bundle, settings: item.settings, mappingModels: item.mappingModels,
+                unmatchedMappingModels: item.unmatchedMappingModels, histories: item.histories,
+                stepMigrators: input.sourceReferences.filter {
+                    if case .stepMigrator = $0.kind { return true } else { return false }
+                })
             for (project, bundlePath) in item.projects {
                 diagnostics += ProjectVerifier(configuration: configuration, rules: rules.project)
                     .verify(project, bundle: item.bundle, bundlePath: bundlePath)
@@ -76,7 +80,8 @@ public struct Linter: Sendable {
 
     public func lint(
         _ bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = [],
-        histories: [ShippedHistory] = []
+        unmatchedMappingModels: [UnmatchedMappingModel] = [], histories: [ShippedHistory] = [],
+        stepMigrators: [SourceReference] = []
     ) -> [Diagnostic] {
         let line = VersionLine(bundle, oldestMigrated: settings?.oldestMigratedVersion)
         // Shipped (rules.md "History is information"): what a lock file, --released or --against records; with
@@ -85,12 +90,26 @@ public struct Linter: Sendable {
             histories.isEmpty
             ? Set(line.beforeCurrent.map { ExactName($0.name) })
             : Set(histories.flatMap { $0.versions.map { ExactName($0.name) } })
-        let facts = ResolutionFacts(
+        var facts = ResolutionFacts(
             configuration: configuration, bundlePath: bundle.path, line: line, shipped: shipped,
             mappingModels: mappingModels, suppressions: Suppressions(versions: line.versions))
+        facts.unmatchedMappingModels = unmatchedMappingModels
+        facts.stepMigrators = stepMigrators
         let judgement = judge.judge(
             bundle, facts: facts, context: context(line, settings: settings), histories: histories)
-        return facts.resolve(judgement)
+        var diagnostics = facts.resolve(judgement)
+        // A bundle nothing builds has no stores to protect: what else it has is information.
+        if bundle.unshippedReason != nil, !configuration.includeUnshipped {
+            for i in diagnostics.indices { diagnostics[i].severity = .note }
+        }
+        // A finding that groups others (its `groups`) heads them in the text report, when it was reported.
+        for raw in judgement.findings where !raw.finding.groups.isEmpty {
+            guard diagnostics.contains(where: { $0.ruleId == raw.rule.id }) else { continue }
+            for i in diagnostics.indices where raw.finding.groups.contains(diagnostics[i].ruleId) {
+                diagnostics[i].groupedUnder = raw.rule.id
+            }
+        }
+        return diagnostics
     }
 
     /// A SwiftData schema set: every rule a bundle gets, with SwiftData's migration (stage by stage: no direct

@@ -2,6 +2,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintDiff
 import ModelLintHistory
+import ModelLintProjects
 import ModelLintRules
 
 /// A rule's finding as the judge pass leaves it: no severity policy applied yet, only what it is about.
@@ -51,6 +52,10 @@ package struct ResolutionFacts: Sendable {
     /// Versions whose stores exist: a step to one of them is history.
     package var shipped: Set<ExactName>
     package var mappingModels: [MappingModel]
+    /// The mapping models that claim the bundle but embed models equal to none of its versions.
+    package var unmatchedMappingModels: [UnmatchedMappingModel] = []
+    /// The app's code that migrates stores step by step.
+    package var stepMigrators: [SourceReference] = []
     package var suppressions: Suppressions
 
     package func severity(of rule: RuleDescription, finding: Finding) -> Severity? {
@@ -70,6 +75,12 @@ package struct ResolutionFacts: Sendable {
         diagnostics.removeAll(where: suppressions.suppresses)
         diagnostics += judgement.suppressionFindings.compactMap(resolve)
         diagnostics = RepeatedFindings.collapse(diagnostics, versionOrder: line.names)
+        // A version's finding that a shipped version already had is history too: the app shipped with it.
+        for i in diagnostics.indices where diagnostics[i].fromVersion == nil {
+            if let versions = diagnostics[i].versions, versions.contains(where: { shipped.contains(ExactName($0)) }) {
+                diagnostics[i].severity = .note
+            }
+        }
         // The same shipped problem seen from two records (the lock file and --against) is reported once.
         var seen: Set<String> = []
         for raw in judgement.shipped where seen.insert("\(raw.rule.id)|\(raw.finding.version ?? "")").inserted {

@@ -11,10 +11,13 @@ public struct BundleFinder: Sendable {
         public var absolutePath: String
         /// Relative to the working directory when below it, otherwise absolute.
         public var displayPath: String
+        /// The folder whose search found it (absolute); nil when it was named.
+        public var searchRoot: String?
 
-        package init(absolutePath: String, displayPath: String) {
+        package init(absolutePath: String, displayPath: String, searchRoot: String? = nil) {
             self.absolutePath = absolutePath
             self.displayPath = displayPath
+            self.searchRoot = searchRoot
         }
     }
 
@@ -59,11 +62,11 @@ public struct BundleFinder: Sendable {
     ) {
         var swiftFiles: [(root: String, files: [String])] = []
         var seenSwift: Set<ExactName> = []
-        var found: [String] = []
+        var found: [(path: String, searchRoot: String?)] = []
         // By bytes: two bundles whose paths differ only in Unicode normalization are two bundles.
         var seen: Set<ExactName> = []
-        func add(_ path: String) {
-            if seen.insert(ExactName(path)).inserted { found.append(path) }
+        func add(_ path: String, searchRoot: String? = nil) {
+            if seen.insert(ExactName(path)).inserted { found.append((path, searchRoot)) }
         }
         for raw in paths.isEmpty ? ["."] : paths {
             let absolute = PathTools.absolute(raw, relativeTo: workingDirectory)
@@ -87,7 +90,7 @@ public struct BundleFinder: Sendable {
                 var files: [String] = []
                 if !isDirectory.boolValue { seenSwift.insert(ExactName(folder)) }
                 // A file named selects its folder's Swift files, not the bundles in that folder.
-                search(folder, add: isDirectory.boolValue ? add : { _ in }) { file in
+                search(folder, add: isDirectory.boolValue ? { add($0, searchRoot: folder) } : { _ in }) { file in
                     if seenSwift.insert(ExactName(file)).inserted { files.append(file) }
                 }
                 if !files.isEmpty { swiftFiles.append((folder, files)) }
@@ -95,7 +98,9 @@ public struct BundleFinder: Sendable {
         }
         try walker.requireComplete(workingDirectory: workingDirectory)
         let bundles = found.map {
-            Selection(absolutePath: $0, displayPath: PathTools.display($0, relativeTo: workingDirectory))
+            Selection(
+                absolutePath: $0.path, displayPath: PathTools.display($0.path, relativeTo: workingDirectory),
+                searchRoot: $0.searchRoot)
         }
         return (bundles, swiftFiles)
     }

@@ -14,7 +14,7 @@ public final class RepositoryFiles: Sendable {
     package let isExcluded: @Sendable (String) -> Bool
     private let listings = Locked([String: [String]]())
     private let listingInProgress = Locked(())
-    private let mappingPairs = Locked([String: (source: String?, destination: String?)]())
+    private let mappingFiles = Locked([String: MappingModelFile]())
 
     /// Whether a file is one a run reads: a mapping model's XML, an Xcode project.
     package static func isWanted(_ relativePath: String) -> Bool {
@@ -112,16 +112,19 @@ public final class RepositoryFiles: Sendable {
         }
     }
 
-    /// A mapping model's source and destination paths, read once per run however many bundles ask.
-    package func mappingModelPaths(_ xml: String) -> (source: String?, destination: String?) {
-        if let known = mappingPairs.withLock({ $0[xml] }) { return known }
-        let read = MappingModelReader.modelPaths(in: URL(fileURLWithPath: xml))
-        mappingPairs.withLock { $0[xml] = read }
+    /// A mapping model's paths and embedded models, read once per run however many bundles ask.
+    package func mappingModelFile(_ xml: String) -> MappingModelFile {
+        if let known = mappingFiles.withLock({ $0[xml] }) { return known }
+        let read = MappingModelReader.file(at: xml, displayPath: xml)
+        mappingFiles.withLock { $0[xml] = read }
         return read
     }
 
-    /// The mapping models that map versions of this bundle: found near it, and in the configured folders.
-    package func mappingModels(for bundle: String, versions: [String], configuredFolders: [String]) -> [MappingModel] {
+    /// The mapping models that may map versions of this bundle: found near it, and in the configured folders;
+    /// not those whose paths name another bundle. `display` names a path as reports do.
+    package func mappingModels(for bundle: String, configuredFolders: [String], display: (String) -> String)
+        -> [MappingModelSource]
+    {
         var seen: Set<String> = []
         let root = self.root(near: bundle)
         // A mapping model that resolves outside the tree (a committed symlink) is not read.
@@ -133,20 +136,20 @@ public final class RepositoryFiles: Sendable {
             }
         let bundleName = (bundle as NSString).lastPathComponent
         return candidates.sorted().compactMap { xml in
-            let url = URL(fileURLWithPath: (xml as NSString).deletingLastPathComponent)
-            let paths = mappingModelPaths(xml)
+            let folder = (xml as NSString).deletingLastPathComponent
+            let file = mappingModelFile(xml)
             // A mapping model whose model paths name another bundle maps that bundle's versions, even when the
             // version names look alike (`Library1ToLibrary2` is no mapping for `Store 1` -> `Store 2`). The folders
             // above the bundle are often stale (projects move); the bundle's own name is what Xcode matched.
-            for path in [paths.source, paths.destination].compactMap({ $0 }) {
+            let namesAnother = [file.sourcePath, file.destinationPath].compactMap { $0 }.contains { path in
                 let parts = path.split(separator: "/")
-                if parts.count >= 2, case let named = String(parts[parts.count - 2]), named.hasSuffix(".xcdatamodeld"),
-                    !named.isExactly(bundleName)
-                {
-                    return nil
-                }
+                guard parts.count >= 2 else { return false }
+                let named = String(parts[parts.count - 2])
+                return named.hasSuffix(".xcdatamodeld") && !named.isExactly(bundleName)
             }
-            return MappingModelReader.read(url, versions: versions, paths: paths)
+            guard !namesAnother else { return nil }
+            let name = ((folder as NSString).lastPathComponent as NSString).deletingPathExtension
+            return MappingModelSource(name: name, path: display(xml), file: file)
         }
     }
 }

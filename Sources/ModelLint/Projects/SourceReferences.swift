@@ -13,6 +13,13 @@ public struct SourceReference: Sendable, Equatable {
         case versionName(String)
         /// A generator's hard-coded current version for the bundle at this path (as written).
         case generatedCurrentVersion(bundle: String, version: String)
+        /// Code that migrates a store step by step: `NSStagedMigrationManager(…)`, or an `NSMigrationManager(…)` in
+        /// a file that calls `migrateStore(from:…)` (the first of a file; the API's name).
+        case stepMigrator(String)
+        /// Code that loads a compiled bundle by name (`NSPersistentContainer(name: "X")`,
+        /// `forResource: "X", withExtension: "momd"`); "" for `NSManagedObjectModel.mergedModel(from:)`, which loads
+        /// every bundle of the app.
+        case modelName(String)
     }
 
     public var kind: Kind
@@ -88,10 +95,32 @@ public struct SourceReference: Sendable, Equatable {
             var i = end
             while i < line.endIndex, line[i] == UInt8(ascii: " ") || line[i] == UInt8(ascii: ",") { i += 1 }
             let ext = Array("withExtension:".utf8)
-            guard i + ext.count <= line.endIndex, line[i..<(i + ext.count)].elementsEqual(ext),
-                literal(after: ext, in: line, from: i)?.text == "mom"
+            guard i + ext.count <= line.endIndex, line[i..<(i + ext.count)].elementsEqual(ext) else { continue }
+            switch literal(after: ext, in: line, from: i)?.text {
+            case "mom": found.append((at, .versionName(name)))
+            case "momd": found.append((at, .modelName(name)))
+            default: break
+            }
+        }
+        for container in ["NSPersistentContainer(name:", "NSPersistentCloudKitContainer(name:"] {
+            let call = Array(container.utf8)
+            for at in occurrences(of: call, in: line) {
+                if let (name, _) = literal(after: call, in: line, from: at) { found.append((at, .modelName(name))) }
+            }
+        }
+        if let at = occurrences(of: Array("mergedModel(from".utf8), in: line).first {
+            found.append((at, .modelName("")))
+        }
+        // A call, not a comment or a string about one: nothing before it on the line opens a comment, and the
+        // quotes before it are balanced.
+        for api in ["NSStagedMigrationManager", "NSMigrationManager"] {
+            guard let at = occurrences(of: Array((api + "(").utf8), in: line).first else { continue }
+            let before = line[line.startIndex..<at]
+            let code = before.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            guard occurrences(of: Array("//".utf8), in: before).isEmpty, code.first != UInt8(ascii: "*"),
+                !code.starts(with: Array("/*".utf8)), before.filter({ $0 == UInt8(ascii: "\"") }).count % 2 == 0
             else { continue }
-            found.append((at, .versionName(name)))
+            found.append((at, .stepMigrator(api)))
         }
         let reference = Array("NSManagedObjectModelReference(".utf8)
         for at in occurrences(of: reference, in: line) {
@@ -122,6 +151,7 @@ public struct SourceReference: Sendable, Equatable {
 
     package static let keywords: [[UInt8]] = [
         "versionChecksum", ".mom\"", "forResource", "NSManagedObjectModelReference", "oreDataModel(",
+        "MigrationManager(", "Container(name:", "mergedModel(from",
     ].map { Array($0.utf8) }
 
     /// Every reference in a file's text, in order (one literal per line is what code holds; a call split over
@@ -170,7 +200,15 @@ public struct SourceReference: Sendable, Equatable {
                     SourceReference(kind: kind, location: SourceLocation(file: path, line: l + 1, column: column)))
             }
         }
-        return found
+        // One step migrator per file: the first; a migration manager only where the file migrates a store with it.
+        let migratesStores = ByteSearch.firstIndex(of: Array("migrateStore(".utf8), in: bytes) != nil
+        var migrator = false
+        return found.filter { reference in
+            guard case .stepMigrator(let api) = reference.kind else { return true }
+            guard !migrator, api == "NSStagedMigrationManager" || migratesStores else { return false }
+            migrator = true
+            return true
+        }
     }
 }
 

@@ -49,6 +49,7 @@ public struct JSONReporter: Reporter {
         add("property", d.property)
         add("mappingModel", d.mappingModel)
         add("underlyingRuleId", d.underlyingRuleId)
+        add("groupedUnder", d.groupedUnder)
         if let affected = d.affectedVersions {
             pairs.append(("affectedVersions", .array(affected.map(JSONValue.string))))
         }

@@ -18,23 +18,42 @@ public struct TextReporter: Reporter {
     }
 
     public func write(_ report: LintReport, to sink: OutputSink) {
-        for d in report.diagnostics where listNotes || d.severity != .note {
-            var position = d.file
-            if let line = d.line {
-                position += ":\(line)"
-                if let column = d.column { position += ":\(column)" }
+        let shown = report.diagnostics.filter { listNotes || $0.severity != .note }
+        // A finding grouped under another of its bundle (`groupedUnder`) is listed, indented, after its heading.
+        let headings = Set(shown.filter { $0.groupedUnder == nil }.map { "\($0.bundle)|\($0.ruleId)" })
+        var members: [String: [Diagnostic]] = [:]
+        var listed: [Diagnostic] = []
+        for d in shown {
+            if let heading = d.groupedUnder, headings.contains("\(d.bundle)|\(heading)") {
+                members["\(d.bundle)|\(heading)", default: []].append(d)
+            } else {
+                listed.append(d)
             }
-            // Every piece that came from a file is made log-safe before the colour codes go around it. A finding
-            // made of another rule's (skip-version) is shown by that rule's id, then its own as a tag.
-            let ids = d.underlyingRuleId.map { "\($0), \(d.ruleId)" } ?? d.ruleId
-            sink.write(
-                paint(ReportText.logLine(position) + ":", Self.bold) + " "
-                    + paint(d.severity.rawValue + ":", d.severity)
-                    + " " + ReportText.logLine(d.message) + " " + paint("[\(ids)]", Self.dim) + "\n")
-            sink.write("    fix: " + ReportText.logLine(d.fix) + "\n")
+        }
+        for d in listed {
+            write(d, indent: "", to: sink)
+            let key = "\(d.bundle)|\(d.ruleId)"
+            guard let group = members.removeValue(forKey: key) else { continue }
+            for member in group { write(member, indent: "    ", to: sink) }
         }
         if statistics { sink.write(Self.statisticsTable(report)) }
         sink.write(summary(report) + "\n")
+    }
+
+    private func write(_ d: Diagnostic, indent: String, to sink: OutputSink) {
+        var position = d.file
+        if let line = d.line {
+            position += ":\(line)"
+            if let column = d.column { position += ":\(column)" }
+        }
+        // Every piece that came from a file is made log-safe before the colour codes go around it. A finding
+        // made of another rule's (skip-version) is shown by that rule's id, then its own as a tag.
+        let ids = d.underlyingRuleId.map { "\($0), \(d.ruleId)" } ?? d.ruleId
+        sink.write(
+            indent + paint(ReportText.logLine(position) + ":", Self.bold) + " "
+                + paint(d.severity.rawValue + ":", d.severity)
+                + " " + ReportText.logLine(d.message) + " " + paint("[\(ids)]", Self.dim) + "\n")
+        sink.write(indent + "    fix: " + ReportText.logLine(d.fix) + "\n")
     }
 
     /// Per rule, most findings first: errors, warnings and notes (notes counted even when not listed).

@@ -25,6 +25,8 @@ public struct Diagnostic: Sendable, Equatable {
     /// What the finding is about, by identifiers rather than names where the rule knows them (a change finding's
     /// entity and property renaming identifiers); see `stableKey`.
     public var identity: String?
+    /// The rule id of a finding about the same bundle that the text report lists this one under (its `groups`).
+    public var groupedUnder: String?
 
     public init(
         ruleId: String, severity: Severity, message: String, fix: String, bundle: String, file: String,

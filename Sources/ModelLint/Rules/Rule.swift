@@ -86,6 +86,9 @@ public struct Finding: Sendable, Equatable {
     /// Findings of the same pair this one replaces (rules.md "One problem, one finding": a rename guess replaces
     /// the removal of the element it guesses was renamed), as (rule id, identity).
     public var supersedes: [(rule: String, identity: String)] = []
+    /// Rule ids whose findings about the same bundle the text report lists under this one (they stay findings of
+    /// their own in every format).
+    public var groups: [String] = []
 
     public init(
         _ message: String, at location: SourceLocation, entity: String? = nil, property: String? = nil,
@@ -133,6 +136,8 @@ public enum RuleKind: Sendable {
     case pairSet(any PairSetRule)
     /// The bundle's steps and the mapping models covering them: how the app likely migrates.
     case migrationStyle(any MigrationStyleRule)
+    /// A mapping model that claims the bundle but equals none of its versions, with the bundle's line.
+    case mappingModel(any MappingModelRule)
     /// Retired properties over the bundle's versions.
     case retirement(any RetirementRule)
     /// The `modellint:disable` entries.
@@ -162,6 +167,7 @@ extension ChangeRule { public var kind: RuleKind { .change(self) } }
 extension EntityPairRule { public var kind: RuleKind { .entityPair(self) } }
 extension PairSetRule { public var kind: RuleKind { .pairSet(self) } }
 extension MigrationStyleRule { public var kind: RuleKind { .migrationStyle(self) } }
+extension MappingModelRule { public var kind: RuleKind { .mappingModel(self) } }
 extension SuppressionRule { public var kind: RuleKind { .suppression(self) } }
 extension HistoryRule { public var kind: RuleKind { .history(self) } }
 extension LockFileRule { public var kind: RuleKind { .lockFile(self) } }
@@ -228,11 +234,21 @@ public protocol LockFileRule: Rule {
 /// Judges how the app likely migrates a bundle: its steps (consecutive versions) and the mapping models covering
 /// them. Run only when neither the command line nor the configuration says.
 public protocol MigrationStyleRule: Rule {
-    func check(_ bundle: ModelBundle, steps: [(from: String, to: String)], mappingModels: [MappingModel]) -> [Finding]
+    /// `stepMigrators`: code of the app that migrates stores step by step.
+    func check(
+        _ bundle: ModelBundle, steps: [(from: String, to: String)], mappingModels: [MappingModel],
+        stepMigrators: [SourceReference]
+    ) -> [Finding]
 }
 
 /// Judges what a build produced (a compiled `.momd` and its `.cdm` files) against the source bundle it came from.
 /// `source` holds the bundle's readable versions; `current` is the source's current version, when readable.
+/// Judges a mapping model that claims the bundle but whose embedded models equal none of its versions; `line`
+/// is the bundle's versions as judged, `shipped` those whose stores exist.
+public protocol MappingModelRule: Rule {
+    func check(_ mapping: UnmatchedMappingModel, line: VersionLine, shipped: Set<ExactName>) -> [Finding]
+}
+
 public protocol BuildRule: Rule {
     func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext) -> [Finding]
 }

@@ -104,13 +104,27 @@ public struct RuleExample: Sendable {
         return example
     }
 
-    /// Mapping models beside the bundle: (file name, source version, destination version).
-    public var mappingModels: [(name: String, source: String, destination: String)] = []
+    /// Mapping models beside the bundle: (file name, source version, destination version, and the model bodies
+    /// it embeds when the example says: otherwise it embeds exactly the two versions its paths name).
+    public var mappingModels: [(name: String, source: String, destination: String, embedded: (String, String)?)] = []
 
-    /// The same example with a mapping model from one version to another.
-    public func mapping(_ name: String, from source: String, to destination: String) -> RuleExample {
+    /// The same example with a mapping model from one version to another; `embedding`: the bodies of the source
+    /// and destination models it embeds, when they are not those versions.
+    public func mapping(
+        _ name: String, from source: String, to destination: String, embedding: (String, String)? = nil
+    ) -> RuleExample {
         var copy = self
-        copy.mappingModels.append((name, source, destination))
+        copy.mappingModels.append((name, source, destination, embedding))
+        return copy
+    }
+
+    /// Why the bundle does not ship, as a search would have found (`bundle-not-shipped`).
+    public var unshippedReason: String?
+
+    /// The same example, its bundle found by a search that tells nothing builds it.
+    public func unshipped(_ reason: String) -> RuleExample {
+        var copy = self
+        copy.unshippedReason = reason
         return copy
     }
 

@@ -5,7 +5,7 @@ public enum RuleRegistry {
     public static let all: [any Rule] = [
         // Bundle structure
         MalformedContentsRule(), MissingContentsRule(), LegacyModelFormatRule(), MissingCurrentVersionRule(),
-        CurrentVersionNotFoundRule(), CurrentVersionNotLatestRule(), VersionNameAmbiguousRule(),
+        CurrentVersionNotFoundRule(), CurrentVersionNotLatestRule(), VersionNameAmbiguousRule(), BundleNotShippedRule(),
         VersionOrderAmbiguousRule(), VersionOrderInferredRule(), ProgressiveMigrationLikelyRule(),
         // A single model version
         RenamingIdentifierXMLAttributeRule(), UnknownXMLAttributeRule(), UnknownAttributeTypeRule(),
@@ -41,6 +41,7 @@ public enum RuleRegistry {
         CompiledCurrentVersionMismatchRule(), CompiledVersionMissingRule(), CompiledVersionUnknownRule(),
         CompiledVersionOutOfDateRule(), CompiledRenamingIDLostRule(), CompiledRetiredPresentRule(),
         MappingModelUnmatchedRule(),
+        MappingModelStaleRule(),
         StoreVersionUnknownRule(), StoreMigrationFailsRule(), GoldenStoreUnmatchedRule(), GoldenStoreMissingRule(),
         ProjectCurrentVersionMismatchRule(), ProjectVersionMissingRule(), ProjectVersionStaleRule(),
         ProjectBundleNotCompiledRule(),

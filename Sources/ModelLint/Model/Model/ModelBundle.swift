@@ -41,6 +41,9 @@ public struct ModelBundle: Sendable {
     /// The version `.xccurrentversion` names (folder name without extension), if the file names one.
     public var declaredCurrentVersion: String?
     public var currentVersionFile: CurrentVersionFile
+    /// Why nothing the repository builds ships this bundle, when the run found it by searching and can tell
+    /// (`bundle-not-shipped`); nil: it ships, or it was named, or the evidence does not decide.
+    public var unshippedReason: String?
     /// How the version order was decided when the names have several stems (nil: natural order, or configured).
     public var orderVerdict: VersionOrderEvidence.Verdict?
 

@@ -16,24 +16,223 @@ public struct MappingModel: Equatable, Sendable {
         self.destination = destination
         self.coverage = coverage
     }
+
+    /// What decided the pair: the models it embeds (Core Data's own test), else the editor's paths or the file name.
+    public var evidence: Evidence = .modelPaths
+
+    public enum Evidence: Equatable, Sendable {
+        /// Both embedded models equal the two versions by Core Data's entity hashes; `cleared` names the hashed
+        /// facts the snapshot does not record that the versions use (then compared with them cleared).
+        case embeddedModels(cleared: [String])
+        case modelPaths
+        case fileName
+    }
 }
 
-/// Finds `.xcmappingmodel` bundles near a model bundle and reads which versions they map.
+/// A mapping model whose embedded source or destination model equals no version of the bundle its paths name:
+/// its compiled form's hashes match no store, so Core Data never uses it.
+public struct UnmatchedMappingModel: Equatable, Sendable {
+    public var name: String
+    /// Its `xcmapping.xml`, as reports name it.
+    public var path: String
+    /// The versions its editor's paths name (the last component), whether or not they still exist.
+    public var claimedSource: String?
+    public var claimedDestination: String?
+    /// Per side: the versions its embedded model equals (empty: none).
+    public var sourceMatches: [String]
+    public var destinationMatches: [String]
+    /// Per unmatched side, how the embedded model differs from the version its path names (entity names), when
+    /// that version exists.
+    public var sourceDifferences: [String]?
+    public var destinationDifferences: [String]?
+}
+
+/// A mapping model found for a bundle: its name (the file name without extension), its `xcmapping.xml` as
+/// reports name it, and what that file holds.
+public struct MappingModelSource: Sendable {
+    public var name: String
+    public var path: String
+    public var file: MappingModelFile
+
+    public init(name: String, path: String, file: MappingModelFile) {
+        self.name = name
+        self.path = path
+        self.file = file
+    }
+}
+
+/// One `xcmapping.xml`: the editor's memory of where its models came from, and the models it embeds.
+public struct MappingModelFile: Sendable {
+    public var sourcePath: String?
+    public var destinationPath: String?
+    public var source: Model?
+    public var destination: Model?
+
+    public init(sourcePath: String?, destinationPath: String?, source: Model? = nil, destination: Model? = nil) {
+        self.sourcePath = sourcePath
+        self.destinationPath = destinationPath
+        self.source = source
+        self.destination = destination
+    }
+}
+
+/// Reads an `.xcmappingmodel` and decides which versions it maps, as Core Data does: by the models it embeds.
 public enum MappingModelReader {
-    /// The pair a mapping model maps, among `versions`: from `sourcemodelpath`/`destinationmodelpath`
-    /// (their last component; the rest is often stale), else from the file name (`DeltaToDelta2`).
-    public static func read(_ url: URL, versions: [String], paths: (source: String?, destination: String?)? = nil)
-        -> MappingModel?
-    {
-        let name = url.deletingPathExtension().lastPathComponent
-        let paths = paths ?? modelPaths(in: url.appendingPathComponent("xcmapping.xml"))
-        if let source = paths.source.flatMap(versionName), let destination = paths.destination.flatMap(versionName),
-            versions.contains(source), versions.contains(destination)
-        {
-            return MappingModel(name: name, source: source, destination: destination)
+    /// Mapping models hold two embedded models of a few hundred kilobytes each; a larger file is only scanned
+    /// for its paths.
+    package static let embeddedModelsLimit = 64 << 20
+
+    /// The paths and the embedded models of an `xcmapping.xml`. An embedded model that cannot be read leaves the
+    /// paths to decide (the XML is never parsed, so its external DTD is never resolved).
+    public static func file(at xml: String, displayPath: String) -> MappingModelFile {
+        guard let data = try? FileReader.read(xml, limit: embeddedModelsLimit) else {
+            let paths = modelPaths(in: URL(fileURLWithPath: xml))
+            return MappingModelFile(sourcePath: paths.source, destinationPath: paths.destination)
         }
-        guard let (source, destination) = pairFromFileName(name, versions: versions) else { return nil }
-        return MappingModel(name: name, source: source, destination: destination)
+        let bytes = [UInt8](data)
+        func embedded(_ name: String) -> Model? {
+            MappingModelSnapshot.embeddedArchive(name, in: bytes).flatMap {
+                try? MappingModelSnapshot.model(archive: $0, displayPath: displayPath)
+            }
+        }
+        return MappingModelFile(
+            sourcePath: value(of: "sourcemodelpath", in: bytes),
+            destinationPath: value(of: "destinationmodelpath", in: bytes),
+            source: embedded("sourcemodeldata"), destination: embedded("destinationmodeldata"))
+    }
+
+    public enum Match: Sendable {
+        case maps(MappingModel)
+        case unmatched(UnmatchedMappingModel)
+    }
+
+    /// The pair `file` maps among `versions`, as Core Data decides it: the versions its embedded models equal by
+    /// entity hashes. Without embedded models, the editor's paths, then the file name. nil: it names no version
+    /// of these (another bundle's mapping model).
+    public static func match(_ file: MappingModelFile, name: String, path: String, versions: [VersionRef]) -> Match? {
+        let names = versions.map(\.name)
+        let claimedSource = file.sourcePath.flatMap(versionName)
+        let claimedDestination = file.destinationPath.flatMap(versionName)
+        guard let sourceModel = file.source, let destinationModel = file.destination else {
+            if let source = claimedSource, let destination = claimedDestination, names.contains(source),
+                names.contains(destination)
+            {
+                return .maps(MappingModel(name: name, source: source, destination: destination))
+            }
+            guard let (source, destination) = pairFromFileName(name, versions: names) else { return nil }
+            var mapping = MappingModel(name: name, source: source, destination: destination)
+            mapping.evidence = .fileName
+            return .maps(mapping)
+        }
+        let sources = versions.compactMap { v in equality(sourceModel, v.model).map { (v.name, $0) } }
+        let destinations = versions.compactMap { v in equality(destinationModel, v.model).map { (v.name, $0) } }
+        if !sources.isEmpty, !destinations.isEmpty {
+            // Versions equal by hash are one model to Core Data; the paths' choice among them is kept.
+            let source = sources.first { $0.0 == claimedSource } ?? sources.last!
+            let sourcePosition = names.firstIndex(of: source.0) ?? 0
+            let destination =
+                destinations.first { $0.0 == claimedDestination }
+                ?? destinations.first { (names.firstIndex(of: $0.0) ?? 0) > sourcePosition } ?? destinations[0]
+            var mapping = MappingModel(name: name, source: source.0, destination: destination.0)
+            mapping.evidence = .embeddedModels(cleared: Array(Set(source.1 + destination.1)).sorted())
+            return .maps(mapping)
+        }
+        // Reported only when it claims this bundle: a path names one of its versions, a side equals one, or the
+        // file name pairs two of them.
+        let claimsThisBundle =
+            [claimedSource, claimedDestination].contains { $0.map(names.contains) == true } || !sources.isEmpty
+            || !destinations.isEmpty || pairFromFileName(name, versions: names) != nil
+        guard claimsThisBundle else { return nil }
+        func differences(_ snapshot: Model, claimed: String?) -> [String]? {
+            guard let claimed, let version = versions.first(where: { $0.name == claimed }) else { return nil }
+            return entityDifferences(snapshot, version.model)
+        }
+        return .unmatched(
+            UnmatchedMappingModel(
+                name: name, path: path, claimedSource: claimedSource, claimedDestination: claimedDestination,
+                sourceMatches: sources.map(\.0), destinationMatches: destinations.map(\.0),
+                sourceDifferences: sources.isEmpty ? differences(sourceModel, claimed: claimedSource) : nil,
+                destinationDifferences: destinations.isEmpty
+                    ? differences(destinationModel, claimed: claimedDestination) : nil))
+    }
+
+    /// Each source matched among `versions`: the pairs they map, and those that claim the bundle but match nothing.
+    public static func match(_ sources: [MappingModelSource], versions: [VersionRef])
+        -> (maps: [MappingModel], unmatched: [UnmatchedMappingModel])
+    {
+        var maps: [MappingModel] = []
+        var unmatched: [UnmatchedMappingModel] = []
+        for source in sources {
+            switch match(source.file, name: source.name, path: source.path, versions: versions) {
+            case .maps(let mapping)?: maps.append(mapping)
+            case .unmatched(let stale)?: unmatched.append(stale)
+            case nil: break
+            }
+        }
+        return (maps, unmatched)
+    }
+
+    /// Whether an embedded model is the version to Core Data (the same entity hashes), and which hashed facts had
+    /// to be cleared in the version because the snapshot cannot record them. nil: they differ.
+    package static func equality(_ snapshot: Model, _ version: Model) -> [String]? {
+        guard snapshot.entities.count == version.entities.count,
+            Set(snapshot.entities.map(\.name)) == Set(version.entities.map(\.name))
+        else { return nil }
+        var cleared: Set<String> = []
+        let entities = version.entities.map { entity -> Entity in
+            var copy = entity
+            copy.properties = entity.properties.map { property in
+                guard case .attribute(let attribute) = property,
+                    attribute.preserveAfterDeletion || attribute.isDerived
+                else { return property }
+                if attribute.preserveAfterDeletion { cleared.insert(MappingModelSnapshot.unrecordedHashedFacts[0]) }
+                if attribute.isDerived { cleared.insert(MappingModelSnapshot.unrecordedHashedFacts[1]) }
+                var plain = attribute
+                plain.fields = attribute.fields.with {
+                    $0.preserveAfterDeletion = false
+                    $0.isDerived = false
+                    $0.derivationExpression = nil
+                }
+                return .attribute(plain)
+            }
+            return copy
+        }
+        let versionHashes =
+            cleared.isEmpty
+            ? version.versionHashes : Model(location: version.location, entities: entities).versionHashes
+        return snapshot.versionHashes.entities == versionHashes.entities ? cleared.sorted() : nil
+    }
+
+    /// How a version differs from an embedded model, as Core Data's hashes see it: entities and properties added
+    /// since the copy was made, removed, or changed (`Entry.pinned added`), in name order.
+    package static func entityDifferences(_ snapshot: Model, _ version: Model) -> [String] {
+        let was = snapshot.versionHashes.entities
+        let now = version.versionHashes.entities
+        var differences: [String] = []
+        for name in Set(was.keys).union(now.keys).sorted(by: CoreDataHash.precedes) where was[name] != now[name] {
+            guard let old = snapshot.entity(named: name), let new = version.entity(named: name) else {
+                differences.append("entity \(name) \(was[name] == nil ? "added" : "removed")")
+                continue
+            }
+            func hashes(_ entity: Entity) -> [String: [UInt8]] {
+                var hashes: [String: [UInt8]] = [:]
+                for property in entity.properties where !property.isTransient {
+                    hashes[property.name] = CoreDataHash.hash(of: property, declaredBy: entity.name)
+                }
+                return hashes
+            }
+            let (before, after) = (hashes(old), hashes(new))
+            let changed = Set(before.keys).union(after.keys).sorted(by: CoreDataHash.precedes).filter {
+                before[$0] != after[$0]
+            }
+            differences +=
+                changed.isEmpty
+                ? ["entity \(name) changed"]
+                : changed.map {
+                    "\(name).\($0) \(before[$0] == nil ? "added" : after[$0] == nil ? "removed" : "changed")"
+                }
+        }
+        return differences
     }
 
     package static func versionName(_ path: String) -> String? {

@@ -21,7 +21,8 @@ public enum FileReader {
         public static let dataFile = 256 << 20
         /// Baselines are streamed (a million findings is some 500 MB), never held whole.
         public static let baseline = 1 << 30
-        /// Mapping models are only scanned until both model paths are found; they embed both models (up to 8 MB seen).
+        /// Mapping models over `MappingModelReader.embeddedModelsLimit` are only scanned until both model paths are
+        /// found; they embed both models (up to 8 MB seen).
         public static let mappingModel = 1 << 30
     }
 

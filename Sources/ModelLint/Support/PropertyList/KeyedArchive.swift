@@ -1,6 +1,3 @@
-import ModelLintSupport
-import ModelLintModel
-
 /// An NSKeyedArchiver archive read as the property-list graph it is (`$objects`, `$top`, UIDs), never through
 /// NSKeyedUnarchiver: on Linux a missing key makes the unarchiver crash, and an archive is untrusted input.
 /// Archived objects are addressed by their index in `$objects`; every accessor returns nil for anything that is

@@ -1,0 +1,95 @@
+import ModelLintSupport
+import ModelLintModel
+
+public struct MappingModelStaleRule: MappingModelRule {
+    public init() {}
+
+    private static let item =
+        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+    private static let itemWithNote =
+        "<entity name=\"Item\"><attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+    private static let itemWithNoteAndDate =
+        "<entity name=\"Item\"><attribute name=\"added\" optional=\"YES\" attributeType=\"Date\"/><attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+
+    public static let description = RuleDescription(
+        id: "mapping-model-stale", category: .build, severity: .error,
+        summary:
+            "a mapping model whose embedded source or destination model equals no version of the bundle (a warning when it covers no step between two shipped versions)",
+        rationale: """
+            An `.xcmappingmodel` embeds copies of the two models it was made from (`sourcemodeldata`, \
+            `destinationmodeldata`), and Xcode compiles its entity hashes from those copies. Core Data uses a mapping \
+            model only when those hashes equal the store's and the current model's; the path names beside them are the \
+            editor's memory and decide nothing. A version edited after its mapping model was made no longer equals \
+            the copy: Core Data never uses the mapping model, the migration is inferred instead (or fails, 134140), \
+            and the custom migration it was written for silently does not run. Where the copy does not record a \
+            hashed fact (preserveAfterDeletion, derived attributes), the version is compared with it cleared.
+            """,
+        fix:
+            "re-select the mapping model's source and destination versions in Xcode's mapping-model editor (it embeds them again), or delete it if the step no longer needs it",
+        examples: [
+            RuleExample(
+                versions: [
+                    ("Near 1", .model(item)), ("Near 2", .model(itemWithNoteAndDate)),
+                ], triggers: true, expectedFile: "../Near1ToNear2.xcmappingmodel/xcmapping.xml"
+            )
+            .mapping("Near1ToNear2", from: "Near 1", to: "Near 2", embedding: (item, itemWithNote))
+            .expectingMessage(
+                "Near1ToNear2 embeds a destination model equal to no version of Near: Near 2, which its path names, has changed since (Item.added added). Core Data picks a mapping model by these hashes, so it never uses this one for Near 1 -> Near 2, and the custom migration it holds does not run"
+            ),
+            RuleExample(
+                versions: [("Near 1", .model(item)), ("Near 2", .model(itemWithNote))], triggers: false
+            )
+            .mapping("Near1ToNear2", from: "Near 1", to: "Near 2", embedding: (item, itemWithNote)),
+        ])
+
+    public func check(_ mapping: UnmatchedMappingModel, line: VersionLine, shipped: Set<ExactName>) -> [Finding] {
+        let bundle = Self.bundleName(of: line)
+        func side(_ label: String, claimed: String?, differences: [String]?) -> String {
+            guard let claimed else { return "a \(label) model equal to no version of \(bundle)" }
+            guard let differences else {
+                return
+                    "a \(label) model equal to no version of \(bundle) (its path names \(claimed), which is no longer in the bundle)"
+            }
+            let shown = differences.count <= 3 ? differences : differences.prefix(3) + ["\(differences.count - 3) more"]
+            return
+                "a \(label) model equal to no version of \(bundle): \(claimed), which its path names, has changed since (\(ReportText.list(Array(shown))))"
+        }
+        var sides: [String] = []
+        if mapping.sourceMatches.isEmpty {
+            sides.append(side("source", claimed: mapping.claimedSource, differences: mapping.sourceDifferences))
+        }
+        if mapping.destinationMatches.isEmpty {
+            sides.append(
+                side("destination", claimed: mapping.claimedDestination, differences: mapping.destinationDifferences))
+        }
+        let source = mapping.claimedSource ?? mapping.sourceMatches.last
+        let destination = mapping.claimedDestination ?? mapping.destinationMatches.first
+        let names = line.names
+        let step = source.flatMap { s in destination.map { "\(s) -> \($0)" } }
+        // It matters now when it was written for a step whose stores exist: from a shipped version to one at or
+        // before the current one.
+        var severity = Severity.warning
+        if let source, let destination, let from = names.firstIndex(of: source),
+            let to = names.firstIndex(of: destination),
+            from < to, to <= line.currentPosition, shipped.contains(ExactName(source)) || from < line.currentPosition
+        {
+            severity = .error
+        }
+        let purpose = step.map { " for \($0)" } ?? ""
+        // Reported with the version it was written to migrate to, when the bundle has it.
+        return [
+            Finding(
+                "\(mapping.name) embeds \(sides.joined(separator: " and ")). Core Data picks a mapping model by these hashes, so it never uses this one\(purpose), and the custom migration it holds does not run",
+                at: SourceLocation(file: mapping.path), severity: severity,
+                version: destination.flatMap { names.contains($0) ? $0 : nil })
+        ]
+    }
+
+    /// The bundle's name, from its versions' files (`…/Near.xcdatamodeld/Near 2.xcdatamodel/contents`).
+    private static func bundleName(of line: VersionLine) -> String {
+        guard let path = line.versions.first?.contentsPath else { return "the bundle" }
+        let parts = path.split(separator: "/")
+        guard let bundle = parts.last(where: { $0.hasSuffix(".xcdatamodeld") }) else { return "the bundle" }
+        return String(bundle.dropLast(".xcdatamodeld".count))
+    }
+}

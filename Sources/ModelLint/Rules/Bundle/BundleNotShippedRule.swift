@@ -1,0 +1,39 @@
+import ModelLintModel
+
+public struct BundleNotShippedRule: BundleRule {
+    public init() {}
+
+    private static let item =
+        "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
+
+    public static let description = RuleDescription(
+        id: "bundle-not-shipped", category: .bundleStructure, severity: .note,
+        summary:
+            "a bundle that nothing builds: no Xcode project, package manifest, project spec or code references it, or it sits in a documentation or test-fixture folder",
+        rationale: """
+            Only a bundle that a build compiles reaches a device. A model kept in the repository after the app moved \
+            on, a copy under `.github` or `docs` used as an illustration, or a test fixture of a tool's own tests has \
+            no stores to protect: its findings describe migrations that never run, so they are reported as notes. \
+            modellint tells only for a bundle its search found (one named on the command line is always judged), and \
+            only in a repository with an Xcode project: without one, nothing says what builds.
+            """,
+        fix:
+            "delete the bundle if nothing uses it, or reference it where it is built; `--include-unshipped` (or `\"includeUnshipped\": true`) judges it at full severity",
+        examples: [
+            RuleExample(versions: [("Near 1", .model(item))], triggers: true, expectedFile: "../Near.xcdatamodeld")
+                .unshipped("it is in a docs folder (documentation or test fixtures), which no build ships")
+                .expectingMessage(
+                    "Near.xcdatamodeld is not shipped: it is in a docs folder (documentation or test fixtures), which no build ships; its other findings are notes"
+                ),
+            RuleExample(versions: [("Near 1", .model(item))], triggers: false),
+        ])
+
+    public func check(_ bundle: ModelBundle) -> [Finding] {
+        guard let reason = bundle.unshippedReason else { return [] }
+        return [
+            Finding(
+                "\(bundle.name).xcdatamodeld is not shipped: \(reason); its other findings are notes",
+                at: SourceLocation(file: bundle.path))
+        ]
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import XCTest
+import ModelLintSupport
+import ModelLintModel
+import ModelLintCompiled
+
+/// Mapping models are matched by the models they embed (Xcode's editor archive), as Core Data matches them by hash.
+final class MappingModelSnapshotTests: XCTestCase {
+    let fixtures = repositoryRoot.appendingPathComponent("Fixtures/MappingModels")
+
+    /// Every corpus mapping model, each side matched against its bundle (the one its paths name, found by name in
+    /// the same project). The expected match is the version the path names; the one exception was found by reading
+    /// the archive by hand (Python's plistlib): Delta 11 gained `Game.isFavorite` after Delta10ToDelta11 was made.
+    func testCorpusSnapshotsEqualExactlyTheVersionsTheirPathsName() throws {
+        let corpus = try requireCorpus()
+        let files = (FileManager.default.subpaths(atPath: corpus.path) ?? []).filter {
+            $0.hasSuffix(".xcmappingmodel/xcmapping.xml")
+        }.sorted()
+        XCTAssertFalse(files.isEmpty)
+        var sidesChecked = 0
+        for relative in files {
+            let file = MappingModelReader.file(at: corpus.appendingPathComponent(relative).path, displayPath: relative)
+            guard let source = file.source, let destination = file.destination,
+                let sourcePath = file.sourcePath, let destinationPath = file.destinationPath
+            else {
+                XCTFail("\(relative): embedded models not read")
+                continue
+            }
+            let bundleName = String(sourcePath.split(separator: "/").dropLast().last ?? "")
+            let project = corpus.appendingPathComponent(String(relative.split(separator: "/")[0]))
+            let bundles = (FileManager.default.subpaths(atPath: project.path) ?? []).filter {
+                ($0 as NSString).lastPathComponent == bundleName
+            }
+            XCTAssertEqual(bundles.count, 1, "\(relative): its bundle \(bundleName)")
+            guard let bundlePath = bundles.first else { continue }
+            let versions = BundleLoader.load(
+                bundleURL: project.appendingPathComponent(bundlePath), displayPath: bundlePath
+            ).readableVersions
+            for (snapshot, path) in [(source, sourcePath), (destination, destinationPath)] {
+                let named = MappingModelReader.versionName(path)!
+                let equal = versions.filter { MappingModelReader.equality(snapshot, $0.model) != nil }.map(\.name)
+                if relative.hasSuffix("Delta10ToDelta11.xcmappingmodel/xcmapping.xml"), named == "Delta 11" {
+                    XCTAssertEqual(equal, [], relative)
+                    let delta11 = versions.first { $0.name == "Delta 11" }!.model
+                    XCTAssertEqual(MappingModelReader.entityDifferences(snapshot, delta11), ["Game.isFavorite added"])
+                } else {
+                    XCTAssertEqual(equal, [named], "\(relative): the \(path) side")
+                }
+                sidesChecked += 1
+            }
+        }
+        XCTAssertEqual(sidesChecked, 2 * files.count)
+    }
+
+    /// Xcode's compiled mapping model (CoreDataPlus's V2toV3.cdm) records the entity hashes Core Data matches; they
+    /// are the hashes of the models the source mapping model embeds.
+    func testCompiledMappingHashesAreTheEmbeddedModelsHashes() throws {
+        let corpus = try requireCorpus()
+        let resources = corpus.appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources/SampleModel")
+        let file = MappingModelReader.file(
+            at: resources.appendingPathComponent("MappingModels/V2toV3.xcmappingmodel/xcmapping.xml").path,
+            displayPath: "V2toV3")
+        let compiled = try CompiledModelReader.mapping(
+            at: resources.appendingPathComponent("Fixtures/V2toV3.cdm").path, displayPath: "V2toV3.cdm")
+        let source = try XCTUnwrap(file.source).versionHashes.entities
+        let destination = try XCTUnwrap(file.destination).versionHashes.entities
+        var compared = 0
+        for mapping in compiled.entityMappings {
+            if let side = mapping.source {
+                XCTAssertEqual(source[side.entity], side.hash, "source \(side.entity)")
+                compared += 1
+            }
+            if let side = mapping.destination {
+                XCTAssertEqual(destination[side.entity], side.hash, "destination \(side.entity)")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(compared, 8)
+    }
+
+    /// A mapping model whose destination path names a deleted version (Store 2.2) but whose embedded models are
+    /// the bundle's 2.0 and 2.1 covers that step: its incompatible change is a note naming it.
+    func testPathsNamingADeletedVersionDoNotMatterWhenTheEmbeddedModelsMatch() {
+        let out = modellint(
+            ["check", "--format", "json"], in: fixtures.appendingPathComponent("PathsNameDeletedVersion"))
+        XCTAssertEqual(out.exitCode, 0)
+        let diagnostics = jsonDiagnostics(out)
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "progressive-migration-likely warning ->Store 2.1 -.- @0",
+                "attribute-type-incompatible note Store 2.0>Store 2.1 Trip.distance @4",
+                "default-value-changed note Store 2.0>Store 2.1 Trip.distance @4",
+            ])
+        XCTAssertEqual(
+            diagnostics[1]["message"] as? String,
+            "Trip.distance changed type from String to Double between Store 2.0 and Store 2.1; lightweight migration cannot convert it, and the store will fail to open (covered by the mapping model Store20ToStore22)"
+        )
+    }
+
+    /// A mapping model made before its destination version was edited: Core Data never uses it, so it is an error
+    /// (the step is between shipped Journal 2 and the current Journal 3) and the step's findings are not covered.
+    func testAMappingModelWhoseDestinationWasEditedSinceIsStale() {
+        let out = modellint(["check", "--format", "json"], in: fixtures.appendingPathComponent("EditedAfterMapping"))
+        XCTAssertEqual(out.exitCode, 1)
+        let diagnostics = jsonDiagnostics(out)
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "attribute-type-incompatible error Journal 2>Journal 3 Entry.mood @4",
+                "default-value-changed note Journal 2>Journal 3 Entry.mood @4",
+                "mapping-model-stale error ->Journal 3 -.- @0",
+            ])
+        XCTAssertEqual(diagnostics[2]["file"] as? String, "Journal2ToJournal3.xcmappingmodel/xcmapping.xml")
+        XCTAssertEqual(
+            diagnostics[2]["message"] as? String,
+            "Journal2ToJournal3 embeds a destination model equal to no version of Journal: Journal 3, which its path names, has changed since (Entry.pinned added). Core Data picks a mapping model by these hashes, so it never uses this one for Journal 2 -> Journal 3, and the custom migration it holds does not run"
+        )
+    }
+
+    /// An embedded model that is not a readable archive leaves the paths to decide; nothing crashes.
+    func testUnreadableEmbeddedModelsFallBackToThePaths() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let xml = directory.appendingPathComponent("xcmapping.xml")
+        let archive = Data("bplist00 not really".utf8).base64EncodedString()
+        try Data(
+            """
+            <database><object type="XDDEVMAPPINGMODEL" id="z102">
+            <attribute name="sourcemodelpath" type="string">Near.xcdatamodeld/Near 1.xcdatamodel</attribute>
+            <attribute name="sourcemodeldata" type="binary">\(archive)</attribute>
+            <attribute name="destinationmodelpath" type="string">Near.xcdatamodeld/Near 2.xcdatamodel</attribute>
+            <attribute name="destinationmodeldata" type="binary">!!!</attribute>
+            </object></database>
+            """.utf8
+        ).write(to: xml)
+        let file = MappingModelReader.file(at: xml.path, displayPath: "xcmapping.xml")
+        XCTAssertNil(file.source)
+        XCTAssertNil(file.destination)
+        XCTAssertEqual(file.sourcePath, "Near.xcdatamodeld/Near 1.xcdatamodel")
+        XCTAssertThrowsError(
+            try MappingModelSnapshot.model(archive: Array("bplist00".utf8), displayPath: "x")
+        ) { error in
+            XCTAssertTrue("\(error)".hasPrefix("x: "), "\(error)")
+        }
+    }
+}

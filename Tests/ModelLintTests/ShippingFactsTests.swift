@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+import ModelLintSupport
+import ModelLintProjects
+
+/// What the app's repository says about how a bundle ships and migrates: its step-by-step migrator
+/// (`progressive-migration-likely`) and bundles nothing builds (`bundle-not-shipped`). Each fixture is copied out of
+/// this repository first: here, modellint's own Package.swift would build every bundle, and its own Swift files are
+/// not the app's.
+final class ShippingFactsTests: XCTestCase {
+    private func copy(_ fixture: String) throws -> URL {
+        let directory = try makeTemporaryDirectory(self).appendingPathComponent("app")
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/\(fixture)"), to: directory)
+        return directory
+    }
+
+    func testAStepByStepMigratorInTheAppsCodeIsAWarningThatHeadsTheSkipVersionFindings() throws {
+        let app = try copy("StepMigrator")
+        try FileManager.default.moveItem(
+            at: app.appendingPathComponent("StoreMigrator.swift.fixture"),
+            to: app.appendingPathComponent("StoreMigrator.swift"))
+        let json = modellint(["check", "--format", "json"], in: app)
+        let diagnostics = jsonDiagnostics(json)
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "property-removed note Near 1>Near 2 Item.price @5",
+                "progressive-migration-likely warning ->Near 3 -.- @0",
+                "skip-version-upgrade error Near 1>Near 3 Item.price @5",
+            ])
+        XCTAssertEqual(
+            diagnostics[1]["message"] as? String,
+            "the app's code migrates stores step by step (NSMigrationManager with migrateStore(from:…) at StoreMigrator.swift:9): the direct older -> current comparisons do not apply to an app that migrates step by step; set \"migration\" in .modellint.json to say which"
+        )
+        XCTAssertEqual(diagnostics[2]["groupedUnder"] as? String, "progressive-migration-likely")
+        XCTAssertNil(diagnostics[1]["groupedUnder"])
+        // The text report lists the skip-version finding, indented, under the warning.
+        let text = modellint(["check"], in: app).standardOutput.split(separator: "\n").map(String.init)
+        XCTAssertEqual(text.count, 5)
+        XCTAssertTrue(text[0].hasPrefix("Shop.xcdatamodeld: warning: the app's code migrates stores step by step"))
+        XCTAssertTrue(
+            text[2].hasPrefix("    Shop.xcdatamodeld/Near 3.xcdatamodel/contents:5:9: error: Item.price changed type"),
+            text[2])
+        XCTAssertTrue(text[3].hasPrefix("        fix: "), text[3])
+        // The configuration always wins: with "migration" set, nothing is inferred.
+        try Data("{ \"migration\": \"direct\" }".utf8).write(to: app.appendingPathComponent(".modellint.json"))
+        XCTAssertEqual(
+            summary(jsonDiagnostics(modellint(["check", "--format", "json"], in: app))),
+            [
+                "property-removed note Near 1>Near 2 Item.price @5",
+                "skip-version-upgrade error Near 1>Near 3 Item.price @5",
+            ])
+    }
+
+    func testTheScannerReadsMigratorsAndLoadedModelsNotComments() {
+        func kinds(_ text: String) -> [SourceReference.Kind] { SourceReference.scan(text, path: "A.swift").map(\.kind) }
+        XCTAssertEqual(kinds("let m = NSStagedMigrationManager(stages)\n"), [.stepMigrator("NSStagedMigrationManager")])
+        XCTAssertEqual(kinds("let m = NSMigrationManager(sourceModel: a, destinationModel: b)\n"), [])
+        XCTAssertEqual(
+            kinds("let m = NSMigrationManager(sourceModel: a, destinationModel: b)\ntry m.migrateStore(\n"),
+            [.stepMigrator("NSMigrationManager")])
+        XCTAssertEqual(kinds("// NSStagedMigrationManager(stages)\n /// see NSStagedMigrationManager(x)\n"), [])
+        XCTAssertEqual(
+            kinds(
+                "let c = NSPersistentCloudKitContainer(name: \"Notes\")\nlet u = b.url(forResource: \"Old\", withExtension: \"momd\")\nlet m = NSManagedObjectModel.mergedModel(from: nil)\n"
+            ), [.modelName("Notes"), .modelName("Old"), .modelName("")])
+    }
+
+    func testBundlesNothingBuildsAreNotesAndIncludeUnshippedRestoresThem() throws {
+        let app = try copy("Unshipped")
+        let diagnostics = jsonDiagnostics(modellint(["check", "--format", "json"], in: app))
+        XCTAssertEqual(
+            diagnostics.map { "\($0["bundle"]!) \($0["ruleId"]!) \($0["severity"]!)" },
+            [
+                "App/Model.xcdatamodeld missing-inverse warning",
+                "Legacy/Old.xcdatamodeld bundle-not-shipped note",
+                "Legacy/Old.xcdatamodeld missing-inverse note",
+                "docs/Model.xcdatamodeld bundle-not-shipped note",
+                "docs/Model.xcdatamodeld missing-inverse note",
+            ], "App/Model is loaded by NSPersistentContainer(name: \"Model\"); nothing builds the other two")
+        XCTAssertEqual(
+            diagnostics[1]["message"] as? String,
+            "Old.xcdatamodeld is not shipped: no Xcode project, package manifest, project spec or code of the repository references it; its other findings are notes"
+        )
+        XCTAssertEqual(
+            diagnostics[3]["message"] as? String,
+            "Model.xcdatamodeld is not shipped: it is in a docs folder (documentation or test fixtures), which no build ships; its other findings are notes"
+        )
+        let included = jsonDiagnostics(modellint(["check", "--format", "json", "--include-unshipped"], in: app))
+        XCTAssertEqual(included.filter { $0["severity"] as? String == "warning" }.count, 3)
+        // A bundle named on the command line is judged as the user asked.
+        XCTAssertEqual(
+            summary(jsonDiagnostics(modellint(["check", "Legacy/Old.xcdatamodeld", "--format", "json"], in: app))),
+            ["missing-inverse warning ->Old Note.folder @5"])
+        // Without an Xcode project in the tree, nothing says what builds: every bundle is judged.
+        try FileManager.default.removeItem(at: app.appendingPathComponent("App.xcodeproj"))
+        let noProject = jsonDiagnostics(modellint(["check", "--format", "json"], in: app))
+        XCTAssertEqual(
+            noProject.map { "\($0["ruleId"]!) \($0["severity"]!)" },
+            [
+                "missing-inverse warning", "missing-inverse warning", "bundle-not-shipped note", "missing-inverse note",
+            ])
+    }
+}
