@@ -159,6 +159,52 @@ final class ChangeTests: XCTestCase {
         )
     }
 
+    /// A case-only rename is the rename guess's first choice, whatever else was added beside it.
+    func testACaseOnlyRenameIsPairedWithItsOwnName() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"Task\"><attribute name=\"isdone\" optional=\"YES\" attributeType=\"Boolean\"/></entity>"
+                ),
+                (
+                    "Near 2",
+                    "<entity name=\"Task\"><attribute name=\"isDONEAll\" optional=\"YES\" attributeType=\"Boolean\"/><attribute name=\"isDone\" optional=\"YES\" attributeType=\"Boolean\"/></entity>"
+                ),
+            ], current: "Near 2")
+        let diagnostics = jsonDiagnostics(modellint(["check", "--format", "json"], in: directory))
+        XCTAssertEqual(
+            summary(diagnostics, lines: false),
+            ["property-renamed-without-renaming-id warning Near 1>Near 2 Task.isDone"])
+        XCTAssertTrue(
+            (diagnostics.first?["message"] as? String)?.hasPrefix("Task.isdone was removed and Task.isDone added")
+                == true)
+    }
+
+    /// Core Data reads valueTransformerName only on a Transformable: on a Binary attribute `diff` and `check` agree
+    /// that naming one changes nothing.
+    func testATransformerNamedOnABinaryAttributeIsInert() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"A\"><attribute name=\"blob\" optional=\"YES\" attributeType=\"Binary\"/></entity>"
+                ),
+                (
+                    "Near 2",
+                    "<entity name=\"A\"><attribute name=\"blob\" optional=\"YES\" attributeType=\"Binary\" valueTransformerName=\"X\"/></entity>"
+                ),
+            ], current: "Near 2")
+        XCTAssertEqual(
+            modellint(["diff", "Near.xcdatamodeld"], in: directory).standardOutput,
+            "Near 1 -> Near 2 (Near.xcdatamodeld)\n\nno changes\n")
+        XCTAssertEqual(jsonDiagnostics(modellint(["check", "--format", "json", "--notes"], in: directory)).count, 0)
+    }
+
     func testMappingModelPairsFromPathsAndFileNames() throws {
         let xml = fixtures.appendingPathComponent("Mapped/Migrations/StoreToStore2.xcmappingmodel/xcmapping.xml").path
         let bundle = BundleLoader.load(

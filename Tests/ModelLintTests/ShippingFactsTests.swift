@@ -4,7 +4,7 @@ import ModelLintSupport
 import ModelLintProjects
 
 /// What the app's repository says about how a bundle ships and migrates: its step-by-step migrator
-/// (`progressive-migration-likely`) and bundles nothing builds (`bundle-not-shipped`). Each fixture is copied out of
+/// (`progressive-migration-likely`), bundles nothing builds (`bundle-not-shipped`) and its own value transformers. Each fixture is copied out of
 /// this repository first: here, modellint's own Package.swift would build every bundle, and its own Swift files are
 /// not the app's.
 final class ShippingFactsTests: XCTestCase {
@@ -101,5 +101,54 @@ final class ShippingFactsTests: XCTestCase {
             [
                 "missing-inverse warning", "missing-inverse warning", "bundle-not-shipped note", "missing-inverse note",
             ])
+    }
+
+    /// PaletteTransformer subclasses NSSecureUnarchiveFromDataTransformer and allows [UIColor, NSArray]: moving a
+    /// UIColor or [UIColor] attribute from the default transformer to it is a note, a UIFont one a warning; a
+    /// transformer name kept in User Info (`transformer`) is the attribute's transformer, so `tint` did not change.
+    func testTheAppsOwnSecureTransformersAndAKeptTransformerName() throws {
+        let app = try copy("AppTransformers")
+        let diagnostics = jsonDiagnostics(modellint(["check", "--format", "json"], in: app))
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "transformer-changed note Prefs 1>Prefs 2 Theme.accent @4",
+                "transformer-changed warning Prefs 1>Prefs 2 Theme.font @5",
+                "transformer-changed note Prefs 1>Prefs 2 Theme.swatches @6",
+            ])
+        XCTAssertEqual(
+            diagnostics[1]["message"] as? String,
+            "Theme.font changed transformer from the default transformer (UIFont) to PaletteTransformer (UIFont) between Prefs 1 and Prefs 2: PaletteTransformer, the app's NSSecureUnarchiveFromDataTransformer subclass, does not list UIFont in its allowedTopLevelClasses, so existing UIFont values fail to decode after the update"
+        )
+        // Without the app's code, PaletteTransformer is a transformer modellint knows nothing about.
+        try FileManager.default.removeItem(at: app.appendingPathComponent("PaletteTransformer.swift"))
+        XCTAssertEqual(
+            summary(jsonDiagnostics(modellint(["check", "--format", "json"], in: app))),
+            [
+                "transformer-changed warning Prefs 1>Prefs 2 Theme.accent @4",
+                "transformer-changed warning Prefs 1>Prefs 2 Theme.font @5",
+                "transformer-changed warning Prefs 1>Prefs 2 Theme.swatches @6",
+            ])
+    }
+
+    func testTransformerClassesAreReadWithTheirNamesAndAllowedClasses() {
+        let text = """
+            @objc(LegacyColors) class BaseColorTransformer: NSSecureUnarchiveFromDataTransformer {
+                override class var allowedTopLevelClasses: [AnyClass] {
+                    return [UIColor.self]
+                }
+            }
+            final class TintTransformer: BaseColorTransformer {}
+            class OtherTransformer: ValueTransformer {}
+            let s = "class FakeTransformer: NSSecureUnarchiveFromDataTransformer"
+
+            """
+        let transformers = AppTransformers(SourceReference.scan(text, path: "T.swift"))
+        XCTAssertEqual(
+            transformers.classes.map(\.className), ["BaseColorTransformer", "TintTransformer", "OtherTransformer"])
+        XCTAssertEqual(transformers.secure(named: "LegacyColors")?.allowed, ["UIColor"])
+        XCTAssertEqual(transformers.secure(named: "TintTransformer")?.allowed, ["UIColor"], "inherited from its base")
+        XCTAssertNil(transformers.secure(named: "OtherTransformer"), "not a secure unarchiver")
+        XCTAssertNil(transformers.secure(named: "FakeTransformer"), "a string, not a declaration")
     }
 }

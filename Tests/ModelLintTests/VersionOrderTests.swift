@@ -25,6 +25,46 @@ final class VersionOrderTests: XCTestCase {
         XCTAssertEqual(VersionOrder.sorted(["x 3"], following: []), ["x 3"])
     }
 
+    /// Feature-named versions of one family (`Model_v9`, then `Model_payments_v10`, `Model_sync_v12`) are ordered by
+    /// their trailing version number, not by the feature words in between; a bare name stays its own stem.
+    func testATrailingVersionNumberOrdersAStemFamily() {
+        let names = VersionOrder.sorted([
+            "Model", "Model_v2", "Model_v9", "Model_payments_v10", "Model_sync_v12", "Model_attachments_v11", "Legacy",
+        ])
+        let (order, verdict) = VersionOrderEvidence.order(
+            names, current: "Model_sync_v12", mappingPairs: [], firstAdded: nil)
+        XCTAssertEqual(
+            order,
+            [
+                "Legacy", "Model", "Model_v2", "Model_v9", "Model_payments_v10", "Model_attachments_v11",
+                "Model_sync_v12",
+            ])
+        XCTAssertEqual(
+            verdict,
+            .inferred(
+                stems: ["Legacy", "Model…Model_sync_v12"],
+                reasons: [
+                    "the trailing version numbers of Model…Model_sync_v12",
+                    "the current version Model_sync_v12 comes last",
+                ]))
+        // Two versions with one number: the family cannot order them, and says so.
+        let (_, clash) = VersionOrderEvidence.order(
+            ["Model_v2", "Model_a_v3", "Model_b_v3"], current: "Model_b_v3", mappingPairs: [], firstAdded: nil)
+        guard case .ambiguous(_, let reason)? = clash else { return XCTFail("\(String(describing: clash))") }
+        XCTAssertEqual(reason, "two versions of Model_v2…Model_b_v3 share a trailing version number")
+    }
+
+    /// diff's default pair is check's: the version before the current one in the order the evidence decided
+    /// (`oldmodel` then `NewModel`, since the current version's stem comes last), not natural order's.
+    func testDiffComparesTheStepCheckJudges() {
+        let out = modellint(
+            ["diff", "Precision/RenamedStems.xcdatamodeld"], in: repositoryRoot.appendingPathComponent("Fixtures"))
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(
+            out.standardOutput.split(separator: "\n").first,
+            "oldmodel -> NewModel (Precision/RenamedStems.xcdatamodeld)")
+    }
+
     func testNaturalOrderWithBaseVersionFirst() {
         XCTAssertEqual(
             VersionOrder.sorted(["Model 10", "Model 2", "Model", "Model 9"]),

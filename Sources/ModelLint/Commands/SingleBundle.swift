@@ -4,7 +4,7 @@ import ModelLintHistory
 import ModelLintEngine
 
 /// The one bundle a command such as `diff`, `hashes` or `verify-build` works on: named by its path (or a path
-/// inside it), loaded in the configured version order.
+/// inside it), in the version order `check` uses (configured, else decided by the same evidence).
 package enum SingleBundle {
     package static func load(_ path: String, configuration: Configuration, environment: CommandEnvironment) throws
         -> ModelBundle
@@ -13,9 +13,22 @@ package enum SingleBundle {
         guard selections.count == 1, let selection = selections.first else {
             throw UsageError("\(path) selects \(selections.count) bundles; name one .xcdatamodeld")
         }
-        return BundleLoader.load(
+        let versionOrder = configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder
+        let bundle = BundleLoader.load(
             bundleURL: URL(fileURLWithPath: selection.absolutePath), displayPath: selection.displayPath,
-            versionOrder: configuration.settings(forBundleAt: selection.absolutePath)?.versionOrder)
+            versionOrder: versionOrder)
+        guard versionOrder == nil else { return bundle }
+        let repositories = RepositoryCache()
+        let files = RepositoryFiles(repositories: repositories)
+        let mappings = MappingModelReader.match(
+            files.mappingModels(
+                for: selection.absolutePath, configuredFolders: configuration.mappingModels, display: { $0 }),
+            versions: bundle.readableVersions
+        ).maps
+        let folder = (selection.absolutePath as NSString).deletingLastPathComponent
+        return bundle.orderedByEvidence(mappingPairs: mappings.map { ($0.source, $0.destination) }) {
+            (try? repositories.repository(containing: folder))?.firstAdded(bundleAt: selection.absolutePath)
+        }
     }
 
     /// A version by its name, with or without `.xcdatamodel`.

@@ -351,7 +351,9 @@ public struct ModelDiff: Sendable {
             if x.allowsExternalBinaryDataStorage != y.allowsExternalBinaryDataStorage {
                 facets.append(.externalStorage)
             }
-            if TransformerName.normalized(x.valueTransformerName) != TransformerName.normalized(y.valueTransformerName)
+            // Core Data reads a transformer only on a Transformable attribute: on any other type it is inert.
+            if x.type == .transformable || y.type == .transformable,
+                TransformerName.effective(x) != TransformerName.effective(y)
             {
                 facets.append(.transformer)
             }

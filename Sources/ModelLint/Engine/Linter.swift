@@ -17,6 +17,8 @@ public struct Linter: Sendable {
     public var migration: MigrationMode
     /// Whether the command line or the configuration said how the app migrates.
     public var migrationIsExplicit: Bool
+    /// The value transformer classes the app's code declares (from the run's code references).
+    package var appTransformers = AppTransformers()
 
     public init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all, migration: MigrationMode? = nil) {
         self.configuration = configuration
@@ -30,6 +32,12 @@ public struct Linter: Sendable {
     /// Lints what a workspace read: every bundle, the projects that reference them, the lock file, the references
     /// in code and the golden stores.
     public func lint(_ input: LintInput) -> LintReport {
+        var linter = self
+        linter.appTransformers = AppTransformers(input.sourceReferences)
+        return linter.lintRead(input)
+    }
+
+    private func lintRead(_ input: LintInput) -> LintReport {
         var diagnostics: [Diagnostic] = []
         for item in input.bundles {
             if let set = item.swiftData {
@@ -153,7 +161,9 @@ public struct Linter: Sendable {
 
     package func context(_ line: VersionLine, settings: BundleSettings?, migration: MigrationMode? = nil) -> RuleContext
     {
-        RuleContext(settings: settings, versions: line.versions, migration: migration ?? self.migration)
+        var context = RuleContext(settings: settings, versions: line.versions, migration: migration ?? self.migration)
+        context.appTransformers = appTransformers
+        return context
     }
 
     /// Per version, per single-version rule: what they find (tests compare it with judging each version whole).

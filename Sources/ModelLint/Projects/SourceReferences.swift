@@ -20,6 +20,8 @@ public struct SourceReference: Sendable, Equatable {
         /// `forResource: "X", withExtension: "momd"`); "" for `NSManagedObjectModel.mergedModel(from:)`, which loads
         /// every bundle of the app.
         case modelName(String)
+        /// A value transformer class the app declares.
+        case transformer(AppTransformer)
     }
 
     public var kind: Kind
@@ -151,7 +153,7 @@ public struct SourceReference: Sendable, Equatable {
 
     package static let keywords: [[UInt8]] = [
         "versionChecksum", ".mom\"", "forResource", "NSManagedObjectModelReference", "oreDataModel(",
-        "MigrationManager(", "Container(name:", "mergedModel(from",
+        "MigrationManager(", "Container(name:", "mergedModel(from", "Transformer",
     ].map { Array($0.utf8) }
 
     /// Every reference in a file's text, in order (one literal per line is what code holds; a call split over
@@ -200,6 +202,7 @@ public struct SourceReference: Sendable, Equatable {
                     SourceReference(kind: kind, location: SourceLocation(file: path, line: l + 1, column: column)))
             }
         }
+        found += AppTransformer.declared(in: bytes, lineOf: { line(containing: $0) + 1 }, path: path)
         // One step migrator per file: the first; a migration manager only where the file migrates a store with it.
         let migratesStores = ByteSearch.firstIndex(of: Array("migrateStore(".utf8), in: bytes) != nil
         var migrator = false
@@ -218,5 +221,144 @@ private extension UInt8 {
             || (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z"))
             || (self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9")) || self == UInt8(ascii: "+")
             || self == UInt8(ascii: "/") || self == UInt8(ascii: "=")
+    }
+}
+
+/// A value transformer class the app declares: `class ColorTransformer: NSSecureUnarchiveFromDataTransformer`, on
+/// one line whose text names a transformer (a chain through another app class is followed when that class's line
+/// does too). Read as text like every reference: the class's names, what it subclasses, and its
+/// `allowedTopLevelClasses` when the override returns a literal list (`[UIColor.self, NSArray.self]`).
+public struct AppTransformer: Sendable, Equatable {
+    public var className: String
+    /// What it subclasses, as written (the last component of a dotted name).
+    public var base: String
+    /// The names a model may give it: the class's, its `@objc(Name)`, and `NSValueTransformerName` literals in
+    /// its file.
+    public var names: [String]
+    /// `allowedTopLevelClasses` when written as a literal list; nil: not overridden, or not a literal.
+    public var allowedClasses: [String]?
+
+    /// The transformer classes a file declares, each located at its declaration.
+    static func declared(in bytes: [UInt8], lineOf: (Int) -> Int, path: String) -> [SourceReference] {
+        guard ByteSearch.firstIndex(of: Array("Transformer".utf8), in: bytes) != nil else { return [] }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var found: [(offset: Int, transformer: AppTransformer)] = []
+        var offset = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            defer { offset += line.utf8.count + 1 }
+            guard line.contains("Transformer"), let declared = declaration(in: line) else { continue }
+            found.append((offset, declared))
+        }
+        guard !found.isEmpty else { return [] }
+        // What follows a declaration, up to the next one, belongs to it: its allowed classes and registered names.
+        let utf8 = Array(text.utf8)
+        for i in found.indices {
+            let end = i + 1 < found.count ? found[i + 1].offset : utf8.count
+            let body = String(decoding: utf8[found[i].offset..<end], as: UTF8.self)
+            found[i].transformer.allowedClasses = allowedClasses(in: body)
+            for literal in registeredNames(in: body) where !found[i].transformer.names.contains(literal) {
+                found[i].transformer.names.append(literal)
+            }
+        }
+        return found.map {
+            SourceReference(
+                kind: .transformer($0.transformer), location: SourceLocation(file: path, line: lineOf($0.offset)))
+        }
+    }
+
+    /// `@objc(Name) final class X: Base, Other {` -> X, Base, [X, Name].
+    private static func declaration(in line: Substring) -> AppTransformer? {
+        let code = line.components(separatedBy: "//")[0]
+        guard let classRange = code.range(of: "class ") else { return nil }
+        let before = code[..<classRange.lowerBound]
+        guard !before.contains("\""), !before.contains("func ") else { return nil }
+        let rest = code[classRange.upperBound...]
+        let name = String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        guard !name.isEmpty, name != "var", name != "func", name != "let" else { return nil }
+        var after = rest.dropFirst(name.count).drop { $0 == " " }
+        guard after.first == ":" else { return nil }
+        after = after.dropFirst().drop { $0 == " " }
+        let base = String(after.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+        guard !base.isEmpty else { return nil }
+        var names = [name]
+        if let objc = before.range(of: "@objc("),
+            let close = before[objc.upperBound...].firstIndex(of: ")")
+        {
+            let alias = String(before[objc.upperBound..<close])
+            if !alias.isEmpty, alias != name { names.append(alias) }
+        }
+        return AppTransformer(
+            className: name, base: String(base.split(separator: ".").last ?? Substring(base)), names: names,
+            allowedClasses: nil)
+    }
+
+    /// The literal list an `allowedTopLevelClasses` override returns: `[A.self, B.self]`.
+    private static func allowedClasses(in body: String) -> [String]? {
+        guard let property = body.range(of: "allowedTopLevelClasses"),
+            let open = body[property.upperBound...].firstIndex(of: "{"),
+            let listStart = body[open...].firstIndex(of: "["),
+            let listEnd = body[listStart...].firstIndex(of: "]")
+        else { return nil }
+        // The list must be what the accessor returns: nothing but `return` between the brace and the bracket.
+        let between = body[body.index(after: open)..<listStart].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard between.isEmpty || between == "return" else { return nil }
+        let items = body[body.index(after: listStart)..<listEnd].split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let names = items.compactMap { item -> String? in
+            guard item.hasSuffix(".self") else { return nil }
+            return String(item.dropLast(5).split(separator: ".").last ?? "")
+        }
+        return names.count == items.count && !names.isEmpty ? names : nil
+    }
+
+    /// `NSValueTransformerName("X")`, `NSValueTransformerName(rawValue: "X")`.
+    private static func registeredNames(in body: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(body)
+        while let call = rest.range(of: "NSValueTransformerName(") {
+            var tail = rest[call.upperBound...].drop { $0 == " " }
+            if tail.hasPrefix("rawValue:") { tail = tail.dropFirst("rawValue:".count).drop { $0 == " " } }
+            if tail.first == "\"", let close = tail.dropFirst().firstIndex(of: "\"") {
+                let literal = String(tail[tail.index(after: tail.startIndex)..<close])
+                if !literal.isEmpty, !literal.contains("\\") { names.append(literal) }
+            }
+            rest = rest[call.upperBound...]
+        }
+        return names
+    }
+}
+
+/// The app's transformer classes, resolved: which names are secure unarchivers (a subclass, directly or through
+/// other app classes, of `NSSecureUnarchiveFromDataTransformer`) and the classes each allows.
+public struct AppTransformers: Sendable {
+    public var classes: [AppTransformer]
+
+    public init(_ classes: [AppTransformer] = []) {
+        self.classes = classes
+    }
+
+    public init(_ references: [SourceReference]) {
+        self.init(
+            references.compactMap { reference in
+                if case .transformer(let t) = reference.kind { return t } else { return nil }
+            })
+    }
+
+    /// The secure unarchiver a model's `valueTransformerName` names, with what it allows (nil: not a literal
+    /// anywhere along its chain); nil when the name is no secure app class.
+    public func secure(named name: String) -> (transformer: AppTransformer, allowed: [String]?)? {
+        guard var current = classes.first(where: { $0.names.contains(name) }) else { return nil }
+        let found = current
+        var allowed = current.allowedClasses
+        var seen: Set<String> = [current.className]
+        while current.base != "NSSecureUnarchiveFromDataTransformer" {
+            guard let parent = classes.first(where: { $0.className == current.base }),
+                seen.insert(parent.className).inserted
+            else { return nil }
+            if allowed == nil { allowed = parent.allowedClasses }
+            current = parent
+        }
+        return (found, allowed)
     }
 }

@@ -372,6 +372,8 @@ public struct RuleContext: Sendable {
     public var cloudKitOverride: Bool?
     public var retired: [Retirement]
     public var migration: MigrationMode
+    /// The value transformer classes the app's code declares.
+    public var appTransformers = AppTransformers()
 
     public init(cloudKitOverride: Bool? = nil, retired: [Retirement] = [], migration: MigrationMode = .direct) {
         self.cloudKitOverride = cloudKitOverride

@@ -7,6 +7,19 @@ public enum TransformerName {
         return name.isEmpty ? "default (NSKeyedUnarchiveFromData)" : name
     }
 
+    /// The transformer an attribute's values are read with: its `valueTransformerName`, or, when that is the
+    /// default, the name an app keeps in the attribute's User Info (`transformer`) and restores at load.
+    public static func effective(_ attribute: Attribute) -> String {
+        let declared = normalized(attribute.valueTransformerName)
+        guard declared.isEmpty, let kept = attribute.userInfo.first(where: { $0.key == userInfoKey })?.value else {
+            return declared
+        }
+        return normalized(kept)
+    }
+
+    /// The User Info key apps keep a transformer's name under (`valueTransformerName=""` in the XML).
+    public static let userInfoKey = "transformer"
+
     public static func normalized(_ name: String?) -> String {
         switch name ?? "" {
         case "", "NSKeyedUnarchiveFromData", "NSKeyedUnarchiveFromDataTransformerName": return ""

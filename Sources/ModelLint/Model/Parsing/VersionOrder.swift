@@ -136,11 +136,38 @@ public enum VersionOrderEvidence {
         _ names: [String], current: String?, mappingPairs: [(source: String, destination: String)],
         firstAdded: [String: Int]?
     ) -> (order: [String], verdict: Verdict?) {
-        let stemOf = stems(names)
+        var stemOf = stems(names)
+        var names = names
+        // Stems that share a leading word and whose every version ends in a version number (`Model_v9`,
+        // `Model_payments_v88`) are one family, ordered by that number: the strongest evidence after configuration.
+        var reasons: [String] = []
+        var conflicts: [String] = []
+        for (family, members) in trailingNumberFamilies(names, stemOf: stemOf) {
+            for name in members { stemOf[name] = family }
+            let sortedMembers = members.sorted {
+                let (a, b) = (trailingVersion($0)?.number ?? -1, trailingVersion($1)?.number ?? -1)
+                return a != b ? a < b : VersionOrder.precedes($0, $1)
+            }
+            let numbers = sortedMembers.compactMap { trailingVersion($0)?.number }
+            let label = "\(sortedMembers[0])…\(sortedMembers[sortedMembers.count - 1])"
+            if Set(numbers).count < numbers.count {
+                conflicts.append("two versions of \(label) share a trailing version number")
+            } else {
+                reasons.append("the trailing version numbers of \(label)")
+            }
+            // The family's versions stand where its first one did, in number order.
+            let first = names.firstIndex { members.contains($0) }!
+            names.removeAll { members.contains($0) }
+            names.insert(contentsOf: sortedMembers, at: min(first, names.count))
+        }
         // Stems in the natural order of their first versions: the order when evidence says nothing.
         var stems: [String] = []
         for name in names where !stems.contains(stemOf[name]!) { stems.append(stemOf[name]!) }
-        guard stems.count > 1 else { return (names, nil) }
+        guard stems.count > 1 else {
+            let shown = stems.map { display($0, names, stemOf) }
+            if !conflicts.isEmpty { return (names, .ambiguous(stems: shown, reason: conflicts[0])) }
+            return (names, reasons.isEmpty ? nil : .inferred(stems: shown, reasons: reasons))
+        }
         let index = Dictionary(uniqueKeysWithValues: stems.enumerated().map { ($1, $0) })
         var before = Set<[Int]>()  // accepted edges a -> b: stem a comes before stem b
         func reaches(_ a: Int, _ b: Int) -> Bool {
@@ -152,8 +179,6 @@ public enum VersionOrderEvidence {
             }
             return false
         }
-        var reasons: [String] = []
-        var conflicts: [String] = []
         func add(_ a: Int, _ b: Int, _ why: String) {
             guard a != b, !before.contains([a, b]) else { return }
             if reaches(b, a) {
@@ -211,6 +236,40 @@ public enum VersionOrderEvidence {
             return (order, .ambiguous(stems: shown, reason: "nothing orders some of the stems against each other"))
         }
         return (order, .inferred(stems: shown, reasons: reasons))
+    }
+
+    /// `Model_payments_v88` -> (`Model_payments`, 88): a name ending in `v` and a number after a separator or a
+    /// letter; nil for any other name.
+    package static func trailingVersion(_ name: String) -> (head: String, number: Int)? {
+        let digits = name.reversed().prefix(while: \.isASCIIDigit)
+        guard !digits.isEmpty, digits.count <= 9, let number = Int(String(digits.reversed())) else { return nil }
+        let rest = name.dropLast(digits.count)
+        guard let v = rest.last, v == "v" || v == "V" else { return nil }
+        let head = rest.dropLast().trimmingCharacters(in: CharacterSet(charactersIn: "_- "))
+        return head.isEmpty ? nil : (head, number)
+    }
+
+    /// Stems of names that all end in a version number and share a leading word (the text before the first `_`,
+    /// `-` or space), when there are at least two such stems: family key -> its versions.
+    package static func trailingNumberFamilies(_ names: [String], stemOf: [String: String]) -> [(String, [String])] {
+        var byWord: [String: Set<String>] = [:]
+        for name in names {
+            guard let (head, _) = trailingVersion(name) else { continue }
+            let word = head.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == " " }).first.map {
+                $0.lowercased()
+            }
+            if let word { byWord[word, default: []].insert(stemOf[name]!) }
+        }
+        var families: [(String, [String])] = []
+        for (word, familyStems) in byWord.sorted(by: { $0.key < $1.key }) where familyStems.count > 1 {
+            let members = names.filter { familyStems.contains(stemOf[$0]!) }
+            // Every version of those stems carries a version number, or no digit at all (the base version, first).
+            guard members.allSatisfy({ trailingVersion($0) != nil || !$0.contains(where: \.isASCIIDigit) }) else {
+                continue
+            }
+            families.append(("family:" + word, members))
+        }
+        return families
     }
 
     /// A stem as users see it: its first version's name, or the range of its versions.

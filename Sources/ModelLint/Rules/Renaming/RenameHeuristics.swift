@@ -96,10 +96,12 @@ package enum RenameHeuristics {
         }
     }
 
-    /// Longer shared prefix plus suffix (case-insensitive) means more similar.
+    /// Longer shared prefix plus suffix (case-insensitive) means more similar; names equal but for case are the
+    /// most similar of all (a case-only rename).
     package static func similarity(_ a: String, _ b: String) -> Int {
         let x = Array(a.lowercased())
         let y = Array(b.lowercased())
+        if x == y { return Int.max / 2 }
         var prefix = 0
         while prefix < min(x.count, y.count) && x[prefix] == y[prefix] { prefix += 1 }
         var suffix = 0
