@@ -159,6 +159,24 @@ final class ChangeTests: XCTestCase {
         )
     }
 
+    /// A relationship removed with the entity it pointed at is explained by that entity's removal: one finding.
+    func testARelationshipRemovedWithItsDestinationIsTheEntitysRemoval() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let note = "<attribute name=\"text\" optional=\"YES\" attributeType=\"String\"/>"
+        try writeBundle(
+            in: directory,
+            versions: [
+                (
+                    "Near 1",
+                    "<entity name=\"Note\">\(note)<relationship name=\"folder\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Folder\" inverseName=\"notes\" inverseEntity=\"Folder\"/></entity><entity name=\"Folder\"><relationship name=\"notes\" optional=\"YES\" toMany=\"YES\" deletionRule=\"Nullify\" destinationEntity=\"Note\" inverseName=\"folder\" inverseEntity=\"Note\"/></entity>"
+                ),
+                ("Near 2", "<entity name=\"Note\">\(note)</entity>"),
+            ], current: "Near 2")
+        XCTAssertEqual(
+            summary(jsonDiagnostics(modellint(["check", "--format", "json"], in: directory)), lines: false),
+            ["entity-removed warning Near 1>Near 2 Folder.-"])
+    }
+
     /// A case-only rename is the rename guess's first choice, whatever else was added beside it.
     func testACaseOnlyRenameIsPairedWithItsOwnName() throws {
         let directory = try makeTemporaryDirectory(self)

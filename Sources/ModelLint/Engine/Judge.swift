@@ -242,9 +242,11 @@ package struct Judge: Sendable {
             ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
         }
         // The newer side is the current version in every direct pair: its entities are told apart by name.
+        // A pair whose versions hash identically migrates nothing (rules may say so), so it shares with its like only.
         struct Key: Hashable {
             var oldLineage: Int
             var newEntity: Int
+            var identicalHashes: Bool
         }
         let origins = EarlierOccurrence.find(
             diffs.map { diff -> [Key?] in
@@ -253,8 +255,11 @@ package struct Judge: Sendable {
                 guard !diff.isAdjacent, old.entityIndexByName.count == old.entities.count else {
                     return diff.matchedEntities.map { _ in nil }
                 }
+                let identical = old.versionHashes.entities == new.versionHashes.entities
                 return diff.matchedEntities.map { pair in
-                    Key(oldLineage: old.keys.lineage[pair.oldIndex], newEntity: new.firstIndexOfName[pair.newIndex])
+                    Key(
+                        oldLineage: old.keys.lineage[pair.oldIndex], newEntity: new.firstIndexOfName[pair.newIndex],
+                        identicalHashes: identical)
                 }
             })
         // Per pair, per rule: a diff rule's findings; an entity pair rule's per matched entity pair (none for a

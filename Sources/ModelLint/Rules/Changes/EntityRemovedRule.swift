@@ -29,10 +29,17 @@ public struct EntityRemovedRule: ChangeRule {
                         <attribute name="title" optional="YES" attributeType="String"/>
                     </entity>
                     """),
-            // Same name, new identifier: another entity to Core Data.
+            // Same name, new identifier: another entity to Core Data, once a schema change makes the store migrate.
             .triggering(
                 before:
                     "↓<entity name=\"Draft\"><attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/></entity>",
+                after:
+                    "<entity name=\"Draft\" elementID=\"Sketch\"><attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"added\" optional=\"YES\" attributeType=\"Date\"/></entity>"
+            ),
+            // The identifier alone: renaming identifiers are not hashed, so no migration runs and nothing is dropped.
+            .passing(
+                before:
+                    "<entity name=\"Draft\"><attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/></entity>",
                 after:
                     "<entity name=\"Draft\" elementID=\"Sketch\"><attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/></entity>"
             ),
@@ -50,9 +57,11 @@ public struct EntityRemovedRule: ChangeRule {
         ])
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
-        diff.removedEntities.map { entity in
+        diff.removedEntities.compactMap { entity in
             if let same = diff.to.model.entity(named: entity.name), same.renamingIdentifier != entity.renamingIdentifier
             {
+                // Identical hashes: the store opens without migrating, so the identifier decides nothing yet.
+                guard diff.from.model.versionHashes.entities != diff.to.model.versionHashes.entities else { return nil }
                 return .change(
                     "entity \(entity.name) \(diff.between) kept its name but its renaming identifier changed from \"\(entity.renamingIdentifier)\" to \"\(same.renamingIdentifier)\": Core Data treats it as another entity, and its table and every row in it are dropped on every device",
                     entity: entity)

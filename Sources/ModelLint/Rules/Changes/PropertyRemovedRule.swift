@@ -15,7 +15,9 @@ public struct PropertyRemovedRule: EntityPairRule {
             nothing (the links live on the to-one side; the delete rule it carried stops applying), nor does removing a \
             derived attribute (its value was computed): both are notes. Removing either side of a many-to-many drops the \
             join table. A property that kept its name but changed its renaming identifier is another property to Core \
-            Data: its data is dropped too, and the message says so.
+            Data: its data is dropped too once the store migrates, and the message says so (with identical entity \
+            hashes no migration runs, and nothing is reported). A relationship to an entity removed in the same \
+            step is not reported on its own: the entity's removal (`entity-removed`) explains it.
             """,
         fix:
             "confirm it is retired (declare it in `retired` in .modellint.json), or rename with a renaming identifier (`elementID`)",
@@ -62,11 +64,24 @@ public struct PropertyRemovedRule: EntityPairRule {
                         <relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/>
                     </entity>
                     """),
-            // Same name, new identifier: another property to Core Data.
+            // Same name, new identifier: another property to Core Data, once a schema change makes the store migrate.
             .triggering(
                 before: """
                     <entity name="Thing">
                         ↓<attribute name="title" optional="YES" attributeType="String"/>
+                    </entity>
+                    """,
+                after: """
+                    <entity name="Thing">
+                        <attribute name="added" optional="YES" attributeType="Date"/>
+                        <attribute name="title" optional="YES" attributeType="String" elementID="heading"/>
+                    </entity>
+                    """),
+            // The identifier alone: renaming identifiers are not hashed, so no migration runs and nothing is dropped.
+            .passing(
+                before: """
+                    <entity name="Thing">
+                        <attribute name="title" optional="YES" attributeType="String"/>
                     </entity>
                     """,
                 after: """
@@ -104,10 +119,22 @@ public struct PropertyRemovedRule: EntityPairRule {
             let retired = context.retired.contains { $0.entity == entity.old.name && $0.property == property.name }
             guard !retired else { return nil }
             let label = "\(entity.old.name).\(property.name)"
+            // A relationship to an entity removed in the same step: that entity's removal explains it (one problem,
+            // one finding).
+            if case .relationship(let r) = property,
+                let destination = versions.from.model.entity(named: r.destinationEntity),
+                versions.to.model.entityIndexByRenamingID[destination.renamingIdentifier] == nil
+            {
+                return nil
+            }
             // Still there under its name: only its identifier changed, which makes it another property.
             if let same = versions.to.model.effectiveProperty(named: property.name, in: entity.new),
                 same.renamingIdentifier != property.renamingIdentifier
             {
+                // Identical hashes: the store opens without migrating, so the identifier decides nothing yet.
+                guard versions.from.model.versionHashes.entities != versions.to.model.versionHashes.entities else {
+                    return nil
+                }
                 return .change(
                     "\(label) (\(property.kindName)) \(versions.between) kept its name but its renaming identifier changed from \"\(property.renamingIdentifier)\" to \"\(same.renamingIdentifier)\": Core Data treats it as another \(property.kindName), and its data is dropped on every device",
                     entity: entity.old, property: property)
