@@ -63,4 +63,57 @@ final class GateInvariantTests: XCTestCase {
             }
         }
     }
+
+    /// Identities do not depend on where the repository is: a baseline written for fixture bundles accepts all of
+    /// their findings again after the repository is moved to another parent under another name.
+    func testMovingTheRepositoryChangesNoIdentity() throws {
+        let root = try makeTemporaryDirectory(self)
+        let first = root.appendingPathComponent("one/app")
+        try FileManager.default.createDirectory(at: first, withIntermediateDirectories: true)
+        let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
+        for name in ["Changes", "Precision", "CloudKit", "MappingModels"] {
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(name), to: first.appendingPathComponent("Models/\(name)"))
+        }
+        _ = try shell("chmod -R u+w .", in: root)
+        try git(["init", "-q", "-b", "main"], in: first)
+        try git(["add", "-A"], in: first)
+        try git(["commit", "-qm", "base"], in: first)
+        let written = modellint(["check", "--notes", "--write-baseline", "modellint.baseline.json"], in: first)
+        XCTAssertNotEqual(written.exitCode, 2, written.standardError)
+        let all = jsonDiagnostics(modellint(["check", "--notes", "--format", "json"], in: first))
+        XCTAssertGreaterThan(all.count, 40)
+        // Moved: another parent, another name.
+        let moved = root.appendingPathComponent("two/elsewhere")
+        try FileManager.default.createDirectory(
+            at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: first, to: moved)
+        let after = modellint(
+            ["check", "--notes", "--baseline", "modellint.baseline.json", "--format", "json"], in: moved)
+        XCTAssertNotEqual(after.exitCode, 2, after.standardError)
+        XCTAssertEqual(summary(jsonDiagnostics(after), lines: false), [])
+    }
+
+    /// A change that only renames a folder above the bundles (git sees the files moved) reports nothing new: each
+    /// bundle is read at REF where the change moved it from.
+    func testRenamingAFolderAboveTheBundlesReportsNothingNew() throws {
+        let repository = try makeTemporaryDirectory(self)
+        let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
+        for name in ["Changes", "Precision", "MappingModels"] {
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(name), to: repository.appendingPathComponent("Models/\(name)"))
+        }
+        _ = try shell("chmod -R u+w .", in: repository)
+        try git(["init", "-q", "-b", "main"], in: repository)
+        try git(["add", "-A"], in: repository)
+        try git(["commit", "-qm", "base"], in: repository)
+        try git(["mv", "Models", "DataModels"], in: repository)
+        try git(["commit", "-qm", "rename the folder"], in: repository)
+        let all = jsonDiagnostics(modellint(["check", "--notes", "--format", "json"], in: repository))
+        XCTAssertGreaterThan(all.count, 40)
+        let out = modellint(
+            ["check", "--against", "HEAD~1", "--only-new", "--notes", "--format", "json"], in: repository)
+        XCTAssertNotEqual(out.exitCode, 2, out.standardError)
+        XCTAssertEqual(summary(jsonDiagnostics(out), lines: false), [])
+    }
 }

@@ -34,14 +34,21 @@ extension Workspace {
             let order = item.bundle.versions.map(\.name)
             let commit = try commits[repository.toplevel] ?? repository.resolve(ref)
             commits[repository.toplevel] = commit
-            guard
-                var bundle = try repository.bundle(
-                    atPath: absolute, commit: commit, label: ref, versionOrder: nil, following: order)
-            else {
+            // The bundle where it was at REF: at the same path, or where the change moved it from (a folder above it
+            // renamed), so a move alone reports nothing new.
+            var atRefBundle = try repository.bundle(
+                atPath: absolute, commit: commit, label: ref, versionOrder: nil, following: order)
+            if atRefBundle == nil, let moved = repository.movedFrom(key, since: commit) {
+                atRefBundle = try repository.bundle(
+                    atPath: repository.toplevel + "/" + moved, commit: commit, label: ref, versionOrder: nil,
+                    following: order)
+            }
+            guard var bundle = atRefBundle else {
                 continue  // the bundle is new in this change: every finding is
             }
-            // The order and how sure it is are the work tree's, on both sides.
+            // The order and how sure it is, and whether it ships, are the work tree's, on both sides.
             bundle.orderVerdict = item.bundle.orderVerdict
+            bundle.unshippedReason = item.bundle.unshippedReason
             keyOfBundle[bundle.path] = key
             let histories = try atRef.histories(
                 forBundleAt: absolute, decidedOrder: order, workingDirectory: workingDirectory)

@@ -73,6 +73,33 @@ public struct GitRepository: Sendable {
         try bundle(atPath: path, in: .commit(commit, label: label), versionOrder: versionOrder, following: decided)
     }
 
+    /// Where the bundle folder at `relative` (in the work tree) was at `commit`, when the change since then moved it
+    /// (git's rename detection on its files: `R` records whose new path is inside the folder); nil otherwise.
+    public func movedFrom(_ relative: String, since commit: String) -> String? {
+        let diff = run(["diff", "-M", "--name-status", "-z", commit, "--"])
+        guard diff.status == 0 else { return nil }
+        let fields = diff.output.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        var i = 0
+        let prefix = relative + "/"
+        while i < fields.count {
+            let status = fields[i]
+            if status.hasPrefix("R"), i + 2 < fields.count {
+                let (old, new) = (fields[i + 1], fields[i + 2])
+                if new.hasPrefix(prefix), case let tail = String(new.dropFirst(prefix.count)), old.hasSuffix("/" + tail)
+                {
+                    let folder = String(old.dropLast(tail.count + 1))
+                    if folder != relative { return folder }
+                }
+                i += 3
+            } else {
+                i += status.hasPrefix("C") ? 3 : 2
+            }
+        }
+        return nil
+    }
+
     /// Where a bundle's files are read from: a commit's tree, or the index (what the next commit holds).
     public enum Snapshot: Sendable {
         case commit(String, label: String)
