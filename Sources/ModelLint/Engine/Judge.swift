@@ -255,7 +255,7 @@ package struct Judge: Sendable {
                 guard !diff.isAdjacent, old.entityIndexByName.count == old.entities.count else {
                     return diff.matchedEntities.map { _ in nil }
                 }
-                let identical = old.versionHashes.entities == new.versionHashes.entities
+                let identical = old.hashesEqual(new)
                 return diff.matchedEntities.map { pair in
                     Key(
                         oldLineage: old.keys.lineage[pair.oldIndex], newEntity: new.firstIndexOfName[pair.newIndex],

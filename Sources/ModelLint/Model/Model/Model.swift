@@ -157,6 +157,15 @@ public struct Model: Sendable {
         tables.versionHashes { CoreDataHash.hashes(of: self, cache: tables.hashCache) }
     }
 
+    /// Whether a store of one version opens with the other without migrating: the same entity hashes. Versions
+    /// with other entity names differ without hashing anything (most pairs of a long bundle).
+    public func hashesEqual(_ other: Model) -> Bool {
+        guard entities.count == other.entities.count,
+            Set(entityIndexByName.keys) == Set(other.entityIndexByName.keys)
+        else { return false }
+        return versionHashes.entities == other.versionHashes.entities
+    }
+
     /// Keys that `earlierDeclarations` can compare properties by.
     package enum DeclarationKey {
         case name, persistentRenamingID, renamingID

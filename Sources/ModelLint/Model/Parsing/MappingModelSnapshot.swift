@@ -22,8 +22,7 @@ public enum MappingModelSnapshot {
             let open = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: xml, from: start),
             let close = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: xml, from: open + 1)
         else { return nil }
-        let text = xml[(open + 1)..<close].filter { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
-        return Data(base64Encoded: Data(text)).map { [UInt8]($0) }
+        return Data(base64Encoded: Data(xml[(open + 1)..<close]), options: .ignoreUnknownCharacters).map { [UInt8]($0) }
     }
 
     /// The snapshot as a model graph: entities, their parents, attributes and relationships with every fact the

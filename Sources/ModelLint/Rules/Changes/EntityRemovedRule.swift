@@ -61,7 +61,7 @@ public struct EntityRemovedRule: ChangeRule {
             if let same = diff.to.model.entity(named: entity.name), same.renamingIdentifier != entity.renamingIdentifier
             {
                 // Identical hashes: the store opens without migrating, so the identifier decides nothing yet.
-                guard diff.from.model.versionHashes.entities != diff.to.model.versionHashes.entities else { return nil }
+                guard !diff.from.model.hashesEqual(diff.to.model) else { return nil }
                 return .change(
                     "entity \(entity.name) \(diff.between) kept its name but its renaming identifier changed from \"\(entity.renamingIdentifier)\" to \"\(same.renamingIdentifier)\": Core Data treats it as another entity, and its table and every row in it are dropped on every device",
                     entity: entity)

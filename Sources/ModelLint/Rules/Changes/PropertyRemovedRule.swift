@@ -132,9 +132,7 @@ public struct PropertyRemovedRule: EntityPairRule {
                 same.renamingIdentifier != property.renamingIdentifier
             {
                 // Identical hashes: the store opens without migrating, so the identifier decides nothing yet.
-                guard versions.from.model.versionHashes.entities != versions.to.model.versionHashes.entities else {
-                    return nil
-                }
+                guard !versions.from.model.hashesEqual(versions.to.model) else { return nil }
                 return .change(
                     "\(label) (\(property.kindName)) \(versions.between) kept its name but its renaming identifier changed from \"\(property.renamingIdentifier)\" to \"\(same.renamingIdentifier)\": Core Data treats it as another \(property.kindName), and its data is dropped on every device",
                     entity: entity.old, property: property)

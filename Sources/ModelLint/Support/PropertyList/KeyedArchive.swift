@@ -42,17 +42,26 @@ public struct KeyedArchive: Sendable {
         return fields
     }
 
+    /// One keyed field's property-list object index, found by scanning the object's keys: an archived object has
+    /// a dozen keys, and most are read once, so building a dictionary of them per read costs more than it saves.
+    package func field(_ object: Int, _ key: String) -> Int? {
+        guard case .dictionary(let keys, let values)? = value(object) else { return nil }
+        for (k, v) in zip(keys, values) {
+            if case .string(let name) = plist.objects[k], name == key { return v }
+        }
+        return nil
+    }
+
     /// The archived object a field refers to (through its UID); nil for `$null` and non-references.
     public func reference(_ object: Int, _ key: String) -> Int? {
-        guard let ref = fields(object)?[key], case .uid(let target) = plist.objects[ref], target != 0,
+        guard let ref = field(object, key), case .uid(let target) = plist.objects[ref], target != 0,
             target < archived.count
         else { return nil }
         return target
     }
 
     public func className(_ object: Int) -> String? {
-        guard let cls = reference(object, "$class"), let classFields = fields(cls),
-            let nameRef = classFields["$classname"],
+        guard let cls = reference(object, "$class"), let nameRef = field(cls, "$classname"),
             case .string(let name) = plist.objects[nameRef]
         else { return nil }
         return name
@@ -60,7 +69,7 @@ public struct KeyedArchive: Sendable {
 
     /// A field's value when it is stored inline or referenced: strings, numbers, Booleans and data.
     package func scalar(_ object: Int, _ key: String) -> BinaryPropertyList.Object? {
-        guard let ref = fields(object)?[key] else { return nil }
+        guard let ref = field(object, key) else { return nil }
         if case .uid(let target) = plist.objects[ref] { return target == 0 ? nil : value(target) }
         return plist.objects[ref]
     }
@@ -93,7 +102,7 @@ public struct KeyedArchive: Sendable {
 
     /// The members of an archived NSArray / NSSet (`NS.objects`), as archived-object indices.
     public func members(_ object: Int) -> [Int] {
-        guard let ref = fields(object)?["NS.objects"] else { return [] }
+        guard let ref = field(object, "NS.objects") else { return [] }
         switch plist.objects[ref] {
         case .array(let items), .set(let items):
             return items.compactMap {
@@ -116,7 +125,7 @@ public struct KeyedArchive: Sendable {
                 ($0.0, $0.1)
             }
         }
-        guard let f = fields(object), let k = f["NS.keys"], let v = f["NS.objects"],
+        guard let k = field(object, "NS.keys"), let v = field(object, "NS.objects"),
             case .array(let keys) = plist.objects[k], case .array(let values) = plist.objects[v]
         else { return [] }
         func uid(_ ref: Int) -> Int? {
