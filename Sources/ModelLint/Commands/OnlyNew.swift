@@ -53,10 +53,8 @@ extension Workspace {
             let histories = try atRef.histories(
                 forBundleAt: absolute, decidedOrder: order, workingDirectory: workingDirectory)
             // The same mapping model files, matched by hash against the versions as they were at REF.
-            let (maps, unmatched) =
-                item.mappingModelSources.isEmpty
-                ? (item.mappingModels, item.unmatchedMappingModels)
-                : MappingModelReader.match(item.mappingModelSources, versions: bundle.readableVersions)
+            let (maps, unmatched) = MappingModelReader.match(
+                item.mappingModelSources, versions: bundle.readableVersions)
             bundlesAtRef.append(
                 LintInput.Bundle(
                     bundle: bundle, settings: item.settings, mappingModels: maps, unmatchedMappingModels: unmatched,

@@ -19,16 +19,11 @@ package enum SingleBundle {
             versionOrder: versionOrder)
         guard versionOrder == nil else { return bundle }
         let repositories = RepositoryCache()
-        let files = RepositoryFiles(repositories: repositories)
-        let mappings = MappingModelReader.match(
-            files.mappingModels(
-                for: selection.absolutePath, configuredFolders: configuration.mappingModels, display: { $0 }),
-            versions: bundle.readableVersions
+        let mappings = RepositoryFiles(repositories: repositories).matchedMappingModels(
+            for: selection.absolutePath, versions: bundle.readableVersions,
+            configuredFolders: configuration.mappingModels, display: { $0 }
         ).maps
-        let folder = (selection.absolutePath as NSString).deletingLastPathComponent
-        return bundle.orderedByEvidence(mappingPairs: mappings.map { ($0.source, $0.destination) }) {
-            (try? repositories.repository(containing: folder))?.firstAdded(bundleAt: selection.absolutePath)
-        }
+        return bundle.orderedByEvidence(mappings, bundleAt: selection.absolutePath, repositories: repositories)
     }
 
     /// A version by its name, with or without `.xcdatamodel`.

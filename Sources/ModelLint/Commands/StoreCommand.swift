@@ -93,10 +93,9 @@ public enum StoreCommand {
         // The mapping models `check` honours for this bundle: Core Data uses one for exactly its pair.
         let mappingModels =
             swiftSet?.customStages
-            ?? MappingModelReader.match(
-                RepositoryFiles().mappingModels(
-                    for: bundlePath, configuredFolders: configuration.mappingModels, display: { $0 }),
-                versions: bundle.readableVersions
+            ?? RepositoryFiles().matchedMappingModels(
+                for: bundlePath, versions: bundle.readableVersions, configuredFolders: configuration.mappingModels,
+                display: { $0 }
             ).maps
         // A merged model's store: the other bundles here may hold the rest of it.
         var others: [ModelBundle] = []

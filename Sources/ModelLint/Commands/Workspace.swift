@@ -80,17 +80,13 @@ package struct Workspace: Sendable {
                     bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
             }
             try settings?.validate(against: bundle, file: configuration.filePath ?? ".modellint.json")
-            let mappingSources = files.mappingModels(
-                for: selection.absolutePath, configuredFolders: configuration.mappingModels,
+            let (mappingSources, mappingModels, staleMappingModels) = files.matchedMappingModels(
+                for: selection.absolutePath, versions: bundle.readableVersions,
+                configuredFolders: configuration.mappingModels,
                 display: { PathTools.relative($0, to: workingDirectory) ?? $0 })
-            let (mappingModels, staleMappingModels) = MappingModelReader.match(
-                mappingSources, versions: bundle.readableVersions)
             if settings?.versionOrder == nil {
-                let repositories = history.repositories
-                bundle = bundle.orderedByEvidence(mappingPairs: mappingModels.map { ($0.source, $0.destination) }) {
-                    (try? repositories.repository(containing: url.deletingLastPathComponent().path))?.firstAdded(
-                        bundleAt: selection.absolutePath)
-                }
+                bundle = bundle.orderedByEvidence(
+                    mappingModels, bundleAt: selection.absolutePath, repositories: history.repositories)
             }
             // The bundle at a revision (`--against`, `--released`) is ordered as the work tree's evidence orders it:
             // one order for both trees, so a pair means the same two versions on both sides.
@@ -101,9 +97,9 @@ package struct Workspace: Sendable {
             bundles.append(
                 LintInput.Bundle(
                     bundle: bundle, settings: settings, mappingModels: mappingModels,
-                    unmatchedMappingModels: staleMappingModels, histories: histories,
+                    unmatchedMappingModels: staleMappingModels, mappingModelSources: mappingSources,
+                    histories: histories,
                     projects: projects(referencing: selection.absolutePath, files: files, read: projectsRead)))
-            bundles[bundles.count - 1].mappingModelSources = mappingSources
         }
         // A pre-commit run reads the index, not the work tree: the work tree's Swift files are not the commit's.
         let searched = stagedIn == nil ? swiftFiles : []

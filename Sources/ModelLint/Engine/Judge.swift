@@ -46,7 +46,7 @@ package struct Judge: Sendable {
         }
         for rule in rules.mappingModel {
             for mapping in facts.unmatchedMappingModels {
-                judgement.findings += rule.check(mapping, line: line, shipped: facts.shipped).map {
+                judgement.findings += rule.check(mapping, bundle: bundle, line: line, shipped: facts.shipped).map {
                     RawFinding(rule.description, $0, .whole(version: nil))
                 }
             }

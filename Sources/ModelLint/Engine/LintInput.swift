@@ -17,7 +17,7 @@ public struct LintInput: Sendable {
         /// The mapping models that claim this bundle but embed models equal to none of its versions.
         public var unmatchedMappingModels: [UnmatchedMappingModel]
         /// The mapping model files both were matched from: `--only-new` matches them against the bundle at REF.
-        public var mappingModelSources: [MappingModelSource] = []
+        public var mappingModelSources: [MappingModelSource]
         /// The shipped-version records that apply to it (lock file, `--against`, `--released`).
         public var histories: [ShippedHistory]
         /// The Xcode projects that reference it, each with the bundle's path relative to the project's folder.
@@ -35,13 +35,14 @@ public struct LintInput: Sendable {
 
         public init(
             bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = [],
-            unmatchedMappingModels: [UnmatchedMappingModel] = [], histories: [ShippedHistory] = [],
-            projects: [(project: XcodeProject, bundlePath: String)] = []
+            unmatchedMappingModels: [UnmatchedMappingModel] = [], mappingModelSources: [MappingModelSource] = [],
+            histories: [ShippedHistory] = [], projects: [(project: XcodeProject, bundlePath: String)] = []
         ) {
             self.bundle = bundle
             self.settings = settings
             self.mappingModels = mappingModels
             self.unmatchedMappingModels = unmatchedMappingModels
+            self.mappingModelSources = mappingModelSources
             self.histories = histories
             self.projects = projects
         }

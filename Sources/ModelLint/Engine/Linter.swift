@@ -39,6 +39,9 @@ public struct Linter: Sendable {
 
     private func lintRead(_ input: LintInput) -> LintReport {
         var diagnostics: [Diagnostic] = []
+        let stepMigrators = input.sourceReferences.filter {
+            if case .stepMigrator = $0.kind { return true } else { return false }
+        }
         for item in input.bundles {
             if let set = item.swiftData {
                 diagnostics += lint(set, settings: item.settings, histories: item.histories)
@@ -47,9 +50,7 @@ public struct Linter: Sendable {
             diagnostics += lint(
                 item.bundle, settings: item.settings, mappingModels: item.mappingModels,
                 unmatchedMappingModels: item.unmatchedMappingModels, histories: item.histories,
-                stepMigrators: input.sourceReferences.filter {
-                    if case .stepMigrator = $0.kind { return true } else { return false }
-                })
+                stepMigrators: stepMigrators)
             for (project, bundlePath) in item.projects {
                 diagnostics += ProjectVerifier(configuration: configuration, rules: rules.project)
                     .verify(project, bundle: item.bundle, bundlePath: bundlePath)

@@ -152,4 +152,29 @@ public final class RepositoryFiles: Sendable {
             return MappingModelSource(name: name, path: display(xml), file: file)
         }
     }
+
+    /// The mapping models around a bundle (`mappingModels(for:…)`), matched by what they embed against its
+    /// versions: the files, the pairs they map, and those that claim the bundle but match nothing.
+    package func matchedMappingModels(
+        for bundle: String, versions: [VersionRef], configuredFolders: [String], display: (String) -> String
+    ) -> (sources: [MappingModelSource], maps: [MappingModel], unmatched: [UnmatchedMappingModel]) {
+        let sources = mappingModels(for: bundle, configuredFolders: configuredFolders, display: display)
+        let (maps, unmatched) = MappingModelReader.match(sources, versions: versions)
+        return (sources, maps, unmatched)
+    }
+}
+
+extension ModelBundle {
+    /// The bundle in the order `check` decides from the evidence: the pairs its mapping models map, the current
+    /// version's stem, and (in git) when each version was first added.
+    package func orderedByEvidence(
+        _ mappingModels: [MappingModel], bundleAt absolutePath: String, repositories: RepositoryCache
+    )
+        -> ModelBundle
+    {
+        let folder = (absolutePath as NSString).deletingLastPathComponent
+        return orderedByEvidence(mappingPairs: mappingModels.map { ($0.source, $0.destination) }) {
+            (try? repositories.repository(containing: folder))?.firstAdded(bundleAt: absolutePath)
+        }
+    }
 }

@@ -153,7 +153,7 @@ public struct SourceReference: Sendable, Equatable {
 
     package static let keywords: [[UInt8]] = [
         "versionChecksum", ".mom\"", "forResource", "NSManagedObjectModelReference", "oreDataModel(",
-        "MigrationManager(", "Container(name:", "mergedModel(from", "Transformer",
+        "MigrationManager(", "Container(name:", "mergedModel(from",
     ].map { Array($0.utf8) }
 
     /// Every reference in a file's text, in order (one literal per line is what code holds; a call split over
@@ -165,7 +165,8 @@ public struct SourceReference: Sendable, Equatable {
     /// The same, on the file's bytes: keywords by byte search, and only the lines holding one are read further.
     public static func scan(bytes: [UInt8], path: String) -> [SourceReference] {
         let present = keywords.filter { ByteSearch.firstIndex(of: $0, in: bytes) != nil }
-        guard !present.isEmpty else { return [] }
+        // Transformer declarations are read by a pass of their own (`AppTransformer.declared`), not line by line.
+        guard !present.isEmpty || ByteSearch.firstIndex(of: AppTransformer.keyword, in: bytes) != nil else { return [] }
         var starts = [0]
         ByteSearch.forEach(UInt8(ascii: "\n"), in: bytes) {
             starts.append($0 + 1)
@@ -238,9 +239,12 @@ public struct AppTransformer: Sendable, Equatable {
     /// `allowedTopLevelClasses` when written as a literal list; nil: not overridden, or not a literal.
     public var allowedClasses: [String]?
 
+    /// What a line declaring one names.
+    static let keyword = Array("Transformer".utf8)
+
     /// The transformer classes a file declares, each located at its declaration.
     static func declared(in bytes: [UInt8], lineOf: (Int) -> Int, path: String) -> [SourceReference] {
-        guard ByteSearch.firstIndex(of: Array("Transformer".utf8), in: bytes) != nil else { return [] }
+        guard ByteSearch.firstIndex(of: keyword, in: bytes) != nil else { return [] }
         let text = String(decoding: bytes, as: UTF8.self)
         var found: [(offset: Int, transformer: AppTransformer)] = []
         var offset = 0

@@ -246,7 +246,8 @@ public protocol MigrationStyleRule: Rule {
 /// Judges a mapping model that claims the bundle but whose embedded models equal none of its versions; `line`
 /// is the bundle's versions as judged, `shipped` those whose stores exist.
 public protocol MappingModelRule: Rule {
-    func check(_ mapping: UnmatchedMappingModel, line: VersionLine, shipped: Set<ExactName>) -> [Finding]
+    func check(_ mapping: UnmatchedMappingModel, bundle: ModelBundle, line: VersionLine, shipped: Set<ExactName>)
+        -> [Finding]
 }
 
 public protocol BuildRule: Rule {

@@ -160,10 +160,12 @@ public struct Model: Sendable {
     /// Whether a store of one version opens with the other without migrating: the same entity hashes. Versions
     /// with other entity names differ without hashing anything (most pairs of a long bundle).
     public func hashesEqual(_ other: Model) -> Bool {
-        guard entities.count == other.entities.count,
-            Set(entityIndexByName.keys) == Set(other.entityIndexByName.keys)
-        else { return false }
-        return versionHashes.entities == other.versionHashes.entities
+        hasEntityNames(of: other) && versionHashes.entities == other.versionHashes.entities
+    }
+
+    /// The same entity names (and as many entities): what equal hashes need first.
+    package func hasEntityNames(of other: Model) -> Bool {
+        entities.count == other.entities.count && Set(entityIndexByName.keys) == Set(other.entityIndexByName.keys)
     }
 
     /// Keys that `earlierDeclarations` can compare properties by.

@@ -175,9 +175,7 @@ public enum MappingModelReader {
     /// Whether an embedded model is the version to Core Data (the same entity hashes), and which hashed facts had
     /// to be cleared in the version because the snapshot cannot record them. nil: they differ.
     package static func equality(_ snapshot: Model, _ version: Model) -> [String]? {
-        guard snapshot.entities.count == version.entities.count,
-            Set(snapshot.entities.map(\.name)) == Set(version.entities.map(\.name))
-        else { return nil }
+        guard snapshot.hasEntityNames(of: version) else { return nil }
         var cleared: Set<String> = []
         let entities = version.entities.map { entity -> Entity in
             var copy = entity

@@ -42,8 +42,10 @@ public struct MappingModelStaleRule: MappingModelRule {
             .mapping("Near1ToNear2", from: "Near 1", to: "Near 2", embedding: (item, itemWithNote)),
         ])
 
-    public func check(_ mapping: UnmatchedMappingModel, line: VersionLine, shipped: Set<ExactName>) -> [Finding] {
-        let bundle = Self.bundleName(of: line)
+    public func check(_ mapping: UnmatchedMappingModel, bundle: ModelBundle, line: VersionLine, shipped: Set<ExactName>)
+        -> [Finding]
+    {
+        let bundle = bundle.name
         func side(_ label: String, claimed: String?, differences: [String]?) -> String {
             guard let claimed else { return "a \(label) model equal to no version of \(bundle)" }
             guard let differences else {
@@ -83,13 +85,5 @@ public struct MappingModelStaleRule: MappingModelRule {
                 at: SourceLocation(file: mapping.path), severity: severity,
                 version: destination.flatMap { names.contains($0) ? $0 : nil })
         ]
-    }
-
-    /// The bundle's name, from its versions' files (`…/Near.xcdatamodeld/Near 2.xcdatamodel/contents`).
-    private static func bundleName(of line: VersionLine) -> String {
-        guard let path = line.versions.first?.contentsPath else { return "the bundle" }
-        let parts = path.split(separator: "/")
-        guard let bundle = parts.last(where: { $0.hasSuffix(".xcdatamodeld") }) else { return "the bundle" }
-        return String(bundle.dropLast(".xcdatamodeld".count))
     }
 }

@@ -82,7 +82,7 @@ public struct TransformerChangedRule: EntityPairRule {
                 if name == "NSSecureUnarchiveFromData" {
                     return ("the secure transformer", { SecureCodingClasses.allows($0) })
                 }
-                guard let (transformer, allowed) = context.appTransformers.secure(named: name) else { return nil }
+                guard let (_, allowed) = context.appTransformers.secure(named: name) else { return nil }
                 let label = "\(name), the app's NSSecureUnarchiveFromDataTransformer subclass,"
                 return (
                     label,
