@@ -100,6 +100,51 @@ final class PrecisionTests: XCTestCase {
             ])
     }
 
+    /// Issue 27, item 9: the base version named like its bundle collapses with the later ones; two constraints
+    /// added on one entity are two skip-version findings, each listing its versions once; a property's two
+    /// changes in one step are listed as one problem in the text report.
+    func testOneProblemOneFindingWithABaseVersionNamedLikeTheBundle() {
+        let (out, diagnostics) = check("OneProblem.xcdatamodeld")
+        XCTAssertEqual(out.exitCode, 0)
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "entity-removed note OneProblem 2>OneProblem 3 Tag.- @11",
+                "missing-inverse note ->OneProblem 3 Item.labels @5",
+                "missing-inverse note ->OneProblem 4 Item.owner @4",
+                "delete-rule-changed note OneProblem 3>OneProblem 4 Item.labels @5",
+                "missing-inverse warning ->OneProblem 4 Item.labels @5",
+                "ordered-flag-changed note OneProblem 3>OneProblem 4 Item.labels @5",
+                "skip-version-upgrade warning OneProblem>OneProblem 4 Tag.- @20",
+                "skip-version-upgrade warning OneProblem>OneProblem 4 Tag.- @23",
+            ])
+        XCTAssertEqual(
+            diagnostics[2]["versions"] as? [String], ["OneProblem", "OneProblem 2", "OneProblem 3", "OneProblem 4"])
+        XCTAssertEqual(
+            diagnostics[2]["message"] as? String, "Item.owner has no inverse (in OneProblem to OneProblem 4)")
+        for skip in diagnostics[6...] {
+            XCTAssertEqual(skip["affectedVersions"] as? [String], ["OneProblem", "OneProblem 2"])
+        }
+        XCTAssertEqual(
+            messages(Array(diagnostics[6...])),
+            [
+                "Tag gained the uniqueness constraint (code) between OneProblem and OneProblem 4: the store fails to open on any device holding duplicates; only devices updating straight from OneProblem or OneProblem 2 meet it",
+                "Tag gained the uniqueness constraint (slug) between OneProblem and OneProblem 4: the store fails to open on any device holding duplicates; only devices updating straight from OneProblem or OneProblem 2 meet it",
+            ])
+        XCTAssertEqual(diagnostics.map { $0["groupedUnder"] as? String }[3], "ordered-flag-changed")
+        XCTAssertEqual(diagnostics.compactMap { $0["groupedUnder"] as? String }.count, 1)
+
+        let text = modellint(["check", "OneProblem.xcdatamodeld", "--no-color", "--notes"], in: fixtures)
+            .standardOutput.components(separatedBy: "\n")
+        guard let heading = text.firstIndex(where: { $0.contains("[ordered-flag-changed]") }) else {
+            return XCTFail(text.joined(separator: "\n"))
+        }
+        XCTAssertTrue(
+            text[heading + 2].hasPrefix(
+                "    OneProblem.xcdatamodeld/OneProblem 4.xcdatamodel/contents:5:5: note: Item.labels delete rule changed from Nullify to Cascade"
+            ), text[heading + 2])
+    }
+
     // 3. Real vocabulary.
     func testXcodesOwnAttributesAreKnownAndAMisspellingNamesItsElementAndTheClosestName() {
         let (_, diagnostics) = check("Vocabulary.xcdatamodeld")

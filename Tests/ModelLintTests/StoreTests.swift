@@ -453,7 +453,7 @@ final class StoreMigrationPathTests: XCTestCase {
         XCTAssertEqual(
             findings(progressive),
             [
-                "attribute-type-incompatible note Thing.payload changed type from Binary to String between Store and Store 2; lightweight migration cannot convert it, and the store will fail to open (covered by the mapping model StoreToStore2)"
+                "attribute-type-incompatible note Thing.payload changed type from Binary to String between Store and Store 2; lightweight migration cannot convert it, and the store will fail to open (covered by the mapping model StoreToStore2, matched by the versions its editor's paths name: it embeds no model modellint can read)"
             ])
         let direct = modellint(
             ["store", "Stores/Store1.sqlite", "Store.xcdatamodeld", "--format", "json"], in: fixtures)

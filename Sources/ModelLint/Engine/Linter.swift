@@ -118,6 +118,7 @@ public struct Linter: Sendable {
                 diagnostics[i].groupedUnder = raw.rule.id
             }
         }
+        SameElementFindings.group(&diagnostics)
         return diagnostics
     }
 

@@ -17,8 +17,8 @@ package enum RepeatedFindings {
             let placeholder = "\u{0}version\u{0}"
             return Key(
                 rule: d.ruleId, entity: d.entity, property: d.property,
-                message: d.message.replacingOccurrences(of: version, with: placeholder),
-                file: d.file.replacingOccurrences(of: version + ".xcdatamodel", with: placeholder))
+                message: replacingVersionName(version, in: d.message, with: placeholder),
+                file: d.file.replacingOccurrences(of: "/" + version + ".xcdatamodel/", with: "/" + placeholder + "/"))
         }
         var groups: [Key: [(position: Int, index: Int)]] = [:]
         var kept: [Diagnostic] = []
@@ -54,5 +54,30 @@ package enum RepeatedFindings {
             flush()
         }
         return kept
+    }
+
+    /// `version` where it is a version's name in `message`: not part of a longer name, so the base version
+    /// `Model` (named like its bundle) is not found inside `Model 2`, `Model.xcdatamodeld` or `ModelItem`.
+    static func replacingVersionName(_ version: String, in message: String, with placeholder: String) -> String {
+        guard !version.isEmpty else { return message }
+        var result = ""
+        var rest = message[...]
+        while let range = rest.range(of: version) {
+            let before = range.lowerBound == message.startIndex ? nil : message[message.index(before: range.lowerBound)]
+            let after = rest[range.upperBound...]
+            let joinsBefore = before.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
+            let joinsAfter: Bool = {
+                guard let next = after.first else { return false }
+                if next.isLetter || next.isNumber || next == "_" { return true }
+                // `Model 2`, `Model.xcdatamodeld`, `Model_v2`: a longer name that starts with this one.
+                let following = after.dropFirst().first
+                return (next == " " || next == "." || next == "-") && (following?.isNumber ?? false)
+                    || next == "." && after.hasPrefix(".xcdatamodel")
+            }()
+            result += rest[..<range.lowerBound]
+            result += joinsBefore || joinsAfter ? String(rest[range]) : placeholder
+            rest = after
+        }
+        return result + rest
     }
 }

@@ -112,7 +112,7 @@ package struct ResolutionFacts: Sendable {
                 raw.rule, raw.finding, severity: covering == nil && !history ? severity : .note, bundle: bundlePath,
                 version: to, fromVersion: from)
             if let covering {
-                d.message += " (covered by \(covering.coverage ?? "the mapping model " + covering.name))"
+                d.message += " (covered by \(covering.covering))"
                 d.mappingModel = covering.name
             }
             return d

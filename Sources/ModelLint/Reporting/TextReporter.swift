@@ -19,22 +19,30 @@ public struct TextReporter: Reporter {
 
     public func write(_ report: LintReport, to sink: OutputSink) {
         let shown = report.diagnostics.filter { listNotes || $0.severity != .note }
-        // A finding grouped under another of its bundle (`groupedUnder`) is listed, indented, after its heading.
-        let headings = Set(shown.filter { $0.groupedUnder == nil }.map { "\($0.bundle)|\($0.ruleId)" })
-        var members: [String: [Diagnostic]] = [:]
-        var listed: [Diagnostic] = []
-        for d in shown {
-            if let heading = d.groupedUnder, headings.contains("\(d.bundle)|\(heading)") {
-                members["\(d.bundle)|\(heading)", default: []].append(d)
+        // A finding grouped under another of its bundle (`groupedUnder`) is listed, indented, after its heading:
+        // the finding of that rule about the same step and element, else one of that rule about the whole bundle.
+        func element(_ d: Diagnostic) -> String {
+            [d.fromVersion ?? "", d.version ?? "", d.entity ?? "", d.property ?? ""].joined(separator: "\u{1F}")
+        }
+        var headings: [String: Int] = [:]
+        for (i, d) in shown.enumerated() where d.groupedUnder == nil {
+            let key = [d.bundle, d.ruleId, d.entity == nil && d.fromVersion == nil ? "" : element(d)]
+                .joined(separator: "\u{1F}")
+            if headings[key] == nil { headings[key] = i }
+        }
+        var members: [Int: [Diagnostic]] = [:]
+        var listed: [(index: Int, diagnostic: Diagnostic)] = []
+        for (i, d) in shown.enumerated() {
+            let rule = d.groupedUnder.map { d.bundle + "\u{1F}" + $0 + "\u{1F}" }
+            if let rule, let heading = headings[rule + element(d)] ?? headings[rule] {
+                members[heading, default: []].append(d)
             } else {
-                listed.append(d)
+                listed.append((i, d))
             }
         }
-        for d in listed {
+        for (i, d) in listed {
             write(d, indent: "", to: sink)
-            let key = "\(d.bundle)|\(d.ruleId)"
-            guard let group = members.removeValue(forKey: key) else { continue }
-            for member in group { write(member, indent: "    ", to: sink) }
+            for member in members[i] ?? [] { write(member, indent: "    ", to: sink) }
         }
         if statistics { sink.write(Self.statisticsTable(report)) }
         sink.write(summary(report) + "\n")

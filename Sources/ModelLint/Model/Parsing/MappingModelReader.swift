@@ -27,6 +27,25 @@ public struct MappingModel: Equatable, Sendable {
         case modelPaths
         case fileName
     }
+
+    /// What covers a step, as a finding says it: the mapping model, and how it was matched when that is not
+    /// Core Data's own test (its embedded models equal the two versions by hash).
+    public var covering: String {
+        if let coverage { return coverage }
+        switch evidence {
+        case .embeddedModels(let cleared) where cleared.isEmpty:
+            return "the mapping model \(name)"
+        case .embeddedModels(let cleared):
+            return
+                "the mapping model \(name), whose embedded models equal these versions apart from \(cleared.joined(separator: " and ")), which they do not record"
+        case .modelPaths:
+            return
+                "the mapping model \(name), matched by the versions its editor's paths name: it embeds no model modellint can read"
+        case .fileName:
+            return
+                "the mapping model \(name), matched by its file name: it embeds no model modellint can read, and its paths name no version"
+        }
+    }
 }
 
 /// A mapping model whose embedded source or destination model equals no version of the bundle its paths name:

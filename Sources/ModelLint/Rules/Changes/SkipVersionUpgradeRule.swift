@@ -64,7 +64,8 @@ public struct SkipVersionUpgradeRule: PairSetRule {
         }
         return order.compactMap { key in
             guard let affected = groups[key], let first = affected.first else { return nil }
-            let versions = affected.map(\.from)
+            var seen = Set<String>()
+            let versions = affected.map(\.from).filter { seen.insert($0).inserted }
             let mapped =
                 pairs.coveredBy[key].map {
                     " (the mapping model\($0.count == 1 ? "" : "s") \(ReportText.list($0)) cover\($0.count == 1 ? "s" : "") only \($0.count == 1 ? "its own step" : "their own steps"))"

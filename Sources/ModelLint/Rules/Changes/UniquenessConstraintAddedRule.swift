@@ -68,7 +68,9 @@ public struct UniquenessConstraintAddedRule: ChangeRule {
                 guard !old.contains(where: { $0.isSubset(of: new) }) else { return nil }
                 return .change(
                     "\(pair.new.name) gained the uniqueness constraint (\(constraint.properties.joined(separator: ", "))) \(diff.between): the store fails to open on any device holding duplicates",
-                    entity: pair.new, at: constraint.location)
+                    entity: pair.new, at: constraint.location,
+                    // Two constraints added to one entity are two problems, on every pair they appear in.
+                    aspect: "(" + new.sorted().joined(separator: ",") + ")")
             }
         }
     }
