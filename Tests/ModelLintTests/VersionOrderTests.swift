@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import ModelLintSupport
 import ModelLintModel
@@ -32,7 +33,7 @@ final class VersionOrderTests: XCTestCase {
             "Model", "Model_v2", "Model_v9", "Model_payments_v10", "Model_sync_v12", "Model_attachments_v11", "Legacy",
         ])
         let (order, verdict) = VersionOrderEvidence.order(
-            names, current: "Model_sync_v12", mappingPairs: [], firstAdded: nil)
+            names, current: "Model_sync_v12", mappingPairs: [], history: nil)
         XCTAssertEqual(
             order,
             [
@@ -49,9 +50,79 @@ final class VersionOrderTests: XCTestCase {
                 ]))
         // Two versions with one number: the family cannot order them, and says so.
         let (_, clash) = VersionOrderEvidence.order(
-            ["Model_v2", "Model_a_v3", "Model_b_v3"], current: "Model_b_v3", mappingPairs: [], firstAdded: nil)
+            ["Model_v2", "Model_a_v3", "Model_b_v3"], current: "Model_b_v3", mappingPairs: [], history: nil)
         guard case .ambiguous(_, let reason)? = clash else { return XCTFail("\(String(describing: clash))") }
         XCTAssertEqual(reason, "two versions of Model_v2…Model_b_v3 share a trailing version number")
+    }
+
+    /// Issue 27, item 2: what `.xccurrentversion` named over time orders versions without a number among a
+    /// numbered family (interleaved, not as blocks); a pointer set back names nothing new; and against stronger
+    /// evidence (the current version comes last) it is not taken.
+    func testThePointersHistoryOrdersVersionsWithoutANumber() {
+        let names = VersionOrder.sorted(["Base", "Model_v2", "Cloud", "Model_sync_v3"])
+        let history = VersionOrderEvidence.GitHistory(
+            currentVersions: ["Base", "Model_v2", "Cloud", "Base", "Model_sync_v3", "Cloud"])
+        let (order, verdict) = VersionOrderEvidence.order(
+            names, current: "Model_sync_v3", mappingPairs: [], history: history)
+        XCTAssertEqual(order, ["Base", "Model_v2", "Cloud", "Model_sync_v3"])
+        XCTAssertEqual(
+            verdict,
+            .inferred(
+                stems: ["Base", "Model_v2", "Cloud", "Model_sync_v3"],
+                reasons: [
+                    "the trailing version numbers of Model_v2…Model_sync_v3",
+                    "the current version Model_sync_v3 comes last",
+                    "the versions .xccurrentversion named in git's history",
+                ]))
+        // Without it, nothing orders Base and Cloud, and the family is one block after them.
+        let (natural, doubtful) = VersionOrderEvidence.order(
+            names, current: "Model_sync_v3", mappingPairs: [], history: nil)
+        XCTAssertEqual(natural, ["Base", "Cloud", "Model_v2", "Model_sync_v3"])
+        XCTAssertEqual(
+            doubtful,
+            .ambiguous(
+                stems: ["Base", "Cloud", "Model_v2…Model_sync_v3"],
+                reason: "nothing orders some of the stems against each other"))
+        // A history naming the current version before another is not taken: the current version comes last.
+        let (kept, _) = VersionOrderEvidence.order(
+            names, current: "Model_sync_v3", mappingPairs: [],
+            history: VersionOrderEvidence.GitHistory(currentVersions: ["Model_sync_v3", "Cloud", "Base"]))
+        XCTAssertEqual(kept.last, "Model_sync_v3")
+    }
+
+    /// The versions moved into a new folder in one commit: git's first additions and the pointer's history are
+    /// read where the bundle lived before the move (the renames the move commit records), and decide the order.
+    func testTheHistoryBeforeAMoveOrdersTheVersions() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try git(["init", "-q", "-b", "main"], in: directory)
+        let old = directory.appendingPathComponent("Old/App.xcdatamodeld")
+        for (n, version) in ["Base", "Model_v2", "Cloud", "Model_sync_v3"].enumerated() {
+            let folder = old.appendingPathComponent("\(version).xcdatamodel")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let attributes = (0...n).map { "<attribute name=\"a\($0)\" optional=\"YES\" attributeType=\"String\"/>" }
+            try Data(
+                (RuleExample.modelHeader + "\n<entity name=\"Item\">\(attributes.joined())</entity>\n</model>\n").utf8
+            ).write(to: folder.appendingPathComponent("contents"))
+            try git(["add", "-A"], in: directory)
+            try git(["commit", "-q", "-m", "add \(version)"], in: directory)
+        }
+        try PropertyListSerialization.data(
+            fromPropertyList: ["_XCCurrentVersionName": "Model_sync_v3.xcdatamodel"], format: .xml, options: 0
+        ).write(to: old.appendingPathComponent(".xccurrentversion"))
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("New/Models"), withIntermediateDirectories: true)
+        try git(["add", "-A"], in: directory)
+        try git(["commit", "-q", "-m", "current"], in: directory)
+        try git(["mv", "Old/App.xcdatamodeld", "New/Models/App.xcdatamodeld"], in: directory)
+        try git(["commit", "-q", "-m", "move"], in: directory)
+
+        let out = modellint(["check", "New/Models/App.xcdatamodeld", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(
+            jsonDiagnostics(out).map { $0["message"] as? String ?? "" },
+            [
+                "the versions of App.xcdatamodeld have 3 name stems, ordered Base, then Model_v2, then Cloud, then Model_sync_v3 (the trailing version numbers of Model_v2…Model_sync_v3; the current version Model_sync_v3 comes last; git added the Base versions before the Cloud ones; git added the Base versions before the Model_v2…Model_sync_v3 ones; git added the Cloud and Model_v2…Model_sync_v3 versions in turn)"
+            ])
     }
 
     /// diff's default pair is check's: the version before the current one in the order the evidence decided

@@ -231,38 +231,118 @@ public struct GitRepository: Sendable {
             declaredCurrentVersion: pointer.1, currentVersionFile: pointer.0)
     }
 
-    /// When each version folder of the bundle at `path` was first added, as a rank (smaller is earlier; one commit,
-    /// one rank), from one `git log`.
-    public func firstAdded(bundleAt path: String) -> [String: Int] {
-        guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else { return [:] }
-        let result = run([
-            "log", "--topo-order", "--diff-filter=A", "--no-ext-diff", "--no-textconv", "--format=%x01%ct",
-            "--name-only", "-z", "--", relative,
-        ])
-        guard result.status == 0 else { return [:] }
-        var times: [String: Int] = [:]
-        var time: Int?
-        var commits = 0
-        let prefix = relative + "/"
-        for record in String(decoding: result.output, as: UTF8.self).split(separator: "\0") {
-            var text = Substring(record)
-            while text.first == "\n" { text = text.dropFirst() }
-            if text.hasPrefix("\u{1}") {
-                // "\u{1}<time>\n<first path>" when a commit's header and its first path share a record.
-                // Commits come newest first: rank by position, not by time (commits made in one second tie).
-                let header = text.dropFirst().prefix { $0 != "\n" }
-                commits += 1
-                time = -commits
-                text = text.dropFirst(header.count + 1).drop { $0 == "\n" }
-                if text.isEmpty { continue }
-            }
-            guard let t = time, text.hasPrefix(prefix) else { continue }
-            let folder = text.dropFirst(prefix.count).split(separator: "/").first.map(String.init) ?? ""
-            guard folder.hasSuffix(".xcdatamodel") else { continue }
-            let name = String(folder.dropLast(".xcdatamodel".count))
-            times[name] = min(times[name] ?? .max, t)
+    /// What git remembers of the versions of the bundle at `path`: when each was first added (a rank: smaller is
+    /// earlier; one commit, one rank) and every version `.xccurrentversion` named, oldest first. A commit that
+    /// moved the bundle (its versions renamed from another folder, or a version renamed) is followed to where they
+    /// came from, as `git log --follow` cannot for a folder: the history before it is read at the old path, its
+    /// names translated to today's. Two git processes per place the bundle has lived, and one per move.
+    public func versionHistory(bundleAt path: String) -> VersionOrderEvidence.GitHistory {
+        guard var relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
+            return VersionOrderEvidence.GitHistory()
         }
-        return times
+        var history = VersionOrderEvidence.GitHistory()
+        var revision: String?
+        var commits = 0
+        // Older names -> today's.
+        var today: [String: String] = [:]
+        for _ in 0..<16 {
+            let range = revision.map { [$0] } ?? []
+            let log = run(
+                [
+                    "log", "--topo-order", "--no-renames", "--diff-filter=A", "--no-ext-diff", "--no-textconv",
+                    "--format=%x01%H", "--name-only", "-z",
+                ]
+                    + range + ["--", relative])
+            guard log.status == 0 else { break }
+            var oldest: String?
+            var commit: String?
+            let prefix = relative + "/"
+            for record in String(decoding: log.output, as: UTF8.self).split(separator: "\0") {
+                var text = Substring(record)
+                while text.first == "\n" { text = text.dropFirst() }
+                if text.hasPrefix("\u{1}") {
+                    // "\u{1}<hash>\n<first path>" when a commit's header and its first path share a record. Commits
+                    // come newest first: ranked by position, not time (commits made in one second tie).
+                    let header = text.dropFirst().prefix { $0 != "\n" }
+                    commit = String(header)
+                    commits += 1
+                    text = text.dropFirst(header.count + 1).drop { $0 == "\n" }
+                    if text.isEmpty { continue }
+                }
+                guard let commit, text.hasPrefix(prefix) else { continue }
+                let folder = text.dropFirst(prefix.count).split(separator: "/").first.map(String.init) ?? ""
+                guard folder.hasSuffix(".xcdatamodel") else { continue }
+                let added = String(folder.dropLast(".xcdatamodel".count))
+                let name = today[added] ?? added
+                history.firstAdded[name] = min(history.firstAdded[name] ?? .max, -commits)
+                oldest = commit
+            }
+            history.currentVersions =
+                currentVersionsNamed(at: relative + "/.xccurrentversion", revision: revision).map { today[$0] ?? $0 }
+                + history.currentVersions
+            // The commit that first added versions here: did it rename them from somewhere else?
+            guard let oldest, let moved = renames(into: relative, at: oldest) else { break }
+            for (old, new) in moved.names { today[old] = today[new] ?? new }
+            guard moved.folder != relative else { break }
+            relative = moved.folder
+            revision = oldest + "^"
+        }
+        return history
+    }
+
+    /// Every version `.xccurrentversion` at `relative` named, oldest first (one `git log -p`): the name each
+    /// commit's version of the file added.
+    private func currentVersionsNamed(at relative: String, revision: String?) -> [String] {
+        let log = run(
+            ["log", "--topo-order", "-p", "--no-ext-diff", "--no-textconv", "--format=%x01"]
+                + (revision.map { [$0] } ?? []) + ["--", relative])
+        guard log.status == 0 else { return [] }
+        var names: [String] = []
+        for commit in String(decoding: log.output, as: UTF8.self).split(separator: "\u{1}") {
+            for line in commit.split(separator: "\n") where line.hasPrefix("+") && !line.hasPrefix("+++") {
+                guard let open = line.range(of: "<string>"), let close = line.range(of: ".xcdatamodel</string>"),
+                    open.upperBound <= close.lowerBound
+                else { continue }
+                names.append(String(line[open.upperBound..<close.lowerBound]))
+                break
+            }
+        }
+        return names.reversed()
+    }
+
+    /// The versions `commit` renamed into the bundle folder `relative` (git's rename detection against its first
+    /// parent): the folder they came from (the last one seen), and old version name -> new.
+    private func renames(into relative: String, at commit: String) -> (folder: String, names: [(String, String)])? {
+        let diff = run(["diff-tree", "-M", "-r", "--no-commit-id", "--name-status", "-z", commit])
+        guard diff.status == 0 else { return nil }
+        let fields = diff.output.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        func split(_ path: String) -> (bundle: String, version: String, rest: String)? {
+            guard let range = path.range(of: ".xcdatamodel/", options: .backwards) else { return nil }
+            let folderStart = path[..<range.lowerBound].lastIndex(of: "/")
+            let version = String(
+                path[(folderStart.map { path.index(after: $0) } ?? path.startIndex)..<range.lowerBound])
+            let bundle = folderStart.map { String(path[..<$0]) } ?? ""
+            return (bundle, version, String(path[range.upperBound...]))
+        }
+        var folder: String?
+        var names: [(String, String)] = []
+        var i = 0
+        while i < fields.count {
+            let status = fields[i]
+            guard status.hasPrefix("R") || status.hasPrefix("C") else {
+                i += 2
+                continue
+            }
+            defer { i += 3 }
+            guard status.hasPrefix("R"), i + 2 < fields.count, let old = split(fields[i + 1]),
+                let new = split(fields[i + 2]), new.bundle == relative, old.rest == new.rest
+            else { continue }
+            folder = old.bundle
+            if old.version != new.version { names.append((old.version, new.version)) }
+        }
+        return folder.map { ($0, names) }
     }
 
     /// The Swift files under `folder` (absolute, inside this repository) at `commit`, by the absolute path they would

@@ -174,7 +174,7 @@ extension ModelBundle {
     {
         let folder = (absolutePath as NSString).deletingLastPathComponent
         return orderedByEvidence(mappingPairs: mappingModels.map { ($0.source, $0.destination) }) {
-            (try? repositories.repository(containing: folder))?.firstAdded(bundleAt: absolutePath)
+            (try? repositories.repository(containing: folder))?.versionHistory(bundleAt: absolutePath)
         }
     }
 }

@@ -47,15 +47,16 @@ public struct ModelBundle: Sendable {
     /// How the version order was decided when the names have several stems (nil: natural order, or configured).
     public var orderVerdict: VersionOrderEvidence.Verdict?
 
-    /// The bundle with its versions ordered by evidence (mapping models, the current version's stem last, when git
-    /// first added each version), when the names have several stems and no order is configured.
+    /// The bundle with its versions ordered by evidence (mapping models, the current version's stem last, what
+    /// `.xccurrentversion` named and when git first added each version), when the names have several stems and no
+    /// order is configured.
     public func orderedByEvidence(
-        mappingPairs: [(source: String, destination: String)], firstAdded: () -> [String: Int]?
+        mappingPairs: [(source: String, destination: String)], history: () -> VersionOrderEvidence.GitHistory?
     ) -> ModelBundle {
         let names = versions.map(\.name)
         guard Set(VersionOrderEvidence.stems(names).values).count > 1 else { return self }
         let (order, verdict) = VersionOrderEvidence.order(
-            names, current: declaredCurrentVersion, mappingPairs: mappingPairs, firstAdded: firstAdded())
+            names, current: declaredCurrentVersion, mappingPairs: mappingPairs, history: history())
         var copy = self
         var byName: [ExactName: ModelVersion] = [:]
         for version in versions { byName[ExactName(version.name)] = version }

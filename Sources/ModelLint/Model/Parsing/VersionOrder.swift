@@ -96,9 +96,9 @@ extension Unicode.Scalar {
 
 /// Version order when the names have several stems (rules.md "Precise semantics"): versions renamed between
 /// releases (`Journal 2`…`Journal 5` then `Notebook v1.4`…; `UserDataModel` then `MultiassetUserDataModel2`…).
-/// Within a stem, natural order; the stems are ordered by evidence, strongest first: a mapping model's source
-/// precedes its destination; the current version's stem comes last; the commit that first added a stem's
-/// versions (only when that orders them).
+/// Within a stem, natural order; across stems, evidence, strongest first: a mapping model's source precedes its
+/// destination; the current version comes last; what `.xccurrentversion` named over time, and when git first
+/// added each version. Stems are presumed to follow one another as blocks where nothing says otherwise.
 public enum VersionOrderEvidence {
     public enum Verdict: Equatable, Sendable {
         /// The evidence settled it: the stems in the order used, and what settled each.
@@ -131,10 +131,23 @@ public enum VersionOrderEvidence {
         return result
     }
 
-    /// `names` in natural order; `firstAdded`: version name -> when git first added it (a rank, smaller is earlier), when known.
+    /// What git remembers of a bundle's versions, across the moves and renames of its folder.
+    public struct GitHistory: Sendable, Equatable {
+        /// Version name -> when git first added it (a rank: smaller is earlier).
+        public var firstAdded: [String: Int]
+        /// Every version `.xccurrentversion` named, oldest commit first.
+        public var currentVersions: [String]
+
+        public init(firstAdded: [String: Int] = [:], currentVersions: [String] = []) {
+            self.firstAdded = firstAdded
+            self.currentVersions = currentVersions
+        }
+    }
+
+    /// `names` in natural order; `history`: what git remembers of them, when the bundle is in a repository.
     public static func order(
         _ names: [String], current: String?, mappingPairs: [(source: String, destination: String)],
-        firstAdded: [String: Int]?
+        history: GitHistory?
     ) -> (order: [String], verdict: Verdict?) {
         var stemOf = stems(names)
         var names = names
@@ -168,74 +181,163 @@ public enum VersionOrderEvidence {
             if !conflicts.isEmpty { return (names, .ambiguous(stems: shown, reason: conflicts[0])) }
             return (names, reasons.isEmpty ? nil : .inferred(stems: shown, reasons: reasons))
         }
-        let index = Dictionary(uniqueKeysWithValues: stems.enumerated().map { ($1, $0) })
-        var before = Set<[Int]>()  // accepted edges a -> b: stem a comes before stem b
+        // The versions are the nodes, each stem a chain in its natural (or version-number) order. Evidence about
+        // stems joins one stem's last version to the other's first, so stems stay contiguous; evidence about
+        // single versions (what `.xccurrentversion` named, versions git added in turn) may interleave them.
+        let stemIndex = Dictionary(uniqueKeysWithValues: stems.enumerated().map { ($1, $0) })
+        var position: [String: Int] = [:]
+        for (i, name) in names.enumerated() where position[name] == nil { position[name] = i }
+        let stemOfNode = names.map { stemIndex[stemOf[$0]!]! }
+        let members = stems.indices.map { s in names.indices.filter { stemOfNode[$0] == s } }
+        var successors = [[Int]](repeating: [], count: names.count)
         func reaches(_ a: Int, _ b: Int) -> Bool {
             var stack = [a]
             var seen: Set<Int> = [a]
             while let x = stack.popLast() {
                 if x == b { return true }
-                for edge in before where edge[0] == x && seen.insert(edge[1]).inserted { stack.append(edge[1]) }
+                for y in successors[x] where seen.insert(y).inserted { stack.append(y) }
             }
             return false
         }
-        func add(_ a: Int, _ b: Int, _ why: String) {
-            guard a != b, !before.contains([a, b]) else { return }
+        /// Accepts a -> b unless it contradicts what is accepted: a contradiction is a conflict, or, for `soft`
+        /// (weaker) evidence, ignored. True when it ordered something new.
+        @discardableResult
+        func add(_ a: Int, _ b: Int, _ why: String?, soft: Bool = false) -> Bool {
+            guard a != b, !reaches(a, b) else { return false }
             if reaches(b, a) {
-                conflicts.append(why)
-                return
+                if !soft, let why { conflicts.append(why) }
+                return false
             }
-            before.insert([a, b])
-            if !reasons.contains(why) { reasons.append(why) }
+            successors[a].append(b)
+            if let why, !reasons.contains(why) { reasons.append(why) }
+            return true
         }
+        func addStems(_ a: Int, _ b: Int, _ why: String) {
+            guard a != b else { return }
+            add(members[a].last!, members[b].first!, why)
+        }
+        func addFirstAdded(_ firstAdded: [String: Int]) {
+            var ranks: [Int: [(node: Int, rank: Int)]] = [:]
+            for (node, name) in names.enumerated() {
+                if let t = firstAdded[name] { ranks[stemOfNode[node], default: []].append((node, t)) }
+            }
+            let known = ranks.keys.sorted()
+            for a in known {
+                for b in known where a != b {
+                    let (x, y) = (ranks[a]!, ranks[b]!)
+                    let (xFirst, xLast) = (x.map(\.rank).min()!, x.map(\.rank).max()!)
+                    let (yFirst, yLast) = (y.map(\.rank).min()!, y.map(\.rank).max()!)
+                    if xLast < yFirst {
+                        addStems(
+                            a, b,
+                            "git added the \(display(stems[a], names, stemOf)) versions before the \(display(stems[b], names, stemOf)) ones"
+                        )
+                    } else if a < b, xFirst < yLast, yFirst < xLast {
+                        // Added in turn: the versions, not the stems, are ordered by when git added them.
+                        let turns = (x + y).sorted { $0.rank < $1.rank }
+                        var ordered = false
+                        for (p, q) in zip(turns, turns.dropFirst())
+                        where p.rank < q.rank && stemOfNode[p.node] != stemOfNode[q.node]
+                            && add(p.node, q.node, nil, soft: true)
+                        {
+                            ordered = true
+                        }
+                        let why =
+                            "git added the \(display(stems[a], names, stemOf)) and \(display(stems[b], names, stemOf)) versions in turn"
+                        if ordered, !reasons.contains(why) { reasons.append(why) }
+                    }
+                }
+            }
+        }
+        for chain in members { for (x, y) in zip(chain, chain.dropFirst()) { add(x, y, nil) } }
+        // Strongest first. What orders two versions is hard evidence (a contradiction is a conflict); that their
+        // stems follow one another as blocks is only a presumption, taken last where nothing contradicts it.
+        var presumedBlocks: [(Int, Int)] = []
         for pair in mappingPairs {
-            guard let s = stemOf[pair.source], let d = stemOf[pair.destination] else { continue }
-            add(index[s]!, index[d]!, "the mapping model from \(pair.source) to \(pair.destination)")
+            guard let s = position[pair.source], let d = position[pair.destination], stemOfNode[s] != stemOfNode[d]
+            else { continue }
+            add(s, d, "the mapping model from \(pair.source) to \(pair.destination)")
+            presumedBlocks.append((stemOfNode[s], stemOfNode[d]))
         }
-        if let current, let c = stemOf[current] {
-            for stem in stems where stem != c {
-                add(index[stem]!, index[c]!, "the current version \(current) comes last")
+        if let current, let c = position[current] {
+            for node in names.indices where stemOfNode[node] != stemOfNode[c] {
+                add(node, c, "the current version \(current) comes last")
+                presumedBlocks.append((stemOfNode[node], stemOfNode[c]))
             }
         }
-        if let firstAdded {
-            var firstTime: [Int: Int] = [:]
-            for name in names {
-                if let t = firstAdded[name] {
-                    firstTime[index[stemOf[name]!]!] = min(firstTime[index[stemOf[name]!]!] ?? .max, t)
-                }
+        if let history {
+            // Each commit that repointed `.xccurrentversion` named the newest version of its day; a pointer set
+            // back (a bad merge) names nothing new, and a step against stronger evidence is not taken.
+            var named: [Int] = []
+            for name in history.currentVersions {
+                if let p = position[name], !named.contains(p) { named.append(p) }
             }
-            for a in firstTime.keys.sorted() {
-                for b in firstTime.keys.sorted() where firstTime[a]! < firstTime[b]! {
-                    add(
-                        a, b,
-                        "git added the \(display(stems[a], names, stemOf)) versions before the \(display(stems[b], names, stemOf)) ones"
-                    )
-                }
-            }
+            var ordered = false
+            for (a, b) in zip(named, named.dropFirst()) where add(a, b, nil, soft: true) { ordered = true }
+            if ordered { reasons.append("the versions .xccurrentversion named in git's history") }
+            addFirstAdded(history.firstAdded)
         }
-        // A total order: repeatedly the first stem (in natural order) that nothing still pending must precede.
-        var pending = Array(stems.indices)
-        var ordered: [Int] = []
+        for (a, b) in presumedBlocks where a != b { add(members[a].last!, members[b].first!, nil, soft: true) }
+        // A total order: the first version (its stem first in natural order) that nothing pending must precede,
+        // continuing the stem just taken while its next version is free.
+        var incoming = [Int](repeating: 0, count: names.count)
+        for edges in successors { for y in edges { incoming[y] += 1 } }
+        var free = Set(names.indices.filter { incoming[$0] == 0 })
+        var order: [Int] = []
         var unordered = false
-        while !pending.isEmpty {
-            let free = pending.filter { s in !pending.contains { p in p != s && before.contains([p, s]) } }
-            let next = free.first ?? pending[0]
-            if free.count > 1 { unordered = true }
-            ordered.append(next)
-            pending.removeAll { $0 == next }
+        while order.count < names.count {
+            let next: Int
+            if let last = order.last, case let chain = members[stemOfNode[last]],
+                let i = chain.firstIndex(of: last), i + 1 < chain.count, free.contains(chain[i + 1])
+            {
+                next = chain[i + 1]
+            } else {
+                guard let first = free.min(by: { (stemOfNode[$0], $0) < (stemOfNode[$1], $1) }) else {
+                    unordered = true
+                    break
+                }
+                if Set(free.map { stemOfNode[$0] }).count > 1 { unordered = true }
+                next = first
+            }
+            free.remove(next)
+            order.append(next)
+            for y in successors[next] {
+                incoming[y] -= 1
+                if incoming[y] == 0 { free.insert(y) }
+            }
         }
-        let orderedStems = ordered.map { stems[$0] }
-        let order = orderedStems.flatMap { stem in names.filter { stemOf[$0] == stem } }
-        let shown = ordered.map { display(stems[$0], names, stemOf) }
+        let orderedNames = order.map { names[$0] }
+        // The stems as they follow one another: a stem that other versions interleave is shown once per run.
+        var runs: [[Int]] = []
+        for node in order {
+            if let last = runs.last?.last, stemOfNode[last] == stemOfNode[node] {
+                runs[runs.count - 1].append(node)
+            } else {
+                runs.append([node])
+            }
+        }
+        let shown = runs.map { $0.count == 1 ? names[$0[0]] : "\(names[$0[0]])…\(names[$0[$0.count - 1]])" }
         if !conflicts.isEmpty {
             return (
-                order, .ambiguous(stems: shown, reason: "the evidence conflicts (\(conflicts.joined(separator: "; ")))")
+                orderedNames,
+                .ambiguous(stems: shown, reason: "the evidence conflicts (\(conflicts.joined(separator: "; ")))")
             )
         }
         if unordered {
-            return (order, .ambiguous(stems: shown, reason: "nothing orders some of the stems against each other"))
+            return (
+                orderedNames, .ambiguous(stems: shown, reason: "nothing orders some of the stems against each other")
+            )
         }
-        return (order, .inferred(stems: shown, reasons: reasons))
+        return (orderedNames, .inferred(stems: shown, reasons: reasons))
+    }
+
+    /// How many stems the names have once version-number families are joined (as `order` counts them).
+    public static func stemCount(_ names: [String]) -> Int {
+        var stemOf = stems(names)
+        for (family, members) in trailingNumberFamilies(names, stemOf: stemOf) {
+            for name in members { stemOf[name] = family }
+        }
+        return Set(stemOf.values).count
     }
 
     /// `Model_payments_v88` -> (`Model_payments`, 88): a name ending in `v` and a number after a separator or a

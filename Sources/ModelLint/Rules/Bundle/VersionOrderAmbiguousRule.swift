@@ -26,7 +26,7 @@ public struct VersionOrderAmbiguousRule: BundleRule {
         guard case .ambiguous(let stems, let reason)? = bundle.orderVerdict else { return [] }
         return [
             Finding(
-                "the version order of \(bundle.name).xcdatamodeld is doubtful: its names have \(stems.count) stems, and \(reason); modellint uses \(stems.joined(separator: ", then "))",
+                "the version order of \(bundle.name).xcdatamodeld is doubtful: its names have \(VersionOrderEvidence.stemCount(bundle.versions.map(\.name))) stems, and \(reason); modellint uses \(stems.joined(separator: ", then "))",
                 at: SourceLocation(file: bundle.path))
         ]
     }

@@ -30,7 +30,7 @@ public struct VersionOrderInferredRule: BundleRule {
         guard case .inferred(let stems, let reasons)? = bundle.orderVerdict else { return [] }
         return [
             Finding(
-                "the versions of \(bundle.name).xcdatamodeld have \(stems.count) name stems, ordered \(stems.joined(separator: ", then ")) (\(reasons.joined(separator: "; ")))",
+                "the versions of \(bundle.name).xcdatamodeld have \(VersionOrderEvidence.stemCount(bundle.versions.map(\.name))) name stems, ordered \(stems.joined(separator: ", then ")) (\(reasons.joined(separator: "; ")))",
                 at: SourceLocation(file: bundle.path))
         ]
     }
