@@ -82,6 +82,50 @@ final class PrecisionTests: XCTestCase {
             ])
     }
 
+    /// Issue 27, item 3: `--against REF` reads what shipped where the bundle was at REF when the change moved it
+    /// (a folder above it renamed): REF's current version Store 2 had not shipped, so its step keeps full severity.
+    func testAgainstReadsAMovedBundleWhereItWasAtTheRevision() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try git(["init", "-q", "-b", "main"], in: directory)
+        let source = fixtures.appendingPathComponent("History.xcdatamodeld")
+        let before = directory.appendingPathComponent("Old/History.xcdatamodeld")
+        try FileManager.default.createDirectory(at: before, withIntermediateDirectories: true)
+        for name in ["Store 1.xcdatamodel", "Store 2.xcdatamodel"] {
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: before.appendingPathComponent(name))
+        }
+        try PropertyListSerialization.data(
+            fromPropertyList: ["_XCCurrentVersionName": "Store 2.xcdatamodel"], format: .xml, options: 0
+        ).write(to: before.appendingPathComponent(".xccurrentversion"))
+        try git(["add", "-A"], in: directory)
+        try git(["commit", "-q", "-m", "Store 2"], in: directory)
+        try git(["mv", "Old", "New"], in: directory)
+        let after = directory.appendingPathComponent("New/History.xcdatamodeld")
+        try FileManager.default.copyItem(
+            at: source.appendingPathComponent("Store 3.xcdatamodel"),
+            to: after.appendingPathComponent("Store 3.xcdatamodel"))
+        try FileManager.default.removeItem(at: after.appendingPathComponent(".xccurrentversion"))
+        try FileManager.default.copyItem(
+            at: source.appendingPathComponent(".xccurrentversion"),
+            to: after.appendingPathComponent(".xccurrentversion"))
+        try git(["add", "-A"], in: directory)
+        try git(["commit", "-q", "-m", "move, and Store 3"], in: directory)
+
+        let expected = [
+            "property-removed warning Store 1>Store 2 Item.old @4",
+            "property-removed warning Store 2>Store 3 Item.recent @4",
+        ]
+        XCTAssertEqual(
+            summary(check("New/History.xcdatamodeld", ["--against", "HEAD~1"], in: directory).1), expected)
+        // Without a record, every version before the current one counts as shipped: Store 2's step is history.
+        XCTAssertEqual(
+            summary(check("New/History.xcdatamodeld", in: directory).1),
+            [
+                "property-removed note Store 1>Store 2 Item.old @4",
+                "property-removed warning Store 2>Store 3 Item.recent @4",
+            ])
+    }
+
     // 2. One problem, one finding.
     func testARepeatedFindingIsOneAtItsNewestVersionAndARenameGuessReplacesTheRemoval() {
         let (_, diagnostics) = check("Repeated.xcdatamodeld")

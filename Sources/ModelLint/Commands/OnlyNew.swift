@@ -36,14 +36,10 @@ extension Workspace {
             commits[repository.toplevel] = commit
             // The bundle where it was at REF: at the same path, or where the change moved it from (a folder above it
             // renamed), so a move alone reports nothing new.
-            var atRefBundle = try repository.bundle(
-                atPath: absolute, commit: commit, label: ref, versionOrder: nil, following: order)
-            if atRefBundle == nil, let moved = repository.movedFrom(key, since: commit) {
-                atRefBundle = try repository.bundle(
-                    atPath: repository.toplevel + "/" + moved, commit: commit, label: ref, versionOrder: nil,
-                    following: order)
-            }
-            guard var bundle = atRefBundle else {
+            guard
+                var bundle = try repository.bundle(
+                    atPathOrWhereMovedFrom: absolute, commit: commit, label: ref, following: order)
+            else {
                 continue  // the bundle is new in this change: every finding is
             }
             // The order and how sure it is, and whether it ships, are the work tree's, on both sides.

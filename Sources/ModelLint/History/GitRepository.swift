@@ -73,6 +73,21 @@ public struct GitRepository: Sendable {
         try bundle(atPath: path, in: .commit(commit, label: label), versionOrder: versionOrder, following: decided)
     }
 
+    /// The bundle at `path` as it was at `commit`: at that path, or where the change since `commit` moved it from
+    /// (a folder above it renamed), so a move is not mistaken for a new bundle.
+    public func bundle(
+        atPathOrWhereMovedFrom path: String, commit: String, label: String, following decided: [String]
+    ) throws -> ModelBundle? {
+        if let bundle = try bundle(atPath: path, commit: commit, label: label, versionOrder: nil, following: decided) {
+            return bundle
+        }
+        guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel),
+            let moved = movedFrom(relative, since: commit)
+        else { return nil }
+        return try bundle(
+            atPath: toplevel + "/" + moved, commit: commit, label: label, versionOrder: nil, following: decided)
+    }
+
     /// Where the bundle folder at `relative` (in the work tree) was at `commit`, when the change since then moved it
     /// (git's rename detection on its files: `R` records whose new path is inside the folder); nil otherwise.
     public func movedFrom(_ relative: String, since commit: String) -> String? {

@@ -46,7 +46,7 @@ public struct HistoryOptions: Sendable {
         if let released {
             let commit = try repository.resolve(released)
             if let atRef = try repository.bundle(
-                atPath: absolutePath, commit: commit, label: released, versionOrder: nil, following: decidedOrder)
+                atPathOrWhereMovedFrom: absolutePath, commit: commit, label: released, following: decidedOrder)
             {
                 histories.append(ShippedHistory(source: .released(released), versions: Self.versions(atRef.versions)))
             }
@@ -54,7 +54,7 @@ public struct HistoryOptions: Sendable {
         if let against {
             let commit = try repository.resolve(against)
             if let atRef = try repository.bundle(
-                atPath: absolutePath, commit: commit, label: against, versionOrder: nil, following: decidedOrder),
+                atPathOrWhereMovedFrom: absolutePath, commit: commit, label: against, following: decidedOrder),
                 let current = atRef.currentVersionIndex
             {
                 // Only versions already superseded at REF count as shipped; REF's current one may still be unreleased work.
