@@ -53,6 +53,32 @@ final class ShippingFactsTests: XCTestCase {
             ])
     }
 
+    /// A migrator whose file loads one bundle by name migrates that bundle only: another bundle of the run keeps
+    /// its skip-version finding at full severity, under no heading.
+    func testAStepMigratorCountsForTheBundleItsFileLoads() throws {
+        let app = try copy("StepMigrator")
+        let source = try String(
+            contentsOf: app.appendingPathComponent("StoreMigrator.swift.fixture"), encoding: .utf8)
+        try FileManager.default.removeItem(at: app.appendingPathComponent("StoreMigrator.swift.fixture"))
+        try Data(
+            (source + "\nlet container = NSPersistentContainer(name: \"Shop\")\n").utf8
+        ).write(to: app.appendingPathComponent("StoreMigrator.swift"))
+        try FileManager.default.copyItem(
+            at: app.appendingPathComponent("Shop.xcdatamodeld"), to: app.appendingPathComponent("Archive.xcdatamodeld"))
+        let diagnostics = jsonDiagnostics(modellint(["check", "--format", "json"], in: app))
+        XCTAssertEqual(
+            diagnostics.map {
+                "\($0["bundle"]!) \($0["ruleId"]!) \($0["severity"]!) \($0["groupedUnder"] as? String ?? "-")"
+            },
+            [
+                "Archive.xcdatamodeld property-removed note -",
+                "Archive.xcdatamodeld skip-version-upgrade error -",
+                "Shop.xcdatamodeld property-removed note -",
+                "Shop.xcdatamodeld progressive-migration-likely warning -",
+                "Shop.xcdatamodeld skip-version-upgrade error progressive-migration-likely",
+            ])
+    }
+
     func testTheScannerReadsMigratorsAndLoadedModelsNotComments() {
         func kinds(_ text: String) -> [SourceReference.Kind] { SourceReference.scan(text, path: "A.swift").map(\.kind) }
         XCTAssertEqual(kinds("let m = NSStagedMigrationManager(stages)\n"), [.stepMigrator("NSStagedMigrationManager")])

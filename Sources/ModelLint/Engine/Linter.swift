@@ -39,9 +39,7 @@ public struct Linter: Sendable {
 
     private func lintRead(_ input: LintInput) -> LintReport {
         var diagnostics: [Diagnostic] = []
-        let stepMigrators = input.sourceReferences.filter {
-            if case .stepMigrator = $0.kind { return true } else { return false }
-        }
+        let stepMigrators = StepMigrators(input.sourceReferences)
         for item in input.bundles {
             if let set = item.swiftData {
                 diagnostics += lint(set, settings: item.settings, histories: item.histories)
@@ -50,7 +48,7 @@ public struct Linter: Sendable {
             diagnostics += lint(
                 item.bundle, settings: item.settings, mappingModels: item.mappingModels,
                 unmatchedMappingModels: item.unmatchedMappingModels, histories: item.histories,
-                stepMigrators: stepMigrators)
+                stepMigrators: stepMigrators.migrating(item.bundle))
             for (project, bundlePath) in item.projects {
                 diagnostics += ProjectVerifier(configuration: configuration, rules: rules.project)
                     .verify(project, bundle: item.bundle, bundlePath: bundlePath)
