@@ -318,18 +318,13 @@ public struct AppTransformer: Sendable, Equatable {
 
     /// `NSValueTransformerName("X")`, `NSValueTransformerName(rawValue: "X")`.
     private static func registeredNames(in body: String) -> [String] {
-        var names: [String] = []
-        var rest = Substring(body)
-        while let call = rest.range(of: "NSValueTransformerName(") {
-            var tail = rest[call.upperBound...].drop { $0 == " " }
-            if tail.hasPrefix("rawValue:") { tail = tail.dropFirst("rawValue:".count).drop { $0 == " " } }
-            if tail.first == "\"", let close = tail.dropFirst().firstIndex(of: "\"") {
-                let literal = String(tail[tail.index(after: tail.startIndex)..<close])
-                if !literal.isEmpty, !literal.contains("\\") { names.append(literal) }
-            }
-            rest = rest[call.upperBound...]
+        let text = Array(body.utf8)[...]
+        let call = Array("NSValueTransformerName(".utf8)
+        let labelled = Array("NSValueTransformerName(rawValue:".utf8)
+        return SourceReference.occurrences(of: call, in: text).compactMap { start in
+            SourceReference.literal(
+                after: text[start...].starts(with: labelled) ? labelled : call, in: text, from: start)?.text
         }
-        return names
     }
 }
 
