@@ -79,6 +79,52 @@ final class ShippingFactsTests: XCTestCase {
             ])
     }
 
+    /// The code scan's results are kept between runs: an unchanged file is not read again (an altered entry's
+    /// references come back, so it was used), a changed one is, and a corrupt entry is ignored and rewritten.
+    func testAnUnchangedSwiftFileIsNotScannedAgain() throws {
+        let app = try copy("StepMigrator")
+        let swift = app.appendingPathComponent("StoreMigrator.swift")
+        try FileManager.default.moveItem(at: app.appendingPathComponent("StoreMigrator.swift.fixture"), to: swift)
+        // Settled: a file modified in the last two seconds is never stored.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: swift.path)
+        let folder = try makeTemporaryDirectory(self)
+        let variables = ["MODELLINT_CACHE_DIR": folder.path]
+        let uncached = modellint(
+            ["check", "Shop.xcdatamodeld", "--format", "json", "--no-cache"], in: app, variables: variables)
+        let first = modellint(["check", "Shop.xcdatamodeld", "--format", "json"], in: app, variables: variables)
+        XCTAssertEqual(first.standardOutput, uncached.standardOutput)
+        let entries = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("swift-references").path)
+        XCTAssertEqual(entries.count, 1)
+        let entry = folder.appendingPathComponent("swift-references/" + entries[0])
+        XCTAssertEqual(
+            modellint(["check", "Shop.xcdatamodeld", "--format", "json"], in: app, variables: variables).standardOutput,
+            uncached.standardOutput)
+        let stored = try String(contentsOf: entry, encoding: .utf8)
+        XCTAssertTrue(stored.contains(#"["stepMigrator",9,"#), stored)
+        // Altered by hand, the alteration comes back: the file was not read.
+        try Data(stored.replacingOccurrences(of: #"["stepMigrator",9,"#, with: #"["stepMigrator",7,"#).utf8).write(
+            to: entry)
+        XCTAssertTrue(
+            modellint(["check", "Shop.xcdatamodeld"], in: app, variables: variables).standardOutput.contains(
+                "StoreMigrator.swift:7)"))
+        // Corrupt: ignored, and rewritten with what the file holds.
+        for hostile in ["", "[", #"{"format":1}"#, String(repeating: "[", count: 5_000)] {
+            try Data(hostile.utf8).write(to: entry)
+            XCTAssertEqual(
+                modellint(["check", "Shop.xcdatamodeld", "--format", "json"], in: app, variables: variables)
+                    .standardOutput,
+                uncached.standardOutput)
+            XCTAssertTrue(try String(contentsOf: entry, encoding: .utf8).contains(#"["stepMigrator",9,"#))
+        }
+        // Changed: read afresh.
+        try Data(("\n\n" + (try String(contentsOf: swift, encoding: .utf8))).utf8).write(to: swift)
+        XCTAssertTrue(
+            modellint(["check", "Shop.xcdatamodeld"], in: app, variables: variables).standardOutput.contains(
+                "StoreMigrator.swift:11)"))
+    }
+
     func testTheScannerReadsMigratorsAndLoadedModelsNotComments() {
         func kinds(_ text: String) -> [SourceReference.Kind] { SourceReference.scan(text, path: "A.swift").map(\.kind) }
         XCTAssertEqual(kinds("let m = NSStagedMigrationManager(stages)\n"), [.stepMigrator("NSStagedMigrationManager")])

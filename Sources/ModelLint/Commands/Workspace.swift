@@ -317,9 +317,17 @@ package struct Workspace: Sendable {
             var references: [SourceReference] = []
             var parsed: SwiftSourceFile?
             var tooLarge = false
+            /// What the scan found, to keep for the next run (nil: taken from the cache, or not scanned).
+            var scanned: SourceReferenceCache.Entry?
+            var fromCache = false
         }
         let workingDirectory = workingDirectory
         let scanned = nearBundles
+        // A file read in an earlier run, unchanged since, is not read again (unless SwiftData's reader needs its
+        // text).
+        let tree = Set(selections.map { files.root(near: $0.absolutePath) }).sorted().joined(separator: "\n")
+        let known = SourceReferenceCache(cache: cache, tree: tree)
+        let caching = cache.folder != nil
         // In chunks: a lock per file would cost more than most files' reading.
         let chunks = stride(from: 0, to: order.count, by: 64).map { Array(order[$0..<min($0 + 64, order.count)]) }
         let readings = concurrentMap(chunks) { chunk in
@@ -327,14 +335,36 @@ package struct Workspace: Sendable {
                 var reading = Reading()
                 // Most files hold nothing: their displayed path is never made.
                 let display = { PathTools.display(file, relativeTo: workingDirectory) }
+                func located(_ references: [SourceReference]) -> [SourceReference] {
+                    guard !references.isEmpty else { return [] }
+                    let shown = display()
+                    return references.map {
+                        var r = $0
+                        r.location.file = shown
+                        return r
+                    }
+                }
+                let identity = caching ? ResultCache.identity(of: file) : nil
+                if let identity, let entry = known.entry(of: file, identity: identity),
+                    !(inSearch.contains(file) && entry.mentionsSwiftData)
+                {
+                    if scanned.contains(file) { reading.references = located(entry.references) }
+                    reading.scanned = entry
+                    reading.fromCache = true
+                    return reading
+                }
                 switch SwiftDataLoader.read(file) {
                 case .bytes(let bytes):
-                    if scanned.contains(file), bytes.count <= SourceReference.sizeLimit {
-                        reading.references = SourceReference.scan(bytes: bytes, path: "")
-                        if !reading.references.isEmpty {
-                            let shown = display()
-                            for i in reading.references.indices { reading.references[i].location.file = shown }
+                    let keep = identity.map(ResultCache.isSettled) ?? false
+                    if scanned.contains(file) || keep {
+                        let found =
+                            bytes.count <= SourceReference.sizeLimit ? SourceReference.scan(bytes: bytes, path: "") : []
+                        if let identity, keep {
+                            reading.scanned = SourceReferenceCache.Entry(
+                                identity: identity, references: found,
+                                mentionsSwiftData: SwiftDataReader.mentionsSwiftData(bytes))
                         }
+                        if scanned.contains(file) { reading.references = located(found) }
                     }
                     if inSearch.contains(file) {
                         reading.parsed = SwiftDataLoader.parse(bytes, file: file, display: display)
@@ -347,6 +377,15 @@ package struct Workspace: Sendable {
                 return reading
             }
         }.flatMap { $0 }
+        if caching {
+            var entries: [String: SourceReferenceCache.Entry] = [:]
+            for (file, reading) in zip(order, readings) { entries[file] = reading.scanned }
+            // Rewritten when a file was read, or the tree lost one.
+            if readings.contains(where: { $0.scanned != nil && !$0.fromCache }) || entries.count != known.entries.count
+            {
+                known.store(entries)
+            }
+        }
         for (file, reading) in zip(order, readings) {
             result.references += reading.references
             if let parsed = reading.parsed { result.parsed[file] = parsed }

@@ -22,6 +22,11 @@ public struct GitRepository: Sendable {
     /// The repository that holds `directory`, discovered once. Implicit bare repositories are refused
     /// (`safe.bareRepository=explicit`): a work tree is what modellint reads.
     public init(containing directory: String) throws {
+        // git finds a repository through a `.git` (or a bare repository's HEAD, objects and refs) at or above the
+        // folder: with none there is no git process to start (a run outside any repository saves one).
+        guard Self.mayBeInRepository(directory) else {
+            throw GitError(message: "\(directory) is not inside a git work tree; --against and --released need one")
+        }
         let result = GitRepository.run(
             ["rev-parse", "--show-toplevel", "--absolute-git-dir"], in: directory, repository: nil)
         let lines = String(decoding: result.output, as: UTF8.self).split(separator: "\n").map(String.init)
@@ -37,6 +42,23 @@ public struct GitRepository: Sendable {
         }
         toplevel = PathTools.standardize(lines[0])
         gitDirectory = PathTools.standardize(lines[1])
+    }
+
+    /// Whether git could find a repository from `directory`: a relative path is left to git.
+    static func mayBeInRepository(_ directory: String) -> Bool {
+        guard directory.hasPrefix("/") else { return true }
+        var current = PathTools.standardize(directory)
+        while true {
+            let folder = current == "/" ? "" : current
+            if FileReader.entryExists(at: folder + "/.git")
+                || ["HEAD", "objects", "refs"].allSatisfy({ FileReader.entryExists(at: folder + "/" + $0) })
+            {
+                return true
+            }
+            let up = (current as NSString).deletingLastPathComponent
+            if up == current || up.isEmpty { return false }
+            current = up
+        }
     }
 
     /// The commit a user-given revision names. A revision starting with `-` is refused so it can never

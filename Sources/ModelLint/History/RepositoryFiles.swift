@@ -15,6 +15,8 @@ public final class RepositoryFiles: Sendable {
     private let listings = Locked([String: [String]]())
     private let listingInProgress = Locked(())
     private let mappingFiles = Locked([String: MappingModelFile]())
+    /// Outside git: each bundle folder's project root, found once (it lists every folder above).
+    private let projectRoots = Locked([String: String]())
 
     /// Whether a file is one a run reads: a mapping model's XML, an Xcode project.
     package static func isWanted(_ relativePath: String) -> Bool {
@@ -45,7 +47,14 @@ public final class RepositoryFiles: Sendable {
     package func root(near bundle: String) -> String {
         let parent = (bundle as NSString).deletingLastPathComponent
         if let repository = try? repositories.repository(containing: parent) { return repository.toplevel }
-        return Self.projectRoot(above: parent) ?? parent
+        return projectRoot(of: parent)
+    }
+
+    private func projectRoot(of folder: String) -> String {
+        if let known = projectRoots.withLock({ $0[folder] }) { return known }
+        let root = Self.projectRoot(above: folder) ?? folder
+        projectRoots.withLock { $0[folder] = root }
+        return root
     }
 
     /// The tree a bundle's neighbours are searched in, and the wanted files in it (absolute paths).
@@ -54,7 +63,7 @@ public final class RepositoryFiles: Sendable {
         if let repository = try? repositories.repository(containing: parent) {
             return listing(of: repository.toplevel) { self.gitListing(repository) }
         }
-        let root = Self.projectRoot(above: parent) ?? parent
+        let root = projectRoot(of: parent)
         return listing(of: root) { self.walkListing(root) }
     }
 
@@ -95,13 +104,24 @@ public final class RepositoryFiles: Sendable {
         listing(of: "dir:" + folder) { walkListing(folder) }
     }
 
+    private static let projectSuffix = Array(".xcodeproj".utf8)
+    private static let projectFiles = ["Package.swift", "project.yml", "Project.swift"].map { Array($0.utf8) }
+
     /// The nearest folder at or above `directory` that holds an Xcode project, a Swift package or a project spec.
     package static func projectRoot(above directory: String) -> String? {
         var current = directory
         while true {
-            if let names = try? FileManager.default.contentsOfDirectory(atPath: current),
-                names.contains(where: {
-                    $0.hasSuffix(".xcodeproj") || $0 == "Package.swift" || $0 == "project.yml" || $0 == "Project.swift"
+            if DirectoryListing.hasEntry(
+                in: current,
+                { name in
+                    // The last byte first: most names in a big folder are neither.
+                    switch name.last {
+                    case UInt8(ascii: "j"):
+                        return name.count >= projectSuffix.count
+                            && name.suffix(projectSuffix.count).elementsEqual(projectSuffix)
+                    case UInt8(ascii: "t"), UInt8(ascii: "l"): return projectFiles.contains { name.elementsEqual($0) }
+                    default: return false
+                    }
                 })
             {
                 return current

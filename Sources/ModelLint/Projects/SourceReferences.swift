@@ -241,21 +241,26 @@ public struct AppTransformer: Sendable, Equatable {
 
     /// What a line declaring one names.
     static let keyword = Array("Transformer".utf8)
+    static let classKeyword = Array("class ".utf8)
 
     /// The transformer classes a file declares, each located at its declaration.
     static func declared(in bytes: [UInt8], lineOf: (Int) -> Int, path: String) -> [SourceReference] {
-        guard ByteSearch.firstIndex(of: keyword, in: bytes) != nil else { return [] }
-        let text = String(decoding: bytes, as: UTF8.self)
+        // Only the lines that name a transformer are read as text, each once.
         var found: [(offset: Int, transformer: AppTransformer)] = []
-        var offset = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            defer { offset += line.utf8.count + 1 }
-            guard line.contains("Transformer"), let declared = declaration(in: line) else { continue }
-            found.append((offset, declared))
+        var searched = 0
+        while let hit = ByteSearch.firstIndex(of: keyword, in: bytes, from: searched) {
+            var start = hit
+            while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+            let end = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: hit) ?? bytes.count
+            searched = end
+            guard ByteSearch.firstIndex(of: classKeyword, in: bytes, from: start, before: end) != nil,
+                let declared = declaration(in: Substring(String(decoding: bytes[start..<end], as: UTF8.self)))
+            else { continue }
+            found.append((start, declared))
         }
         guard !found.isEmpty else { return [] }
         // What follows a declaration, up to the next one, belongs to it: its allowed classes and registered names.
-        let utf8 = Array(text.utf8)
+        let utf8 = bytes
         for i in found.indices {
             let end = i + 1 < found.count ? found[i + 1].offset : utf8.count
             let body = String(decoding: utf8[found[i].offset..<end], as: UTF8.self)

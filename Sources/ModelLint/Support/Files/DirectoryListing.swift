@@ -41,6 +41,24 @@ package enum DirectoryListing {
         return result
     }
 
+    /// Whether the folder has an entry whose name's bytes `matches` accepts, stopping at the first: the other
+    /// names are never copied (a home or temporary folder can hold thousands).
+    package static func hasEntry(in path: String, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        guard let directory = opendir(path) else { return false }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let found = withUnsafeMutablePointer(to: &entry.pointee.d_name) { name -> Bool in
+                let start = UnsafeRawPointer(name)
+                return matches(
+                    UnsafeBufferPointer(
+                        start: start.assumingMemoryBound(to: UInt8.self),
+                        count: strlen(start.assumingMemoryBound(to: CChar.self))))
+            }
+            if found { return true }
+        }
+        return false
+    }
+
     /// A name that is not UTF-8, shown with its bad bytes as `\x..`.
     package static func display(_ bytes: [UInt8]) -> String {
         var out = ""

@@ -40,7 +40,7 @@ package struct ResultCache: Sendable {
     }
 
     /// The file's identity: device, inode, size, modification and change times (nanoseconds).
-    static func identity(of file: String) -> [Double]? {
+    package static func identity(of file: String) -> [Double]? {
         var info = stat()
         guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         #if canImport(Darwin)
@@ -60,6 +60,39 @@ package struct ResultCache: Sendable {
         folder.map { "\($0)/\(kind)/\(SHA256.hex(file + "\u{1F}" + ModelLintVersion.current)).json" }
     }
 
+    /// What was stored under `key` by this modellint, for a caller that checks what it covers itself (the
+    /// identities of many files in one entry); nil when there is none or it cannot be read as written.
+    package func value(forKey key: String, kind: String) -> JSONValue? {
+        guard let entry = entryPath(for: key, kind: kind),
+            let data = try? FileReader.read(entry, limit: FileReader.Limit.smallFile),
+            let json = try? JSONValue.parse(data, json5: false),
+            json["format"]?.intValue == 1, json["tool"]?.stringValue == ModelLintVersion.current,
+            json["key"]?.stringValue == key
+        else { return nil }
+        return json["value"]
+    }
+
+    /// Stores `value` under `key` (see `value(forKey:kind:)`).
+    package func store(_ value: JSONValue, forKey key: String, kind: String) {
+        guard let folder, let entry = entryPath(for: key, kind: kind) else { return }
+        let directory = (entry as NSString).deletingLastPathComponent
+        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
+        else { return }
+        let json = JSONValue.object([
+            ("format", .number(1)), ("tool", .string(ModelLintVersion.current)), ("key", .string(key)),
+            ("value", value),
+        ])
+        try? FileWriter.write(
+            Data(json.serialized(indent: nil).utf8), to: entry,
+            confinedTo: .named(entry, workingDirectory: folder, followsLinks: false))
+    }
+
+    /// Whether a file with this identity may be stored: not changed in the last two seconds, so an edit within
+    /// the clock's resolution is never mistaken for the stored one.
+    package static func isSettled(_ identity: [Double]) -> Bool {
+        identity.count > 3 && Date().timeIntervalSince1970 - identity[3] > 2
+    }
+
     /// What was stored for `file` (absolute) when it is unchanged since; nil otherwise.
     package func value(for file: String, kind: String) -> JSONValue? {
         guard let entry = entryPath(for: file, kind: kind), let identity = Self.identity(of: file),
@@ -76,7 +109,7 @@ package struct ResultCache: Sendable {
     /// in the last two seconds, or the folder cannot be written (a cache never fails a run).
     package func store(_ value: JSONValue, for file: String, kind: String) {
         guard let folder, let entry = entryPath(for: file, kind: kind), let identity = Self.identity(of: file),
-            Date().timeIntervalSince1970 - identity[3] > 2
+            Self.isSettled(identity)
         else { return }
         let directory = (entry as NSString).deletingLastPathComponent
         guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
