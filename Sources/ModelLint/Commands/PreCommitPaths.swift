@@ -16,7 +16,8 @@ package enum PreCommitPaths {
         package var repository: GitRepository
         /// Bundles (absolute) the commit deletes whole.
         package var deletedBundles: [String]
-        /// The index entries (`git ls-files --stage -z`) of `listedBundles`, read once: the bundles are read from it.
+        /// The index's entries (`git ls-files --stage -z`), read once when the commit touches a bundle: the bundles
+        /// are read from it, and the files beside them listed from it.
         package var indexListing = Data()
         package var listedBundles: Set<String> = []
         /// Staged Swift files (relative to the repository): SwiftData declarations may be among them.
@@ -31,6 +32,16 @@ package enum PreCommitPaths {
         -> Selection
     {
         let repository = try repositories.repository(containing: workingDirectory)
+        // The index is listed on the other core while git diffs it against HEAD: a bundle the commit touches is
+        // read from that listing, and nothing waits for it otherwise.
+        let listed = Locked<(status: Int32, output: Data, error: String)?>(nil)
+        let listing = DispatchGroup()
+        DispatchQueue.global().async(group: listing) {
+            let result = repository.run(["ls-files", "--stage", "-z", "--full-name"])
+            listed.withLock { $0 = result }
+        }
+        // No git process outlives the run.
+        defer { listing.wait() }
         let result = repository.run([
             "diff", "--cached", "--name-only", "--no-renames", "--no-ext-diff", "--no-textconv", "-z",
         ])
@@ -64,11 +75,13 @@ package enum PreCommitPaths {
         var indexListing = Data()
         var listedBundles: Set<String> = []
         if !touchedBundles.isEmpty {
-            // Which touched bundles the index still holds: one listing for all of them.
+            // Which touched bundles the index still holds: one listing of the whole index, which also tells the
+            // run which files the commit has beside them (mapping models, projects, code).
             let relatives = touchedBundles.compactMap { PathTools.relative($0, to: repository.toplevel) }
-            let listing = repository.run(["ls-files", "--stage", "-z", "--full-name", "--"] + relatives)
-            guard listing.status == 0 else {
-                throw GitRepository.GitError(message: "git ls-files failed: \(listing.error)")
+            listing.wait()
+            guard let listing = listed.withLock({ $0 }), listing.status == 0 else {
+                throw GitRepository.GitError(
+                    message: "git ls-files failed: \(listed.withLock { $0?.error } ?? "")")
             }
             // "<mode> <sha> <stage>\t<path>" records: the paths, and the listing kept for reading the bundles.
             indexListing = listing.output

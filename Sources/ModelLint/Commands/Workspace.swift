@@ -48,7 +48,8 @@ package struct Workspace: Sendable {
         let (selections, swiftFiles) =
             stagedIn != nil && paths.isEmpty ? ([], []) : try finder.selections(for: paths)
         let files = RepositoryFiles(
-            walker: finder.walker, repositories: history.repositories, isExcluded: { finder.isExcluded($0) })
+            walker: finder.walker, repositories: history.repositories, isExcluded: { finder.isExcluded($0) },
+            index: stagedIn.flatMap { stagedListing.entries.isEmpty ? nil : ($0.toplevel, stagedListing.entries) })
         var bundles: [LintInput.Bundle] = []
         // Each project file is read once per run, however many bundles it lists, on the other core while this one
         // reads the bundles: a big project costs what the bundles of a pre-commit run do.

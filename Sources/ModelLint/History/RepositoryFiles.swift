@@ -34,13 +34,19 @@ public final class RepositoryFiles: Sendable {
         files(near: bundle).filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
     }
 
+    /// A pre-commit run's index (`git ls-files --stage -z` of the repository at `toplevel`): the files the commit
+    /// holds are listed from it, not from the work tree.
+    package let index: (toplevel: String, entries: Data)?
+
     package init(
         walker: DirectoryWalker = DirectoryWalker(), repositories: RepositoryCache = RepositoryCache(),
-        isExcluded: @escaping @Sendable (String) -> Bool = { _ in false }
+        isExcluded: @escaping @Sendable (String) -> Bool = { _ in false },
+        index: (toplevel: String, entries: Data)? = nil
     ) {
         self.walker = walker
         self.repositories = repositories
         self.isExcluded = isExcluded
+        self.index = index
     }
 
     /// The tree a bundle's neighbours are searched in: its repository's top folder, else its project's root.
@@ -78,9 +84,18 @@ public final class RepositoryFiles: Sendable {
     }
 
     private func gitListing(_ repository: GitRepository) -> [String] {
-        let result = repository.run(["ls-files", "--cached", "--others", "--exclude-standard", "-z"])
-        guard result.status == 0 else { return walkListing(repository.toplevel) }
-        return result.output.split(separator: 0).compactMap { record in
+        let records: [Data.SubSequence]
+        if let index, index.toplevel == repository.toplevel {
+            // "<mode> <sha> <stage>\t<path>"
+            records = index.entries.split(separator: 0).compactMap { record in
+                record.firstIndex(of: UInt8(ascii: "\t")).map { record[record.index(after: $0)...] }
+            }
+        } else {
+            let result = repository.run(["ls-files", "--cached", "--others", "--exclude-standard", "-z"])
+            guard result.status == 0 else { return walkListing(repository.toplevel) }
+            records = result.output.split(separator: 0)
+        }
+        return records.compactMap { record in
             let path = String(decoding: record, as: UTF8.self)
             guard Self.isWanted(path),
                 !path.split(separator: "/").contains(where: { DirectoryWalker.skippedFolders.contains(String($0)) })
