@@ -110,6 +110,41 @@ public struct GitRepository: Sendable {
             atPath: toplevel + "/" + moved, commit: commit, label: label, versionOrder: nil, following: decided)
     }
 
+    /// The versions of the bundle at `path` whose `contents` at `commit` are byte for byte the work tree's: the
+    /// blob ids at `commit` against the work tree files' (`hash-object --no-filters`, so no filter the repository
+    /// configures runs). Two git processes; nothing when one fails, or the bundle was elsewhere at `commit`.
+    package func versionsIdentical(bundleAt path: String, since commit: String) -> Set<String> {
+        guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else { return [] }
+        let listed = run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative])
+        guard listed.status == 0 else { return [] }
+        // "<mode> blob <sha>\t<path>"
+        var blobs: [(version: String, sha: String, file: String)] = []
+        let prefix = relative + "/"
+        for record in listed.output.split(separator: 0) {
+            let text = String(decoding: record, as: UTF8.self)
+            guard let tab = text.firstIndex(of: "\t") else { continue }
+            let fields = text[..<tab].split(separator: " ")
+            let file = String(text[text.index(after: tab)...])
+            guard fields.count == 3, fields[0].hasPrefix("100"), fields[1] == "blob", file.hasPrefix(prefix),
+                file.hasSuffix(".xcdatamodel/contents")
+            else { continue }
+            let inner = file.dropFirst(prefix.count).dropLast("/contents".count)
+            guard !inner.contains("/"), !file.contains("\n") else { continue }
+            blobs.append((String(inner.dropLast(".xcdatamodel".count)), String(fields[2]), file))
+        }
+        let present = blobs.filter {
+            !FileReader.isSymbolicLink(toplevel + "/" + $0.file)
+                && FileReader.kind(at: toplevel + "/" + $0.file) == .regular
+        }
+        guard !present.isEmpty else { return [] }
+        let hashed = run(
+            ["hash-object", "--no-filters", "--stdin-paths"],
+            input: Data(present.map { toplevel + "/" + $0.file + "\n" }.joined().utf8))
+        let ids = String(decoding: hashed.output, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard hashed.status == 0, ids.count == present.count else { return [] }
+        return Set(zip(present, ids).filter { $0.0.sha == $0.1 }.map(\.0.version))
+    }
+
     /// Where the bundle folder at `relative` (in the work tree) was at `commit`, when the change since then moved it
     /// (git's rename detection on its files: `R` records whose new path is inside the folder); nil otherwise.
     public func movedFrom(_ relative: String, since commit: String) -> String? {
@@ -224,7 +259,21 @@ public struct GitRepository: Sendable {
 
         var versions: [String: VersionContent] = [:]
         var pointer: (ModelBundle.CurrentVersionFile, String?) = (.absent, nil)
-        for ((entry, data), size) in zip(zip(wanted, contents), sizes) {
+        // The `contents` files are parsed on both cores, sharing what one version's unchanged entities cost to
+        // build, as the work tree's are.
+        let cache = EntitySourceCache()
+        let parsing = zip(wanted, contents).enumerated().compactMap { index, item -> (Int, Data, String)? in
+            let inner = String(item.0.path.dropFirst(prefix.count))
+            guard let data = item.1, inner.hasSuffix("/contents") else { return nil }
+            return (index, data, shown(inner))
+        }
+        var parsed: [Int: VersionContent] = [:]
+        for (index, content) in zip(
+            parsing.map(\.0), concurrentMap(parsing) { ContentsParser.parse(data: $0.1, path: $0.2, cache: cache) })
+        {
+            parsed[index] = content
+        }
+        for (index, ((entry, data), size)) in zip(zip(wanted, contents), sizes).enumerated() {
             let inner = String(entry.path.dropFirst(prefix.count))
             guard let data else {
                 let parts = inner.split(separator: "/")
@@ -244,7 +293,7 @@ public struct GitRepository: Sendable {
             if parts[1] == "elements" {
                 if versions[name] == nil { versions[name] = .legacy }
             } else {
-                versions[name] = ContentsParser.parse(data: data, path: shown(inner))
+                versions[name] = parsed[index]
             }
         }
         if standalone, let (name, content) = versions.first {

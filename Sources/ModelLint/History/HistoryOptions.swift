@@ -48,7 +48,10 @@ public struct HistoryOptions: Sendable {
             if let atRef = try repository.bundle(
                 atPathOrWhereMovedFrom: absolutePath, commit: commit, label: released, following: decidedOrder)
             {
-                histories.append(ShippedHistory(source: .released(released), versions: Self.versions(atRef.versions)))
+                let identical = repository.versionsIdentical(bundleAt: absolutePath, since: commit)
+                histories.append(
+                    ShippedHistory(
+                        source: .released(released), versions: Self.versions(atRef.versions, identical: identical)))
             }
         }
         if let against {
@@ -58,9 +61,11 @@ public struct HistoryOptions: Sendable {
                 let current = atRef.currentVersionIndex
             {
                 // Only versions already superseded at REF count as shipped; REF's current one may still be unreleased work.
+                let identical = repository.versionsIdentical(bundleAt: absolutePath, since: commit)
                 histories.append(
                     ShippedHistory(
-                        source: .against(against), versions: Self.versions(Array(atRef.versions[..<current]))))
+                        source: .against(against),
+                        versions: Self.versions(Array(atRef.versions[..<current]), identical: identical)))
             }
         }
         return histories
@@ -76,10 +81,13 @@ public struct HistoryOptions: Sendable {
             })
     }
 
-    package static func versions(_ versions: [ModelVersion]) -> [ShippedHistory.Version] {
+    /// `identical`: the versions git says are byte for byte the work tree's.
+    package static func versions(_ versions: [ModelVersion], identical: Set<String> = []) -> [ShippedHistory.Version] {
         versions.compactMap { version in
             version.model.map {
-                ShippedHistory.Version(name: version.name, digest: VersionDigest(model: $0), model: $0)
+                var shipped = ShippedHistory.Version(name: version.name, model: $0)
+                shipped.identicalInWorkTree = identical.contains(version.name)
+                return shipped
             }
         }
     }

@@ -23,14 +23,49 @@ public struct ShippedHistory: Sendable {
 
     public struct Version: Sendable {
         public var name: String
-        public var digest: VersionDigest
         /// The model as it shipped, when read from git (lock files keep digests only).
         public var model: Model?
+        /// Read from git, and byte for byte the work tree's version: nothing to compare.
+        package var identicalInWorkTree = false
+        private let recorded: RecordedDigest
+
+        /// What a lock file records; for a version read from git, worked out from its model on first use (most
+        /// are never asked: they are byte for byte the work tree's).
+        public var digest: VersionDigest { recorded.value }
 
         package init(name: String, digest: VersionDigest, model: Model? = nil) {
             self.name = name
-            self.digest = digest
             self.model = model
+            self.recorded = RecordedDigest(digest)
+        }
+
+        package init(name: String, model: Model) {
+            self.name = name
+            self.model = model
+            self.recorded = RecordedDigest(model: model)
+        }
+    }
+
+    /// A digest given, or made from a model once, when first asked for.
+    final class RecordedDigest: Sendable {
+        private let model: Model?
+        private let made: Locked<VersionDigest?>
+
+        init(_ digest: VersionDigest) {
+            model = nil
+            made = Locked(digest)
+        }
+
+        init(model: Model) {
+            self.model = model
+            made = Locked(nil)
+        }
+
+        var value: VersionDigest {
+            if let known = made.withLock({ $0 }) { return known }
+            let digest = VersionDigest(model: model!)
+            made.withLock { $0 = digest }
+            return digest
         }
     }
 
@@ -65,6 +100,11 @@ public struct ShippedVersionComparison: Sendable {
                 return ShippedVersionComparison(
                     name: shipped.name, source: history.source, status: .unreadable, changes: [],
                     location: SourceLocation(file: now.contentsPath))
+            }
+            if shipped.identicalInWorkTree {
+                return ShippedVersionComparison(
+                    name: shipped.name, source: history.source, status: .unchanged, changes: [],
+                    location: model.location)
             }
             // Core Data's view first: the entity hashes (or, for a format-1 record, its schema digest); then content.
             let verdict = shipped.digest.compare(with: model)
