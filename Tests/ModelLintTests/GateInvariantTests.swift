@@ -6,6 +6,18 @@ import ModelLintCommands
 /// ../shared is beside the repository, every corpus bundle committed to a repository of its own, a commit that
 /// changes no model file reports nothing new, and neither does a tree compared with itself.
 final class GateInvariantTests: XCTestCase {
+    /// A repository in `directory`: its files as the base commit, then a commit that touches no model. One shell
+    /// for the lot (this runs for every fixture and corpus bundle).
+    private func commitThenTouchNoModel(in directory: URL) throws {
+        let git = "git -c user.email=t@example.com -c user.name=t -c commit.gpgsign=false"
+        let setUp = try shell(
+            [
+                "chmod -R u+w .", "git init -q -b main", "\(git) add -A", "\(git) commit -qm base",
+                "echo notes > README.md", "\(git) add README.md", "\(git) commit -qm 'a change that touches no model'",
+            ].joined(separator: " && "), in: directory)
+        guard setUp.code == 0 else { throw XCTSkip("git failed: \(setUp.err)") }
+    }
+
     func testAChangeThatTouchesNoModelReportsNothingNew() throws {
         let bundles = fixtureAndCorpusBundles()
         XCTAssertEqual(bundles.count, expectedBundleCount())
@@ -13,13 +25,7 @@ final class GateInvariantTests: XCTestCase {
             let directory = try makeTemporaryDirectory(self)
             let name = bundle.lastPathComponent
             try FileManager.default.copyItem(at: bundle, to: directory.appendingPathComponent(name))
-            _ = try shell("chmod -R u+w .", in: directory)
-            try git(["init", "-q", "-b", "main"], in: directory)
-            try git(["add", "-A"], in: directory)
-            try git(["commit", "-qm", "base"], in: directory)
-            try Data("notes\n".utf8).write(to: directory.appendingPathComponent("README.md"))
-            try git(["add", "README.md"], in: directory)
-            try git(["commit", "-qm", "a change that touches no model"], in: directory)
+            try commitThenTouchNoModel(in: directory)
             // A fixture is also compared with itself; a corpus bundle (up to 117 versions) once, across the commit.
             let isFixture = bundle.path.hasPrefix(repositoryRoot.path + "/")
             for ref in isFixture ? ["HEAD", "HEAD~1"] : ["HEAD~1"] {
@@ -49,12 +55,7 @@ final class GateInvariantTests: XCTestCase {
             let directory = try makeTemporaryDirectory(self)
             try FileManager.default.copyItem(
                 at: fixtures.appendingPathComponent(app), to: directory.appendingPathComponent("App"))
-            try git(["init", "-q", "-b", "main"], in: directory)
-            try git(["add", "-A"], in: directory)
-            try git(["commit", "-qm", "base"], in: directory)
-            try Data("notes\n".utf8).write(to: directory.appendingPathComponent("README.md"))
-            try git(["add", "README.md"], in: directory)
-            try git(["commit", "-qm", "a change that touches no model"], in: directory)
+            try commitThenTouchNoModel(in: directory)
             for ref in ["HEAD", "HEAD~1"] {
                 let out = modellint(
                     ["check", "App", "--against", ref, "--only-new", "--notes", "--format", "json"], in: directory)
