@@ -326,7 +326,8 @@ package struct Workspace: Sendable {
         let scanned = nearBundles
         // A file read in an earlier run, unchanged since, is not read again (unless SwiftData's reader needs its
         // text).
-        let tree = Set(selections.map { files.root(near: $0.absolutePath) }).sorted().joined(separator: "\n")
+        let tree = Set(selections.map { files.root(near: $0.absolutePath) } + searched.map(\.root)).sorted()
+            .joined(separator: "\n")
         let known = SourceReferenceCache(cache: cache, tree: tree)
         let caching = cache.folder != nil
         // In chunks: a lock per file would cost more than most files' reading.
