@@ -9,6 +9,9 @@ public struct GitRepository: Sendable {
     /// The repository's git directory, passed to every command explicitly (`--git-dir`), so a git directory
     /// planted closer to a bundle (`HEAD`, `config`, `objects/`, `refs/` committed beside it) is never discovered.
     public var gitDirectory: String
+    /// The bundles read at a commit this run, by path, commit, label and order: `--against` reads the bundle's
+    /// shipped record and `--only-new` lints it, and git is asked once.
+    private let bundlesAtCommits = Locked([String: ModelBundle?]())
 
     public struct GitError: Error, CustomStringConvertible, Equatable {
         public var message: String
@@ -100,14 +103,17 @@ public struct GitRepository: Sendable {
     public func bundle(
         atPathOrWhereMovedFrom path: String, commit: String, label: String, following decided: [String]
     ) throws -> ModelBundle? {
-        if let bundle = try bundle(atPath: path, commit: commit, label: label, versionOrder: nil, following: decided) {
-            return bundle
-        }
-        guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel),
+        let key = ([path, commit, label] + decided).joined(separator: "\u{0}")
+        if let known = bundlesAtCommits.withLock({ $0[key] }) { return known }
+        var read = try bundle(atPath: path, commit: commit, label: label, versionOrder: nil, following: decided)
+        if read == nil, let relative = PathTools.relative(PathTools.standardize(path), to: toplevel),
             let moved = movedFrom(relative, since: commit)
-        else { return nil }
-        return try bundle(
-            atPath: toplevel + "/" + moved, commit: commit, label: label, versionOrder: nil, following: decided)
+        {
+            read = try bundle(
+                atPath: toplevel + "/" + moved, commit: commit, label: label, versionOrder: nil, following: decided)
+        }
+        bundlesAtCommits.withLock { $0[key] = .some(read) }
+        return read
     }
 
     /// The versions of the bundle at `path` whose `contents` at `commit` are byte for byte the work tree's: the
