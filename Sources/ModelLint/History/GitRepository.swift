@@ -47,17 +47,20 @@ public struct GitRepository: Sendable {
         gitDirectory = PathTools.standardize(lines[1])
     }
 
+    /// Whether git would stop at `folder` looking for a repository: a `.git` (directory or file), or a bare
+    /// repository's `HEAD`, `objects` and `refs`.
+    static func hasRepositoryMarker(_ folder: String) -> Bool {
+        let base = folder == "/" ? "" : folder
+        return FileReader.entryExists(at: base + "/.git")
+            || ["HEAD", "objects", "refs"].allSatisfy { FileReader.entryExists(at: base + "/" + $0) }
+    }
+
     /// Whether git could find a repository from `directory`: a relative path is left to git.
     static func mayBeInRepository(_ directory: String) -> Bool {
         guard directory.hasPrefix("/") else { return true }
         var current = PathTools.standardize(directory)
         while true {
-            let folder = current == "/" ? "" : current
-            if FileReader.entryExists(at: folder + "/.git")
-                || ["HEAD", "objects", "refs"].allSatisfy({ FileReader.entryExists(at: folder + "/" + $0) })
-            {
-                return true
-            }
+            if hasRepositoryMarker(current) { return true }
             let up = (current as NSString).deletingLastPathComponent
             if up == current || up.isEmpty { return false }
             current = up
@@ -123,14 +126,10 @@ public struct GitRepository: Sendable {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else { return [] }
         let listed = run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative])
         guard listed.status == 0 else { return [] }
-        // "<mode> blob <sha>\t<path>"
+        // "<mode> blob <sha>"
         var blobs: [(version: String, sha: String, file: String)] = []
         let prefix = relative + "/"
-        for record in listed.output.split(separator: 0) {
-            let text = String(decoding: record, as: UTF8.self)
-            guard let tab = text.firstIndex(of: "\t") else { continue }
-            let fields = text[..<tab].split(separator: " ")
-            let file = String(text[text.index(after: tab)...])
+        for (fields, file) in Self.records(listed.output) {
             guard fields.count == 3, fields[0].hasPrefix("100"), fields[1] == "blob", file.hasPrefix(prefix),
                 file.hasSuffix(".xcdatamodel/contents")
             else { continue }
@@ -156,26 +155,42 @@ public struct GitRepository: Sendable {
     public func movedFrom(_ relative: String, since commit: String) -> String? {
         let diff = run(["diff", "-M", "--name-status", "-z", commit, "--"])
         guard diff.status == 0 else { return nil }
-        let fields = diff.output.split(separator: 0, omittingEmptySubsequences: false).map {
-            String(decoding: $0, as: UTF8.self)
-        }
-        var i = 0
         let prefix = relative + "/"
-        while i < fields.count {
-            let status = fields[i]
-            if status.hasPrefix("R"), i + 2 < fields.count {
-                let (old, new) = (fields[i + 1], fields[i + 2])
-                if new.hasPrefix(prefix), case let tail = String(new.dropFirst(prefix.count)), old.hasSuffix("/" + tail)
-                {
-                    let folder = String(old.dropLast(tail.count + 1))
-                    if folder != relative { return folder }
-                }
-                i += 3
-            } else {
-                i += status.hasPrefix("C") ? 3 : 2
-            }
+        for (old, new) in Self.renames(inNameStatus: diff.output) {
+            guard new.hasPrefix(prefix), case let tail = String(new.dropFirst(prefix.count)), old.hasSuffix("/" + tail)
+            else { continue }
+            let folder = String(old.dropLast(tail.count + 1))
+            if folder != relative { return folder }
         }
         return nil
+    }
+
+    /// The renames (`R` records: old path, new path) of `--name-status -z` output; a copy (`C`) has two paths too,
+    /// every other record one.
+    static func renames(inNameStatus output: Data) -> [(old: String, new: String)] {
+        let fields = output.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        var renames: [(old: String, new: String)] = []
+        var i = 0
+        while i < fields.count {
+            let status = fields[i]
+            let paths = status.hasPrefix("R") || status.hasPrefix("C") ? 2 : 1
+            if status.hasPrefix("R"), i + 2 < fields.count { renames.append((fields[i + 1], fields[i + 2])) }
+            i += 1 + paths
+        }
+        return renames
+    }
+
+    /// A listing's NUL-separated records (`ls-tree`, `ls-files --stage`), "<fields>\t<path>", with the fields split
+    /// at spaces; a record that is not UTF-8 is left out.
+    static func records(_ output: Data) -> [(fields: [Substring], path: String)] {
+        output.split(separator: 0).compactMap { record in
+            guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else {
+                return nil
+            }
+            return (text[..<tab].split(separator: " "), String(text[text.index(after: tab)...]))
+        }
     }
 
     /// Where a bundle's files are read from: a commit's tree, or the index (what the next commit holds).
@@ -193,15 +208,6 @@ public struct GitRepository: Sendable {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
             throw GitError(message: "\(path) is outside the git repository at \(toplevel)")
         }
-        // A listing's NUL-separated records, "<fields>\t<path>", with the fields split at spaces.
-        func records(_ output: Data) -> [(fields: [Substring], path: String)] {
-            output.split(separator: 0).compactMap { record in
-                guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else {
-                    return nil
-                }
-                return (text[..<tab].split(separator: " "), String(text[text.index(after: tab)...]))
-            }
-        }
         let blobs: [(path: String, sha: String)]
         let displayPath: String
         switch snapshot {
@@ -210,7 +216,7 @@ public struct GitRepository: Sendable {
             let listing = run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative])
             guard listing.status == 0 else { throw GitError(message: "git ls-tree failed for \(relative) at \(name)") }
             // "<mode> <type> <sha>"
-            blobs = records(listing.output).compactMap {
+            blobs = Self.records(listing.output).compactMap {
                 $0.fields.count == 3 && $0.fields[1] == "blob" ? ($0.path, String($0.fields[2])) : nil
             }
         case .index(let display, let listed):
@@ -224,7 +230,7 @@ public struct GitRepository: Sendable {
                 output = listing.output
             }
             // "<mode> <sha> <stage>"; a conflicted path (stage 1-3) is read at its "ours" side (2).
-            blobs = records(output).compactMap { record in
+            blobs = Self.records(output).compactMap { record in
                 let fields = record.fields
                 return fields.count == 3 && fields[0].hasPrefix("100") && (fields[2] == "0" || fields[2] == "2")
                     ? (record.path, String(fields[1])) : nil
@@ -407,9 +413,6 @@ public struct GitRepository: Sendable {
     private func renames(into relative: String, at commit: String) -> (folder: String, names: [(String, String)])? {
         let diff = run(["diff-tree", "-M", "-r", "--no-commit-id", "--name-status", "-z", commit])
         guard diff.status == 0 else { return nil }
-        let fields = diff.output.split(separator: 0, omittingEmptySubsequences: false).map {
-            String(decoding: $0, as: UTF8.self)
-        }
         func split(_ path: String) -> (bundle: String, version: String, rest: String)? {
             guard let range = path.range(of: ".xcdatamodel/", options: .backwards) else { return nil }
             let folderStart = path[..<range.lowerBound].lastIndex(of: "/")
@@ -420,16 +423,8 @@ public struct GitRepository: Sendable {
         }
         var folder: String?
         var names: [(String, String)] = []
-        var i = 0
-        while i < fields.count {
-            let status = fields[i]
-            guard status.hasPrefix("R") || status.hasPrefix("C") else {
-                i += 2
-                continue
-            }
-            defer { i += 3 }
-            guard status.hasPrefix("R"), i + 2 < fields.count, let old = split(fields[i + 1]),
-                let new = split(fields[i + 2]), new.bundle == relative, old.rest == new.rest
+        for rename in Self.renames(inNameStatus: diff.output) {
+            guard let old = split(rename.old), let new = split(rename.new), new.bundle == relative, old.rest == new.rest
             else { continue }
             folder = old.bundle
             if old.version != new.version { names.append((old.version, new.version)) }
@@ -445,13 +440,8 @@ public struct GitRepository: Sendable {
         if !relative.isEmpty && relative != "." { arguments += ["--", relative] }
         let listing = run(arguments)
         guard listing.status == 0 else { throw GitError(message: "git ls-tree failed for \(relative) at \(commit)") }
-        // "<mode> <type> <sha> <size>\t<path>"
-        let blobs: [(path: String, sha: String)] = listing.output.split(separator: 0).compactMap { record in
-            guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else {
-                return nil
-            }
-            let fields = text[..<tab].split(separator: " ", omittingEmptySubsequences: true)
-            let path = String(text[text.index(after: tab)...])
+        // "<mode> <type> <sha> <size>"
+        let blobs: [(path: String, sha: String)] = Self.records(listing.output).compactMap { fields, path in
             guard fields.count == 4, fields[1] == "blob", path.hasSuffix(".swift"), let size = Int(fields[3]),
                 size <= limit
             else { return nil }
@@ -470,13 +460,8 @@ public struct GitRepository: Sendable {
         if let paths, paths.isEmpty { return [] }
         let listing = run(["ls-files", "--stage", "-z", "--full-name", "--"] + (paths ?? []))
         guard listing.status == 0 else { throw GitError(message: "git ls-files failed: \(listing.error)") }
-        // "<mode> <sha> <stage>\t<path>"; a conflicted path is read at its "ours" side (2).
-        let entries: [(path: String, sha: String)] = listing.output.split(separator: 0).compactMap { record in
-            guard let text = String(data: Data(record), encoding: .utf8), let tab = text.firstIndex(of: "\t") else {
-                return nil
-            }
-            let fields = text[..<tab].split(separator: " ")
-            let path = String(text[text.index(after: tab)...])
+        // "<mode> <sha> <stage>"; a conflicted path is read at its "ours" side (2).
+        let entries: [(path: String, sha: String)] = Self.records(listing.output).compactMap { fields, path in
             guard fields.count == 3, fields[0].hasPrefix("100"), fields[2] == "0" || fields[2] == "2", wanted(path)
             else { return nil }
             return (path, String(fields[1]))

@@ -111,8 +111,7 @@ package final class RepositoryCache: Sendable {
             var current = directory
             var clear = true
             while current != repository.toplevel {
-                let present = [".git", "HEAD", "objects", "refs"].map { FileReader.entryExists(at: current + "/" + $0) }
-                if present[0] || (present[1] && present[2] && present[3]) {
+                if GitRepository.hasRepositoryMarker(current) {
                     clear = false
                     break
                 }

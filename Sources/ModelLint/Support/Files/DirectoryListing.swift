@@ -24,19 +24,15 @@ package enum DirectoryListing {
 
     package static func entries(of path: String) -> Entries {
         var result = Entries()
-        guard let directory = opendir(path) else { return result }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let bytes: [UInt8] = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let all = raw.bindMemory(to: UInt8.self)
-                return Array(all.prefix { $0 != 0 })
-            }
-            if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
+        _ = forEachName(in: path) { name in
+            if name.elementsEqual([0x2E]) || name.elementsEqual([0x2E, 0x2E]) { return false }
+            let bytes = Array(name)
             if UTF8Validation.firstInvalidByte(bytes) == nil {
                 result.names.append(String(decoding: bytes, as: UTF8.self))
             } else {
                 result.invalid.append(bytes)
             }
+            return false
         }
         return result
     }
@@ -44,17 +40,23 @@ package enum DirectoryListing {
     /// Whether the folder has an entry whose name's bytes `matches` accepts, stopping at the first: the other
     /// names are never copied (a home or temporary folder can hold thousands).
     package static func hasEntry(in path: String, _ matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        forEachName(in: path, matches)
+    }
+
+    /// Each entry's name as the file system holds it (`readdir`, `.` and `..` included), until `body` returns
+    /// true; whether it did. A folder that cannot be opened has none.
+    private static func forEachName(in path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         guard let directory = opendir(path) else { return false }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let found = withUnsafeMutablePointer(to: &entry.pointee.d_name) { name -> Bool in
+            let stop = withUnsafeMutablePointer(to: &entry.pointee.d_name) { name -> Bool in
                 let start = UnsafeRawPointer(name)
-                return matches(
+                return body(
                     UnsafeBufferPointer(
                         start: start.assumingMemoryBound(to: UInt8.self),
                         count: strlen(start.assumingMemoryBound(to: CChar.self))))
             }
-            if found { return true }
+            if stop { return true }
         }
         return false
     }

@@ -60,31 +60,40 @@ package struct ResultCache: Sendable {
         folder.map { "\($0)/\(kind)/\(SHA256.hex(file + "\u{1F}" + ModelLintVersion.current)).json" }
     }
 
+    /// An entry this modellint wrote, read back whole; nil when there is none or it is not as written.
+    private func entry(at path: String) -> JSONValue? {
+        guard let data = try? FileReader.read(path, limit: FileReader.Limit.smallFile),
+            let json = try? JSONValue.parse(data, json5: false),
+            json["format"]?.intValue == 1, json["tool"]?.stringValue == ModelLintVersion.current
+        else { return nil }
+        return json
+    }
+
+    /// Writes an entry (the format, this modellint's version, then `fields`); nothing when the folder cannot be
+    /// written (a cache never fails a run).
+    private func write(_ fields: [(String, JSONValue)], to path: String) {
+        guard let folder else { return }
+        let directory = (path as NSString).deletingLastPathComponent
+        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
+        else { return }
+        let json = JSONValue.object([("format", .number(1)), ("tool", .string(ModelLintVersion.current))] + fields)
+        try? FileWriter.write(
+            Data(json.serialized(indent: nil).utf8), to: path,
+            confinedTo: .named(path, workingDirectory: folder, followsLinks: false))
+    }
+
     /// What was stored under `key` by this modellint, for a caller that checks what it covers itself (the
     /// identities of many files in one entry); nil when there is none or it cannot be read as written.
     package func value(forKey key: String, kind: String) -> JSONValue? {
-        guard let entry = entryPath(for: key, kind: kind),
-            let data = try? FileReader.read(entry, limit: FileReader.Limit.smallFile),
-            let json = try? JSONValue.parse(data, json5: false),
-            json["format"]?.intValue == 1, json["tool"]?.stringValue == ModelLintVersion.current,
-            json["key"]?.stringValue == key
+        guard let path = entryPath(for: key, kind: kind), let json = entry(at: path), json["key"]?.stringValue == key
         else { return nil }
         return json["value"]
     }
 
     /// Stores `value` under `key` (see `value(forKey:kind:)`).
     package func store(_ value: JSONValue, forKey key: String, kind: String) {
-        guard let folder, let entry = entryPath(for: key, kind: kind) else { return }
-        let directory = (entry as NSString).deletingLastPathComponent
-        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
-        else { return }
-        let json = JSONValue.object([
-            ("format", .number(1)), ("tool", .string(ModelLintVersion.current)), ("key", .string(key)),
-            ("value", value),
-        ])
-        try? FileWriter.write(
-            Data(json.serialized(indent: nil).utf8), to: entry,
-            confinedTo: .named(entry, workingDirectory: folder, followsLinks: false))
+        guard let path = entryPath(for: key, kind: kind) else { return }
+        write([("key", .string(key)), ("value", value)], to: path)
     }
 
     /// Whether a file with this identity may be stored: not changed in the last two seconds, so an edit within
@@ -95,11 +104,8 @@ package struct ResultCache: Sendable {
 
     /// What was stored for `file` (absolute) when it is unchanged since; nil otherwise.
     package func value(for file: String, kind: String) -> JSONValue? {
-        guard let entry = entryPath(for: file, kind: kind), let identity = Self.identity(of: file),
-            let data = try? FileReader.read(entry, limit: FileReader.Limit.smallFile),
-            let json = try? JSONValue.parse(data, json5: false),
-            json["format"]?.intValue == 1, json["tool"]?.stringValue == ModelLintVersion.current,
-            json["file"]?.stringValue == file,
+        guard let path = entryPath(for: file, kind: kind), let identity = Self.identity(of: file),
+            let json = entry(at: path), json["file"]?.stringValue == file,
             json["identity"]?.arrayValue?.compactMap({ if case .number(let n) = $0 { n } else { nil } }) == identity
         else { return nil }
         return json["value"]
@@ -108,18 +114,10 @@ package struct ResultCache: Sendable {
     /// Stores `value` for `file` (absolute) as it is now; nothing when there is no cache folder, the file changed
     /// in the last two seconds, or the folder cannot be written (a cache never fails a run).
     package func store(_ value: JSONValue, for file: String, kind: String) {
-        guard let folder, let entry = entryPath(for: file, kind: kind), let identity = Self.identity(of: file),
+        guard let path = entryPath(for: file, kind: kind), let identity = Self.identity(of: file),
             Self.isSettled(identity)
         else { return }
-        let directory = (entry as NSString).deletingLastPathComponent
-        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
-        else { return }
-        let json = JSONValue.object([
-            ("format", .number(1)), ("tool", .string(ModelLintVersion.current)), ("file", .string(file)),
-            ("identity", .array(identity.map { .number($0) })), ("value", value),
-        ])
-        try? FileWriter.write(
-            Data(json.serialized(indent: nil).utf8), to: entry,
-            confinedTo: .named(entry, workingDirectory: folder, followsLinks: false))
+        write(
+            [("file", .string(file)), ("identity", .array(identity.map { .number($0) })), ("value", value)], to: path)
     }
 }
