@@ -149,14 +149,13 @@ public enum VersionOrderEvidence {
         _ names: [String], current: String?, mappingPairs: [(source: String, destination: String)],
         history: GitHistory?
     ) -> (order: [String], verdict: Verdict?) {
-        var stemOf = stems(names)
+        let (stemOf, families) = stemsJoiningFamilies(names)
         var names = names
         // Stems that share a leading word and whose every version ends in a version number (`Model_v9`,
         // `Model_payments_v88`) are one family, ordered by that number: the strongest evidence after configuration.
         var reasons: [String] = []
         var conflicts: [String] = []
-        for (family, members) in trailingNumberFamilies(names, stemOf: stemOf) {
-            for name in members { stemOf[name] = family }
+        for (_, members) in families {
             let sortedMembers = members.sorted {
                 let (a, b) = (trailingVersion($0)?.number ?? -1, trailingVersion($1)?.number ?? -1)
                 return a != b ? a < b : VersionOrder.precedes($0, $1)
@@ -333,11 +332,15 @@ public enum VersionOrderEvidence {
 
     /// How many stems the names have once version-number families are joined (as `order` counts them).
     public static func stemCount(_ names: [String]) -> Int {
+        Set(stemsJoiningFamilies(names).stemOf.values).count
+    }
+
+    /// Each name's stem, the stems of a version-number family joined into one, and those families.
+    static func stemsJoiningFamilies(_ names: [String]) -> (stemOf: [String: String], families: [(String, [String])]) {
         var stemOf = stems(names)
-        for (family, members) in trailingNumberFamilies(names, stemOf: stemOf) {
-            for name in members { stemOf[name] = family }
-        }
-        return Set(stemOf.values).count
+        let families = trailingNumberFamilies(names, stemOf: stemOf)
+        for (family, members) in families { for name in members { stemOf[name] = family } }
+        return (stemOf, families)
     }
 
     /// `Model_payments_v88` -> (`Model_payments`, 88): a name ending in `v` and a number after a separator or a
