@@ -65,4 +65,56 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(try JSONValue.parse(Data("\"\\ud83d\\ude00\"".utf8)), .string("😀"))
         XCTAssertThrowsError(try JSONValue.parse(Data("\"\\ud83d\"".utf8)))
     }
+
+    /// The streamed reader (baselines) reads a string's plain runs a machine word at a time: every escape, quote
+    /// and non-ASCII byte at every offset in a word and across every chunk boundary reads as Foundation's own JSON
+    /// reader reads it, and a raw control character is refused with its line.
+    func testTheStreamedReaderReadsStringsAsFoundationDoesAtEveryOffsetAndChunkBoundary() throws {
+        let pieces = [
+            "a", "\\\"", "\\\\", "\\n", "\\u001f", "\\ud83d\\ude00", "\u{E9}", "/", "\\/", "\u{1F600}", "0123456",
+        ]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var objects: [String] = []
+        for i in 0..<300 {
+            let value = (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined()
+            let other = String(repeating: "x", count: i % 17)
+            objects.append(
+                "{\"skip\": [1, {\"n\": \"\\\"\"}], \"key\": \"\(other)\(value)\", \"n\": -1.5e3, \"pad\": \"\(other)\"}"
+            )
+        }
+        let text = "{\"findings\": [\n" + objects.joined(separator: ",\n") + "\n]}\n"
+        let directory = try makeTemporaryDirectory(self)
+        let file = directory.appendingPathComponent("base.json")
+        try Data(text.utf8).write(to: file)
+        let expected = try XCTUnwrap(
+            (JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])
+        for chunk in [3, 8, 13, 64, 256 * 1024] {
+            let reader = try JSONStreamReader(path: file.path, limit: 1 << 20, chunkSize: chunk)
+            var read: [[String]] = []
+            try reader.object { key in
+                XCTAssertEqual(key, "findings")
+                try reader.array {
+                    let mask = try reader.flatObject(names: [Array("key".utf8), Array("pad".utf8)])
+                    XCTAssertEqual(mask, 3)
+                    read.append((0..<2).map { String(decoding: reader.field($0), as: UTF8.self) })
+                }
+            }
+            XCTAssertEqual(read.count, 300)
+            for (i, fields) in read.enumerated() {
+                XCTAssertEqual(fields[0], expected[i]["key"] as? String, "chunk \(chunk), object \(i)")
+                XCTAssertEqual(fields[1], expected[i]["pad"] as? String, "chunk \(chunk), object \(i)")
+            }
+        }
+        for offset in 0..<9 {
+            try Data("{\"a\":\n\"\(String(repeating: "y", count: offset))\u{1}z\"}".utf8).write(to: file)
+            let reader = try JSONStreamReader(path: file.path, limit: 1 << 20)
+            XCTAssertThrowsError(try reader.object { _ in _ = try reader.stringIfPresent() }) { error in
+                XCTAssertEqual("\(error)", "line 2: a control character in a string", "offset \(offset)")
+            }
+        }
+    }
 }

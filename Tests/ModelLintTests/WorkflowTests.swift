@@ -201,6 +201,23 @@ final class PortableBaselineTests: XCTestCase {
             ), out.standardError)
         XCTAssertTrue(out.standardError.contains("property-removed Old/TypeReused.xcdatamodeld/"), out.standardError)
     }
+
+    func testTheFirstFiveEntriesThatMatchNothingAreNamedInFileOrder() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
+        let entries = (0..<8).map { i in
+            "{\"ruleId\": \"missing-inverse\", \"file\": \"Gone/Near.xcdatamodeld/Near 1.xcdatamodel/contents\", \"version\": \"Near 1\", \"entity\": \"E\(i)\", \"property\": \"p\", \"message\": \"m\", \"key\": \"missing-inverse\\u001fGone/Near.xcdatamodeld\\u001fE\(i)/p\"}"
+        }
+        try Data("{\"format\": 3, \"findings\": [\(entries.joined(separator: ",\n"))]}\n".utf8).write(
+            to: directory.appendingPathComponent("b.json"))
+        let out = modellint(["check", "--baseline", "b.json", "--no-color"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(
+            out.standardError,
+            "modellint: note: 8 of 8 entries in b.json matched no finding (fixed since, or recorded for other files): "
+                + (0..<5).map { "missing-inverse Gone/Near.xcdatamodeld/Near 1.xcdatamodel/contents E\($0).p" }
+                .joined(separator: "; ") + "; …\n")
+    }
 }
 
 /// Issue 13, item 7: the small defects, each as users met it.

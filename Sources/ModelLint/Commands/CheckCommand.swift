@@ -513,7 +513,7 @@ public enum CheckCommand {
                 report = filtered.report
                 if !filtered.unmatched.isEmpty {
                     // Said, never silent: a baseline recorded with other paths hides nothing, and the build fails.
-                    let named = try baseline(at: absolute, naming: Set(filtered.unmatched.keys)).named
+                    let named = try baseline(at: absolute, naming: filtered.unmatched).named
                     let count = filtered.unmatched.values.reduce(0, +)
                     let shown = PathTools.display(absolute, relativeTo: environment.workingDirectory)
                     notices.append(
@@ -631,7 +631,7 @@ public enum CheckCommand {
     }
 
     /// A baseline that cannot be used is the user's input in error (exit 2), like a bad option.
-    static func baseline(at path: String, naming: Set<Digest128> = []) throws -> Baseline {
+    static func baseline(at path: String, naming: [Digest128: Int] = [:]) throws -> Baseline {
         do { return try Baseline.load(path: path, naming: naming) } catch let error as Baseline.LoadError {
             throw UsageError(error.description)
         }

@@ -9,6 +9,10 @@ public struct Digest128: Hashable, Sendable {
         self = bytes.withUnsafeBufferPointer { Self.murmur($0) }
     }
 
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self = Self.murmur(bytes)
+    }
+
     public init(_ text: String) {
         var text = text
         self = text.withUTF8 { Self.murmur($0) }
@@ -40,9 +44,10 @@ public struct Digest128: Hashable, Sendable {
             return k
         }
         let blocks = data.count / 16
+        let base = UnsafeRawPointer(data.baseAddress)
         for b in 0..<blocks {
-            var k1 = load(b * 16, 8)
-            var k2 = load(b * 16 + 8, 8)
+            var k1 = UInt64(littleEndian: base!.loadUnaligned(fromByteOffset: b * 16, as: UInt64.self))
+            var k2 = UInt64(littleEndian: base!.loadUnaligned(fromByteOffset: b * 16 + 8, as: UInt64.self))
             k1 = k1 &* c1
             k1 = rotl(k1, 31)
             k1 = k1 &* c2

@@ -26,9 +26,41 @@ package final class JSONStreamReader {
         var line = 1
     }
 
+    /// Where strings are unescaped: `flatObject`'s fields stay here until the next object.
+    private struct Scratch {
+        var base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity: Int
+        /// `flatObject`'s fields: (offset, count) in `base` per slot.
+        var spans: [(offset: Int, count: Int)] = []
+
+        mutating func reserve(_ more: Int) {
+            guard count + more > capacity else { return }
+            let grown = Swift.max(capacity * 2, count + more)
+            let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            moved.update(from: base, count: count)
+            base.deallocate()
+            base = moved
+            capacity = grown
+        }
+
+        mutating func append(_ bytes: UnsafePointer<UInt8>, count n: Int) {
+            reserve(n)
+            (base + count).update(from: bytes, count: n)
+            count += n
+        }
+
+        mutating func append(_ byte: UInt8) {
+            reserve(1)
+            base[count] = byte
+            count += 1
+        }
+    }
+
     private let fd: Int32
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     private let cursor: UnsafeMutablePointer<Cursor>
+    private let scratch: UnsafeMutablePointer<Scratch>
     private let maxDepth = 64
 
     /// Opens `path` (a regular file of at most `limit` bytes, as `FileReader` checks).
@@ -40,6 +72,8 @@ package final class JSONStreamReader {
         buffer = .allocate(capacity: chunkSize)
         cursor = .allocate(capacity: 1)
         cursor.initialize(to: Cursor(remaining: limit))
+        scratch = .allocate(capacity: 1)
+        scratch.initialize(to: Scratch(base: .allocate(capacity: 1024), capacity: 1024))
     }
 
     deinit {
@@ -47,6 +81,9 @@ package final class JSONStreamReader {
         buffer.deallocate()
         cursor.deinitialize(count: 1)
         cursor.deallocate()
+        scratch.pointee.base.deallocate()
+        scratch.deinitialize(count: 1)
+        scratch.deallocate()
     }
 
     private var start: Int {
@@ -99,6 +136,14 @@ package final class JSONStreamReader {
         if at < cursor.pointee.end {
             let c = buffer[at]
             if c > 0x20 && c != UInt8(ascii: "/") { return c }
+            // One space, as after a machine-written colon.
+            if c == 0x20 && at + 1 < cursor.pointee.end {
+                let d = buffer[at + 1]
+                if d > 0x20 && d != UInt8(ascii: "/") {
+                    cursor.pointee.start = at + 1
+                    return d
+                }
+            }
         }
         return try skipSpaceSlowly()
     }
@@ -191,6 +236,26 @@ package final class JSONStreamReader {
         try expect(UInt8(ascii: ":"), "':' after a key")
     }
 
+    /// A member's key, read into the scratch and compared there with `names` (then dropped), and its colon: the
+    /// index of the name it is, if any.
+    @inline(__always) private func memberKeySlot(names: [[UInt8]]) throws -> Int? {
+        guard try skipSpace() == UInt8(ascii: "\"") else { throw error("expected a key") }
+        let from = scratch.pointee.count
+        try scratchString()
+        let count = scratch.pointee.count - from
+        let key = UnsafeRawPointer(scratch.pointee.base + from)
+        scratch.pointee.count = from
+        var slot: Int?
+        for (i, name) in names.enumerated() where name.count == count {
+            if name.withUnsafeBytes({ memcmp($0.baseAddress!, key, count) == 0 }) {
+                slot = i
+                break
+            }
+        }
+        try expect(UInt8(ascii: ":"), "':' after a key")
+        return slot
+    }
+
     /// After a member or an element: true when `close` ends the container (a trailing comma allowed before it),
     /// false after a comma with more to come.
     @inline(__always) private func containerEnds(_ close: UInt8, _ what: String) throws -> Bool {
@@ -209,28 +274,35 @@ package final class JSONStreamReader {
     }
 
     /// An object read without a call per member: the value of each key found in `names` (compared by bytes) is
-    /// read into the same slot of `fields` when it is a string; every other member is skipped. Returns a mask of
-    /// the slots read (bit i: `names[i]`). `fields` keeps its buffers from object to object.
-    package func flatObject(names: [[UInt8]], into fields: inout [[UInt8]]) throws -> Int {
-        for i in fields.indices { fields[i].removeAll(keepingCapacity: true) }
+    /// read when it is a string, unescaped, for `field(_:)`; every other member is skipped. Returns a mask of the
+    /// slots read (bit i: `names[i]`).
+    package func flatObject(names: [[UInt8]]) throws -> Int {
+        scratch.pointee.count = 0
+        scratch.pointee.spans = Array(repeating: (0, 0), count: names.count)
         var found = 0
-        var key: [UInt8] = []
         try expect(UInt8(ascii: "{"), "an object")
         if try skipSpace() == UInt8(ascii: "}") {
             _ = try next()
             return 0
         }
         repeat {
-            try memberKey(into: &key)
-            if let slot = names.firstIndex(of: key), try skipSpace() == UInt8(ascii: "\"") {
-                fields[slot].removeAll(keepingCapacity: true)
-                try stringBytes(into: &fields[slot])
+            if let slot = try memberKeySlot(names: names), try skipSpace() == UInt8(ascii: "\"") {
+                let from = scratch.pointee.count
+                try scratchString()
+                scratch.pointee.spans[slot] = (from, scratch.pointee.count - from)
                 found |= 1 << slot
             } else {
                 try skipValue(depth: 1)
             }
         } while try !containerEnds(UInt8(ascii: "}"), "expected ',' or '}' in an object")
         return found
+    }
+
+    /// Slot `slot`'s string as the last `flatObject` read it (empty when it read none): valid until the next
+    /// call.
+    package func field(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+        let span = scratch.pointee.spans[slot]
+        return UnsafeBufferPointer(start: scratch.pointee.base + span.offset, count: span.count)
     }
 
     /// The elements of an array, each read (or skipped) by `element`.
@@ -282,9 +354,8 @@ package final class JSONStreamReader {
         _ = try next()
         while true {
             if start == end, try !refill() { throw error("a string that never ends") }
-            var i = start
             let stop = end
-            while i < stop, buffer[i] != 0x22, buffer[i] != 0x5C, buffer[i] >= 0x20 { i += 1 }
+            let i = plainRunEnd(from: start, to: stop)
             start = i
             guard i < stop else { continue }
             let c = buffer[i]
@@ -347,16 +418,23 @@ package final class JSONStreamReader {
         return true
     }
 
-    /// A string's bytes (the opening quote next), unescaped, appended to `bytes`; runs without escapes are
-    /// copied straight from the buffer.
+    /// A string's bytes (the opening quote next), unescaped, appended to `bytes`.
     private func stringBytes(into bytes: inout [UInt8]) throws {
+        let from = scratch.pointee.count
+        try scratchString()
+        bytes += UnsafeBufferPointer(start: scratch.pointee.base + from, count: scratch.pointee.count - from)
+        scratch.pointee.count = from
+    }
+
+    /// A string's bytes (the opening quote next), unescaped, appended to the scratch; runs without escapes are
+    /// copied straight from the buffer.
+    private func scratchString() throws {
         _ = try next()
         while true {
             if start == end, try !refill() { throw error("a string that never ends") }
-            var i = start
             let stop = end
-            while i < stop, buffer[i] != 0x22, buffer[i] != 0x5C, buffer[i] >= 0x20 { i += 1 }
-            bytes += UnsafeBufferPointer(rebasing: buffer[start..<i])
+            let i = plainRunEnd(from: start, to: stop)
+            scratch.pointee.append(buffer.baseAddress! + start, count: i - start)
             start = i
             guard i < stop else { continue }
             let c = buffer[i]
@@ -367,12 +445,12 @@ package final class JSONStreamReader {
             case UInt8(ascii: "\\"):
                 guard let e = try next() else { throw error("a string that never ends") }
                 switch e {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(e)
-                case UInt8(ascii: "b"): bytes.append(0x08)
-                case UInt8(ascii: "f"): bytes.append(0x0C)
-                case UInt8(ascii: "n"): bytes.append(0x0A)
-                case UInt8(ascii: "r"): bytes.append(0x0D)
-                case UInt8(ascii: "t"): bytes.append(0x09)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.pointee.append(e)
+                case UInt8(ascii: "b"): scratch.pointee.append(0x08)
+                case UInt8(ascii: "f"): scratch.pointee.append(0x0C)
+                case UInt8(ascii: "n"): scratch.pointee.append(0x0A)
+                case UInt8(ascii: "r"): scratch.pointee.append(0x0D)
+                case UInt8(ascii: "t"): scratch.pointee.append(0x09)
                 case UInt8(ascii: "u"):
                     var unit = try hex4()
                     if (0xD800...0xDBFF).contains(unit) {
@@ -386,7 +464,7 @@ package final class JSONStreamReader {
                         throw error("a lone surrogate in a string")
                     }
                     guard let scalar = Unicode.Scalar(unit) else { throw error("an invalid escape in a string") }
-                    bytes += Array(String(Character(scalar)).utf8)
+                    UTF8.encode(scalar) { scratch.pointee.append($0) }
                 default:
                     throw error("an invalid escape in a string")
                 }
@@ -394,6 +472,29 @@ package final class JSONStreamReader {
                 throw error("a control character in a string")
             }
         }
+    }
+
+    /// Where the run of bytes a string holds as they are ends: the first quote, backslash or control character
+    /// at or after `from`, else `to`. Eight bytes a step (a machine word tested for all three at once), as most
+    /// strings are long runs without escapes.
+    @inline(__always) private func plainRunEnd(from: Int, to stop: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let base = UnsafeRawPointer(buffer.baseAddress!)
+        var i = from
+        while i + 8 <= stop {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // A byte's high bit set in `found` where it is 0 in `quote` or `backslash`, or below 0x20 in `word`
+            // (the classic has-zero / has-less tests, exact for the first such byte of the word).
+            let found =
+                ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word) & highs
+            if found != 0 { return i + found.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < stop, buffer[i] != 0x22, buffer[i] != 0x5C, buffer[i] >= 0x20 { i += 1 }
+        return i
     }
 
     private func hex4() throws -> UInt32 {
