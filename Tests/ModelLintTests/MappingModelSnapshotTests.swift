@@ -3,6 +3,7 @@ import XCTest
 import ModelLintSupport
 import ModelLintModel
 import ModelLintCompiled
+import ModelLintCommands
 
 /// Mapping models are matched by the models they embed (Xcode's editor archive), as Core Data matches them by hash.
 final class MappingModelSnapshotTests: XCTestCase {
@@ -20,12 +21,17 @@ final class MappingModelSnapshotTests: XCTestCase {
         var sidesChecked = 0
         for relative in files {
             let file = MappingModelReader.file(at: corpus.appendingPathComponent(relative).path, displayPath: relative)
-            guard let source = file.source, let destination = file.destination,
+            guard let source = file.sourceHashes, let destination = file.destinationHashes,
                 let sourcePath = file.sourcePath, let destinationPath = file.destinationPath
             else {
                 XCTFail("\(relative): embedded models not read")
                 continue
             }
+            // What the result cache keeps of the file is all that matching reads of it.
+            let kept = try XCTUnwrap(MappingModelFile(cached: JSONValue.parse(Data(file.cached.serialized().utf8))))
+            XCTAssertEqual(kept.sourceHashes, source, relative)
+            XCTAssertEqual(kept.destinationHashes, destination, relative)
+            XCTAssertEqual([kept.sourcePath, kept.destinationPath], [sourcePath, destinationPath], relative)
             let bundleName = String(sourcePath.split(separator: "/").dropLast().last ?? "")
             let project = corpus.appendingPathComponent(String(relative.split(separator: "/")[0]))
             let bundles = (FileManager.default.subpaths(atPath: project.path) ?? []).filter {
@@ -142,5 +148,45 @@ final class MappingModelSnapshotTests: XCTestCase {
         ) { error in
             XCTAssertTrue("\(error)".hasPrefix("x: "), "\(error)")
         }
+    }
+
+    /// A mapping model's hashes are kept in the result cache while its file is unchanged (its embedded models take
+    /// tens of milliseconds to decode); an entry that is not as written is ignored and rewritten, and a changed
+    /// file is read again.
+    func testTheResultCacheKeepsAMappingModelsHashesWhileItsFileIsUnchanged() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("EditedAfterMapping"), to: directory.appendingPathComponent("M"))
+        let xml = directory.appendingPathComponent("M/Journal2ToJournal3.xcmappingmodel/xcmapping.xml")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: xml.path)
+        let folder = try makeTemporaryDirectory(self)
+        let variables = ["MODELLINT_CACHE_DIR": folder.path]
+        func check() -> String {
+            modellint(["check", "M", "--format", "json"], in: directory, variables: variables).standardOutput
+        }
+        let uncached = modellint(["check", "M", "--format", "json", "--no-cache"], in: directory).standardOutput
+        XCTAssertTrue(uncached.contains("\"ruleId\": \"mapping-model-stale\""), uncached)
+        XCTAssertEqual(check(), uncached)
+        let entryFolder = folder.appendingPathComponent("mapping-model")
+        let entry = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: entryFolder.path).first)
+        let entryFile = entryFolder.appendingPathComponent(entry)
+        let written = try Data(contentsOf: entryFile)
+        XCTAssertEqual(check(), uncached, "read from the cache")
+        for hostile in ["", "{", "[1,2]", String(repeating: "[", count: 10_000)] {
+            try Data(hostile.utf8).write(to: entryFile)
+            XCTAssertEqual(check(), uncached, hostile)
+            XCTAssertEqual(try Data(contentsOf: entryFile), written, "rewritten after \(hostile.prefix(10))")
+        }
+        // An entry as written, for this very file: trusted (the hashes of another destination say another story).
+        let doctored = String(decoding: written, as: UTF8.self).replacingOccurrences(
+            of: "Journal 3.xcdatamodel", with: "Journal 9.xcdatamodel")
+        XCTAssertNotEqual(doctored, String(decoding: written, as: UTF8.self))
+        try Data(doctored.utf8).write(to: entryFile)
+        XCTAssertNotEqual(check(), uncached)
+        // The file touched since: its entry no longer applies.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -1800)], ofItemAtPath: xml.path)
+        XCTAssertEqual(check(), uncached)
     }
 }

@@ -49,7 +49,8 @@ package struct Workspace: Sendable {
             stagedIn != nil && paths.isEmpty ? ([], []) : try finder.selections(for: paths)
         let files = RepositoryFiles(
             walker: finder.walker, repositories: history.repositories, isExcluded: { finder.isExcluded($0) },
-            index: stagedIn.flatMap { stagedListing.entries.isEmpty ? nil : ($0.toplevel, stagedListing.entries) })
+            index: stagedIn.flatMap { stagedListing.entries.isEmpty ? nil : ($0.toplevel, stagedListing.entries) },
+            cache: cache)
         var bundles: [LintInput.Bundle] = []
         // Each project file is read once per run, however many bundles it lists, on the other core while this one
         // reads the bundles: a big project costs what the bundles of a pre-commit run do.
@@ -59,6 +60,12 @@ package struct Workspace: Sendable {
             for selection in selections {
                 _ = projects(referencing: selection.absolutePath, files: files, read: projectsRead)
             }
+        }
+        // The mapping models too: matching them waits for the bundles, reading them does not.
+        let mappingModelsReady = DispatchGroup()
+        DispatchQueue.global().async(group: mappingModelsReady) { [configuration] in
+            files.readMappingModels(
+                near: selections.map(\.absolutePath), configuredFolders: configuration.mappingModels)
         }
         for selection in selections {
             let url = URL(fileURLWithPath: selection.absolutePath)
@@ -81,6 +88,7 @@ package struct Workspace: Sendable {
                     bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
             }
             try settings?.validate(against: bundle, file: configuration.filePath ?? ".modellint.json")
+            mappingModelsReady.wait()
             let (mappingSources, mappingModels, staleMappingModels) = files.matchedMappingModels(
                 for: selection.absolutePath, versions: bundle.readableVersions,
                 configuredFolders: configuration.mappingModels,

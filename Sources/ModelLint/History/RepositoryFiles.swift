@@ -37,16 +37,20 @@ public final class RepositoryFiles: Sendable {
     /// A pre-commit run's index (`git ls-files --stage -z` of the repository at `toplevel`): the files the commit
     /// holds are listed from it, not from the work tree.
     package let index: (toplevel: String, entries: Data)?
+    /// Where a mapping model's hashes are kept while its file is unchanged: its embedded models are megabytes of
+    /// archived objects, decoded in tens of milliseconds.
+    package let cache: ResultCache
 
     package init(
         walker: DirectoryWalker = DirectoryWalker(), repositories: RepositoryCache = RepositoryCache(),
         isExcluded: @escaping @Sendable (String) -> Bool = { _ in false },
-        index: (toplevel: String, entries: Data)? = nil
+        index: (toplevel: String, entries: Data)? = nil, cache: ResultCache = ResultCache(folder: nil)
     ) {
         self.walker = walker
         self.repositories = repositories
         self.isExcluded = isExcluded
         self.index = index
+        self.cache = cache
     }
 
     /// The tree a bundle's neighbours are searched in: its repository's top folder, else its project's root.
@@ -147,12 +151,47 @@ public final class RepositoryFiles: Sendable {
         }
     }
 
-    /// A mapping model's paths and embedded models, read once per run however many bundles ask.
+    /// A mapping model's paths and embedded models' hashes, read once per run however many bundles ask (and
+    /// from the result cache while the file is unchanged).
     package func mappingModelFile(_ xml: String) -> MappingModelFile {
         if let known = mappingFiles.withLock({ $0[xml] }) { return known }
-        let read = MappingModelReader.file(at: xml, displayPath: xml)
+        let kind = "mapping-model"
+        var read: MappingModelFile
+        if let kept = cache.value(for: xml, kind: kind).flatMap(MappingModelFile.init(cached:)) {
+            read = kept
+        } else {
+            read = MappingModelReader.file(at: xml, displayPath: xml)
+            cache.store(read.cached, for: xml, kind: kind)
+        }
+        // Matching reads the hashes alone: the models are not kept for the rest of the run.
+        read.source = nil
+        read.destination = nil
         mappingFiles.withLock { $0[xml] = read }
         return read
+    }
+
+    /// The mapping models' files of every bundle in `bundles`, read ahead (on another core while the bundles
+    /// are): `mappingModels(for:…)` then finds them read.
+    package func readMappingModels(near bundles: [String], configuredFolders: [String]) {
+        for bundle in bundles {
+            for xml in mappingModelFiles(near: bundle, configuredFolders: configuredFolders) {
+                _ = mappingModelFile(xml)
+            }
+        }
+    }
+
+    /// The `xcmapping.xml` files near a bundle and in the configured folders, sorted; not one that resolves
+    /// outside the tree (a committed symlink), which is never read.
+    private func mappingModelFiles(near bundle: String, configuredFolders: [String]) -> [String] {
+        var seen: Set<String> = []
+        let root = self.root(near: bundle)
+        return (files(near: bundle) + configuredFolders.flatMap { files(under: $0) })
+            .filter { $0.hasSuffix("/xcmapping.xml") && seen.insert($0).inserted }
+            .filter { xml in
+                configuredFolders.contains { PathTools.relative(xml, to: $0) != nil }
+                    || (try? FileReader.requireInside(xml, root: root)) != nil
+            }
+            .sorted()
     }
 
     /// The mapping models that may map versions of this bundle: found near it, and in the configured folders;
@@ -160,17 +199,8 @@ public final class RepositoryFiles: Sendable {
     package func mappingModels(for bundle: String, configuredFolders: [String], display: (String) -> String)
         -> [MappingModelSource]
     {
-        var seen: Set<String> = []
-        let root = self.root(near: bundle)
-        // A mapping model that resolves outside the tree (a committed symlink) is not read.
-        let candidates = (files(near: bundle) + configuredFolders.flatMap { files(under: $0) })
-            .filter { $0.hasSuffix("/xcmapping.xml") && seen.insert($0).inserted }
-            .filter { xml in
-                configuredFolders.contains { PathTools.relative(xml, to: $0) != nil }
-                    || (try? FileReader.requireInside(xml, root: root)) != nil
-            }
         let bundleName = (bundle as NSString).lastPathComponent
-        return candidates.sorted().compactMap { xml in
+        return mappingModelFiles(near: bundle, configuredFolders: configuredFolders).compactMap { xml in
             let folder = (xml as NSString).deletingLastPathComponent
             let file = mappingModelFile(xml)
             // A mapping model whose model paths name another bundle maps that bundle's versions, even when the

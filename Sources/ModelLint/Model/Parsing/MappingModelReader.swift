@@ -84,14 +84,118 @@ public struct MappingModelSource: Sendable {
 public struct MappingModelFile: Sendable {
     public var sourcePath: String?
     public var destinationPath: String?
+    /// The embedded models, when read from the file (nil from the result cache, which keeps their hashes).
     public var source: Model?
     public var destination: Model?
+    /// What matching compares of each embedded model: all a run needs of it.
+    public var sourceHashes: EmbeddedModelHashes?
+    public var destinationHashes: EmbeddedModelHashes?
 
     public init(sourcePath: String?, destinationPath: String?, source: Model? = nil, destination: Model? = nil) {
         self.sourcePath = sourcePath
         self.destinationPath = destinationPath
         self.source = source
         self.destination = destination
+        sourceHashes = source.map(EmbeddedModelHashes.init)
+        destinationHashes = destination.map(EmbeddedModelHashes.init)
+    }
+
+    /// As the result cache keeps it: the paths and the embedded models' hashes.
+    package var cached: JSONValue {
+        func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+        return .object([
+            ("sourcePath", optional(sourcePath)), ("destinationPath", optional(destinationPath)),
+            ("source", sourceHashes?.cached ?? .null), ("destination", destinationHashes?.cached ?? .null),
+        ])
+    }
+
+    /// Read back from `cached`; nil when the entry is not as written.
+    package init?(cached: JSONValue) {
+        func optional(_ key: String) -> String?? {
+            switch cached[key] {
+            case .string(let text)?: return .some(text)
+            case .null?: return .some(nil)
+            default: return nil
+            }
+        }
+        func hashes(_ key: String) -> EmbeddedModelHashes?? {
+            switch cached[key] {
+            case .null?: return .some(nil)
+            case let value?: return EmbeddedModelHashes(cached: value).map { .some($0) }
+            default: return nil
+            }
+        }
+        guard let sourcePath = optional("sourcePath"), let destinationPath = optional("destinationPath"),
+            let source = hashes("source"), let destination = hashes("destination")
+        else { return nil }
+        self.sourcePath = sourcePath
+        self.destinationPath = destinationPath
+        sourceHashes = source
+        destinationHashes = destination
+    }
+}
+
+/// What Core Data compares of a model embedded in a mapping model (its entities' version hashes), and what says
+/// how a version differs from it (its properties' hashes).
+public struct EmbeddedModelHashes: Equatable, Sendable {
+    /// How many entities it has (two of one name count twice).
+    public var entityCount: Int
+    /// Entity name -> version hash.
+    public var entities: [String: [UInt8]]
+    /// Entity name -> stored property name -> version hash.
+    public var properties: [String: [String: [UInt8]]]
+
+    public init(_ model: Model) {
+        entityCount = model.entities.count
+        entities = model.versionHashes.entities
+        var properties: [String: [String: [UInt8]]] = [:]
+        for name in entities.keys {
+            guard let entity = model.entity(named: name) else { continue }
+            var hashes: [String: [UInt8]] = [:]
+            for property in entity.properties where !property.isTransient {
+                hashes[property.name] = CoreDataHash.hash(of: property, declaredBy: entity.name)
+            }
+            properties[name] = hashes
+        }
+        self.properties = properties
+    }
+
+    package var cached: JSONValue {
+        func table(_ hashes: [String: [UInt8]]) -> JSONValue {
+            .object(hashes.sorted { $0.key < $1.key }.map { ($0.key, .string(Hex.encode($0.value))) })
+        }
+        return .object([
+            ("entityCount", .number(Double(entityCount))), ("entities", table(entities)),
+            ("properties", .object(properties.sorted { $0.key < $1.key }.map { ($0.key, table($0.value)) })),
+        ])
+    }
+
+    package init?(cached: JSONValue) {
+        func table(_ value: JSONValue?) -> [String: [UInt8]]? {
+            guard let members = value?.objectValue else { return nil }
+            var table: [String: [UInt8]] = [:]
+            for (name, hash) in members {
+                guard let text = hash.stringValue, let bytes = Hex.decode(text), bytes.count == 32 else { return nil }
+                table[name] = bytes
+            }
+            return table
+        }
+        guard let count = cached["entityCount"]?.intValue, let entities = table(cached["entities"]),
+            let members = cached["properties"]?.objectValue
+        else { return nil }
+        var properties: [String: [String: [UInt8]]] = [:]
+        for (name, value) in members {
+            guard let hashes = table(value) else { return nil }
+            properties[name] = hashes
+        }
+        entityCount = count
+        self.entities = entities
+        self.properties = properties
+    }
+
+    /// Whether it has the entities `version` has, by name (Core Data matches no model with other entities).
+    func hasEntityNames(of version: Model) -> Bool {
+        entityCount == version.entities.count && Set(entities.keys) == Set(version.entityIndexByName.keys)
     }
 }
 
@@ -132,7 +236,7 @@ public enum MappingModelReader {
         let names = versions.map(\.name)
         let claimedSource = file.sourcePath.flatMap(versionName)
         let claimedDestination = file.destinationPath.flatMap(versionName)
-        guard let sourceModel = file.source, let destinationModel = file.destination else {
+        guard let sourceModel = file.sourceHashes, let destinationModel = file.destinationHashes else {
             if let source = claimedSource, let destination = claimedDestination, names.contains(source),
                 names.contains(destination)
             {
@@ -162,7 +266,7 @@ public enum MappingModelReader {
             [claimedSource, claimedDestination].contains { $0.map(names.contains) == true } || !sources.isEmpty
             || !destinations.isEmpty || pairFromFileName(name, versions: names) != nil
         guard claimsThisBundle else { return nil }
-        func differences(_ snapshot: Model, claimed: String?) -> [String]? {
+        func differences(_ snapshot: EmbeddedModelHashes, claimed: String?) -> [String]? {
             guard let claimed, let version = versions.first(where: { $0.name == claimed }) else { return nil }
             return entityDifferences(snapshot, version.model)
         }
@@ -193,7 +297,7 @@ public enum MappingModelReader {
 
     /// Whether an embedded model is the version to Core Data (the same entity hashes), and which hashed facts had
     /// to be cleared in the version because the snapshot cannot record them. nil: they differ.
-    package static func equality(_ snapshot: Model, _ version: Model) -> [String]? {
+    package static func equality(_ snapshot: EmbeddedModelHashes, _ version: Model) -> [String]? {
         guard snapshot.hasEntityNames(of: version) else { return nil }
         var cleared: Set<String> = []
         let entities = version.entities.map { entity -> Entity in
@@ -217,17 +321,17 @@ public enum MappingModelReader {
         let versionHashes =
             cleared.isEmpty
             ? version.versionHashes : Model(location: version.location, entities: entities).versionHashes
-        return snapshot.versionHashes.entities == versionHashes.entities ? cleared.sorted() : nil
+        return snapshot.entities == versionHashes.entities ? cleared.sorted() : nil
     }
 
     /// How a version differs from an embedded model, as Core Data's hashes see it: entities and properties added
     /// since the copy was made, removed, or changed (`Entry.pinned added`), in name order.
-    package static func entityDifferences(_ snapshot: Model, _ version: Model) -> [String] {
-        let was = snapshot.versionHashes.entities
+    package static func entityDifferences(_ snapshot: EmbeddedModelHashes, _ version: Model) -> [String] {
+        let was = snapshot.entities
         let now = version.versionHashes.entities
         var differences: [String] = []
         for name in Set(was.keys).union(now.keys).sorted(by: CoreDataHash.precedes) where was[name] != now[name] {
-            guard let old = snapshot.entity(named: name), let new = version.entity(named: name) else {
+            guard let before = snapshot.properties[name], let new = version.entity(named: name) else {
                 differences.append("entity \(name) \(was[name] == nil ? "added" : "removed")")
                 continue
             }
@@ -238,7 +342,7 @@ public enum MappingModelReader {
                 }
                 return hashes
             }
-            let (before, after) = (hashes(old), hashes(new))
+            let after = hashes(new)
             let changed = Set(before.keys).union(after.keys).sorted(by: CoreDataHash.precedes).filter {
                 before[$0] != after[$0]
             }

@@ -123,4 +123,25 @@ public enum Hex {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// The bytes `encode` wrote (either case); nil for anything else.
+    public static func decode(_ text: String) -> [UInt8]? {
+        func digit(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 0x30...0x39: c - 0x30
+            case 0x61...0x66: c - 0x61 + 10
+            case 0x41...0x46: c - 0x41 + 10
+            default: nil
+            }
+        }
+        let utf8 = Array(text.utf8)
+        guard utf8.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count / 2)
+        for i in stride(from: 0, to: utf8.count, by: 2) {
+            guard let high = digit(utf8[i]), let low = digit(utf8[i + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
 }
