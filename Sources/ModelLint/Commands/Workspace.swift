@@ -70,6 +70,8 @@ package struct Workspace: Sendable {
         for selection in selections {
             let url = URL(fileURLWithPath: selection.absolutePath)
             let settings = configuration.settings(forBundleAt: selection.absolutePath)
+            // One per bundle, for its work tree and its revisions: the versions at a revision repeat the work tree's.
+            let sourceCache = EntitySourceCache()
             var bundle: ModelBundle
             if let stagedIn {
                 // Not in the index: untracked, so not part of the commit.
@@ -85,7 +87,8 @@ package struct Workspace: Sendable {
                 bundle = staged
             } else {
                 bundle = BundleLoader.load(
-                    bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder)
+                    bundleURL: url, displayPath: selection.displayPath, versionOrder: settings?.versionOrder,
+                    cache: sourceCache)
             }
             try settings?.validate(against: bundle, file: configuration.filePath ?? ".modellint.json")
             mappingModelsReady.wait()
@@ -101,7 +104,7 @@ package struct Workspace: Sendable {
             // one order for both trees, so a pair means the same two versions on both sides.
             let histories = try history.histories(
                 forBundleAt: selection.absolutePath, decidedOrder: bundle.versions.map(\.name),
-                workingDirectory: workingDirectory)
+                workingDirectory: workingDirectory, sourceCache: sourceCache)
             projectsReady.wait()
             bundles.append(
                 LintInput.Bundle(

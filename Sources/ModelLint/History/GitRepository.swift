@@ -98,7 +98,18 @@ public struct GitRepository: Sendable {
     public func bundle(
         atPath path: String, commit: String, label: String, versionOrder: [String]?, following decided: [String]? = nil
     ) throws -> ModelBundle? {
-        try bundle(atPath: path, in: .commit(commit, label: label), versionOrder: versionOrder, following: decided)
+        try bundle(
+            atPath: path, commit: commit, label: label, versionOrder: versionOrder, following: decided,
+            cache: EntitySourceCache())
+    }
+
+    package func bundle(
+        atPath path: String, commit: String, label: String, versionOrder: [String]?, following decided: [String]?,
+        cache: EntitySourceCache
+    ) throws -> ModelBundle? {
+        try bundle(
+            atPath: path, in: .commit(commit, label: label), versionOrder: versionOrder, following: decided,
+            cache: cache)
     }
 
     /// The bundle at `path` as it was at `commit`: at that path, or where the change since `commit` moved it from
@@ -106,14 +117,25 @@ public struct GitRepository: Sendable {
     public func bundle(
         atPathOrWhereMovedFrom path: String, commit: String, label: String, following decided: [String]
     ) throws -> ModelBundle? {
+        try bundle(
+            atPathOrWhereMovedFrom: path, commit: commit, label: label, following: decided, cache: EntitySourceCache())
+    }
+
+    /// The same, sharing `cache` (the work tree's read of the bundle, which its versions at `commit` mostly repeat).
+    package func bundle(
+        atPathOrWhereMovedFrom path: String, commit: String, label: String, following decided: [String],
+        cache: EntitySourceCache
+    ) throws -> ModelBundle? {
         let key = ([path, commit, label] + decided).joined(separator: "\u{0}")
         if let known = bundlesAtCommits.withLock({ $0[key] }) { return known }
-        var read = try bundle(atPath: path, commit: commit, label: label, versionOrder: nil, following: decided)
+        var read = try bundle(
+            atPath: path, commit: commit, label: label, versionOrder: nil, following: decided, cache: cache)
         if read == nil, let relative = PathTools.relative(PathTools.standardize(path), to: toplevel),
             let moved = movedFrom(relative, since: commit)
         {
             read = try bundle(
-                atPath: toplevel + "/" + moved, commit: commit, label: label, versionOrder: nil, following: decided)
+                atPath: toplevel + "/" + moved, commit: commit, label: label, versionOrder: nil, following: decided,
+                cache: cache)
         }
         bundlesAtCommits.withLock { $0[key] = .some(read) }
         return read
@@ -205,6 +227,14 @@ public struct GitRepository: Sendable {
     public func bundle(
         atPath path: String, in snapshot: Snapshot, versionOrder: [String]?, following decided: [String]? = nil
     ) throws -> ModelBundle? {
+        try bundle(
+            atPath: path, in: snapshot, versionOrder: versionOrder, following: decided, cache: EntitySourceCache())
+    }
+
+    package func bundle(
+        atPath path: String, in snapshot: Snapshot, versionOrder: [String]?, following decided: [String]?,
+        cache: EntitySourceCache
+    ) throws -> ModelBundle? {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
             throw GitError(message: "\(path) is outside the git repository at \(toplevel)")
         }
@@ -272,8 +302,7 @@ public struct GitRepository: Sendable {
         var versions: [String: VersionContent] = [:]
         var pointer: (ModelBundle.CurrentVersionFile, String?) = (.absent, nil)
         // The `contents` files are parsed on both cores, sharing what one version's unchanged entities cost to
-        // build, as the work tree's are.
-        let cache = EntitySourceCache()
+        // build, as the work tree's are (and with the work tree's, when the caller shares its cache).
         let parsing = zip(wanted, contents).enumerated().compactMap { index, item -> (Int, Data, String)? in
             let inner = String(item.0.path.dropFirst(prefix.count))
             guard let data = item.1, inner.hasSuffix("/contents") else { return nil }

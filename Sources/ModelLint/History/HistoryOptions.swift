@@ -32,9 +32,12 @@ public struct HistoryOptions: Sendable {
 
     /// Every record that applies to this bundle.
     /// `decidedOrder`: the work tree's order of the bundle's versions, which the bundle at a revision follows.
-    package func histories(forBundleAt absolutePath: String, decidedOrder: [String], workingDirectory: String) throws
-        -> [ShippedHistory]
-    {
+    /// `sourceCache`: the entities the work tree's read of the bundle built, which its versions at a revision
+    /// mostly repeat.
+    package func histories(
+        forBundleAt absolutePath: String, decidedOrder: [String], workingDirectory: String,
+        sourceCache: EntitySourceCache = EntitySourceCache()
+    ) throws -> [ShippedHistory] {
         var histories: [ShippedHistory] = []
         if let locked = lockHistory(
             key: LockFile.normalizedKey(PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath))
@@ -46,7 +49,8 @@ public struct HistoryOptions: Sendable {
         if let released {
             let commit = try repository.resolve(released)
             if let atRef = try repository.bundle(
-                atPathOrWhereMovedFrom: absolutePath, commit: commit, label: released, following: decidedOrder)
+                atPathOrWhereMovedFrom: absolutePath, commit: commit, label: released, following: decidedOrder,
+                cache: sourceCache)
             {
                 let identical = repository.versionsIdentical(bundleAt: absolutePath, since: commit)
                 histories.append(
@@ -57,7 +61,8 @@ public struct HistoryOptions: Sendable {
         if let against {
             let commit = try repository.resolve(against)
             if let atRef = try repository.bundle(
-                atPathOrWhereMovedFrom: absolutePath, commit: commit, label: against, following: decidedOrder),
+                atPathOrWhereMovedFrom: absolutePath, commit: commit, label: against, following: decidedOrder,
+                cache: sourceCache),
                 let current = atRef.currentVersionIndex
             {
                 // Only versions already superseded at REF count as shipped; REF's current one may still be unreleased work.

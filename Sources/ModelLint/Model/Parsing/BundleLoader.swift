@@ -5,6 +5,13 @@ import ModelLintSupport
 /// Reads a `.xcdatamodeld` folder: every version (in parallel: they are independent) and the pointer.
 public enum BundleLoader {
     public static func load(bundleURL: URL, displayPath: String, versionOrder: [String]? = nil) -> ModelBundle {
+        load(bundleURL: bundleURL, displayPath: displayPath, versionOrder: versionOrder, cache: EntitySourceCache())
+    }
+
+    /// `cache`: entities already built from the same bundle (as a revision holds it, say), shared with this read.
+    package static func load(
+        bundleURL: URL, displayPath: String, versionOrder: [String]?, cache: EntitySourceCache
+    ) -> ModelBundle {
         if bundleURL.pathExtension == "xcdatamodel" {
             return loadStandalone(versionURL: bundleURL, displayPath: displayPath)
         }
@@ -20,7 +27,6 @@ public enum BundleLoader {
         }
         .map { DirectoryListing.display(Array($0.dropLast(suffix.count))) }
 
-        let cache = EntitySourceCache()
         let versions = concurrentMap(names) { name -> ModelVersion in
             let folderPath = displayPath + "/" + name + ".xcdatamodel"
             let folderURL = bundleURL.appendingPathComponent(name + ".xcdatamodel")
