@@ -262,20 +262,25 @@ package struct Judge: Sendable {
                         identicalHashes: identical)
                 }
             })
-        // Per pair, per rule: a diff rule's findings; an entity pair rule's per matched entity pair (none for a
-        // repeat, which takes its origin's below).
-        let judged = concurrentMap(Array(diffs.indices)) { p -> [[[ChangeFinding]]] in
+        // Per pair, per rule, what it found, sparse (most rules find nothing on most entity pairs): a diff rule's
+        // findings at 0; an entity pair rule's by the matched entity pair's position (none for a repeat, which
+        // takes its origin's below).
+        let judged = concurrentMap(Array(diffs.indices)) { p -> [[FoundAt]] in
             let diff = diffs[p]
             let versions = diff.versions
-            return judges.map { judge -> [[ChangeFinding]] in
+            return judges.map { judge -> [FoundAt] in
                 switch judge {
                 case .diff(let rule):
                     guard diff.isAdjacent || !type(of: rule).adjacentOnly else { return [] }
-                    return [rule.check(diff, context: context)]
+                    let found = rule.check(diff, context: context)
+                    return found.isEmpty ? [] : [FoundAt(position: 0, findings: found)]
                 case .entityPairs(let rule):
-                    return diff.matchedEntities.enumerated().map { e, pair in
-                        origins[p][e] == nil ? rule.check(pair, of: versions, context: context) : []
+                    var found: [FoundAt] = []
+                    for (e, pair) in diff.matchedEntities.enumerated() where origins[p][e] == nil {
+                        let findings = rule.check(pair, of: versions, context: context)
+                        if !findings.isEmpty { found.append(FoundAt(position: e, findings: findings)) }
                     }
+                    return found
                 }
             }
         }
@@ -283,15 +288,44 @@ package struct Judge: Sendable {
             let diff = diffs[p]
             var findings: [(RuleDescription, ChangeFinding)] = []
             for (r, judge) in judges.enumerated() {
-                var found = judged[p][r]
-                if case .entityPairs = judge {
-                    for (e, origin) in origins[p].enumerated() {
-                        if let origin { found[e] = judged[origin.group][r][origin.item] }
+                let own = judged[p][r]
+                guard case .entityPairs = judge, origins[p].contains(where: { $0 != nil }) else {
+                    for found in own { findings += found.findings.map { (judge.description, $0) } }
+                    continue
+                }
+                // In entity pair order: each one's own findings, or its origin's.
+                var next = 0
+                for (e, origin) in origins[p].enumerated() {
+                    if let origin {
+                        let theirs = judged[origin.group][r]
+                        if let found = FoundAt.findings(in: theirs, at: origin.item) {
+                            findings += found.map { (judge.description, $0) }
+                        }
+                    } else if next < own.count, own[next].position == e {
+                        findings += own[next].findings.map { (judge.description, $0) }
+                        next += 1
                     }
                 }
-                findings += found.joined().map { (judge.description, $0) }
             }
             return PairFindings(from: diff.from.name, to: diff.to.name, isAdjacent: diff.isAdjacent, findings: findings)
         }
+    }
+}
+
+/// What one rule found at one position of a pair (a matched entity pair's, or 0 for a diff rule), when it found
+/// something: judged results are kept sparse.
+struct FoundAt: Sendable {
+    var position: Int
+    var findings: [ChangeFinding]
+
+    /// The findings at `position` in a list sorted by position; nil when there are none.
+    static func findings(in list: [FoundAt], at position: Int) -> [ChangeFinding]? {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].position < position { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count && list[low].position == position ? list[low].findings : nil
     }
 }
