@@ -14,6 +14,30 @@ import ModelLintCommands
 
 /// Core Data's entity version hashes, reproduced from the model XML (docs/core-data.md).
 final class CoreDataHashTests: XCTestCase {
+    func testSHA1AndGitBlobIDKnownAnswers() {
+        // FIPS 180-4 examples.
+        for (text, expected) in [
+            ("abc", "a9993e364706816aba3e25717850c26c9cd0d89d"), ("", "da39a3ee5e6b4b0d3255bfef95601890afd80709"),
+            (
+                "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+                "84983e441c3bd26ebaae4aa1f95129e5e54670f1"
+            ),
+            (String(repeating: "a", count: 1_000_000), "34aa973cd4c4daa4f61eeb2bdbad27316534016f"),
+        ] {
+            XCTAssertEqual(Hex.encode(SHA1.digest(Array(text.utf8))), expected, String(text.prefix(10)))
+        }
+        // Git's ids of the empty blob and of "hello world\n" (SHA-1), and of the empty blob in a SHA-256 repository.
+        XCTAssertEqual(
+            GitBlobID.of([], like: String(repeating: "0", count: 40)), "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")
+        XCTAssertEqual(
+            GitBlobID.of(Array("hello world\n".utf8), like: String(repeating: "0", count: 40)),
+            "3b18e512dba79e4c8300dd08aeb37f8e728b8dad")
+        XCTAssertEqual(
+            GitBlobID.of([], like: String(repeating: "0", count: 64)),
+            "473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813")
+        XCTAssertNil(GitBlobID.of([], like: "e69de29"))
+    }
+
     func testSHA256AndSHA512KnownAnswers() {
         // FIPS 180-4 examples.
         XCTAssertEqual(

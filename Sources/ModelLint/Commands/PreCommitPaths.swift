@@ -31,20 +31,31 @@ package enum PreCommitPaths {
     package static func select(given: [String], workingDirectory: String, repositories: RepositoryCache) throws
         -> Selection
     {
-        let repository = try repositories.repository(containing: workingDirectory)
-        // The index is listed on the other core while git diffs it against HEAD: a bundle the commit touches is
-        // read from that listing, and nothing waits for it otherwise.
-        let listed = Locked<(status: Int32, output: Data, error: String)?>(nil)
-        let listing = DispatchGroup()
-        DispatchQueue.global().async(group: listing) {
-            let result = repository.run(["ls-files", "--stage", "-z", "--full-name"])
-            listed.withLock { $0 = result }
+        // The index is listed, and diffed against HEAD, while git finds the repository: all three find the same
+        // one from this folder (the environment that could point git elsewhere is cleared for each), and paths in
+        // both outputs are relative to its top folder. A bundle the commit touches is read from the listing.
+        typealias Output = (status: Int32, output: Data, error: String)
+        let listed = Locked<Output?>(nil)
+        let diffed = Locked<Output?>(nil)
+        let git = DispatchGroup()
+        if GitRepository.mayBeInRepository(workingDirectory) {
+            for (arguments, output) in [
+                (["ls-files", "--stage", "-z", "--full-name"], listed),
+                (["diff", "--cached", "--name-only", "--no-renames", "--no-ext-diff", "--no-textconv", "-z"], diffed),
+            ] {
+                DispatchQueue.global().async(group: git) {
+                    let result = GitRepository.run(arguments, in: workingDirectory, repository: nil)
+                    output.withLock { $0 = result }
+                }
+            }
         }
         // No git process outlives the run.
-        defer { listing.wait() }
-        let result = repository.run([
-            "diff", "--cached", "--name-only", "--no-renames", "--no-ext-diff", "--no-textconv", "-z",
-        ])
+        defer { git.wait() }
+        let repository = try repositories.repository(containing: workingDirectory)
+        git.wait()
+        guard let result = diffed.withLock({ $0 }) else {
+            throw GitRepository.GitError(message: "git diff --cached failed")
+        }
         guard result.status == 0 else {
             throw GitRepository.GitError(message: "git diff --cached failed: \(result.error)")
         }
@@ -78,7 +89,6 @@ package enum PreCommitPaths {
             // Which touched bundles the index still holds: one listing of the whole index, which also tells the
             // run which files the commit has beside them (mapping models, projects, code).
             let relatives = touchedBundles.compactMap { PathTools.relative($0, to: repository.toplevel) }
-            listing.wait()
             guard let listing = listed.withLock({ $0 }), listing.status == 0 else {
                 throw GitRepository.GitError(
                     message: "git ls-files failed: \(listed.withLock { $0?.error } ?? "")")

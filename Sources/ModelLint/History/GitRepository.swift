@@ -56,7 +56,7 @@ public struct GitRepository: Sendable {
     }
 
     /// Whether git could find a repository from `directory`: a relative path is left to git.
-    static func mayBeInRepository(_ directory: String) -> Bool {
+    package static func mayBeInRepository(_ directory: String) -> Bool {
         guard directory.hasPrefix("/") else { return true }
         var current = PathTools.standardize(directory)
         while true {
@@ -285,18 +285,37 @@ public struct GitRepository: Sendable {
                 ? displayPath + "/" + inner.split(separator: "/").dropFirst().joined(separator: "/")
                 : "\(displayPath)/\(inner)"
         }
+        // The index's blobs are mostly the work tree's files as they are (a commit stages what was saved): a file
+        // whose git blob id is the index's is that blob, byte for byte, wherever it was read from, and git is not
+        // asked for it.
+        var known: [Int: Data] = [:]
+        if case .index = snapshot {
+            for (i, entry) in wanted.enumerated() {
+                let file = toplevel + "/" + entry.path
+                guard let data = try? FileReader.read(file, limit: FileReader.Limit.contents),
+                    GitBlobID.of([UInt8](data), like: entry.sha) == entry.sha
+                else { continue }
+                known[i] = data
+            }
+        }
+        let asked = wanted.indices.filter { known[$0] == nil }
         // A blob over the cap for its kind of file is refused, as on disk: one `cat-file --batch` whose output may
         // not exceed every blob at its cap; past that, sizes first and only the blobs under the cap.
-        let sizes: [Int]
-        let contents: [Data?]
-        if let read = try catFiles(wanted.map(\.sha), limitEach: FileReader.Limit.contents) {
-            sizes = read.map(\.size)
-            contents = read.map { $0.size <= FileReader.Limit.contents ? $0.data : nil }
+        var sizes = wanted.indices.map { known[$0]?.count ?? 0 }
+        var contents: [Data?] = wanted.indices.map { known[$0] }
+        if let read = try catFiles(asked.map { wanted[$0].sha }, limitEach: FileReader.Limit.contents) {
+            for (i, blob) in zip(asked, read) {
+                sizes[i] = blob.size
+                contents[i] = blob.size <= FileReader.Limit.contents ? blob.data : nil
+            }
         } else {
-            sizes = try blobSizes(wanted.map(\.sha))
-            let fetched = zip(wanted, sizes).filter { $0.1 <= FileReader.Limit.contents }.map(\.0.sha)
+            let askedSizes = try blobSizes(asked.map { wanted[$0].sha })
+            let fetched = zip(asked, askedSizes).filter { $0.1 <= FileReader.Limit.contents }.map { wanted[$0.0].sha }
             var fetchedData = try catFiles(fetched).makeIterator()
-            contents = sizes.map { $0 <= FileReader.Limit.contents ? fetchedData.next() : nil }
+            for (i, size) in zip(asked, askedSizes) {
+                sizes[i] = size
+                contents[i] = size <= FileReader.Limit.contents ? fetchedData.next() : nil
+            }
         }
 
         var versions: [String: VersionContent] = [:]
