@@ -14,6 +14,24 @@ import ModelLintCommands
 
 /// Core Data's entity version hashes, reproduced from the model XML (docs/core-data.md).
 final class CoreDataHashTests: XCTestCase {
+    /// Core Data orders names as `NSString compare:` does, by UTF-16 code unit: beyond U+FFFF that differs from
+    /// scalar (and UTF-8) order, which the fast path must not be used for.
+    func testNamesAreOrderedByUTF16CodeUnits() {
+        let names = [
+            "", "a", "ab", "b", "B", "Z", "_x", "a\u{0}", "\u{E9}", "e\u{301}", "\u{FF21}", "\u{1F600}", "a\u{1F600}",
+            "a\u{FF21}", "\u{10000}", "\u{D7FF}", "\u{E000}",
+        ]
+        for x in names {
+            for y in names {
+                XCTAssertEqual(
+                    CoreDataHash.precedes(x, y), Array(x.utf16).lexicographicallyPrecedes(Array(y.utf16)),
+                    "\(x.debugDescription) < \(y.debugDescription)")
+            }
+        }
+        // The case the fast path would get wrong: U+1F600 is D83D DE00 in UTF-16, before FF21.
+        XCTAssertTrue(CoreDataHash.precedes("\u{1F600}", "\u{FF21}"))
+    }
+
     func testSHA1AndGitBlobIDKnownAnswers() {
         // FIPS 180-4 examples.
         for (text, expected) in [

@@ -56,9 +56,22 @@ public enum CoreDataHash {
         }
     }
 
-    /// `NSString compare:` for these names: UTF-16 code units in order.
+    /// `NSString compare:` for these names: UTF-16 code units in order. Names without a character beyond U+FFFF
+    /// (no 4-byte UTF-8 sequence) compare as their UTF-8 bytes do, which is the same order and needs no
+    /// transcoding: names are sorted for every version hashed.
     package static func precedes(_ a: String, _ b: String) -> Bool {
-        a.utf16.lexicographicallyPrecedes(b.utf16)
+        var a = a
+        var b = b
+        let fast = a.withUTF8 { x in
+            b.withUTF8 { y -> Bool? in
+                func beyondBMP(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { bytes.contains { $0 >= 0xF0 } }
+                guard !beyondBMP(x), !beyondBMP(y) else { return nil }
+                let common = min(x.count, y.count)
+                let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                return order == 0 ? x.count < y.count : order < 0
+            }
+        }
+        return fast ?? a.utf16.lexicographicallyPrecedes(b.utf16)
     }
 
     package static func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
