@@ -73,6 +73,31 @@ final class RepositoryBoundaryTests: XCTestCase {
         XCTAssertEqual(out.exitCode, 1)
     }
 
+    /// Run from a subfolder of a repository whose configuration sets `diff.relative`: the commit's bundle in
+    /// another folder is still found (git would list only this folder's changes, relative to it).
+    func testPreCommitFromASubfolderSeesTheWholeCommitWhateverDiffRelativeSays() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let models = directory.appendingPathComponent("Models")
+        let app = directory.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try Data("// app\n".utf8).write(to: app.appendingPathComponent("README"))
+        let attribute = "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        try writeBundle(in: models, versions: [("Near 1", attribute)], current: "Near 1")
+        try git(["init", "-q", "-b", "main"], in: directory)
+        try git(["config", "diff.relative", "true"], in: directory)
+        try git(["add", "-A"], in: directory)
+        try git(["commit", "-qm", "base"], in: directory)
+        let required =
+            "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" attributeType=\"String\"/></entity>"
+        try writeBundle(in: models, versions: [("Near 2", required)], current: "Near 2")
+        try git(["add", "-A"], in: directory)
+        let out = modellint(["check", "--pre-commit", "--format", "json"], in: app)
+        XCTAssertEqual(out.exitCode, 1, out.standardError)
+        XCTAssertEqual(
+            summary(jsonDiagnostics(out)), ["required-attribute-without-default error Near 1>Near 2 A.b @3"])
+    }
+
     // Case 8: --pre-commit judges what is staged. An error staged and then reverted on disk is committed as staged;
     // a bundle git rm -r'ed while the lock file records it fails --strict.
     func testPreCommitJudgesTheIndexNotTheWorkTree() throws {

@@ -31,28 +31,35 @@ package enum PreCommitPaths {
     package static func select(given: [String], workingDirectory: String, repositories: RepositoryCache) throws
         -> Selection
     {
-        // The index is listed, and diffed against HEAD, while git finds the repository: all three find the same
-        // one from this folder (the environment that could point git elsewhere is cleared for each), and paths in
-        // both outputs are relative to its top folder. A bundle the commit touches is read from the listing.
+        // The index is diffed against HEAD while git finds the repository: both find the same one from this folder
+        // (the environment that could point git elsewhere is cleared for each), and the diff's paths are relative
+        // to its top folder (`diff.relative`, set in a user's configuration, would make them relative to this
+        // folder and hide the rest). The index is then listed from the top folder (from a subfolder, git lists
+        // that folder's files alone) while the diff is read: a bundle the commit touches is read from the listing.
         typealias Output = (status: Int32, output: Data, error: String)
-        let listed = Locked<Output?>(nil)
         let diffed = Locked<Output?>(nil)
-        let git = DispatchGroup()
+        let diffing = DispatchGroup()
         if GitRepository.mayBeInRepository(workingDirectory) {
-            for (arguments, output) in [
-                (["ls-files", "--stage", "-z", "--full-name"], listed),
-                (["diff", "--cached", "--name-only", "--no-renames", "--no-ext-diff", "--no-textconv", "-z"], diffed),
-            ] {
-                DispatchQueue.global().async(group: git) {
-                    let result = GitRepository.run(arguments, in: workingDirectory, repository: nil)
-                    output.withLock { $0 = result }
-                }
+            DispatchQueue.global().async(group: diffing) {
+                let result = GitRepository.run(
+                    [
+                        "-c", "diff.relative=false", "diff", "--cached", "--name-only", "--no-renames", "--no-ext-diff",
+                        "--no-textconv", "-z",
+                    ], in: workingDirectory, repository: nil)
+                diffed.withLock { $0 = result }
             }
         }
         // No git process outlives the run.
-        defer { git.wait() }
+        defer { diffing.wait() }
         let repository = try repositories.repository(containing: workingDirectory)
-        git.wait()
+        let listed = Locked<Output?>(nil)
+        let listing = DispatchGroup()
+        DispatchQueue.global().async(group: listing) {
+            let result = repository.run(["ls-files", "--stage", "-z", "--full-name"])
+            listed.withLock { $0 = result }
+        }
+        defer { listing.wait() }
+        diffing.wait()
         guard let result = diffed.withLock({ $0 }) else {
             throw GitRepository.GitError(message: "git diff --cached failed")
         }
@@ -89,6 +96,7 @@ package enum PreCommitPaths {
             // Which touched bundles the index still holds: one listing of the whole index, which also tells the
             // run which files the commit has beside them (mapping models, projects, code).
             let relatives = touchedBundles.compactMap { PathTools.relative($0, to: repository.toplevel) }
+            listing.wait()
             guard let listing = listed.withLock({ $0 }), listing.status == 0 else {
                 throw GitRepository.GitError(
                     message: "git ls-files failed: \(listed.withLock { $0?.error } ?? "")")
