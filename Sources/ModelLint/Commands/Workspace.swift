@@ -82,7 +82,7 @@ package struct Workspace: Sendable {
                             displayPath: selection.displayPath,
                             listing: stagedListing.bundles.contains(selection.absolutePath)
                                 ? stagedListing.entries : nil),
-                        versionOrder: settings?.versionOrder)
+                        versionOrder: settings?.versionOrder, following: nil, cache: sourceCache)
                 else { continue }
                 bundle = staged
             } else {

@@ -290,13 +290,14 @@ public struct GitRepository: Sendable {
         // asked for it.
         var known: [Int: Data] = [:]
         if case .index = snapshot {
-            for (i, entry) in wanted.enumerated() {
-                let file = toplevel + "/" + entry.path
-                guard let data = try? FileReader.read(file, limit: FileReader.Limit.contents),
+            let toplevel = toplevel
+            let fromWorkTree = concurrentMap(wanted) { entry -> Data? in
+                guard let data = try? FileReader.read(toplevel + "/" + entry.path, limit: FileReader.Limit.contents),
                     GitBlobID.of([UInt8](data), like: entry.sha) == entry.sha
-                else { continue }
-                known[i] = data
+                else { return nil }
+                return data
             }
+            for (i, data) in fromWorkTree.enumerated() where data != nil { known[i] = data }
         }
         let asked = wanted.indices.filter { known[$0] == nil }
         // A blob over the cap for its kind of file is refused, as on disk: one `cat-file --batch` whose output may

@@ -6,41 +6,46 @@ public enum SHA1 {
         var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
             0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
         )
-        var message = bytes
+        let whole = bytes.count / 64 * 64
+        // The message's whole blocks are read where they are; only the last, padded ones are copied.
+        var tail = Array(bytes[whole...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
         let bitLength = UInt64(bytes.count) &* 8
-        message.append(0x80)
-        while message.count % 64 != 56 { message.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) {
-            message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        var w = [UInt32](repeating: 0, count: 80)
-        func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x << n) | (x >> (32 - n)) }
-        for block in stride(from: 0, to: message.count, by: 64) {
-            for i in 0..<16 {
-                let at = block + i * 4
-                w[i] =
-                    UInt32(message[at]) << 24 | UInt32(message[at + 1]) << 16 | UInt32(message[at + 2]) << 8
-                    | UInt32(message[at + 3])
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
+            bytes.withUnsafeBytes { message in
+                for block in stride(from: 0, to: whole, by: 64) { compress(message.baseAddress! + block, &h, w) }
             }
-            for i in 16..<80 { w[i] = rotate(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1) }
-            var (a, b, c, d, e) = h
-            for i in 0..<80 {
-                let f: UInt32
-                let k: UInt32
-                switch i {
-                case 0..<20: (f, k) = ((b & c) | (~b & d), 0x5A82_7999)
-                case 20..<40: (f, k) = (b ^ c ^ d, 0x6ED9_EBA1)
-                case 40..<60: (f, k) = ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
-                default: (f, k) = (b ^ c ^ d, 0xCA62_C1D6)
-                }
-                let t = rotate(a, 5) &+ f &+ e &+ k &+ w[i]
-                (e, d, c, b, a) = (d, c, rotate(b, 30), a, t)
+            tail.withUnsafeBytes { padded in
+                for block in stride(from: 0, to: padded.count, by: 64) { compress(padded.baseAddress! + block, &h, w) }
             }
-            h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
         }
         return [h.0, h.1, h.2, h.3, h.4].flatMap { word in
             (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) }
         }
+    }
+
+    /// One 64-byte block into the state; `w` is the message schedule's room (80 words).
+    private static func compress(
+        _ block: UnsafeRawPointer, _ h: inout (UInt32, UInt32, UInt32, UInt32, UInt32),
+        _ w: UnsafeMutableBufferPointer<UInt32>
+    ) {
+        func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { (x << n) | (x >> (32 - n)) }
+        for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
+        for i in 16..<80 { w[i] = rotate(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1) }
+        var (a, b, c, d, e) = h
+        func round(_ f: UInt32, _ k: UInt32, _ i: Int) {
+            let t = rotate(a, 5) &+ f &+ e &+ k &+ w[i]
+            (e, d, c, b, a) = (d, c, rotate(b, 30), a, t)
+        }
+        for i in 0..<20 { round((b & c) | (~b & d), 0x5A82_7999, i) }
+        for i in 20..<40 { round(b ^ c ^ d, 0x6ED9_EBA1, i) }
+        for i in 40..<60 { round((b & c) | (b & d) | (c & d), 0x8F1B_BCDC, i) }
+        for i in 60..<80 { round(b ^ c ^ d, 0xCA62_C1D6, i) }
+        h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
     }
 }
 
