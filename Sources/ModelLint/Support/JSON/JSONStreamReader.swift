@@ -278,7 +278,11 @@ package final class JSONStreamReader {
     /// slots read (bit i: `names[i]`).
     package func flatObject(names: [[UInt8]]) throws -> Int {
         scratch.pointee.count = 0
-        scratch.pointee.spans = Array(repeating: (0, 0), count: names.count)
+        if scratch.pointee.spans.count == names.count {
+            for slot in names.indices { scratch.pointee.spans[slot] = (0, 0) }
+        } else {
+            scratch.pointee.spans = Array(repeating: (0, 0), count: names.count)
+        }
         var found = 0
         try expect(UInt8(ascii: "{"), "an object")
         if try skipSpace() == UInt8(ascii: "}") {
