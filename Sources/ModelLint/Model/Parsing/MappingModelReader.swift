@@ -151,11 +151,7 @@ public struct EmbeddedModelHashes: Equatable, Sendable {
         var properties: [String: [String: [UInt8]]] = [:]
         for name in entities.keys {
             guard let entity = model.entity(named: name) else { continue }
-            var hashes: [String: [UInt8]] = [:]
-            for property in entity.properties where !property.isTransient {
-                hashes[property.name] = CoreDataHash.hash(of: property, declaredBy: entity.name)
-            }
-            properties[name] = hashes
+            properties[name] = Self.propertyHashes(of: entity)
         }
         self.properties = properties
     }
@@ -191,6 +187,15 @@ public struct EmbeddedModelHashes: Equatable, Sendable {
         entityCount = count
         self.entities = entities
         self.properties = properties
+    }
+
+    /// An entity's stored properties' version hashes, by name.
+    static func propertyHashes(of entity: Entity) -> [String: [UInt8]] {
+        var hashes: [String: [UInt8]] = [:]
+        for property in entity.properties where !property.isTransient {
+            hashes[property.name] = CoreDataHash.hash(of: property, declaredBy: entity.name)
+        }
+        return hashes
     }
 
     /// Whether it has the entities `version` has, by name (Core Data matches no model with other entities).
@@ -335,14 +340,7 @@ public enum MappingModelReader {
                 differences.append("entity \(name) \(was[name] == nil ? "added" : "removed")")
                 continue
             }
-            func hashes(_ entity: Entity) -> [String: [UInt8]] {
-                var hashes: [String: [UInt8]] = [:]
-                for property in entity.properties where !property.isTransient {
-                    hashes[property.name] = CoreDataHash.hash(of: property, declaredBy: entity.name)
-                }
-                return hashes
-            }
-            let after = hashes(new)
+            let after = EmbeddedModelHashes.propertyHashes(of: new)
             let changed = Set(before.keys).union(after.keys).sorted(by: CoreDataHash.precedes).filter {
                 before[$0] != after[$0]
             }
