@@ -163,7 +163,8 @@ final class MappingModelSnapshotTests: XCTestCase {
         let folder = try makeTemporaryDirectory(self)
         let variables = ["MODELLINT_CACHE_DIR": folder.path]
         func check() -> String {
-            modellint(["check", "M", "--format", "json"], in: directory, variables: variables).standardOutput
+            modifiedNow(directory.appendingPathComponent("M/Journal.xcdatamodeld"))
+            return modellint(["check", "M", "--format", "json"], in: directory, variables: variables).standardOutput
         }
         let uncached = modellint(["check", "M", "--format", "json", "--no-cache"], in: directory).standardOutput
         XCTAssertTrue(uncached.contains("\"ruleId\": \"mapping-model-stale\""), uncached)

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import ModelLintSupport
 import ModelLintProjects
+import ModelLintCommands
 
 /// What the app's repository says about how a bundle ships and migrates: its step-by-step migrator
 /// (`progressive-migration-likely`), bundles nothing builds (`bundle-not-shipped`) and its own value transformers. Each fixture is copied out of
@@ -90,6 +91,10 @@ final class ShippingFactsTests: XCTestCase {
             [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: swift.path)
         let folder = try makeTemporaryDirectory(self)
         let variables = ["MODELLINT_CACHE_DIR": folder.path]
+        func modellint(_ arguments: [String], in directory: URL, variables: [String: String]) -> CommandOutput {
+            modifiedNow(directory.appendingPathComponent("Shop.xcdatamodeld"))
+            return ModelLintTests.modellint(arguments, in: directory, variables: variables)
+        }
         let uncached = modellint(
             ["check", "Shop.xcdatamodeld", "--format", "json", "--no-cache"], in: app, variables: variables)
         let first = modellint(["check", "Shop.xcdatamodeld", "--format", "json"], in: app, variables: variables)

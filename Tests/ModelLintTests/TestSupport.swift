@@ -95,6 +95,12 @@ func lint(
     return Diagnostic.sortedForOutput(linter.lint(loaded, mappingModels: mappingModels, histories: histories))
 }
 
+/// Marks `folder` modified now, so a run that lists it is not kept whole by the run cache (nothing changed in the
+/// last two seconds is): for tests of the file caches beneath it, which a kept run would never reach.
+func modifiedNow(_ folder: URL) {
+    try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: folder.path)
+}
+
 func modellint(_ arguments: [String], in directory: URL, variables: [String: String] = [:]) -> CommandOutput {
     ModelLintApp.run(arguments, environment: CommandEnvironment(workingDirectory: directory.path, variables: variables))
 }

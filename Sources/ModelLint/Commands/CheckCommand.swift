@@ -248,6 +248,23 @@ public enum CheckCommand {
             return .failure(.usageError("\(error)"))
         }
         if options.help { return .failure(CommandOutput(exitCode: 0, standardOutput: help)) }
+        guard let runCache = CheckRunCache(arguments, options: options, environment: environment) else {
+            return prepare(parsed: options, environment: environment)
+        }
+        if let kept = runCache.lookup() {
+            return .success((kept.report, options, options.report.exitCode(for: kept.report), kept.notices))
+        }
+        let log = InputLog.start(excluding: runCache.folder)
+        let prepared = prepare(parsed: options, environment: environment)
+        let consulted = log.finish()
+        if case .success(let value) = prepared {
+            runCache.store(value.report, notices: value.notices, consulted: consulted)
+        }
+        return prepared
+    }
+
+    private static func prepare(parsed options: Options, environment: CommandEnvironment) -> Prepared {
+        var options = options
         if options.config == nil {
             options.repositories = RepositoryCache()
             switch splitByConfiguration(options, environment: environment) {
@@ -605,7 +622,7 @@ public enum CheckCommand {
         let path =
             explicit.map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
             ?? LockCommand.defaultLockPath(configuration: configuration, environment: environment)
-        if FileManager.default.fileExists(atPath: path) {
+        if FileReader.kind(at: path) != nil {
             options.lock = try LockFile.load(path: path)
             options.lockPath = PathTools.display(path, relativeTo: environment.workingDirectory)
             options.lockDirectory = (path as NSString).deletingLastPathComponent
@@ -620,7 +637,7 @@ public enum CheckCommand {
         let path: String?
         if let explicit {
             path = PathTools.absolute(explicit, relativeTo: environment.workingDirectory)
-            guard FileManager.default.fileExists(atPath: path!) else {
+            guard FileReader.kind(at: path!) != nil else {
                 throw ConfigurationError(file: explicit, keyPath: nil, message: "no such file")
             }
         } else {

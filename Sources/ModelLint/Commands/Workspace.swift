@@ -211,7 +211,7 @@ package struct Workspace: Sendable {
         var folder = parent
         while true {
             let specs = ["Package.swift", "project.yml", "project.yaml", "Project.swift"]
-            if specs.contains(where: { FileManager.default.fileExists(atPath: folder + "/" + $0) }) { return nil }
+            if specs.contains(where: { FileReader.kind(at: folder + "/" + $0) != nil }) { return nil }
             let up = (folder as NSString).deletingLastPathComponent
             if folder == root || up == folder || up.isEmpty { break }
             folder = up

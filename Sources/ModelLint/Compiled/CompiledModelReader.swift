@@ -24,6 +24,7 @@ public enum CompiledModelReader {
         guard FileReader.kind(at: path) == .directory else {
             throw ReadError(description: "\(displayPath) is not a compiled model (a .momd folder or a .mom file)")
         }
+        InputLog.listed(path)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
         var info: [String: Any] = [:]
         if names.contains("VersionInfo.plist") {
@@ -76,6 +77,7 @@ public enum CompiledModelReader {
         let parent = folder(of: path)
         let displayParent = folder(of: displayPath)
         // A compiled mapping model, or one committed as a copy Xcode does not compile again (`*.cdm_precompiled`).
+        InputLog.listed(parent)
         return ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter {
             $0.hasSuffix(".cdm") || $0.hasSuffix(".cdm_precompiled")
         }.sorted().map { file in

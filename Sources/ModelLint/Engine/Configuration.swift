@@ -226,10 +226,7 @@ public struct Configuration: Sendable {
                             "\(folder) is outside the folder holding the configuration; mapping model folders must be inside the project"
                         )
                     }
-                    var isDirectory: ObjCBool = false
-                    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory),
-                        isDirectory.boolValue
-                    else {
+                    guard FileReader.kind(at: absolute) == .directory else {
                         throw fail("mappingModels[\(i)]", "no folder at \(folder)")
                     }
                     return absolute
@@ -241,10 +238,7 @@ public struct Configuration: Sendable {
                 for (bundlePath, settings) in pairs {
                     let keyPath = "bundles.\(bundlePath)"
                     let absolute = PathTools.absolute(bundlePath, relativeTo: baseDirectory)
-                    var isDirectory: ObjCBool = false
-                    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory),
-                        isDirectory.boolValue
-                    else {
+                    guard FileReader.kind(at: absolute) == .directory else {
                         throw fail(keyPath, "no bundle at \(bundlePath) (paths are relative to the configuration file)")
                     }
                     var parsed = try parseBundle(settings, keyPath: keyPath, fail: fail)

@@ -72,25 +72,23 @@ public struct BundleFinder: Sendable {
             let absolute = PathTools.absolute(raw, relativeTo: workingDirectory)
             if let bundle = PathTools.enclosingBundle(of: absolute) {
                 // A file inside a bundle selects it, even one a commit deletes (pre-commit passes those too).
-                guard FileManager.default.fileExists(atPath: bundle) else { throw FinderError.pathNotFound(raw) }
+                guard FileReader.kind(at: bundle) != nil else { throw FinderError.pathNotFound(raw) }
                 add(bundle)
                 continue
             }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-                throw FinderError.pathNotFound(raw)
-            }
+            guard let kind = FileReader.kind(at: absolute) else { throw FinderError.pathNotFound(raw) }
+            let isDirectory = kind == .directory
             // A version outside any bundle, named (or a file inside it): linted as a bundle of one version.
             if let version = PathTools.enclosingVersion(of: absolute) {
                 add(version)
                 continue
             }
-            let folder = isDirectory.boolValue ? absolute : (absolute as NSString).deletingLastPathComponent
-            if isDirectory.boolValue || (absolute.hasSuffix(".swift") && !seenSwift.contains(ExactName(folder))) {
+            let folder = isDirectory ? absolute : (absolute as NSString).deletingLastPathComponent
+            if isDirectory || (absolute.hasSuffix(".swift") && !seenSwift.contains(ExactName(folder))) {
                 var files: [String] = []
-                if !isDirectory.boolValue { seenSwift.insert(ExactName(folder)) }
+                if !isDirectory { seenSwift.insert(ExactName(folder)) }
                 // A file named selects its folder's Swift files, not the bundles in that folder.
-                search(folder, add: isDirectory.boolValue ? { add($0, searchRoot: folder) } : { _ in }) { file in
+                search(folder, add: isDirectory ? { add($0, searchRoot: folder) } : { _ in }) { file in
                     if seenSwift.insert(ExactName(file)).inserted { files.append(file) }
                 }
                 if !files.isEmpty { swiftFiles.append((folder, files)) }

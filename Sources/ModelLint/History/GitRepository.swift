@@ -629,13 +629,6 @@ public struct GitRepository: Sendable {
         var prefix =
             ["-C", directory, "-c", "safe.bareRepository=explicit", "--literal-pathspecs", "--no-pager"] + neutralised
         if let repository { prefix += ["--git-dir=" + repository.gitDirectory, "--work-tree=" + repository.toplevel] }
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_TERMINAL_PROMPT"] = "0"
-        environment["LC_ALL"] = "C"
-        // The repository is chosen above, never by the environment.
-        for key in [
-            "GIT_DIR", "GIT_WORK_TREE", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
-        ] { environment[key] = nil }
         guard
             let result = Subprocess.run(
                 executable, prefix + arguments, environment: environment, input: input, outputLimit: outputLimit)
@@ -644,5 +637,30 @@ public struct GitRepository: Sendable {
         }
         if result.outputLimitReached { return nil }
         return (result.status, result.output, String(decoding: result.error, as: UTF8.self))
+    }
+
+    /// The process's environment, but for what could choose another repository or wait for a password.
+    private static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        environment["LC_ALL"] = "C"
+        // The repository is chosen by the arguments, never by the environment.
+        for key in [
+            "GIT_DIR", "GIT_WORK_TREE", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+        ] { environment[key] = nil }
+        return environment
+    }
+
+    /// A git command a run logged (`InputLog`), run again as it was: whether it still answers the same. Nothing
+    /// that is not this git is run.
+    package static func answersAsLogged(_ logged: InputLog.Command) -> Bool {
+        guard logged.executable == executable,
+            let result = Subprocess.run(logged.executable, logged.arguments, environment: environment),
+            !result.outputLimitReached
+        else { return false }
+        let again = InputLog.Command(
+            executable: logged.executable, arguments: logged.arguments, status: result.status, output: result.output,
+            error: result.error)
+        return again == logged
     }
 }

@@ -55,7 +55,6 @@ public enum BundleLoader {
     package static func readVersion(folderURL: URL, contentsPath: String, cache: EntitySourceCache? = nil)
         -> VersionContent
     {
-        let fm = FileManager.default
         do {
             let contents = folderURL.appendingPathComponent("contents").path
             // A version folder or contents committed as a symlink is read only when it stays inside the bundle.
@@ -65,8 +64,8 @@ public enum BundleLoader {
             let data = try FileReader.read(contents, limit: FileReader.Limit.contents)
             return ContentsParser.parse(data: data, path: contentsPath, cache: cache)
         } catch FileReader.ReadError.missing {
-            if fm.fileExists(atPath: folderURL.appendingPathComponent("elements").path)
-                || fm.fileExists(atPath: folderURL.appendingPathComponent("layout").path)
+            if FileReader.kind(at: folderURL.appendingPathComponent("elements").path) != nil
+                || FileReader.kind(at: folderURL.appendingPathComponent("layout").path) != nil
             {
                 return .legacy
             }

@@ -46,6 +46,7 @@ package enum DirectoryListing {
     /// Each entry's name as the file system holds it (`readdir`, `.` and `..` included), until `body` returns
     /// true; whether it did. A folder that cannot be opened has none.
     private static func forEachName(in path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        InputLog.listed(path)
         guard let directory = opendir(path) else { return false }
         defer { closedir(directory) }
         while let entry = readdir(directory) {

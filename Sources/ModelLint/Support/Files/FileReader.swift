@@ -56,6 +56,7 @@ public enum FileReader {
 
     /// What is at `path` (following symlinks): nil when nothing is.
     public static func kind(at path: String) -> FileKind? {
+        InputLog.consulted(path)
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return FileKind(mode: info.st_mode)
@@ -63,6 +64,7 @@ public enum FileReader {
 
     /// Whether anything is at `path`, a symlink included (a dangling one too): what must not be overwritten.
     public static func entryExists(at path: String) -> Bool {
+        InputLog.consulted(path)
         var info = stat()
         return lstat(path, &info) == 0
     }
@@ -97,6 +99,7 @@ public enum FileReader {
     }
 
     public static func isSymbolicLink(_ path: String) -> Bool {
+        InputLog.consulted(path)
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
@@ -151,6 +154,7 @@ public enum FileReader {
     }
 
     private static func open(_ path: String) throws -> (fd: Int32, size: Int) {
+        InputLog.consulted(path)
         // Non-blocking, so opening a FIFO returns at once instead of waiting for a writer.
         let fd = Glibc_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {

@@ -32,7 +32,7 @@ public enum PathTools {
         var current = standardize(directory)
         while true {
             let candidate = current + "/" + name
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if FileReader.kind(at: candidate) != nil { return candidate }
             let up = (current as NSString).deletingLastPathComponent
             if current == top || current == "/" || up == current || up.isEmpty { return nil }
             current = up
@@ -51,6 +51,7 @@ public enum PathTools {
 
     /// The path with every symlink resolved (`realpath`); nil when nothing is there.
     public static func realPath(_ path: String) -> String? {
+        InputLog.consulted(path)
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

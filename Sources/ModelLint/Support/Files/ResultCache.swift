@@ -21,6 +21,9 @@ package struct ResultCache: Sendable {
 
     package init(folder: String?) { self.folder = folder }
 
+    /// A check run's entry holds its whole report: 64 MB is some 100,000 findings.
+    private static let entryLimit = 64 << 20
+
     /// `$MODELLINT_CACHE_DIR`, else the platform's cache folder: `~/Library/Caches/modellint` on macOS,
     /// `$XDG_CACHE_HOME/modellint` or `~/.cache/modellint` elsewhere.
     package static func standard(environment: [String: String]) -> ResultCache {
@@ -41,6 +44,7 @@ package struct ResultCache: Sendable {
 
     /// The file's identity: device, inode, size, modification and change times (nanoseconds).
     package static func identity(of file: String) -> [Double]? {
+        InputLog.consulted(file)
         var info = stat()
         guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         #if canImport(Darwin)
@@ -62,7 +66,7 @@ package struct ResultCache: Sendable {
 
     /// An entry this modellint wrote, read back whole; nil when there is none or it is not as written.
     private func entry(at path: String) -> JSONValue? {
-        guard let data = try? FileReader.read(path, limit: FileReader.Limit.smallFile),
+        guard let data = try? FileReader.read(path, limit: Self.entryLimit),
             let json = try? JSONValue.parse(data, json5: false),
             json["format"]?.intValue == 1, json["tool"]?.stringValue == ModelLintVersion.current
         else { return nil }

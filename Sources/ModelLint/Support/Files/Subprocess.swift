@@ -26,10 +26,22 @@ package enum Subprocess {
     }
 
     /// Nil when the program could not be started. Standard error is kept to its first 64 KB; standard output to
-    /// `outputLimit` bytes, past which the program is killed (`outputLimitReached`).
+    /// `outputLimit` bytes, past which the program is killed (`outputLimitReached`). Logged in every open
+    /// `InputLog`: a run's report depends on what its commands answered.
     package static func run(
         _ executable: String, _ arguments: [String], environment: [String: String], input: Data? = nil,
         outputLimit: Int? = nil
+    ) -> Result? {
+        let result = spawn(executable, arguments, environment: environment, input: input, outputLimit: outputLimit)
+        // A command given input, stopped at a limit or not started is not one a log can repeat to compare.
+        InputLog.ran(
+            executable: executable, arguments: arguments, status: result?.status ?? -1, output: result?.output,
+            error: result?.error, repeatable: input == nil && result != nil && result?.outputLimitReached == false)
+        return result
+    }
+
+    private static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String], input: Data?, outputLimit: Int?
     ) -> Result? {
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]

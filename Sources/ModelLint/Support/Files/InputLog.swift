@@ -1,0 +1,156 @@
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Everything a run consulted outside its arguments: each path it read, listed or looked for, and each command it
+/// ran with what the command answered. The run cache keeps a report with this log and uses the report again only
+/// while every path has the identity it had and every command answers the same, so the log is what makes a kept
+/// report sound: the file readers, folder listings and existence checks of `Support` log themselves
+/// (`consulted`, `listed`), and so does `Subprocess`.
+///
+/// A path looked for and absent is logged as absent: a file that appears there is seen. A folder listed is logged
+/// itself: an entry created, deleted or renamed in it changes its modification time. Logs are global to the
+/// process and every log open at once gets every entry: a log never holds less than its run consulted, at worst
+/// more.
+package final class InputLog: Sendable {
+    /// A command the run started, and digests of what it answered.
+    package struct Command: Sendable, Equatable {
+        package var executable: String
+        package var arguments: [String]
+        package var status: Int32
+        package var outputDigest: String
+        package var errorDigest: String
+
+        package init(executable: String, arguments: [String], status: Int32, output: Data, error: Data) {
+            self.executable = executable
+            self.arguments = arguments
+            self.status = status
+            outputDigest = Hex.encode(SHA256.digest(output))
+            errorDigest = Hex.encode(SHA256.digest(error))
+        }
+
+        package init(executable: String, arguments: [String], status: Int32, outputDigest: String, errorDigest: String)
+        {
+            self.executable = executable
+            self.arguments = arguments
+            self.status = status
+            self.outputDigest = outputDigest
+            self.errorDigest = errorDigest
+        }
+    }
+
+    /// What a finished log holds.
+    package struct Contents: Sendable {
+        /// Absolute paths, sorted.
+        package var paths: [String]
+        package var commands: [Command]
+        /// False when the run did something a log cannot repeat (a command given standard input).
+        package var isRepeatable: Bool
+    }
+
+    private struct State {
+        var paths = Set<String>()
+        var commands: [Command] = []
+        var isRepeatable = true
+    }
+
+    private let state = Locked(State())
+    /// Paths under this folder are not logged (the cache's own entries, which the run itself rewrites).
+    private let excluded: String?
+
+    private static let active = Locked([InputLog]())
+
+    private init(excluding folder: String?) { excluded = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" } }
+
+    /// Starts logging what this process consults, until `finish`.
+    package static func start(excluding folder: String?) -> InputLog {
+        let log = InputLog(excluding: folder)
+        active.withLock { $0.append(log) }
+        return log
+    }
+
+    /// Stops logging; what was logged.
+    package func finish() -> Contents {
+        Self.active.withLock { logs in logs.removeAll { $0 === self } }
+        return state.withLock {
+            Contents(paths: $0.paths.sorted(), commands: $0.commands, isRepeatable: $0.isRepeatable)
+        }
+    }
+
+    /// A file read, or a path looked for whether anything is there or not: a file that appears, goes or changes
+    /// there changes what `identity(of:)` says of the path.
+    package static func consulted(_ path: String) {
+        guard let logs = openLogs() else { return }
+        let absolute = absolutePath(path)
+        for log in logs where !log.isExcluded(absolute) { log.state.withLock { _ = $0.paths.insert(absolute) } }
+    }
+
+    /// A folder whose entries were read.
+    package static func listed(_ folder: String) {
+        guard let logs = openLogs() else { return }
+        let absolute = absolutePath(folder)
+        for log in logs where !log.isExcluded(absolute) { log.state.withLock { _ = $0.paths.insert(absolute) } }
+    }
+
+    /// A command run and what it answered (digests are made only while a log is open).
+    package static func ran(
+        executable: String, arguments: [String], status: Int32, output: Data?, error: Data?, repeatable: Bool
+    ) {
+        guard let logs = openLogs() else { return }
+        let command = Command(
+            executable: executable, arguments: arguments, status: status, output: output ?? Data(),
+            error: error ?? Data())
+        for log in logs {
+            log.state.withLock {
+                if repeatable { $0.commands.append(command) } else { $0.isRepeatable = false }
+            }
+        }
+    }
+
+    private static func openLogs() -> [InputLog]? {
+        let logs = active.withLock { $0 }
+        return logs.isEmpty ? nil : logs
+    }
+
+    private func isExcluded(_ path: String) -> Bool {
+        guard let excluded else { return false }
+        return path.hasPrefix(excluded) || path + "/" == excluded
+    }
+
+    private static func absolutePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        return PathTools.absolute(path, relativeTo: FileManager.default.currentDirectoryPath)
+    }
+
+    /// What is at `path` now, following symlinks, as one comparable string: device, inode, kind and permissions,
+    /// size, modification and change times (nanoseconds); `-errno` when nothing is (or it cannot be reached).
+    /// A folder's times change when an entry is created, deleted or renamed in it; `ctime` cannot be set back.
+    package static func identity(of path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "-\(errno)" }
+        #if canImport(Darwin)
+            let modified = info.st_mtimespec
+            let changed = info.st_ctimespec
+        #else
+            let modified = info.st_mtim
+            let changed = info.st_ctim
+        #endif
+        return
+            "\(info.st_dev):\(info.st_ino):\(info.st_mode):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec):\(changed.tv_sec).\(changed.tv_nsec)"
+    }
+
+    /// Whether an identity is old enough to be trusted: modified more than two seconds ago, so a file edited within
+    /// the clock's resolution after the run read it is never taken for the one it read. Absent paths are settled.
+    package static func isSettled(_ identity: String, now: Double = Date().timeIntervalSince1970) -> Bool {
+        let fields = identity.split(separator: ":")
+        guard fields.count == 6 else { return true }
+        guard let seconds = fields[4].split(separator: ".").first.flatMap({ Double($0) }) else { return false }
+        return now - (seconds + 1) > 2
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+import XCTest
+import ModelLintSupport
+import ModelLintRules
+@testable import ModelLintCommands
+
+/// The run cache: a check's report is printed again, without reading a version, while everything the run consulted
+/// is as it was; anything it consulted changing, appearing or going makes the run afresh.
+final class CheckRunCacheTests: XCTestCase {
+    private let fixture = repositoryRoot.appendingPathComponent("Fixtures/Changes/RequiredAttribute.xcdatamodeld")
+
+    /// Every file and folder under `folder`, and `folder`, modified an hour ago: what a run reads is kept only when
+    /// nothing changed in the last two seconds.
+    private func settle(_ folder: URL) throws {
+        let old = Date(timeIntervalSinceNow: -3600)
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            try FileManager.default.setAttributes(
+                [.modificationDate: old], ofItemAtPath: folder.appendingPathComponent(path).path)
+        }
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.path)
+    }
+
+    private struct Setup {
+        var directory: URL
+        var bundle: URL
+        var variables: [String: String]
+        var entries: URL
+
+        func check(_ extra: [String] = []) -> CommandOutput {
+            modellint(["check", "Near.xcdatamodeld", "--format", "json"] + extra, in: directory, variables: variables)
+        }
+
+        func keptRuns() -> [URL] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: entries.path)) ?? []).sorted().map {
+                entries.appendingPathComponent($0)
+            }
+        }
+    }
+
+    private func setUpBundle() throws -> Setup {
+        let directory = try makeTemporaryDirectory(self)
+        let bundle = directory.appendingPathComponent("Near.xcdatamodeld")
+        try FileManager.default.copyItem(at: fixture, to: bundle)
+        // A project's folder, as a bundle's is: the search for the project stops here, not at /tmp, which other
+        // tests change all the time (a run that listed it would seldom be kept).
+        try Data().write(to: directory.appendingPathComponent("Package.swift"))
+        try settle(directory)
+        let cache = try makeTemporaryDirectory(self)
+        return Setup(
+            directory: directory, bundle: bundle, variables: ["MODELLINT_CACHE_DIR": cache.path],
+            entries: cache.appendingPathComponent("check-run"))
+    }
+
+    private func ruleIDs(_ output: CommandOutput) -> [String] {
+        jsonDiagnostics(output).map { "\($0["ruleId"]!)" }
+    }
+
+    func testASecondRunPrintsTheKeptReportWhileNothingItReadChanged() throws {
+        let setup = try setUpBundle()
+        let uncached = setup.check(["--no-cache"])
+        XCTAssertEqual(setup.keptRuns(), [], "--no-cache keeps nothing")
+        XCTAssertEqual(ruleIDs(uncached), ["required-attribute-without-default"])
+        let first = setup.check()
+        XCTAssertEqual(first.standardOutput, uncached.standardOutput)
+        XCTAssertEqual(first.exitCode, 1)
+        let kept = try XCTUnwrap(setup.keptRuns().first)
+        XCTAssertEqual(setup.keptRuns().count, 1)
+        let second = setup.check()
+        XCTAssertEqual(second.standardOutput, uncached.standardOutput)
+        XCTAssertEqual(second.exitCode, 1)
+        // The kept report is what the second run printed: a message altered in the entry comes back.
+        let written = try String(contentsOf: kept, encoding: .utf8)
+        XCTAssertTrue(written.contains("Thing.rank is required"), written)
+        try Data(written.replacingOccurrences(of: "Thing.rank is required", with: "ALTERED").utf8).write(to: kept)
+        XCTAssertTrue(setup.check().standardOutput.contains("ALTERED"))
+        // Other arguments are another run.
+        XCTAssertFalse(
+            setup.check(["--disable", "required-attribute-without-default"]).standardOutput.contains("ALTERED"))
+    }
+
+    func testAVersionEditedAddedOrRemovedIsReadAfresh() throws {
+        let setup = try setUpBundle()
+        _ = setup.check()
+        let kept = try XCTUnwrap(setup.keptRuns().first)
+        func alterKept() throws {
+            let written = try String(contentsOf: kept, encoding: .utf8)
+            try Data(written.replacingOccurrences(of: "Thing.rank is required", with: "ALTERED").utf8).write(to: kept)
+        }
+        try alterKept()
+        // Edited: the same size and a modification time set back do not hide it (the change time moves).
+        let contents = setup.bundle.appendingPathComponent("Near 2.xcdatamodel/contents")
+        let text = try String(contentsOf: contents, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "name=\"rank\"", with: "name=\"rang\"").utf8).write(to: contents)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: contents.path)
+        let edited = setup.check()
+        XCTAssertFalse(edited.standardOutput.contains("ALTERED"))
+        XCTAssertTrue(edited.standardOutput.contains("Thing.rang is required"), edited.standardOutput)
+        // A version folder added: the bundle's listing changed. (Nothing the kept run read is touched: a lookup
+        // needs nothing settled, so only what changed tells.)
+        XCTAssertTrue(setup.check().standardOutput.contains("Thing.rang is required"), "kept once settled")
+        try alterKeptEntries(setup)
+        XCTAssertTrue(setup.check().standardOutput.contains("ALTERED"))
+        try FileManager.default.copyItem(
+            at: setup.bundle.appendingPathComponent("Near 2.xcdatamodel"),
+            to: setup.bundle.appendingPathComponent("Near 3.xcdatamodel"))
+        let added = setup.check()
+        XCTAssertFalse(added.standardOutput.contains("ALTERED"))
+        XCTAssertTrue(added.standardOutput.contains("\"Near 3\""), added.standardOutput)
+        // A file inside a version folder the run read, removed: that folder's listing changed.
+        try settle(setup.directory)
+        _ = setup.check()
+        try alterKeptEntries(setup)
+        XCTAssertTrue(setup.check().standardOutput.contains("ALTERED"))
+        try FileManager.default.removeItem(at: setup.bundle.appendingPathComponent("Near 3.xcdatamodel/contents"))
+        let removed = setup.check()
+        XCTAssertFalse(removed.standardOutput.contains("ALTERED"))
+    }
+
+    /// Alters every kept run's messages, so a report printed from one is told apart.
+    private func alterKeptEntries(_ setup: Setup) throws {
+        for entry in setup.keptRuns() {
+            let written = try String(contentsOf: entry, encoding: .utf8)
+            try Data(written.replacingOccurrences(of: " is required", with: " ALTERED").utf8).write(to: entry)
+        }
+    }
+
+    func testAConfigurationThatAppearsAboveIsSeen() throws {
+        let setup = try setUpBundle()
+        XCTAssertEqual(ruleIDs(setup.check()), ["required-attribute-without-default"])
+        XCTAssertEqual(setup.keptRuns().count, 1)
+        try alterKeptEntries(setup)
+        XCTAssertTrue(setup.check().standardOutput.contains("ALTERED"))
+        // Looked for and absent when the run was kept: its appearing is a change.
+        try Data(#"{"rules": {"required-attribute-without-default": "off"}}"#.utf8).write(
+            to: setup.directory.appendingPathComponent(".modellint.json"))
+        let configured = setup.check()
+        XCTAssertEqual(configured.exitCode, 0, configured.standardError)
+        XCTAssertEqual(ruleIDs(configured), [])
+    }
+
+    func testAnEntryNotAsWrittenIsIgnoredAndRewritten() throws {
+        let setup = try setUpBundle()
+        let uncached = setup.check(["--no-cache"])
+        _ = setup.check()
+        let kept = try XCTUnwrap(setup.keptRuns().first)
+        let written = try Data(contentsOf: kept)
+        for hostile in [
+            "", "{", "[1,2]", #"{"format":1}"#, String(repeating: "[", count: 10_000),
+            String(decoding: written, as: UTF8.self).replacingOccurrences(
+                of: "\"severity\":\"error\"", with: "\"severity\":\"fatal\""),
+            String(decoding: written, as: UTF8.self).replacingOccurrences(of: "\"line\":5", with: "\"line\":\"5\""),
+        ] {
+            try Data(hostile.utf8).write(to: kept)
+            XCTAssertEqual(setup.check().standardOutput, uncached.standardOutput, String(hostile.prefix(40)))
+            XCTAssertEqual(try Data(contentsOf: kept), written, "rewritten after \(hostile.prefix(40))")
+        }
+    }
+
+    func testARunWhoseFilesChangedInTheLastTwoSecondsIsNotKept() throws {
+        let setup = try setUpBundle()
+        modifiedNow(setup.bundle)
+        XCTAssertEqual(ruleIDs(setup.check()), ["required-attribute-without-default"])
+        XCTAssertEqual(setup.keptRuns(), [])
+    }
+
+    func testRunsThatReadRevisionsOrWriteABaselineAreNotKept() throws {
+        let setup = try setUpBundle()
+        try commitEverything(setup.directory)
+        for extra in [
+            ["--write-baseline", "b.json"], ["--against", "HEAD"], ["--released", "HEAD"], ["--pre-commit"],
+        ] {
+            let run = setup.check(extra)
+            XCTAssertTrue([0, 1].contains(run.exitCode), "\(extra): \(run.standardError)")
+        }
+        XCTAssertEqual(setup.keptRuns(), [])
+        _ = setup.check()
+        XCTAssertEqual(setup.keptRuns().count, 1, "a plain check in the same repository is kept")
+    }
+
+    private func commitEverything(_ directory: URL) throws {
+        _ = try git(["init", "-q"], in: directory)
+        _ = try git(["add", "-A"], in: directory)
+        _ = try git(["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"], in: directory)
+        try settle(directory)
+    }
+
+    /// In a repository, the git commands a run asked are asked again: a file git now lists makes the run afresh.
+    func testGitsAnswersAreAskedAgain() throws {
+        let setup = try setUpBundle()
+        let folder = setup.directory.appendingPathComponent("Notes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: folder.appendingPathComponent("a.txt"))
+        try commitEverything(setup.directory)
+        let uncached = setup.check(["--no-cache"])
+        _ = setup.check()
+        let kept = try XCTUnwrap(setup.keptRuns().first)
+        let entry = try JSONValue.parse(try Data(contentsOf: kept), json5: false)
+        let commands = try XCTUnwrap(entry["value"]?["commands"]?.arrayValue)
+        XCTAssertFalse(commands.isEmpty, "the run asked git")
+        try alterKeptEntries(setup)
+        XCTAssertTrue(setup.check().standardOutput.contains("ALTERED"))
+        // An untracked file in a folder the run never listed (git listed the files): `ls-files --others` answers
+        // otherwise.
+        try Data("x".utf8).write(to: folder.appendingPathComponent("b.txt"))
+        XCTAssertEqual(setup.check().standardOutput, uncached.standardOutput)
+    }
+
+    /// Every field of every finding survives the entry.
+    func testTheKeptReportHoldsEveryField() throws {
+        var full = Diagnostic(
+            ruleId: "r", severity: .warning, message: "m \u{1}\"\\ é", fix: "f", bundle: "b", file: "f.xml", line: 3,
+            column: 4, version: "v2", fromVersion: "v1", entity: "E", property: "p")
+        full.mappingModel = "M.xcmappingmodel"
+        full.underlyingRuleId = "u"
+        full.affectedVersions = ["v0", "v1"]
+        full.versions = ["v2", "v3"]
+        full.identity = "id"
+        full.groupedUnder = "g"
+        let bare = Diagnostic(ruleId: "s", severity: .note, message: "", fix: "", bundle: "b", file: "")
+        var swiftData = BundleSummary(path: "S", currentVersion: nil, versions: [])
+        swiftData.kind = "swiftdata"
+        var report = LintReport(
+            bundles: [BundleSummary(path: "b", currentVersion: "v3", versions: ["v1", "v2", "v3"]), swiftData],
+            diagnostics: [])
+        report.diagnostics = [full, bare]
+        report.unreadablePaths = ["u"]
+        report.outsidePaths = ["o"]
+        report.tooLargeSwiftFiles = ["t"]
+        let text = CheckRunCache.json(report).serialized(indent: nil)
+        let back = try XCTUnwrap(CheckRunCache.report(from: try JSONValue.parse(Data(text.utf8), json5: false)))
+        XCTAssertEqual(back.diagnostics, [full, bare])
+        XCTAssertEqual(back.bundles, report.bundles)
+        XCTAssertEqual(back.unreadablePaths, ["u"])
+        XCTAssertEqual(back.outsidePaths, ["o"])
+        XCTAssertEqual(back.tooLargeSwiftFiles, ["t"])
+    }
+
+    func testTheLogHoldsWhatWasReadListedAndLookedFor() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let file = directory.appendingPathComponent("a")
+        try Data("x".utf8).write(to: file)
+        let log = InputLog.start(excluding: directory.appendingPathComponent("cache").path)
+        _ = try FileReader.read(file.path, limit: 10)
+        _ = FileReader.kind(at: directory.appendingPathComponent("absent").path)
+        _ = DirectoryListing.entries(of: directory.path)
+        _ = FileReader.kind(at: directory.appendingPathComponent("cache/entry").path)
+        let contents = log.finish()
+        _ = FileReader.kind(at: directory.appendingPathComponent("after").path)
+        XCTAssertEqual(
+            contents.paths, [directory.path, file.path, directory.appendingPathComponent("absent").path])
+        XCTAssertTrue(contents.isRepeatable)
+        XCTAssertTrue(InputLog.identity(of: directory.appendingPathComponent("absent").path).hasPrefix("-"))
+        XCTAssertNotEqual(InputLog.identity(of: file.path), InputLog.identity(of: directory.path))
+        // A file modified just now is not settled; one an hour old is.
+        XCTAssertFalse(InputLog.isSettled(InputLog.identity(of: file.path)))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: file.path)
+        XCTAssertTrue(InputLog.isSettled(InputLog.identity(of: file.path)))
+    }
+}
