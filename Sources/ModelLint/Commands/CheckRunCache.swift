@@ -45,16 +45,9 @@ struct CheckRunCache {
 
     /// The report and notices kept for this run, when everything it consulted is as it was.
     func lookup() -> (report: LintReport, notices: [String])? {
-        guard let value = cache.value(forKey: key, kind: Self.kind),
-            let paths = value["paths"]?.arrayValue, let commands = value["commands"]?.arrayValue,
-            let report = value["report"].flatMap(Self.report(from:)),
-            let notices = value["notices"]?.arrayValue?.compactMap(\.stringValue)
+        guard let value = cache.value(forKey: key, kind: Self.kind), let paths = value["paths"]?.arrayValue,
+            let commands = value["commands"]?.arrayValue
         else { return nil }
-        for entry in paths {
-            guard let pair = entry.arrayValue, pair.count == 2, let path = pair[0].stringValue,
-                let identity = pair[1].stringValue, InputLog.identity(of: path) == identity
-            else { return nil }
-        }
         var logged: [InputLog.Command] = []
         for entry in commands {
             guard let fields = entry.arrayValue?.compactMap(\.stringValue), fields.count >= 4,
@@ -65,12 +58,25 @@ struct CheckRunCache {
                     executable: fields[0], arguments: Array(fields[4...]), status: status, outputDigest: fields[2],
                     errorDigest: fields[3]))
         }
-        let asked = logged
-        let answers = Locked([Bool](repeating: false, count: asked.count))
-        DispatchQueue.concurrentPerform(iterations: asked.count) { i in
-            let same = GitRepository.answersAsLogged(asked[i])
-            answers.withLock { $0[i] = same }
+        // git is asked again while the paths are compared and the report read: its start-up is most of the wait.
+        let answers = Locked([Bool](repeating: false, count: logged.count))
+        let answered = DispatchGroup()
+        for (i, command) in logged.enumerated() {
+            DispatchQueue.global().async(group: answered) {
+                let same = GitRepository.answersAsLogged(command)
+                answers.withLock { $0[i] = same }
+            }
         }
+        defer { answered.wait() }
+        for entry in paths {
+            guard let pair = entry.arrayValue, pair.count == 2, let path = pair[0].stringValue,
+                let identity = pair[1].stringValue, InputLog.identity(of: path) == identity
+            else { return nil }
+        }
+        guard let report = value["report"].flatMap(Self.report(from:)),
+            let notices = value["notices"]?.arrayValue?.compactMap(\.stringValue)
+        else { return nil }
+        answered.wait()
         guard answers.withLock({ $0 }).allSatisfy({ $0 }) else { return nil }
         return (report, notices)
     }
