@@ -62,6 +62,18 @@ public enum FileReader {
         return FileKind(mode: info.st_mode)
     }
 
+    /// `stat` of `path` (following symlinks) with its modification and change times, named alike on every platform;
+    /// nil with `errno` set when nothing is there. Not logged: callers that identify a file log it themselves.
+    package static func status(_ path: String) -> (info: stat, modified: timespec, changed: timespec)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+            return (info, info.st_mtimespec, info.st_ctimespec)
+        #else
+            return (info, info.st_mtim, info.st_ctim)
+        #endif
+    }
+
     /// Whether anything is at `path`, a symlink included (a dangling one too): what must not be overwritten.
     public static func entryExists(at path: String) -> Bool {
         InputLog.consulted(path)

@@ -132,15 +132,7 @@ package final class InputLog: Sendable {
     /// size, modification and change times (nanoseconds); `-errno` when nothing is (or it cannot be reached).
     /// A folder's times change when an entry is created, deleted or renamed in it; `ctime` cannot be set back.
     package static func identity(of path: String) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return "-\(errno)" }
-        #if canImport(Darwin)
-            let modified = info.st_mtimespec
-            let changed = info.st_ctimespec
-        #else
-            let modified = info.st_mtim
-            let changed = info.st_ctim
-        #endif
+        guard let (info, modified, changed) = FileReader.status(path) else { return "-\(errno)" }
         return
             "\(info.st_dev):\(info.st_ino):\(info.st_mode):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec):\(changed.tv_sec).\(changed.tv_nsec)"
     }

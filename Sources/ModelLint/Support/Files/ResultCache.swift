@@ -45,15 +45,9 @@ package struct ResultCache: Sendable {
     /// The file's identity: device, inode, size, modification and change times (nanoseconds).
     package static func identity(of file: String) -> [Double]? {
         InputLog.consulted(file)
-        var info = stat()
-        guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        #if canImport(Darwin)
-            let modified = info.st_mtimespec
-            let changed = info.st_ctimespec
-        #else
-            let modified = info.st_mtim
-            let changed = info.st_ctim
-        #endif
+        guard let (info, modified, changed) = FileReader.status(file), info.st_mode & S_IFMT == S_IFREG else {
+            return nil
+        }
         return [
             Double(info.st_dev), Double(info.st_ino), Double(info.st_size), Double(modified.tv_sec),
             Double(modified.tv_nsec), Double(changed.tv_sec), Double(changed.tv_nsec),
