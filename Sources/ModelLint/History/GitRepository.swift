@@ -105,11 +105,11 @@ public struct GitRepository: Sendable {
 
     package func bundle(
         atPath path: String, commit: String, label: String, versionOrder: [String]?, following decided: [String]?,
-        cache: EntitySourceCache
+        cache: EntitySourceCache, reusing: [String: ModelVersion] = [:]
     ) throws -> ModelBundle? {
         try bundle(
             atPath: path, in: .commit(commit, label: label), versionOrder: versionOrder, following: decided,
-            cache: cache)
+            cache: cache, reusing: reusing)
     }
 
     /// The bundle at `path` as it was at `commit`: at that path, or where the change since `commit` moved it from
@@ -122,14 +122,17 @@ public struct GitRepository: Sendable {
     }
 
     /// The same, sharing `cache` (the work tree's read of the bundle, which its versions at `commit` mostly repeat).
+    /// `reusing`: work tree versions known to be byte for byte the same at `commit` (`versionsIdentical`), by name;
+    /// the bundle read where it was moved from reuses none.
     package func bundle(
         atPathOrWhereMovedFrom path: String, commit: String, label: String, following decided: [String],
-        cache: EntitySourceCache
+        cache: EntitySourceCache, reusing: [String: ModelVersion] = [:]
     ) throws -> ModelBundle? {
         let key = ([path, commit, label] + decided).joined(separator: "\u{0}")
         if let known = bundlesAtCommits.withLock({ $0[key] }) { return known }
         var read = try bundle(
-            atPath: path, commit: commit, label: label, versionOrder: nil, following: decided, cache: cache)
+            atPath: path, commit: commit, label: label, versionOrder: nil, following: decided, cache: cache,
+            reusing: reusing)
         if read == nil, let relative = PathTools.relative(PathTools.standardize(path), to: toplevel),
             let moved = movedFrom(relative, since: commit)
         {
@@ -233,7 +236,7 @@ public struct GitRepository: Sendable {
 
     package func bundle(
         atPath path: String, in snapshot: Snapshot, versionOrder: [String]?, following decided: [String]?,
-        cache: EntitySourceCache
+        cache: EntitySourceCache, reusing: [String: ModelVersion] = [:]
     ) throws -> ModelBundle? {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
             throw GitError(message: "\(path) is outside the git repository at \(toplevel)")
@@ -270,7 +273,7 @@ public struct GitRepository: Sendable {
         let standalone = relative.hasSuffix(".xcdatamodel")
         let standaloneName = standalone ? String(relative.split(separator: "/").last ?? "") : ""
         let prefix = standalone ? (relative as NSString).deletingLastPathComponent + "/" : relative + "/"
-        let wanted = blobs.filter { entry in
+        let listed = blobs.filter { entry in
             let inner = entry.path.hasPrefix(prefix) ? String(entry.path.dropFirst(prefix.count)) : ""
             let parts = inner.split(separator: "/")
             return (!standalone && inner == ".xccurrentversion")
@@ -278,12 +281,36 @@ public struct GitRepository: Sendable {
                     && (!standalone || parts[0] == standaloneName)
                     && (parts[1] == "contents" || parts[1] == "elements"))
         }
-        guard !wanted.isEmpty else { return nil }
+        guard !listed.isEmpty else { return nil }
         // A file as reported: under the bundle's display path (a lone version's is the version folder itself).
         func shown(_ inner: String) -> String {
             standalone
                 ? displayPath + "/" + inner.split(separator: "/").dropFirst().joined(separator: "/")
                 : "\(displayPath)/\(inner)"
+        }
+        // A version the caller knows is byte for byte the work tree's is the work tree's model, moved to this
+        // snapshot's path: the same bytes parse to the same model. Neither fetched nor parsed.
+        var moving: [(name: String, model: Model, from: String, to: String)] = []
+        let wanted = listed.filter { entry in
+            let inner = String(entry.path.dropFirst(prefix.count))
+            let parts = inner.split(separator: "/")
+            guard !standalone, parts.count == 2, parts[1] == "contents",
+                let known = reusing[String(parts[0].dropLast(".xcdatamodel".count))],
+                case .model(let model) = known.content
+            else { return true }
+            moving.append((known.name, model, known.contentsPath, shown(inner)))
+            return false
+        }
+        var reused: [String: VersionContent] = [:]
+        for (item, moved) in zip(
+            moving,
+            concurrentMap(moving) { item in
+                item.model.mapLocations {
+                    $0.file == item.from ? SourceLocation(file: item.to, line: $0.line, column: $0.column) : $0
+                }
+            })
+        {
+            reused[item.name] = .model(moved)
         }
         // The index's blobs are mostly the work tree's files as they are (a commit stages what was saved): a file
         // whose git blob id is the index's is that blob, byte for byte, wherever it was read from, and git is not
@@ -357,6 +384,8 @@ public struct GitRepository: Sendable {
                 versions[name] = parsed[index]
             }
         }
+        // As a `contents` file does, a reused one outranks a legacy `elements` file beside it.
+        for (name, content) in reused { versions[name] = content }
         if standalone, let (name, content) = versions.first {
             return ModelBundle(
                 path: displayPath,

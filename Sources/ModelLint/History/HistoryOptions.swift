@@ -33,10 +33,10 @@ public struct HistoryOptions: Sendable {
     /// Every record that applies to this bundle.
     /// `decidedOrder`: the work tree's order of the bundle's versions, which the bundle at a revision follows.
     /// `sourceCache`: the entities the work tree's read of the bundle built, which its versions at a revision
-    /// mostly repeat.
+    /// mostly repeat. `workTree`: the work tree's versions, whose models serve the revision's byte-identical ones.
     package func histories(
         forBundleAt absolutePath: String, decidedOrder: [String], workingDirectory: String,
-        sourceCache: EntitySourceCache = EntitySourceCache()
+        sourceCache: EntitySourceCache = EntitySourceCache(), workTree: [ModelVersion] = []
     ) throws -> [ShippedHistory] {
         var histories: [ShippedHistory] = []
         if let locked = lockHistory(
@@ -46,13 +46,20 @@ public struct HistoryOptions: Sendable {
         }
         guard against != nil || released != nil else { return histories }
         let repository = try repository(forBundleAt: absolutePath, workingDirectory: workingDirectory)
+        // The versions git says are unchanged since the revision: compared as unchanged, and read as the work
+        // tree's models rather than fetched and parsed again.
+        func reusable(_ identical: Set<String>) -> [String: ModelVersion] {
+            var byName: [String: ModelVersion] = [:]
+            for version in workTree where identical.contains(version.name) { byName[version.name] = version }
+            return byName
+        }
         if let released {
             let commit = try repository.resolve(released)
+            let identical = repository.versionsIdentical(bundleAt: absolutePath, since: commit)
             if let atRef = try repository.bundle(
                 atPathOrWhereMovedFrom: absolutePath, commit: commit, label: released, following: decidedOrder,
-                cache: sourceCache)
+                cache: sourceCache, reusing: reusable(identical))
             {
-                let identical = repository.versionsIdentical(bundleAt: absolutePath, since: commit)
                 histories.append(
                     ShippedHistory(
                         source: .released(released), versions: Self.versions(atRef.versions, identical: identical)))
@@ -60,13 +67,13 @@ public struct HistoryOptions: Sendable {
         }
         if let against {
             let commit = try repository.resolve(against)
+            let identical = repository.versionsIdentical(bundleAt: absolutePath, since: commit)
             if let atRef = try repository.bundle(
                 atPathOrWhereMovedFrom: absolutePath, commit: commit, label: against, following: decidedOrder,
-                cache: sourceCache),
+                cache: sourceCache, reusing: reusable(identical)),
                 let current = atRef.currentVersionIndex
             {
                 // Only versions already superseded at REF count as shipped; REF's current one may still be unreleased work.
-                let identical = repository.versionsIdentical(bundleAt: absolutePath, since: commit)
                 histories.append(
                     ShippedHistory(
                         source: .against(against),
