@@ -98,6 +98,33 @@ final class RepositoryBoundaryTests: XCTestCase {
             summary(jsonDiagnostics(out)), ["required-attribute-without-default error Near 1>Near 2 A.b @3"])
     }
 
+    /// The index is listed at once from the nearest `.git`'s folder, and used only when git names that folder as the
+    /// top: reached through a symlink, the folder git names is the real one, and the index is listed again there.
+    func testPreCommitThroughASymlinkedFolderListsTheIndexGitNames() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let repository = directory.appendingPathComponent("Repository")
+        let models = repository.appendingPathComponent("Models")
+        let attribute = "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        try writeBundle(in: models, versions: [("Near 1", attribute)], current: "Near 1")
+        try git(["init", "-q", "-b", "main"], in: repository)
+        try git(["add", "-A"], in: repository)
+        try git(["commit", "-qm", "base"], in: repository)
+        let required =
+            "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" attributeType=\"String\"/></entity>"
+        try writeBundle(in: models, versions: [("Near 2", required)], current: "Near 2")
+        try git(["add", "-A"], in: repository)
+        let link = directory.appendingPathComponent("Link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: repository)
+        for folder in [repository, link, link.appendingPathComponent("Models")] {
+            let out = modellint(["check", "--pre-commit", "--format", "json"], in: folder)
+            XCTAssertEqual(out.exitCode, 1, "\(folder.path): \(out.standardError)")
+            XCTAssertEqual(
+                summary(jsonDiagnostics(out)), ["required-attribute-without-default error Near 1>Near 2 A.b @3"],
+                folder.path)
+        }
+    }
+
     // Case 8: --pre-commit judges what is staged. An error staged and then reverted on disk is committed as staged;
     // a bundle git rm -r'ed while the lock file records it fails --strict.
     func testPreCommitJudgesTheIndexNotTheWorkTree() throws {

@@ -51,14 +51,27 @@ package enum PreCommitPaths {
         }
         // No git process outlives the run.
         defer { diffing.wait() }
-        let repository = try repositories.repository(containing: workingDirectory)
+        // The index is listed at once too, from the folder git will most likely name as the top (the nearest
+        // `.git`); the listing counts only when git names that very folder, else it is listed again from there.
         let listed = Locked<Output?>(nil)
         let listing = DispatchGroup()
-        DispatchQueue.global().async(group: listing) {
-            let result = repository.run(["ls-files", "--stage", "-z", "--full-name"])
-            listed.withLock { $0 = result }
+        let likelyTop = workingDirectory.hasPrefix("/") ? GitRepository.nearestMarkedFolder(workingDirectory) : nil
+        if let likelyTop {
+            DispatchQueue.global().async(group: listing) {
+                let result = GitRepository.run(
+                    ["ls-files", "--stage", "-z", "--full-name"], in: likelyTop, repository: nil)
+                listed.withLock { $0 = result }
+            }
         }
         defer { listing.wait() }
+        let repository = try repositories.repository(containing: workingDirectory)
+        if likelyTop != repository.toplevel {
+            listing.wait()
+            DispatchQueue.global().async(group: listing) {
+                let result = repository.run(["ls-files", "--stage", "-z", "--full-name"])
+                listed.withLock { $0 = result }
+            }
+        }
         diffing.wait()
         guard let result = diffed.withLock({ $0 }) else {
             throw GitRepository.GitError(message: "git diff --cached failed")

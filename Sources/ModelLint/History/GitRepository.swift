@@ -58,11 +58,17 @@ public struct GitRepository: Sendable {
     /// Whether git could find a repository from `directory`: a relative path is left to git.
     package static func mayBeInRepository(_ directory: String) -> Bool {
         guard directory.hasPrefix("/") else { return true }
+        return nearestMarkedFolder(directory) != nil
+    }
+
+    /// The nearest folder at or above `directory` (absolute) where git would stop looking for a repository: the
+    /// top folder git will name, unless the repository's configuration or a bare repository says otherwise.
+    package static func nearestMarkedFolder(_ directory: String) -> String? {
         var current = PathTools.standardize(directory)
         while true {
-            if hasRepositoryMarker(current) { return true }
+            if hasRepositoryMarker(current) { return current }
             let up = (current as NSString).deletingLastPathComponent
-            if up == current || up.isEmpty { return false }
+            if up == current || up.isEmpty { return nil }
             current = up
         }
     }
