@@ -164,7 +164,8 @@ public enum FileWriter {
         var template = Array(((directory.isEmpty ? "." : directory) + "/.\(name).modellint-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw WriteError(path: display, reason: String(cString: strerror(errno))) }
-        let temporary = String(cString: template)
+        // The name mkstemp filled in, up to its terminating NUL.
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var committed = false
         defer {
             if !committed { unlink(temporary) }
