@@ -53,13 +53,13 @@ package enum PreCommitPaths {
         defer { diffing.wait() }
         // The index is listed at once too, from the folder git will most likely name as the top (the nearest
         // `.git`); the listing counts only when git names that very folder, else it is listed again from there.
+        let listIndex = ["ls-files", "--stage", "-z", "--full-name"]
         let listed = Locked<Output?>(nil)
         let listing = DispatchGroup()
         let likelyTop = workingDirectory.hasPrefix("/") ? GitRepository.nearestMarkedFolder(workingDirectory) : nil
         if let likelyTop {
             DispatchQueue.global().async(group: listing) {
-                let result = GitRepository.run(
-                    ["ls-files", "--stage", "-z", "--full-name"], in: likelyTop, repository: nil)
+                let result = GitRepository.run(listIndex, in: likelyTop, repository: nil)
                 listed.withLock { $0 = result }
             }
         }
@@ -68,7 +68,7 @@ package enum PreCommitPaths {
         if likelyTop != repository.toplevel {
             listing.wait()
             DispatchQueue.global().async(group: listing) {
-                let result = repository.run(["ls-files", "--stage", "-z", "--full-name"])
+                let result = repository.run(listIndex)
                 listed.withLock { $0 = result }
             }
         }

@@ -85,16 +85,15 @@ package final class InputLog: Sendable {
 
     /// A file read, or a path looked for whether anything is there or not: a file that appears, goes or changes
     /// there changes what `identity(of:)` says of the path.
-    package static func consulted(_ path: String) {
-        guard let logs = openLogs() else { return }
-        let absolute = absolutePath(path)
-        for log in logs where !log.isExcluded(absolute) { log.state.withLock { _ = $0.paths.insert(absolute) } }
-    }
+    package static func consulted(_ path: String) { insert(path) }
 
     /// A folder whose entries were read.
-    package static func listed(_ folder: String) {
+    package static func listed(_ folder: String) { insert(folder) }
+
+    /// A path into every open log (both kinds are kept alike: `identity(of:)` tells a changed file or folder).
+    private static func insert(_ path: String) {
         guard let logs = openLogs() else { return }
-        let absolute = absolutePath(folder)
+        let absolute = absolutePath(path)
         for log in logs where !log.isExcluded(absolute) { log.state.withLock { _ = $0.paths.insert(absolute) } }
     }
 
