@@ -27,6 +27,8 @@ let environment = CommandEnvironment(
         ?? FileManager.default.currentDirectoryPath,
     variables: ProcessInfo.processInfo.environment,
     outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+// It ends with `_exit`: what a run built is left to the process's end, not freed piece by piece.
+Teardown.endsWithoutFreeing()
 let streams = CommandStreams(
     standardOutput: OutputSink(logSafe: true) { try FileWriter.writeAll($0, to: STDOUT_FILENO) },
     standardError: OutputSink(threshold: 1, logSafe: true) { try FileWriter.writeAll($0, to: STDERR_FILENO) })

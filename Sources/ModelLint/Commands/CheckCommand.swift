@@ -463,6 +463,7 @@ public enum CheckCommand {
         do {
             input = try workspace.read(paths: paths)
             report = linter.lint(input)
+            Teardown.keep(input)
         } catch let error as BundleFinder.FinderError {
             return .failure(.usageError("\(error)"))
         } catch let error as GitRepository.GitError {

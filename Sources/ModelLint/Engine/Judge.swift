@@ -238,9 +238,21 @@ package struct Judge: Sendable {
     {
         let judges = rules.pairs
         let pairCache = EntityPairCache()
-        let diffs = concurrentMap(pairs) { from, to, adjacent in
-            ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
-        }
+        // The versions whose hashes a direct pair compares below (the current one in every such pair) are hashed
+        // among the diffs, newest first: alone, the current version's hashing is one core's work.
+        let hashed = Set(
+            pairs.filter { !$0.2 && readable[$0.0].model.hasEntityNames(of: readable[$0.1].model) }.flatMap {
+                [$0.0, $0.1]
+            }
+        ).sorted(by: >)
+        let diffs = concurrentMap(Array(0..<(hashed.count + pairs.count))) { item -> ModelDiff? in
+            guard item >= hashed.count else {
+                _ = readable[hashed[item]].model.versionHashes
+                return nil
+            }
+            let (from, to, adjacent) = pairs[item - hashed.count]
+            return ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
+        }.compactMap { $0 }
         // The newer side is the current version in every direct pair: its entities are told apart by name.
         // A pair whose versions hash identically migrates nothing (rules may say so), so it shares with its like only.
         struct Key: Hashable {
@@ -284,6 +296,7 @@ package struct Judge: Sendable {
                 }
             }
         }
+        Teardown.keep((diffs, pairCache))
         return concurrentMap(Array(diffs.indices)) { p in
             let diff = diffs[p]
             var findings: [(RuleDescription, ChangeFinding)] = []

@@ -32,3 +32,24 @@ package func concurrentMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: 
 
 // Sound because every read and write of `state` holds `lock`, and what leaves `withLock` is Sendable.
 extension Locked: @unchecked Sendable where State: Sendable {}
+
+/// What a run built, kept to the end of the process instead of freed, in the command-line tool: its process ends
+/// with `_exit` once the output is written, and freeing a model graph is one thread releasing hundreds of
+/// thousands of objects (about a tenth of a WooCommerce check) that nobody waits for. Anywhere else (tests run
+/// many commands in one process) `keep` does nothing and values are freed as usual.
+package enum Teardown {
+    private struct Kept: Sendable {
+        var skipsFreeing = false
+        var values: [any Sendable] = []
+    }
+
+    private static let kept = Locked(Kept())
+
+    /// Said once by the command-line tool, before it runs a command.
+    package static func endsWithoutFreeing() { kept.withLock { $0.skipsFreeing = true } }
+
+    /// Keeps `value` (one retain) to the end of the process, when the process ends without freeing.
+    package static func keep(_ value: some Sendable) {
+        kept.withLock { if $0.skipsFreeing { $0.values.append(value) } }
+    }
+}
