@@ -77,6 +77,11 @@ final class CoreDataHashTests: XCTestCase {
             Hex.encode(SHA512.digest([UInt8]())),
             "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e"
         )
+        // Every padding case (one block or two, the length at each position): the digests of 0...129 bytes
+        // (0, 1, 2, ...), hashed together, as Python's hashlib computes them.
+        let digests = (0..<130).flatMap { n in SHA256.digest((0..<n).map { UInt8($0 & 0xFF) }) }
+        XCTAssertEqual(
+            Hex.encode(SHA256.digest(digests)), "105812602bb337abca31d9f6bf3a57a3907500005fad7c01e1e1140aa77e4499")
         // Fed in pieces of every size: the same as in one.
         let message = (0..<300).map { UInt8($0 & 0xFF) }
         for split in [0, 1, 55, 56, 63, 64, 65, 128, 299] {

@@ -47,21 +47,41 @@ public struct SHA256: Sendable {
     }
 
     public mutating func finalize() -> [UInt8] {
+        // The padding and the length fill one block, or two when under 9 bytes are left: built on the stack, and
+        // the digest written once (Core Data's hashes make thousands of small digests).
         let bitLength = length &* 8
-        var tail = pending
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-        }
-        tail.withUnsafeBytes { all in
-            for start in stride(from: 0, to: all.count, by: 64) {
-                compress(UnsafeRawBufferPointer(rebasing: all[start..<(start + 64)]))
+        let used = pending.count
+        let blocks = used < 56 ? 1 : 2
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+            tail.initialize(repeating: 0)
+            pending.withUnsafeBufferPointer { _ = tail.initialize(from: $0) }
+            tail[used] = 0x80
+            let end = blocks &* 64
+            for i in 0..<8 { tail[end &- 1 &- i] = UInt8(truncatingIfNeeded: bitLength >> UInt64(i &* 8)) }
+            let raw = UnsafeRawBufferPointer(tail)
+            for block in 0..<blocks {
+                compress(UnsafeRawBufferPointer(rebasing: raw[(block &* 64)..<(block &* 64 &+ 64)]))
             }
         }
         pending.removeAll()
-        let words = [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7]
-        return words.flatMap { v in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> UInt32($0)) } }
+        let h = h
+        return [UInt8](unsafeUninitializedCapacity: 32) { out, count in
+            func put(_ word: UInt32, _ i: Int) {
+                out[i &* 4] = UInt8(truncatingIfNeeded: word >> 24)
+                out[i &* 4 &+ 1] = UInt8(truncatingIfNeeded: word >> 16)
+                out[i &* 4 &+ 2] = UInt8(truncatingIfNeeded: word >> 8)
+                out[i &* 4 &+ 3] = UInt8(truncatingIfNeeded: word)
+            }
+            put(h.0, 0)
+            put(h.1, 1)
+            put(h.2, 2)
+            put(h.3, 3)
+            put(h.4, 4)
+            put(h.5, 5)
+            put(h.6, 6)
+            put(h.7, 7)
+            count = 32
+        }
     }
 
     private mutating func compress(_ block: UnsafeRawBufferPointer) {
