@@ -57,24 +57,36 @@ public struct BinaryPropertyList: Sendable {
         let n = Int(count)
         var objects: [Object] = []
         objects.reserveCapacity(n)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(n)
+        var ascending = true
+        for index in 0..<n {
+            let offset = Int(be(Int(tableOffset) + index * offsetSize, offsetSize))
+            guard offset >= 8, offset < Int(tableOffset) else { throw fail("object \(index) outside the object area") }
+            if let previous = offsets.last, previous >= offset { ascending = false }
+            offsets.append(offset)
+        }
         // Slots that share an offset share the object: a table of N slots all naming one big object costs one
-        // parse, not N (copies of an Object share their storage).
+        // parse, not N (copies of an Object share their storage). A writer lays objects out in slot order, so
+        // ascending offsets (the usual table) name distinct objects and need no lookup.
         var slotAt: [Int: Int] = [:]
+        if !ascending { slotAt.reserveCapacity(n) }
         var identity: [Int] = []
         identity.reserveCapacity(n)
-        for index in 0..<n {
-            let offset = be(Int(tableOffset) + index * offsetSize, offsetSize)
-            guard offset >= 8, offset < tableOffset else { throw fail("object \(index) outside the object area") }
-            if let earlier = slotAt[Int(offset)] {
-                objects.append(objects[earlier])
-                identity.append(earlier)
-                continue
+        for (index, offset) in offsets.enumerated() {
+            if !ascending {
+                if let earlier = slotAt[offset] {
+                    objects.append(objects[earlier])
+                    identity.append(earlier)
+                    continue
+                }
+                slotAt[offset] = index
             }
-            slotAt[Int(offset)] = index
             identity.append(index)
             objects.append(
-                try Self.object(
-                    at: Int(offset), in: bytes, end: Int(tableOffset), refSize: refSize, count: n, fail: fail))
+                try bytes.withUnsafeBufferPointer {
+                    try Self.object(at: offset, in: $0, end: Int(tableOffset), refSize: refSize, count: n, fail: fail)
+                })
         }
         self.objects = objects
         self.identity = identity
@@ -82,35 +94,60 @@ public struct BinaryPropertyList: Sendable {
     }
 
     private static func object(
-        at start: Int, in bytes: [UInt8], end: Int, refSize: Int, count: Int, fail: (String) -> ReadError
+        at start: Int, in bytes: UnsafeBufferPointer<UInt8>, end: Int, refSize: Int, count: Int,
+        fail: (String) -> ReadError
     ) throws -> Object {
-        var at = start
-        func take(_ width: Int) throws -> ArraySlice<UInt8> {
-            guard width >= 0, at <= end - width else { throw fail("object at \(start) runs past the object area") }
-            defer { at += width }
-            return bytes[at..<(at + width)]
-        }
-        func integer(_ slice: ArraySlice<UInt8>) -> UInt64 { slice.reduce(0) { $0 << 8 | UInt64($1) } }
-        let marker = try take(1).first!
-        let kind = marker >> 4
-        let low = Int(marker & 0x0F)
-        // A length: the low nibble, or (0xF) an integer object that follows.
-        func length() throws -> Int {
-            guard low == 0x0F else { return low }
-            let next = try take(1).first!
-            guard next >> 4 == 0x1, next & 0x0F <= 3 else { throw fail("bad length at \(start)") }
-            let value = integer(try take(1 << Int(next & 0x0F)))
-            guard value <= UInt64(end) else { throw fail("length past the file at \(start)") }
-            return Int(value)
-        }
-        func references(_ n: Int) throws -> [Int] {
-            guard n <= (end - at) / refSize else { throw fail("container at \(start) runs past the object area") }
-            return try (0..<n).map { _ in
-                let ref = integer(try take(refSize))
-                guard ref < UInt64(count) else { throw fail("reference out of range at \(start)") }
-                return Int(ref)
+        // A cursor of its own, its reads its methods (not closures capturing a variable, whose every access
+        // is checked for exclusivity at run time).
+        struct Cursor {
+            let bytes: UnsafeBufferPointer<UInt8>
+            let start: Int
+            let end: Int
+            let refSize: Int
+            let count: Int
+            var at: Int
+
+            // The next `width` bytes' position, past which reading moves on; an error when they pass the object area.
+            mutating func take(_ width: Int, _ fail: (String) -> ReadError) throws -> Int {
+                guard width >= 0, at <= end - width else { throw fail("object at \(start) runs past the object area") }
+                defer { at += width }
+                return at
+            }
+
+            // A big-endian unsigned integer of `width` bytes at `from`, keeping the low 64 bits.
+            func integer(at from: Int, _ width: Int) -> UInt64 {
+                var value: UInt64 = 0
+                for i in from..<(from + width) { value = value << 8 | UInt64(bytes[i]) }
+                return value
+            }
+
+            // A length: the low nibble, or (0xF) an integer object that follows.
+            mutating func length(_ low: Int, _ fail: (String) -> ReadError) throws -> Int {
+                guard low == 0x0F else { return low }
+                let next = bytes[try take(1, fail)]
+                guard next >> 4 == 0x1, next & 0x0F <= 3 else { throw fail("bad length at \(start)") }
+                let width = 1 << Int(next & 0x0F)
+                let value = integer(at: try take(width, fail), width)
+                guard value <= UInt64(end) else { throw fail("length past the file at \(start)") }
+                return Int(value)
+            }
+
+            mutating func references(_ n: Int, _ fail: (String) -> ReadError) throws -> [Int] {
+                guard n <= (end - at) / refSize else { throw fail("container at \(start) runs past the object area") }
+                var refs: [Int] = []
+                refs.reserveCapacity(n)
+                for _ in 0..<n {
+                    let ref = integer(at: try take(refSize, fail), refSize)
+                    guard ref < UInt64(count) else { throw fail("reference out of range at \(start)") }
+                    refs.append(Int(ref))
+                }
+                return refs
             }
         }
+        var cursor = Cursor(bytes: bytes, start: start, end: end, refSize: refSize, count: count, at: start)
+        let marker = bytes[try cursor.take(1, fail)]
+        let kind = marker >> 4
+        let low = Int(marker & 0x0F)
         switch kind {
         case 0x0:
             switch low {
@@ -121,38 +158,42 @@ public struct BinaryPropertyList: Sendable {
             }
         case 0x1:
             guard low <= 4 else { throw fail("integer too wide at \(start)") }
-            let slice = try take(1 << low)
+            let width = 1 << low
+            let from = try cursor.take(width, fail)
             // 16-byte integers keep their low 64 bits; 8-byte ones are signed.
-            return .integer(Int64(bitPattern: integer(slice.suffix(8))))
+            return .integer(Int64(bitPattern: cursor.integer(at: from + max(0, width - 8), min(width, 8))))
         case 0x2, 0x3:
             guard low == 2 || low == 3 else { throw fail("bad real at \(start)") }
-            let bits = integer(try take(1 << low))
+            let width = 1 << low
+            let bits = cursor.integer(at: try cursor.take(width, fail), width)
             let value = low == 2 ? Double(Float(bitPattern: UInt32(bits))) : Double(bitPattern: bits)
             return kind == 0x2 ? .real(value) : .date(value)
         case 0x4:
-            return .data(Array(try take(try length())))
+            let n = try cursor.length(low, fail)
+            let from = try cursor.take(n, fail)
+            return .data(Array(bytes[from..<(from + n)]))
         case 0x5:
-            return .string(String(decoding: try take(try length()), as: UTF8.self))
+            let n = try cursor.length(low, fail)
+            let from = try cursor.take(n, fail)
+            return .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<(from + n)]), as: UTF8.self))
         case 0x6:
-            let units = try length()
-            guard units <= (end - at) / 2 else { throw fail("string past the object area at \(start)") }
-            let raw = try take(units * 2)
-            let utf16 = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map {
-                UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1])
-            }
+            let units = try cursor.length(low, fail)
+            guard units <= (end - cursor.at) / 2 else { throw fail("string past the object area at \(start)") }
+            let from = try cursor.take(units * 2, fail)
+            let utf16 = (0..<units).map { UInt16(bytes[from + 2 * $0]) << 8 | UInt16(bytes[from + 2 * $0 + 1]) }
             return .string(String(decoding: utf16, as: UTF16.self))
         case 0x8:
-            return .uid(Int(integer(try take(low + 1)) & 0x7FFF_FFFF))
+            return .uid(Int(cursor.integer(at: try cursor.take(low + 1, fail), low + 1) & 0x7FFF_FFFF))
         case 0xA:
-            return .array(try references(try length()))
+            return .array(try cursor.references(try cursor.length(low, fail), fail))
         case 0xC:
-            return .set(try references(try length()))
+            return .set(try cursor.references(try cursor.length(low, fail), fail))
         case 0xD:
-            let n = try length()
-            guard n <= (end - at) / (2 * refSize) else {
+            let n = try cursor.length(low, fail)
+            guard n <= (end - cursor.at) / (2 * refSize) else {
                 throw fail("dictionary at \(start) runs past the object area")
             }
-            return .dictionary(keys: try references(n), values: try references(n))
+            return .dictionary(keys: try cursor.references(n, fail), values: try cursor.references(n, fail))
         default:
             throw fail("unknown marker \(marker) at \(start)")
         }
