@@ -70,7 +70,9 @@ extension Workspace {
         var inputAtRef = input
         inputAtRef.bundles = bundlesAtRef
         var remaining: [String: Int] = [:]
-        for d in linter.lint(inputAtRef).diagnostics {
+        let reportAtRef = linter.lint(inputAtRef)
+        Teardown.keep(inputAtRef)
+        for d in reportAtRef.diagnostics {
             remaining[d.stableKey(bundle: keyOfBundle[d.bundle] ?? d.bundle), default: 0] += 1
         }
         let kept = report.diagnostics.filter { d in

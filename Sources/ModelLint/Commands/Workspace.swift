@@ -72,6 +72,16 @@ package struct Workspace: Sendable {
             let settings = configuration.settings(forBundleAt: selection.absolutePath)
             // One per bundle, for its work tree and its revisions: the versions at a revision repeat the work tree's.
             let sourceCache = EntitySourceCache()
+            // Git's first answers about the revisions compared with, asked while the work tree's bundle is read.
+            let revisionsAnswered = DispatchGroup()
+            let revisionFacts = Locked<Result<[String: HistoryOptions.RevisionFacts], GitRepository.GitError>?>(nil)
+            if history.comparesRevisions {
+                DispatchQueue.global().async(group: revisionsAnswered) { [history, workingDirectory] in
+                    let facts = history.revisionFacts(
+                        forBundleAt: selection.absolutePath, workingDirectory: workingDirectory)
+                    revisionFacts.withLock { $0 = facts }
+                }
+            }
             var bundle: ModelBundle
             if let stagedIn {
                 // Not in the index: untracked, so not part of the commit.
@@ -102,9 +112,11 @@ package struct Workspace: Sendable {
             }
             // The bundle at a revision (`--against`, `--released`) is ordered as the work tree's evidence orders it:
             // one order for both trees, so a pair means the same two versions on both sides.
+            revisionsAnswered.wait()
             let histories = try history.histories(
                 forBundleAt: selection.absolutePath, decidedOrder: bundle.versions.map(\.name),
-                workingDirectory: workingDirectory, sourceCache: sourceCache, workTree: bundle.versions)
+                workingDirectory: workingDirectory, sourceCache: sourceCache, workTree: bundle.versions,
+                revisionFacts: revisionFacts.withLock { $0 })
             projectsReady.wait()
             bundles.append(
                 LintInput.Bundle(

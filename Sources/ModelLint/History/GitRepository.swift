@@ -12,6 +12,9 @@ public struct GitRepository: Sendable {
     /// The bundles read at a commit this run, by path, commit, label and order: `--against` reads the bundle's
     /// shipped record and `--only-new` lints it, and git is asked once.
     private let bundlesAtCommits = Locked([String: ModelBundle?]())
+    /// A folder's listing at a commit (`ls-tree`), by commit and path: which versions are unchanged and the bundle's
+    /// read at the commit both start from it, and git is asked once.
+    private let treeListings = Locked([String: (status: Int32, output: Data, error: String)]())
 
     public struct GitError: Error, CustomStringConvertible, Equatable {
         public var message: String
@@ -155,7 +158,7 @@ public struct GitRepository: Sendable {
     /// configures runs). Two git processes; nothing when one fails, or the bundle was elsewhere at `commit`.
     package func versionsIdentical(bundleAt path: String, since commit: String) -> Set<String> {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else { return [] }
-        let listed = run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative])
+        let listed = treeListing(of: relative, at: commit)
         guard listed.status == 0 else { return [] }
         // "<mode> blob <sha>"
         var blobs: [(version: String, sha: String, file: String)] = []
@@ -252,7 +255,7 @@ public struct GitRepository: Sendable {
         switch snapshot {
         case .commit(let commit, let name):
             displayPath = "\(name):\(relative)"
-            let listing = run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative])
+            let listing = treeListing(of: relative, at: commit)
             guard listing.status == 0 else { throw GitError(message: "git ls-tree failed for \(relative) at \(name)") }
             // "<mode> <type> <sha>"
             blobs = Self.records(listing.output).compactMap {
@@ -617,6 +620,15 @@ public struct GitRepository: Sendable {
         let result = run(["cat-file", "--batch"], input: input)
         guard result.status == 0 else { throw GitError(message: "git cat-file failed") }
         return try Self.batchRecords(result.output, count: shas.count).map(\.data)
+    }
+
+    /// Every file under `relative` (a path from the top) at `commit`: `ls-tree -r`, asked once per run.
+    func treeListing(of relative: String, at commit: String) -> (status: Int32, output: Data, error: String) {
+        let key = commit + "\u{0}" + relative
+        if let known = treeListings.withLock({ $0[key] }) { return known }
+        let listing = run(["ls-tree", "-r", "-z", "--full-tree", commit, "--", relative])
+        treeListings.withLock { $0[key] = listing }
+        return listing
     }
 
     /// Runs git in this repository, with its git directory and work tree given explicitly.

@@ -30,13 +30,43 @@ public struct HistoryOptions: Sendable {
         return try repositories.repository(containing: (absolutePath as NSString).deletingLastPathComponent)
     }
 
+    /// What reading a bundle at a revision starts with: the commit the revision names, and the versions git says
+    /// are byte for byte the work tree's there.
+    package struct RevisionFacts: Sendable {
+        var commit: String
+        var identical: Set<String>
+    }
+
+    /// Whether this run compares with a revision (`--released`, `--against`).
+    package var comparesRevisions: Bool { against != nil || released != nil }
+
+    /// The facts for each revision this run compares the bundle with, by revision as given. Three git processes
+    /// per revision that need nothing of the work tree's read: asked beside it, they cost no time of their own.
+    package func revisionFacts(forBundleAt absolutePath: String, workingDirectory: String) -> Result<
+        [String: RevisionFacts], GitRepository.GitError
+    > {
+        Result {
+            var facts: [String: RevisionFacts] = [:]
+            let revisions = [released, against].compactMap { $0 }
+            guard !revisions.isEmpty else { return facts }
+            let repository = try repository(forBundleAt: absolutePath, workingDirectory: workingDirectory)
+            for revision in revisions where facts[revision] == nil {
+                let commit = try repository.resolve(revision)
+                facts[revision] = RevisionFacts(
+                    commit: commit, identical: repository.versionsIdentical(bundleAt: absolutePath, since: commit))
+            }
+            return facts
+        }.mapError { $0 as? GitRepository.GitError ?? GitRepository.GitError(message: "\($0)") }
+    }
+
     /// Every record that applies to this bundle.
     /// `decidedOrder`: the work tree's order of the bundle's versions, which the bundle at a revision follows.
     /// `sourceCache`: the entities the work tree's read of the bundle built, which its versions at a revision
     /// mostly repeat. `workTree`: the work tree's versions, whose models serve the revision's byte-identical ones.
     package func histories(
         forBundleAt absolutePath: String, decidedOrder: [String], workingDirectory: String,
-        sourceCache: EntitySourceCache = EntitySourceCache(), workTree: [ModelVersion] = []
+        sourceCache: EntitySourceCache = EntitySourceCache(), workTree: [ModelVersion] = [],
+        revisionFacts known: Result<[String: RevisionFacts], GitRepository.GitError>? = nil
     ) throws -> [ShippedHistory] {
         var histories: [ShippedHistory] = []
         if let locked = lockHistory(
@@ -46,6 +76,7 @@ public struct HistoryOptions: Sendable {
         }
         guard against != nil || released != nil else { return histories }
         let repository = try repository(forBundleAt: absolutePath, workingDirectory: workingDirectory)
+        let facts = try (known ?? revisionFacts(forBundleAt: absolutePath, workingDirectory: workingDirectory)).get()
         // The versions git says are unchanged since the revision: compared as unchanged, and read as the work
         // tree's models rather than fetched and parsed again.
         func reusable(_ identical: Set<String>) -> [String: ModelVersion] {
@@ -53,9 +84,7 @@ public struct HistoryOptions: Sendable {
             for version in workTree where identical.contains(version.name) { byName[version.name] = version }
             return byName
         }
-        if let released {
-            let commit = try repository.resolve(released)
-            let identical = repository.versionsIdentical(bundleAt: absolutePath, since: commit)
+        if let released, let commit = facts[released]?.commit, let identical = facts[released]?.identical {
             if let atRef = try repository.bundle(
                 atPathOrWhereMovedFrom: absolutePath, commit: commit, label: released, following: decidedOrder,
                 cache: sourceCache, reusing: reusable(identical))
@@ -65,9 +94,7 @@ public struct HistoryOptions: Sendable {
                         source: .released(released), versions: Self.versions(atRef.versions, identical: identical)))
             }
         }
-        if let against {
-            let commit = try repository.resolve(against)
-            let identical = repository.versionsIdentical(bundleAt: absolutePath, since: commit)
+        if let against, let commit = facts[against]?.commit, let identical = facts[against]?.identical {
             if let atRef = try repository.bundle(
                 atPathOrWhereMovedFrom: absolutePath, commit: commit, label: against, following: decidedOrder,
                 cache: sourceCache, reusing: reusable(identical)),
