@@ -173,11 +173,12 @@ public final class RepositoryFiles: Sendable {
     /// The mapping models' files of every bundle in `bundles`, read ahead (on another core while the bundles
     /// are): `mappingModels(for:…)` then finds them read.
     package func readMappingModels(near bundles: [String], configuredFolders: [String]) {
-        for bundle in bundles {
-            for xml in mappingModelFiles(near: bundle, configuredFolders: configuredFolders) {
-                _ = mappingModelFile(xml)
-            }
+        var seen: Set<String> = []
+        let files = bundles.flatMap { mappingModelFiles(near: $0, configuredFolders: configuredFolders) }.filter {
+            seen.insert($0).inserted
         }
+        // On every core: a bundle with a mapping model per step has a dozen, each a few hundred kilobytes to decode.
+        _ = concurrentMap(files) { mappingModelFile($0) }
     }
 
     /// The `xcmapping.xml` files near a bundle and in the configured folders, sorted; not one that resolves

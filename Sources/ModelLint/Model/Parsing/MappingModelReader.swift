@@ -92,12 +92,23 @@ public struct MappingModelFile: Sendable {
     public var destinationHashes: EmbeddedModelHashes?
 
     public init(sourcePath: String?, destinationPath: String?, source: Model? = nil, destination: Model? = nil) {
+        self.init(
+            sourcePath: sourcePath, destinationPath: destinationPath,
+            source: source.map { ($0, EmbeddedModelHashes($0)) },
+            destination: destination.map { ($0, EmbeddedModelHashes($0)) })
+    }
+
+    /// With each embedded model's hashes already worked out.
+    init(
+        sourcePath: String?, destinationPath: String?, source: (Model, EmbeddedModelHashes)?,
+        destination: (Model, EmbeddedModelHashes)?
+    ) {
         self.sourcePath = sourcePath
         self.destinationPath = destinationPath
-        self.source = source
-        self.destination = destination
-        sourceHashes = source.map(EmbeddedModelHashes.init)
-        destinationHashes = destination.map(EmbeddedModelHashes.init)
+        self.source = source?.0
+        self.destination = destination?.0
+        sourceHashes = source?.1
+        destinationHashes = destination?.1
     }
 
     /// As the result cache keeps it: the paths and the embedded models' hashes.
@@ -218,15 +229,17 @@ public enum MappingModelReader {
             return MappingModelFile(sourcePath: paths.source, destinationPath: paths.destination)
         }
         let bytes = [UInt8](data)
-        func embedded(_ name: String) -> Model? {
+        // The two models decoded and hashed side by side: alone, a big mapping model is one core's work.
+        let embedded = concurrentMap(["sourcemodeldata", "destinationmodeldata"]) {
+            name -> (Model, EmbeddedModelHashes)? in
             MappingModelSnapshot.embeddedArchive(name, in: bytes).flatMap {
                 try? MappingModelSnapshot.model(archive: $0, displayPath: displayPath)
-            }
+            }.map { ($0, EmbeddedModelHashes($0)) }
         }
         return MappingModelFile(
             sourcePath: value(of: "sourcemodelpath", in: bytes),
             destinationPath: value(of: "destinationmodelpath", in: bytes),
-            source: embedded("sourcemodeldata"), destination: embedded("destinationmodeldata"))
+            source: embedded[0], destination: embedded[1])
     }
 
     public enum Match: Sendable {
