@@ -1,4 +1,5 @@
 import ModelLintModel
+import ModelLintSupport
 
 /// The two versions of a compared pair, without what matched between them: all an `EntityPairRule` may read
 /// besides its own entity pair.
@@ -200,20 +201,20 @@ public struct ModelDiff: Sendable {
         var removed: [Property] = []
         var becameTransient: [PropertyPair] = []
         var kindChanged: [PropertyPair] = []
-        var oldPersistent: [String: (Property, String)] = [:]
-        for (property, owner) in old.effectiveProperties(of: oldEntity) where !property.isTransient {
-            if oldPersistent[property.renamingIdentifier] == nil {
-                oldPersistent[property.renamingIdentifier] = (property, owner)
-            }
+        let oldEffective = old.effectiveProperties(of: oldEntity)
+        var oldPersistent = FewKeys(capacity: oldEffective.count)
+        var oldFirsts: [(Property, String)] = []
+        for (property, owner) in oldEffective where !property.isTransient {
+            if oldPersistent.recordFirst(property.renamingIdentifier) { oldFirsts.append((property, owner)) }
         }
-        var consumed: Set<String> = []
+        var consumed = [Bool](repeating: false, count: oldFirsts.count)
         for (property, owner) in new.effectiveProperties(of: newEntity) {
-            let id = property.renamingIdentifier
-            guard let (previous, previousOwner) = oldPersistent[id], !consumed.contains(id) else {
+            guard let k = oldPersistent.index(of: property.renamingIdentifier), !consumed[k] else {
                 if !property.isTransient && owner == newEntity.name { added.append(property) }
                 continue
             }
-            consumed.insert(id)
+            let (previous, previousOwner) = oldFirsts[k]
+            consumed[k] = true
             // One changed element gives one finding: the entity that declares the newer element reports it.
             guard owner == newEntity.name else { continue }
             let pair = PropertyPair(
@@ -227,7 +228,7 @@ public struct ModelDiff: Sendable {
                 matched.append(pair)
             }
         }
-        for (id, (property, owner)) in oldPersistent where !consumed.contains(id) && owner == oldEntity.name {
+        for (k, (property, owner)) in oldFirsts.enumerated() where !consumed[k] && owner == oldEntity.name {
             removed.append(property)
         }
         removed.sort { ($0.location.line ?? 0) < ($1.location.line ?? 0) }

@@ -1,3 +1,5 @@
+import ModelLintSupport
+
 /// Facts a model read from a compiled form may not carry.
 public struct UnrecordedFacts: OptionSet, Hashable, Sendable {
     public let rawValue: Int
@@ -201,19 +203,24 @@ public struct Model: Sendable {
         let chain = hierarchy.chain(from: i)
         guard chain.count > Self.shortChain else {
             // Owner and position by key: indices, not property copies, since most entities have no repeats.
-            var seen: [String: (owner: Int, position: Int)] = [:]
+            let total = chain.reduce(0) { $0 + entities[$1].properties.count }
+            var keys = FewKeys(capacity: total)
+            var firsts: [(owner: Int, position: Int)] = []
+            firsts.reserveCapacity(total)
             for owner in chain.dropFirst().reversed() {
                 for (q, property) in entities[owner].properties.enumerated() {
-                    if let k = key(property), seen[k] == nil { seen[k] = (owner, q) }
+                    if let k = key(property), keys.recordFirst(k) { firsts.append((owner, q)) }
                 }
             }
             var found: [(position: Int, first: (property: Property, owner: Int))] = []
             for (p, property) in entities[i].properties.enumerated() {
                 guard let k = key(property) else { continue }
-                if let first = seen[k] {
+                if let known = keys.index(of: k) {
+                    let first = firsts[known]
                     found.append((p, (entities[first.owner].properties[first.position], first.owner)))
                 } else {
-                    seen[k] = (i, p)
+                    keys.recordFirst(k)
+                    firsts.append((i, p))
                 }
             }
             return found

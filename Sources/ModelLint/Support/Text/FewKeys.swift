@@ -1,0 +1,31 @@
+/// A few dozen distinct string keys (one entity's property names) in the order first recorded, each found by its
+/// position, which indexes the caller's own values. Up to `scanned` keys are compared in turn: a short name
+/// compares in a step or two, where hashing it into a growing dictionary costs a few hundred instructions. Past
+/// that, a dictionary finds them.
+package struct FewKeys {
+    package static let scanned = 32
+
+    package private(set) var keys: [String] = []
+    private var table: [String: Int] = [:]
+    private let hashes: Bool
+
+    package init(capacity: Int) {
+        hashes = capacity > Self.scanned
+        keys.reserveCapacity(capacity)
+        if hashes { table.reserveCapacity(capacity) }
+    }
+
+    /// Where `key` was first recorded, if it was.
+    package func index(of key: String) -> Int? {
+        hashes ? table[key] : keys.firstIndex(of: key)
+    }
+
+    /// Records `key` unless it is already recorded; whether it was (its position is then the last).
+    @discardableResult
+    package mutating func recordFirst(_ key: String) -> Bool {
+        guard index(of: key) == nil else { return false }
+        if hashes { table[key] = keys.count }
+        keys.append(key)
+        return true
+    }
+}
