@@ -59,15 +59,8 @@ struct CheckRunCache {
                     errorDigest: fields[3]))
         }
         // git is asked again while the paths are compared and the report read: its start-up is most of the wait.
-        let answers = Locked([Bool](repeating: false, count: logged.count))
-        let answered = DispatchGroup()
-        for (i, command) in logged.enumerated() {
-            DispatchQueue.global().async(group: answered) {
-                let same = GitRepository.answersAsLogged(command)
-                answers.withLock { $0[i] = same }
-            }
-        }
-        defer { answered.wait() }
+        let answers = logged.map { command in Pending { GitRepository.answersAsLogged(command) } }
+        defer { for answer in answers { answer.wait() } }
         for entry in paths {
             guard let pair = entry.arrayValue, pair.count == 2, let path = pair[0].stringValue,
                 let identity = pair[1].stringValue, InputLog.identity(of: path) == identity
@@ -76,8 +69,7 @@ struct CheckRunCache {
         guard let report = value["report"].flatMap(Self.report(from:)),
             let notices = value["notices"]?.arrayValue?.compactMap(\.stringValue)
         else { return nil }
-        answered.wait()
-        guard answers.withLock({ $0 }).allSatisfy({ $0 }) else { return nil }
+        guard answers.allSatisfy(\.value) else { return nil }
         return (report, notices)
     }
 

@@ -36,44 +36,28 @@ package enum PreCommitPaths {
         // to its top folder (`diff.relative`, set in a user's configuration, would make them relative to this
         // folder and hide the rest). The index is then listed from the top folder (from a subfolder, git lists
         // that folder's files alone) while the diff is read: a bundle the commit touches is read from the listing.
-        typealias Output = (status: Int32, output: Data, error: String)
-        let diffed = Locked<Output?>(nil)
-        let diffing = DispatchGroup()
-        if GitRepository.mayBeInRepository(workingDirectory) {
-            DispatchQueue.global().async(group: diffing) {
-                let result = GitRepository.run(
+        let diffing =
+            GitRepository.mayBeInRepository(workingDirectory)
+            ? Pending {
+                GitRepository.run(
                     [
                         "-c", "diff.relative=false", "diff", "--cached", "--name-only", "--no-renames", "--no-ext-diff",
                         "--no-textconv", "-z",
                     ], in: workingDirectory, repository: nil)
-                diffed.withLock { $0 = result }
-            }
-        }
+            } : nil
         // No git process outlives the run.
-        defer { diffing.wait() }
+        defer { diffing?.wait() }
         // The index is listed at once too, from the folder git will most likely name as the top (the nearest
         // `.git`); the listing counts only when git names that very folder, else it is listed again from there.
         let listIndex = ["ls-files", "--stage", "-z", "--full-name"]
-        let listed = Locked<Output?>(nil)
-        let listing = DispatchGroup()
         let likelyTop = workingDirectory.hasPrefix("/") ? GitRepository.nearestMarkedFolder(workingDirectory) : nil
-        if let likelyTop {
-            DispatchQueue.global().async(group: listing) {
-                let result = GitRepository.run(listIndex, in: likelyTop, repository: nil)
-                listed.withLock { $0 = result }
-            }
-        }
-        defer { listing.wait() }
+        let early = likelyTop.map { top in Pending { GitRepository.run(listIndex, in: top, repository: nil) } }
+        defer { early?.wait() }
         let repository = try repositories.repository(containing: workingDirectory)
-        if likelyTop != repository.toplevel {
-            listing.wait()
-            DispatchQueue.global().async(group: listing) {
-                let result = repository.run(listIndex)
-                listed.withLock { $0 = result }
-            }
-        }
-        diffing.wait()
-        guard let result = diffed.withLock({ $0 }) else {
+        let listing =
+            early.flatMap { likelyTop == repository.toplevel ? $0 : nil } ?? Pending { repository.run(listIndex) }
+        defer { listing.wait() }
+        guard let result = diffing?.value else {
             throw GitRepository.GitError(message: "git diff --cached failed")
         }
         guard result.status == 0 else {
@@ -109,10 +93,9 @@ package enum PreCommitPaths {
             // Which touched bundles the index still holds: one listing of the whole index, which also tells the
             // run which files the commit has beside them (mapping models, projects, code).
             let relatives = touchedBundles.compactMap { PathTools.relative($0, to: repository.toplevel) }
-            listing.wait()
-            guard let listing = listed.withLock({ $0 }), listing.status == 0 else {
-                throw GitRepository.GitError(
-                    message: "git ls-files failed: \(listed.withLock { $0?.error } ?? "")")
+            let listing = listing.value
+            guard listing.status == 0 else {
+                throw GitRepository.GitError(message: "git ls-files failed: \(listing.error)")
             }
             // "<mode> <sha> <stage>\t<path>" records: the paths, and the listing kept for reading the bundles.
             indexListing = listing.output

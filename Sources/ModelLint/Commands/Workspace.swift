@@ -55,15 +55,13 @@ package struct Workspace: Sendable {
         // Each project file is read once per run, however many bundles it lists, on the other core while this one
         // reads the bundles: a big project costs what the bundles of a pre-commit run do.
         let projectsRead = ProjectsRead()
-        let projectsReady = DispatchGroup()
-        DispatchQueue.global().async(group: projectsReady) { [self] in
+        let projectsReady = Pending { [self] in
             for selection in selections {
                 _ = projects(referencing: selection.absolutePath, files: files, read: projectsRead)
             }
         }
         // The mapping models too: matching them waits for the bundles, reading them does not.
-        let mappingModelsReady = DispatchGroup()
-        DispatchQueue.global().async(group: mappingModelsReady) { [configuration] in
+        let mappingModelsReady = Pending { [configuration] in
             files.readMappingModels(
                 near: selections.map(\.absolutePath), configuredFolders: configuration.mappingModels)
         }
@@ -73,15 +71,12 @@ package struct Workspace: Sendable {
             // One per bundle, for its work tree and its revisions: the versions at a revision repeat the work tree's.
             let sourceCache = EntitySourceCache()
             // Git's first answers about the revisions compared with, asked while the work tree's bundle is read.
-            let revisionsAnswered = DispatchGroup()
-            let revisionFacts = Locked<Result<[String: HistoryOptions.RevisionFacts], GitRepository.GitError>?>(nil)
-            if history.comparesRevisions {
-                DispatchQueue.global().async(group: revisionsAnswered) { [history, workingDirectory] in
-                    let facts = history.revisionFacts(
-                        forBundleAt: selection.absolutePath, workingDirectory: workingDirectory)
-                    revisionFacts.withLock { $0 = facts }
-                }
-            }
+            let revisionFacts =
+                history.comparesRevisions
+                ? Pending { [history, workingDirectory] in
+                    history.revisionFacts(forBundleAt: selection.absolutePath, workingDirectory: workingDirectory)
+                } : nil
+            defer { revisionFacts?.wait() }
             var bundle: ModelBundle
             if let stagedIn {
                 // Not in the index: untracked, so not part of the commit.
@@ -112,11 +107,10 @@ package struct Workspace: Sendable {
             }
             // The bundle at a revision (`--against`, `--released`) is ordered as the work tree's evidence orders it:
             // one order for both trees, so a pair means the same two versions on both sides.
-            revisionsAnswered.wait()
             let histories = try history.histories(
                 forBundleAt: selection.absolutePath, decidedOrder: bundle.versions.map(\.name),
                 workingDirectory: workingDirectory, sourceCache: sourceCache, workTree: bundle.versions,
-                revisionFacts: revisionFacts.withLock { $0 })
+                revisionFacts: revisionFacts?.value)
             projectsReady.wait()
             bundles.append(
                 LintInput.Bundle(

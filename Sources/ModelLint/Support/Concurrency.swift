@@ -14,6 +14,27 @@ package func concurrentMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: 
     return results.withLock { $0.map { $0! } }
 }
 
+/// Work started on another thread at once, its result taken when needed: `value` waits for it. A caller that may
+/// leave before taking it calls `wait()` on the way out, so no work (no git process) outlives what started it.
+package final class Pending<Value: Sendable>: Sendable {
+    private let done = DispatchGroup()
+    private let result = Locked<Value?>(nil)
+
+    package init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async(group: done) { [result] in
+            let value = work()
+            result.withLock { $0 = value }
+        }
+    }
+
+    package func wait() { done.wait() }
+
+    package var value: Value {
+        done.wait()
+        return result.withLock { $0! }
+    }
+}
+
 /// State shared between threads, reached only through `withLock`: the one place modellint vouches for
 /// thread safety itself (`Synchronization.Mutex` needs macOS 15; the package supports 13).
 @usableFromInline package final class Locked<State> {
