@@ -84,27 +84,28 @@ public struct HistoryOptions: Sendable {
             for version in workTree where identical.contains(version.name) { byName[version.name] = version }
             return byName
         }
-        if let released, let commit = facts[released]?.commit, let identical = facts[released]?.identical {
+        if let released, let fact = facts[released] {
             if let atRef = try repository.bundle(
-                atPathOrWhereMovedFrom: absolutePath, commit: commit, label: released, following: decidedOrder,
-                cache: sourceCache, reusing: reusable(identical))
+                atPathOrWhereMovedFrom: absolutePath, commit: fact.commit, label: released, following: decidedOrder,
+                cache: sourceCache, reusing: reusable(fact.identical))
             {
                 histories.append(
                     ShippedHistory(
-                        source: .released(released), versions: Self.versions(atRef.versions, identical: identical)))
+                        source: .released(released), versions: Self.versions(atRef.versions, identical: fact.identical))
+                )
             }
         }
-        if let against, let commit = facts[against]?.commit, let identical = facts[against]?.identical {
+        if let against, let fact = facts[against] {
             if let atRef = try repository.bundle(
-                atPathOrWhereMovedFrom: absolutePath, commit: commit, label: against, following: decidedOrder,
-                cache: sourceCache, reusing: reusable(identical)),
+                atPathOrWhereMovedFrom: absolutePath, commit: fact.commit, label: against, following: decidedOrder,
+                cache: sourceCache, reusing: reusable(fact.identical)),
                 let current = atRef.currentVersionIndex
             {
                 // Only versions already superseded at REF count as shipped; REF's current one may still be unreleased work.
                 histories.append(
                     ShippedHistory(
                         source: .against(against),
-                        versions: Self.versions(Array(atRef.versions[..<current]), identical: identical)))
+                        versions: Self.versions(Array(atRef.versions[..<current]), identical: fact.identical)))
             }
         }
         return histories
