@@ -81,17 +81,7 @@ final class RepositoryBoundaryTests: XCTestCase {
         let app = directory.appendingPathComponent("App")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
         try Data("// app\n".utf8).write(to: app.appendingPathComponent("README"))
-        let attribute = "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
-        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
-        try writeBundle(in: models, versions: [("Near 1", attribute)], current: "Near 1")
-        try git(["init", "-q", "-b", "main"], in: directory)
-        try git(["config", "diff.relative", "true"], in: directory)
-        try git(["add", "-A"], in: directory)
-        try git(["commit", "-qm", "base"], in: directory)
-        let required =
-            "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" attributeType=\"String\"/></entity>"
-        try writeBundle(in: models, versions: [("Near 2", required)], current: "Near 2")
-        try git(["add", "-A"], in: directory)
+        try stageARequiredAttribute(in: models, repository: directory, configuration: [["diff.relative", "true"]])
         let out = modellint(["check", "--pre-commit", "--format", "json"], in: app)
         XCTAssertEqual(out.exitCode, 1, out.standardError)
         XCTAssertEqual(
@@ -104,16 +94,7 @@ final class RepositoryBoundaryTests: XCTestCase {
         let directory = try makeTemporaryDirectory(self)
         let repository = directory.appendingPathComponent("Repository")
         let models = repository.appendingPathComponent("Models")
-        let attribute = "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
-        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
-        try writeBundle(in: models, versions: [("Near 1", attribute)], current: "Near 1")
-        try git(["init", "-q", "-b", "main"], in: repository)
-        try git(["add", "-A"], in: repository)
-        try git(["commit", "-qm", "base"], in: repository)
-        let required =
-            "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" attributeType=\"String\"/></entity>"
-        try writeBundle(in: models, versions: [("Near 2", required)], current: "Near 2")
-        try git(["add", "-A"], in: repository)
+        try stageARequiredAttribute(in: models, repository: repository)
         let link = directory.appendingPathComponent("Link")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: repository)
         for folder in [repository, link, link.appendingPathComponent("Models")] {
@@ -123,6 +104,22 @@ final class RepositoryBoundaryTests: XCTestCase {
                 summary(jsonDiagnostics(out)), ["required-attribute-without-default error Near 1>Near 2 A.b @3"],
                 folder.path)
         }
+    }
+
+    /// A repository at `repository` whose bundle in `models` was committed at `Near 1`, then `Near 2` staged: it adds
+    /// a required attribute without a default (`A.b`, line 3). `configuration` is set before the first commit.
+    private func stageARequiredAttribute(in models: URL, repository: URL, configuration: [[String]] = []) throws {
+        let attribute = "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity>"
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        try writeBundle(in: models, versions: [("Near 1", attribute)], current: "Near 1")
+        try git(["init", "-q", "-b", "main"], in: repository)
+        for setting in configuration { try git(["config"] + setting, in: repository) }
+        try git(["add", "-A"], in: repository)
+        try git(["commit", "-qm", "base"], in: repository)
+        let required =
+            "<entity name=\"A\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"b\" attributeType=\"String\"/></entity>"
+        try writeBundle(in: models, versions: [("Near 2", required)], current: "Near 2")
+        try git(["add", "-A"], in: repository)
     }
 
     // Case 8: --pre-commit judges what is staged. An error staged and then reverted on disk is committed as staged;
