@@ -166,19 +166,24 @@ final class SwiftScannerTests: XCTestCase {
         }
         for rule in RuleRegistry.descriptions {
             for (e, example) in rule.examples.enumerated() {
-                for (name, text) in example.swiftFiles + example.shippedSwiftFiles where name.hasSuffix(".swift") {
-                    let url = directory.appendingPathComponent("\(rule.id)-\(e)-\(name)")
-                    try Data(text.filter { $0 != RuleExample.marker }.utf8).write(to: url)
-                    files.append(url)
+                let sides = [("", example.swiftFiles), ("shipped-", example.shippedSwiftFiles)]
+                for (side, sideFiles) in sides {
+                    for (name, text) in sideFiles where name.hasSuffix(".swift") {
+                        let url = directory.appendingPathComponent("\(rule.id)-\(e)-\(side)\(name)")
+                        try Data(text.filter { $0 != RuleExample.marker }.utf8).write(to: url)
+                        files.append(url)
+                    }
                 }
             }
         }
         XCTAssertGreaterThan(files.count, 20)
         var empty = 0
+        let oracles = try Self.compilerOutlines(of: files, swiftc: swiftc)
+        XCTAssertEqual(oracles.count, files.count)
         for url in files {
             let bytes = [UInt8](try Data(contentsOf: url))
             let scanned = Self.scannerOutline(SwiftSourceFile(path: url.path, bytes: bytes))
-            let oracle = try Self.compilerOutline(of: url, swiftc: swiftc)
+            let oracle = oracles[url.path] ?? ["the compiler printed nothing for this file"]
             if oracle.isEmpty { empty += 1 }
             XCTAssertEqual(scanned, oracle, url.lastPathComponent)
         }
@@ -214,17 +219,52 @@ final class SwiftScannerTests: XCTestCase {
         return lines
     }
 
-    static func compilerOutline(of url: URL, swiftc: URL) throws -> [String] {
+    /// Each file's outline by its path, from a few runs of the compiler's driver: batch mode parses a run's
+    /// files in a few frontend processes rather than one each (a file's dump starts at `(source_file "path"`). The driver refuses two files of one name in a run, so each run has one of each.
+    static func compilerOutlines(of urls: [URL], swiftc: URL) throws -> [String: [String]] {
+        var runs: [[URL]] = []
+        for url in urls {
+            if let run = runs.firstIndex(where: { !$0.contains { $0.lastPathComponent == url.lastPathComponent } }) {
+                runs[run].append(url)
+            } else {
+                runs.append([url])
+            }
+        }
+        var outlines: [String: [String]] = [:]
+        for run in runs {
+            outlines.merge(try compilerOutlinesOfOneRun(run, swiftc: swiftc)) { first, _ in first }
+        }
+        return outlines
+    }
+
+    static func compilerOutlinesOfOneRun(_ urls: [URL], swiftc: URL) throws -> [String: [String]] {
         let process = Process()
         process.executableURL = swiftc
-        process.arguments = ["-dump-parse", url.path]
+        process.arguments = ["-dump-parse", "-enable-batch-mode"] + urls.map(\.path)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        let header = "(source_file \""
+        var dumps: [String: [Substring]] = [:]
+        var current: String?
+        // Batch mode writes one file's dump straight after the last one's closing parenthesis.
+        let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: header, with: "\n" + header)
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix(header) {
+                let path = String(line.dropFirst(header.count).prefix { $0 != "\"" })
+                current = path
+                dumps[path, default: []].append(line)
+            } else if let current {
+                dumps[current]?.append(line)
+            }
+        }
+        return dumps.mapValues { compilerOutline(dump: $0) }
+    }
+
+    static func compilerOutline(dump: [Substring]) -> [String] {
         let kinds = [
             "class_decl": "class", "struct_decl": "struct", "enum_decl": "enum", "protocol": "protocol",
             "extension_decl": "extension", "var_decl": "var",
@@ -232,7 +272,7 @@ final class SwiftScannerTests: XCTestCase {
         var lines: [String] = []
         // Open nodes: indentation, and the type path when the node is a type (nil for any other node).
         var stack: [(indent: Int, path: String?)] = []
-        for line in text.split(separator: "\n") {
+        for line in dump {
             let indent = line.prefix { $0 == " " }.count
             let rest = line.dropFirst(indent)
             guard rest.hasPrefix("(") else { continue }
