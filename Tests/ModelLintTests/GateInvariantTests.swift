@@ -3,11 +3,11 @@ import XCTest
 import ModelLintCommands
 
 /// The pull-request gate is a function of the change (issue 27, item 3): with every fixture bundle and, when
-/// ../shared is beside the repository, every corpus bundle committed to a repository of its own, a commit that
-/// changes no model file reports nothing new, and neither does a tree compared with itself.
+/// ../shared is beside the repository, every corpus bundle committed to a repository, a commit that changes no
+/// model file reports nothing new, and neither does a tree compared with itself.
 final class GateInvariantTests: XCTestCase {
     /// A repository in `directory`: its files as the base commit, then a commit that touches no model. One shell
-    /// for the lot (this runs for every fixture and corpus bundle).
+    /// for the lot.
     private func commitThenTouchNoModel(in directory: URL) throws {
         let git = "git -c user.email=t@example.com -c user.name=t -c commit.gpgsign=false"
         let setUp = try shell(
@@ -21,23 +21,36 @@ final class GateInvariantTests: XCTestCase {
     func testAChangeThatTouchesNoModelReportsNothingNew() throws {
         let bundles = fixtureAndCorpusBundles()
         XCTAssertEqual(bundles.count, expectedBundleCount())
-        for bundle in bundles {
+        // One repository for the fixtures and one for the corpus, each bundle in a folder of its own (no two
+        // share a folder's mapping models or settings): one commit pair and one run per comparison rather
+        // than per bundle. A fixture is also compared with itself; a corpus bundle (up to 117 versions) once,
+        // across the commit.
+        let groups = [
+            (bundles.filter { $0.path.hasPrefix(repositoryRoot.path + "/") }, ["HEAD", "HEAD~1"]),
+            (bundles.filter { !$0.path.hasPrefix(repositoryRoot.path + "/") }, ["HEAD~1"]),
+        ]
+        for (group, refs) in groups where !group.isEmpty {
             let directory = try makeTemporaryDirectory(self)
-            let name = bundle.lastPathComponent
-            try FileManager.default.copyItem(at: bundle, to: directory.appendingPathComponent(name))
+            for (i, bundle) in group.enumerated() {
+                let folder = directory.appendingPathComponent(String(format: "b%03d", i))
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(
+                    at: bundle, to: folder.appendingPathComponent(bundle.lastPathComponent))
+            }
             try commitThenTouchNoModel(in: directory)
-            // A fixture is also compared with itself; a corpus bundle (up to 117 versions) once, across the commit.
-            let isFixture = bundle.path.hasPrefix(repositoryRoot.path + "/")
-            for ref in isFixture ? ["HEAD", "HEAD~1"] : ["HEAD~1"] {
+            for ref in refs {
                 let out = modellint(
-                    ["check", name, "--against", ref, "--only-new", "--notes", "--format", "json"], in: directory)
-                XCTAssertNotEqual(out.exitCode, 2, "\(bundle.path) against \(ref): \(out.standardError)")
+                    ["check", ".", "--against", ref, "--only-new", "--notes", "--format", "json"], in: directory)
+                XCTAssertNotEqual(out.exitCode, 2, "against \(ref): \(out.standardError)")
+                let report = try XCTUnwrap(
+                    JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+                XCTAssertEqual((report["bundles"] as? [Any])?.count, group.count, "against \(ref)")
                 // A version folder with no files (a fixture of a missing contents) is nothing git can commit: it
                 // exists in the work tree alone, so its finding is the work tree's.
-                let uncommittable = summary(jsonDiagnostics(out), lines: false).filter {
-                    !$0.hasPrefix("missing-contents ")
-                }
-                XCTAssertEqual(uncommittable, [], "\(bundle.path) against \(ref)")
+                let uncommittable = jsonDiagnostics(out).filter { $0["ruleId"] as? String != "missing-contents" }
+                XCTAssertEqual(
+                    zip(uncommittable.map { $0["file"] as? String ?? "-" }, summary(uncommittable, lines: false))
+                        .map { "\($0): \($1)" }, [], "against \(ref)")
             }
         }
     }
