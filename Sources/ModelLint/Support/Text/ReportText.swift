@@ -31,20 +31,30 @@ public enum ReportText {
         let bytes = Array(message.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(min(bytes.count, messageLimit * 2))
-        var runStart = 0
-        func flush(_ end: Int) {
-            if end - runStart > nameLimit {
-                out += shortenedName(String(decoding: bytes[runStart..<end], as: UTF8.self)).utf8
-            } else {
-                out += bytes[runStart..<end]
+        // A plain loop over the buffers: a message of a hostile file can be a megabyte, once per finding.
+        separatorBytes.withUnsafeBufferPointer { isSeparator in
+            bytes.withUnsafeBufferPointer { bytes in
+                var runStart = 0
+                func flush(_ end: Int) {
+                    if end - runStart > nameLimit {
+                        out += shortenedName(String(decoding: bytes[runStart..<end], as: UTF8.self)).utf8
+                    } else {
+                        out += bytes[runStart..<end]
+                    }
+                }
+                var i = 0
+                while i < bytes.count {
+                    let byte = bytes[i]
+                    if isSeparator[Int(byte)] {
+                        flush(i)
+                        out.append(byte)
+                        runStart = i + 1
+                    }
+                    i += 1
+                }
+                flush(bytes.count)
             }
         }
-        for (i, byte) in bytes.enumerated() where separatorBytes[Int(byte)] {
-            flush(i)
-            out.append(byte)
-            runStart = i + 1
-        }
-        flush(bytes.count)
         guard out.count > messageLimit else { return String(decoding: out, as: UTF8.self) }
         // Cut at scalar boundaries: never inside a multi-byte sequence.
         var head = messageLimit / 2
