@@ -460,9 +460,16 @@ public enum CheckCommand {
         }
         var report: LintReport
         let input: LintInput
+        let findingsAtRef: Result<Workspace.FindingsAtRef, any Error>?
         do {
             input = try workspace.read(paths: paths)
+            // REF's run (--only-new) beside the work tree's: it needs only what was read.
+            let pendingAtRef = options.against.flatMap { [workspace, input, linter] ref in
+                options.onlyNew
+                    ? Pending { Result { try workspace.findings(at: ref, input: input, linter: linter) } } : nil
+            }
             report = linter.lint(input)
+            findingsAtRef = pendingAtRef?.value
             Teardown.keep(input)
         } catch let error as BundleFinder.FinderError {
             return .failure(.usageError("\(error)"))
@@ -503,11 +510,12 @@ public enum CheckCommand {
         var notices: [String] = []
         report = onlyFilter(report, only: options.only)
         if options.onlyNew {
-            guard let ref = options.against else {
+            // Started beside the work tree's run whenever --against is given.
+            guard let findingsAtRef else {
                 return .failure(.usageError("--only-new needs --against REF (the revision whose findings are not new)"))
             }
             do {
-                report = try workspace.onlyNew(report, input: input, against: ref, linter: linter)
+                report = workspace.onlyNew(report, against: try findingsAtRef.get())
             } catch {
                 return .failure(.usageError("\(error)"))
             }

@@ -9,11 +9,33 @@ import ModelLintEngine
 /// evidence), with the same mapping models, projects, code references, lock file and golden stores; a finding is
 /// old when REF's run has one with the same stable identity (`Diagnostic.stableKey`, keyed by the bundle's path in
 /// the repository). Each REF finding absorbs one current finding, so a problem that now occurs twice is new once.
-/// A change that touches no model therefore reports nothing new.
+/// A change that touches no model therefore reports nothing new. REF's run needs only what was read, so it runs
+/// beside the work tree's (`CheckCommand` starts it first): each fills the other's one-core stretches.
 extension Workspace {
-    package func onlyNew(_ report: LintReport, input: LintInput, against ref: String, linter: Linter) throws
-        -> LintReport
-    {
+    /// REF's findings, by stable identity, and the repository path of each bundle both runs read.
+    package struct FindingsAtRef: Sendable {
+        var keyOfBundle: [String: String]
+        var counts: [String: Int]
+    }
+
+    /// `report` without the findings REF already has.
+    package func onlyNew(_ report: LintReport, against atRef: FindingsAtRef) -> LintReport {
+        var remaining = atRef.counts
+        let kept = report.diagnostics.filter { d in
+            let key = d.stableKey(bundle: atRef.keyOfBundle[d.bundle] ?? d.bundle)
+            guard let count = remaining[key], count > 0 else { return true }
+            remaining[key] = count - 1
+            return false
+        }
+        var filtered = LintReport(bundles: report.bundles, diagnostics: kept)
+        filtered.unreadablePaths = report.unreadablePaths
+        filtered.outsidePaths = report.outsidePaths
+        filtered.tooLargeSwiftFiles = report.tooLargeSwiftFiles
+        return filtered
+    }
+
+    /// What the run of `input`'s bundles as they are at `ref` finds.
+    package func findings(at ref: String, input: LintInput, linter: Linter) throws -> FindingsAtRef {
         var atRef = history
         atRef.against = nil
         atRef.released = nil
@@ -69,22 +91,12 @@ extension Workspace {
         }
         var inputAtRef = input
         inputAtRef.bundles = bundlesAtRef
-        var remaining: [String: Int] = [:]
+        var counts: [String: Int] = [:]
         let reportAtRef = linter.lint(inputAtRef)
         Teardown.keep(inputAtRef)
         for d in reportAtRef.diagnostics {
-            remaining[d.stableKey(bundle: keyOfBundle[d.bundle] ?? d.bundle), default: 0] += 1
+            counts[d.stableKey(bundle: keyOfBundle[d.bundle] ?? d.bundle), default: 0] += 1
         }
-        let kept = report.diagnostics.filter { d in
-            let key = d.stableKey(bundle: keyOfBundle[d.bundle] ?? d.bundle)
-            guard let count = remaining[key], count > 0 else { return true }
-            remaining[key] = count - 1
-            return false
-        }
-        var filtered = LintReport(bundles: report.bundles, diagnostics: kept)
-        filtered.unreadablePaths = report.unreadablePaths
-        filtered.outsidePaths = report.outsidePaths
-        filtered.tooLargeSwiftFiles = report.tooLargeSwiftFiles
-        return filtered
+        return FindingsAtRef(keyOfBundle: keyOfBundle, counts: counts)
     }
 }

@@ -1,3 +1,4 @@
+import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
 
@@ -31,23 +32,22 @@ public struct Suppressions: Sendable {
     public var names: [SuppressionName] = []
 
     public init(versions: [VersionRef]) {
+        // Found on all cores; recorded in version order (an entry keeps the first version that has it).
+        let sites = concurrentMap(versions) { $0.model.userInfoSites }
         for (position, version) in versions.enumerated() {
             positions[version.name] = position
-            // By index, and only into elements that have User Info: the scan runs on one core after everything
-            // else, and copies no entity it does not need.
             let entities = version.model.entities
-            for e in entities.indices {
-                if !entities[e].userInfo.isEmpty {
-                    let entity = entities[e]
+            for site in sites[position] {
+                let entity = entities[site.entity]
+                if let p = site.property {
+                    let property = entity.properties[p]
+                    record(
+                        property.userInfo, entity: entity.name, property: property.name,
+                        location: property.location, position: position, version: version.name)
+                } else {
                     record(
                         entity.userInfo, entity: entity.name, property: nil, location: entity.location,
                         position: position, version: version.name)
-                }
-                for p in entities[e].properties.indices where !entities[e].properties[p].userInfo.isEmpty {
-                    let property = entities[e].properties[p]
-                    record(
-                        property.userInfo, entity: entities[e].name, property: property.name,
-                        location: property.location, position: position, version: version.name)
                 }
             }
         }

@@ -335,3 +335,24 @@ extension Model {
         return copy
     }
 }
+
+/// An element that has User Info: an entity (`property` nil) or one of its own properties, by position.
+package struct UserInfoSite: Sendable {
+    package var entity: Int
+    package var property: Int?
+}
+
+extension Model {
+    /// Where User Info is, in declaration order: what the in-model settings (suppressions, retirements) are read
+    /// from. By index, copying no entity: every property of every version is visited.
+    package var userInfoSites: [UserInfoSite] {
+        var sites: [UserInfoSite] = []
+        for e in entities.indices {
+            if !entities[e].userInfo.isEmpty { sites.append(UserInfoSite(entity: e, property: nil)) }
+            for p in entities[e].properties.indices where !entities[e].properties[p].userInfo.isEmpty {
+                sites.append(UserInfoSite(entity: e, property: p))
+            }
+        }
+        return sites
+    }
+}

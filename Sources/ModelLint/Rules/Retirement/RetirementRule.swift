@@ -1,3 +1,4 @@
+import ModelLintSupport
 import ModelLintModel
 
 /// Judges declared retirements against the readable versions in order (rules.md "Retirement").
@@ -37,20 +38,18 @@ extension Retirement {
             found.append(Retirement(entity: entity, property: property, replacedBy: nil, interimVersion: nil))
             return found.count - 1
         }
-        for version in versions {
-            // By index, into properties with User Info only: every version's every entity, on one core.
-            let entities = version.model.entities
-            for e in entities.indices {
-                for p in entities[e].properties.indices where !entities[e].properties[p].userInfo.isEmpty {
-                    let entity = entities[e]
-                    let property = entities[e].properties[p]
-                    for entry in property.userInfo {
-                        if entry.key == userInfoKey {
-                            let i = index(entity.name, property.name)
-                            if names.contains(entry.value) { found[i].interimVersion = entry.value }
-                        } else if entry.key == replacesKey, !entry.value.isEmpty {
-                            found[index(entity.name, entry.value)].replacedBy = property.name
-                        }
+        let sites = concurrentMap(versions) { $0.model.userInfoSites }
+        for (version, sites) in zip(versions, sites) {
+            for site in sites {
+                guard let p = site.property else { continue }
+                let entity = version.model.entities[site.entity]
+                let property = entity.properties[p]
+                for entry in property.userInfo {
+                    if entry.key == userInfoKey {
+                        let i = index(entity.name, property.name)
+                        if names.contains(entry.value) { found[i].interimVersion = entry.value }
+                    } else if entry.key == replacesKey, !entry.value.isEmpty {
+                        found[index(entity.name, entry.value)].replacedBy = property.name
                     }
                 }
             }
