@@ -170,4 +170,22 @@ final class VersionOrderTests: XCTestCase {
             VersionOrder.sorted(names, explicit: ["UserDataModel", "MultiassetUserDataModel", "Gone"]),
             ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2", "MultiassetUserDataModel3"])
     }
+
+    /// A stem is the text before the first digit, trimmed of whitespace and lowercased, as Foundation does it:
+    /// the ASCII path and Foundation's agree on every name, ASCII or not.
+    func testStemsAreFoundationsTrimmedLowercasedPrefix() {
+        let names = [
+            "Model 2", "  Model\t 12", "WooCommerce Model 117", "MODEL3", "model", "7", " 8", "\tA\t1", "Ünïcode 2",
+            "Model\u{00A0}3", "\u{2003}Model 4", "Straße 5", "Mixed Ä 6", "Tab\t\t7", "x 1 2", "ÆØÅ",
+        ]
+        for name in names {
+            let expected = name.firstIndex(where: \.isASCIIDigit).map {
+                name[..<$0].trimmingCharacters(in: .whitespaces).lowercased()
+            }
+            XCTAssertEqual(VersionOrderEvidence.rawStem(name), expected, name.debugDescription)
+        }
+        XCTAssertEqual(VersionOrderEvidence.rawStem("  Model\t 12"), "model")
+        XCTAssertEqual(VersionOrderEvidence.rawStem("Model\u{00A0}3"), "model")
+        XCTAssertNil(VersionOrderEvidence.rawStem("model"))
+    }
 }
