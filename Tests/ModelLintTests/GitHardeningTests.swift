@@ -92,3 +92,43 @@ final class GitHardeningTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "the repository's own git ran")
     }
 }
+
+/// git's `-z` listings read as bytes: records split at NUL, a record's fields at spaces and its path after the
+/// first tab; a record that is not UTF-8 is left out of `records` and shown with U+FFFD by `recordPaths`.
+final class GitListingTests: XCTestCase {
+    func testRecordsAreSplitAtNulTabAndSpace() {
+        var listing = Data("100644 abc 0\tModel.xcdatamodeld/A.xcdatamodel/contents\0".utf8)
+        listing += Data("\0".utf8)  // an empty record
+        listing += Data("100644 def 0\tSources/Ünïcode Folder/With\tTab.swift\0".utf8)
+        listing += Data("no tab here\0".utf8)
+        listing += Data("100644 bad 0\tbad-".utf8) + Data([0xFF, 0xFE]) + Data(".swift\0".utf8)
+        listing += Data("100644  0\tdouble space".utf8)  // the last record has no NUL after it
+        let records = GitRepository.records(listing)
+        XCTAssertEqual(
+            records.map(\.path),
+            [
+                "Model.xcdatamodeld/A.xcdatamodel/contents", "Sources/Ünïcode Folder/With\tTab.swift", "double space",
+            ])
+        XCTAssertEqual(
+            records.map { $0.fields.map(String.init) },
+            [["100644", "abc", "0"], ["100644", "def", "0"], ["100644", "0"]])
+        XCTAssertEqual(
+            GitRepository.recordPaths(listing),
+            [
+                "Model.xcdatamodeld/A.xcdatamodel/contents", "Sources/Ünïcode Folder/With\tTab.swift",
+                "bad-\u{FFFD}\u{FFFD}.swift", "double space",
+            ])
+    }
+
+    func testWantedPathsAsBytesAsAsText() {
+        let paths = [
+            "App/Model.xcmappingmodel/xcmapping.xml", "App.xcodeproj/project.pbxproj", "Sources/A.swift", ".swift",
+            "swift",
+            "A.swiftx", "App.xcodeproj/project.pbxproj.orig", "Été/Ünïcode.swift", "xcmapping.xml", "A.Swift",
+        ]
+        for path in paths {
+            XCTAssertEqual(RepositoryFiles.isWanted(ArraySlice(Array(path.utf8))), RepositoryFiles.isWanted(path), path)
+        }
+        XCTAssertEqual(paths.filter { RepositoryFiles.isWanted(ArraySlice(Array($0.utf8))) }.count, 5)
+    }
+}

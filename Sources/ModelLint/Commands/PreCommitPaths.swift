@@ -63,9 +63,8 @@ package enum PreCommitPaths {
         guard result.status == 0 else {
             throw GitRepository.GitError(message: "git diff --cached failed: \(result.error)")
         }
-        let fields = String(decoding: result.output, as: UTF8.self).split(
-            separator: "\0", omittingEmptySubsequences: true
-        ).map(String.init)
+        var fields: [String] = []
+        GitRepository.forEachRecord(result.output) { fields.append(String(decoding: $0, as: UTF8.self)) }
         // Swift files are read from the index below, never searched for in the work tree.
         var paths = given.filter { !$0.hasSuffix(".swift") }
         var touchedBundles: [String] = []
@@ -99,10 +98,7 @@ package enum PreCommitPaths {
             }
             // "<mode> <sha> <stage>\t<path>" records: the paths, and the listing kept for reading the bundles.
             indexListing = listing.output
-            let staged = String(decoding: listing.output, as: UTF8.self).split(separator: "\0").compactMap {
-                record -> String? in
-                record.firstIndex(of: "\t").map { tab in String(record[record.index(after: tab)...]) }
-            }
+            let staged = GitRepository.recordPaths(listing.output)
             for (bundle, relative) in zip(touchedBundles, relatives) {
                 if staged.contains(where: { $0.hasPrefix(relative + "/") }) {
                     // Staged additions and edits too, so a plain git hook needs no file list of its own.

@@ -24,6 +24,17 @@ public final class RepositoryFiles: Sendable {
             || relativePath.hasSuffix(".swift")
     }
 
+    private static let wantedSuffixes = [".xcmappingmodel/xcmapping.xml", ".xcodeproj/project.pbxproj", ".swift"].map {
+        Array($0.utf8)
+    }
+
+    /// `isWanted` of a path's UTF-8 bytes (the suffixes are ASCII: a byte comparison is a character comparison).
+    package static func isWanted(_ relativePath: ArraySlice<UInt8>) -> Bool {
+        wantedSuffixes.contains { suffix in
+            relativePath.count >= suffix.count && relativePath.suffix(suffix.count).elementsEqual(suffix)
+        }
+    }
+
     /// The Swift files (the app's code, a Tuist `Project.swift`) in the tree a bundle is in.
     package func swiftFiles(near bundle: String) -> [String] {
         files(near: bundle).filter { $0.hasSuffix(".swift") }
@@ -88,24 +99,26 @@ public final class RepositoryFiles: Sendable {
     }
 
     private func gitListing(_ repository: GitRepository) -> [String] {
-        let records: [Data.SubSequence]
+        var found: [String] = []
+        // Most of a repository's files are not wanted: their paths are tested as bytes and never made.
+        func consider(_ path: ArraySlice<UInt8>) {
+            guard Self.isWanted(path) else { return }
+            let path = String(decoding: path, as: UTF8.self)
+            guard !path.split(separator: "/").contains(where: { DirectoryWalker.skippedFolders.contains(String($0)) })
+            else { return }
+            found.append(repository.toplevel + "/" + path)
+        }
         if let index, index.toplevel == repository.toplevel {
             // "<mode> <sha> <stage>\t<path>"
-            records = index.entries.split(separator: 0).compactMap { record in
-                record.firstIndex(of: UInt8(ascii: "\t")).map { record[record.index(after: $0)...] }
+            GitRepository.forEachRecord(index.entries) { record in
+                if let tab = record.firstIndex(of: 0x09) { consider(record[(tab + 1)...]) }
             }
         } else {
             let result = repository.run(["ls-files", "--cached", "--others", "--exclude-standard", "-z"])
             guard result.status == 0 else { return walkListing(repository.toplevel) }
-            records = result.output.split(separator: 0)
+            GitRepository.forEachRecord(result.output) { consider($0) }
         }
-        return records.compactMap { record in
-            let path = String(decoding: record, as: UTF8.self)
-            guard Self.isWanted(path),
-                !path.split(separator: "/").contains(where: { DirectoryWalker.skippedFolders.contains(String($0)) })
-            else { return nil }
-            return repository.toplevel + "/" + path
-        }
+        return found
     }
 
     private func walkListing(_ root: String) -> [String] {
