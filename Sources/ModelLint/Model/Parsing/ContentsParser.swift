@@ -228,7 +228,7 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
             recordUnknownAttributes(of: node)
             return
         }
-        guard XMLVocabulary.children[parent.name]?.contains(elementName) == true else {
+        guard XMLVocabulary.element(parent.name)?.children.contains(elementName) == true else {
             let (entity, property) = enclosingNames()
             unknown.append(
                 UnknownXML(
@@ -301,7 +301,7 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
 
     private func recordUnknownAttributes(of node: XMLNode) {
         guard node.name == "model" || stack.count > 1 else { return }
-        let known = XMLVocabulary.attributes[node.name] ?? []
+        let known = XMLVocabulary.element(node.name)?.attributes ?? XMLVocabulary.Words([])
         guard node.attributes.keys.contains(where: { !known.contains($0) }) else { return }
         let (entity, property) = enclosingNames()
         for name in node.attributes.keys.sorted() where !known.contains(name) {

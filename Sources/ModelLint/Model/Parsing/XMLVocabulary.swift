@@ -79,3 +79,60 @@ package enum XMLVocabulary {
         "composite": ["attribute"],
     ]
 }
+
+extension XMLVocabulary {
+    /// Words compared with the few of the same UTF-8 length, never hashed: the parser asks about every attribute
+    /// and child of every element it builds, and hashing a name costs some 300 instructions where comparing two
+    /// short ASCII strings costs a few. The words are ASCII: a name equal to one as a `String` but of another
+    /// length has a character that is not (`usedWithCloud\u{212A}it`, a Kelvin sign, equals `usedWithCloudKit`),
+    /// and is looked up in the set, as before.
+    package struct Words: Sendable {
+        private let byLength: [[String]]
+        private let set: Set<String>
+
+        package init(_ words: some Sequence<String>) {
+            var byLength: [[String]] = []
+            for word in words {
+                let length = word.utf8.count
+                if byLength.count <= length { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
+                byLength[length].append(word)
+            }
+            self.byLength = byLength
+            set = Set(words)
+        }
+
+        package func contains(_ word: String) -> Bool {
+            let length = word.utf8.count
+            if length < byLength.count && byLength[length].contains(word) { return true }
+            // Equal to a word of another length: only a name with a character other than ASCII can be.
+            return !word.utf8.allSatisfy { $0 < 0x80 } && set.contains(word)
+        }
+    }
+
+    /// What may stand on and inside one element.
+    package struct Element: Sendable {
+        package let name: String
+        package let attributes: Words
+        package let children: Words
+    }
+
+    /// Every element's vocabulary, found by its name as `Words` finds a word.
+    package static let elements: [[Element]] = {
+        var byLength: [[Element]] = []
+        for (name, attributes) in attributes {
+            let length = name.utf8.count
+            if byLength.count <= length { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
+            byLength[length].append(
+                Element(name: name, attributes: Words(attributes), children: Words(children[name] ?? [])))
+        }
+        return byLength
+    }()
+
+    /// The vocabulary of the element called `name`; nil for an element the format does not have.
+    package static func element(_ name: String) -> Element? {
+        let length = name.utf8.count
+        if length < elements.count, let element = elements[length].first(where: { $0.name == name }) { return element }
+        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return elements.joined().first { $0.name == name }
+    }
+}
