@@ -120,7 +120,7 @@ final class GitListingTests: XCTestCase {
             ])
     }
 
-    func testWantedPathsAsBytesAsAsText() {
+    func testWantedPathsByBytesAndByCharacters() {
         let paths = [
             "App/Model.xcmappingmodel/xcmapping.xml", "App.xcodeproj/project.pbxproj", "Sources/A.swift", ".swift",
             "swift",
@@ -129,6 +129,10 @@ final class GitListingTests: XCTestCase {
         for path in paths {
             XCTAssertEqual(RepositoryFiles.isWanted(ArraySlice(Array(path.utf8))), RepositoryFiles.isWanted(path), path)
         }
+        // A prepended character joins the dot into one character: the bytes end in .swift, the characters do not.
+        let joined = "A/\u{0600}.swift"
+        XCTAssertTrue(RepositoryFiles.isWanted(ArraySlice(Array(joined.utf8))))
+        XCTAssertFalse(RepositoryFiles.isWanted(joined))
         XCTAssertEqual(paths.filter { RepositoryFiles.isWanted(ArraySlice(Array($0.utf8))) }.count, 5)
     }
 }

@@ -177,6 +177,7 @@ final class VersionOrderTests: XCTestCase {
         let names = [
             "Model 2", "  Model\t 12", "WooCommerce Model 117", "MODEL3", "model", "7", " 8", "\tA\t1", "Ünïcode 2",
             "Model\u{00A0}3", "\u{2003}Model 4", "Straße 5", "Mixed Ä 6", "Tab\t\t7", "x 1 2", "ÆØÅ",
+            "Model 1\u{301}", "Model \u{0600}1 2", "Line\r\n3", "Model\u{301} 4",
         ]
         for name in names {
             let expected = name.firstIndex(where: \.isASCIIDigit).map {

@@ -28,7 +28,8 @@ public final class RepositoryFiles: Sendable {
         Array($0.utf8)
     }
 
-    /// `isWanted` of a path's UTF-8 bytes (the suffixes are ASCII: a byte comparison is a character comparison).
+    /// Whether a path's UTF-8 bytes end as a wanted file's do: true for every path `isWanted` is true for (the
+    /// suffixes are ASCII that no other character is equal to), and for few others.
     package static func isWanted(_ relativePath: ArraySlice<UInt8>) -> Bool {
         wantedSuffixes.contains { suffix in
             relativePath.count >= suffix.count && relativePath.suffix(suffix.count).elementsEqual(suffix)
@@ -100,11 +101,13 @@ public final class RepositoryFiles: Sendable {
 
     private func gitListing(_ repository: GitRepository) -> [String] {
         var found: [String] = []
-        // Most of a repository's files are not wanted: their paths are tested as bytes and never made.
+        // Most of a repository's files are not wanted: their paths are tested as bytes and never made. The bytes
+        // end as a wanted path's characters do whenever the characters do; the characters then decide.
         func consider(_ path: ArraySlice<UInt8>) {
             guard Self.isWanted(path) else { return }
             let path = String(decoding: path, as: UTF8.self)
-            guard !path.split(separator: "/").contains(where: { DirectoryWalker.skippedFolders.contains(String($0)) })
+            guard Self.isWanted(path),
+                !path.split(separator: "/").contains(where: { DirectoryWalker.skippedFolders.contains(String($0)) })
             else { return }
             found.append(repository.toplevel + "/" + path)
         }

@@ -109,15 +109,16 @@ public enum VersionOrderEvidence {
 
     /// The text before the first run of digits, trimmed, compared case-insensitively (nil for a name without digits).
     package static func rawStem(_ name: String) -> String? {
+        // An ASCII name (every version name Xcode writes) byte by byte: its characters are its bytes, and its
+        // whitespace is space and tab. Foundation's trimming costs microseconds a name, and a bundle's names are
+        // stemmed together. Any other name as characters.
         let utf8 = name.utf8
-        guard let firstDigit = utf8.firstIndex(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        let head = utf8[..<firstDigit]
-        // ASCII (every version name Xcode writes): its whitespace is space and tab alone. Foundation's trimming
-        // costs microseconds a name, and a bundle's names are stemmed together.
-        guard head.allSatisfy({ $0 < 0x80 }) else {
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            guard let firstDigit = name.firstIndex(where: \.isASCIIDigit) else { return nil }
             return name[..<firstDigit].trimmingCharacters(in: .whitespaces).lowercased()
         }
-        var bytes = Array(head)
+        guard let firstDigit = utf8.firstIndex(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        var bytes = Array(utf8[..<firstDigit])
         while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
         let start = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? bytes.endIndex
         return String(decoding: bytes[start...].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
