@@ -161,6 +161,7 @@ package final class ModelTables: Sendable {
     package enum Key: Hashable, Sendable { case earlierByName, earlierByPersistentRenamingID, earlierByRenamingID }
     private let earlier = Locked([Key: [[(property: Property, owner: Int)?]]]())
     private let hashes = Locked<VersionHashes?>(nil)
+    private let userInfo = Locked<[UserInfoSite]?>(nil)
     /// Shared by the versions of one bundle (the parse cache hands it out).
     package let hashCache: CoreDataHashCache
 
@@ -172,6 +173,15 @@ package final class ModelTables: Sendable {
             if let hashes { return hashes }
             let made = make()
             hashes = made
+            return made
+        }
+    }
+
+    package func userInfoSites(_ make: () -> [UserInfoSite]) -> [UserInfoSite] {
+        userInfo.withLock { sites in
+            if let sites { return sites }
+            let made = make()
+            sites = made
             return made
         }
     }

@@ -344,15 +344,17 @@ package struct UserInfoSite: Sendable {
 
 extension Model {
     /// Where User Info is, in declaration order: what the in-model settings (suppressions, retirements) are read
-    /// from. By index, copying no entity: every property of every version is visited.
+    /// from. By index, copying no entity: every property is visited, once per model (kept in its tables).
     package var userInfoSites: [UserInfoSite] {
-        var sites: [UserInfoSite] = []
-        for e in entities.indices {
-            if !entities[e].userInfo.isEmpty { sites.append(UserInfoSite(entity: e, property: nil)) }
-            for p in entities[e].properties.indices where !entities[e].properties[p].userInfo.isEmpty {
-                sites.append(UserInfoSite(entity: e, property: p))
+        tables.userInfoSites {
+            var sites: [UserInfoSite] = []
+            for e in entities.indices {
+                if !entities[e].userInfo.isEmpty { sites.append(UserInfoSite(entity: e, property: nil)) }
+                for p in entities[e].properties.indices where !entities[e].properties[p].userInfo.isEmpty {
+                    sites.append(UserInfoSite(entity: e, property: p))
+                }
             }
+            return sites
         }
-        return sites
     }
 }
