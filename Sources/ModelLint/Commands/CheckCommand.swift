@@ -464,10 +464,11 @@ public enum CheckCommand {
         do {
             input = try workspace.read(paths: paths)
             // REF's run (--only-new) beside the work tree's: it needs only what was read.
-            let pendingAtRef = options.against.flatMap { [workspace, input, linter] ref in
+            let pendingAtRef =
                 options.onlyNew
-                    ? Pending { Result { try workspace.findings(at: ref, input: input, linter: linter) } } : nil
-            }
+                ? options.against.map { [workspace, input, linter] ref in
+                    Pending { Result { try workspace.findings(at: ref, input: input, linter: linter) } }
+                } : nil
             report = linter.lint(input)
             findingsAtRef = pendingAtRef?.value
             Teardown.keep(input)
@@ -510,7 +511,7 @@ public enum CheckCommand {
         var notices: [String] = []
         report = onlyFilter(report, only: options.only)
         if options.onlyNew {
-            // Started beside the work tree's run whenever --against is given.
+            // Nil only without --against: REF's run was started beside the work tree's otherwise.
             guard let findingsAtRef else {
                 return .failure(.usageError("--only-new needs --against REF (the revision whose findings are not new)"))
             }

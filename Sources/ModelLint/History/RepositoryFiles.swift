@@ -20,18 +20,16 @@ public final class RepositoryFiles: Sendable {
 
     /// Whether a file is one a run reads: a mapping model's XML, an Xcode project.
     package static func isWanted(_ relativePath: String) -> Bool {
-        relativePath.hasSuffix(".xcmappingmodel/xcmapping.xml") || relativePath.hasSuffix(".xcodeproj/project.pbxproj")
-            || relativePath.hasSuffix(".swift")
+        wantedSuffixes.contains { relativePath.hasSuffix($0) }
     }
 
-    private static let wantedSuffixes = [".xcmappingmodel/xcmapping.xml", ".xcodeproj/project.pbxproj", ".swift"].map {
-        Array($0.utf8)
-    }
+    private static let wantedSuffixes = [".xcmappingmodel/xcmapping.xml", ".xcodeproj/project.pbxproj", ".swift"]
+    private static let wantedSuffixBytes = wantedSuffixes.map { Array($0.utf8) }
 
     /// Whether a path's UTF-8 bytes end as a wanted file's do: true for every path `isWanted` is true for (the
     /// suffixes are ASCII that no other character is equal to), and for few others.
     package static func isWanted(_ relativePath: ArraySlice<UInt8>) -> Bool {
-        wantedSuffixes.contains { suffix in
+        wantedSuffixBytes.contains { suffix in
             relativePath.count >= suffix.count && relativePath.suffix(suffix.count).elementsEqual(suffix)
         }
     }

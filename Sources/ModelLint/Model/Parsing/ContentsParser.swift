@@ -301,7 +301,7 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
 
     private func recordUnknownAttributes(of node: XMLNode) {
         guard node.name == "model" || stack.count > 1 else { return }
-        let known = XMLVocabulary.element(node.name)?.attributes ?? XMLVocabulary.Words([])
+        let known = XMLVocabulary.element(node.name)?.attributes ?? .none
         guard node.attributes.keys.contains(where: { !known.contains($0) }) else { return }
         let (entity, property) = enclosingNames()
         for name in node.attributes.keys.sorted() where !known.contains(name) {

@@ -90,7 +90,7 @@ extension XMLVocabulary {
         private let byLength: [[String]]
         private let set: Set<String>
 
-        package init(_ words: some Sequence<String>) {
+        package init(_ words: Set<String>) {
             var byLength: [[String]] = []
             for word in words {
                 let length = word.utf8.count
@@ -98,8 +98,10 @@ extension XMLVocabulary {
                 byLength[length].append(word)
             }
             self.byLength = byLength
-            set = Set(words)
+            set = words
         }
+
+        package static let none = Words([])
 
         package func contains(_ word: String) -> Bool {
             let length = word.utf8.count
