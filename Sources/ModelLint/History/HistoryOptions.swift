@@ -74,7 +74,7 @@ public struct HistoryOptions: Sendable {
         {
             histories.append(locked)
         }
-        guard against != nil || released != nil else { return histories }
+        guard comparesRevisions else { return histories }
         let repository = try repository(forBundleAt: absolutePath, workingDirectory: workingDirectory)
         let facts = try (known ?? revisionFacts(forBundleAt: absolutePath, workingDirectory: workingDirectory)).get()
         // The versions git says are unchanged since the revision: compared as unchanged, and read as the work
