@@ -42,7 +42,7 @@ final class CompiledModelTests: XCTestCase {
         let plist = try BinaryPropertyList(bytes: Self.handWrittenPlist())
         XCTAssertEqual(plist.top, 0)
         XCTAssertEqual(
-            plist.objects,
+            Array(plist.objects),
             [
                 .dictionary(keys: [1, 2], values: [3, 4]), .string("a"), .string("b"), .array([5, 6]), .uid(2),
                 .integer(1), .bool(true),
@@ -51,6 +51,58 @@ final class CompiledModelTests: XCTestCase {
         let foundation = try XCTUnwrap(
             PropertyListSerialization.propertyList(from: Data(Self.handWrittenPlist()), format: nil) as? [String: Any])
         XCTAssertEqual((foundation["a"] as? [Any])?.count, 2)
+    }
+
+    /// A dictionary {key: 1} whose one key is written as `keyObject` (a marker byte and its payload).
+    static func plist(keyObject: [UInt8]) -> [UInt8] {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in [[0xD1, 1, 2], keyObject, [0x10, 1]] {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let table = bytes.count
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        bytes += [0, 0, 0, 0, 0, 0, 0, 3] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        return bytes
+    }
+
+    func testAKeyIsFoundInPlaceAsSwiftComparesStrings() throws {
+        let plist = try BinaryPropertyList(bytes: Self.handWrittenPlist())
+        XCTAssertEqual(plist.objects.value(forKey: "a", inDictionary: 0), 3)
+        XCTAssertEqual(plist.objects.value(forKey: "b", inDictionary: 0), 4)
+        XCTAssertNil(plist.objects.value(forKey: "c", inDictionary: 0))
+        XCTAssertNil(plist.objects.value(forKey: "", inDictionary: 0))
+        XCTAssertNil(plist.objects.value(forKey: "a", inDictionary: 3), "an array has no keys")
+        XCTAssertNil(plist.objects.value(forKey: "a", inDictionary: 99), "no such slot")
+        XCTAssertTrue(plist.objects.isString(1, equalTo: "a"))
+        XCTAssertFalse(plist.objects.isString(1, equalTo: "ab"))
+        XCTAssertFalse(plist.objects.isString(5, equalTo: "1"), "an integer is not its digits")
+        // A Kelvin sign is a K to Swift, whether the file writes it as UTF-8 in a one-byte string (as no writer
+        // does) or as UTF-16; a K written as UTF-16 is a K.
+        let kelvinUTF8 = try BinaryPropertyList(bytes: Self.plist(keyObject: [0x53, 0xE2, 0x84, 0xAA]))
+        let kelvinUTF16 = try BinaryPropertyList(bytes: Self.plist(keyObject: [0x61, 0x21, 0x2A]))
+        let plainUTF16 = try BinaryPropertyList(bytes: Self.plist(keyObject: [0x61, 0x00, 0x4B]))
+        for table in [kelvinUTF8, kelvinUTF16, plainUTF16] {
+            XCTAssertEqual(table.objects[1], .string("K"))
+            XCTAssertEqual(table.objects.value(forKey: "K", inDictionary: 0), 2)
+            XCTAssertEqual(table.objects.value(forKey: "\u{212A}", inDictionary: 0), 2)
+            XCTAssertNil(table.objects.value(forKey: "k", inDictionary: 0))
+            XCTAssertTrue(table.objects.isString(1, equalTo: "K"))
+        }
+        let plain = try BinaryPropertyList(bytes: Self.plist(keyObject: [0x51, UInt8(ascii: "K")]))
+        XCTAssertEqual(plain.objects.value(forKey: "\u{212A}", inDictionary: 0), 2)
+        XCTAssertNil(plain.objects.value(forKey: "KK", inDictionary: 0))
+    }
+
+    func testAnObjectNeverReadIsStillCheckedWhenTheFileIsOpened() {
+        // The integer the dictionary's value names claims 16 bytes the file does not have.
+        var bytes = Self.plist(keyObject: [0x51, UInt8(ascii: "K")])
+        bytes[8 + 3 + 2] = 0x14
+        XCTAssertThrowsError(try BinaryPropertyList(bytes: bytes)) { error in
+            XCTAssertEqual("\(error)", "not a binary property list: object at 13 runs past the object area")
+        }
     }
 
     func testEveryTruncationAndCorruptionIsAnErrorNeverATrap() {

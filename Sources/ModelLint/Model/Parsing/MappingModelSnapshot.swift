@@ -52,7 +52,7 @@ public enum MappingModelSnapshot {
                 guard archive.className(entity) == "XDPMEntity", let name = archive.string(entity, "_name") else {
                     continue
                 }
-                let facts = stereotypeValues(entity, in: archive)
+                let facts = StereotypeValues(entity, in: archive)
                 var fields = Entity.Fields(name: name)
                 fields.isAbstract = facts["XD_PSK_isAbstract"].flatMap { archive.bool($0, "_default") } ?? false
                 fields.versionHashModifier = facts["XD_PSK_versionHashModifier"].flatMap {
@@ -89,23 +89,27 @@ public enum MappingModelSnapshot {
         }
     }
 
-    /// An element's stereotype attributes by key (`XD_PPSK_isOptional` -> the attribute object holding the value
-    /// as its `_default`).
-    private static func stereotypeValues(_ element: Int, in archive: KeyedArchive) -> [String: Int] {
-        var values: [String: Int] = [:]
-        guard let stereotypes = archive.reference(element, "XDBucketForStereotypesstorage") else { return values }
-        for (_, stereotype) in archive.entries(stereotypes) {
-            guard let owned = archive.reference(stereotype, "XDBucketForOwnedAttributesstorage") else { continue }
-            for (key, attribute) in archive.entries(owned) {
-                if let key = archive.text(key), values[key] == nil { values[key] = attribute }
+    /// An element's stereotype attributes (`XD_PPSK_isOptional` -> the attribute object holding the value as its
+    /// `_default`), looked up by key; the first of a repeated key counts.
+    private struct StereotypeValues {
+        let archive: KeyedArchive
+        var attributes: [(key: Int, value: Int)] = []
+
+        init(_ element: Int, in archive: KeyedArchive) {
+            self.archive = archive
+            guard let stereotypes = archive.reference(element, "XDBucketForStereotypesstorage") else { return }
+            for (_, stereotype) in archive.entries(stereotypes) {
+                guard let owned = archive.reference(stereotype, "XDBucketForOwnedAttributesstorage") else { continue }
+                attributes += archive.entries(owned)
             }
         }
-        return values
+
+        subscript(key: String) -> Int? { attributes.first { archive.isText($0.key, key) }?.value }
     }
 
     private static func property(_ object: Int, in archive: KeyedArchive, location: SourceLocation) -> Property? {
         guard let name = archive.string(object, "_name") else { return nil }
-        let facts = stereotypeValues(object, in: archive)
+        let facts = StereotypeValues(object, in: archive)
         func flag(_ key: String) -> Bool { facts[key].flatMap { archive.bool($0, "_default") } ?? false }
         func string(_ key: String) -> String? { facts[key].flatMap { archive.string($0, "_default") } }
         func integer(_ key: String) -> Int? {

@@ -1,10 +1,12 @@
 import Foundation
 
-/// A binary property list (`bplist00`), read into a flat object table without recursion: containers hold the
-/// indices of their members, so a cyclic or deeply nested file costs nothing to read, and `UID`s (the references
-/// of an NSKeyedArchiver archive) stay plain numbers on every platform. Every offset, count and reference is
-/// checked against the file; anything out of bounds is an error naming what was wrong, never a trap. Each
-/// distinct object is decoded once, so the work is linear in the file's size however its objects are shared.
+/// A binary property list (`bplist00`), checked whole when it is opened and decoded an object at a time when one
+/// is read: containers hold the indices of their members, so a cyclic or deeply nested file costs nothing to
+/// read, and `UID`s (the references of an NSKeyedArchiver archive) stay plain numbers on every platform. Every
+/// offset, count and reference is checked against the file before anything is read; anything out of bounds is an
+/// error naming what was wrong, never a trap. Each distinct object is checked once, so the work is linear in the
+/// file's size however its objects are shared; a reader that follows a few paths through a large archive (a
+/// mapping model's embedded models hold 50,000 objects) decodes only the objects it visits.
 public struct BinaryPropertyList: Sendable {
     public enum Object: Sendable, Equatable {
         case null
@@ -28,7 +30,98 @@ public struct BinaryPropertyList: Sendable {
         }
     }
 
-    public let objects: [Object]
+    /// The object table: each slot's object, decoded when it is read (the whole file was checked on opening, so
+    /// reading cannot fail).
+    public struct Objects: RandomAccessCollection, Sendable {
+        fileprivate let bytes: [UInt8]
+        fileprivate let offsets: [Int]
+        fileprivate let objectAreaEnd: Int
+        fileprivate let refSize: Int
+        /// Whether every one-byte (`0x5`) string in the file is ASCII, as writers make them.
+        fileprivate let asciiStrings: Bool
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { offsets.count }
+
+        public subscript(slot: Int) -> Object {
+            bytes.withUnsafeBufferPointer { buffer in
+                (try? BinaryPropertyList.object(
+                    at: offsets[slot], in: buffer, end: objectAreaEnd, refSize: refSize, count: offsets.count,
+                    build: true, fail: { ReadError(description: $0) })) ?? .null
+            }
+        }
+
+        /// The value slot for `key` in the dictionary at `slot`, found without decoding the dictionary or its keys
+        /// (a keyed archive's objects are dictionaries read a key at a time); nil when `slot` is not a dictionary
+        /// or has no such key.
+        public func value(forKey key: String, inDictionary slot: Int) -> Int? {
+            guard slot >= 0, slot < offsets.count else { return nil }
+            var key = key
+            return key.withUTF8 { key in
+                let keyIsASCII = key.allSatisfy { $0 < 0x80 }
+                return bytes.withUnsafeBufferPointer { bytes -> Int? in
+                    var at = offsets[slot]
+                    let marker = bytes[at]
+                    guard marker >> 4 == 0xD else { return nil }
+                    at += 1
+                    let n = Self.length(Int(marker & 0x0F), in: bytes, at: &at)
+                    for i in 0..<n {
+                        let keySlot = Self.reference(in: bytes, at: at + i * refSize, refSize)
+                        if textEquals(keySlot, key, isASCII: keyIsASCII, in: bytes) {
+                            return Self.reference(in: bytes, at: at + (n + i) * refSize, refSize)
+                        }
+                    }
+                    return nil
+                }
+            }
+        }
+
+        /// Whether the object at `slot` is a string equal to `text` (as Swift compares strings).
+        public func isString(_ slot: Int, equalTo text: String) -> Bool {
+            guard slot >= 0, slot < offsets.count else { return false }
+            var text = text
+            return text.withUTF8 { text in
+                bytes.withUnsafeBufferPointer { textEquals(slot, text, isASCII: text.allSatisfy { $0 < 0x80 }, in: $0) }
+            }
+        }
+
+        private func textEquals(
+            _ slot: Int, _ text: UnsafeBufferPointer<UInt8>, isASCII: Bool, in bytes: UnsafeBufferPointer<UInt8>
+        ) -> Bool {
+            var at = offsets[slot]
+            let marker = bytes[at]
+            switch marker >> 4 {
+            case 0x5:
+                // When every one-byte string in the file is ASCII, ASCII text is equal only to the same bytes;
+                // otherwise strings compare as Swift compares them (canonical equivalence: a Kelvin sign is a K).
+                guard isASCII && asciiStrings else { break }
+                at += 1
+                let n = Self.length(Int(marker & 0x0F), in: bytes, at: &at)
+                return n == text.count && (n == 0 || memcmp(bytes.baseAddress! + at, text.baseAddress!, n) == 0)
+            case 0x6: break
+            default: return false
+            }
+            guard case .string(let s) = self[slot] else { return false }
+            return s == String(decoding: text, as: UTF8.self)
+        }
+
+        // A checked file's length (the low nibble, or an integer object that follows), read past.
+        fileprivate static func length(_ low: Int, in bytes: UnsafeBufferPointer<UInt8>, at: inout Int) -> Int {
+            guard low == 0x0F else { return low }
+            let width = 1 << Int(bytes[at] & 0x0F)
+            at += 1
+            defer { at += width }
+            return Int(reference(in: bytes, at: at, width))
+        }
+
+        private static func reference(in bytes: UnsafeBufferPointer<UInt8>, at: Int, _ width: Int) -> Int {
+            var value = 0
+            for i in at..<(at + width) { value = value << 8 | Int(bytes[i]) }
+            return value
+        }
+    }
+
+    public let objects: Objects
     /// For each slot, the first slot that names the same object (the same offset): a graph walker keys its
     /// memo and its cycle check by this, so an object is visited once however many slots name it.
     public let identity: [Int]
@@ -55,8 +148,6 @@ public struct BinaryPropertyList: Sendable {
             throw fail("bad trailer counts")
         }
         let n = Int(count)
-        var objects: [Object] = []
-        objects.reserveCapacity(n)
         var offsets: [Int] = []
         offsets.reserveCapacity(n)
         var ascending = true
@@ -66,35 +157,44 @@ public struct BinaryPropertyList: Sendable {
             if let previous = offsets.last, previous >= offset { ascending = false }
             offsets.append(offset)
         }
-        // Slots that share an offset share the object: a table of N slots all naming one big object costs one
-        // parse, not N (copies of an Object share their storage). A writer lays objects out in slot order, so
-        // ascending offsets (the usual table) name distinct objects and need no lookup.
+        // Slots that share an offset share the object: a table of N slots all naming one big object checks it
+        // once, not N times. A writer lays objects out in slot order, so ascending offsets (the usual table) name
+        // distinct objects and need no lookup.
         var slotAt: [Int: Int] = [:]
         if !ascending { slotAt.reserveCapacity(n) }
         var identity: [Int] = []
         identity.reserveCapacity(n)
-        for (index, offset) in offsets.enumerated() {
-            if !ascending {
-                if let earlier = slotAt[offset] {
-                    objects.append(objects[earlier])
-                    identity.append(earlier)
-                    continue
+        var asciiStrings = true
+        try bytes.withUnsafeBufferPointer { buffer in
+            for (index, offset) in offsets.enumerated() {
+                if !ascending {
+                    if let earlier = slotAt[offset] {
+                        identity.append(earlier)
+                        continue
+                    }
+                    slotAt[offset] = index
                 }
-                slotAt[offset] = index
+                identity.append(index)
+                _ = try Self.object(
+                    at: offset, in: buffer, end: Int(tableOffset), refSize: refSize, count: n, build: false, fail: fail)
+                if buffer[offset] >> 4 == 0x5 && asciiStrings {
+                    var at = offset + 1
+                    let length = Objects.length(Int(buffer[offset] & 0x0F), in: buffer, at: &at)
+                    asciiStrings = UnsafeBufferPointer(rebasing: buffer[at..<(at + length)]).allSatisfy { $0 < 0x80 }
+                }
             }
-            identity.append(index)
-            objects.append(
-                try bytes.withUnsafeBufferPointer {
-                    try Self.object(at: offset, in: $0, end: Int(tableOffset), refSize: refSize, count: n, fail: fail)
-                })
         }
-        self.objects = objects
+        objects = Objects(
+            bytes: bytes, offsets: offsets, objectAreaEnd: Int(tableOffset), refSize: refSize,
+            asciiStrings: asciiStrings)
         self.identity = identity
         top = Int(topIndex)
     }
 
-    private static func object(
-        at start: Int, in bytes: UnsafeBufferPointer<UInt8>, end: Int, refSize: Int, count: Int,
+    /// The object at `start`, every bound checked; `build` false checks without building (the result is then a
+    /// placeholder of the right kind).
+    fileprivate static func object(
+        at start: Int, in bytes: UnsafeBufferPointer<UInt8>, end: Int, refSize: Int, count: Int, build: Bool,
         fail: (String) -> ReadError
     ) throws -> Object {
         // A cursor of its own, its reads its methods (not closures capturing a variable, whose every access
@@ -132,12 +232,29 @@ public struct BinaryPropertyList: Sendable {
                 return Int(value)
             }
 
-            mutating func references(_ n: Int, _ fail: (String) -> ReadError) throws -> [Int] {
+            mutating func references(_ n: Int, build: Bool, _ fail: (String) -> ReadError) throws -> [Int] {
                 guard n <= (end - at) / refSize else { throw fail("container at \(start) runs past the object area") }
+                let from = at
+                at += n * refSize
+                guard build else {
+                    // Checking alone needs only the largest reference; the usual widths are read without a loop
+                    // per reference.
+                    var largest: UInt64 = 0
+                    switch refSize {
+                    case 1: for i in from..<at { largest = max(largest, UInt64(bytes[i])) }
+                    case 2:
+                        for i in stride(from: from, to: at, by: 2) {
+                            largest = max(largest, UInt64(bytes[i]) << 8 | UInt64(bytes[i + 1]))
+                        }
+                    default: for i in 0..<n { largest = max(largest, integer(at: from + i * refSize, refSize)) }
+                    }
+                    guard n == 0 || largest < UInt64(count) else { throw fail("reference out of range at \(start)") }
+                    return []
+                }
                 var refs: [Int] = []
                 refs.reserveCapacity(n)
-                for _ in 0..<n {
-                    let ref = integer(at: try take(refSize, fail), refSize)
+                for i in 0..<n {
+                    let ref = integer(at: from + i * refSize, refSize)
                     guard ref < UInt64(count) else { throw fail("reference out of range at \(start)") }
                     refs.append(Int(ref))
                 }
@@ -171,29 +288,33 @@ public struct BinaryPropertyList: Sendable {
         case 0x4:
             let n = try cursor.length(low, fail)
             let from = try cursor.take(n, fail)
-            return .data(Array(bytes[from..<(from + n)]))
+            return build ? .data(Array(bytes[from..<(from + n)])) : .null
         case 0x5:
             let n = try cursor.length(low, fail)
             let from = try cursor.take(n, fail)
+            guard build else { return .null }
             return .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<(from + n)]), as: UTF8.self))
         case 0x6:
             let units = try cursor.length(low, fail)
             guard units <= (end - cursor.at) / 2 else { throw fail("string past the object area at \(start)") }
             let from = try cursor.take(units * 2, fail)
+            guard build else { return .null }
             let utf16 = (0..<units).map { UInt16(bytes[from + 2 * $0]) << 8 | UInt16(bytes[from + 2 * $0 + 1]) }
             return .string(String(decoding: utf16, as: UTF16.self))
         case 0x8:
             return .uid(Int(cursor.integer(at: try cursor.take(low + 1, fail), low + 1) & 0x7FFF_FFFF))
         case 0xA:
-            return .array(try cursor.references(try cursor.length(low, fail), fail))
+            return .array(try cursor.references(try cursor.length(low, fail), build: build, fail))
         case 0xC:
-            return .set(try cursor.references(try cursor.length(low, fail), fail))
+            return .set(try cursor.references(try cursor.length(low, fail), build: build, fail))
         case 0xD:
             let n = try cursor.length(low, fail)
             guard n <= (end - cursor.at) / (2 * refSize) else {
                 throw fail("dictionary at \(start) runs past the object area")
             }
-            return .dictionary(keys: try cursor.references(n, fail), values: try cursor.references(n, fail))
+            return .dictionary(
+                keys: try cursor.references(n, build: build, fail), values: try cursor.references(n, build: build, fail)
+            )
         default:
             throw fail("unknown marker \(marker) at \(start)")
         }

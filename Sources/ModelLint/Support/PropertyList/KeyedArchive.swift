@@ -42,14 +42,16 @@ public struct KeyedArchive: Sendable {
         return fields
     }
 
-    /// One keyed field's property-list object index, found by scanning the object's keys: an archived object has
-    /// a dozen keys, and most are read once, so building a dictionary of them per read costs more than it saves.
+    /// One keyed field's property-list object index, found by comparing the object's keys in place: an archived
+    /// object has a dozen keys, and most are read once, so neither the object nor its keys are decoded.
     package func field(_ object: Int, _ key: String) -> Int? {
-        guard case .dictionary(let keys, let values)? = value(object) else { return nil }
-        for (k, v) in zip(keys, values) {
-            if case .string(let name) = plist.objects[k], name == key { return v }
-        }
-        return nil
+        guard object >= 0 && object < archived.count else { return nil }
+        return plist.objects.value(forKey: key, inDictionary: archived[object])
+    }
+
+    /// Whether an archived object is a string equal to `text`, compared in place.
+    public func isText(_ object: Int, _ text: String) -> Bool {
+        object >= 0 && object < archived.count && plist.objects.isString(archived[object], equalTo: text)
     }
 
     /// The archived object a field refers to (through its UID); nil for `$null` and non-references.
@@ -58,6 +60,12 @@ public struct KeyedArchive: Sendable {
             target < archived.count
         else { return nil }
         return target
+    }
+
+    /// Whether an archived object's class is `name`, compared in place.
+    public func isClass(_ object: Int, _ name: String) -> Bool {
+        guard let cls = reference(object, "$class"), let nameRef = field(cls, "$classname") else { return false }
+        return plist.objects.isString(nameRef, equalTo: name)
     }
 
     public func className(_ object: Int) -> String? {
@@ -116,7 +124,7 @@ public struct KeyedArchive: Sendable {
     /// The pairs of an archived NSDictionary (`NS.keys`, `NS.objects`), as archived-object indices; also of an
     /// `NSKnownKeysDictionary1` (a store's cached model): keys in its mapping strategy, values in `values`.
     public func entries(_ object: Int) -> [(key: Int, value: Int)] {
-        if className(object) == "NSKnownKeysDictionary1" {
+        if isClass(object, "NSKnownKeysDictionary1") {
             guard let strategy = reference(object, "searchMapping"), let keys = reference(strategy, "keys"),
                 let values = reference(object, "values")
             else { return [] }
