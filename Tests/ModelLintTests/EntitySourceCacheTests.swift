@@ -126,6 +126,63 @@ final class EntitySourceCacheTests: XCTestCase {
         }
     }
 
+    private let small = "<entity name=\"Small\"></entity>"
+    private let other =
+        "<entity name=\"Other\">\n  <attribute name=\"b\" optional=\"YES\" attributeType=\"Integer 16\" colour=\"red\"/></entity>"
+
+    func testARunOfRepeatsIsOnePlaceholderAndEveryRepeatKeepsItsPlace() throws {
+        // Three repeats with only white space between (one on the line another ends on), then an entity built.
+        for lineBreak in ["\n", "\r\n"] {
+            let first = [thing, small, other].joined(separator: "\n").replacingOccurrences(of: "\n", with: lineBreak)
+            let second = ("  " + other + " " + small + "\n\n\t" + thing + "<entity name=\"After\"/>")
+                .replacingOccurrences(of: "\n", with: lineBreak)
+            let result = parsedAfter(first, second)
+            XCTAssertEqual(result.withCache, "Other@3:3[b] Small@4:89[] Thing@6:2[a] After@8:10[] unknown: colour")
+            XCTAssertEqual(result.withCache, result.alone)
+            // The three repeats are one run: the parser reads one placeholder for them.
+            let cache = EntitySourceCache()
+            _ = ContentsParser.parse(
+                data: Data((RuleExample.modelHeader + "\n" + first + "\n</model>\n").utf8), path: "1/contents",
+                cache: cache)
+            let blanked = cache.blankingRepeats(in: Array(second.utf8))
+            XCTAssertEqual(blanked.repeats.count, 3)
+            XCTAssertEqual(blanked.runs.values.map(\.count), [2])
+            XCTAssertEqual(
+                String(decoding: blanked.bytes, as: UTF8.self).components(separatedBy: "<entity/>").count - 1, 1)
+        }
+    }
+
+    func testARunEndsAtAnythingButWhiteSpace() {
+        let result = parsedAfter(
+            [thing, small].joined(separator: "\n"),
+            thing + "<!-- between -->" + small + "\n<entity name=\"New\"/>" + small)
+        XCTAssertEqual(result.withCache, "Thing@3:1[a] Small@5:26[] New@6:1[] Small@6:21[] unknown: ")
+        XCTAssertEqual(result.withCache, result.alone)
+    }
+
+    func testARunWhereEntitiesDoNotBelongIsReportedAsItsRepeatsWouldBe() {
+        let cache = EntitySourceCache()
+        func contents(_ body: String) -> Data { Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8) }
+        _ = ContentsParser.parse(data: contents(thing + "\n" + small), path: "1/contents", cache: cache)
+        // Inside a configuration: each repeat is an unknown element of its own.
+        let misplaced = contents("<configuration name=\"C\">" + thing + "\n" + small + "</configuration>")
+        XCTAssertEqual(cache.blankingRepeats(in: [UInt8](misplaced)).runs.count, 1, "the two repeats are a run")
+        guard case .model(let withCache) = ContentsParser.parse(data: misplaced, path: "2/contents", cache: cache),
+            case .model(let alone) = ContentsParser.parse(data: misplaced, path: "2/contents")
+        else { return XCTFail("not parsed") }
+        XCTAssertEqual(withCache.unknownXML.map { "\($0.name)@\($0.location.line ?? 0)" }, ["entity@3", "entity@6"])
+        XCTAssertEqual(withCache.unknownXML, alone.unknownXML)
+        // Two roots and no model: refused where the second root begins, as without the cache.
+        let roots = Data((thing + "\n" + small + "\n").utf8)
+        let refused = ContentsParser.parse(data: roots, path: "3/contents", cache: cache)
+        guard case .malformed(let reason, let location) = refused,
+            case .malformed(let reasonAlone, let locationAlone) = ContentsParser.parse(data: roots, path: "3/contents")
+        else { return XCTFail("\(refused)") }
+        XCTAssertEqual(reason, reasonAlone)
+        XCTAssertEqual(location, locationAlone)
+        XCTAssertEqual(location.line, 4)
+    }
+
     func testAFileDeclaringNamespacesIsNeitherBlankedNorCached() {
         // Prefixed text is well-formed only where its prefix is declared: never taken from the cache.
         let prefixed = "<entity name=\"Thing\" x:colour=\"red\">\n</entity>"

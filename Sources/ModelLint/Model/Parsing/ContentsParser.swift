@@ -51,16 +51,18 @@ public enum ContentsParser {
             if let cache, caching { cache.blankingRepeats(in: bytes) } else {
                 EntitySourceCache.BlankedText(bytes: bytes)
             }
-        let builder = TreeBuilder(bytes: text.bytes, path: path, repeats: text.repeats, caching: caching)
-        let parsed = text.repeats.isEmpty ? data : Data(text.bytes)
-        // libxml2 refuses a single chunk over 10 MB ("huge input"); a stream feeds it in pieces. Smaller files
-        // take the faster one-chunk path.
-        let parser = parsed.count > 8_000_000 ? XMLParser(stream: InputStream(data: parsed)) : XMLParser(data: parsed)
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.delegate = builder
-        let succeeded = parser.parse()
+        var builder = TreeBuilder(
+            bytes: text.bytes, path: path, repeats: text.repeats, runs: text.runs, caching: caching)
+        var parser = xmlParser(text.repeats.isEmpty ? data : Data(text.bytes), delegate: builder)
+        var succeeded = parser.parse()
+        if builder.foundRunOutsideModel, let cache {
+            // A run of repeats stands where entities do not belong: read again with a placeholder per repeat,
+            // so each is reported or refused as it would be alone.
+            let text = cache.blankingRepeats(in: bytes, joiningRuns: false)
+            builder = TreeBuilder(bytes: text.bytes, path: path, repeats: text.repeats, caching: caching)
+            parser = xmlParser(Data(text.bytes), delegate: builder)
+            succeeded = parser.parse()
+        }
         // On Linux, parse() can return true for malformed input: parserError is the real verdict.
         if let error = builder.error ?? parser.parserError ?? (succeeded ? nil : NSError(domain: "XMLParser", code: -1))
         {
@@ -80,6 +82,17 @@ public enum ContentsParser {
                 location: root.location)
         }
         return .model(ModelBuilder(path: path, cache: cache).build(root: root, unknown: builder.unknown))
+    }
+
+    private static func xmlParser(_ parsed: Data, delegate: TreeBuilder) -> XMLParser {
+        // libxml2 refuses a single chunk over 10 MB ("huge input"); a stream feeds it in pieces. Smaller files
+        // take the faster one-chunk path.
+        let parser = parsed.count > 8_000_000 ? XMLParser(stream: InputStream(data: parsed)) : XMLParser(data: parsed)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        parser.delegate = delegate
+        return parser
     }
 
     /// libxml2's codes, which XMLParser passes through on every platform; the common ones in words.
@@ -187,6 +200,11 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
     private let path: String
     /// Blanked repeats by the offset of their `<`.
     private let repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)]
+    /// The later repeats of each run, by the offset of the run's placeholder (`EntitySourceCache.BlankedText`).
+    private let runs: [Int: [Int]]
+    /// A run's placeholder stood where a lone repeat would not be placed (outside the `<model>`, or where entities
+    /// do not belong): the text must be read again with a placeholder per repeat. Parsing stopped.
+    package private(set) var foundRunOutsideModel = false
     /// Whether entities built here may be cached: not when the file declares namespaces.
     private let caching: Bool
     private let lineStarts: [Int]
@@ -200,11 +218,12 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
 
     package init(
         bytes: [UInt8], path: String, repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)] = [:],
-        caching: Bool = false
+        runs: [Int: [Int]] = [:], caching: Bool = false
     ) {
         self.bytes = bytes
         self.path = path
         self.repeats = repeats
+        self.runs = runs
         self.caching = caching
         lineStarts = [0] + ByteSearch.offsets(of: 0x0A, in: bytes).map { $0 + 1 }
         tagOpenings = ByteSearch.offsets(of: UInt8(ascii: "<"), in: bytes)
@@ -220,6 +239,11 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         }
         let (location, offset) = startLocation(
             of: elementName, reportedLine: parser.lineNumber, reportedColumn: parser.columnNumber)
+        if !runs.isEmpty, runs[offset] != nil, stack.count != 1 || elementName != "entity" || stack[0].name != "model" {
+            foundRunOutsideModel = true
+            parser.abortParsing()
+            return
+        }
         guard let parent = stack.last else {
             if root != nil { return }
             let node = XMLNode(name: elementName, attributes: attributeDict, location: location, offset: offset)
@@ -241,13 +265,17 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
             let column = location.column
         {
             // A blanked repeat: placed from the cache.
-            let node = XMLNode(name: elementName, attributes: [:], location: location, offset: offset)
-            node.source.hash = hash
-            node.source.cached = entry
-            let unknownInside = entry.placedUnknownXML(in: path, line: line, column: column)
-            node.source.unknownXML = unknown.count..<(unknown.count + unknownInside.count)
-            unknown += unknownInside
-            parent.children.append(node)
+            placeRepeat(
+                hash: hash, entry: entry, location: location, line: line, column: column, offset: offset, in: parent)
+            // The run's later repeats, each at its own `<`.
+            for member in runs[offset] ?? [] {
+                guard let (hash, entry) = repeats[member] else { continue }
+                let line = ByteSearch.countAtOrBefore(member, in: lineStarts)
+                let column = member - lineStarts[line - 1] + 1
+                placeRepeat(
+                    hash: hash, entry: entry, location: SourceLocation(file: path, line: line, column: column),
+                    line: line, column: column, offset: member, in: parent)
+            }
             skipDepth = 1
             return
         }
@@ -256,6 +284,20 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         stack.append(node)
         node.source.unknownXML = unknown.count..<unknown.count
         recordUnknownAttributes(of: node)
+    }
+
+    /// A blanked repeat: placed from the cache.
+    private func placeRepeat(
+        hash: Int, entry: EntitySourceCache.Entry, location: SourceLocation, line: Int, column: Int, offset: Int,
+        in parent: XMLNode
+    ) {
+        let node = XMLNode(name: "entity", attributes: [:], location: location, offset: offset)
+        node.source.hash = hash
+        node.source.cached = entry
+        let unknownInside = entry.placedUnknownXML(in: path, line: line, column: column)
+        node.source.unknownXML = unknown.count..<(unknown.count + unknownInside.count)
+        unknown += unknownInside
+        parent.children.append(node)
     }
 
     package func parser(

@@ -56,6 +56,11 @@ package final class EntitySourceCache: Sendable {
         package var bytes: [UInt8]
         /// The cached entity (and its text's hash) for each blanked repeat, by the offset of its `<` here.
         package var repeats: [Int: (hash: Int, entry: Entry)] = [:]
+        /// Repeats that follow a repeat with only white space between are blanked without a placeholder of
+        /// their own: the parser reads one `<entity/>` for the run (WooCommerce's versions hold runs of dozens).
+        /// By the placeholder's offset, the offsets where the run's later repeats stood (still their `<`'s line
+        /// and column: blanking keeps every line break and the length of every last line).
+        package var runs: [Int: [Int]] = [:]
 
         package init(bytes: [UInt8], repeats: [Int: (hash: Int, entry: Entry)] = [:]) {
             self.bytes = bytes
@@ -124,11 +129,13 @@ package final class EntitySourceCache: Sendable {
     /// blanks it. Equal text to a well-formed entity holding no comment, CDATA or prefix parses the same
     /// wherever it stands, so the parser is told only that an entity is there.
     /// The caller has checked that the file declares no namespaces.
-    package func blankingRepeats(in bytes: [UInt8]) -> BlankedText {
+    /// `joiningRuns`: whether a run of repeats shares one placeholder (`BlankedText.runs`).
+    package func blankingRepeats(in bytes: [UInt8], joiningRuns: Bool = true) -> BlankedText {
         var blanked = BlankedText(bytes: [])
         let hasCarriageReturns = ByteSearch.firstIndex(of: 0x0D, in: bytes) != nil
         var copied = 0  // bytes before this offset are in `blanked.bytes`
         var offset = 0
+        var runPlaceholder: Int?  // the placeholder of the run the last repeat belongs to
         while let start = ByteSearch.firstIndex(of: Self.startTag, in: bytes, from: offset) {
             offset = start + Self.startTag.count
             guard offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]),
@@ -138,9 +145,17 @@ package final class EntitySourceCache: Sendable {
             let hash = Self.textHash(bytes, start..<end)
             guard let entry = entry(forSourceHash: hash, text: bytes, start..<end) else { continue }
             if blanked.bytes.isEmpty { blanked.bytes.reserveCapacity(bytes.count / 4) }
+            let joinsRun =
+                joiningRuns && runPlaceholder != nil && copied > 0
+                && bytes[copied..<start].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
             blanked.bytes += bytes[copied..<start]
             blanked.repeats[blanked.bytes.count] = (hash, entry)
-            blanked.bytes += Self.placeholder
+            if joinsRun, let runPlaceholder {
+                blanked.runs[runPlaceholder, default: []].append(blanked.bytes.count)
+            } else {
+                runPlaceholder = blanked.bytes.count
+                blanked.bytes += Self.placeholder
+            }
             var lastLineStart = start
             if hasCarriageReturns {
                 for i in start..<end where bytes[i] == 0x0A || bytes[i] == 0x0D {
@@ -156,7 +171,8 @@ package final class EntitySourceCache: Sendable {
                 }
             }
             // On a one-line repeat the placeholder stands on that line too.
-            let lastLineLength = end - lastLineStart - (lastLineStart == start ? Self.placeholder.count : 0)
+            let lastLineLength =
+                end - lastLineStart - (lastLineStart == start && !joinsRun ? Self.placeholder.count : 0)
             blanked.bytes += repeatElement(0x20, count: lastLineLength)
             copied = end
             offset = end
