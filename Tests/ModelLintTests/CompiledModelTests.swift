@@ -96,6 +96,32 @@ final class CompiledModelTests: XCTestCase {
         XCTAssertNil(plain.objects.value(forKey: "KK", inDictionary: 0))
     }
 
+    func testTheQuickCheckNeverPassesWhatTheFullCheckRefuses() {
+        // Every byte of two files set to values that make markers, lengths and references go wrong; each object
+        // offset and end of the object area checked both ways, with one- and two-byte references.
+        var checked = 0
+        for good in [Self.handWrittenPlist(), Self.plist(keyObject: [0x61, 0x21, 0x2A])] {
+            for index in good.indices {
+                for value in [0x00, 0x01, 0x0F, 0x10, 0x13, 0x14, 0x1F, 0x23, 0x5F, 0x6F, 0x80, 0xAF, 0xD9, 0xDF, 0xFF]
+                    as [UInt8]
+                {
+                    var bytes = good
+                    bytes[index] = value
+                    for end in 9...(bytes.count - 32) {
+                        for refSize in [1, 2] {
+                            XCTAssertEqual(
+                                BinaryPropertyList.quickCheckMisses(
+                                    in: bytes, offsets: Array(8..<end), end: end, refSize: refSize, count: 7), 0,
+                                "byte \(index) = \(value), end \(end), references of \(refSize)")
+                            checked += end - 8
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 10_000)
+    }
+
     func testAnObjectNeverReadIsStillCheckedWhenTheFileIsOpened() {
         // The integer the dictionary's value names claims 16 bytes the file does not have.
         var bytes = Self.plist(keyObject: [0x51, UInt8(ascii: "K")])

@@ -175,8 +175,13 @@ public struct BinaryPropertyList: Sendable {
                     slotAt[offset] = index
                 }
                 identity.append(index)
-                _ = try Self.object(
-                    at: offset, in: buffer, end: Int(tableOffset), refSize: refSize, count: n, build: false, fail: fail)
+                // The quick check passes only objects `object` accepts; anything else is checked again the slow
+                // way, for the error that names what is wrong.
+                if !Self.passesQuickCheck(at: offset, in: buffer, end: Int(tableOffset), refSize: refSize, count: n) {
+                    _ = try Self.object(
+                        at: offset, in: buffer, end: Int(tableOffset), refSize: refSize, count: n, build: false,
+                        fail: fail)
+                }
                 if buffer[offset] >> 4 == 0x5 && asciiStrings {
                     var at = offset + 1
                     let length = Objects.length(Int(buffer[offset] & 0x0F), in: buffer, at: &at)
@@ -189,6 +194,80 @@ public struct BinaryPropertyList: Sendable {
             asciiStrings: asciiStrings)
         self.identity = identity
         top = Int(topIndex)
+    }
+
+    /// How many of the objects at `offsets` pass the quick check but not the full one: none, or the quick check
+    /// is wrong (tests run it over damaged files).
+    package static func quickCheckMisses(in bytes: [UInt8], offsets: [Int], end: Int, refSize: Int, count: Int)
+        -> Int
+    {
+        bytes.withUnsafeBufferPointer { buffer in
+            offsets.filter { start in
+                start >= 8 && start < end && end <= buffer.count
+                    && passesQuickCheck(at: start, in: buffer, end: end, refSize: refSize, count: count)
+                    && (try? object(
+                        at: start, in: buffer, end: end, refSize: refSize, count: count, build: false,
+                        fail: { ReadError(description: $0) })) == nil
+            }.count
+        }
+    }
+
+    /// Whether `object(at:…)` reads the object at `start` (`start` is inside the object area): the same bounds
+    /// without building, throwing or describing anything, a few instructions an object where a file has
+    /// hundreds of thousands. Never true where `object` would fail.
+    private static func passesQuickCheck(
+        at start: Int, in bytes: UnsafeBufferPointer<UInt8>, end: Int, refSize: Int, count: Int
+    ) -> Bool {
+        let marker = bytes[start]
+        let low = Int(marker & 0x0F)
+        var at = start + 1
+        // A length: the low nibble, or an integer object that follows; -1 when it cannot be read.
+        func length(_ at: inout Int) -> Int {
+            guard low == 0x0F else { return low }
+            guard at < end else { return -1 }
+            let next = bytes[at]
+            guard next >> 4 == 0x1, next & 0x0F <= 3 else { return -1 }
+            let width = 1 << Int(next & 0x0F)
+            guard at + 1 <= end - width else { return -1 }
+            var value: UInt64 = 0
+            for i in (at + 1)..<(at + 1 + width) { value = value << 8 | UInt64(bytes[i]) }
+            guard value <= UInt64(end) else { return -1 }
+            at += 1 + width
+            return Int(value)
+        }
+        // `n` references from `at`: inside the area and naming slots of the table.
+        func references(_ n: Int, from at: Int) -> Bool {
+            guard n >= 0, n <= (end - at) / refSize else { return false }
+            guard n > 0 else { return true }
+            var largest = 0
+            switch refSize {
+            case 1: for i in at..<(at + n) { largest = max(largest, Int(bytes[i])) }
+            case 2:
+                for i in stride(from: at, to: at + 2 * n, by: 2) {
+                    largest = max(largest, Int(bytes[i]) << 8 | Int(bytes[i + 1]))
+                }
+            default: return false
+            }
+            return largest < count
+        }
+        switch marker >> 4 {
+        case 0x0: return low == 0 || low == 8 || low == 9
+        case 0x1: return low <= 4 && at <= end - (1 << low)
+        case 0x2, 0x3: return (low == 2 || low == 3) && at <= end - (1 << low)
+        case 0x4, 0x5:
+            let n = length(&at)
+            return n >= 0 && at <= end - n
+        case 0x6:
+            let units = length(&at)
+            return units >= 0 && units <= (end - at) / 2
+        case 0x8: return at <= end - (low + 1)
+        case 0xA, 0xC: return references(length(&at), from: at)
+        case 0xD:
+            let n = length(&at)
+            return n >= 0 && n <= (end - at) / (2 * refSize) && references(n, from: at)
+                && references(n, from: at + n * refSize)
+        default: return false
+        }
     }
 
     /// The object at `start`, every bound checked; `build` false checks without building (the result is then a
