@@ -47,4 +47,24 @@ final class XMLVocabularyTests: XCTestCase {
         XCTAssertEqual(XMLVocabulary.element("configuration")?.attributes.contains(kelvin), true)
         XCTAssertEqual(XMLVocabulary.element("entity")?.attributes.contains(kelvin), false)
     }
+
+    func testATableAnswersAsADictionaryOfItsNames() {
+        let names = Set(allWords).sorted()
+        let table = XMLVocabulary.Table(names.enumerated().map { ($1, $0) })
+        let dictionary = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        var checked = 0
+        for word in names {
+            for candidate in [
+                word, word.uppercased(), word + "s", String(word.dropLast()), word + "\u{301}", "\u{212A}" + word,
+                word.replacingOccurrences(of: "K", with: "\u{212A}"), "",
+            ] {
+                XCTAssertEqual(table[candidate], dictionary[candidate], candidate)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 400)
+        // A Kelvin sign for the K of a name finds the name, as a dictionary would.
+        XCTAssertEqual(table["usedWithCloud\u{212A}it"], dictionary["usedWithCloudKit"])
+        XCTAssertNotNil(table["usedWithCloud\u{212A}it"])
+    }
 }

@@ -29,36 +29,40 @@ package final class EntityPairCache: Sendable {
         package var pair: EntityPair
         /// The older entity's and its ancestors' element locations (`Entity.elementLocations`, nearest first).
         package var oldLocations: [SourceLocation]
+        /// Where each older property of the pair stands among `oldLocations` (matched, removed, became transient,
+        /// changed kind, in that order), found once when the entry is made; nil when one cannot be placed.
+        private let positions: [Int]?
 
         /// The pair for another older entity of the same lineage, whose chain's locations are `locations`;
         /// nil if an older element cannot be placed (then the pair is worked out afresh).
         package func moved(to oldEntity: Entity, at oldIndex: Int, locations: [SourceLocation]) -> EntityPair? {
-            guard locations.count == oldLocations.count else { return nil }
-            var unplaced = false
-            func move(_ property: Property) -> Property {
-                guard let i = oldLocations.position(of: property.location) else {
-                    unplaced = true
-                    return property
-                }
-                return property.located(at: locations[i])
-            }
+            guard let positions, locations.count == oldLocations.count else { return nil }
+            var next = positions.makeIterator()
+            func move(_ property: Property) -> Property { property.located(at: locations[next.next()!]) }
             func move(_ pair: PropertyPair) -> PropertyPair {
                 var moved = pair
                 moved.old = move(pair.old)
                 return moved
             }
-            let moved = EntityPair(
+            let matched = pair.matchedProperties.map(move)
+            let removed = pair.removedProperties.map(move)
+            let becameTransient = pair.becameTransient.map(move)
+            let kindChanged = pair.kindChanged.map(move)
+            return EntityPair(
                 old: oldEntity, new: pair.new, oldIndex: oldIndex, newIndex: pair.newIndex, facets: pair.facets,
-                matchedProperties: pair.matchedProperties.map(move), addedProperties: pair.addedProperties,
-                removedProperties: pair.removedProperties.map(move).sorted {
-                    ($0.location.line ?? 0) < ($1.location.line ?? 0)
-                },
-                becameTransient: pair.becameTransient.map(move), kindChanged: pair.kindChanged.map(move))
-            return unplaced ? nil : moved
+                matchedProperties: matched, addedProperties: pair.addedProperties,
+                removedProperties: removed.sorted { ($0.location.line ?? 0) < ($1.location.line ?? 0) },
+                becameTransient: becameTransient, kindChanged: kindChanged)
         }
+
         package init(pair: EntityPair, oldLocations: [SourceLocation]) {
             self.pair = pair
             self.oldLocations = oldLocations
+            let olds =
+                pair.matchedProperties.map(\.old) + pair.removedProperties + pair.becameTransient.map(\.old)
+                + pair.kindChanged.map(\.old)
+            let found = olds.map { oldLocations.position(of: $0.location) }
+            positions = found.contains(nil) ? nil : found.map { $0! }
         }
     }
 

@@ -155,29 +155,44 @@ package struct ModelBuilder {
         case indexed, derived, derivationExpression, elementID, renamingIdentifier, versionHashModifier, composite
     }
 
-    private static let attributeFields = Dictionary(
-        uniqueKeysWithValues: AttributeField.allCases.map { ($0.rawValue, $0) })
+    private static let attributeFields = XMLVocabulary.Table(AttributeField.allCases.map { ($0.rawValue, $0) })
 
     private func relationship(_ node: XMLNode) -> Relationship {
-        let a = node.attributes
-        var relationship = Relationship.Fields(name: a["name"] ?? "")
-        relationship.isOptional = flag(node, "optional")
-        relationship.isTransient = flag(node, "transient")
-        relationship.isToMany = flag(node, "toMany")
-        relationship.isOrdered = flag(node, "ordered")
-        relationship.minCount = a["minCount"].flatMap { Int($0) }
-        relationship.maxCount = a["maxCount"].flatMap { Int($0) }
-        relationship.deleteRule = DeleteRule(xmlValue: a["deletionRule"])
-        relationship.isIndexed = flag(node, "indexed")
-        relationship.destinationEntity = a["destinationEntity"]
-        relationship.inverseName = a["inverseName"]
-        relationship.inverseEntity = a["inverseEntity"]
-        relationship.elementID = a["elementID"]
-        relationship.renamingIdentifierAttribute = a["renamingIdentifier"]
-        relationship.versionHashModifier = a["versionHashModifier"]
+        var relationship = Relationship.Fields(name: node.attributes["name"] ?? "")
+        // One pass over what is present, as for attributes.
+        for (key, value) in node.attributes {
+            guard let field = Self.relationshipFields[key] else { continue }
+            let yes = value == "YES"
+            switch field {
+            case .optional: relationship.isOptional = yes
+            case .transient: relationship.isTransient = yes
+            case .toMany: relationship.isToMany = yes
+            case .ordered: relationship.isOrdered = yes
+            case .minCount: relationship.minCount = Int(value)
+            case .maxCount: relationship.maxCount = Int(value)
+            case .indexed: relationship.isIndexed = yes
+            case .destinationEntity: relationship.destinationEntity = value
+            case .inverseName: relationship.inverseName = value
+            case .inverseEntity: relationship.inverseEntity = value
+            case .elementID: relationship.elementID = value
+            case .renamingIdentifier: relationship.renamingIdentifierAttribute = value
+            case .versionHashModifier: relationship.versionHashModifier = value
+            }
+        }
+        relationship.deleteRule = DeleteRule(xmlValue: node.attributes["deletionRule"])
         relationship.userInfo = userInfo(node)
         return Relationship(location: node.location, fields: relationship)
     }
+
+    /// The `<relationship>` XML attributes that set a `Relationship` field other than its name and delete rule.
+    private enum RelationshipField: String, CaseIterable {
+        case optional, transient, toMany, ordered, minCount, maxCount, indexed, destinationEntity, inverseName
+        case inverseEntity, elementID, renamingIdentifier, versionHashModifier
+    }
+
+    private static let relationshipFields = XMLVocabulary.Table(
+        RelationshipField.allCases.map { ($0.rawValue, $0) })
+
     package init(path: String, cache: EntitySourceCache? = nil) {
         self.path = path
         self.cache = cache

@@ -86,6 +86,33 @@ extension XMLVocabulary {
     /// short ASCII strings costs a few. The words are ASCII: a name equal to one as a `String` but of another
     /// length has a character that is not (`usedWithCloud\u{212A}it`, a Kelvin sign, equals `usedWithCloudKit`),
     /// and is looked up in the set, as before.
+    /// A value for each of a few known names, found as `Words` finds a word: among the names of the same UTF-8
+    /// length, never hashed (a builder looks up every XML attribute of every element it builds).
+    package struct Table<Value: Sendable>: Sendable {
+        private let byLength: [[(name: String, value: Value)]]
+        private let dictionary: [String: Value]
+
+        package init(_ pairs: [(String, Value)]) {
+            var byLength: [[(name: String, value: Value)]] = []
+            for (name, value) in pairs {
+                let length = name.utf8.count
+                if byLength.count <= length { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
+                byLength[length].append((name, value))
+            }
+            self.byLength = byLength
+            dictionary = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+        }
+
+        package subscript(name: String) -> Value? {
+            let length = name.utf8.count
+            if length < byLength.count, let hit = byLength[length].first(where: { $0.name == name }) {
+                return hit.value
+            }
+            // Equal to a name of another length: only a name with a character other than ASCII can be.
+            return name.utf8.allSatisfy { $0 < 0x80 } ? nil : dictionary[name]
+        }
+    }
+
     package struct Words: Sendable {
         private let byLength: [[String]]
         private let set: Set<String>
