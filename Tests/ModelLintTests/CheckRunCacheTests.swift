@@ -258,4 +258,14 @@ final class CheckRunCacheTests: XCTestCase {
             [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: file.path)
         XCTAssertTrue(InputLog.isSettled(InputLog.identity(of: file.path)))
     }
+
+    func testTheExecutableIsTheOneFoundationNames() throws {
+        // The kernel's answer on Linux, Foundation's elsewhere: the same file.
+        let ours = try XCTUnwrap(ExecutablePath.current)
+        let foundations = try XCTUnwrap(Bundle.main.executablePath)
+        XCTAssertEqual(
+            URL(fileURLWithPath: ours).resolvingSymlinksInPath().path,
+            URL(fileURLWithPath: foundations).resolvingSymlinksInPath().path)
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: ours))
+    }
 }

@@ -23,7 +23,7 @@ struct CheckRunCache {
         else { return nil }
         let cache = ResultCache.standard(environment: environment.variables)
         // The executable's identity: a rebuilt modellint keeps its version string, not its rules.
-        guard let folder = cache.folder, let executable = Bundle.main.executablePath,
+        guard let folder = cache.folder, let executable = ExecutablePath.current,
             case let identity = InputLog.identity(of: executable), !identity.hasPrefix("-")
         else { return nil }
         let variables = environment.variables.filter { name, _ in
