@@ -16,26 +16,35 @@ import ModelLintCommands
 /// `.momd`/`.cdm` files of CoreDataPlus (three sources agree: the source XML, Xcode's VersionInfo.plist and the
 /// models read back from each `.mom`).
 final class CompiledModelTests: XCTestCase {
-    /// A binary property list written by hand: {"a": [1, true], "b": UID 2}, with a one-byte offset table.
-    static func handWrittenPlist() -> [UInt8] {
+    /// A binary property list of these objects (each a marker byte and its payload), the first at the top, with
+    /// one-byte offsets and references.
+    static func plist(_ objects: [[UInt8]]) -> [UInt8] {
         var bytes = Array("bplist00".utf8)
         var offsets: [UInt8] = []
-        func add(_ object: [UInt8]) {
+        for object in objects {
             offsets.append(UInt8(bytes.count))
             bytes += object
         }
-        add([0xD2, 1, 2, 3, 4])  // 0: dict of 2: keys 1, 2; values 3, 4
-        add([0x51, UInt8(ascii: "a")])  // 1: "a"
-        add([0x51, UInt8(ascii: "b")])  // 2: "b"
-        add([0xA2, 5, 6])  // 3: [5, 6]
-        add([0x80, 2])  // 4: UID 2
-        add([0x10, 1])  // 5: 1
-        add([0x09])  // 6: true
         let table = bytes.count
         bytes += offsets
         bytes += [0, 0, 0, 0, 0, 0, 1, 1]
-        bytes += [0, 0, 0, 0, 0, 0, 0, 7] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        bytes +=
+            [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)] + [0, 0, 0, 0, 0, 0, 0, 0]
+            + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
         return bytes
+    }
+
+    /// A binary property list written by hand: {"a": [1, true], "b": UID 2}, with a one-byte offset table.
+    static func handWrittenPlist() -> [UInt8] {
+        plist([
+            [0xD2, 1, 2, 3, 4],  // 0: dict of 2: keys 1, 2; values 3, 4
+            [0x51, UInt8(ascii: "a")],  // 1: "a"
+            [0x51, UInt8(ascii: "b")],  // 2: "b"
+            [0xA2, 5, 6],  // 3: [5, 6]
+            [0x80, 2],  // 4: UID 2
+            [0x10, 1],  // 5: 1
+            [0x09],  // 6: true
+        ])
     }
 
     func testABinaryPropertyListIsReadIntoAnObjectTable() throws {
@@ -54,19 +63,7 @@ final class CompiledModelTests: XCTestCase {
     }
 
     /// A dictionary {key: 1} whose one key is written as `keyObject` (a marker byte and its payload).
-    static func plist(keyObject: [UInt8]) -> [UInt8] {
-        var bytes = Array("bplist00".utf8)
-        var offsets: [UInt8] = []
-        for object in [[0xD1, 1, 2], keyObject, [0x10, 1]] {
-            offsets.append(UInt8(bytes.count))
-            bytes += object
-        }
-        let table = bytes.count
-        bytes += offsets
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
-        bytes += [0, 0, 0, 0, 0, 0, 0, 3] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
-        return bytes
-    }
+    static func plist(keyObject: [UInt8]) -> [UInt8] { plist([[0xD1, 1, 2], keyObject, [0x10, 1]]) }
 
     func testAKeyIsFoundInPlaceAsSwiftComparesStrings() throws {
         let plist = try BinaryPropertyList(bytes: Self.handWrittenPlist())

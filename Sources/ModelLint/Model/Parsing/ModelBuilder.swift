@@ -114,11 +114,7 @@ package struct ModelBuilder {
         var attribute = Attribute.Fields(
             name: node.attributes["name"] ?? "",
             type: AttributeType(xmlValue: node.attributes["attributeType"] ?? "Undefined"))
-        // One pass over what is present: most of the ~25 possible keys are absent on any one attribute.
-        // A table lookup, not a `switch` over strings: that compares the key with every case in turn.
-        for (key, value) in node.attributes {
-            guard let field = Self.attributeFields[key] else { continue }
-            let yes = value == "YES"
+        Self.forEachField(of: node, in: Self.attributeFields) { field, value, yes in
             switch field {
             case .optional: attribute.isOptional = yes
             case .transient: attribute.isTransient = yes
@@ -147,6 +143,17 @@ package struct ModelBuilder {
         return Attribute(location: node.location, fields: attribute)
     }
 
+    /// One pass over the XML attributes present that set a field (with the value, and whether it is YES): most of
+    /// the possible keys are absent on any one property. A table lookup, not a `switch` over strings: that compares
+    /// the key with every case in turn.
+    private static func forEachField<Field>(
+        of node: XMLNode, in table: XMLVocabulary.Table<Field>, _ body: (Field, String, Bool) -> Void
+    ) {
+        for (key, value) in node.attributes {
+            if let field = table[key] { body(field, value, value == "YES") }
+        }
+    }
+
     /// The `<attribute>` XML attributes that set an `Attribute` field other than its name and type.
     private enum AttributeField: String, CaseIterable {
         case optional, transient, defaultValueString, defaultDateTimeInterval, minValueString, maxValueString
@@ -159,10 +166,7 @@ package struct ModelBuilder {
 
     private func relationship(_ node: XMLNode) -> Relationship {
         var relationship = Relationship.Fields(name: node.attributes["name"] ?? "")
-        // One pass over what is present, as for attributes.
-        for (key, value) in node.attributes {
-            guard let field = Self.relationshipFields[key] else { continue }
-            let yes = value == "YES"
+        Self.forEachField(of: node, in: Self.relationshipFields) { field, value, yes in
             switch field {
             case .optional: relationship.isOptional = yes
             case .transient: relationship.isTransient = yes
