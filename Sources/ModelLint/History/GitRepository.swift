@@ -222,14 +222,14 @@ public struct GitRepository: Sendable {
     package static func records(_ output: Data) -> [(fields: [Substring], path: String)] {
         var found: [(fields: [Substring], path: String)] = []
         forEachRecord(output) { record in
-            guard let tab = record.firstIndex(of: 0x09) else { return }
             let text = String(decoding: record, as: UTF8.self)
-            guard text.utf8.elementsEqual(record) else { return }  // not UTF-8
-            let header = String(decoding: record[..<tab], as: UTF8.self)
+            // Decoded once: a record that is not UTF-8 decodes to other bytes. The tab is a byte at a character
+            // boundary, so the text splits there.
+            guard text.utf8.elementsEqual(record), let tab = text.utf8.firstIndex(of: 0x09) else { return }
             found.append(
                 (
-                    header.utf8.split(separator: 0x20).map { Substring($0) },
-                    String(decoding: record[(tab + 1)...], as: UTF8.self)
+                    text.utf8[..<tab].split(separator: 0x20).map { Substring($0) },
+                    String(text[text.utf8.index(after: tab)...])
                 ))
         }
         return found

@@ -81,25 +81,30 @@ package enum XMLVocabulary {
 }
 
 extension XMLVocabulary {
-    /// Words compared with the few of the same UTF-8 length, never hashed: the parser asks about every attribute
-    /// and child of every element it builds, and hashing a name costs some 300 instructions where comparing two
-    /// short ASCII strings costs a few. The words are ASCII: a name equal to one as a `String` but of another
-    /// length has a character that is not (`usedWithCloud\u{212A}it`, a Kelvin sign, equals `usedWithCloudKit`),
-    /// and is looked up in the set, as before.
-    /// A value for each of a few known names, found as `Words` finds a word: among the names of the same UTF-8
-    /// length, never hashed (a builder looks up every XML attribute of every element it builds).
+    // Names are found among the few of the same UTF-8 length, never hashed: the parser asks about every attribute
+    // and child of every element it builds, and the builders about every XML attribute, and hashing a name costs
+    // some 300 instructions where comparing two short ASCII strings costs a few. The names are ASCII: a name equal
+    // to one as a `String` but of another length has a character that is not (`usedWithCloud\u{212A}it`, a Kelvin
+    // sign, equals `usedWithCloudKit`), and is looked up by hashing, as before.
+
+    /// `items` by the UTF-8 length of their names (the index).
+    private static func groupedByLength<Item>(_ items: [Item], name: (Item) -> String) -> [[Item]] {
+        var byLength: [[Item]] = []
+        for item in items {
+            let length = name(item).utf8.count
+            if byLength.count <= length { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
+            byLength[length].append(item)
+        }
+        return byLength
+    }
+
+    /// A value for each of a few known names.
     package struct Table<Value: Sendable>: Sendable {
         private let byLength: [[(name: String, value: Value)]]
         private let dictionary: [String: Value]
 
         package init(_ pairs: [(String, Value)]) {
-            var byLength: [[(name: String, value: Value)]] = []
-            for (name, value) in pairs {
-                let length = name.utf8.count
-                if byLength.count <= length { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
-                byLength[length].append((name, value))
-            }
-            self.byLength = byLength
+            byLength = XMLVocabulary.groupedByLength(pairs.map { (name: $0.0, value: $0.1) }) { $0.name }
             dictionary = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
         }
 
@@ -113,18 +118,13 @@ extension XMLVocabulary {
         }
     }
 
+    /// A set of words.
     package struct Words: Sendable {
         private let byLength: [[String]]
         private let set: Set<String>
 
         package init(_ words: Set<String>) {
-            var byLength: [[String]] = []
-            for word in words {
-                let length = word.utf8.count
-                if byLength.count <= length { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
-                byLength[length].append(word)
-            }
-            self.byLength = byLength
+            byLength = XMLVocabulary.groupedByLength(Array(words)) { $0 }
             set = words
         }
 
@@ -145,17 +145,12 @@ extension XMLVocabulary {
         package let children: Words
     }
 
-    /// Every element's vocabulary, found by its name as `Words` finds a word.
-    package static let elements: [[Element]] = {
-        var byLength: [[Element]] = []
-        for (name, attributes) in attributes {
-            let length = name.utf8.count
-            if byLength.count <= length { byLength += Array(repeating: [], count: length + 1 - byLength.count) }
-            byLength[length].append(
-                Element(name: name, attributes: Words(attributes), children: Words(children[name] ?? [])))
+    /// Every element's vocabulary, by the length of its name.
+    private static let elements: [[Element]] = groupedByLength(
+        attributes.map { name, attributes in
+            Element(name: name, attributes: Words(attributes), children: Words(children[name] ?? []))
         }
-        return byLength
-    }()
+    ) { $0.name }
 
     /// The vocabulary of the element called `name`; nil for an element the format does not have.
     package static func element(_ name: String) -> Element? {

@@ -64,7 +64,7 @@ public struct BinaryPropertyList: Sendable {
                     let marker = bytes[at]
                     guard marker >> 4 == 0xD else { return nil }
                     at += 1
-                    let n = Self.length(Int(marker & 0x0F), in: bytes, at: &at)
+                    let n = BinaryPropertyList.length(Int(marker & 0x0F), in: bytes, at: &at, end: objectAreaEnd)
                     for i in 0..<n {
                         let keySlot = Self.reference(in: bytes, at: at + i * refSize, refSize)
                         if textEquals(keySlot, key, isASCII: keyIsASCII, in: bytes) {
@@ -96,22 +96,13 @@ public struct BinaryPropertyList: Sendable {
                 // otherwise strings compare as Swift compares them (canonical equivalence: a Kelvin sign is a K).
                 guard isASCII && asciiStrings else { break }
                 at += 1
-                let n = Self.length(Int(marker & 0x0F), in: bytes, at: &at)
+                let n = BinaryPropertyList.length(Int(marker & 0x0F), in: bytes, at: &at, end: objectAreaEnd)
                 return n == text.count && (n == 0 || memcmp(bytes.baseAddress! + at, text.baseAddress!, n) == 0)
             case 0x6: break
             default: return false
             }
             guard case .string(let s) = self[slot] else { return false }
             return s == String(decoding: text, as: UTF8.self)
-        }
-
-        // A checked file's length (the low nibble, or an integer object that follows), read past.
-        fileprivate static func length(_ low: Int, in bytes: UnsafeBufferPointer<UInt8>, at: inout Int) -> Int {
-            guard low == 0x0F else { return low }
-            let width = 1 << Int(bytes[at] & 0x0F)
-            at += 1
-            defer { at += width }
-            return Int(reference(in: bytes, at: at, width))
         }
 
         private static func reference(in bytes: UnsafeBufferPointer<UInt8>, at: Int, _ width: Int) -> Int {
@@ -184,7 +175,7 @@ public struct BinaryPropertyList: Sendable {
                 }
                 if buffer[offset] >> 4 == 0x5 && asciiStrings {
                     var at = offset + 1
-                    let length = Objects.length(Int(buffer[offset] & 0x0F), in: buffer, at: &at)
+                    let length = Self.length(Int(buffer[offset] & 0x0F), in: buffer, at: &at, end: Int(tableOffset))
                     asciiStrings = UnsafeBufferPointer(rebasing: buffer[at..<(at + length)]).allSatisfy { $0 < 0x80 }
                 }
             }
@@ -212,6 +203,22 @@ public struct BinaryPropertyList: Sendable {
         }
     }
 
+    /// A length as `object(at:…)` reads it (the low nibble, or an integer object that follows, at most `end`),
+    /// read past; -1 when it cannot be read. The quick check and the readers of a checked file share it.
+    fileprivate static func length(_ low: Int, in bytes: UnsafeBufferPointer<UInt8>, at: inout Int, end: Int) -> Int {
+        guard low == 0x0F else { return low }
+        guard at < end else { return -1 }
+        let next = bytes[at]
+        guard next >> 4 == 0x1, next & 0x0F <= 3 else { return -1 }
+        let width = 1 << Int(next & 0x0F)
+        guard at + 1 <= end - width else { return -1 }
+        var value: UInt64 = 0
+        for i in (at + 1)..<(at + 1 + width) { value = value << 8 | UInt64(bytes[i]) }
+        guard value <= UInt64(end) else { return -1 }
+        at += 1 + width
+        return Int(value)
+    }
+
     /// Whether `object(at:…)` reads the object at `start` (`start` is inside the object area): the same bounds
     /// without building, throwing or describing anything, a few instructions an object where a file has
     /// hundreds of thousands. Never true where `object` would fail.
@@ -221,20 +228,7 @@ public struct BinaryPropertyList: Sendable {
         let marker = bytes[start]
         let low = Int(marker & 0x0F)
         var at = start + 1
-        // A length: the low nibble, or an integer object that follows; -1 when it cannot be read.
-        func length(_ at: inout Int) -> Int {
-            guard low == 0x0F else { return low }
-            guard at < end else { return -1 }
-            let next = bytes[at]
-            guard next >> 4 == 0x1, next & 0x0F <= 3 else { return -1 }
-            let width = 1 << Int(next & 0x0F)
-            guard at + 1 <= end - width else { return -1 }
-            var value: UInt64 = 0
-            for i in (at + 1)..<(at + 1 + width) { value = value << 8 | UInt64(bytes[i]) }
-            guard value <= UInt64(end) else { return -1 }
-            at += 1 + width
-            return Int(value)
-        }
+        func length(_ at: inout Int) -> Int { Self.length(low, in: bytes, at: &at, end: end) }
         // `n` references from `at`: inside the area and naming slots of the table.
         func references(_ n: Int, from at: Int) -> Bool {
             guard n >= 0, n <= (end - at) / refSize else { return false }
@@ -315,27 +309,12 @@ public struct BinaryPropertyList: Sendable {
                 guard n <= (end - at) / refSize else { throw fail("container at \(start) runs past the object area") }
                 let from = at
                 at += n * refSize
-                guard build else {
-                    // Checking alone needs only the largest reference; the usual widths are read without a loop
-                    // per reference.
-                    var largest: UInt64 = 0
-                    switch refSize {
-                    case 1: for i in from..<at { largest = max(largest, UInt64(bytes[i])) }
-                    case 2:
-                        for i in stride(from: from, to: at, by: 2) {
-                            largest = max(largest, UInt64(bytes[i]) << 8 | UInt64(bytes[i + 1]))
-                        }
-                    default: for i in 0..<n { largest = max(largest, integer(at: from + i * refSize, refSize)) }
-                    }
-                    guard n == 0 || largest < UInt64(count) else { throw fail("reference out of range at \(start)") }
-                    return []
-                }
                 var refs: [Int] = []
-                refs.reserveCapacity(n)
+                if build { refs.reserveCapacity(n) }
                 for i in 0..<n {
                     let ref = integer(at: from + i * refSize, refSize)
                     guard ref < UInt64(count) else { throw fail("reference out of range at \(start)") }
-                    refs.append(Int(ref))
+                    if build { refs.append(Int(ref)) }
                 }
                 return refs
             }
