@@ -5,8 +5,8 @@ import ModelLintModel
 import ModelLintHistory
 
 /// At a revision (`--against`, `--released`), a version git says is byte for byte the work tree's is the work
-/// tree's model moved to the revision's path, not fetched and parsed again: it must be exactly what parsing it
-/// there gives.
+/// tree's version, not fetched and parsed again, and the revision's bundle is shown at the work tree's path: the
+/// bundle must be exactly what reading every version at the revision gives.
 final class RevisionReuseTests: XCTestCase {
     private func assertSame(_ a: Model, _ b: Model, _ label: String, file: StaticString = #filePath, line: UInt = #line)
     {
@@ -24,32 +24,9 @@ final class RevisionReuseTests: XCTestCase {
             line: line)
     }
 
-    /// Every fixture and corpus version: parsed under one path and moved to another equals parsed under the other.
-    func testAModelMovedToAnotherPathIsTheModelParsedThere() throws {
-        var compared = 0
-        for bundle in fixtureAndCorpusBundles() {
-            let versions = try FileManager.default.contentsOfDirectory(atPath: bundle.path).filter {
-                $0.hasSuffix(".xcdatamodel")
-            }
-            for version in versions {
-                let file = bundle.appendingPathComponent(version + "/contents")
-                guard let data = try? Data(contentsOf: file) else { continue }
-                guard case .model(let here) = ContentsParser.parse(data: data, path: "W/contents"),
-                    case .model(let there) = ContentsParser.parse(data: data, path: "HEAD~1:W/contents")
-                else { continue }
-                let moved = here.mapLocations {
-                    $0.file == "W/contents"
-                        ? SourceLocation(file: "HEAD~1:W/contents", line: $0.line, column: $0.column) : $0
-                }
-                assertSame(moved, there, "\(bundle.lastPathComponent)/\(version)")
-                compared += 1
-            }
-        }
-        XCTAssertGreaterThan(compared, 40, "fixture versions alone are more than 40")
-    }
-
     /// The bundle at a revision read reusing the work tree's unchanged versions equals the bundle read in full,
-    /// versions edited since included; and only the versions git calls identical are reused.
+    /// versions edited since included, both shown at the work tree's path; and only the versions git calls
+    /// identical are reused, as the bundle records.
     func testTheBundleAtARevisionReadWithReuseIsTheBundleReadInFull() throws {
         let directory = try makeTemporaryDirectory(self)
         let bundle = directory.appendingPathComponent("Near.xcdatamodeld")
@@ -75,18 +52,31 @@ final class RevisionReuseTests: XCTestCase {
         let full = try XCTUnwrap(
             try repository.bundle(
                 atPath: bundle.path, commit: commit, label: "HEAD", versionOrder: nil, following: nil,
-                cache: EntitySourceCache()))
+                cache: EntitySourceCache(),
+                workTree: GitRepository.WorkTreeRead(displayPath: "Near.xcdatamodeld", identical: [:])))
         let reused = try XCTUnwrap(
             try repository.bundle(
                 atPath: bundle.path, commit: commit, label: "HEAD", versionOrder: nil, following: nil,
-                cache: EntitySourceCache(), reusing: reusing))
+                cache: EntitySourceCache(),
+                workTree: GitRepository.WorkTreeRead(displayPath: "Near.xcdatamodeld", identical: reusing)))
+        XCTAssertEqual(reused.path, "Near.xcdatamodeld")
+        XCTAssertEqual(full.path, "Near.xcdatamodeld")
         XCTAssertEqual(reused.versions.map(\.name), full.versions.map(\.name))
         XCTAssertEqual(reused.versions.map(\.contentsPath), full.versions.map(\.contentsPath))
+        XCTAssertEqual(reused.versions.map(\.folderPath), full.versions.map(\.folderPath))
         XCTAssertEqual(reused.declaredCurrentVersion, full.declaredCurrentVersion)
+        XCTAssertEqual(reused.workTreeVersions, Set(identical.map { ExactName($0) }))
+        XCTAssertEqual(full.workTreeVersions, [])
         for (a, b) in zip(reused.versions, full.versions) {
             let (x, y) = (try XCTUnwrap(a.model), try XCTUnwrap(b.model))
             assertSame(x, y, a.name)
-            XCTAssertTrue(x.location.file.hasPrefix("HEAD:"), x.location.file)
+            XCTAssertEqual(x.location.file, "Near.xcdatamodeld/\(a.name).xcdatamodel/contents")
         }
+        // Without the work tree's read, the revision's own path.
+        let own = try XCTUnwrap(
+            try repository.bundle(
+                atPath: bundle.path, commit: commit, label: "HEAD", versionOrder: nil, following: nil,
+                cache: EntitySourceCache()))
+        XCTAssertTrue(own.path.hasPrefix("HEAD:"), own.path)
     }
 }

@@ -57,10 +57,13 @@ extension Workspace {
             let commit = try commits[repository.toplevel] ?? repository.resolve(ref)
             commits[repository.toplevel] = commit
             // The bundle where it was at REF: at the same path, or where the change moved it from (a folder above it
-            // renamed), so a move alone reports nothing new.
+            // renamed), so a move alone reports nothing new. Shown at the work tree's path, and read once: `--against`
+            // read it for the shipped history, reusing the work tree's unchanged versions.
             guard
                 var bundle = try repository.bundle(
-                    atPathOrWhereMovedFrom: absolute, commit: commit, label: ref, following: order)
+                    atPathOrWhereMovedFrom: absolute, commit: commit, label: ref, following: order,
+                    cache: EntitySourceCache(),
+                    workTree: GitRepository.WorkTreeRead(displayPath: item.bundle.path, identical: [:]))
             else {
                 continue  // the bundle is new in this change: every finding is
             }

@@ -109,7 +109,7 @@ package struct Workspace: Sendable {
             // one order for both trees, so a pair means the same two versions on both sides.
             let histories = try history.histories(
                 forBundleAt: selection.absolutePath, decidedOrder: bundle.versions.map(\.name),
-                workingDirectory: workingDirectory, sourceCache: sourceCache, workTree: bundle.versions,
+                workingDirectory: workingDirectory, sourceCache: sourceCache, workTree: bundle,
                 revisionFacts: revisionFacts?.value)
             projectsReady.wait()
             bundles.append(

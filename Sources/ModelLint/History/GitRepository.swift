@@ -114,11 +114,11 @@ public struct GitRepository: Sendable {
 
     package func bundle(
         atPath path: String, commit: String, label: String, versionOrder: [String]?, following decided: [String]?,
-        cache: EntitySourceCache, reusing: [String: ModelVersion] = [:]
+        cache: EntitySourceCache, workTree: WorkTreeRead? = nil
     ) throws -> ModelBundle? {
         try bundle(
             atPath: path, in: .commit(commit, label: label), versionOrder: versionOrder, following: decided,
-            cache: cache, reusing: reusing)
+            cache: cache, workTree: workTree)
     }
 
     /// The bundle at `path` as it was at `commit`: at that path, or where the change since `commit` moved it from
@@ -130,18 +130,17 @@ public struct GitRepository: Sendable {
             atPathOrWhereMovedFrom: path, commit: commit, label: label, following: decided, cache: EntitySourceCache())
     }
 
-    /// The same, sharing `cache` (the work tree's read of the bundle, which its versions at `commit` mostly repeat).
-    /// `reusing`: work tree versions known to be byte for byte the same at `commit` (`versionsIdentical`), by name;
-    /// the bundle read where it was moved from reuses none.
+    /// The same, sharing `cache` (the work tree's read of the bundle, which its versions at `commit` mostly repeat)
+    /// and reusing `workTree` (see `WorkTreeRead`); the bundle read where it was moved from reuses nothing.
     package func bundle(
         atPathOrWhereMovedFrom path: String, commit: String, label: String, following decided: [String],
-        cache: EntitySourceCache, reusing: [String: ModelVersion] = [:]
+        cache: EntitySourceCache, workTree: WorkTreeRead? = nil
     ) throws -> ModelBundle? {
-        let key = ([path, commit, label] + decided).joined(separator: "\u{0}")
+        let key = ([path, commit, label, workTree?.displayPath ?? ""] + decided).joined(separator: "\u{0}")
         if let known = bundlesAtCommits.withLock({ $0[key] }) { return known }
         var read = try bundle(
             atPath: path, commit: commit, label: label, versionOrder: nil, following: decided, cache: cache,
-            reusing: reusing)
+            workTree: workTree)
         if read == nil, let relative = PathTools.relative(PathTools.standardize(path), to: toplevel),
             let moved = movedFrom(relative, since: commit)
         {
@@ -272,9 +271,25 @@ public struct GitRepository: Sendable {
             atPath: path, in: snapshot, versionOrder: versionOrder, following: decided, cache: EntitySourceCache())
     }
 
+    /// The work tree's read of a bundle, handed to a read of the same bundle at a revision. The versions git says
+    /// are byte for byte the same there (`versionsIdentical`) are the work tree's own, neither fetched nor parsed;
+    /// and the revision's bundle is shown at the work tree's path, so an unchanged version is the same model at the
+    /// same places on both sides and what is found about it is found in the same words (`check --only-new` sets
+    /// the two runs side by side; a revision's model is compared, never printed).
+    package struct WorkTreeRead: Sendable {
+        package var displayPath: String
+        /// By name.
+        package var identical: [String: ModelVersion]
+
+        package init(displayPath: String, identical: [String: ModelVersion]) {
+            self.displayPath = displayPath
+            self.identical = identical
+        }
+    }
+
     package func bundle(
         atPath path: String, in snapshot: Snapshot, versionOrder: [String]?, following decided: [String]?,
-        cache: EntitySourceCache, reusing: [String: ModelVersion] = [:]
+        cache: EntitySourceCache, workTree: WorkTreeRead? = nil
     ) throws -> ModelBundle? {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
             throw GitError(message: "\(path) is outside the git repository at \(toplevel)")
@@ -283,7 +298,7 @@ public struct GitRepository: Sendable {
         let displayPath: String
         switch snapshot {
         case .commit(let commit, let name):
-            displayPath = "\(name):\(relative)"
+            displayPath = workTree?.displayPath ?? "\(name):\(relative)"
             let listing = treeListing(of: relative, at: commit)
             guard listing.status == 0 else { throw GitError(message: "git ls-tree failed for \(relative) at \(name)") }
             // "<mode> <type> <sha>"
@@ -326,29 +341,18 @@ public struct GitRepository: Sendable {
                 ? displayPath + "/" + inner.split(separator: "/").dropFirst().joined(separator: "/")
                 : "\(displayPath)/\(inner)"
         }
-        // A version the caller knows is byte for byte the work tree's is the work tree's model, moved to this
-        // snapshot's path: the same bytes parse to the same model. Neither fetched nor parsed.
-        var moving: [(name: String, model: Model, from: String, to: String)] = []
+        // A version the caller knows is byte for byte the work tree's is the work tree's version: the same bytes
+        // parse to the same model, and both are shown at the same path. Neither fetched nor parsed.
+        var reused: [String: ModelVersion] = [:]
         let wanted = listed.filter { entry in
             let inner = String(entry.path.dropFirst(prefix.count))
             let parts = inner.split(separator: "/")
             guard !standalone, parts.count == 2, parts[1] == "contents",
-                let known = reusing[String(parts[0].dropLast(".xcdatamodel".count))],
-                case .model(let model) = known.content
+                let known = workTree?.identical[String(parts[0].dropLast(".xcdatamodel".count))],
+                case .model = known.content
             else { return true }
-            moving.append((known.name, model, known.contentsPath, shown(inner)))
+            reused[known.name] = known
             return false
-        }
-        var reused: [String: VersionContent] = [:]
-        for (item, moved) in zip(
-            moving,
-            concurrentMap(moving) { item in
-                item.model.mapLocations {
-                    $0.file == item.from ? SourceLocation(file: item.to, line: $0.line, column: $0.column) : $0
-                }
-            })
-        {
-            reused[item.name] = .model(moved)
         }
         // The index's blobs are mostly the work tree's files as they are (a commit stages what was saved): a file
         // whose git blob id is the index's is that blob, byte for byte, wherever it was read from, and git is not
@@ -423,7 +427,7 @@ public struct GitRepository: Sendable {
             }
         }
         // As a `contents` file does, a reused one outranks a legacy `elements` file beside it.
-        for (name, content) in reused { versions[name] = content }
+        for (name, version) in reused { versions[name] = version.content }
         if standalone, let (name, content) = versions.first {
             return ModelBundle(
                 path: displayPath,
@@ -435,14 +439,17 @@ public struct GitRepository: Sendable {
         let names =
             decided.map { VersionOrder.sorted(Array(versions.keys), following: $0) }
             ?? VersionOrder.sorted(Array(versions.keys), explicit: versionOrder)
-        return ModelBundle(
+        var read = ModelBundle(
             path: displayPath,
             versions: names.map {
-                ModelVersion(
-                    name: $0, folderPath: "\(displayPath)/\($0).xcdatamodel",
-                    contentsPath: "\(displayPath)/\($0).xcdatamodel/contents", content: versions[$0]!)
+                reused[$0]
+                    ?? ModelVersion(
+                        name: $0, folderPath: "\(displayPath)/\($0).xcdatamodel",
+                        contentsPath: "\(displayPath)/\($0).xcdatamodel/contents", content: versions[$0]!)
             },
             declaredCurrentVersion: pointer.1, currentVersionFile: pointer.0)
+        read.workTreeVersions = Set(reused.keys.map { ExactName($0) })
+        return read
     }
 
     /// What git remembers of the versions of the bundle at `path`: when each was first added (a rank: smaller is

@@ -62,10 +62,11 @@ public struct HistoryOptions: Sendable {
     /// Every record that applies to this bundle.
     /// `decidedOrder`: the work tree's order of the bundle's versions, which the bundle at a revision follows.
     /// `sourceCache`: the entities the work tree's read of the bundle built, which its versions at a revision
-    /// mostly repeat. `workTree`: the work tree's versions, whose models serve the revision's byte-identical ones.
+    /// mostly repeat. `workTree`: the work tree's read of the bundle, whose versions serve the revision's
+    /// byte-identical ones and whose path the revision's bundle is shown at (`GitRepository.WorkTreeRead`).
     package func histories(
         forBundleAt absolutePath: String, decidedOrder: [String], workingDirectory: String,
-        sourceCache: EntitySourceCache = EntitySourceCache(), workTree: [ModelVersion] = [],
+        sourceCache: EntitySourceCache = EntitySourceCache(), workTree: ModelBundle? = nil,
         revisionFacts known: Result<[String: RevisionFacts], GitRepository.GitError>? = nil
     ) throws -> [ShippedHistory] {
         var histories: [ShippedHistory] = []
@@ -79,15 +80,16 @@ public struct HistoryOptions: Sendable {
         let facts = try (known ?? revisionFacts(forBundleAt: absolutePath, workingDirectory: workingDirectory)).get()
         // The versions git says are unchanged since the revision: compared as unchanged, and read as the work
         // tree's models rather than fetched and parsed again.
-        func reusable(_ identical: Set<String>) -> [String: ModelVersion] {
+        func reusable(_ identical: Set<String>) -> GitRepository.WorkTreeRead? {
+            guard let workTree else { return nil }
             var byName: [String: ModelVersion] = [:]
-            for version in workTree where identical.contains(version.name) { byName[version.name] = version }
-            return byName
+            for version in workTree.versions where identical.contains(version.name) { byName[version.name] = version }
+            return GitRepository.WorkTreeRead(displayPath: workTree.path, identical: byName)
         }
         if let released, let fact = facts[released] {
             if let atRef = try repository.bundle(
                 atPathOrWhereMovedFrom: absolutePath, commit: fact.commit, label: released, following: decidedOrder,
-                cache: sourceCache, reusing: reusable(fact.identical))
+                cache: sourceCache, workTree: reusable(fact.identical))
             {
                 histories.append(
                     ShippedHistory(
@@ -98,7 +100,7 @@ public struct HistoryOptions: Sendable {
         if let against, let fact = facts[against] {
             if let atRef = try repository.bundle(
                 atPathOrWhereMovedFrom: absolutePath, commit: fact.commit, label: against, following: decidedOrder,
-                cache: sourceCache, reusing: reusable(fact.identical)),
+                cache: sourceCache, workTree: reusable(fact.identical)),
                 let current = atRef.currentVersionIndex
             {
                 // Only versions already superseded at REF count as shipped; REF's current one may still be unreleased work.

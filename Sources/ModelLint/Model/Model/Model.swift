@@ -306,36 +306,6 @@ public struct Model: Sendable {
     }
 }
 
-extension Model {
-    /// The model with every source location replaced: the model's, each entity's (as `Entity.mapLocations` visits
-    /// them), each configuration's and its members', each fetch request's and each piece of unknown XML's. What is
-    /// worked out from names and content (lookups, keys, hashes) is kept: no location takes part in it.
-    package func mapLocations(_ transform: (SourceLocation) -> SourceLocation) -> Model {
-        var copy = self
-        copy.location = transform(location)
-        copy.entities = entities.map { $0.mapLocations(transform) }
-        copy.configurations = configurations.map { configuration in
-            var configuration = configuration
-            configuration.location = transform(configuration.location)
-            configuration.members = configuration.members.map {
-                ConfigurationMember(entity: $0.entity, location: transform($0.location))
-            }
-            return configuration
-        }
-        copy.fetchRequests = fetchRequests.map { request in
-            var request = request
-            request.location = transform(request.location)
-            return request
-        }
-        copy.unknownXML = unknownXML.map { item in
-            var item = item
-            item.location = transform(item.location)
-            return item
-        }
-        return copy
-    }
-}
-
 /// An element that has User Info: an entity (`property` nil) or one of its own properties, by position.
 package struct UserInfoSite: Sendable {
     package var entity: Int

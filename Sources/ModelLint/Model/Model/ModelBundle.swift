@@ -46,6 +46,9 @@ public struct ModelBundle: Sendable {
     public var unshippedReason: String?
     /// How the version order was decided when the names have several stems (nil: natural order, or configured).
     public var orderVerdict: VersionOrderEvidence.Verdict?
+    /// Read at a revision: the versions that are the work tree's own, taken from its read because git says they are
+    /// byte for byte the same (`GitRepository.WorkTreeRead`). Empty for a bundle read from disk.
+    package var workTreeVersions: Set<ExactName> = []
 
     /// The bundle with its versions ordered by evidence (mapping models, the current version's stem last, what
     /// `.xccurrentversion` named and when git first added each version), when the names have several stems and no
