@@ -421,7 +421,7 @@ public enum CheckCommand {
             return .failure(.usageError("\(error)"))
         }
         if options.includeUnshipped { configuration.includeUnshipped = true }
-        let linter = Linter(
+        var linter = Linter(
             configuration: configuration, migration: options.migration
         )
         var workspace = Workspace(configuration: configuration, workingDirectory: environment.workingDirectory)
@@ -463,12 +463,18 @@ public enum CheckCommand {
         let findingsAtRef: Result<Workspace.FindingsAtRef, any Error>?
         do {
             input = try workspace.read(paths: paths)
-            // REF's run (--only-new) beside the work tree's: it needs only what was read.
-            let pendingAtRef =
-                options.onlyNew
-                ? options.against.map { [workspace, input, linter] ref in
-                    Pending { Result { try workspace.findings(at: ref, input: input, linter: linter) } }
-                } : nil
+            // REF's run (--only-new) beside the work tree's: it needs only what was read, and takes what the work
+            // tree's run judged of the versions both share.
+            var pendingAtRef: Pending<Result<Workspace.FindingsAtRef, any Error>>?
+            if options.onlyNew, let ref = options.against {
+                let exchange = JudgementExchange()
+                var linterAtRef = linter
+                linterAtRef.judgements = .taking(exchange)
+                linter.judgements = .offering(exchange)
+                pendingAtRef = Pending { [workspace, input, linterAtRef] in
+                    Result { try workspace.findings(at: ref, input: input, linter: linterAtRef) }
+                }
+            }
             report = linter.lint(input)
             findingsAtRef = pendingAtRef?.value
             Teardown.keep(input)

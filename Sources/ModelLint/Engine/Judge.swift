@@ -13,6 +13,8 @@ package struct Judge: Sendable {
     package var migration: MigrationMode
     /// Whether the command line or the configuration said how the app migrates.
     package var migrationIsExplicit: Bool
+    /// `--only-new`: the work tree's run offers what it judged, REF's run takes what it shares (`JudgementExchange`).
+    package var exchange: JudgementExchange.Side?
 
     /// Everything the bundle's rules find, in report order. `facts` is read only by the pair-set rules, which
     /// judge the change findings as configured (a note where a mapping model covers the pair).
@@ -27,13 +29,13 @@ package struct Judge: Sendable {
                 RawFinding(rule.description, $0, .whole(version: bundle.currentVersion?.name))
             }
         }
-        let found = versionFindings(line.versions.map(\.model), rules: rules.versions, context: context)
+        let judged = versionsAndSteps(of: bundle, along: line, context: context)
         for position in line.versions.indices {
-            for (judge, findings) in zip(rules.versions, found[position]) {
+            for (judge, findings) in zip(rules.versions, judged.versions[position]) {
                 judgement.findings += findings.map { RawFinding(judge.description, $0, .version(position: position)) }
             }
         }
-        judgement.findings += changes(along: line, context: context, facts: facts)
+        judgement.findings += changes(along: line, judged: judged.pairs, facts: facts)
         if !migrationIsExplicit {
             let steps = zip(line.versions, line.versions.dropFirst()).map { ($0.name, $1.name) }
             for rule in rules.migrationStyle {
@@ -89,16 +91,94 @@ package struct Judge: Sendable {
     }
 
     /// The compared pairs of a line: every step (consecutive versions), and in direct mode every older version
-    /// with the current one; what the change rules find on the steps, then what the pair-set rules find over all.
-    package func changes(along line: VersionLine, context: RuleContext, facts: ResolutionFacts) -> [RawFinding] {
-        let readable = line.versions
-        guard readable.count > 1 else { return [] }
+    /// with the current one, as positions in the line and whether they are a step.
+    func comparedPairs(along line: VersionLine) -> [(Int, Int, Bool)] {
+        let count = line.versions.count
+        guard count > 1 else { return [] }
         let currentPosition = line.currentPosition
-        var pairs: [(Int, Int, Bool)] = (0..<(readable.count - 1)).map { ($0, $0 + 1, true) }
+        var pairs: [(Int, Int, Bool)] = (0..<(count - 1)).map { ($0, $0 + 1, true) }
         if migration == .direct && currentPosition >= 2 {
             pairs += (0..<(currentPosition - 1)).map { ($0, currentPosition, false) }
         }
-        let results = changeFindings(readable, pairs: pairs, context: context)
+        return pairs
+    }
+
+    /// What the single-version rules find in each version of the line and the change rules on each compared pair,
+    /// through the exchange when there is one: offered by the work tree's run; at REF, what the work tree's run
+    /// offers for the versions it shares (and the steps between two of them) taken, the rest judged first.
+    func versionsAndSteps(of bundle: ModelBundle, along line: VersionLine, context: RuleContext) -> (
+        versions: [[[Finding]]], pairs: [PairFindings]
+    ) {
+        let models = line.versions.map(\.model)
+        let pairs = comparedPairs(along: line)
+        switch exchange {
+        case nil:
+            return (
+                versionFindings(models, rules: rules.versions, context: context),
+                changeFindings(line.versions, pairs: pairs, context: context)
+            )
+        case .offering(let exchange):
+            let versions = versionFindings(models, rules: rules.versions, context: context)
+            let results = changeFindings(line.versions, pairs: pairs, context: context)
+            var offer = JudgementExchange.Offer(rules: rules.ids, context: context, versions: [:], steps: [:])
+            for (version, found) in zip(line.versions, versions) { offer.versions[ExactName(version.name)] = found }
+            for result in results where result.isAdjacent {
+                offer.steps[JudgementExchange.Step(from: ExactName(result.from), to: ExactName(result.to))] = result
+            }
+            exchange.offer(offer, forBundle: bundle.path)
+            return (versions, results)
+        case .taking(let exchange):
+            let shared = line.versions.map { bundle.workTreeVersions.contains(ExactName($0.name)) }
+            let ownVersions = models.indices.filter { !shared[$0] }
+            let ownPairs = pairs.indices.filter { !(pairs[$0].2 && shared[pairs[$0].0] && shared[pairs[$0].1]) }
+            var versions = [[[Finding]]?](repeating: nil, count: models.count)
+            var results = [PairFindings?](repeating: nil, count: pairs.count)
+            func judge(versionsAt positions: [Int], pairsAt indices: [Int]) {
+                guard !positions.isEmpty || !indices.isEmpty else { return }
+                for (v, found) in zip(
+                    positions, versionFindings(positions.map { models[$0] }, rules: rules.versions, context: context))
+                {
+                    versions[v] = found
+                }
+                for (p, found) in zip(
+                    indices, changeFindings(line.versions, pairs: indices.map { pairs[$0] }, context: context))
+                {
+                    results[p] = found
+                }
+            }
+            judge(versionsAt: ownVersions, pairsAt: ownPairs)
+            if ownVersions.count < models.count || ownPairs.count < pairs.count,
+                let offer = exchange.offer(forBundle: bundle.path), offer.rules == rules.ids, offer.context == context
+            {
+                var taken = (versions: 0, steps: 0)
+                for v in models.indices where versions[v] == nil {
+                    versions[v] = offer.versions[ExactName(line.versions[v].name)]
+                    if versions[v] != nil { taken.versions += 1 }
+                }
+                for p in pairs.indices where results[p] == nil {
+                    let (from, to, _) = pairs[p]
+                    results[p] =
+                        offer.steps[
+                            JudgementExchange.Step(
+                                from: ExactName(line.versions[from].name), to: ExactName(line.versions[to].name))]
+                    if results[p] != nil { taken.steps += 1 }
+                }
+                exchange.record(takenVersions: taken.versions, steps: taken.steps)
+            }
+            // Anything the offer did not hold (none came, or another context): judged here.
+            judge(
+                versionsAt: models.indices.filter { versions[$0] == nil },
+                pairsAt: pairs.indices.filter { results[$0] == nil })
+            return (versions.map { $0! }, results.map { $0! })
+        }
+    }
+
+    /// What the change rules found on the compared pairs of a line (`comparedPairs`, in that order), then what the
+    /// pair-set rules find over all.
+    func changes(along line: VersionLine, judged results: [PairFindings], facts: ResolutionFacts) -> [RawFinding] {
+        let readable = line.versions
+        guard readable.count > 1 else { return [] }
+        let currentPosition = line.currentPosition
 
         var findings: [RawFinding] = []
         var adjacentKeys: Set<String> = []

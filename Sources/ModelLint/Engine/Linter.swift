@@ -19,6 +19,8 @@ public struct Linter: Sendable {
     public var migrationIsExplicit: Bool
     /// The value transformer classes the app's code declares (from the run's code references).
     package var appTransformers = AppTransformers()
+    /// `--only-new`: which side of the exchange between the work tree's run and REF's this run is on.
+    package var judgements: JudgementExchange.Side?
 
     public init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all, migration: MigrationMode? = nil) {
         self.configuration = configuration
@@ -27,11 +29,15 @@ public struct Linter: Sendable {
         migrationIsExplicit = migration != nil || configuration.migrationConfigured
     }
 
-    private var judge: Judge { Judge(rules: rules, migration: migration, migrationIsExplicit: migrationIsExplicit) }
+    private var judge: Judge {
+        Judge(rules: rules, migration: migration, migrationIsExplicit: migrationIsExplicit, exchange: judgements)
+    }
 
     /// Lints what a workspace read: every bundle, the projects that reference them, the lock file, the references
     /// in code and the golden stores.
     public func lint(_ input: LintInput) -> LintReport {
+        // Whatever the run offered, a run waiting at the other side stops waiting when it ends.
+        defer { if case .offering(let exchange) = judgements { exchange.close() } }
         var linter = self
         linter.appTransformers = AppTransformers(input.sourceReferences)
         return linter.lintRead(input)

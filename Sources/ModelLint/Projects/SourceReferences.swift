@@ -335,7 +335,7 @@ public struct AppTransformer: Sendable, Equatable {
 
 /// The app's transformer classes, resolved: which names are secure unarchivers (a subclass, directly or through
 /// other app classes, of `NSSecureUnarchiveFromDataTransformer`) and the classes each allows.
-public struct AppTransformers: Sendable {
+public struct AppTransformers: Sendable, Equatable {
     public var classes: [AppTransformer]
 
     public init(_ classes: [AppTransformer] = []) {

@@ -368,7 +368,7 @@ public struct Retirement: Equatable, Sendable {
 }
 
 /// What rules may know beyond the model: the bundle's settings from the configuration.
-public struct RuleContext: Sendable {
+public struct RuleContext: Sendable, Equatable {
     /// `cloudKit` from the configuration: forces the CloudKit rules on (true) or off (false).
     public var cloudKitOverride: Bool?
     public var retired: [Retirement]
