@@ -153,12 +153,20 @@ public struct GitRepository: Sendable {
     }
 
     /// The versions of the bundle at `path` whose `contents` at `commit` are byte for byte the work tree's: the
-    /// blob ids at `commit` against the work tree files' (`hash-object --no-filters`, so no filter the repository
-    /// configures runs). Two git processes; nothing when one fails, or the bundle was elsewhere at `commit`.
+    /// blob ids at `commit` against the work tree files'. A file git's index names with that blob id, and whose stat
+    /// data the index still describes (`GitIndex`), is that blob, as `git status` takes it; the others are hashed
+    /// (`hash-object --no-filters`, so no filter the repository configures runs). One or two git processes; nothing
+    /// when one fails, or the bundle was elsewhere at `commit`.
     package func versionsIdentical(bundleAt path: String, since commit: String) -> Set<String> {
-        guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else { return [] }
+        comparedVersions(bundleAt: path, since: commit).identical
+    }
+
+    /// `versionsIdentical`, and how many files were hashed rather than known from the index.
+    package func comparedVersions(bundleAt path: String, since commit: String) -> (identical: Set<String>, hashed: Int)
+    {
+        guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else { return ([], 0) }
         let listed = treeListing(of: relative, at: commit)
-        guard listed.status == 0 else { return [] }
+        guard listed.status == 0 else { return ([], 0) }
         // "<mode> blob <sha>"
         var blobs: [(version: String, sha: String, file: String)] = []
         let prefix = relative + "/"
@@ -174,13 +182,30 @@ public struct GitRepository: Sendable {
             !FileReader.isSymbolicLink(toplevel + "/" + $0.file)
                 && FileReader.kind(at: toplevel + "/" + $0.file) == .regular
         }
-        guard !present.isEmpty else { return [] }
+        guard !present.isEmpty else { return ([], 0) }
+        var identical: Set<String> = []
+        var unknown: [(version: String, sha: String, file: String)] = []
+        // The index git would use: the repository's own, unless the environment names another.
+        let index =
+            ProcessInfo.processInfo.environment["GIT_INDEX_FILE"] == nil
+            ? GitIndex.read(gitDirectory + "/index", under: prefix, hashLength: present[0].sha.utf8.count / 2) : nil
+        for blob in present {
+            if let (index, indexModified) = index, let entry = index.entries[blob.file], entry.blobID == blob.sha,
+                let (info, modified, changed) = FileReader.status(toplevel + "/" + blob.file),
+                entry.describes(info, modified: modified, changed: changed, indexModified: indexModified)
+            {
+                identical.insert(blob.version)
+            } else {
+                unknown.append(blob)
+            }
+        }
+        guard !unknown.isEmpty else { return (identical, 0) }
         let hashed = run(
             ["hash-object", "--no-filters", "--stdin-paths"],
-            input: Data(present.map { toplevel + "/" + $0.file + "\n" }.joined().utf8))
+            input: Data(unknown.map { toplevel + "/" + $0.file + "\n" }.joined().utf8))
         let ids = String(decoding: hashed.output, as: UTF8.self).split(separator: "\n").map(String.init)
-        guard hashed.status == 0, ids.count == present.count else { return [] }
-        return Set(zip(present, ids).filter { $0.0.sha == $0.1 }.map(\.0.version))
+        guard hashed.status == 0, ids.count == unknown.count else { return ([], unknown.count) }
+        return (identical.union(zip(unknown, ids).filter { $0.0.sha == $0.1 }.map(\.0.version)), unknown.count)
     }
 
     /// Where the bundle folder at `relative` (in the work tree) was at `commit`, when the change since then moved it

@@ -1,0 +1,184 @@
+import Foundation
+import ModelLintSupport
+
+/// Git's index file (`.git/index`, gitformat-index), read for one purpose: its stat cache. An entry records the
+/// blob id git gave a file and the file's size, times, inode and owner when git last read it. While the file still
+/// has all of those, and the entry was not written in the same moment as the file (racily clean), git takes the
+/// file to be that blob without reading it, as `git status` does; so does `versionsIdentical`, which otherwise
+/// hashes every file. The file is untrusted: whatever this reader does not expect (another signature or version, a
+/// split index, an entry that runs past the end) gives no entries, and every file is hashed instead.
+package struct GitIndex: Sendable {
+    /// What git recorded of one file.
+    package struct Entry: Sendable, Equatable {
+        package var blobID: String
+        package var changed: Stamp
+        package var modified: Stamp
+        package var device: UInt32
+        package var inode: UInt32
+        package var mode: UInt32
+        package var user: UInt32
+        package var group: UInt32
+        package var size: UInt32
+
+        package init(
+            blobID: String, changed: Stamp, modified: Stamp, device: UInt32, inode: UInt32, mode: UInt32, user: UInt32,
+            group: UInt32, size: UInt32
+        ) {
+            (self.blobID, self.changed, self.modified, self.device, self.inode) = (
+                blobID, changed, modified, device, inode
+            )
+            (self.mode, self.user, self.group, self.size) = (mode, user, group, size)
+        }
+    }
+
+    /// Seconds and nanoseconds, as the index records them (32 bits each).
+    package struct Stamp: Sendable, Equatable, Comparable {
+        package var seconds: UInt32
+        package var nanoseconds: UInt32
+
+        package init(seconds: UInt32, nanoseconds: UInt32) {
+            self.seconds = seconds
+            self.nanoseconds = nanoseconds
+        }
+
+        package static func < (a: Stamp, b: Stamp) -> Bool {
+            (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
+        }
+    }
+
+    /// The entries git trusts its stat data for, by path: stage 0, not marked assume-unchanged, skip-worktree or
+    /// intent-to-add. A path listed twice is left out.
+    package var entries: [String: Entry]
+
+    /// The index's entries under `prefix` (a path relative to the work tree's top, ending in `/`); nil when the
+    /// bytes are not an index this reader knows. `hashLength`: bytes in an object id (20 for SHA-1, 32 for SHA-256).
+    package static func parse(_ bytes: [UInt8], under prefix: String, hashLength: Int) -> GitIndex? {
+        guard hashLength == 20 || hashLength == 32 else { return nil }
+        let prefixBytes = Array(prefix.utf8)
+        return bytes.withUnsafeBufferPointer { data -> GitIndex? in
+            func word(_ at: Int) -> UInt32 {
+                UInt32(data[at]) << 24 | UInt32(data[at + 1]) << 16 | UInt32(data[at + 2]) << 8 | UInt32(data[at + 3])
+            }
+            func half(_ at: Int) -> UInt16 { UInt16(data[at]) << 8 | UInt16(data[at + 1]) }
+            // The trailing checksum is not part of the entries or extensions.
+            let end = data.count - hashLength
+            guard end >= 12, Array(data[0..<4]) == Array("DIRC".utf8) else { return nil }
+            let version = word(4)
+            guard (2...4).contains(version) else { return nil }
+            let count = Int(word(8))
+            let fixed = 40 + hashLength + 2
+            var offset = 12
+            var name: [UInt8] = []
+            var entries: [String: Entry] = [:]
+            var repeated: Set<String> = []
+            for _ in 0..<count {
+                let entry = offset
+                guard entry <= end - fixed else { return nil }
+                let flags = half(entry + 40 + hashLength)
+                var header = fixed
+                var extended: UInt16 = 0
+                if flags & 0x4000 != 0 {
+                    guard version >= 3, entry + fixed + 2 <= end else { return nil }
+                    extended = half(entry + fixed)
+                    header += 2
+                }
+                var cursor = entry + header
+                if version == 4 {
+                    // The length of the previous name's tail to drop (git's varint), then this name's rest.
+                    var drop = 0
+                    var byte: UInt8
+                    repeat {
+                        guard cursor < end, drop < 1 << 24 else { return nil }
+                        byte = data[cursor]
+                        cursor += 1
+                        drop = drop << 7 | Int(byte & 0x7F)
+                        if byte & 0x80 != 0 { drop += 1 }
+                    } while byte & 0x80 != 0
+                    guard drop <= name.count else { return nil }
+                    name.removeLast(drop)
+                } else {
+                    name.removeAll(keepingCapacity: true)
+                }
+                let start = cursor
+                while cursor < end, data[cursor] != 0 { cursor += 1 }
+                guard cursor < end else { return nil }
+                name += data[start..<cursor]
+                if version < 4 {
+                    let length = Int(flags & 0x0FFF)
+                    guard length == 0x0FFF ? name.count >= 0x0FFF : name.count == length else { return nil }
+                    // Padded with 1 to 8 NULs to a multiple of 8 bytes.
+                    offset = entry + ((header + name.count + 8) & ~7)
+                    guard offset <= end else { return nil }
+                } else {
+                    offset = cursor + 1
+                }
+                guard name.starts(with: prefixBytes) else { continue }
+                let path = String(decoding: name, as: UTF8.self)
+                // Stage 0, not assume-unchanged (0x8000), skip-worktree or intent-to-add (0x4000, 0x2000 extended);
+                // a name that is not UTF-8 is no path this run asks about.
+                guard flags & 0x8000 == 0, extended & 0x6000 == 0, (flags >> 12) & 3 == 0, Array(path.utf8) == name,
+                    entries[path] == nil
+                else {
+                    repeated.insert(path)
+                    continue
+                }
+                entries[path] = Entry(
+                    blobID: Hex.encode(Array(data[entry + 40..<entry + 40 + hashLength])),
+                    changed: Stamp(seconds: word(entry), nanoseconds: word(entry + 4)),
+                    modified: Stamp(seconds: word(entry + 8), nanoseconds: word(entry + 12)),
+                    device: word(entry + 16), inode: word(entry + 20), mode: word(entry + 24), user: word(entry + 28),
+                    group: word(entry + 32), size: word(entry + 36))
+            }
+            // A split index keeps most entries in another file: these are not all of them.
+            while offset + 8 <= end {
+                if Array(data[offset..<offset + 4]) == Array("link".utf8) { return nil }
+                let size = Int(word(offset + 4))
+                guard size <= end - offset - 8 else { return nil }
+                offset += 8 + size
+            }
+            for path in repeated { entries[path] = nil }
+            return GitIndex(entries: entries)
+        }
+    }
+}
+
+extension GitIndex {
+    /// The index at `path` with its entries under `prefix`; nil when it cannot be read (or is over 64 MB: a
+    /// repository that large hashes a bundle's files faster than it reads its index) or is no index this reader
+    /// knows. `modified`: the index file's modification time, which tells a racily clean entry.
+    package static func read(_ path: String, under prefix: String, hashLength: Int) -> (
+        index: GitIndex, modified: Stamp
+    )? {
+        guard let (_, modified, _) = FileReader.status(path),
+            let data = try? FileReader.read(path, limit: 64 << 20),
+            let index = parse([UInt8](data), under: prefix, hashLength: hashLength)
+        else { return nil }
+        return (index, Stamp(modified))
+    }
+}
+
+extension GitIndex.Stamp {
+    init(_ time: timespec) {
+        self.init(
+            seconds: UInt32(truncatingIfNeeded: time.tv_sec), nanoseconds: UInt32(truncatingIfNeeded: time.tv_nsec))
+    }
+}
+
+extension GitIndex.Entry {
+    /// Whether the file whose `stat` this is can be taken for the entry's blob without reading it: every stat field
+    /// git records is the file's (size, both times to the nanosecond, inode, device, owner, regular file and its
+    /// executable bit), and the entry was recorded before the index was written (`indexModified`), so a change
+    /// made in the same moment as git read the file cannot hide behind equal times. Stricter than git, which
+    /// ignores some of these by configuration; a file this refuses is hashed.
+    package func describes(
+        _ info: stat, modified: timespec, changed: timespec, indexModified: GitIndex.Stamp
+    ) -> Bool {
+        let executable = info.st_mode & 0o100 != 0
+        return size != 0 && size == UInt32(truncatingIfNeeded: info.st_size)
+            && self.modified == GitIndex.Stamp(modified) && self.changed == GitIndex.Stamp(changed)
+            && self.modified < indexModified
+            && inode == UInt32(truncatingIfNeeded: info.st_ino) && device == UInt32(truncatingIfNeeded: info.st_dev)
+            && user == UInt32(truncatingIfNeeded: info.st_uid) && group == UInt32(truncatingIfNeeded: info.st_gid)
+            && info.st_mode & S_IFMT == S_IFREG && mode == (executable ? 0o100755 : 0o100644)
+    }
+}
