@@ -120,6 +120,29 @@ final class GitListingTests: XCTestCase {
             ])
     }
 
+    /// Records left out by their bytes are exactly those `hasPrefix` rules out, whatever the prefix's and the
+    /// paths' characters; ASCII paths elsewhere are not decoded at all.
+    func testRecordsUnderAPrefixAreThoseHasPrefixKeeps() {
+        let paths = [
+            "M.xcdatamodeld/A.xcdatamodel/contents", "M.xcdatamodeld", "M.xcdatamodeldX/contents", "Other/file.swift",
+            "M.xcdatamodeld/\u{301}combining.xcdatamodel/contents", "Caf\u{E9}.xcdatamodeld/A.xcdatamodel/contents",
+            "Cafe\u{301}.xcdatamodeld/A.xcdatamodel/contents", "Caf\u{E9}.xcdatamodeld/B\tTab.xcdatamodel/contents",
+            "m.xcdatamodeld/lower/contents",
+        ]
+        let listing = Data(paths.enumerated().map { "100644 \($0.offset) 0\t\($0.element)\0" }.joined().utf8)
+        for prefix in ["M.xcdatamodeld/", "Caf\u{E9}.xcdatamodeld/", "Cafe\u{301}.xcdatamodeld/", "Other/"] {
+            func kept(_ records: [(fields: [Substring], path: String)]) -> [String] {
+                records.filter { $0.path.hasPrefix(prefix) }.map { $0.fields.joined(separator: " ") + "|" + $0.path }
+            }
+            let filtered = GitRepository.records(listing, possiblyUnder: prefix)
+            XCTAssertEqual(kept(filtered), kept(GitRepository.records(listing)), prefix)
+            XCTAssertFalse(kept(filtered).isEmpty, prefix)
+        }
+        XCTAssertEqual(
+            GitRepository.records(listing, possiblyUnder: "Other/").map(\.path),
+            ["Other/file.swift"] + paths.filter { $0.utf8.contains { $0 >= 0x80 } })
+    }
+
     func testWantedPathsByBytesAndByCharacters() {
         let paths = [
             "App/Model.xcmappingmodel/xcmapping.xml", "App.xcodeproj/project.pbxproj", "Sources/A.swift", ".swift",

@@ -244,8 +244,21 @@ public struct GitRepository: Sendable {
     /// at spaces; a record that is not UTF-8 is left out. On bytes: a listing has a record per file of the
     /// repository, and splitting text by `Character` costs some 100 instructions a byte.
     package static func records(_ output: Data) -> [(fields: [Substring], path: String)] {
+        records(output, possiblyUnder: "")
+    }
+
+    /// `records`, leaving out without decoding it a record whose path cannot start with `prefix` as `hasPrefix`
+    /// compares: an ASCII path against an ASCII prefix is decided by its bytes (most of a whole index's records are
+    /// elsewhere); any other record is kept, for the caller's own comparison.
+    package static func records(_ output: Data, possiblyUnder prefix: String) -> [(fields: [Substring], path: String)] {
+        let prefixBytes = Array(prefix.utf8)
+        let asciiPrefix = prefixBytes.allSatisfy { $0 < 0x80 }
         var found: [(fields: [Substring], path: String)] = []
         forEachRecord(output) { record in
+            if asciiPrefix, !prefixBytes.isEmpty, let tab = record.firstIndex(of: 0x09) {
+                let path = record[(tab + 1)...]
+                if !path.starts(with: prefixBytes), path.allSatisfy({ $0 < 0x80 }) { return }
+            }
             let text = String(decoding: record, as: UTF8.self)
             // Decoded once: a record that is not UTF-8 decodes to other bytes. The tab is a byte at a character
             // boundary, so the text splits there.
@@ -319,6 +332,10 @@ public struct GitRepository: Sendable {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
             throw GitError(message: "\(path) is outside the git repository at \(toplevel)")
         }
+        // A lone version (an unversioned model) is read as a bundle of that one version, as on disk.
+        let standalone = relative.hasSuffix(".xcdatamodel")
+        let standaloneName = standalone ? String(relative.split(separator: "/").last ?? "") : ""
+        let prefix = standalone ? (relative as NSString).deletingLastPathComponent + "/" : relative + "/"
         let blobs: [(path: String, sha: String)]
         let displayPath: String
         switch snapshot {
@@ -341,16 +358,12 @@ public struct GitRepository: Sendable {
                 output = listing.output
             }
             // "<mode> <sha> <stage>"; a conflicted path (stage 1-3) is read at its "ours" side (2).
-            blobs = Self.records(output).compactMap { record in
+            blobs = Self.records(output, possiblyUnder: prefix).compactMap { record in
                 let fields = record.fields
                 return fields.count == 3 && fields[0].hasPrefix("100") && (fields[2] == "0" || fields[2] == "2")
                     ? (record.path, String(fields[1])) : nil
             }
         }
-        // A lone version (an unversioned model) is read as a bundle of that one version, as on disk.
-        let standalone = relative.hasSuffix(".xcdatamodel")
-        let standaloneName = standalone ? String(relative.split(separator: "/").last ?? "") : ""
-        let prefix = standalone ? (relative as NSString).deletingLastPathComponent + "/" : relative + "/"
         let listed = blobs.filter { entry in
             let inner = entry.path.hasPrefix(prefix) ? String(entry.path.dropFirst(prefix.count)) : ""
             let parts = inner.split(separator: "/")
