@@ -19,6 +19,23 @@ import ModelLintCommands
 final class ExactNameTests: XCTestCase {
     private let nfc = "Caf\u{E9} 2", nfd = "Cafe\u{301} 2"
 
+    /// Equal bytes hash alike however the string was made (a literal, decoded bytes, a substring, a long one);
+    /// canonically equivalent spellings stay two keys.
+    func testNamesHashByTheirBytes() {
+        let long = String(repeating: "Version ", count: 8) + nfc
+        let spellings = [
+            nfc, String(decoding: Array(nfc.utf8), as: UTF8.self), String(("x" + nfc).dropFirst()), nfd, long,
+            String(decoding: Array(long.utf8), as: UTF8.self),
+        ]
+        let names = spellings.map { ExactName($0) }
+        XCTAssertEqual(Set(names).count, 3)
+        XCTAssertEqual(names[0].hashValue, names[1].hashValue)
+        XCTAssertEqual(names[0].hashValue, names[2].hashValue)
+        XCTAssertEqual(names[4].hashValue, names[5].hashValue)
+        XCTAssertNotEqual(names[0], names[3])
+        XCTAssertEqual(Dictionary(names.map { ($0, 1) }, uniquingKeysWith: +)[ExactName(nfd)], 1)
+    }
+
     func testVersionsDifferingOnlyInNormalizationAreTwoAndThePointerResolvesByBytes() throws {
         XCTAssertEqual(nfc, nfd, "Swift calls them equal: the reason for ExactName")
         let directory = try makeTemporaryDirectory(self)
