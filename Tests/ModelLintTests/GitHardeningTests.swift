@@ -158,4 +158,34 @@ final class GitListingTests: XCTestCase {
         XCTAssertFalse(RepositoryFiles.isWanted(joined))
         XCTAssertEqual(paths.filter { RepositoryFiles.isWanted(ArraySlice(Array($0.utf8))) }.count, 5)
     }
+
+    /// A listed path is kept as its characters decide (wanted, and in no skipped folder), whether its bytes decide
+    /// alone (ASCII) or not: every path of this repository's own listing and paths made to be close calls.
+    func testListedPathsAreThoseTheCharactersKeep() throws {
+        func byCharacters(_ path: String) -> String? {
+            RepositoryFiles.isWanted(path)
+                && !path.split(separator: "/").contains { DirectoryWalker.skippedFolders.contains(String($0)) }
+                ? path : nil
+        }
+        var paths = [
+            "Pods/A.swift", "a/Pods/b.swift", "a/.build/x.swift", "a/Pods\u{301}/x.swift", "Caf\u{E9}/x.swift",
+            "a/node_modules2/a.swift", "node_modules/a.swift", ".git/x.swift",
+            "a/DerivedData/p.xcodeproj/project.pbxproj",
+            "a/Carthage/M.xcmappingmodel/xcmapping.xml", "Carthage.swift", "a//b.swift", "/abs.swift", "x.swif",
+            "A/\u{0600}.swift", "a/\r\n.swift", "a/Pods\r/b.swift", "\u{212A}/Pods/x.swift", "pods/x.swift",
+        ]
+        if let listing = try? git(["ls-files", "-z"], in: repositoryRoot) {
+            paths += listing.split(separator: "\0").map(String.init)
+        }
+        XCTAssertGreaterThan(paths.count, 100)
+        for path in paths {
+            XCTAssertEqual(RepositoryFiles.listed(ArraySlice(Array(path.utf8))), byCharacters(path), path)
+        }
+        XCTAssertEqual(
+            paths.prefix(19).compactMap { RepositoryFiles.listed(ArraySlice(Array($0.utf8))) },
+            [
+                "a/Pods\u{301}/x.swift", "Caf\u{E9}/x.swift", "a/node_modules2/a.swift", "Carthage.swift", "a//b.swift",
+                "/abs.swift", "a/\r\n.swift", "a/Pods\r/b.swift", "pods/x.swift",
+            ])
+    }
 }

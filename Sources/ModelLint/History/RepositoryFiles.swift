@@ -34,6 +34,28 @@ public final class RepositoryFiles: Sendable {
         }
     }
 
+    /// A path git lists (relative to the top), when it is a wanted file outside the folders a walk skips. Most of a
+    /// repository's files are not wanted: their paths are tested as bytes and never made. The bytes end as a wanted
+    /// path's characters do whenever the characters do; for an ASCII path they decide alone (ASCII characters are
+    /// equal only to themselves), and for any other the characters decide.
+    package static func listed(_ path: ArraySlice<UInt8>) -> String? {
+        guard isWanted(path) else { return nil }
+        if path.allSatisfy({ $0 < 0x80 }) {
+            let skipped = path.split(separator: 0x2F).contains { folder in
+                skippedFolderBytes.contains { $0.elementsEqual(folder) }
+            }
+            guard !skipped else { return nil }
+            return String(decoding: path, as: UTF8.self)
+        }
+        let text = String(decoding: path, as: UTF8.self)
+        guard isWanted(text),
+            !text.split(separator: "/").contains(where: { DirectoryWalker.skippedFolders.contains(String($0)) })
+        else { return nil }
+        return text
+    }
+
+    private static let skippedFolderBytes = DirectoryWalker.skippedFolders.map { Array($0.utf8) }
+
     /// The Swift files (the app's code, a Tuist `Project.swift`) in the tree a bundle is in.
     package func swiftFiles(near bundle: String) -> [String] {
         files(near: bundle).filter { $0.hasSuffix(".swift") }
@@ -99,15 +121,8 @@ public final class RepositoryFiles: Sendable {
 
     private func gitListing(_ repository: GitRepository) -> [String] {
         var found: [String] = []
-        // Most of a repository's files are not wanted: their paths are tested as bytes and never made. The bytes
-        // end as a wanted path's characters do whenever the characters do; the characters then decide.
         func consider(_ path: ArraySlice<UInt8>) {
-            guard Self.isWanted(path) else { return }
-            let path = String(decoding: path, as: UTF8.self)
-            guard Self.isWanted(path),
-                !path.split(separator: "/").contains(where: { DirectoryWalker.skippedFolders.contains(String($0)) })
-            else { return }
-            found.append(repository.toplevel + "/" + path)
+            if let kept = Self.listed(path) { found.append(repository.toplevel + "/" + kept) }
         }
         if let index, index.toplevel == repository.toplevel {
             // "<mode> <sha> <stage>\t<path>"
