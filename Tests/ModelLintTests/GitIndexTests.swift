@@ -36,13 +36,13 @@ final class GitIndexTests: XCTestCase {
     }
 
     /// What git lists for the bundle's files: blob id and stat data, by path.
-    private func listed(_ directory: URL) throws -> [String: GitIndex.Entry] {
-        var entries: [String: GitIndex.Entry] = [:]
+    private func listed(_ directory: URL) throws -> [ExactName: GitIndex.Entry] {
+        var entries: [ExactName: GitIndex.Entry] = [:]
         let stage = try git(["ls-files", "--stage", "-z", "--", "B.xcdatamodeld"], in: directory)
         for record in stage.split(separator: "\0") {
             let parts = record.split(separator: "\t", maxSplits: 1)
             let fields = parts[0].split(separator: " ")
-            entries[String(parts[1])] = GitIndex.Entry(
+            entries[ExactName(String(parts[1]))] = GitIndex.Entry(
                 blobID: String(fields[1]), changed: .init(seconds: 0, nanoseconds: 0),
                 modified: .init(seconds: 0, nanoseconds: 0), device: 0, inode: 0, mode: UInt32(fields[0], radix: 8)!,
                 user: 0, group: 0, size: 0)
@@ -55,7 +55,7 @@ final class GitIndexTests: XCTestCase {
         .split(separator: "\n").map(String.init)
         var i = 0
         while i + 5 < lines.count + 1, i < lines.count {
-            let path = lines[i]
+            let path = ExactName(lines[i])
             func numbers(_ line: String) -> [UInt32] {
                 line.split(whereSeparator: { " \t:".contains($0) }).compactMap { UInt32($0) }
             }
@@ -78,8 +78,8 @@ final class GitIndexTests: XCTestCase {
     func testEntriesAreWhatGitListsInEveryIndexVersion() throws {
         let directory = try repository()
         let expected = try listed(directory)
-        XCTAssertEqual(Set(expected.keys), Set(files))
-        XCTAssertEqual(expected[files[0]]?.modified.seconds, 1_600_000_000)
+        XCTAssertEqual(Set(expected.keys), Set(files.map { ExactName($0) }))
+        XCTAssertEqual(expected[ExactName(files[0])]?.modified.seconds, 1_600_000_000)
         for version in ["2", "3", "4"] {
             _ = try git(["update-index", "--index-version", version], in: directory)
             XCTAssertEqual(try index(directory)?.entries, expected, "index version \(version)")
@@ -88,13 +88,13 @@ final class GitIndexTests: XCTestCase {
         _ = try git(["update-index", "--index-version", "3"], in: directory)
         _ = try git(["update-index", "--skip-worktree", files[1]], in: directory)
         var withoutSkipped = expected
-        withoutSkipped[files[1]] = nil
+        withoutSkipped[ExactName(files[1])] = nil
         XCTAssertEqual(try index(directory)?.entries, withoutSkipped)
         _ = try git(["update-index", "--no-skip-worktree", files[1]], in: directory)
         // Nor is an assume-unchanged one.
         _ = try git(["update-index", "--assume-unchanged", files[2]], in: directory)
         var withoutAssumed = expected
-        withoutAssumed[files[2]] = nil
+        withoutAssumed[ExactName(files[2])] = nil
         XCTAssertEqual(try index(directory)?.entries, withoutAssumed)
         // A SHA-256 layout read from a SHA-1 index is refused or lists nothing of it.
         XCTAssertNotEqual(try index(directory, hashLength: 32)?.entries, withoutAssumed)
@@ -127,7 +127,7 @@ final class GitIndexTests: XCTestCase {
     func testAnEntryDescribesOnlyTheFileAsGitLastReadIt() throws {
         let directory = try repository()
         let path = directory.appendingPathComponent(files[0]).path
-        let entry = try XCTUnwrap(try index(directory)?.entries[files[0]])
+        let entry = try XCTUnwrap(try index(directory)?.entries[ExactName(files[0])])
         let (info, modified, changed) = try XCTUnwrap(FileReader.status(path))
         let later = GitIndex.Stamp(seconds: 1_700_000_000, nanoseconds: 0)
         XCTAssertTrue(entry.describes(info, modified: modified, changed: changed, indexModified: later))
@@ -166,5 +166,31 @@ final class GitIndexTests: XCTestCase {
         setenv("GIT_INDEX_FILE", directory.appendingPathComponent(".git/index").path, 1)
         defer { unsetenv("GIT_INDEX_FILE") }
         XCTAssertEqual(repository.comparedVersions(bundleAt: bundle, since: commit).hashed, 3)
+    }
+
+    /// Two versions whose names differ only in normalization are two versions: the one edited is not taken for the
+    /// other, in the index or in the versions found identical.
+    func testVersionsDifferingOnlyInNormalizationAreComparedApart() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let nfc = "B.xcdatamodeld/B \u{E9}.xcdatamodel/contents"
+        let nfd = "B.xcdatamodeld/B e\u{301}.xcdatamodel/contents"
+        for (file, text) in [(nfc, "<model>one</model>\n"), (nfd, "<model>other</model>\n")] {
+            let url = directory.appendingPathComponent(file)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        _ = try git(["init", "-q"], in: directory)
+        _ = try shell("find . -path ./.git -prune -o -type f -exec touch -d @1600000000 {} +", in: directory)
+        _ = try git(["add", "-A"], in: directory)
+        _ = try git(["commit", "-qm", "one"], in: directory)
+        XCTAssertEqual(try index(directory)?.entries.count, 2)
+        try Data("<model>edited</model>\n".utf8).write(to: directory.appendingPathComponent(nfd))
+        let repository = try GitRepository(containing: directory.path)
+        let compared = repository.comparedVersions(
+            bundleAt: directory.appendingPathComponent("B.xcdatamodeld").path, since: try repository.resolve("HEAD"))
+        XCTAssertEqual(compared.identical, [ExactName("B \u{E9}")])
+        XCTAssertFalse(compared.identical.contains(ExactName("B e\u{301}")))
+        XCTAssertEqual(compared.hashed, 1)
     }
 }

@@ -46,9 +46,11 @@ final class RevisionReuseTests: XCTestCase {
         let workTree = BundleLoader.load(bundleURL: bundle, displayPath: "Near.xcdatamodeld")
         let identical = repository.versionsIdentical(bundleAt: bundle.path, since: commit)
         XCTAssertEqual(identical.count, names.count - 1)
-        XCTAssertFalse(identical.contains(String(names[0].dropLast(".xcdatamodel".count))))
-        var reusing: [String: ModelVersion] = [:]
-        for version in workTree.versions where identical.contains(version.name) { reusing[version.name] = version }
+        XCTAssertFalse(identical.contains(ExactName(String(names[0].dropLast(".xcdatamodel".count)))))
+        var reusing: [ExactName: ModelVersion] = [:]
+        for version in workTree.versions where identical.contains(ExactName(version.name)) {
+            reusing[ExactName(version.name)] = version
+        }
         let full = try XCTUnwrap(
             try repository.bundle(
                 atPath: bundle.path, commit: commit, label: "HEAD", versionOrder: nil, following: nil,
@@ -65,7 +67,7 @@ final class RevisionReuseTests: XCTestCase {
         XCTAssertEqual(reused.versions.map(\.contentsPath), full.versions.map(\.contentsPath))
         XCTAssertEqual(reused.versions.map(\.folderPath), full.versions.map(\.folderPath))
         XCTAssertEqual(reused.declaredCurrentVersion, full.declaredCurrentVersion)
-        XCTAssertEqual(reused.workTreeVersions, Set(identical.map { ExactName($0) }))
+        XCTAssertEqual(reused.workTreeVersions, identical)
         XCTAssertEqual(full.workTreeVersions, [])
         for (a, b) in zip(reused.versions, full.versions) {
             let (x, y) = (try XCTUnwrap(a.model), try XCTUnwrap(b.model))

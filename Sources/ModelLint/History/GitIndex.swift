@@ -47,8 +47,8 @@ package struct GitIndex: Sendable {
     }
 
     /// The entries git trusts its stat data for, by path: stage 0, not marked assume-unchanged, skip-worktree or
-    /// intent-to-add. A path listed twice is left out.
-    package var entries: [String: Entry]
+    /// intent-to-add. A path listed twice is left out. Paths compare byte for byte, as git's do.
+    package var entries: [ExactName: Entry]
 
     /// The index's entries under `prefix` (a path relative to the work tree's top, ending in `/`); nil when the
     /// bytes are not an index this reader knows. `hashLength`: bytes in an object id (20 for SHA-1, 32 for SHA-256).
@@ -69,8 +69,8 @@ package struct GitIndex: Sendable {
             let fixed = 40 + hashLength + 2
             var offset = 12
             var name: [UInt8] = []
-            var entries: [String: Entry] = [:]
-            var repeated: Set<String> = []
+            var entries: [ExactName: Entry] = [:]
+            var repeated: Set<ExactName> = []
             for _ in 0..<count {
                 let entry = offset
                 guard entry <= end - fixed else { return nil }
@@ -113,10 +113,11 @@ package struct GitIndex: Sendable {
                     offset = cursor + 1
                 }
                 guard name.starts(with: prefixBytes) else { continue }
-                let path = String(decoding: name, as: UTF8.self)
+                let path = ExactName(String(decoding: name, as: UTF8.self))
                 // Stage 0, not assume-unchanged (0x8000), skip-worktree or intent-to-add (0x4000, 0x2000 extended);
                 // a name that is not UTF-8 is no path this run asks about.
-                guard flags & 0x8000 == 0, extended & 0x6000 == 0, (flags >> 12) & 3 == 0, Array(path.utf8) == name,
+                guard flags & 0x8000 == 0, extended & 0x6000 == 0, (flags >> 12) & 3 == 0,
+                    Array(path.string.utf8) == name,
                     entries[path] == nil
                 else {
                     repeated.insert(path)

@@ -157,13 +157,14 @@ public struct GitRepository: Sendable {
     /// data the index still describes (`GitIndex`), is that blob, as `git status` takes it; the others are hashed
     /// (`hash-object --no-filters`, so no filter the repository configures runs). One or two git processes; nothing
     /// when one fails, or the bundle was elsewhere at `commit`.
-    package func versionsIdentical(bundleAt path: String, since commit: String) -> Set<String> {
+    package func versionsIdentical(bundleAt path: String, since commit: String) -> Set<ExactName> {
         comparedVersions(bundleAt: path, since: commit).identical
     }
 
     /// `versionsIdentical`, and how many files were hashed rather than known from the index.
-    package func comparedVersions(bundleAt path: String, since commit: String) -> (identical: Set<String>, hashed: Int)
-    {
+    package func comparedVersions(bundleAt path: String, since commit: String) -> (
+        identical: Set<ExactName>, hashed: Int
+    ) {
         guard let relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else { return ([], 0) }
         let listed = treeListing(of: relative, at: commit)
         guard listed.status == 0 else { return ([], 0) }
@@ -183,18 +184,19 @@ public struct GitRepository: Sendable {
                 && FileReader.kind(at: toplevel + "/" + $0.file) == .regular
         }
         guard !present.isEmpty else { return ([], 0) }
-        var identical: Set<String> = []
+        var identical: Set<ExactName> = []
         var unknown: [(version: String, sha: String, file: String)] = []
         // The index git would use: the repository's own, unless the environment names another.
         let index =
             ProcessInfo.processInfo.environment["GIT_INDEX_FILE"] == nil
             ? GitIndex.read(gitDirectory + "/index", under: prefix, hashLength: present[0].sha.utf8.count / 2) : nil
         for blob in present {
-            if let (index, indexModified) = index, let entry = index.entries[blob.file], entry.blobID == blob.sha,
+            if let (index, indexModified) = index, let entry = index.entries[ExactName(blob.file)],
+                entry.blobID == blob.sha,
                 let (info, modified, changed) = FileReader.status(toplevel + "/" + blob.file),
                 entry.describes(info, modified: modified, changed: changed, indexModified: indexModified)
             {
-                identical.insert(blob.version)
+                identical.insert(ExactName(blob.version))
             } else {
                 unknown.append(blob)
             }
@@ -205,7 +207,10 @@ public struct GitRepository: Sendable {
             input: Data(unknown.map { toplevel + "/" + $0.file + "\n" }.joined().utf8))
         let ids = String(decoding: hashed.output, as: UTF8.self).split(separator: "\n").map(String.init)
         guard hashed.status == 0, ids.count == unknown.count else { return ([], unknown.count) }
-        return (identical.union(zip(unknown, ids).filter { $0.0.sha == $0.1 }.map(\.0.version)), unknown.count)
+        return (
+            identical.union(zip(unknown, ids).filter { $0.0.sha == $0.1 }.map { ExactName($0.0.version) }),
+            unknown.count
+        )
     }
 
     /// Where the bundle folder at `relative` (in the work tree) was at `commit`, when the change since then moved it
@@ -316,10 +321,10 @@ public struct GitRepository: Sendable {
     /// the two runs side by side; a revision's model is compared, never printed).
     package struct WorkTreeRead: Sendable {
         package var displayPath: String
-        /// By name.
-        package var identical: [String: ModelVersion]
+        /// By name, byte for byte (two folders whose names differ only in normalization are two versions).
+        package var identical: [ExactName: ModelVersion]
 
-        package init(displayPath: String, identical: [String: ModelVersion]) {
+        package init(displayPath: String, identical: [ExactName: ModelVersion]) {
             self.displayPath = displayPath
             self.identical = identical
         }
@@ -381,15 +386,15 @@ public struct GitRepository: Sendable {
         }
         // A version the caller knows is byte for byte the work tree's is the work tree's version: the same bytes
         // parse to the same model, and both are shown at the same path. Neither fetched nor parsed.
-        var reused: [String: ModelVersion] = [:]
+        var reused: [ExactName: ModelVersion] = [:]
         let wanted = listed.filter { entry in
             let inner = String(entry.path.dropFirst(prefix.count))
             let parts = inner.split(separator: "/")
             guard !standalone, parts.count == 2, parts[1] == "contents",
-                let known = workTree?.identical[String(parts[0].dropLast(".xcdatamodel".count))],
+                let known = workTree?.identical[ExactName(String(parts[0].dropLast(".xcdatamodel".count)))],
                 case .model = known.content
             else { return true }
-            reused[known.name] = known
+            reused[ExactName(known.name)] = known
             return false
         }
         // The index's blobs are mostly the work tree's files as they are (a commit stages what was saved): a file
@@ -465,7 +470,7 @@ public struct GitRepository: Sendable {
             }
         }
         // As a `contents` file does, a reused one outranks a legacy `elements` file beside it.
-        for (name, version) in reused { versions[name] = version.content }
+        for version in reused.values { versions[version.name] = version.content }
         if standalone, let (name, content) = versions.first {
             return ModelBundle(
                 path: displayPath,
@@ -480,13 +485,13 @@ public struct GitRepository: Sendable {
         var read = ModelBundle(
             path: displayPath,
             versions: names.map {
-                reused[$0]
+                reused[ExactName($0)]
                     ?? ModelVersion(
                         name: $0, folderPath: "\(displayPath)/\($0).xcdatamodel",
                         contentsPath: "\(displayPath)/\($0).xcdatamodel/contents", content: versions[$0]!)
             },
             declaredCurrentVersion: pointer.1, currentVersionFile: pointer.0)
-        read.workTreeVersions = Set(reused.keys.map { ExactName($0) })
+        read.workTreeVersions = Set(reused.keys)
         return read
     }
 

@@ -34,7 +34,7 @@ public struct HistoryOptions: Sendable {
     /// are byte for byte the work tree's there.
     package struct RevisionFacts: Sendable {
         var commit: String
-        var identical: Set<String>
+        var identical: Set<ExactName>
     }
 
     /// Whether this run compares with a revision (`--released`, `--against`).
@@ -80,10 +80,12 @@ public struct HistoryOptions: Sendable {
         let facts = try (known ?? revisionFacts(forBundleAt: absolutePath, workingDirectory: workingDirectory)).get()
         // The versions git says are unchanged since the revision: compared as unchanged, and read as the work
         // tree's models rather than fetched and parsed again.
-        func reusable(_ identical: Set<String>) -> GitRepository.WorkTreeRead? {
+        func reusable(_ identical: Set<ExactName>) -> GitRepository.WorkTreeRead? {
             guard let workTree else { return nil }
-            var byName: [String: ModelVersion] = [:]
-            for version in workTree.versions where identical.contains(version.name) { byName[version.name] = version }
+            var byName: [ExactName: ModelVersion] = [:]
+            for version in workTree.versions where identical.contains(ExactName(version.name)) {
+                byName[ExactName(version.name)] = version
+            }
             return GitRepository.WorkTreeRead(displayPath: workTree.path, identical: byName)
         }
         if let released, let fact = facts[released] {
@@ -124,11 +126,12 @@ public struct HistoryOptions: Sendable {
     }
 
     /// `identical`: the versions git says are byte for byte the work tree's.
-    package static func versions(_ versions: [ModelVersion], identical: Set<String> = []) -> [ShippedHistory.Version] {
+    package static func versions(_ versions: [ModelVersion], identical: Set<ExactName> = []) -> [ShippedHistory.Version]
+    {
         versions.compactMap { version in
             version.model.map {
                 var shipped = ShippedHistory.Version(name: version.name, model: $0)
-                shipped.identicalInWorkTree = identical.contains(version.name)
+                shipped.identicalInWorkTree = identical.contains(ExactName(version.name))
                 return shipped
             }
         }
