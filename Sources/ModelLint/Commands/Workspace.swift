@@ -317,20 +317,28 @@ package struct Workspace: Sendable {
     ) -> SwiftFiles {
         var result = SwiftFiles()
         var order: [String] = []
+        // What `lstat` found for a file near a bundle is a regular file's identity: no second `stat` for the cache.
+        var identities: [[Double]?] = []
         var nearBundles = Set<String>()
         for selection in selections {
             let root = files.root(near: selection.absolutePath)
             for file in files.swiftFiles(near: selection.absolutePath) where nearBundles.insert(file).inserted {
-                if FileReader.isSymbolicLink(file), (try? FileReader.requireInside(file, root: root)) == nil {
+                InputLog.consulted(file)
+                let status = FileReader.linkStatus(file)
+                if let status, FileReader.isSymbolicLink(status),
+                    (try? FileReader.requireInside(file, root: root)) == nil
+                {
                     result.outside.append(PathTools.display(file, relativeTo: workingDirectory))
                     nearBundles.remove(file)
                     continue
                 }
                 order.append(file)
+                identities.append(status.flatMap(ResultCache.identity))
             }
         }
         let inSearch = Set(searched.flatMap(\.files))
         order += searched.flatMap(\.files).filter { !nearBundles.contains($0) }
+        identities += repeatElement(nil, count: order.count - identities.count)
         struct Reading: Sendable {
             var references: [SourceReference] = []
             var parsed: SwiftSourceFile?
@@ -348,9 +356,11 @@ package struct Workspace: Sendable {
         let known = SourceReferenceCache(cache: cache, tree: tree)
         let caching = cache.folder != nil
         // In chunks: a lock per file would cost more than most files' reading.
-        let chunks = stride(from: 0, to: order.count, by: 64).map { Array(order[$0..<min($0 + 64, order.count)]) }
+        let chunks = stride(from: 0, to: order.count, by: 64).map { $0..<min($0 + 64, order.count) }
+        let (paths, knownIdentities) = (order, identities)
         let readings = concurrentMap(chunks) { chunk in
-            chunk.map { file -> Reading in
+            chunk.map { index -> Reading in
+                let file = paths[index]
                 var reading = Reading()
                 // Most files hold nothing: their displayed path is never made.
                 let display = { PathTools.display(file, relativeTo: workingDirectory) }
@@ -363,7 +373,7 @@ package struct Workspace: Sendable {
                         return r
                     }
                 }
-                let identity = caching ? ResultCache.identity(of: file) : nil
+                let identity = caching ? knownIdentities[index] ?? ResultCache.identity(of: file) : nil
                 if let identity, let entry = known.entry(of: file, identity: identity),
                     !(inSearch.contains(file) && entry.mentionsSwiftData)
                 {

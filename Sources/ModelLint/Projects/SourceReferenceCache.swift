@@ -1,3 +1,4 @@
+import Foundation
 import ModelLintSupport
 import ModelLintModel
 
@@ -28,15 +29,57 @@ package struct SourceReferenceCache: Sendable {
     package init(cache: ResultCache, tree: String) {
         self.cache = cache
         self.tree = tree
-        guard cache.folder != nil, let files = cache.value(forKey: tree, kind: Self.kind)?.arrayValue else { return }
-        for file in files {
-            guard let fields = file.arrayValue, fields.count == 4, let path = fields[0].stringValue,
-                let identity = fields[1].arrayValue?.compactMap(\.doubleValue), identity.count == 7,
-                let references = fields[2].arrayValue.map({ $0.compactMap(SourceReference.init(cached:)) }),
-                references.count == fields[2].arrayValue?.count, let mentionsSwiftData = fields[3].boolValue
-            else { continue }
-            entries[path] = Entry(identity: identity, references: references, mentionsSwiftData: mentionsSwiftData)
+        guard cache.folder != nil, let records = cache.records(forKey: tree, kind: Self.kind) else { return }
+        for record in records {
+            guard let (path, entry) = Self.entry(record) else { continue }
+            entries[path] = entry
         }
+    }
+
+    /// `path TAB seven identity numbers TAB 0|1 (mentions SwiftData) TAB references (JSON)`: a tree's files are
+    /// hundreds of records, most without references, and reading them must cost less than the files' checks.
+    private static func record(path: String, entry: Entry) -> String? {
+        guard entry.identity.count == 7, !path.isEmpty, !path.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A })
+        else { return nil }
+        let numbers = entry.identity.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int64($0)) : String($0) }
+        let references =
+            entry.references.isEmpty ? "[]" : JSONValue.array(entry.references.map(\.cached)).serialized(indent: nil)
+        return ([path] + numbers + [entry.mentionsSwiftData ? "1" : "0", references]).joined(separator: "\t")
+    }
+
+    private static func entry(_ record: ArraySlice<UInt8>) -> (String, Entry)? {
+        let fields = ByteSearch.pieces(of: record, separatedBy: 0x09)
+        guard fields.count == 10, !fields[0].isEmpty, fields[8].count == 1, fields[8] == [0x30] || fields[8] == [0x31]
+        else { return nil }
+        var identity: [Double] = []
+        identity.reserveCapacity(7)
+        for field in fields[1...7] {
+            guard let number = Self.number(field) else { return nil }
+            identity.append(number)
+        }
+        var references: [SourceReference] = []
+        if !fields[9].elementsEqual("[]".utf8) {
+            guard let items = (try? JSONValue.parse(Data(fields[9]), maxDepth: 4, json5: false))?.arrayValue else {
+                return nil
+            }
+            references = items.compactMap(SourceReference.init(cached:))
+            guard references.count == items.count else { return nil }
+        }
+        return (
+            String(decoding: fields[0], as: UTF8.self),
+            Entry(identity: identity, references: references, mentionsSwiftData: fields[8] == [0x31])
+        )
+    }
+
+    /// An identity number as `record` writes it: digits (an optional minus), or Swift's text of a `Double`.
+    private static func number(_ field: ArraySlice<UInt8>) -> Double? {
+        guard !field.isEmpty, field.count <= 40 else { return nil }
+        let digits = field.first == 0x2D ? field.dropFirst() : field[...]
+        if !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            let value = digits.reduce(0) { $0 * 10 + Int64($1 - 0x30) }
+            return Double(field.first == 0x2D ? -value : value)
+        }
+        return Double(String(decoding: field, as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// What `file` held when it had this identity; nil when it is not known so.
@@ -45,16 +88,12 @@ package struct SourceReferenceCache: Sendable {
         return entry
     }
 
-    /// Keeps `entries` (every file the run scanned) in place of what was stored.
+    /// Keeps `entries` (every file the run scanned) in place of what was stored. A file whose path holds a tab or
+    /// a line break is not kept: it is read again next run.
     package func store(_ entries: [String: Entry]) {
         guard cache.folder != nil else { return }
-        let files = entries.sorted { $0.key < $1.key }.map { path, entry -> JSONValue in
-            .array([
-                .string(path), .array(entry.identity.map { .number($0) }), .array(entry.references.map(\.cached)),
-                .bool(entry.mentionsSwiftData),
-            ])
-        }
-        cache.store(.array(files), forKey: tree, kind: Self.kind)
+        let records = entries.sorted { $0.key < $1.key }.compactMap { Self.record(path: $0.key, entry: $0.value) }
+        cache.store(records: records, forKey: tree, kind: Self.kind)
     }
 }
 

@@ -239,6 +239,13 @@ public struct AppTransformer: Sendable, Equatable {
     /// `allowedTopLevelClasses` when written as a literal list; nil: not overridden, or not a literal.
     public var allowedClasses: [String]?
 
+    package init(className: String, base: String, names: [String], allowedClasses: [String]?) {
+        self.className = className
+        self.base = base
+        self.names = names
+        self.allowedClasses = allowedClasses
+    }
+
     /// What a line declaring one names.
     static let keyword = Array("Transformer".utf8)
     static let classKeyword = Array("class ".utf8)

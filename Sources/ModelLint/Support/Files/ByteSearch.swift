@@ -39,6 +39,34 @@ package enum ByteSearch {
         return offsets
     }
 
+    /// `bytes` cut at every `separator`, empty pieces kept (the lines of a file, the fields of a line): the
+    /// standard library's `split` calls a closure per byte.
+    @inlinable package static func pieces(of bytes: ArraySlice<UInt8>, separatedBy separator: UInt8)
+        -> [ArraySlice<UInt8>]
+    {
+        var pieces: [ArraySlice<UInt8>] = []
+        let origin = bytes.startIndex
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // Counted first: one allocation for the pieces.
+            var count = 1
+            var next = 0
+            while let found = memchr(base + next, Int32(separator), buffer.count - next) {
+                count += 1
+                next = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            pieces.reserveCapacity(count)
+            var start = 0
+            while let found = memchr(base + start, Int32(separator), buffer.count - start) {
+                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                pieces.append(bytes[(origin + start)..<(origin + end)])
+                start = end + 1
+            }
+            pieces.append(bytes[(origin + start)..<(origin + buffer.count)])
+        }
+        return pieces.isEmpty ? [bytes] : pieces
+    }
+
     /// How many of `sorted` (ascending) are at most `offset`: the last of them is at that count minus one.
     @inlinable package static func countAtOrBefore(_ offset: Int, in sorted: [Int]) -> Int {
         var low = 0

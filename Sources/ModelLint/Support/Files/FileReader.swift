@@ -62,11 +62,24 @@ public enum FileReader {
         return FileKind(mode: info.st_mode)
     }
 
+    package typealias Status = (info: stat, modified: timespec, changed: timespec)
+
     /// `stat` of `path` (following symlinks) with its modification and change times, named alike on every platform;
     /// nil with `errno` set when nothing is there. Not logged: callers that identify a file log it themselves.
-    package static func status(_ path: String) -> (info: stat, modified: timespec, changed: timespec)? {
+    package static func status(_ path: String) -> Status? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        return times(info)
+    }
+
+    /// `lstat` of `path` (a symlink itself, not what it points to), as `status` gives it. Not logged.
+    package static func linkStatus(_ path: String) -> Status? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return times(info)
+    }
+
+    private static func times(_ info: stat) -> Status {
         #if canImport(Darwin)
             return (info, info.st_mtimespec, info.st_ctimespec)
         #else
@@ -112,9 +125,10 @@ public enum FileReader {
 
     public static func isSymbolicLink(_ path: String) -> Bool {
         InputLog.consulted(path)
-        var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+        return linkStatus(path).map(isSymbolicLink) ?? false
     }
+
+    package static func isSymbolicLink(_ status: Status) -> Bool { status.info.st_mode & S_IFMT == S_IFLNK }
 
     public static func read(_ path: String, limit: Int) throws -> Data {
         let handle = try open(path)

@@ -45,17 +45,21 @@ package struct ResultCache: Sendable {
     /// The file's identity: device, inode, size, modification and change times (nanoseconds).
     package static func identity(of file: String) -> [Double]? {
         InputLog.consulted(file)
-        guard let (info, modified, changed) = FileReader.status(file), info.st_mode & S_IFMT == S_IFREG else {
-            return nil
-        }
+        return FileReader.status(file).flatMap(identity)
+    }
+
+    /// The identity in a `FileReader.status` (or `linkStatus`) answer; nil for anything but a regular file.
+    package static func identity(_ status: FileReader.Status) -> [Double]? {
+        let (info, modified, changed) = status
+        guard info.st_mode & S_IFMT == S_IFREG else { return nil }
         return [
             Double(info.st_dev), Double(info.st_ino), Double(info.st_size), Double(modified.tv_sec),
             Double(modified.tv_nsec), Double(changed.tv_sec), Double(changed.tv_nsec),
         ]
     }
 
-    private func entryPath(for file: String, kind: String) -> String? {
-        folder.map { "\($0)/\(kind)/\(SHA256.hex(file + "\u{1F}" + ModelLintVersion.current)).json" }
+    private func entryPath(for file: String, kind: String, extension: String = "json") -> String? {
+        folder.map { "\($0)/\(kind)/\(SHA256.hex(file + "\u{1F}" + ModelLintVersion.current)).\(`extension`)" }
     }
 
     /// An entry this modellint wrote, read back whole; nil when there is none or it is not as written.
@@ -67,17 +71,19 @@ package struct ResultCache: Sendable {
         return json
     }
 
-    /// Writes an entry (the format, this modellint's version, then `fields`); nothing when the folder cannot be
-    /// written (a cache never fails a run).
+    /// Writes an entry (the format, this modellint's version, then `fields`).
     private func write(_ fields: [(String, JSONValue)], to path: String) {
+        let json = JSONValue.object([("format", .number(1)), ("tool", .string(ModelLintVersion.current))] + fields)
+        write(Data(json.serialized(indent: nil).utf8), to: path)
+    }
+
+    /// Nothing when the folder cannot be written: a cache never fails a run.
+    private func write(_ data: Data, to path: String) {
         guard let folder else { return }
         let directory = (path as NSString).deletingLastPathComponent
         guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
         else { return }
-        let json = JSONValue.object([("format", .number(1)), ("tool", .string(ModelLintVersion.current))] + fields)
-        try? FileWriter.write(
-            Data(json.serialized(indent: nil).utf8), to: path,
-            confinedTo: .named(path, workingDirectory: folder, followsLinks: false))
+        try? FileWriter.write(data, to: path, confinedTo: .named(path, workingDirectory: folder, followsLinks: false))
     }
 
     /// What was stored under `key` by this modellint, for a caller that checks what it covers itself (the
@@ -92,6 +98,36 @@ package struct ResultCache: Sendable {
     package func store(_ value: JSONValue, forKey key: String, kind: String) {
         guard let path = entryPath(for: key, kind: kind) else { return }
         write([("key", .string(key)), ("value", value)], to: path)
+    }
+
+    /// The records stored under `key` by this modellint, one per line, for an entry of many small records (one
+    /// per file of a tree) that a JSON document would cost more to read than the files' own checks: a first line
+    /// `{"format":2,"key":…,"tool":…}`, then the records. nil when there is none or it is not as written (well-formed
+    /// UTF-8 throughout, so a record's text can be decoded without repair).
+    package func records(forKey key: String, kind: String) -> [ArraySlice<UInt8>]? {
+        guard let path = entryPath(for: key, kind: kind, extension: "records"),
+            let bytes = (try? FileReader.read(path, limit: Self.entryLimit)).map({ [UInt8]($0) }),
+            UTF8Validation.firstInvalidByte(bytes) == nil, bytes.last == 0x0A
+        else { return nil }
+        var lines = ByteSearch.pieces(of: bytes.dropLast(), separatedBy: 0x0A)
+        guard let first = lines.first,
+            let header = try? JSONValue.parse(Data(first), maxDepth: 2, json5: false),
+            header["format"]?.intValue == 2, header["tool"]?.stringValue == ModelLintVersion.current,
+            header["key"]?.stringValue == key
+        else { return nil }
+        lines.removeFirst()
+        return lines
+    }
+
+    /// Stores `records` under `key` (see `records(forKey:kind:)`); a record with a line break is left out.
+    package func store(records: [String], forKey key: String, kind: String) {
+        guard let path = entryPath(for: key, kind: kind, extension: "records") else { return }
+        let header = JSONValue.object([
+            ("format", .number(2)), ("key", .string(key)), ("tool", .string(ModelLintVersion.current)),
+        ])
+        var text = header.serialized(indent: nil) + "\n"
+        for record in records where !record.utf8.contains(0x0A) { text += record + "\n" }
+        write(Data(text.utf8), to: path)
     }
 
     /// Whether a file with this identity may be stored: not changed in the last two seconds, so an edit within
