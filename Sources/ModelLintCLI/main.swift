@@ -22,10 +22,10 @@ for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) 
     }
 }
 // Build-tool plugins cannot choose the process's directory; they name the package's instead.
+let variables = ProcessEnvironment.all()
 let environment = CommandEnvironment(
-    workingDirectory: ProcessInfo.processInfo.environment["MODELLINT_WORKING_DIRECTORY"]
-        ?? FileManager.default.currentDirectoryPath,
-    variables: ProcessInfo.processInfo.environment,
+    workingDirectory: variables["MODELLINT_WORKING_DIRECTORY"] ?? FileManager.default.currentDirectoryPath,
+    variables: variables,
     outputIsTerminal: isatty(STDOUT_FILENO) == 1)
 // It ends with `_exit`: what a run built is left to the process's end, not freed piece by piece.
 Teardown.endsWithoutFreeing()

@@ -188,7 +188,7 @@ public struct GitRepository: Sendable {
         var unknown: [(version: String, sha: String, file: String)] = []
         // The index git would use: the repository's own, unless the environment names another.
         let index =
-            ProcessInfo.processInfo.environment["GIT_INDEX_FILE"] == nil
+            ProcessEnvironment.value("GIT_INDEX_FILE") == nil
             ? GitIndex.read(gitDirectory + "/index", under: prefix, hashLength: present[0].sha.utf8.count / 2) : nil
         for blob in present {
             if let (index, indexModified) = index, let entry = index.entries[ExactName(blob.file)],
@@ -718,7 +718,7 @@ public struct GitRepository: Sendable {
     /// `git` resolved once from the absolute entries of `PATH`: an empty or relative entry would let a committed
     /// file named `git` in the repository run instead.
     package static let executable: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let path = ProcessEnvironment.value("PATH") ?? "/usr/bin:/bin"
         for entry in path.split(separator: ":", omittingEmptySubsequences: true) where entry.hasPrefix("/") {
             let candidate = String(entry) + "/git"
             if FileReader.kind(at: candidate) == .regular, FileManager.default.isExecutableFile(atPath: candidate) {
@@ -767,7 +767,7 @@ public struct GitRepository: Sendable {
 
     /// The process's environment, but for what could choose another repository or wait for a password.
     private static var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessEnvironment.all()
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["LC_ALL"] = "C"
         // The repository is chosen by the arguments, never by the environment.
