@@ -65,6 +65,11 @@ package struct Workspace: Sendable {
             files.readMappingModels(
                 near: selections.map(\.absolutePath), configuredFolders: configuration.mappingModels)
         }
+        // And the Swift files (hundreds in an app, each `stat`ed and most taken from the cache). A pre-commit run
+        // reads the index, not the work tree: the work tree's Swift files are not the commit's.
+        let searched = stagedIn == nil ? swiftFiles : []
+        let swiftFilesRead = Pending { [self] in readSwiftFiles(near: selections, searched: searched, files: files) }
+        defer { swiftFilesRead.wait() }
         for selection in selections {
             let url = URL(fileURLWithPath: selection.absolutePath)
             let settings = configuration.settings(forBundleAt: selection.absolutePath)
@@ -119,9 +124,7 @@ package struct Workspace: Sendable {
                     histories: histories,
                     projects: projects(referencing: selection.absolutePath, files: files, read: projectsRead)))
         }
-        // A pre-commit run reads the index, not the work tree: the work tree's Swift files are not the commit's.
-        let searched = stagedIn == nil ? swiftFiles : []
-        let swift = readSwiftFiles(near: selections, searched: searched, files: files)
+        let swift = swiftFilesRead.value
         for group in searched {
             let sets = SwiftDataLoader.sets([group]) { swift.parsed[$0] }
             guard !sets.isEmpty else { continue }
