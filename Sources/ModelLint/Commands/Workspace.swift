@@ -319,25 +319,40 @@ package struct Workspace: Sendable {
         near selections: [BundleFinder.Selection], searched: [(root: String, files: [String])], files: RepositoryFiles
     ) -> SwiftFiles {
         var result = SwiftFiles()
-        var order: [String] = []
-        // What `lstat` found for a file near a bundle is a regular file's identity: no second `stat` for the cache.
-        var identities: [[Double]?] = []
+        // A file read in an earlier run, unchanged since, is not read again (unless SwiftData's reader needs its
+        // text). The cache is loaded while the files are looked at.
+        let tree = Set(selections.map { files.root(near: $0.absolutePath) } + searched.map(\.root)).sorted()
+            .joined(separator: "\n")
+        let knownReady = Pending { [cache] in SourceReferenceCache(cache: cache, tree: tree) }
         var nearBundles = Set<String>()
+        var candidates: [(file: String, root: String)] = []
         for selection in selections {
             let root = files.root(near: selection.absolutePath)
             for file in files.swiftFiles(near: selection.absolutePath) where nearBundles.insert(file).inserted {
-                InputLog.consulted(file)
-                let status = FileReader.linkStatus(file)
-                if let status, FileReader.isSymbolicLink(status),
-                    (try? FileReader.requireInside(file, root: root)) == nil
-                {
-                    result.outside.append(PathTools.display(file, relativeTo: workingDirectory))
-                    nearBundles.remove(file)
-                    continue
-                }
-                order.append(file)
-                identities.append(status.flatMap(ResultCache.identity))
+                candidates.append((file, root))
             }
+        }
+        // `lstat` on every core (hundreds of files in an app). A regular file's is its identity: no second `stat`
+        // for the cache.
+        let near = candidates.map(\.file)
+        let statuses = concurrentMap(stride(from: 0, to: near.count, by: 64).map { $0..<min($0 + 64, near.count) }) {
+            $0.map { index -> (isLink: Bool, identity: [Double]?)? in
+                InputLog.consulted(near[index])
+                return FileReader.linkStatus(near[index]).map {
+                    (FileReader.isSymbolicLink($0), ResultCache.identity($0))
+                }
+            }
+        }.flatMap { $0 }
+        var order: [String] = []
+        var identities: [[Double]?] = []
+        for ((file, root), status) in zip(candidates, statuses) {
+            if let status, status.isLink, (try? FileReader.requireInside(file, root: root)) == nil {
+                result.outside.append(PathTools.display(file, relativeTo: workingDirectory))
+                nearBundles.remove(file)
+                continue
+            }
+            order.append(file)
+            identities.append(status?.identity)
         }
         let inSearch = Set(searched.flatMap(\.files))
         order += searched.flatMap(\.files).filter { !nearBundles.contains($0) }
@@ -352,11 +367,7 @@ package struct Workspace: Sendable {
         }
         let workingDirectory = workingDirectory
         let scanned = nearBundles
-        // A file read in an earlier run, unchanged since, is not read again (unless SwiftData's reader needs its
-        // text).
-        let tree = Set(selections.map { files.root(near: $0.absolutePath) } + searched.map(\.root)).sorted()
-            .joined(separator: "\n")
-        let known = SourceReferenceCache(cache: cache, tree: tree)
+        let known = knownReady.value
         let caching = cache.folder != nil
         // In chunks: a lock per file would cost more than most files' reading.
         let chunks = stride(from: 0, to: order.count, by: 64).map { $0..<min($0 + 64, order.count) }
