@@ -193,4 +193,82 @@ final class GitIndexTests: XCTestCase {
         XCTAssertFalse(compared.identical.contains(ExactName("B e\u{301}")))
         XCTAssertEqual(compared.hashed, 1)
     }
+
+    /// What `git ls-files --stage -z --full-name` printed, as bytes.
+    private func lsFiles(_ directory: URL) throws -> Data {
+        let out = directory.appendingPathComponent("../ls-files-\(UUID().uuidString)").standardizedFileURL
+        XCTAssertEqual(
+            try shell("git ls-files --stage -z --full-name > " + shellQuoted(out.path), in: directory).code, 0)
+        defer { try? FileManager.default.removeItem(at: out) }
+        return try Data(contentsOf: out)
+    }
+
+    /// A pre-commit run lists the index from its file, without starting git: the listing is git's own, byte for
+    /// byte, in every index version and with every kind of entry (a symlink, an executable, a submodule, a name
+    /// past the 4,095 bytes the flags can count, skip-worktree, assume-unchanged and intent-to-add entries, the
+    /// three stages of a conflict).
+    func testTheStageListingIsWhatLsFilesPrintsInEveryIndexVersion() throws {
+        let directory = try repository()
+        _ = try shell(
+            "ln -s B.xcdatamodeld link && printf 'x' > run.sh && chmod +x run.sh && git add link run.sh", in: directory)
+        let blob = try git(["hash-object", "-w", "--stdin"], in: directory).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let long = (0..<17).map { _ in String(repeating: "d", count: 250) }.joined(separator: "/") + "/f"
+        XCTAssertGreaterThan(long.utf8.count, 0xFFF)
+        for cacheinfo in ["160000,\(blob),sub", "100644,\(blob),\(long)"] {
+            _ = try git(["update-index", "--add", "--cacheinfo", cacheinfo], in: directory)
+        }
+        _ = try git(["update-index", "--skip-worktree", files[1]], in: directory)
+        _ = try git(["update-index", "--assume-unchanged", files[2]], in: directory)
+        try Data("new".utf8).write(to: directory.appendingPathComponent("C/new \u{E9}.txt"))
+        _ = try git(["add", "-N", "C/new \u{E9}.txt"], in: directory)
+        // Three stages of one path, as a conflicted merge leaves them.
+        let stages = (1...3).map { "100644 \(blob) \($0)\tconflict.txt" }.joined(separator: "\n") + "\n"
+        try Data(stages.utf8).write(to: directory.appendingPathComponent("../stages.txt").standardizedFileURL)
+        XCTAssertEqual(try shell("git update-index --index-info < ../stages.txt", in: directory).code, 0)
+        for version in ["2", "3", "4"] {
+            _ = try git(["update-index", "--index-version", version], in: directory)
+            let expected = try lsFiles(directory)
+            XCTAssertTrue(String(decoding: expected, as: UTF8.self).contains(" 3\tconflict.txt\0"))
+            XCTAssertEqual(
+                GitIndex.stageListing(gitDirectory: directory.appendingPathComponent(".git").path), expected,
+                "index version \(version)")
+        }
+    }
+
+    /// A split or sparse index, a SHA-256 repository and another index named by the environment are git's to list;
+    /// every cut of an index is refused or listed whole, and no changed byte crashes the reader.
+    func testWhatTheReaderDoesNotKnowIsLeftToGit() throws {
+        let directory = try repository()
+        let gitDirectory = directory.appendingPathComponent(".git").path
+        let expected = try lsFiles(directory)
+        XCTAssertEqual(GitIndex.stageListing(gitDirectory: gitDirectory), expected)
+        let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(".git/index")))
+        for length in 0..<bytes.count {
+            let cut = GitIndex.stageListing(Array(bytes[..<length]), hashLength: 20)
+            XCTAssertTrue(cut == nil || cut == expected, "cut at \(length)")
+        }
+        for offset in 0..<bytes.count {
+            var damaged = bytes
+            damaged[offset] ^= 0xA5
+            _ = GitIndex.stageListing(damaged, hashLength: 20)
+        }
+        XCTAssertNil(GitIndex.stageListing(bytes, hashLength: 32))
+        setenv("GIT_INDEX_FILE", directory.appendingPathComponent(".git/index").path, 1)
+        XCTAssertNil(GitIndex.stageListing(gitDirectory: gitDirectory))
+        unsetenv("GIT_INDEX_FILE")
+        _ = try git(["update-index", "--split-index"], in: directory)
+        XCTAssertNil(GitIndex.stageListing(gitDirectory: gitDirectory))
+        _ = try git(["update-index", "--no-split-index"], in: directory)
+        XCTAssertEqual(GitIndex.stageListing(gitDirectory: gitDirectory), expected)
+        _ = try git(["sparse-checkout", "set", "--cone", "--sparse-index", "C"], in: directory)
+        XCTAssertTrue(String(decoding: try lsFiles(directory), as: UTF8.self).contains("B.xcdatamodeld/"))
+        XCTAssertNil(GitIndex.stageListing(gitDirectory: gitDirectory))
+        let sha256 = try makeTemporaryDirectory(self)
+        _ = try git(["init", "-q", "--object-format=sha256"], in: sha256)
+        try Data("x".utf8).write(to: sha256.appendingPathComponent("a.txt"))
+        _ = try git(["add", "a.txt"], in: sha256)
+        XCTAssertFalse(try lsFiles(sha256).isEmpty)
+        XCTAssertNil(GitIndex.stageListing(gitDirectory: sha256.appendingPathComponent(".git").path))
+    }
 }

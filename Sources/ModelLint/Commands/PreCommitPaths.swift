@@ -48,15 +48,27 @@ package enum PreCommitPaths {
         // No git process outlives the run.
         defer { diffing?.wait() }
         // The index is listed at once too, from the folder git will most likely name as the top (the nearest
-        // `.git`); the listing counts only when git names that very folder, else it is listed again from there.
+        // `.git`): read from its index file when this reader knows it (no process), else by git. The listing counts
+        // only when git names that very folder and its `.git`, else git lists the index again from there.
         let listIndex = ["ls-files", "--stage", "-z", "--full-name"]
         let likelyTop = workingDirectory.hasPrefix("/") ? GitRepository.nearestMarkedFolder(workingDirectory) : nil
-        let early = likelyTop.map { top in Pending { GitRepository.run(listIndex, in: top, repository: nil) } }
+        let read = likelyTop.flatMap { GitIndex.stageListing(gitDirectory: $0 + "/.git") }
+        let early =
+            read == nil
+            ? likelyTop.map { top in Pending { GitRepository.run(listIndex, in: top, repository: nil) } } : nil
         defer { early?.wait() }
         let repository = try repositories.repository(containing: workingDirectory)
-        let listing =
-            early.flatMap { likelyTop == repository.toplevel ? $0 : nil } ?? Pending { repository.run(listIndex) }
-        defer { listing.wait() }
+        let listing: Pending<(status: Int32, output: Data, error: String)>?
+        let listed: (status: Int32, output: Data, error: String)?
+        if let read, likelyTop == repository.toplevel, likelyTop.map({ $0 + "/.git" }) == repository.gitDirectory {
+            (listing, listed) = (nil, (0, read, ""))
+        } else {
+            (listing, listed) = (
+                early.flatMap { likelyTop == repository.toplevel ? $0 : nil } ?? Pending { repository.run(listIndex) },
+                nil
+            )
+        }
+        defer { listing?.wait() }
         guard let result = diffing?.value else {
             throw GitRepository.GitError(message: "git diff --cached failed")
         }
@@ -92,7 +104,7 @@ package enum PreCommitPaths {
             // Which touched bundles the index still holds: one listing of the whole index, which also tells the
             // run which files the commit has beside them (mapping models, projects, code).
             let relatives = touchedBundles.compactMap { PathTools.relative($0, to: repository.toplevel) }
-            let listing = listing.value
+            let listing = listed ?? listing?.value ?? (-1, Data(), "")
             guard listing.status == 0 else {
                 throw GitRepository.GitError(message: "git ls-files failed: \(listing.error)")
             }
