@@ -47,28 +47,32 @@ package enum PreCommitPaths {
             } : nil
         // No git process outlives the run.
         defer { diffing?.wait() }
-        // The index is listed at once too, from the folder git will most likely name as the top (the nearest
-        // `.git`): read from its index file when this reader knows it (no process), else by git. The listing counts
-        // only when git names that very folder and its `.git`, else git lists the index again from there.
+        // The index is listed at once too, on another thread, from the folder git will most likely name as the top
+        // (the nearest `.git`): read from its index file when this reader knows it (no process), else by git.
+        typealias Listing = (status: Int32, output: Data, error: String)
         let listIndex = ["ls-files", "--stage", "-z", "--full-name"]
         let likelyTop = workingDirectory.hasPrefix("/") ? GitRepository.nearestMarkedFolder(workingDirectory) : nil
-        let read = likelyTop.flatMap { GitIndex.stageListing(gitDirectory: $0 + "/.git") }
-        let early =
-            read == nil
-            ? likelyTop.map { top in Pending { GitRepository.run(listIndex, in: top, repository: nil) } } : nil
+        let early = likelyTop.map { top in
+            Pending { () -> (listing: Listing, fromFile: Bool) in
+                if let read = GitIndex.stageListing(gitDirectory: top + "/.git") { return ((0, read, ""), true) }
+                return (GitRepository.run(listIndex, in: top, repository: nil), false)
+            }
+        }
         defer { early?.wait() }
         let repository = try repositories.repository(containing: workingDirectory)
-        let listing: Pending<(status: Int32, output: Data, error: String)>?
-        let listed: (status: Int32, output: Data, error: String)?
-        if let read, likelyTop == repository.toplevel, likelyTop.map({ $0 + "/.git" }) == repository.gitDirectory {
-            (listing, listed) = (nil, (0, read, ""))
-        } else {
-            (listing, listed) = (
-                early.flatMap { likelyTop == repository.toplevel ? $0 : nil } ?? Pending { repository.run(listIndex) },
-                nil
-            )
+        // The early listing counts only when git names that very folder (and, read from the file, its `.git`);
+        // else git lists the index again from the top it names.
+        let again = likelyTop == repository.toplevel ? nil : Pending { repository.run(listIndex) }
+        defer { again?.wait() }
+        func listing() -> Listing {
+            if let again { return again.value }
+            if let (listing, fromFile) = early?.value,
+                !fromFile || likelyTop.map({ $0 + "/.git" }) == repository.gitDirectory
+            {
+                return listing
+            }
+            return repository.run(listIndex)
         }
-        defer { listing?.wait() }
         guard let result = diffing?.value else {
             throw GitRepository.GitError(message: "git diff --cached failed")
         }
@@ -104,7 +108,7 @@ package enum PreCommitPaths {
             // Which touched bundles the index still holds: one listing of the whole index, which also tells the
             // run which files the commit has beside them (mapping models, projects, code).
             let relatives = touchedBundles.compactMap { PathTools.relative($0, to: repository.toplevel) }
-            let listing = listed ?? listing?.value ?? (-1, Data(), "")
+            let listing = listing()
             guard listing.status == 0 else {
                 throw GitRepository.GitError(message: "git ls-files failed: \(listing.error)")
             }
