@@ -97,10 +97,7 @@ package struct GitIndex: Sendable {
                 modesFit = modesFit && mode < 0o1000000
                 for shift in stride(from: 15, through: 0, by: -3) { listing.append(0x30 + UInt8((mode >> shift) & 7)) }
                 listing.append(0x20)
-                for byte in data[(entry + 40)..<(entry + 40 + hashLength)] {
-                    listing.append(hexDigits[Int(byte >> 4)])
-                    listing.append(hexDigits[Int(byte & 0x0F)])
-                }
+                Hex.append(data[(entry + 40)..<(entry + 40 + hashLength)], to: &listing)
                 listing.append(0x20)
                 listing.append(0x30 + UInt8((flags >> 12) & 3))
                 listing.append(0x09)
@@ -110,8 +107,6 @@ package struct GitIndex: Sendable {
         }
         return known && modesFit ? Data(listing) : nil
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static func word(_ data: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
         UInt32(data[at]) << 24 | UInt32(data[at + 1]) << 16 | UInt32(data[at + 2]) << 8 | UInt32(data[at + 3])
@@ -191,14 +186,24 @@ package struct GitIndex: Sendable {
 }
 
 extension GitIndex {
-    /// The index at `path` with its entries under `prefix`; nil when it cannot be read (or is over 64 MB: a
-    /// repository that large hashes a bundle's files faster than it reads its index) or is no index this reader
-    /// knows. `modified`: the index file's modification time, which tells a racily clean entry.
-    package static func read(_ path: String, under prefix: String, hashLength: Int) -> (
+    /// The index file git uses for the repository whose git folder is `gitDirectory`: its own, unless
+    /// `GIT_INDEX_FILE` names another (nil: then git is asked, and no index file is read here).
+    static func file(gitDirectory: String) -> String? {
+        ProcessEnvironment.value("GIT_INDEX_FILE") == nil ? gitDirectory + "/index" : nil
+    }
+
+    /// An index over 64 MB is not read: a repository that large hashes a bundle's files, or lists its index with
+    /// git, faster than this reads it.
+    static let sizeLimit = 64 << 20
+
+    /// The index of the repository whose git folder is `gitDirectory`, with its entries under `prefix`; nil when
+    /// git uses another (`file`), or it cannot be read, is over `sizeLimit`, or is no index this reader knows.
+    /// `modified`: the index file's modification time, which tells a racily clean entry.
+    package static func read(gitDirectory: String, under prefix: String, hashLength: Int) -> (
         index: GitIndex, modified: Stamp
     )? {
-        guard let (_, modified, _) = FileReader.status(path),
-            let data = try? FileReader.read(path, limit: 64 << 20),
+        guard let path = file(gitDirectory: gitDirectory), let (_, modified, _) = FileReader.status(path),
+            let data = try? FileReader.read(path, limit: sizeLimit),
             let index = parse([UInt8](data), under: prefix, hashLength: hashLength)
         else { return nil }
         return (index, Stamp(modified))
@@ -237,12 +242,12 @@ extension GitIndex {
     /// folder is a linked work tree's (`commondir`), the configuration names an object format (SHA-256), or the
     /// index is not one this reader knows.
     package static func stageListing(gitDirectory: String) -> Data? {
-        guard ProcessEnvironment.value("GIT_INDEX_FILE") == nil,
+        guard let path = file(gitDirectory: gitDirectory),
             FileReader.kind(at: gitDirectory + "/commondir") == nil,
             let config = try? FileReader.read(gitDirectory + "/config", limit: 1 << 20),
             ByteSearch.firstIndex(
                 of: Array("objectformat".utf8), in: config.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }) == nil,
-            let index = try? FileReader.read(gitDirectory + "/index", limit: 64 << 20)
+            let index = try? FileReader.read(path, limit: sizeLimit)
         else { return nil }
         return stageListing([UInt8](index), hashLength: 20)
     }

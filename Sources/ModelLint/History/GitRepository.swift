@@ -186,10 +186,7 @@ public struct GitRepository: Sendable {
         guard !present.isEmpty else { return ([], 0) }
         var identical: Set<ExactName> = []
         var unknown: [(version: String, sha: String, file: String)] = []
-        // The index git would use: the repository's own, unless the environment names another.
-        let index =
-            ProcessEnvironment.value("GIT_INDEX_FILE") == nil
-            ? GitIndex.read(gitDirectory + "/index", under: prefix, hashLength: present[0].sha.utf8.count / 2) : nil
+        let index = GitIndex.read(gitDirectory: gitDirectory, under: prefix, hashLength: present[0].sha.utf8.count / 2)
         for blob in present {
             if let (index, indexModified) = index, let entry = index.entries[ExactName(blob.file)],
                 entry.blobID == blob.sha,

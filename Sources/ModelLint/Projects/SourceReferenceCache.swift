@@ -41,7 +41,7 @@ package struct SourceReferenceCache: Sendable {
     private static func record(path: String, entry: Entry) -> String? {
         guard entry.identity.count == 7, !path.isEmpty, !path.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A })
         else { return nil }
-        let numbers = entry.identity.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int64($0)) : String($0) }
+        let numbers = entry.identity.map { JSONValue.number($0).serialized(indent: nil) }
         let references =
             entry.references.isEmpty ? "[]" : JSONValue.array(entry.references.map(\.cached)).serialized(indent: nil)
         return ([path] + numbers + [entry.mentionsSwiftData ? "1" : "0", references]).joined(separator: "\t")
@@ -71,7 +71,8 @@ package struct SourceReferenceCache: Sendable {
         )
     }
 
-    /// An identity number as `record` writes it: digits (an optional minus), or Swift's text of a `Double`.
+    /// An identity number as `record` writes it (as JSON writes a number): digits (an optional minus), or Swift's
+    /// text of a `Double`.
     private static func number(_ field: ArraySlice<UInt8>) -> Double? {
         guard !field.isEmpty, field.count <= 40 else { return nil }
         let digits = field.first == 0x2D ? field.dropFirst() : field[...]

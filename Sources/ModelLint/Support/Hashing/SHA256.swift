@@ -134,15 +134,21 @@ public struct SHA256: Sendable {
 /// Lowercase hex, as digests are written in lock files.
 public enum Hex {
     public static func encode(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
+        append(bytes, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `encode`'s digits written onto `out`, as bytes: a listing of many ids is made without a string per id.
+    @inlinable public static func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to out: inout [UInt8]) {
         for byte in bytes {
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 0x0F)])
         }
-        return String(decoding: out, as: UTF8.self)
     }
+
+    @usableFromInline static let digits = Array("0123456789abcdef".utf8)
 
     /// The bytes `encode` wrote (either case); nil for anything else.
     public static func decode(_ text: String) -> [UInt8]? {
