@@ -152,31 +152,32 @@ public enum CoreDataHash {
         return hasher.finalize()
     }
 
-    /// A persistent property in an entity's hash order: its name's rank (Core Data's name order) and its hash.
+    /// A persistent property in an entity's hash order: its name and its hash.
     private struct Ordered {
-        var rank: Int
+        var name: String
         var hash: [UInt8]
     }
 
+    /// Whether `a` comes before `b` in an entity's hash order: by name in Core Data's order; equal names are
+    /// not ordered (they keep their effective order).
+    private static func ordered(_ a: String, before b: String) -> Bool { a != b && precedes(a, b) }
+
     /// Every entity's hash in one version. Parents are hashed before their children, each including its
-    /// parent's hash. An entity's ordered properties are its parent's merged with its own (names ranked once per
-    /// version), not sorted again: Core Data's input still grows with the depth of a hierarchy, the work around it
-    /// does not. `cache` carries hashes between the versions of a bundle, which repeat most elements.
+    /// parent's hash. An entity's ordered properties are its parent's merged with its own, not sorted again:
+    /// Core Data's input still grows with the depth of a hierarchy, the work around it does not. `cache` carries
+    /// hashes between the versions of a bundle, which repeat most elements: an entity it knows needs neither its
+    /// properties' hashes nor their order, unless a child's list is made from its own.
     package static func hashes(of model: Model, cache: CoreDataHashCache) -> VersionHashes {
         let hierarchy = model.hierarchy
         let entities = model.entities
-        // Name ranks: every persistent property name of the version, in Core Data's order.
-        var names = Set<String>()
-        for entity in entities {
-            for property in entity.properties where !property.isTransient { names.insert(property.name) }
-        }
-        var rank: [String: Int] = [:]
-        for (r, name) in names.sorted(by: precedes).enumerated() { rank[name] = r }
         func own(_ i: Int) -> [Ordered] {
             let declaring = entities[i]
             return declaring.properties.filter { !$0.isTransient }
-                .map { Ordered(rank: rank[$0.name]!, hash: cache.propertyHash($0, declaredBy: declaring.name)) }
-                .enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
+                .map { Ordered(name: $0.name, hash: cache.propertyHash($0, declaredBy: declaring.name)) }
+                .enumerated().sorted {
+                    ordered($0.element.name, before: $1.element.name)
+                        || (!ordered($1.element.name, before: $0.element.name) && $0.offset < $1.offset)
+                }.map(\.element)
         }
         /// Ancestors' properties first among equal names: they come first in effective order.
         func merge(_ inherited: [Ordered], _ mine: [Ordered]) -> [Ordered] {
@@ -185,7 +186,7 @@ public enum CoreDataHash {
             var a = 0
             var b = 0
             while a < inherited.count || b < mine.count {
-                if b == mine.count || (a < inherited.count && inherited[a].rank <= mine[b].rank) {
+                if b == mine.count || (a < inherited.count && !ordered(mine[b].name, before: inherited[a].name)) {
                     out.append(inherited[a])
                     a += 1
                 } else {
@@ -196,15 +197,19 @@ public enum CoreDataHash {
             return out
         }
         var entityHashes = [[UInt8]?](repeating: nil, count: entities.count)
-        // The ordered lists of entities whose children are not all hashed yet.
+        // The ordered lists made so far, of entities whose children are not all hashed yet.
         var lists: [Int: [Ordered]] = [:]
         var remainingChildren = hierarchy.children.map { $0.filter { !hierarchy.reachesCycle[$0] }.count }
+        func list(_ i: Int) -> [Ordered] {
+            if let made = lists[i] { return made }
+            let made = hierarchy.parent[i].map { merge(list($0), own(i)) } ?? own(i)
+            if remainingChildren[i] > 0 { lists[i] = made }
+            return made
+        }
         func hash(_ i: Int, parent: Int?) {
-            let ordered = parent.map { merge(lists[$0]!, own(i)) } ?? own(i)
             entityHashes[i] = cache.entityHash(entities[i], parent: parent.map { entityHashes[$0]! }) {
-                ordered.map(\.hash)
+                list(i).map(\.hash)
             }
-            if remainingChildren[i] > 0 { lists[i] = ordered }
             if let parent {
                 remainingChildren[parent] -= 1
                 if remainingChildren[parent] == 0 { lists[parent] = nil }
@@ -226,13 +231,39 @@ public enum CoreDataHash {
     }
 }
 
-/// Hashes already worked out for a bundle's versions. Keys are the identities of the immutable field boxes
-/// (`SharedFields`) that a repeated entity shares with the version it repeats: equal identity is equal content.
-/// Every box used as a key is retained here, so no identity is ever reused while the cache lives.
+/// Hashes already worked out for a bundle's versions. A property's hash is kept by what goes into it, so the
+/// properties of an entity that changed are found again when their own text did not. An entity's is kept by the
+/// identities of the immutable field boxes (`SharedFields`) that a repeated entity shares with the version it
+/// repeats: equal identity is equal content. Every box used as a key is retained here, so no identity is ever
+/// reused while the cache lives.
 package final class CoreDataHashCache: Sendable {
-    private struct PropertyKey: Hashable {
-        var box: ObjectIdentifier
-        var ownInverse: Bool
+    /// Everything a property's hash is made of (`CoreDataHash.hash(of:declaredBy:)`): equal contents hash equally.
+    private enum PropertyContent: Hashable {
+        case derived(expression: String)
+        case attribute(name: String, flags: UInt8, modifier: String, type: UInt32, external: Bool, preserve: Bool)
+        case relationship(
+            name: String, flags: UInt8, modifier: String, destination: String, inverse: String, maxCount: UInt32,
+            minCount: UInt32, ordered: Bool)
+
+        init(_ property: Property, declaredBy owner: String) {
+            func flags(optional: Bool, transient: Bool) -> UInt8 { (optional ? 1 : 0) | (transient ? 2 : 0) }
+            switch property {
+            case .attribute(let a) where a.isDerived:
+                self = .derived(expression: a.derivationExpression ?? "")
+            case .attribute(let a):
+                self = .attribute(
+                    name: a.name, flags: flags(optional: a.isOptional, transient: a.isTransient),
+                    modifier: a.versionHashModifier ?? "", type: CoreDataHash.typeCode(a.type),
+                    external: a.allowsExternalBinaryDataStorage, preserve: a.preserveAfterDeletion)
+            case .relationship(let r):
+                self = .relationship(
+                    name: r.name, flags: flags(optional: r.isOptional, transient: r.isTransient),
+                    modifier: r.versionHashModifier ?? "", destination: r.destinationEntity ?? "",
+                    inverse: CoreDataHash.isOwnInverse(r, declaredBy: owner) ? "" : r.inverseName ?? "",
+                    maxCount: UInt32(truncatingIfNeeded: r.maxCount ?? 0),
+                    minCount: UInt32(truncatingIfNeeded: r.minCount ?? 0), ordered: r.isOrdered)
+            }
+        }
     }
 
     private struct EntityKey: Hashable {
@@ -242,7 +273,7 @@ package final class CoreDataHashCache: Sendable {
     }
 
     private struct State {
-        var properties: [PropertyKey: [UInt8]] = [:]
+        var properties: [PropertyContent: [UInt8]] = [:]
         var entities: [EntityKey: [UInt8]] = [:]
         var retained: [any AnyObject & Sendable] = []
     }
@@ -259,20 +290,10 @@ package final class CoreDataHashCache: Sendable {
     }
 
     package func propertyHash(_ property: Property, declaredBy owner: String) -> [UInt8] {
-        let ownInverse: Bool
-        if case .relationship(let r) = property {
-            ownInverse = CoreDataHash.isOwnInverse(r, declaredBy: owner)
-        } else {
-            ownInverse = false
-        }
-        let box = Self.box(property)
-        let key = PropertyKey(box: ObjectIdentifier(box), ownInverse: ownInverse)
+        let key = PropertyContent(property, declaredBy: owner)
         if let known = state.withLock({ $0.properties[key] }) { return known }
         let hash = CoreDataHash.hash(of: property, declaredBy: owner)
-        state.withLock { state in
-            state.properties[key] = hash
-            state.retained.append(box)
-        }
+        state.withLock { $0.properties[key] = hash }
         return hash
     }
 
