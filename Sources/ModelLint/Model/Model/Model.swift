@@ -28,9 +28,9 @@ public struct Model: Sendable {
     /// change in a fact either side does not record.
     public var unrecorded: UnrecordedFacts = []
 
-    public let entityIndexByName: [String: Int]
+    package let entityIndexByName: NameIndex
     /// The first entity of each effective renaming identifier: what inferred migration matches on.
-    public let entityIndexByRenamingID: [String: Int]
+    package let entityIndexByRenamingID: NameIndex
     /// The entities' keys for the fast paths (see `EntityKeys`).
     package let keys: EntityKeys
     /// Per entity: the index `entityIndexByName` gives for its name (its own, unless an earlier entity has it),
@@ -74,20 +74,15 @@ public struct Model: Sendable {
         self.fetchRequests = fetchRequests
         self.composites = composites
         self.unknownXML = unknownXML
-        var index: [String: Int] = [:]
-        var byRenamingID: [String: Int] = [:]
-        index.reserveCapacity(entities.count)
-        byRenamingID.reserveCapacity(entities.count)
+        var index = NameIndex(capacity: entities.count)
+        var byRenamingID = NameIndex(capacity: entities.count)
         var first: [Int] = []
         var firstOfID: [Int] = []
         first.reserveCapacity(entities.count)
         firstOfID.reserveCapacity(entities.count)
         for i in entities.indices {
-            first.append(index[entities[i].name, default: i])
-            if first[i] == i { index[entities[i].name] = i }
-            let id = entities[i].renamingIdentifier
-            firstOfID.append(byRenamingID[id, default: i])
-            if firstOfID[i] == i { byRenamingID[id] = i }
+            first.append(index.first(entities[i].name, else: i))
+            firstOfID.append(byRenamingID.first(entities[i].renamingIdentifier, else: i))
         }
         self.entityIndexByName = index
         self.entityIndexByRenamingID = byRenamingID
@@ -128,7 +123,9 @@ public struct Model: Sendable {
     }
 
     /// Per entity name: its content key (`EntityKeys.content`).
-    public var contentKeys: [String: Int] { entityIndexByName.mapValues { keys.content[$0] } }
+    public var contentKeys: [String: Int] {
+        Dictionary(uniqueKeysWithValues: zip(entityIndexByName.keys, entityIndexByName.values.map { keys.content[$0] }))
+    }
 
     public func entity(named name: String?) -> Entity? {
         guard let name, let i = entityIndexByName[name] else { return nil }

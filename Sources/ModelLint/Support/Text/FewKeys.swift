@@ -1,18 +1,18 @@
 /// A few dozen distinct string keys (one entity's property names) in the order first recorded, each found by its
 /// position, which indexes the caller's own values. Up to `scanned` keys are compared in turn: a short name
 /// compares in a step or two, where hashing it into a growing dictionary costs a few hundred instructions. Past
-/// that, a dictionary finds them.
+/// that, a `NameIndex` finds them.
 package struct FewKeys {
     package static let scanned = 32
 
     package private(set) var keys: [String] = []
-    private var table: [String: Int] = [:]
+    private var table = NameIndex()
     private let hashes: Bool
 
     package init(capacity: Int) {
         hashes = capacity > Self.scanned
         keys.reserveCapacity(capacity)
-        if hashes { table.reserveCapacity(capacity) }
+        if hashes { table = NameIndex(capacity: capacity) }
     }
 
     /// Where `key` was first recorded, if it was.
@@ -23,8 +23,12 @@ package struct FewKeys {
     /// Records `key` unless it is already recorded; whether it was (its position is then the last).
     @discardableResult
     package mutating func recordFirst(_ key: String) -> Bool {
-        guard index(of: key) == nil else { return false }
-        if hashes { table[key] = keys.count }
+        if hashes {
+            // Every recorded key's value is a position before this one.
+            guard table.first(key, else: keys.count) == keys.count else { return false }
+        } else if keys.contains(key) {
+            return false
+        }
         keys.append(key)
         return true
     }
