@@ -106,4 +106,36 @@ final class EntityPairRuleTests: XCTestCase {
         XCTAssertGreaterThan(findings, corpusRoot == nil ? 5 : 1_000)
         XCTAssertGreaterThan(repeats, corpusRoot == nil ? 10 : 10_000)
     }
+
+    /// The engine judges no unchanged pair (equal lineage keys: the diff matches nothing in it). Every entity pair
+    /// rule finds nothing on each one of every step and older -> current pair of every bundle, as made by the diff
+    /// and as worked out property by property.
+    func testNoRuleFindsAnythingOnAnUnchangedPair() throws {
+        let rules = RuleSet.registry.pairs.compactMap { judge -> (any EntityPairRule)? in
+            if case .entityPairs(let rule) = judge { return rule } else { return nil }
+        }
+        var unchanged = 0
+        for bundle in fixtureAndCorpusBundles() {
+            let versions = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent).readableVersions
+            guard let current = versions.last else { continue }
+            let steps = zip(versions, versions.dropFirst()).map { ModelDiff(from: $0, to: $1, isAdjacent: true) }
+            let direct = versions.dropLast().map { ModelDiff(from: $0, to: current, isAdjacent: false) }
+            for diff in steps + direct {
+                for pair in diff.matchedEntities where pair.isUnchanged {
+                    let worked = ModelDiff.pairWalkingChains(
+                        pair.oldIndex, pair.newIndex, old: diff.from.model, new: diff.to.model)
+                    for rule in rules {
+                        for judged in [pair, worked] {
+                            let found = rule.check(judged, of: diff.versions, context: RuleContext())
+                            XCTAssertEqual(
+                                found.map(\.finding.message), [],
+                                "\(rule.id) on \(bundle.lastPathComponent) \(diff.between) \(pair.new.name)")
+                        }
+                    }
+                    unchanged += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(unchanged, corpusRoot == nil ? 20 : 10_000)
+    }
 }

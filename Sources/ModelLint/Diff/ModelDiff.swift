@@ -80,13 +80,22 @@ public final class EntityPair: Sendable {
     public let becameTransient: [PropertyPair]
     /// Same identifier, an attribute on one side and a relationship on the other.
     public let kindChanged: [PropertyPair]
+    /// Both entities, their ancestors and what their relationships point at are the same elements (equal lineage
+    /// keys): nothing to match, nothing changed, and no change rule judges the pair (`Judge.changeFindings`).
+    package let isUnchanged: Bool
+
+    /// A pair of entities of equal lineage keys.
+    package static func unchanged(old: Entity, new: Entity, oldIndex: Int, newIndex: Int) -> EntityPair {
+        EntityPair(old: old, new: new, oldIndex: oldIndex, newIndex: newIndex, facets: [], isUnchanged: true)
+    }
 
     package init(
         old: Entity, new: Entity, oldIndex: Int, newIndex: Int, facets: [EntityFacet],
         matchedProperties: [PropertyPair] = [],
         addedProperties: [Property] = [], removedProperties: [Property] = [], becameTransient: [PropertyPair] = [],
-        kindChanged: [PropertyPair] = []
+        kindChanged: [PropertyPair] = [], isUnchanged: Bool = false
     ) {
+        self.isUnchanged = isUnchanged
         self.old = old
         self.new = new
         self.oldIndex = oldIndex
@@ -143,7 +152,7 @@ public struct ModelDiff: Sendable {
             let newKey = new.keys.lineage[j]
             // Most entities are untouched from one version to the next: nothing to match, nothing changed.
             if oldKey == newKey {
-                pairs.append(EntityPair(old: oldEntity, new: newEntity, oldIndex: i, newIndex: j, facets: []))
+                pairs.append(EntityPair.unchanged(old: oldEntity, new: newEntity, oldIndex: i, newIndex: j))
                 continue
             }
             // A repeat of a pair already worked out for this newer version moves from the cache. A deep chain is

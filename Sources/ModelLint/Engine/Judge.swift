@@ -368,7 +368,9 @@ package struct Judge: Sendable {
                     return found.isEmpty ? [] : [FoundAt(position: 0, findings: found)]
                 case .entityPairs(let rule):
                     var found: [FoundAt] = []
-                    for (e, pair) in diff.matchedEntities.enumerated() where origins[p][e] == nil {
+                    // An unchanged pair has nothing a change rule compares (a test holds every rule to finding
+                    // nothing on every unchanged pair of the fixtures and the corpus).
+                    for (e, pair) in diff.matchedEntities.enumerated() where origins[p][e] == nil && !pair.isUnchanged {
                         let findings = rule.check(pair, of: versions, context: context)
                         if !findings.isEmpty { found.append(FoundAt(position: e, findings: findings)) }
                     }

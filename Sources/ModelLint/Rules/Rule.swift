@@ -420,7 +420,8 @@ extension ChangeRule {
 
 /// Judges one matched entity pair of a compared pair of versions, seeing that pair and the two versions, never the
 /// other pairs. Older versions compared with the current one repeat most pairs: the engine judges each distinct
-/// pair (same older lineage, same newer entity) once and gives its findings to the pairs that repeat it.
+/// pair (same older lineage, same newer entity) once and gives its findings to the pairs that repeat it. A pair
+/// whose two sides are the same elements (`EntityPair.isUnchanged`) is not judged: a change rule finds changes.
 public protocol EntityPairRule: Rule {
     func check(_ pair: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding]
 }
