@@ -103,6 +103,12 @@ final class SourceReferenceCacheTests: XCTestCase {
         text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
             of: #"["checksum",3,9,"abc"]"#, with: #"["checksum",3,9]"#)
         XCTAssertEqual(try read(Array(text.utf8)).keys.sorted(), ["/app/A.swift", "/app/C.swift"])
+        // A line or column no file has (a location keeps 31 bits) is refused, as a number that is not one.
+        for number in ["2147483648", "-1"] {
+            text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+                of: #"["checksum",3,9,"abc"]"#, with: #"["checksum",\#(number),9,"abc"]"#)
+            XCTAssertEqual(try read(Array(text.utf8)).keys.sorted(), ["/app/A.swift", "/app/C.swift"], number)
+        }
         XCTAssertEqual(try read(bytes + [0xC3]), [:])
         XCTAssertEqual(try read(bytes), original)
     }

@@ -123,7 +123,8 @@ extension SourceReference {
 
     init?(cached: JSONValue) {
         guard let fields = cached.arrayValue, fields.count >= 3, let code = fields[0].stringValue,
-            let line = fields[1].intValue, let column = fields[2].intValue
+            let line = fields[1].intValue, let column = fields[2].intValue,
+            (0...Int(Int32.max)).contains(line), (0...Int(Int32.max)).contains(column)
         else { return nil }
         let values = fields.dropFirst(3).compactMap(\.stringValue)
         let kind: Kind
