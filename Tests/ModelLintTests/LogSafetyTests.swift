@@ -164,4 +164,39 @@ final class LogSafetyTests: XCTestCase {
         sink.flush()
         XCTAssertEqual(sink.string, "::error file=a::b\n\\u{3A}:error::c\n")
     }
+
+    /// The filter appends runs of printable ASCII at once when its input is contiguous, and goes byte by byte
+    /// otherwise: both give the same bytes for any input cut anywhere, and JSON strings written in runs parse back.
+    func testRunsAndSingleBytesFilterTheSame() throws {
+        let alphabet: [[UInt8]] = [
+            Array("a".utf8), Array("#".utf8), Array("[".utf8), Array(":".utf8), Array(" ".utf8), [0x0A], [0x0D],
+            [0x1B], Array("[1m".utf8), Array("\u{3000}".utf8), Array("\u{202E}".utf8), [0xC3], [0xA9], [0xFF], [0x7F],
+            Array("\"".utf8), Array("\\".utf8), Array("##[".utf8), Array("plain text".utf8), [0x09], Array("  ".utf8),
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<400 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).flatMap { _ in
+                alphabet.randomElement(using: &generator)!
+            }
+            var cuts = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                Int.random(in: 0...bytes.count, using: &generator)
+            }
+            cuts = ([0] + cuts.sorted() + [bytes.count])
+            var inRuns = LogSafeFilter()
+            var byByte = LogSafeFilter()
+            var a: [UInt8] = []
+            var b: [UInt8] = []
+            for (from, to) in zip(cuts, cuts.dropFirst()) {
+                inRuns.filter(Array(bytes[from..<to]), into: &a)
+                byByte.filter(bytes[from..<to].lazy.map { $0 }, into: &b)
+            }
+            inRuns.finish(into: &a)
+            byByte.finish(into: &b)
+            XCTAssertEqual(a, b, "\(bytes) cut at \(cuts)")
+            let text = String(decoding: bytes, as: UTF8.self)
+            let json = JSONValue.string(text).serialized()
+            XCTAssertEqual(try JSONValue.parse(Data(json.utf8), json5: false).stringValue, text, "\(bytes)")
+            XCTAssertFalse(json.contains("##["), json)
+        }
+    }
 }

@@ -107,10 +107,31 @@ public indirect enum JSONValue: Equatable, Sendable {
                     appendASCII(UInt8(scalar.value), to: &out)
                 }
             }
-        } else {
+        } else if s.utf8.withContiguousStorageIfAvailable({ appendPlainRuns($0, to: &out) }) == nil {
             for byte in s.utf8 { appendASCII(byte, to: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// `appendASCII` over every byte, with each run of bytes that need no escape appended at once (nearly all
+    /// of a report): a quote, a backslash, a control character, DEL and `[` end a run.
+    private static func appendPlainRuns(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var start = 0
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte >= 0x20, byte != 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"),
+                byte != UInt8(ascii: "[")
+            {
+                i &+= 1
+                continue
+            }
+            if start < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i])) }
+            appendASCII(byte, to: &out)
+            i &+= 1
+            start = i
+        }
+        if start < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i])) }
     }
 
     @inline(__always) private static func appendASCII(_ byte: UInt8, to out: inout [UInt8]) {

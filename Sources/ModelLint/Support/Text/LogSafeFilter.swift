@@ -41,40 +41,80 @@ public struct LogSafeFilter: Sendable {
 
     /// Filters `bytes` (UTF-8) into `out`.
     public mutating func filter<Bytes: Sequence>(_ bytes: Bytes, into out: inout [UInt8]) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            // Most of what is printed: printable ASCII inside a line, written as it comes.
-            if state == .body, byte >= 0x20, byte < 0x7F, byte != 0x5B, pending.isEmpty, escape.isEmpty {
-                out.append(byte)
-                previous = (previous.1, byte)
-                continue
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            // Most of what is printed: runs of printable ASCII inside a line, and of the spaces and tabs that
+            // indent one, appended at once.
+            var i = 0
+            while i < buffer.count {
+                if state == .body, pending.isEmpty, escape.isEmpty {
+                    let start = i
+                    while i < buffer.count, Self.passesInLine(buffer[i]) { i &+= 1 }
+                    if i > start {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<i]))
+                        previous = i - start >= 2 ? (buffer[i &- 2], buffer[i &- 1]) : (previous.1, buffer[start])
+                        continue
+                    }
+                } else if state == .leading, pending.isEmpty, escape.isEmpty {
+                    let start = i
+                    while i < buffer.count, buffer[i] == 0x20 || buffer[i] == 0x09 { i &+= 1 }
+                    if i > start {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<i]))
+                        continue
+                    }
+                }
+                filter(byte: buffer[i], into: &out)
+                i &+= 1
             }
-            if !escape.isEmpty || byte == 0x1B, readEscape(byte, into: &out) { continue }
-            if byte < 0x80 {
-                if !pending.isEmpty { flushInvalid(into: &out) }
-                emit(UInt32(byte), [byte], into: &out)
-                continue
-            }
-            if byte & 0xC0 == 0x80, pending.isEmpty {
-                pending = [byte]
-                flushInvalid(into: &out)
-                continue
-            }
-            if byte & 0xC0 != 0x80, !pending.isEmpty { flushInvalid(into: &out) }
-            pending.append(byte)
-            let expected = Self.sequenceLength(pending[0])
-            guard expected > 1 else {
-                flushInvalid(into: &out)
-                continue
-            }
-            guard pending.count == expected else { continue }
-            guard let value = Self.scalar(pending) else {
-                flushInvalid(into: &out)
-                continue
-            }
-            let sequence = pending
-            pending.removeAll(keepingCapacity: true)
-            emit(value, sequence, into: &out)
         }
+        guard done == nil else { return }
+        for byte in bytes { filter(byte: byte, into: &out) }
+    }
+
+    /// A byte written as it comes inside a line: printable ASCII but `[` (which may end `##[`).
+    @inline(__always) private static func passesInLine(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != 0x5B
+    }
+
+    private mutating func filter(byte: UInt8, into out: inout [UInt8]) {
+        if state == .body, Self.passesInLine(byte), pending.isEmpty, escape.isEmpty {
+            out.append(byte)
+            previous = (previous.1, byte)
+            return
+        }
+        if !escape.isEmpty || byte == 0x1B, readEscape(byte, into: &out) { return }
+        if byte == 0x0A, pending.isEmpty {
+            // A line's end, as `emit` writes it, without building the one-byte sequence.
+            if state == .colon { out.append(UInt8(ascii: ":")) }
+            out.append(0x0A)
+            state = .leading
+            previous = (0, 0)
+            return
+        }
+        if byte < 0x80 {
+            if !pending.isEmpty { flushInvalid(into: &out) }
+            emit(UInt32(byte), [byte], into: &out)
+            return
+        }
+        if byte & 0xC0 == 0x80, pending.isEmpty {
+            pending = [byte]
+            flushInvalid(into: &out)
+            return
+        }
+        if byte & 0xC0 != 0x80, !pending.isEmpty { flushInvalid(into: &out) }
+        pending.append(byte)
+        let expected = Self.sequenceLength(pending[0])
+        guard expected > 1 else {
+            flushInvalid(into: &out)
+            return
+        }
+        guard pending.count == expected else { return }
+        guard let value = Self.scalar(pending) else {
+            flushInvalid(into: &out)
+            return
+        }
+        let sequence = pending
+        pending.removeAll(keepingCapacity: true)
+        emit(value, sequence, into: &out)
     }
 
     private static func sequenceLength(_ lead: UInt8) -> Int {
