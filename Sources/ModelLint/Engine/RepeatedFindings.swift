@@ -9,10 +9,10 @@ package enum RepeatedFindings {
     package static func collapse(_ diagnostics: [Diagnostic], versionOrder: [String]) -> [Diagnostic] {
         var position: [ExactName: Int] = [:]
         for (i, name) in versionOrder.enumerated() { position[ExactName(name)] = i }
-        struct Key: Hashable {
+        struct Key: Hashable, Sendable {
             var rule: String, entity: String?, property: String?, message: String, file: String
         }
-        func key(_ d: Diagnostic, _ version: String) -> Key {
+        @Sendable func key(_ d: Diagnostic, _ version: String) -> Key {
             // The version's name (and so its folder in the path) stands for any version.
             let placeholder = "\u{0}version\u{0}"
             return Key(
@@ -20,16 +20,22 @@ package enum RepeatedFindings {
                 message: replacingVersionName(version, in: d.message, with: placeholder),
                 file: d.file.replacingOccurrences(of: "/" + version + ".xcdatamodel/", with: "/" + placeholder + "/"))
         }
+        // Each finding's key on every core (finding a version's name in a message is most of the work).
+        let keys = concurrentMap(Array(diagnostics.indices)) { [position] index -> (key: Key, position: Int)? in
+            let d = diagnostics[index]
+            guard d.fromVersion == nil, d.affectedVersions == nil, let version = d.version,
+                let p = position[ExactName(version)]
+            else { return nil }
+            return (key(d, version), p)
+        }
         var groups: [Key: [(position: Int, index: Int)]] = [:]
         var kept: [Diagnostic] = []
         for (index, d) in diagnostics.enumerated() {
-            guard d.fromVersion == nil, d.affectedVersions == nil, let version = d.version,
-                let p = position[ExactName(version)]
-            else {
+            guard let (key, p) = keys[index] else {
                 kept.append(d)
                 continue
             }
-            groups[key(d, version), default: []].append((p, index))
+            groups[key, default: []].append((p, index))
         }
         for members in groups.values {
             // Runs of consecutive versions; each run is one finding.
