@@ -62,6 +62,7 @@ public struct SkipVersionUpgradeRule: PairSetRule {
             if groups[found.key] == nil { order.append(found.key) }
             groups[found.key, default: []].append(found)
         }
+        let positions = ReportText.positions(in: pairs.migratingDirectly)
         return order.compactMap { key in
             guard let affected = groups[key], let first = affected.first else { return nil }
             var seen = Set<String>()
@@ -73,7 +74,7 @@ public struct SkipVersionUpgradeRule: PairSetRule {
             // The problem first, in its own words; then who meets it, once, as ranges of versions.
             var finding = first.finding
             finding.message =
-                "\(first.finding.message); only devices updating straight from \(ReportText.ranges(versions, in: pairs.migratingDirectly, or: true)) meet it\(mapped)"
+                "\(first.finding.message); only devices updating straight from \(ReportText.ranges(versions, positions: positions, or: true)) meet it\(mapped)"
             // As severe as the worst of the pairs that meet it.
             finding.severity = affected.map(\.severity).max()
             return PairSetFinding(

@@ -140,8 +140,17 @@ public enum ReportText {
     /// Model 12`). Names not in `order` are listed as they are.
     /// `or`: the last two joined by "or" (who meets a problem: devices on one version or another).
     package static func ranges(_ names: [String], in order: [String], or: Bool = false) -> String {
+        ranges(names, positions: positions(in: order), or: or)
+    }
+
+    /// Each name's first position in `order`, for `ranges` called many times over one order.
+    package static func positions(in order: [String]) -> [String: Int] {
         var position: [String: Int] = [:]
         for (i, name) in order.enumerated() where position[name] == nil { position[name] = i }
+        return position
+    }
+
+    package static func ranges(_ names: [String], positions position: [String: Int], or: Bool = false) -> String {
         var parts: [String] = []
         var run: [String] = []
         func flush() {
