@@ -26,6 +26,18 @@ final class FewKeysTests: XCTestCase {
         XCTAssertEqual(map.keys, ["a"])
     }
 
+    func testEarlierIndexRecordsOnlyWhatIsNew() {
+        let keys = (0..<50).map { "k\($0 % 35)" }  // 35 distinct keys, the first 15 seen twice
+        for capacity in [keys.count, 1] {
+            var map = FewKeys(capacity: capacity)
+            let answers = keys.map { map.earlierIndex(recording: $0) }
+            XCTAssertEqual(answers, (0..<50).map { $0 < 35 ? nil : $0 - 35 }, "capacity \(capacity)")
+            XCTAssertEqual(map.keys, (0..<35).map { "k\($0)" }, "capacity \(capacity)")
+            XCTAssertEqual(map.earlierIndex(recording: "Caf\u{E9}"), nil)
+            XCTAssertEqual(map.earlierIndex(recording: "Cafe\u{301}"), 35, "as a dictionary of strings")
+        }
+    }
+
     func testKeysCompareAsStringsDoEitherWay() {
         // A long key and its canonically equivalent spelling: one key, as for a dictionary of strings.
         let long = String(repeating: "x", count: 40)

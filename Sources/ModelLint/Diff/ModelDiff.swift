@@ -322,8 +322,8 @@ public struct ModelDiff: Sendable {
     package static func entityFacets(_ a: Entity, _ b: Entity, old: Model, new: Model) -> [EntityFacet] {
         var facets: [EntityFacet] = []
         if a.name != b.name { facets.append(.name) }
-        let oldParent = old.entity(named: a.parentEntity)?.renamingIdentifier ?? a.parentEntity
-        let newParent = new.entity(named: b.parentEntity)?.renamingIdentifier ?? b.parentEntity
+        let oldParent = old.renamingIdentifier(ofEntityNamed: a.parentEntity) ?? a.parentEntity
+        let newParent = new.renamingIdentifier(ofEntityNamed: b.parentEntity) ?? b.parentEntity
         if oldParent != newParent { facets.append(.parent) }
         if a.isAbstract != b.isAbstract { facets.append(.abstract) }
         if a.versionHashModifier != b.versionHashModifier { facets.append(.hashModifier) }
@@ -388,8 +388,8 @@ public struct ModelDiff: Sendable {
             if x.versionHashModifier != y.versionHashModifier { facets.append(.hashModifier) }
         case (.relationship(let x), .relationship(let y)):
             if x.isOptional != y.isOptional { facets.append(.optional) }
-            let oldDestination = old.entity(named: x.destinationEntity)?.renamingIdentifier ?? x.destinationEntity
-            let newDestination = new.entity(named: y.destinationEntity)?.renamingIdentifier ?? y.destinationEntity
+            let oldDestination = old.renamingIdentifier(ofEntityNamed: x.destinationEntity) ?? x.destinationEntity
+            let newDestination = new.renamingIdentifier(ofEntityNamed: y.destinationEntity) ?? y.destinationEntity
             if oldDestination != newDestination { facets.append(.destination) }
             if x.inverseName != y.inverseName { facets.append(.inverse) }
             if x.isToMany != y.isToMany { facets.append(.toMany) }

@@ -132,6 +132,13 @@ public struct Model: Sendable {
         return entities[i]
     }
 
+    /// The renaming identifier of the entity with this name, if there is one: `entity(named:)?.renamingIdentifier`
+    /// without copying the entity (the diff asks for every parent and destination it compares).
+    package func renamingIdentifier(ofEntityNamed name: String?) -> String? {
+        guard let name, let i = entityIndexByName[name] else { return nil }
+        return entities[i].renamingIdentifier
+    }
+
     /// The entity and its ancestors, nearest first. Stops at a missing parent or a cycle.
     public func ancestry(of entity: Entity) -> [Entity] {
         if entity.parentEntity == nil { return [entity] }
@@ -212,11 +219,10 @@ public struct Model: Sendable {
             var found: [(position: Int, first: (property: Property, owner: Int))] = []
             for (p, property) in entities[i].properties.enumerated() {
                 guard let k = key(property) else { continue }
-                if let known = keys.index(of: k) {
+                if let known = keys.earlierIndex(recording: k) {
                     let first = firsts[known]
                     found.append((p, (entities[first.owner].properties[first.position], first.owner)))
                 } else {
-                    keys.recordFirst(k)
                     firsts.append((i, p))
                 }
             }

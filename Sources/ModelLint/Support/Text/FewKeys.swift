@@ -22,14 +22,19 @@ package struct FewKeys {
 
     /// Records `key` unless it is already recorded; whether it was (its position is then the last).
     @discardableResult
-    package mutating func recordFirst(_ key: String) -> Bool {
+    package mutating func recordFirst(_ key: String) -> Bool { earlierIndex(recording: key) == nil }
+
+    /// Where `key` was first recorded, if it was; otherwise records it (at the last position) and gives nil. One
+    /// search where `index(of:)` then `recordFirst` make two.
+    package mutating func earlierIndex(recording key: String) -> Int? {
         if hashes {
             // Every recorded key's value is a position before this one.
-            guard table.first(key, else: keys.count) == keys.count else { return false }
-        } else if keys.contains(key) {
-            return false
+            let position = table.first(key, else: keys.count)
+            guard position == keys.count else { return position }
+        } else if let position = keys.firstIndex(of: key) {
+            return position
         }
         keys.append(key)
-        return true
+        return nil
     }
 }
