@@ -44,6 +44,8 @@ final class NameIndexTests: XCTestCase {
             ["Order", "Caf\u{E9}", "Cafe\u{301}", "Item", "K", "\u{212A}"], probes: ["Caf", "k", "\u{212B}", "\u{C5}"])
         assertAnswersAsADictionary(["\u{212A}", "K", "Order"], probes: ["K", "\u{212A}"])
         assertAnswersAsADictionary(["Order", "K"], probes: ["\u{212A}", "Caf\u{E9}"])
+        // The Greek question mark is `;` and the Greek varia a backquote; an accented letter is no ASCII name.
+        assertAnswersAsADictionary(["a;b", "`x", "e"], probes: ["a\u{37E}b", "\u{1FEF}x", "e\u{301}", "\u{37E}"])
         var index = NameIndex()
         index.first("Kelvin", else: 0)
         XCTAssertEqual(index["\u{212A}elvin"], 0, "an ASCII index asked for an equivalent name that is not ASCII")

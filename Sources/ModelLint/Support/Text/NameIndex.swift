@@ -1,3 +1,5 @@
+import Foundation
+
 /// Names (entity names, renaming identifiers, property names) to the value recorded with their first occurrence,
 /// found as a `[String: Int]` finds them: by `String` equality, canonically equivalent spellings one key. A model's
 /// names are ASCII, and every version looks its names up thousands of times: an ASCII name is hashed here in a few
@@ -25,9 +27,12 @@ package struct NameIndex: Sendable {
     package subscript(key: String) -> Int? {
         if let general { return general[key] }
         guard let hash = Self.asciiHash(key) else {
-            // Not ASCII: equal to an ASCII key only when canonically equivalent (the Kelvin sign and K), compared
-            // in turn; every key of the index is ASCII.
-            return keys.firstIndex(of: key).map { values[$0] }
+            // Not ASCII, and every key is: equal to one only when its canonical composition (what `String` equality
+            // compares) is that key, as the Kelvin sign's is K. Looked up by it, never compared with every key.
+            let composed = key.precomposedStringWithCanonicalMapping
+            guard let composedHash = Self.asciiHash(composed), let i = position(of: composed, hash: composedHash)
+            else { return nil }
+            return keys[i] == key ? values[i] : nil
         }
         return position(of: key, hash: hash).map { values[$0] }
     }
