@@ -82,17 +82,9 @@ public struct LogSafeFilter: Sendable {
             return
         }
         if !escape.isEmpty || byte == 0x1B, readEscape(byte, into: &out) { return }
-        if byte == 0x0A, pending.isEmpty {
-            // A line's end, as `emit` writes it, without building the one-byte sequence.
-            if state == .colon { out.append(UInt8(ascii: ":")) }
-            out.append(0x0A)
-            state = .leading
-            previous = (0, 0)
-            return
-        }
         if byte < 0x80 {
             if !pending.isEmpty { flushInvalid(into: &out) }
-            emit(UInt32(byte), [byte], into: &out)
+            emit(UInt32(byte), CollectionOfOne(byte), into: &out)
             return
         }
         if byte & 0xC0 == 0x80, pending.isEmpty {
@@ -158,7 +150,7 @@ public struct LogSafeFilter: Sendable {
     private mutating func abandonEscape(into out: inout [UInt8]) {
         let held = escape
         escape.removeAll(keepingCapacity: true)
-        for byte in held { emit(UInt32(byte), [byte], into: &out) }
+        for byte in held { emit(UInt32(byte), CollectionOfOne(byte), into: &out) }
     }
 
     /// The end of the output: a held colon or an unfinished sequence is written as it was.
@@ -174,10 +166,11 @@ public struct LogSafeFilter: Sendable {
         // Not UTF-8: passed on as it came (the writer's text was a String, so this only happens at a cut).
         let bytes = pending
         pending.removeAll(keepingCapacity: true)
-        for byte in bytes { emit(UInt32(byte) | 0x8000_0000, [byte], into: &out) }
+        for byte in bytes { emit(UInt32(byte) | 0x8000_0000, CollectionOfOne(byte), into: &out) }
     }
 
-    private mutating func emit(_ value: UInt32, _ bytes: [UInt8], into out: inout [UInt8]) {
+    /// One character's bytes (a single byte needs no array: `CollectionOfOne`).
+    private mutating func emit<Bytes: Collection<UInt8>>(_ value: UInt32, _ bytes: Bytes, into out: inout [UInt8]) {
         let scalar = value & 0x7FFF_FFFF
         let raw = value & 0x8000_0000 != 0
         if scalar == 0x0A && !raw {
@@ -224,7 +217,7 @@ public struct LogSafeFilter: Sendable {
             return
         }
         out += bytes
-        previous = (previous.1, bytes.count == 1 ? bytes[0] : 0)
+        previous = (previous.1, bytes.count == 1 ? bytes.first! : 0)
     }
 
     /// The scalar a complete UTF-8 sequence encodes; nil while it is incomplete or when it is not one.
