@@ -325,13 +325,18 @@ package struct Judge: Sendable {
                 [$0.0, $0.1]
             }
         ).sorted(by: >)
+        // A pair finds in the cache only what another pair of the same newer version put there: a newer version
+        // compared once (every step's but the last) neither asks nor fills it.
+        let comparedAsNewer = pairs.reduce(into: [Int](repeating: 0, count: readable.count)) { $0[$1.1] += 1 }
         let diffs = concurrentMap(Array(0..<(hashed.count + pairs.count))) { item -> ModelDiff? in
             guard item >= hashed.count else {
                 _ = readable[hashed[item]].model.versionHashes
                 return nil
             }
             let (from, to, adjacent) = pairs[item - hashed.count]
-            return ModelDiff(from: readable[from], to: readable[to], isAdjacent: adjacent, cache: pairCache)
+            return ModelDiff(
+                from: readable[from], to: readable[to], isAdjacent: adjacent,
+                cache: comparedAsNewer[to] > 1 ? pairCache : nil)
         }.compactMap { $0 }
         // The newer side is the current version in every direct pair: its entities are told apart by name.
         // A pair whose versions hash identically migrates nothing (rules may say so), so it shares with its like only.
