@@ -11,7 +11,11 @@ public enum ContentsParser {
     }
 
     /// `cache`: entities already built from other versions of the same bundle.
-    package static func parse(data: Data, path: String, cache: EntitySourceCache?) -> VersionContent {
+    /// `blankingLayout`: whether the diagram layout is blanked before parsing when that cannot change the result
+    /// (`LayoutSection`); off only to test that it does not.
+    package static func parse(data: Data, path: String, cache: EntitySourceCache?, blankingLayout: Bool = true)
+        -> VersionContent
+    {
         let bytes = [UInt8](data)
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .malformed(reason: "the file is empty", location: SourceLocation(file: path, line: 1, column: 1))
@@ -51,21 +55,41 @@ public enum ContentsParser {
             if let cache, caching { cache.blankingRepeats(in: bytes) } else {
                 EntitySourceCache.BlankedText(bytes: bytes)
             }
-        var builder = TreeBuilder(
-            bytes: text.bytes, path: path, repeats: text.repeats, runs: text.runs, caching: caching)
-        var parser = xmlParser(text.repeats.isEmpty ? data : Data(text.bytes), delegate: builder)
-        var succeeded = parser.parse()
-        if builder.foundRunOutsideModel, let cache {
+        struct Read {
+            var builder: TreeBuilder
+            var parser: XMLParser
+            var succeeded: Bool
+            var blankedLayout: Bool
+            /// On Linux, parse() can return true for malformed input: parserError is the real verdict.
+            var error: Error? {
+                builder.error ?? parser.parserError ?? (succeeded ? nil : NSError(domain: "XMLParser", code: -1))
+            }
+        }
+        func read(_ text: EntitySourceCache.BlankedText, blankingLayout: Bool) -> Read {
+            let layoutBlanked = blankingLayout ? LayoutSection.blanked(text.bytes) : nil
+            let parsed = layoutBlanked ?? text.bytes
+            let builder = TreeBuilder(
+                bytes: parsed, path: path, repeats: text.repeats, runs: text.runs, caching: caching)
+            let parser = xmlParser(
+                text.repeats.isEmpty && layoutBlanked == nil ? data : Data(parsed), delegate: builder)
+            let succeeded = parser.parse()
+            return Read(builder: builder, parser: parser, succeeded: succeeded, blankedLayout: layoutBlanked != nil)
+        }
+        func readFile(blankingLayout: Bool) -> Read {
+            let first = read(text, blankingLayout: blankingLayout)
+            guard first.builder.foundRunOutsideModel, let cache else { return first }
             // A run of repeats stands where entities do not belong: read again with a placeholder per repeat,
             // so each is reported or refused as it would be alone.
-            let text = cache.blankingRepeats(in: bytes, joiningRuns: false)
-            builder = TreeBuilder(bytes: text.bytes, path: path, repeats: text.repeats, caching: caching)
-            parser = xmlParser(Data(text.bytes), delegate: builder)
-            succeeded = parser.parse()
+            return read(cache.blankingRepeats(in: bytes, joiningRuns: false), blankingLayout: blankingLayout)
         }
-        // On Linux, parse() can return true for malformed input: parserError is the real verdict.
-        if let error = builder.error ?? parser.parserError ?? (succeeded ? nil : NSError(domain: "XMLParser", code: -1))
-        {
+        var result = readFile(blankingLayout: blankingLayout)
+        if result.blankedLayout, result.error != nil {
+            // The blanked layout is well-formed on its own, but the file is not: it is read again as written, so the
+            // verdict and its place are the parser's on the file itself.
+            result = readFile(blankingLayout: false)
+        }
+        let (builder, parser) = (result.builder, result.parser)
+        if let error = result.error {
             let line = max(parser.lineNumber, 1)
             let column = max(parser.columnNumber, 1)
             return .malformed(

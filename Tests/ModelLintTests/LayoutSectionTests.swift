@@ -1,0 +1,153 @@
+import Foundation
+import XCTest
+import ModelLintModel
+import ModelLintRules
+
+/// The diagram layout is blanked before parsing only where that cannot change what parsing gives: every version of
+/// every fixture and corpus bundle, and every near miss written here, reads the same either way.
+final class LayoutSectionTests: XCTestCase {
+    private let layout = """
+        <elements>
+            <element name="Thing" positionX="-63" positionY="-18" width="128" height="44"/>
+            <element name='Other' positionX="160" positionY="0" width="128" height="58" />
+        </elements>
+        """
+
+    private func file(_ body: String, after: String = "\n</model>\n") -> [UInt8] {
+        Array((RuleExample.modelHeader + "\n<entity name=\"Thing\"/>\n<entity name=\"Other\"/>\n" + body + after).utf8)
+    }
+
+    private func assertSameEitherWay(
+        _ bytes: [UInt8], _ label: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let path = "Model.xcdatamodel/contents"
+        let blanked = ContentsParser.parse(data: Data(bytes), path: path, cache: nil, blankingLayout: true)
+        let asWritten = ContentsParser.parse(data: Data(bytes), path: path, cache: nil, blankingLayout: false)
+        switch (blanked, asWritten) {
+        case (.model(let a), .model(let b)):
+            XCTAssertEqual(a.location, b.location, label, file: file, line: line)
+            XCTAssertEqual(a.header, b.header, label, file: file, line: line)
+            XCTAssertEqual(a.entities, b.entities, label, file: file, line: line)
+            XCTAssertEqual(a.configurations, b.configurations, label, file: file, line: line)
+            XCTAssertEqual(a.fetchRequests, b.fetchRequests, label, file: file, line: line)
+            XCTAssertEqual(a.composites, b.composites, label, file: file, line: line)
+            XCTAssertEqual(a.unknownXML, b.unknownXML, label, file: file, line: line)
+            XCTAssertEqual(a.contentKeys, b.contentKeys, label, file: file, line: line)
+        case (.malformed(let reasonA, let locationA), .malformed(let reasonB, let locationB)):
+            XCTAssertEqual(reasonA, reasonB, label, file: file, line: line)
+            XCTAssertEqual(locationA, locationB, label, file: file, line: line)
+        default:
+            XCTFail("\(label): \(blanked) blanked, \(asWritten) as written", file: file, line: line)
+        }
+    }
+
+    func testEveryVersionOfEveryBundleReadsTheSameWithTheLayoutBlanked() throws {
+        var files = 0
+        var blanked = 0
+        for bundle in fixtureAndCorpusBundles() {
+            let versions = try FileManager.default.contentsOfDirectory(atPath: bundle.path).filter {
+                $0.hasSuffix(".xcdatamodel")
+            }
+            for version in versions {
+                let url = bundle.appendingPathComponent(version).appendingPathComponent("contents")
+                guard let data = try? Data(contentsOf: url) else { continue }
+                files += 1
+                if LayoutSection.range(in: [UInt8](data)) != nil { blanked += 1 }
+                assertSameEitherWay([UInt8](data), url.path)
+            }
+        }
+        // Counted independently: files that end with a section of Xcode's form (by a regular expression).
+        let xcodesLayout = try NSRegularExpression(
+            pattern:
+                #"<elements>(\s*<element(\s+(name|positionX|positionY|width|height)="[ !#-%'-;=-~]*")+\s*/>)*\s*</elements>\s*</model>\s*$"#
+        )
+        let expected = try fixtureAndCorpusBundles().flatMap { bundle in
+            try FileManager.default.contentsOfDirectory(atPath: bundle.path).filter { $0.hasSuffix(".xcdatamodel") }
+                .compactMap {
+                    try? String(contentsOf: bundle.appendingPathComponent($0 + "/contents"), encoding: .utf8)
+                }
+        }.filter { text in
+            xcodesLayout.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }.count
+        XCTAssertGreaterThan(files, 0)
+        XCTAssertGreaterThan(blanked, 0)
+        XCTAssertEqual(blanked, expected)
+    }
+
+    func testXcodesLayoutIsBlankedWithEveryLineKept() throws {
+        let bytes = file(layout)
+        let range = try XCTUnwrap(LayoutSection.range(in: bytes))
+        XCTAssertEqual(String(decoding: bytes[range], as: UTF8.self), layout)
+        let blanked = try XCTUnwrap(LayoutSection.blanked(bytes))
+        XCTAssertEqual(blanked.count, bytes.count)
+        XCTAssertEqual(blanked.filter { $0 == 0x0A }.count, bytes.filter { $0 == 0x0A }.count)
+        XCTAssertTrue(blanked[range].allSatisfy { $0 == 0x20 || $0 == 0x0A })
+        XCTAssertEqual(Array(blanked[..<range.lowerBound]), Array(bytes[..<range.lowerBound]))
+        XCTAssertEqual(Array(blanked[range.upperBound...]), Array(bytes[range.upperBound...]))
+        assertSameEitherWay(bytes, "Xcode's layout")
+        assertSameEitherWay(file("<elements></elements>"), "an empty layout")
+        XCTAssertNotNil(LayoutSection.range(in: file("<elements></elements>")))
+        assertSameEitherWay(file(layout.replacingOccurrences(of: "\n", with: "\r\n")), "CRLF line ends")
+    }
+
+    func testAnythingButXcodesLayoutAtTheEndIsParsedAsWritten() {
+        let element = #"<element name="Thing" positionX="1" positionY="2" width="3" height="4"/>"#
+        let refused: [(String, [UInt8])] = [
+            (
+                "an unknown attribute",
+                file("<elements>\(element.replacingOccurrences(of: "/>", with: " colour=\"red\"/>"))</elements>")
+            ),
+            ("an attribute twice", file(#"<elements><element name="A" name="B"/></elements>"#)),
+            ("no space between attributes", file(#"<elements><element name="A"width="3"/></elements>"#)),
+            ("no space after the tag name", file(#"<elements><elementname="A"/></elements>"#)),
+            ("a reference in a value", file(#"<elements><element name="A&amp;B"/></elements>"#)),
+            ("a name that is not ASCII", file(#"<elements><element name="Café"/></elements>"#)),
+            ("a control character in a value", file("<elements><element name=\"A\u{7}\"/></elements>")),
+            ("a comment inside", file("<elements><!-- x -->\(element)</elements>")),
+            ("an element with content", file(#"<elements><element name="A"></element></elements>"#)),
+            ("spaces around =", file(#"<elements><element name = "A"/></elements>"#)),
+            ("an unterminated value", file(#"<elements><element name="A/></elements>"#)),
+            ("a self-closed section", file("<elements/>")),
+            ("an attribute on the section", file("<elements x=\"1\">\(element)</elements>")),
+            ("a comment after the root", file(layout, after: "\n</model>\n<!-- x -->\n")),
+            ("an entity after the section", file(layout + "\n<entity name=\"Late\"/>")),
+            (
+                "a section inside an entity",
+                Array((RuleExample.modelHeader + "<entity name=\"A\">\(layout)</entity>\n</model>").utf8)
+            ),
+        ]
+        for (label, bytes) in refused {
+            XCTAssertNil(LayoutSection.range(in: bytes), label)
+            assertSameEitherWay(bytes, label)
+        }
+    }
+
+    func testAMalformedFileIsReportedWhereTheParserFindsItInTheFileAsWritten() throws {
+        let cases: [(String, [UInt8])] = [
+            // The section is blankable, but the file is not well-formed around it.
+            ("an entity never closed", file("<entity name=\"Open\">\n" + layout)),
+            (
+                "a section in an attribute value",
+                Array(("<?xml version=\"1.0\"?>\n<model type=\"x\" note=\"" + layout + "\n</model>\n").utf8)
+            ),
+            ("a section in an unterminated comment", file("<!-- " + layout)),
+            (
+                "a section after the root",
+                Array((RuleExample.modelHeader + "\n</model>\n" + layout + "\n</model>\n").utf8)
+            ),
+            (
+                "a section as the root",
+                Array(
+                    ("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n" + layout + "\n</model>\n").utf8)
+            ),
+        ]
+        for (label, bytes) in cases {
+            XCTAssertNotNil(LayoutSection.range(in: bytes), label)
+            guard case .malformed = ContentsParser.parse(data: Data(bytes), path: "m/contents", cache: nil) else {
+                XCTFail("\(label): read as a model")
+                continue
+            }
+            assertSameEitherWay(bytes, label)
+        }
+    }
+}
