@@ -45,6 +45,7 @@ public enum MappingModelSnapshot {
             limit: 2 * archive.archived.count + 4096,
             what: "entities and properties (it holds \(archive.archived.count) objects)")
         let location = SourceLocation(file: displayPath)
+        let keys = FactKeyObjects(archive)
         do {
             var entities: [Entity] = []
             for (_, entity) in archive.entries(classes) {
@@ -52,7 +53,7 @@ public enum MappingModelSnapshot {
                 guard archive.className(entity) == "XDPMEntity", let name = archive.string(entity, "_name") else {
                     continue
                 }
-                let facts = StereotypeValues(entity, in: archive)
+                let facts = StereotypeValues(entity, in: archive, keys: keys)
                 var fields = Entity.Fields(name: name)
                 fields.isAbstract = facts["XD_PSK_isAbstract"].flatMap { archive.bool($0, "_default") } ?? false
                 fields.versionHashModifier = facts["XD_PSK_versionHashModifier"].flatMap {
@@ -76,7 +77,9 @@ public enum MappingModelSnapshot {
                 if let owned = archive.reference(entity, "XDBucketForOwnedAttributesstorage") {
                     for (_, property) in archive.entries(owned) {
                         try budget.spend()
-                        if let p = self.property(property, in: archive, location: location) { properties.append(p) }
+                        if let p = self.property(property, in: archive, keys: keys, location: location) {
+                            properties.append(p)
+                        }
                     }
                 }
                 properties.sort { CoreDataHash.precedes($0.name, $1.name) }
@@ -89,27 +92,57 @@ public enum MappingModelSnapshot {
         }
     }
 
-    /// An element's stereotype attributes (`XD_PPSK_isOptional` -> the attribute object holding the value as its
-    /// `_default`), looked up by key; the first of a repeated key counts.
-    private struct StereotypeValues {
-        let archive: KeyedArchive
-        var attributes: [(key: Int, value: Int)] = []
+    /// The stereotype attributes an element's facts are read from.
+    private static let factKeys = [
+        "XD_PSK_isAbstract", "XD_PSK_versionHashModifier", "XD_PSK_elementID", "XDPMUniquenessConstraints",
+        "XD_PPSK_isOptional", "XD_PPSK_isTransient", "XD_PPSK_versionHashModifier", "XD_PPSK_elementID",
+        "XD_PAttK_attributeType", "XD_PAttK_allowsExternalBinaryDataStorage", "XD_PAttK_valueTransformerName",
+        "XD_PAttK_defaultValueAsString", "XD_PRK_destination", "XD_PRK_inverseRelationship", "XD_PRK_maxCount",
+        "XD_PRK_minCount", "XD_PRK_isToMany", "XD_PRK_ordered",
+    ]
+    private static let factPositions = Dictionary(uniqueKeysWithValues: factKeys.enumerated().map { ($1, $0) })
 
-        init(_ element: Int, in archive: KeyedArchive) {
-            self.archive = archive
+    /// An element's stereotype attributes (`XD_PPSK_isOptional` -> the attribute object holding the value as its
+    /// `_default`), for the keys in `factKeys`; the first of a repeated key counts.
+    private struct StereotypeValues {
+        var values = [Int?](repeating: nil, count: factKeys.count)
+
+        init(_ element: Int, in archive: KeyedArchive, keys: FactKeyObjects) {
             guard let stereotypes = archive.reference(element, "XDBucketForStereotypesstorage") else { return }
             for (_, stereotype) in archive.entries(stereotypes) {
                 guard let owned = archive.reference(stereotype, "XDBucketForOwnedAttributesstorage") else { continue }
-                attributes += archive.entries(owned)
+                for (key, value) in archive.entries(owned) {
+                    if let position = keys.position(of: key), values[position] == nil { values[position] = value }
+                }
             }
         }
 
-        subscript(key: String) -> Int? { attributes.first { archive.isText($0.key, key) }?.value }
+        subscript(key: String) -> Int? { factPositions[key].flatMap { values[$0] } }
     }
 
-    private static func property(_ object: Int, in archive: KeyedArchive, location: SourceLocation) -> Property? {
+    /// Which of `factKeys` each archived key object is, each object's text compared once: every element's
+    /// stereotype attributes are keyed by the same few dozen archived strings.
+    private final class FactKeyObjects {
+        let archive: KeyedArchive
+        private var positions: [Int: Int] = [:]
+
+        init(_ archive: KeyedArchive) { self.archive = archive }
+
+        func position(of object: Int) -> Int? {
+            if let known = positions[object] { return known < 0 ? nil : known }
+            let position = archive.text(object).flatMap { factPositions[$0] }
+            positions[object] = position ?? -1
+            return position
+        }
+    }
+
+    private static func property(
+        _ object: Int, in archive: KeyedArchive, keys: FactKeyObjects, location: SourceLocation
+    )
+        -> Property?
+    {
         guard let name = archive.string(object, "_name") else { return nil }
-        let facts = StereotypeValues(object, in: archive)
+        let facts = StereotypeValues(object, in: archive, keys: keys)
         func flag(_ key: String) -> Bool { facts[key].flatMap { archive.bool($0, "_default") } ?? false }
         func string(_ key: String) -> String? { facts[key].flatMap { archive.string($0, "_default") } }
         func integer(_ key: String) -> Int? {
