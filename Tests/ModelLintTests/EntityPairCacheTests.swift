@@ -138,4 +138,51 @@ final class EntityPairRuleTests: XCTestCase {
         }
         XCTAssertGreaterThan(unchanged, corpusRoot == nil ? 20 : 10_000)
     }
+
+    /// Rules that compare a property's two sides read `EntityPair.changedProperties`, the matched pairs with some facet.
+    /// Every matched pair without one, of every step and older -> current pair of every bundle, is handed to every
+    /// change rule as if it had changed (marked with the User Info facet, which no rule reads): none finds anything
+    /// about it. (`redundant-version` is left out: it asks whether anything changed at all.)
+    func testNoRuleFindsAnythingOnAPropertyPairWithoutFacets() throws {
+        var handed = 0
+        for bundle in fixtureAndCorpusBundles() {
+            let versions = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent).readableVersions
+            guard let current = versions.last else { continue }
+            let steps = zip(versions, versions.dropFirst()).map { ModelDiff(from: $0, to: $1, isAdjacent: true) }
+            let direct = versions.dropLast().map { ModelDiff(from: $0, to: current, isAdjacent: false) }
+            for diff in steps + direct {
+                for pair in diff.matchedEntities where !pair.isUnchanged {
+                    let same = pair.matchedProperties.filter(\.facets.isEmpty).map { property in
+                        var marked = property
+                        marked.facets = [.userInfo]
+                        return marked
+                    }
+                    guard !same.isEmpty else { continue }
+                    let marked = EntityPair(
+                        old: pair.old, new: pair.new, oldIndex: pair.oldIndex, newIndex: pair.newIndex, facets: [],
+                        matchedProperties: same)
+                    XCTAssertEqual(marked.changedProperties.count, same.count)
+                    var alone = diff
+                    alone.matchedEntities = [marked]
+                    alone.addedEntities = []
+                    alone.removedEntities = []
+                    for judge in RuleSet.registry.pairs {
+                        let found: [ChangeFinding]
+                        switch judge {
+                        case .entityPairs(let rule):
+                            found = rule.check(marked, of: diff.versions, context: RuleContext())
+                        case .diff(let rule):
+                            guard !(rule is RedundantVersionRule) else { continue }
+                            found = rule.check(alone, context: RuleContext())
+                        }
+                        XCTAssertEqual(
+                            found.filter { $0.finding.property != nil }.map(\.finding.message), [],
+                            "\(judge.description.id) on \(bundle.lastPathComponent) \(diff.between) \(pair.new.name)")
+                    }
+                    handed += same.count
+                }
+            }
+        }
+        XCTAssertGreaterThan(handed, corpusRoot == nil ? 20 : 10_000)
+    }
 }

@@ -72,6 +72,9 @@ public final class EntityPair: Sendable {
     public let facets: [EntityFacet]
     /// Persistent on both sides, same kind. Only pairs whose newer element this entity declares.
     public let matchedProperties: [PropertyPair]
+    /// The matched pairs that differ in some facet: a rule that compares a property's two sides finds nothing on the
+    /// others (a test holds every entity pair rule to it on every pair of the fixtures and the corpus).
+    public let changedProperties: [PropertyPair]
     /// Persistent in the newer version, unmatched (including transient -> persistent).
     public let addedProperties: [Property]
     /// Persistent in the older version, unmatched, and not merely made transient.
@@ -102,6 +105,7 @@ public final class EntityPair: Sendable {
         self.newIndex = newIndex
         self.facets = facets
         self.matchedProperties = matchedProperties
+        changedProperties = matchedProperties.filter { !$0.facets.isEmpty }
         self.addedProperties = addedProperties
         self.removedProperties = removedProperties
         self.becameTransient = becameTransient

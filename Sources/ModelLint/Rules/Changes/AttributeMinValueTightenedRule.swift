@@ -42,7 +42,7 @@ public struct AttributeMinValueTightenedRule: EntityPairRule {
         ])
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
-        entity.matchedProperties.compactMap { pair in
+        entity.changedProperties.compactMap { pair in
             guard pair.facets.contains(.validation), let old = pair.oldAttribute, let new = pair.newAttribute,
                 old.type == new.type,
                 let raised = new.minValueString.flatMap(Double.init)

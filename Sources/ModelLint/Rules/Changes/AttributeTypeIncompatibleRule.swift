@@ -41,7 +41,7 @@ public struct AttributeTypeIncompatibleRule: EntityPairRule {
         ])
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
-        entity.matchedProperties.compactMap { pair in
+        entity.changedProperties.compactMap { pair in
             guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type != new.type,
                 !(old.type.isNumericOrBoolean && new.type.isNumericOrBoolean)
             else { return nil }

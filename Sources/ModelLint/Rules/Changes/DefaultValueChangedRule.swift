@@ -26,7 +26,7 @@ public struct DefaultValueChangedRule: EntityPairRule {
         ])
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
-        entity.matchedProperties.compactMap { pair in
+        entity.changedProperties.compactMap { pair in
             guard pair.facets.contains(.defaultValue), let old = pair.oldAttribute, let new = pair.newAttribute else {
                 return nil
             }

@@ -29,7 +29,7 @@ public struct ExternalStorageDisabledRule: EntityPairRule {
         ])
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
-        entity.matchedProperties.compactMap { pair in
+        entity.changedProperties.compactMap { pair in
             guard let old = pair.oldAttribute, let new = pair.newAttribute,
                 old.allowsExternalBinaryDataStorage, !new.allowsExternalBinaryDataStorage
             else { return nil }

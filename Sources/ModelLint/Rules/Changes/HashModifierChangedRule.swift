@@ -25,7 +25,7 @@ public struct HashModifierChangedRule: EntityPairRule {
     public func check(_ pair: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         guard
             pair.facets.contains(.hashModifier)
-                || pair.matchedProperties.contains(where: { $0.facets.contains(.hashModifier) })
+                || pair.changedProperties.contains(where: { $0.facets.contains(.hashModifier) })
         else { return [] }
         var findings: [ChangeFinding] = []
         // Whether stores migrate is Core Data's hash comparison. Hashed on adjacent steps only: an older ->
@@ -43,7 +43,7 @@ public struct HashModifierChangedRule: EntityPairRule {
                     "\(pair.new.name)'s versionHashModifier changed from \(pair.old.versionHashModifier.map { "\"\($0)\"" } ?? "none") to \(pair.new.versionHashModifier.map { "\"\($0)\"" } ?? "none") \(versions.between): \(outcome)",
                     entity: pair.new))
         }
-        for property in pair.matchedProperties where property.facets.contains(.hashModifier) {
+        for property in pair.changedProperties where property.facets.contains(.hashModifier) {
             func modifier(_ p: Property) -> String {
                 let value: String?
                 switch p {

@@ -48,8 +48,9 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         let changed = diff.matchedEntities.filter { pair in
-            pair.facets.contains(.indexes) || pair.matchedProperties.contains { $0.facets.contains(.indexed) }
+            pair.facets.contains(.indexes) || pair.changedProperties.contains { $0.facets.contains(.indexed) }
         }
+        // Hashes are worked out only when asked for: after what changed.
         guard !changed.isEmpty,
             diff.from.model.versionHashes.entities == diff.to.model.versionHashes.entities
         else { return [] }
@@ -60,7 +61,7 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
             if pair.facets.contains(.indexes) {
                 found.append(.change("\(pair.new.name)'s indexes changed \(tail)", entity: pair.new))
             }
-            for property in pair.matchedProperties where property.facets.contains(.indexed) {
+            for property in pair.changedProperties where property.facets.contains(.indexed) {
                 let on = property.newAttribute?.isIndexed ?? property.newRelationship?.isIndexed ?? false
                 found.append(
                     .change(

@@ -39,7 +39,7 @@ public struct OrderedFlagChangedRule: EntityPairRule {
         ])
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
-        entity.matchedProperties.compactMap { pair in
+        entity.changedProperties.compactMap { pair in
             guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isOrdered != new.isOrdered,
                 old.isToMany, new.isToMany
             else { return nil }

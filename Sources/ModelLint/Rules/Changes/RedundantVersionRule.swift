@@ -46,7 +46,7 @@ public struct RedundantVersionRule: ChangeRule {
             diff.matchedEntities.allSatisfy({
                 $0.facets.isEmpty && $0.addedProperties.isEmpty && $0.removedProperties.isEmpty
                     && $0.becameTransient.isEmpty && $0.kindChanged.isEmpty
-                    && $0.matchedProperties.allSatisfy { $0.facets.isEmpty }
+                    && $0.changedProperties.isEmpty
             }),
             Fingerprint.content(diff.from.model) == Fingerprint.content(diff.to.model)
         else { return [] }

@@ -54,7 +54,7 @@ public struct RelationshipBecameRequiredRule: EntityPairRule {
                     "\(entity.new.name).\(relationship.name) is a required relationship added to existing entity \(entity.new.name) \(versions.between): older rows have no \(relationship.destinationEntity ?? "destination"), and the store fails to open on devices that have them",
                     entity: entity.new, property: .relationship(relationship)))
         }
-        for pair in entity.matchedProperties {
+        for pair in entity.changedProperties {
             guard let old = pair.oldRelationship, let new = pair.newRelationship, !old.isRequired, new.isRequired else {
                 continue
             }

@@ -41,7 +41,7 @@ public struct RelationshipCardinalityTightenedRule: EntityPairRule {
         ])
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
-        entity.matchedProperties.compactMap { pair in
+        entity.changedProperties.compactMap { pair in
             guard let old = pair.oldRelationship, let new = pair.newRelationship, !(old.isToMany && !new.isToMany)
             else { return nil }
             var what: [String] = []

@@ -45,7 +45,7 @@ public struct RelationshipDestinationChangedRule: EntityPairRule {
         ])
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
-        entity.matchedProperties.compactMap { pair in
+        entity.changedProperties.compactMap { pair in
             guard pair.facets.contains(.destination), let old = pair.oldRelationship, let new = pair.newRelationship
             else { return nil }
             return .change(

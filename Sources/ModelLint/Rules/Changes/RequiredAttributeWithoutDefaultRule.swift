@@ -55,7 +55,7 @@ public struct RequiredAttributeWithoutDefaultRule: EntityPairRule {
                     "\(entity.new.name).\(attribute.name) is required, has no default, and was added to existing entity \(entity.new.name) \(versions.between): the store fails to open on any device with \(entity.new.name) rows (an empty test store passes)",
                     entity: entity.new, property: .attribute(attribute)))
         }
-        for pair in entity.matchedProperties {
+        for pair in entity.changedProperties {
             guard let old = pair.oldAttribute, let new = pair.newAttribute, old.isOptional, !new.isOptional,
                 !new.hasDefault, !new.isDerived
             else { continue }

@@ -48,7 +48,7 @@ public struct ToManyBecameToOneRule: EntityPairRule {
         ])
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
-        entity.matchedProperties.compactMap { pair in
+        entity.changedProperties.compactMap { pair in
             guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isToMany, !new.isToMany else {
                 return nil
             }

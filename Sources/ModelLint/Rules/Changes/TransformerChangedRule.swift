@@ -63,7 +63,7 @@ public struct TransformerChangedRule: EntityPairRule {
         ])
 
     public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
-        entity.matchedProperties.compactMap { pair in
+        entity.changedProperties.compactMap { pair in
             guard pair.facets.contains(.transformer), let old = pair.oldAttribute, let new = pair.newAttribute,
                 old.type == .transformable || new.type == .transformable
             else { return nil }

@@ -34,7 +34,7 @@ public struct CloudKitEncryptionChangedRule: ChangeRule {
                 ?? CloudKitScope.of(diff.from.model, context: context)
         else { return [] }
         return diff.matchedEntities.filter { scope.includes($0.new) }.flatMap { pair in
-            pair.matchedProperties.compactMap { property in
+            pair.changedProperties.compactMap { property in
                 guard property.facets.contains(.cloudEncryption), let new = property.newAttribute else { return nil }
                 return .change(
                     "\(property.label) \(new.allowsCloudEncryption ? "turned on" : "turned off") allowsCloudEncryption \(diff.between): \(CloudKitScope.additiveOnly) (CloudKit rules are on: \(scope.reason))",

@@ -81,7 +81,7 @@ public struct CloudKitNonAdditiveChangeRule: ChangeRule {
                         "\(pair.old.name).\(attribute.name) was removed \(diff.between): \(tail)",
                         entity: pair.old, property: .attribute(attribute)))
             }
-            for property in pair.matchedProperties {
+            for property in pair.changedProperties {
                 guard let old = property.oldAttribute, let new = property.newAttribute else { continue }
                 var what: [String] = []
                 if old.name != new.name { what.append("was renamed from \(old.name)") }

@@ -42,7 +42,7 @@ public struct RenamingIDRelianceRule: ChangeRule {
                         "\(pair.old.name) was renamed to \(pair.new.name) \(diff.between) through its renaming identifier \"\(pair.new.renamingIdentifier)\": if the compiled model loses it, every \(pair.old.name) row is dropped with no error",
                         entity: pair.new))
             }
-            for property in pair.matchedProperties where property.old.name != property.new.name {
+            for property in pair.changedProperties where property.old.name != property.new.name {
                 findings.append(
                     .change(
                         "\(pair.new.name).\(property.old.name) was renamed to \(property.new.name) \(diff.between) through its renaming identifier \"\(property.new.renamingIdentifier)\": if the compiled model loses it, the data is dropped and \(property.new.name) reads nil",

@@ -32,18 +32,24 @@ public struct RenamingIDUnknownRule: ChangeRule {
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         var findings: [ChangeFinding] = []
-        let oldEntityNames = Set(diff.from.model.entities.map(\.name))
         for entity in diff.addedEntities {
-            guard let id = entity.elementID, id != entity.name, !oldEntityNames.contains(id) else { continue }
+            guard let id = entity.elementID, id != entity.name, diff.from.model.entityIndexByName[id] == nil else {
+                continue
+            }
             findings.append(
                 .change(
                     "\(entity.name)'s renaming identifier \"\(id)\" matches no entity in \(diff.from.name): \(entity.name) is treated as new and the entity it was meant to continue is dropped",
                     entity: entity))
         }
         for pair in diff.matchedEntities where !pair.addedProperties.isEmpty {
-            let oldNames = Set(diff.from.model.effectiveProperties(of: pair.old).map(\.property.name))
+            // The older entity's property names are listed only for an added property that names another.
+            var oldNames: Set<String>?
             for property in pair.addedProperties {
-                guard let id = property.elementID, id != property.name, !oldNames.contains(id) else { continue }
+                guard let id = property.elementID, id != property.name else { continue }
+                let names =
+                    oldNames ?? Set(diff.from.model.effectiveProperties(of: pair.old).map(\.property.name))
+                oldNames = names
+                guard !names.contains(id) else { continue }
                 findings.append(
                     .change(
                         "\(pair.new.name).\(property.name)'s renaming identifier \"\(id)\" matches no property of \(pair.old.name) in \(diff.from.name): it is treated as new, and the property it was meant to continue is dropped",
