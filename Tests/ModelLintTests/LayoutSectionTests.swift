@@ -151,3 +151,65 @@ final class LayoutSectionTests: XCTestCase {
         }
     }
 }
+
+/// The markup refused before parsing (`<!DOCTYPE`, `<!ENTITY`, a `<?` other than the declaration) is found from the
+/// `!` and `?` bytes: the same first places as reading every `<` and the byte after it.
+final class RefusedMarkupTests: XCTestCase {
+    private func readingEveryOpening(_ bytes: [UInt8]) -> (doctype: Int?, entity: Int?, instruction: Int?) {
+        let declaration =
+            bytes.starts(with: Array("<?xml".utf8)) && bytes.count > 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[5])
+        func follows(_ word: String, at offset: Int) -> Bool {
+            let word = Array(word.utf8)
+            return offset + word.count <= bytes.count && Array(bytes[offset..<(offset + word.count)]) == word
+        }
+        var found: (doctype: Int?, entity: Int?, instruction: Int?) = (nil, nil, nil)
+        for i in bytes.indices where bytes[i] == UInt8(ascii: "<") && i + 1 < bytes.count {
+            if bytes[i + 1] == UInt8(ascii: "?"), found.instruction == nil, !(i == 0 && declaration) {
+                found.instruction = i
+            }
+            if bytes[i + 1] == UInt8(ascii: "!") {
+                if found.doctype == nil && follows("DOCTYPE", at: i + 2) { found.doctype = i }
+                if found.entity == nil && follows("ENTITY", at: i + 2) { found.entity = i }
+            }
+        }
+        return found
+    }
+
+    private func assertSame(_ bytes: [UInt8], _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+        let markup = RefusedMarkup(bytes)
+        let expected = readingEveryOpening(bytes)
+        XCTAssertEqual(markup.doctype, expected.doctype, label, file: file, line: line)
+        XCTAssertEqual(markup.entity, expected.entity, label, file: file, line: line)
+        XCTAssertEqual(markup.processingInstruction, expected.instruction, label, file: file, line: line)
+    }
+
+    func testTheFirstPlacesAreThoseOfReadingEveryOpening() throws {
+        var random = SeededGenerator(seed: 25)
+        let pieces = ["<", "?", "!", "<?", "<!", "xml", " ", "DOCTYPE", "ENTITY", "<?xml ", "<!--", "a", "\n"]
+        var any = (doctype: 0, entity: 0, instruction: 0)
+        for round in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+            let bytes = Array(text.joined().utf8)
+            assertSame(bytes, "round \(round): \(text.joined())")
+            let markup = RefusedMarkup(bytes)
+            if markup.doctype != nil { any.doctype += 1 }
+            if markup.entity != nil { any.entity += 1 }
+            if markup.processingInstruction != nil { any.instruction += 1 }
+        }
+        XCTAssertGreaterThan(any.doctype, 50)
+        XCTAssertGreaterThan(any.entity, 50)
+        XCTAssertGreaterThan(any.instruction, 50)
+        for bytes in [[], [UInt8(ascii: "<")], [UInt8(ascii: "?")], Array("<?".utf8), Array("<?xml?>".utf8)] {
+            assertSame(bytes, String(decoding: bytes, as: UTF8.self))
+        }
+        for bundle in fixtureAndCorpusBundles() {
+            for version in try FileManager.default.contentsOfDirectory(atPath: bundle.path)
+            where version.hasSuffix(".xcdatamodel") {
+                guard let data = try? Data(contentsOf: bundle.appendingPathComponent(version + "/contents")) else {
+                    continue
+                }
+                assertSame([UInt8](data), version)
+            }
+        }
+    }
+}

@@ -152,16 +152,16 @@ package struct RefusedMarkup {
         func follows(_ word: [UInt8], at offset: Int) -> Bool {
             offset + word.count <= bytes.count && bytes[offset..<(offset + word.count)].elementsEqual(word)
         }
-        ByteSearch.forEach(UInt8(ascii: "<"), in: bytes) { i in
-            guard i + 1 < bytes.count else { return false }
-            let next = bytes[i + 1]
-            if next == UInt8(ascii: "?") {
-                if processingInstruction == nil && !(i == 0 && declaration) { processingInstruction = i }
-            } else if next == UInt8(ascii: "!") {
-                if self.doctype == nil && follows(doctype, at: i + 2) { self.doctype = i }
-                if self.entity == nil && follows(entity, at: i + 2) { self.entity = i }
-            }
-            return self.doctype == nil || self.entity == nil || processingInstruction == nil
+        // Each `<!` and `<?` found from its second byte: a file has a `<` per element, and almost no `!` or `?`.
+        ByteSearch.forEach(UInt8(ascii: "?"), in: bytes, from: 1) { j in
+            if bytes[j - 1] == UInt8(ascii: "<") && !(j == 1 && declaration) { processingInstruction = j - 1 }
+            return processingInstruction == nil
+        }
+        ByteSearch.forEach(UInt8(ascii: "!"), in: bytes, from: 1) { j in
+            guard bytes[j - 1] == UInt8(ascii: "<") else { return true }
+            if self.doctype == nil && follows(doctype, at: j + 1) { self.doctype = j - 1 }
+            if self.entity == nil && follows(entity, at: j + 1) { self.entity = j - 1 }
+            return self.doctype == nil || self.entity == nil
         }
     }
 }
