@@ -49,6 +49,15 @@ final class EntityPairCacheTests: XCTestCase {
                 XCTAssertEqual(
                     fingerprint(cached), fingerprint(afresh),
                     "\(bundle.lastPathComponent): \(older.name) -> \(current.name)")
+                // The older side whole, every field and location: a moved pair's older properties are the version's.
+                func olds(_ diff: ModelDiff) -> [[Property]] {
+                    diff.matchedEntities.map { pair in
+                        pair.matchedProperties.map(\.old) + pair.removedProperties + pair.becameTransient.map(\.old)
+                            + pair.kindChanged.map(\.old)
+                    }
+                }
+                XCTAssertEqual(
+                    olds(cached), olds(afresh), "\(bundle.lastPathComponent): \(older.name) -> \(current.name)")
             }
             moved += cache.hits
         }

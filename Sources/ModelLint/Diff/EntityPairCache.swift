@@ -27,18 +27,27 @@ package final class EntityPairCache: Sendable {
 
     package struct Entry: Sendable {
         package var pair: EntityPair
-        /// The older entity's and its ancestors' element locations (`Entity.elementLocations`, nearest first).
-        package var oldLocations: [SourceLocation]
-        /// Where each older property of the pair stands among `oldLocations` (matched, removed, became transient,
-        /// changed kind, in that order), found once when the entry is made; nil when one cannot be placed.
-        private let positions: [Int]?
+        /// How many entities the older entity's chain holds (the entity and its ancestors).
+        private let chainLength: Int
+        /// Where each older property of the pair is declared in that chain (matched, removed, became transient,
+        /// changed kind, in that order), as (entity in the chain, property of that entity); nil when one is not found
+        /// there as it is (then a repeat is matched afresh).
+        private let declarations: [(entity: Int, property: Int)]?
 
-        /// The pair for another older entity of the same lineage, whose chain's locations are `locations`;
-        /// nil if an older element cannot be placed (then the pair is worked out afresh).
-        package func moved(to oldEntity: Entity, at oldIndex: Int, locations: [SourceLocation]) -> EntityPair? {
-            guard let positions, locations.count == oldLocations.count else { return nil }
-            var next = positions.makeIterator()
-            func move(_ property: Property) -> Property { property.located(at: locations[next.next()!]) }
+        /// The pair for another older entity of the same lineage, whose chain (the entity, then its ancestors) is
+        /// `chain`: its older properties are that chain's own, at the same places; nil if they cannot be (then the
+        /// pair is worked out afresh).
+        package func moved(to oldEntity: Entity, at oldIndex: Int, chain: [Entity]) -> EntityPair? {
+            guard let declarations, chain.count == chainLength,
+                declarations.allSatisfy({ $0.property < chain[$0.entity].properties.count })
+            else { return nil }
+            // Equal lineage is equal content: the property at the same place of this chain is the cached pair's
+            // older property, located in this version.
+            var next = declarations.makeIterator()
+            func move(_: Property) -> Property {
+                let (entity, property) = next.next()!
+                return chain[entity].properties[property]
+            }
             func move(_ pair: PropertyPair) -> PropertyPair {
                 var moved = pair
                 moved.old = move(pair.old)
@@ -55,14 +64,30 @@ package final class EntityPairCache: Sendable {
                 becameTransient: becameTransient, kindChanged: kindChanged)
         }
 
-        package init(pair: EntityPair, oldLocations: [SourceLocation]) {
+        /// `chain`: the older entity and its ancestors, nearest first.
+        package init(pair: EntityPair, chain: [Entity]) {
             self.pair = pair
-            self.oldLocations = oldLocations
+            chainLength = chain.count
             let olds =
                 pair.matchedProperties.map(\.old) + pair.removedProperties + pair.becameTransient.map(\.old)
                 + pair.kindChanged.map(\.old)
-            let found = olds.map { oldLocations.position(of: $0.location) }
-            positions = found.contains(nil) ? nil : found.map { $0! }
+            // Each one found by its place among the chain's element locations, then held to be that very property.
+            let locations = chain.map(\.elementLocations)
+            var found: [(entity: Int, property: Int)] = []
+            for old in olds {
+                guard
+                    let place = locations.indices.lazy.compactMap({ c in
+                        locations[c].position(of: old.location).map { (entity: c, property: $0 - 1) }
+                    }).first,
+                    place.property >= 0, place.property < chain[place.entity].properties.count,
+                    chain[place.entity].properties[place.property] == old
+                else {
+                    declarations = nil
+                    return
+                }
+                found.append(place)
+            }
+            declarations = found
         }
     }
 

@@ -142,7 +142,7 @@ public struct ModelDiff: Sendable {
 
         // Indices, not entities: no entity of either version is copied into a lookup.
         var matchedOld = [Bool](repeating: false, count: old.entities.count)
-        var pending: [(slot: Int, i: Int, j: Int, cacheKey: EntityPairCache.Key?, oldLocations: [SourceLocation])] = []
+        var pending: [(slot: Int, i: Int, j: Int, cacheKey: EntityPairCache.Key?, oldChain: [Entity])] = []
         var pairs: [EntityPair?] = []
         for j in new.entities.indices {
             guard let i = old.entityIndexByRenamingID[new.entities[j].renamingIdentifier], !matchedOld[i] else {
@@ -162,20 +162,18 @@ public struct ModelDiff: Sendable {
             // A repeat of a pair already worked out for this newer version moves from the cache. A deep chain is
             // matched afresh: listing its locations for the cache costs what matching does.
             var key: EntityPairCache.Key?
-            var oldLocations: [SourceLocation] = []
+            var oldChain: [Entity] = []
             if let cache, old.hierarchy.chain(from: i).count <= EntityPairCache.maxChain {
                 let k = EntityPairCache.Key(
                     oldLineage: oldKey, newLineage: newKey, newEntity: newEntity.name, newVersion: to.name)
-                oldLocations = old.ancestry(of: oldEntity).flatMap(\.elementLocations)
-                if let cached = cache.entry(for: k),
-                    let moved = cached.moved(to: oldEntity, at: i, locations: oldLocations)
-                {
+                oldChain = old.ancestry(of: oldEntity)
+                if let cached = cache.entry(for: k), let moved = cached.moved(to: oldEntity, at: i, chain: oldChain) {
                     pairs.append(moved)
                     continue
                 }
                 key = k
             }
-            pending.append((pairs.count, i, j, key, oldLocations))
+            pending.append((pairs.count, i, j, key, oldChain))
             pairs.append(nil)
         }
         // Short chains are walked pair by pair; deep ones are matched together, one pass per version.
@@ -191,7 +189,7 @@ public struct ModelDiff: Sendable {
         for (item, pair) in zip(pending, worked) {
             pairs[item.slot] = pair
             if let cache, let key = item.cacheKey {
-                cache.insert(EntityPairCache.Entry(pair: pair, oldLocations: item.oldLocations), for: key)
+                cache.insert(EntityPairCache.Entry(pair: pair, chain: item.oldChain), for: key)
             }
         }
         matchedEntities = pairs.map { $0! }
