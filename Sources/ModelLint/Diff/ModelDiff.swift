@@ -73,7 +73,7 @@ public final class EntityPair: Sendable {
     /// Persistent on both sides, same kind. Only pairs whose newer element this entity declares.
     public let matchedProperties: [PropertyPair]
     /// The matched pairs that differ in some facet: a rule that compares a property's two sides finds nothing on the
-    /// others (a test holds every entity pair rule to it on every pair of the fixtures and the corpus).
+    /// others (a test holds every change rule to it on every pair of the fixtures and the corpus).
     public let changedProperties: [PropertyPair]
     /// Persistent in the newer version, unmatched (including transient -> persistent).
     public let addedProperties: [Property]
@@ -160,7 +160,7 @@ public struct ModelDiff: Sendable {
                 continue
             }
             // A repeat of a pair already worked out for this newer version moves from the cache. A deep chain is
-            // matched afresh: listing its locations for the cache costs what matching does.
+            // matched afresh: finding its properties' places for the cache costs what matching does.
             var key: EntityPairCache.Key?
             var oldChain: [Entity] = []
             if let cache, old.hierarchy.chain(from: i).count <= EntityPairCache.maxChain {
