@@ -116,6 +116,17 @@ final class EntityPairRuleTests: XCTestCase {
         XCTAssertGreaterThan(repeats, corpusRoot == nil ? 10 : 10_000)
     }
 
+    /// Every step and every older -> current pair of every fixture and corpus bundle, as the diff makes them.
+    private func everyComparedPair() -> [(bundle: URL, diff: ModelDiff)] {
+        fixtureAndCorpusBundles().flatMap { bundle -> [(bundle: URL, diff: ModelDiff)] in
+            let versions = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent).readableVersions
+            guard let current = versions.last else { return [] }
+            let steps = zip(versions, versions.dropFirst()).map { ModelDiff(from: $0, to: $1, isAdjacent: true) }
+            let direct = versions.dropLast().map { ModelDiff(from: $0, to: current, isAdjacent: false) }
+            return (steps + direct).map { (bundle, $0) }
+        }
+    }
+
     /// The engine judges no unchanged pair (equal lineage keys: the diff matches nothing in it). Every entity pair
     /// rule finds nothing on each one of every step and older -> current pair of every bundle, as made by the diff
     /// and as worked out property by property.
@@ -124,25 +135,19 @@ final class EntityPairRuleTests: XCTestCase {
             if case .entityPairs(let rule) = judge { return rule } else { return nil }
         }
         var unchanged = 0
-        for bundle in fixtureAndCorpusBundles() {
-            let versions = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent).readableVersions
-            guard let current = versions.last else { continue }
-            let steps = zip(versions, versions.dropFirst()).map { ModelDiff(from: $0, to: $1, isAdjacent: true) }
-            let direct = versions.dropLast().map { ModelDiff(from: $0, to: current, isAdjacent: false) }
-            for diff in steps + direct {
-                for pair in diff.matchedEntities where pair.isUnchanged {
-                    let worked = ModelDiff.pairWalkingChains(
-                        pair.oldIndex, pair.newIndex, old: diff.from.model, new: diff.to.model)
-                    for rule in rules {
-                        for judged in [pair, worked] {
-                            let found = rule.check(judged, of: diff.versions, context: RuleContext())
-                            XCTAssertEqual(
-                                found.map(\.finding.message), [],
-                                "\(rule.id) on \(bundle.lastPathComponent) \(diff.between) \(pair.new.name)")
-                        }
+        for (bundle, diff) in everyComparedPair() {
+            for pair in diff.matchedEntities where pair.isUnchanged {
+                let worked = ModelDiff.pairWalkingChains(
+                    pair.oldIndex, pair.newIndex, old: diff.from.model, new: diff.to.model)
+                for rule in rules {
+                    for judged in [pair, worked] {
+                        let found = rule.check(judged, of: diff.versions, context: RuleContext())
+                        XCTAssertEqual(
+                            found.map(\.finding.message), [],
+                            "\(rule.id) on \(bundle.lastPathComponent) \(diff.between) \(pair.new.name)")
                     }
-                    unchanged += 1
                 }
+                unchanged += 1
             }
         }
         XCTAssertGreaterThan(unchanged, corpusRoot == nil ? 20 : 10_000)
@@ -154,42 +159,36 @@ final class EntityPairRuleTests: XCTestCase {
     /// about it. (`redundant-version` is left out: it asks whether anything changed at all.)
     func testNoRuleFindsAnythingOnAPropertyPairWithoutFacets() throws {
         var handed = 0
-        for bundle in fixtureAndCorpusBundles() {
-            let versions = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent).readableVersions
-            guard let current = versions.last else { continue }
-            let steps = zip(versions, versions.dropFirst()).map { ModelDiff(from: $0, to: $1, isAdjacent: true) }
-            let direct = versions.dropLast().map { ModelDiff(from: $0, to: current, isAdjacent: false) }
-            for diff in steps + direct {
-                for pair in diff.matchedEntities where !pair.isUnchanged {
-                    let same = pair.matchedProperties.filter(\.facets.isEmpty).map { property in
-                        var marked = property
-                        marked.facets = [.userInfo]
-                        return marked
-                    }
-                    guard !same.isEmpty else { continue }
-                    let marked = EntityPair(
-                        old: pair.old, new: pair.new, oldIndex: pair.oldIndex, newIndex: pair.newIndex, facets: [],
-                        matchedProperties: same)
-                    XCTAssertEqual(marked.changedProperties.count, same.count)
-                    var alone = diff
-                    alone.matchedEntities = [marked]
-                    alone.addedEntities = []
-                    alone.removedEntities = []
-                    for judge in RuleSet.registry.pairs {
-                        let found: [ChangeFinding]
-                        switch judge {
-                        case .entityPairs(let rule):
-                            found = rule.check(marked, of: diff.versions, context: RuleContext())
-                        case .diff(let rule):
-                            guard !(rule is RedundantVersionRule) else { continue }
-                            found = rule.check(alone, context: RuleContext())
-                        }
-                        XCTAssertEqual(
-                            found.filter { $0.finding.property != nil }.map(\.finding.message), [],
-                            "\(judge.description.id) on \(bundle.lastPathComponent) \(diff.between) \(pair.new.name)")
-                    }
-                    handed += same.count
+        for (bundle, diff) in everyComparedPair() {
+            for pair in diff.matchedEntities where !pair.isUnchanged {
+                let same = pair.matchedProperties.filter(\.facets.isEmpty).map { property in
+                    var marked = property
+                    marked.facets = [.userInfo]
+                    return marked
                 }
+                guard !same.isEmpty else { continue }
+                let marked = EntityPair(
+                    old: pair.old, new: pair.new, oldIndex: pair.oldIndex, newIndex: pair.newIndex, facets: [],
+                    matchedProperties: same)
+                XCTAssertEqual(marked.changedProperties.count, same.count)
+                var alone = diff
+                alone.matchedEntities = [marked]
+                alone.addedEntities = []
+                alone.removedEntities = []
+                for judge in RuleSet.registry.pairs {
+                    let found: [ChangeFinding]
+                    switch judge {
+                    case .entityPairs(let rule):
+                        found = rule.check(marked, of: diff.versions, context: RuleContext())
+                    case .diff(let rule):
+                        guard !(rule is RedundantVersionRule) else { continue }
+                        found = rule.check(alone, context: RuleContext())
+                    }
+                    XCTAssertEqual(
+                        found.filter { $0.finding.property != nil }.map(\.finding.message), [],
+                        "\(judge.description.id) on \(bundle.lastPathComponent) \(diff.between) \(pair.new.name)")
+                }
+                handed += same.count
             }
         }
         XCTAssertGreaterThan(handed, corpusRoot == nil ? 20 : 10_000)

@@ -25,14 +25,7 @@ final class LayoutSectionTests: XCTestCase {
         let asWritten = ContentsParser.parse(data: Data(bytes), path: path, cache: nil, blankingLayout: false)
         switch (blanked, asWritten) {
         case (.model(let a), .model(let b)):
-            XCTAssertEqual(a.location, b.location, label, file: file, line: line)
-            XCTAssertEqual(a.header, b.header, label, file: file, line: line)
-            XCTAssertEqual(a.entities, b.entities, label, file: file, line: line)
-            XCTAssertEqual(a.configurations, b.configurations, label, file: file, line: line)
-            XCTAssertEqual(a.fetchRequests, b.fetchRequests, label, file: file, line: line)
-            XCTAssertEqual(a.composites, b.composites, label, file: file, line: line)
-            XCTAssertEqual(a.unknownXML, b.unknownXML, label, file: file, line: line)
-            XCTAssertEqual(a.contentKeys, b.contentKeys, label, file: file, line: line)
+            assertSameModel(a, b, label, file: file, line: line)
         case (.malformed(let reasonA, let locationA), .malformed(let reasonB, let locationB)):
             XCTAssertEqual(reasonA, reasonB, label, file: file, line: line)
             XCTAssertEqual(locationA, locationB, label, file: file, line: line)

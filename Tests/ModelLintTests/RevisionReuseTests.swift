@@ -8,22 +8,6 @@ import ModelLintHistory
 /// tree's version, not fetched and parsed again, and the revision's bundle is shown at the work tree's path: the
 /// bundle must be exactly what reading every version at the revision gives.
 final class RevisionReuseTests: XCTestCase {
-    private func assertSame(_ a: Model, _ b: Model, _ label: String, file: StaticString = #filePath, line: UInt = #line)
-    {
-        XCTAssertEqual(a.location, b.location, label, file: file, line: line)
-        XCTAssertEqual(a.header, b.header, label, file: file, line: line)
-        XCTAssertEqual(a.entities, b.entities, label, file: file, line: line)
-        XCTAssertEqual(a.configurations, b.configurations, label, file: file, line: line)
-        XCTAssertEqual(a.fetchRequests, b.fetchRequests, label, file: file, line: line)
-        XCTAssertEqual(a.unknownXML, b.unknownXML, label, file: file, line: line)
-        XCTAssertEqual(a.composites, b.composites, label, file: file, line: line)
-        XCTAssertEqual(a.contentKeys, b.contentKeys, label, file: file, line: line)
-        // Locations compared position for position, not only as equal values.
-        XCTAssertEqual(
-            a.entities.flatMap(\.elementLocations), b.entities.flatMap(\.elementLocations), label, file: file,
-            line: line)
-    }
-
     /// The bundle at a revision read reusing the work tree's unchanged versions equals the bundle read in full,
     /// versions edited since included, both shown at the work tree's path; and only the versions git calls
     /// identical are reused, as the bundle records.
@@ -71,7 +55,7 @@ final class RevisionReuseTests: XCTestCase {
         XCTAssertEqual(full.workTreeVersions, [])
         for (a, b) in zip(reused.versions, full.versions) {
             let (x, y) = (try XCTUnwrap(a.model), try XCTUnwrap(b.model))
-            assertSame(x, y, a.name)
+            assertSameModel(x, y, a.name)
             XCTAssertEqual(x.location.file, "Near.xcdatamodeld/\(a.name).xcdatamodel/contents")
         }
         // Without the work tree's read, the revision's own path.

@@ -193,3 +193,21 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Two models equal in everything a rule reads, their element locations compared position for position.
+func assertSameModel(
+    _ a: Model, _ b: Model, _ label: String, file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(a.location, b.location, label, file: file, line: line)
+    XCTAssertEqual(a.header, b.header, label, file: file, line: line)
+    XCTAssertEqual(a.entities, b.entities, label, file: file, line: line)
+    XCTAssertEqual(a.configurations, b.configurations, label, file: file, line: line)
+    XCTAssertEqual(a.fetchRequests, b.fetchRequests, label, file: file, line: line)
+    XCTAssertEqual(a.unknownXML, b.unknownXML, label, file: file, line: line)
+    XCTAssertEqual(a.composites, b.composites, label, file: file, line: line)
+    XCTAssertEqual(a.contentKeys, b.contentKeys, label, file: file, line: line)
+    // Locations compared position for position, not only as equal values.
+    XCTAssertEqual(
+        a.entities.flatMap(\.elementLocations), b.entities.flatMap(\.elementLocations), label, file: file,
+        line: line)
+}
