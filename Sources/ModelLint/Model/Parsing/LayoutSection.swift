@@ -1,13 +1,21 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// The diagram layout Xcode writes last in a `contents` file (`<elements>`, one `<element>` per entity with its
 /// position and size). No rule reads it, yet in an old bundle it is a third of the elements the parser would report,
 /// each bridged into strings and a dictionary. A section the parser could only read as known, empty-handed
 /// elements of the `<model>` is blanked before parsing; any other is parsed as written.
 package enum LayoutSection {
-    private static let open = Array("<elements>".utf8)
-    private static let close = Array("</elements>".utf8)
-    private static let modelClose = Array("</model>".utf8)
-    private static let element = Array("<element".utf8)
-    private static let attributes = ["name", "positionX", "positionY", "width", "height"].map { Array($0.utf8) }
+    // Static strings: compared from their bytes in place, nothing counted or copied.
+    private static let open: StaticString = "<elements>"
+    private static let close: StaticString = "</elements>"
+    private static let modelClose: StaticString = "</model>"
+    private static let element: StaticString = "<element"
 
     /// The bytes of the layout section, when blanking it cannot change what parsing the file gives, else nil.
     /// That holds when the section is the last thing in the root before `</model>` and the end of the file
@@ -20,12 +28,12 @@ package enum LayoutSection {
             var end = text.count
             while end > 0, isSpace(text[end - 1]) { end -= 1 }
             guard has(modelClose, endingAt: end, in: text) else { return nil }
-            end -= modelClose.count
+            end -= modelClose.utf8CodeUnitCount
             while end > 0, isSpace(text[end - 1]) { end -= 1 }
             guard has(close, endingAt: end, in: text) else { return nil }
-            let contentEnd = end - close.count
-            guard let start = lastStart(of: open, before: contentEnd, in: text),
-                holdsOnlyLayoutElements(text, from: start + open.count, to: contentEnd)
+            let contentEnd = end - close.utf8CodeUnitCount
+            guard let start = lastOpening(before: contentEnd, in: text),
+                holdsOnlyLayoutElements(text, from: start + open.utf8CodeUnitCount, to: contentEnd)
             else { return nil }
             return start..<end
         }
@@ -51,23 +59,21 @@ package enum LayoutSection {
             while i < end, isSpace(text[i]) { i += 1 }
             return i > from
         }
-        func consume(_ word: [UInt8]) -> Bool {
+        func consume(_ word: StaticString) -> Bool {
             guard has(word, startingAt: i, before: end, in: text) else { return false }
-            i += word.count
+            i += word.utf8CodeUnitCount
             return true
         }
-        /// Which of `attributes` starts at `i`, consumed.
+        /// Which of the vocabulary's attributes (name, positionX, positionY, width, height) starts at `i`, consumed.
         func attribute() -> Int? {
             guard i < end else { return nil }
-            let candidates: ClosedRange<Int>
             switch text[i] {
-            case UInt8(ascii: "n"): candidates = 0...0
-            case UInt8(ascii: "p"): candidates = 1...2
-            case UInt8(ascii: "w"): candidates = 3...3
-            case UInt8(ascii: "h"): candidates = 4...4
+            case UInt8(ascii: "n"): return consume("name") ? 0 : nil
+            case UInt8(ascii: "p"): return consume("positionX") ? 1 : consume("positionY") ? 2 : nil
+            case UInt8(ascii: "w"): return consume("width") ? 3 : nil
+            case UInt8(ascii: "h"): return consume("height") ? 4 : nil
             default: return nil
             }
-            return candidates.first { consume(attributes[$0]) }
         }
         while true {
             _ = skipSpaces()
@@ -102,27 +108,35 @@ package enum LayoutSection {
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
-    private static func has(_ word: [UInt8], endingAt end: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        end >= word.count && has(word, startingAt: end - word.count, before: end, in: text)
+    private static func has(_ word: StaticString, endingAt end: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        end >= word.utf8CodeUnitCount && has(word, startingAt: end - word.utf8CodeUnitCount, before: end, in: text)
     }
 
     private static func has(
-        _ word: [UInt8], startingAt start: Int, before end: Int, in text: UnsafeBufferPointer<UInt8>
-    )
-        -> Bool
-    {
-        guard start >= 0, end - start >= word.count else { return false }
-        for k in word.indices where text[start + k] != word[k] { return false }
-        return true
+        _ word: StaticString, startingAt start: Int, before end: Int, in text: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard start >= 0, end - start >= count else { return false }
+        return memcmp(text.baseAddress! + start, word.utf8Start, count) == 0
     }
 
-    /// The last `word` that ends at or before `end`. The section's content holds no `<elements>` (it holds only
-    /// `<element` tags), so the last one is its start.
-    private static func lastStart(of word: [UInt8], before end: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
-        var start = end - word.count
-        while start >= 0 {
-            if text[start] == word[0], has(word, startingAt: start, before: end, in: text) { return start }
-            start -= 1
+    /// The last `<elements>` that ends at or before `end`: the section's content holds no other (it holds only
+    /// `<element` tags), so it is the section's start. Read backwards eight bytes at a time, to each `<`.
+    private static func lastOpening(before end: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = text.baseAddress else { return nil }
+        var i = end - open.utf8CodeUnitCount
+        let angles: UInt64 = 0x3C3C_3C3C_3C3C_3C3C
+        while i >= 0 {
+            if i >= 7 {
+                let word = UnsafeRawPointer(base + i - 7).loadUnaligned(as: UInt64.self) ^ angles
+                // No byte of the eight is `<`: none starts the section.
+                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 == 0 {
+                    i -= 8
+                    continue
+                }
+            }
+            if text[i] == UInt8(ascii: "<"), has(open, startingAt: i, before: end, in: text) { return i }
+            i -= 1
         }
         return nil
     }
