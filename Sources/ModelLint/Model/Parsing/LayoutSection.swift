@@ -18,11 +18,10 @@ package enum LayoutSection {
     private static let element: StaticString = "<element"
 
     /// The bytes of the layout section, when blanking it cannot change what parsing the file gives, else nil.
-    /// That holds when the section is the last thing in the root before `</model>` and the end of the file
-    /// (so in a well-formed file its parent is the `<model>`, and in a malformed one the parser meets the same first
-    /// error at the same place), and it holds only `<element …/>` tags with the vocabulary's attributes, each once,
-    /// whose values are printable ASCII without `<` or `&` (so the section is well-formed on its own and names
-    /// nothing unknown).
+    /// That holds in a well-formed file when the section is the last thing before `</model>` and the end of the file
+    /// (so its parent is the `<model>`), and it holds only `<element …/>` tags with the vocabulary's attributes, each
+    /// once, whose values are printable ASCII without `<` or `&` (so it is well-formed on its own and names nothing
+    /// unknown). A file that fails to parse with it blanked is read again as written (`ContentsParser`).
     package static func range(in bytes: [UInt8]) -> Range<Int>? {
         bytes.withUnsafeBufferPointer { text -> Range<Int>? in
             var end = text.count
