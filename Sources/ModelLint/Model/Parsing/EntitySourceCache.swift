@@ -9,15 +9,17 @@ import ModelLintSupport
 package final class EntitySourceCache: Sendable {
     package init() {}
 
-    package struct Entry: Sendable {
+    /// A class: every repeat's node and its version's placing hold the entry, and a value would count each of
+    /// its references at every hand-over.
+    package final class Entry: Sendable {
         /// The entity's source text: a hit must be these very bytes, not only the same hash.
-        package var text: [UInt8]
-        package var entity: Entity
+        package let text: [UInt8]
+        package let entity: Entity
         /// Unknown XML found inside the entity.
-        package var unknownXML: [UnknownXML]
+        package let unknownXML: [UnknownXML]
         /// Where the entity's `<` is in the file it was built from.
-        package var line: Int
-        package var column: Int
+        package let line: Int
+        package let column: Int
 
         package init(text: [UInt8], entity: Entity, unknownXML: [UnknownXML], line: Int, column: Int) {
             self.text = text
