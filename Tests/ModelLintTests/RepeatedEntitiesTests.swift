@@ -128,6 +128,39 @@ final class RepeatedEntitiesTests: XCTestCase {
         )
     }
 
+    /// A rule that says it reads only its entity (`readsOnlyItsEntity`) finds the same about every entity of every
+    /// version of every bundle alone in a model of its own, under another context: the engine shares its findings
+    /// among entities of equal content wherever they stand.
+    func testARuleThatReadsOnlyItsEntityFindsTheSameAboutItAlone() throws {
+        let rules = RuleSet.registry.versions.compactMap { judge -> (any EntityRule)? in
+            guard case .entities(let rule) = judge, type(of: rule).readsOnlyItsEntity else { return nil }
+            return rule
+        }
+        XCTAssertEqual(
+            rules.map(\.id).sorted(),
+            [
+                "derived-attribute-invalid", "invalid-default-value", "missing-inverse",
+                "renaming-identifier-xml-attribute",
+                "reserved-property-name", "suspicious-default-value", "unknown-attribute-type",
+            ])
+        var found = 0
+        for bundle in fixtureAndCorpusBundles() {
+            for model in models(bundle) {
+                for entity in model.entities {
+                    let alone = Model(location: model.location, entities: [entity])
+                    for rule in rules {
+                        let inModel = rule.check(entity, in: model, context: RuleContext())
+                        XCTAssertEqual(
+                            inModel, rule.check(entity, in: alone, context: RuleContext(cloudKitOverride: true)),
+                            "\(rule.id) on \(bundle.lastPathComponent) \(entity.name)")
+                        found += inModel.count
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(found, corpusRoot == nil ? 5 : 100)
+    }
+
     /// The real test: every corpus bundle and fixture, every version, every single-version rule.
     func testEveryBundleFindsExactlyWhatJudgingEachVersionWholeFinds() throws {
         let bundles = fixtureAndCorpusBundles()

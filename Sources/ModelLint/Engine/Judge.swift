@@ -230,23 +230,33 @@ package struct Judge: Sendable {
     }
 
     /// Per version, per rule: what the single-version rules find. Versions are independent: judged on all
-    /// cores. Entity rules judge each distinct neighborhood once; repeats get its findings moved to them.
+    /// cores. Entity rules judge each distinct neighborhood once (each distinct entity, for a rule that reads only
+    /// its entity); repeats get its findings moved to them.
     package func versionFindings(_ models: [Model], rules: [RuleSet.VersionJudge], context: RuleContext)
         -> [[[Finding]]]
     {
         let repeated = RepeatedEntities(models)
+        // A rule that reads only its entity repeats wherever the entity does, whatever changed around it.
+        let scopes = rules.map { judge -> RepeatedEntities.Scope in
+            guard case .entities(let rule) = judge, type(of: rule).readsOnlyItsEntity else { return .neighborhood }
+            return .entity
+        }
+        let repeatedEntities = scopes.contains(.entity) ? RepeatedEntities(models, scope: .entity) : repeated
+        // Per rule, per version, per entity: where what the rule reads was first seen.
+        let originsByRule = scopes.map { $0 == .entity ? repeatedEntities.origins : repeated.origins }
         let fresh = concurrentMap(Array(models.indices)) { v -> [VersionRuleFindings] in
             let model = models[v]
-            return rules.map { judge in
-                guard case .entities(let rule) = judge else {
-                    guard case .whole(let rule) = judge else { preconditionFailure() }
+            return rules.indices.map { r in
+                guard case .entities(let rule) = rules[r] else {
+                    guard case .whole(let rule) = rules[r] else { preconditionFailure() }
                     return VersionRuleFindings(modelWide: rule.check(model, context: context))
                 }
+                let repeats = originsByRule[r][v]
                 return VersionRuleFindings(
                     modelWide: rule.checkModel(model, context: context),
                     // Indices, not entities: no entity is copied per step.
                     perEntity: model.entities.indices.map { e in
-                        repeated.origins[v][e] == nil ? rule.check(model.entities[e], in: model, context: context) : nil
+                        repeats[e] == nil ? rule.check(model.entities[e], in: model, context: context) : nil
                     })
             }
         }
@@ -260,10 +270,10 @@ package struct Judge: Sendable {
         }
         return concurrentMap(Array(models.indices)) { v -> [[Finding]] in
             let model = models[v]
-            let origins = repeated.origins[v]
             return rules.indices.map { r -> [Finding] in
                 let judged = fresh[v][r]
                 guard case .entities(let rule) = rules[r] else { return judged.modelWide }
+                let origins = originsByRule[r][v]
                 var found = judged.modelWide
                 for e in model.entities.indices {
                     if let own = judged.perEntity[e] {
@@ -276,7 +286,7 @@ package struct Judge: Sendable {
                         found +=
                             RepeatedEntities.move(
                                 original, from: originModel.entities[origin.item], in: originModel, to: entity,
-                                in: model)
+                                in: model, scope: scopes[r])
                             // A finding outside the neighborhood: judged afresh.
                             ?? rule.check(entity, in: model, context: context)
                     }

@@ -6,27 +6,47 @@ import ModelLintRules
 /// entity pairs). An `EntityRule` finds the same about equal neighborhoods, so each distinct neighborhood
 /// is judged once per bundle and its findings are moved to the versions that repeat it, element by element.
 package struct RepeatedEntities: Sendable {
-    /// Per version, per entity: where the same neighborhood was first seen, when that was earlier.
+    /// What a rule reads of an entity, and so what must repeat for its findings to repeat.
+    package enum Scope: Sendable {
+        /// `Model.neighborhood(of:)`, and the model's CloudKit settings.
+        case neighborhood
+        /// The entity's own elements (`EntityRule.readsOnlyItsEntity`).
+        case entity
+    }
+
+    /// Per version, per entity: where the same neighborhood (or entity) was first seen, when that was earlier.
     package let origins: [[EarlierOccurrence?]]
 
-    package init(_ models: [Model]) {
+    package init(_ models: [Model], scope: Scope = .neighborhood) {
         // Keys on all cores; only matching them up runs in order.
         let keys = concurrentMap(models) { model -> [Int?] in
             // Two entities of one name make name lookups ambiguous: judge such a version whole.
             guard model.entityIndexByName.count == model.entities.count else { return model.entities.map { _ in nil } }
-            return model.entities.indices.map { model.neighborhoodKey(ofEntityAt: $0) }
+            switch scope {
+            case .neighborhood: return model.entities.indices.map { model.neighborhoodKey(ofEntityAt: $0) }
+            case .entity: return model.keys.content
+            }
         }
         origins = EarlierOccurrence.find(keys)
     }
 
     /// Findings about an entity of `origin`'s version, placed on the same elements of `entity`, or nil when
-    /// one of them points outside the neighborhood (then the entity is judged afresh).
+    /// one of them points outside the scope (then the entity is judged afresh).
     package static func move(
-        _ findings: [Finding], from origin: Entity, in originModel: Model, to entity: Entity, in model: Model
+        _ findings: [Finding], from origin: Entity, in originModel: Model, to entity: Entity, in model: Model,
+        scope: Scope = .neighborhood
     ) -> [Finding]? {
         if findings.isEmpty { return [] }
-        let from = originModel.neighborhood(of: origin).flatMap(\.elementLocations)
-        let to = model.neighborhood(of: entity).flatMap(\.elementLocations)
+        let from: [SourceLocation]
+        let to: [SourceLocation]
+        switch scope {
+        case .neighborhood:
+            from = originModel.neighborhood(of: origin).flatMap(\.elementLocations)
+            to = model.neighborhood(of: entity).flatMap(\.elementLocations)
+        case .entity:
+            from = origin.elementLocations
+            to = entity.elementLocations
+        }
         guard from.count == to.count else { return nil }
         var moved: [Finding] = []
         for finding in findings {

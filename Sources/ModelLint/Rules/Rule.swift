@@ -393,12 +393,17 @@ public protocol VersionRule: Rule {
 /// model's CloudKit settings). Most entities repeat unchanged across a bundle's versions, so the linter
 /// judges each distinct neighborhood once and carries the findings to the versions that repeat it.
 public protocol EntityRule: VersionRule {
+    /// Whether `check(_:in:context:)` reads the entity's own elements and nothing else (neither the model, nor the
+    /// entity's ancestors or the entities it names, nor the context): then the engine judges each distinct entity
+    /// once per bundle, not each distinct neighborhood. False unless a rule says so.
+    static var readsOnlyItsEntity: Bool { get }
     /// Findings about the model as a whole rather than one entity (none by default).
     func checkModel(_ model: Model, context: RuleContext) -> [Finding]
     func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding]
 }
 
 extension EntityRule {
+    public static var readsOnlyItsEntity: Bool { false }
     public func checkModel(_ model: Model, context: RuleContext) -> [Finding] { [] }
 
     public func check(_ model: Model, context: RuleContext) -> [Finding] {

@@ -3,6 +3,8 @@ import ModelLintModel
 public struct DerivedAttributeInvalidRule: EntityRule {
     public init() {}
 
+    public static let readsOnlyItsEntity = true
+
     public static let description = RuleDescription(
         id: "derived-attribute-invalid", category: .singleVersion, severity: .error,
         summary: "a derived attribute with a default value or a renaming identifier",

@@ -3,6 +3,8 @@ import ModelLintModel
 public struct InvalidDefaultValueRule: EntityRule {
     public init() {}
 
+    public static let readsOnlyItsEntity = true
+
     public static let description = RuleDescription(
         id: "invalid-default-value", category: .singleVersion, severity: .error,
         summary: "a default value that cannot mean anything for the attribute's type, or is out of range",

@@ -3,6 +3,8 @@ import ModelLintModel
 public struct MissingInverseRule: EntityRule {
     public init() {}
 
+    public static let readsOnlyItsEntity = true
+
     public static let description = RuleDescription(
         id: "missing-inverse", category: .singleVersion, severity: .warning,
         summary: "a relationship with no inverse",

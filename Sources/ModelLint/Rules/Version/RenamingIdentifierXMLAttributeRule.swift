@@ -3,6 +3,8 @@ import ModelLintModel
 public struct RenamingIdentifierXMLAttributeRule: EntityRule {
     public init() {}
 
+    public static let readsOnlyItsEntity = true
+
     public static let description = RuleDescription(
         id: "renaming-identifier-xml-attribute", category: .singleVersion, severity: .error,
         summary: "a hand-written `renamingIdentifier=\"...\"` XML attribute, which the model compiler ignores",

@@ -3,6 +3,8 @@ import ModelLintModel
 public struct ReservedPropertyNameRule: EntityRule {
     public init() {}
 
+    public static let readsOnlyItsEntity = true
+
     /// No-parameter methods of NSObject and NSManagedObject that a property would shadow (Apple's documentation
     /// of NSPropertyDescription: a property cannot have the name of such a method).
     package static let reserved: Set<String> = [

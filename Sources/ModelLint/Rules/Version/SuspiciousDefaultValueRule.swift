@@ -3,6 +3,8 @@ import ModelLintModel
 public struct SuspiciousDefaultValueRule: EntityRule {
     public init() {}
 
+    public static let readsOnlyItsEntity = true
+
     public static let description = RuleDescription(
         id: "suspicious-default-value", category: .singleVersion, severity: .warning,
         summary: "a default written in another type's spelling, usually left behind by a type change",

@@ -4,6 +4,8 @@ import ModelLintModel
 public struct UnknownAttributeTypeRule: EntityRule {
     public init() {}
 
+    public static let readsOnlyItsEntity = true
+
     public static let description = RuleDescription(
         id: "unknown-attribute-type", category: .singleVersion, severity: .error,
         summary: "an `attributeType` that is not a Core Data type",
