@@ -17,7 +17,7 @@ public enum ContentsParser {
         -> VersionContent
     {
         let bytes = [UInt8](data)
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+        if bytes.allSatisfy(XMLVocabulary.isSpace) {
             return .malformed(reason: "the file is empty", location: SourceLocation(file: path, line: 1, column: 1))
         }
         func refuse(_ reason: String, at offset: Int) -> VersionContent {
@@ -146,7 +146,7 @@ package struct RefusedMarkup {
 
     package init(_ bytes: [UInt8]) {
         let declaration =
-            bytes.starts(with: Array("<?xml".utf8)) && bytes.count > 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[5])
+            bytes.starts(with: Array("<?xml".utf8)) && bytes.count > 5 && XMLVocabulary.isSpace(bytes[5])
         let doctype = Array("DOCTYPE".utf8)
         let entity = Array("ENTITY".utf8)
         func follows(_ word: [UInt8], at offset: Int) -> Bool {
@@ -421,7 +421,6 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         guard same else { return false }
         if offset + count == bytes.count { return true }
         let next = bytes[offset + count]
-        return next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: "/")
-            || next == UInt8(ascii: ">")
+        return XMLVocabulary.isSpace(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: ">")
     }
 }

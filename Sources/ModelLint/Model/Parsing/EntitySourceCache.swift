@@ -140,7 +140,7 @@ package final class EntitySourceCache: Sendable {
         var runPlaceholder: Int?  // the placeholder of the run the last repeat belongs to
         while let start = ByteSearch.firstIndex(of: Self.startTag, in: bytes, from: offset) {
             offset = start + Self.startTag.count
-            guard offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]),
+            guard offset < bytes.count, XMLVocabulary.isSpace(bytes[offset]),
                 let endTag = ByteSearch.firstIndex(of: Self.endTag, in: bytes, from: offset)
             else { continue }
             let end = endTag + Self.endTag.count
@@ -149,7 +149,7 @@ package final class EntitySourceCache: Sendable {
             if blanked.bytes.isEmpty { blanked.bytes.reserveCapacity(bytes.count / 4) }
             let joinsRun =
                 joiningRuns && runPlaceholder != nil && copied > 0
-                && bytes[copied..<start].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+                && bytes[copied..<start].allSatisfy(XMLVocabulary.isSpace)
             blanked.bytes += bytes[copied..<start]
             blanked.repeats[blanked.bytes.count] = (hash, entry)
             if joinsRun, let runPlaceholder {

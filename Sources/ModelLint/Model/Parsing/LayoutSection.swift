@@ -25,10 +25,10 @@ package enum LayoutSection {
     package static func range(in bytes: [UInt8]) -> Range<Int>? {
         bytes.withUnsafeBufferPointer { text -> Range<Int>? in
             var end = text.count
-            while end > 0, isSpace(text[end - 1]) { end -= 1 }
+            while end > 0, XMLVocabulary.isSpace(text[end - 1]) { end -= 1 }
             guard has(modelClose, endingAt: end, in: text) else { return nil }
             end -= modelClose.utf8CodeUnitCount
-            while end > 0, isSpace(text[end - 1]) { end -= 1 }
+            while end > 0, XMLVocabulary.isSpace(text[end - 1]) { end -= 1 }
             guard has(close, endingAt: end, in: text) else { return nil }
             let contentEnd = end - close.utf8CodeUnitCount
             guard let start = lastOpening(before: contentEnd, in: text),
@@ -55,7 +55,7 @@ package enum LayoutSection {
         var i = start
         func skipSpaces() -> Bool {
             let from = i
-            while i < end, isSpace(text[i]) { i += 1 }
+            while i < end, XMLVocabulary.isSpace(text[i]) { i += 1 }
             return i > from
         }
         func consume(_ word: StaticString) -> Bool {
@@ -104,8 +104,6 @@ package enum LayoutSection {
             }
         }
     }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     private static func has(_ word: StaticString, endingAt end: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         end >= word.utf8CodeUnitCount && has(word, startingAt: end - word.utf8CodeUnitCount, before: end, in: text)

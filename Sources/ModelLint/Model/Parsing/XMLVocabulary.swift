@@ -2,6 +2,11 @@
 /// Anything else is reported as `unknown-xml-attribute`. `renamingIdentifier` is deliberately absent:
 /// it is not Xcode's format, and gets its own rule.
 package enum XMLVocabulary {
+    /// XML's white space (the `S` production): space, tab, line feed, carriage return.
+    package static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     package static let attributes: [String: Set<String>] = [
         "model": [
             "type", "documentVersion", "lastSavedToolsVersion", "systemVersion", "minimumToolsVersion",
