@@ -55,18 +55,18 @@ public enum MappingModelSnapshot {
                 }
                 let facts = StereotypeValues(entity, in: archive, keys: keys)
                 var fields = Entity.Fields(name: name)
-                fields.isAbstract = facts["XD_PSK_isAbstract"].flatMap { archive.bool($0, "_default") } ?? false
-                fields.versionHashModifier = facts["XD_PSK_versionHashModifier"].flatMap {
+                fields.isAbstract = facts[.isAbstract].flatMap { archive.bool($0, "_default") } ?? false
+                fields.versionHashModifier = facts[.entityHashModifier].flatMap {
                     archive.string($0, "_default")
                 }
-                fields.elementID = facts["XD_PSK_elementID"].flatMap { archive.string($0, "_default") }
+                fields.elementID = facts[.entityElementID].flatMap { archive.string($0, "_default") }
                 if let generalizations = archive.reference(entity, "XDBucketForGeneralizationsstorage") {
                     fields.parentEntity =
                         archive.members(generalizations).lazy.compactMap {
                             archive.reference($0, "_general").flatMap { archive.string($0, "_name") }
                         }.first
                 }
-                if let constraints = facts["XDPMUniquenessConstraints"].flatMap({ archive.reference($0, "_default") }) {
+                if let constraints = facts[.uniquenessConstraints].flatMap({ archive.reference($0, "_default") }) {
                     fields.uniquenessConstraints = try archive.members(constraints).map { tuple in
                         let members = archive.members(tuple)
                         try budget.spend(members.count + 1)
@@ -92,47 +92,62 @@ public enum MappingModelSnapshot {
         }
     }
 
-    /// The stereotype attributes an element's facts are read from.
-    private static let factKeys = [
-        "XD_PSK_isAbstract", "XD_PSK_versionHashModifier", "XD_PSK_elementID", "XDPMUniquenessConstraints",
-        "XD_PPSK_isOptional", "XD_PPSK_isTransient", "XD_PPSK_versionHashModifier", "XD_PPSK_elementID",
-        "XD_PAttK_attributeType", "XD_PAttK_allowsExternalBinaryDataStorage", "XD_PAttK_valueTransformerName",
-        "XD_PAttK_defaultValueAsString", "XD_PRK_destination", "XD_PRK_inverseRelationship", "XD_PRK_maxCount",
-        "XD_PRK_minCount", "XD_PRK_isToMany", "XD_PRK_ordered",
-    ]
-    private static let factPositions = Dictionary(uniqueKeysWithValues: factKeys.enumerated().map { ($1, $0) })
+    /// The stereotype attributes an element's facts are read from, by their keys in the archive.
+    private enum Fact: String {
+        case isAbstract = "XD_PSK_isAbstract"
+        case entityHashModifier = "XD_PSK_versionHashModifier"
+        case entityElementID = "XD_PSK_elementID"
+        case uniquenessConstraints = "XDPMUniquenessConstraints"
+        case isOptional = "XD_PPSK_isOptional"
+        case isTransient = "XD_PPSK_isTransient"
+        case propertyHashModifier = "XD_PPSK_versionHashModifier"
+        case propertyElementID = "XD_PPSK_elementID"
+        case attributeType = "XD_PAttK_attributeType"
+        case allowsExternalStorage = "XD_PAttK_allowsExternalBinaryDataStorage"
+        case valueTransformerName = "XD_PAttK_valueTransformerName"
+        case defaultValue = "XD_PAttK_defaultValueAsString"
+        case destination = "XD_PRK_destination"
+        case inverseRelationship = "XD_PRK_inverseRelationship"
+        case maxCount = "XD_PRK_maxCount"
+        case minCount = "XD_PRK_minCount"
+        case isToMany = "XD_PRK_isToMany"
+        case ordered = "XD_PRK_ordered"
+    }
 
     /// An element's stereotype attributes (`XD_PPSK_isOptional` -> the attribute object holding the value as its
-    /// `_default`), for the keys in `factKeys`; the first of a repeated key counts.
+    /// `_default`), for the facts read; the first of a repeated key counts.
     private struct StereotypeValues {
-        var values = [Int?](repeating: nil, count: factKeys.count)
+        /// A few per element: looked through, not hashed.
+        var values: [(fact: Fact, object: Int)] = []
 
         init(_ element: Int, in archive: KeyedArchive, keys: FactKeyObjects) {
             guard let stereotypes = archive.reference(element, "XDBucketForStereotypesstorage") else { return }
             for (_, stereotype) in archive.entries(stereotypes) {
                 guard let owned = archive.reference(stereotype, "XDBucketForOwnedAttributesstorage") else { continue }
                 for (key, value) in archive.entries(owned) {
-                    if let position = keys.position(of: key), values[position] == nil { values[position] = value }
+                    if let fact = keys.fact(keyedBy: key), !values.contains(where: { $0.fact == fact }) {
+                        values.append((fact, value))
+                    }
                 }
             }
         }
 
-        subscript(key: String) -> Int? { factPositions[key].flatMap { values[$0] } }
+        subscript(fact: Fact) -> Int? { values.first { $0.fact == fact }?.object }
     }
 
-    /// Which of `factKeys` each archived key object is, each object's text compared once: every element's
-    /// stereotype attributes are keyed by the same few dozen archived strings.
+    /// Which fact each archived key object names, each object's text read once: every element's stereotype
+    /// attributes are keyed by the same few dozen archived strings.
     private final class FactKeyObjects {
         let archive: KeyedArchive
-        private var positions: [Int: Int] = [:]
+        private var facts: [Int: Fact?] = [:]
 
         init(_ archive: KeyedArchive) { self.archive = archive }
 
-        func position(of object: Int) -> Int? {
-            if let known = positions[object] { return known < 0 ? nil : known }
-            let position = archive.text(object).flatMap { factPositions[$0] }
-            positions[object] = position ?? -1
-            return position
+        func fact(keyedBy object: Int) -> Fact? {
+            if let known = facts[object] { return known }
+            let fact = archive.text(object).flatMap(Fact.init(rawValue:))
+            facts[object] = fact
+            return fact
         }
     }
 
@@ -143,44 +158,43 @@ public enum MappingModelSnapshot {
     {
         guard let name = archive.string(object, "_name") else { return nil }
         let facts = StereotypeValues(object, in: archive, keys: keys)
-        func flag(_ key: String) -> Bool { facts[key].flatMap { archive.bool($0, "_default") } ?? false }
-        func string(_ key: String) -> String? { facts[key].flatMap { archive.string($0, "_default") } }
-        func integer(_ key: String) -> Int? {
-            facts[key].flatMap { archive.integer($0, "_default") }.map { Int(clamping: $0) }
+        func flag(_ fact: Fact) -> Bool { facts[fact].flatMap { archive.bool($0, "_default") } ?? false }
+        func string(_ fact: Fact) -> String? { facts[fact].flatMap { archive.string($0, "_default") } }
+        func integer(_ fact: Fact) -> Int? {
+            facts[fact].flatMap { archive.integer($0, "_default") }.map { Int(clamping: $0) }
         }
         switch archive.className(object) {
         case "XDPMAttribute":
-            let code = integer("XD_PAttK_attributeType") ?? 0
+            let code = integer(.attributeType) ?? 0
             var fields = Attribute.Fields(
                 name: name,
                 type: AttributeType.known.first { CoreDataHash.typeCode($0) == UInt32(truncatingIfNeeded: code) }
                     ?? .undefined)
-            fields.isOptional = flag("XD_PPSK_isOptional")
-            fields.isTransient = flag("XD_PPSK_isTransient")
-            fields.versionHashModifier = string("XD_PPSK_versionHashModifier")
-            fields.elementID = string("XD_PPSK_elementID")
-            fields.allowsExternalBinaryDataStorage = flag("XD_PAttK_allowsExternalBinaryDataStorage")
-            fields.valueTransformerName = string("XD_PAttK_valueTransformerName")
-            fields.defaultValueString = string("XD_PAttK_defaultValueAsString")
+            fields.isOptional = flag(.isOptional)
+            fields.isTransient = flag(.isTransient)
+            fields.versionHashModifier = string(.propertyHashModifier)
+            fields.elementID = string(.propertyElementID)
+            fields.allowsExternalBinaryDataStorage = flag(.allowsExternalStorage)
+            fields.valueTransformerName = string(.valueTransformerName)
+            fields.defaultValueString = string(.defaultValue)
             return .attribute(Attribute(location: location, fields: fields))
         case "XDPMRelationship":
             var fields = Relationship.Fields(name: name)
-            fields.isOptional = flag("XD_PPSK_isOptional")
-            fields.isTransient = flag("XD_PPSK_isTransient")
-            fields.versionHashModifier = string("XD_PPSK_versionHashModifier")
-            fields.elementID = string("XD_PPSK_elementID")
-            fields.destinationEntity = facts["XD_PRK_destination"].flatMap { archive.reference($0, "_default") }.flatMap
-            {
+            fields.isOptional = flag(.isOptional)
+            fields.isTransient = flag(.isTransient)
+            fields.versionHashModifier = string(.propertyHashModifier)
+            fields.elementID = string(.propertyElementID)
+            fields.destinationEntity = facts[.destination].flatMap { archive.reference($0, "_default") }.flatMap {
                 archive.string($0, "_name")
             }
-            if let inverse = facts["XD_PRK_inverseRelationship"].flatMap({ archive.reference($0, "_default") }) {
+            if let inverse = facts[.inverseRelationship].flatMap({ archive.reference($0, "_default") }) {
                 fields.inverseName = archive.string(inverse, "_name")
                 fields.inverseEntity = archive.reference(inverse, "_owner").flatMap { archive.string($0, "_name") }
             }
-            fields.maxCount = integer("XD_PRK_maxCount")
-            fields.minCount = integer("XD_PRK_minCount")
-            fields.isToMany = flag("XD_PRK_isToMany")
-            fields.isOrdered = flag("XD_PRK_ordered")
+            fields.maxCount = integer(.maxCount)
+            fields.minCount = integer(.minCount)
+            fields.isToMany = flag(.isToMany)
+            fields.isOrdered = flag(.ordered)
             return .relationship(Relationship(location: location, fields: fields))
         default:
             return nil
