@@ -16,22 +16,50 @@ package func concurrentMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: 
 
 /// Work started on another thread at once, its result taken when needed: `value` waits for it. A caller that may
 /// leave before taking it calls `wait()` on the way out, so no work (no git process) outlives what started it.
+///
+/// Work that no thread has started when it is waited for runs on the waiting thread. Pending work may itself wait
+/// for pending work, and Dispatch's pool has as many threads as the process has cores (one, in a container held to
+/// one core): waiting for work queued behind the waiter would hold the pool until Dispatch adds a thread, a second
+/// later.
 package final class Pending<Value: Sendable>: Sendable {
-    private let done = DispatchGroup()
-    private let result = Locked<Value?>(nil)
-
-    package init(_ work: @escaping @Sendable () -> Value) {
-        DispatchQueue.global().async(group: done) { [result] in
-            let value = work()
-            result.withLock { $0 = value }
-        }
+    private enum Stage: Sendable {
+        case queued(@Sendable () -> Value)
+        case started
+        case finished(Value)
     }
 
-    package func wait() { done.wait() }
+    private let stage: Locked<Stage>
+    private let done = DispatchGroup()
+
+    package init(on queue: DispatchQueue = .global(), _ work: @escaping @Sendable () -> Value) {
+        stage = Locked(.queued(work))
+        done.enter()
+        queue.async { [self] in runUnlessStarted() }
+    }
+
+    private func runUnlessStarted() {
+        let work = stage.withLock { stage -> (@Sendable () -> Value)? in
+            guard case .queued(let work) = stage else { return nil }
+            stage = .started
+            return work
+        }
+        guard let work else { return }
+        let value = work()
+        stage.withLock { $0 = .finished(value) }
+        done.leave()
+    }
+
+    package func wait() {
+        runUnlessStarted()
+        done.wait()
+    }
 
     package var value: Value {
-        done.wait()
-        return result.withLock { $0! }
+        wait()
+        return stage.withLock { stage in
+            guard case .finished(let value) = stage else { preconditionFailure("Pending: waited, not finished") }
+            return value
+        }
     }
 }
 
