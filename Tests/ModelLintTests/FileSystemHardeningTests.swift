@@ -179,4 +179,35 @@ final class FileSystemHardeningTests: XCTestCase {
             "Near 1 cannot be read as a Core Data model: it is 65 MB, over modellint's limit of 64 MB for this kind of file. The version is skipped, and so is every comparison with it"
         )
     }
+
+    /// The contents reader's bytes are the file's bytes, and its refusals the data reader's, word for word.
+    func testReadingBytesReadsWhatReadingDataReads() throws {
+        let contents = fixtureAndCorpusBundles().flatMap { bundle in
+            ((try? FileManager.default.contentsOfDirectory(atPath: bundle.path)) ?? []).sorted()
+                .filter { $0.hasSuffix(".xcdatamodel") }
+                .map { bundle.appendingPathComponent($0).appendingPathComponent("contents").path }
+        }
+        XCTAssertGreaterThan(contents.count, 20)
+        for path in contents {
+            guard let data = try? FileReader.read(path, limit: FileReader.Limit.contents) else { continue }
+            XCTAssertEqual(try FileReader.readBytes(path, limit: FileReader.Limit.contents), [UInt8](data), path)
+        }
+        let directory = try makeTemporaryDirectory(self)
+        let empty = directory.appendingPathComponent("empty").path
+        let small = directory.appendingPathComponent("small").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: empty, contents: Data()))
+        XCTAssertTrue(FileManager.default.createFile(atPath: small, contents: Data("<model/>".utf8)))
+        XCTAssertEqual(try FileReader.readBytes(empty, limit: 10), [])
+        XCTAssertEqual(try FileReader.readBytes(small, limit: 8), Array("<model/>".utf8))
+        for (path, limit) in [(small, 7), (directory.path, 10), (directory.appendingPathComponent("none").path, 10)] {
+            var dataError: FileReader.ReadError?
+            var bytesError: FileReader.ReadError?
+            XCTAssertThrowsError(try FileReader.read(path, limit: limit)) { dataError = $0 as? FileReader.ReadError }
+            XCTAssertThrowsError(try FileReader.readBytes(path, limit: limit)) {
+                bytesError = $0 as? FileReader.ReadError
+            }
+            XCTAssertNotNil(bytesError, path)
+            XCTAssertEqual(bytesError, dataError, path)
+        }
+    }
 }

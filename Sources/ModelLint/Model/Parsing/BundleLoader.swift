@@ -61,8 +61,8 @@ public enum BundleLoader {
             if FileReader.isSymbolicLink(contents) || FileReader.isSymbolicLink(folderURL.path) {
                 try FileReader.requireInside(contents, root: folderURL.deletingLastPathComponent().path)
             }
-            let data = try FileReader.read(contents, limit: FileReader.Limit.contents)
-            return ContentsParser.parse(data: data, path: contentsPath, cache: cache)
+            let bytes = try FileReader.readBytes(contents, limit: FileReader.Limit.contents)
+            return ContentsParser.parse(bytes: bytes, path: contentsPath, cache: cache)
         } catch FileReader.ReadError.missing {
             if FileReader.kind(at: folderURL.appendingPathComponent("elements").path) != nil
                 || FileReader.kind(at: folderURL.appendingPathComponent("layout").path) != nil

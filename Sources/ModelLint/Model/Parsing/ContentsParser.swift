@@ -16,7 +16,19 @@ public enum ContentsParser {
     package static func parse(data: Data, path: String, cache: EntitySourceCache?, blankingLayout: Bool = true)
         -> VersionContent
     {
-        let bytes = [UInt8](data)
+        parse(bytes: [UInt8](data), data: data, path: path, cache: cache, blankingLayout: blankingLayout)
+    }
+
+    /// The file's bytes as read (`FileReader.readBytes`), without a `Data` of them: the parser is handed one only
+    /// when it reads them as they are.
+    package static func parse(bytes: [UInt8], path: String, cache: EntitySourceCache?) -> VersionContent {
+        parse(bytes: bytes, data: nil, path: path, cache: cache, blankingLayout: true)
+    }
+
+    /// `data`: the same bytes, when the caller has them as `Data` already.
+    private static func parse(
+        bytes: [UInt8], data: Data?, path: String, cache: EntitySourceCache?, blankingLayout: Bool
+    ) -> VersionContent {
         if bytes.allSatisfy(XMLVocabulary.isSpace) {
             return .malformed(reason: "the file is empty", location: SourceLocation(file: path, line: 1, column: 1))
         }
@@ -71,7 +83,7 @@ public enum ContentsParser {
             let builder = TreeBuilder(
                 bytes: parsed, path: path, repeats: text.repeats, runs: text.runs, caching: caching)
             let parser = xmlParser(
-                text.repeats.isEmpty && layoutBlanked == nil ? data : Data(parsed), delegate: builder)
+                text.repeats.isEmpty && layoutBlanked == nil ? data ?? Data(parsed) : Data(parsed), delegate: builder)
             let succeeded = parser.parse()
             return Read(builder: builder, parser: parser, succeeded: succeeded, blankedLayout: layoutBlanked != nil)
         }

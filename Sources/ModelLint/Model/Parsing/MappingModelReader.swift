@@ -224,11 +224,10 @@ public enum MappingModelReader {
     /// The paths and the embedded models of an `xcmapping.xml`. An embedded model that cannot be read leaves the
     /// paths to decide (the XML is never parsed, so its external DTD is never resolved).
     public static func file(at xml: String, displayPath: String) -> MappingModelFile {
-        guard let data = try? FileReader.read(xml, limit: embeddedModelsLimit) else {
+        guard let bytes = try? FileReader.readBytes(xml, limit: embeddedModelsLimit) else {
             let paths = modelPaths(in: URL(fileURLWithPath: xml))
             return MappingModelFile(sourcePath: paths.source, destinationPath: paths.destination)
         }
-        let bytes = [UInt8](data)
         // The two models decoded and hashed side by side: alone, a big mapping model is one core's work.
         let embedded = concurrentMap(["sourcemodeldata", "destinationmodeldata"]) {
             name -> (Model, EmbeddedModelHashes)? in

@@ -112,7 +112,6 @@ public enum FileReader {
         }
     }
 
-    /// The whole file, when it is a regular file of at most `limit` bytes.
     /// Refuses a file found inside `root` (a repository, a bundle) that resolves outside it through a committed
     /// symlink: `ReadError.outside`.
     public static func requireInside(_ path: String, root: String) throws {
@@ -130,24 +129,49 @@ public enum FileReader {
 
     package static func isSymbolicLink(_ status: Status) -> Bool { status.info.st_mode & S_IFMT == S_IFLNK }
 
+    /// The whole file, when it is a regular file of at most `limit` bytes.
     public static func read(_ path: String, limit: Int) throws -> Data {
         let handle = try open(path)
         defer { _ = close(handle.fd) }
         guard handle.size <= limit else { throw ReadError.tooLarge(size: handle.size, limit: limit) }
         // Uninitialised: zero-filling a megabytes-long file only to overwrite it is wasted work.
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(handle.size, 1), alignment: 16)
+        let total: Int
+        do {
+            total = try readAll(handle, into: buffer)
+        } catch {
+            buffer.deallocate()
+            throw error
+        }
+        return Data(bytesNoCopy: buffer, count: total, deallocator: .custom { pointer, _ in pointer.deallocate() })
+    }
+
+    /// `read` into an array: for a reader that scans bytes, the file is not read into `Data` and then copied (a
+    /// copy is as many fresh pages again: a mapping model is megabytes).
+    public static func readBytes(_ path: String, limit: Int) throws -> [UInt8] {
+        let handle = try open(path)
+        defer { _ = close(handle.fd) }
+        guard handle.size <= limit else { throw ReadError.tooLarge(size: handle.size, limit: limit) }
+        return try [UInt8](unsafeUninitializedCapacity: handle.size) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            count = try readAll(handle, into: UnsafeMutableRawPointer(base))
+        }
+    }
+
+    /// Reads up to `handle.size` bytes into `buffer`; fewer when the file shrank while being read.
+    private static func readAll(_ handle: (fd: Int32, size: Int), into buffer: UnsafeMutableRawPointer) throws -> Int {
         var total = 0
         while total < handle.size {
             let n = Glibc_read(handle.fd, buffer + total, handle.size - total)
             if n < 0 {
                 if errno == EINTR { continue }
-                buffer.deallocate()
                 throw ReadError.failed(String(cString: strerror(errno)))
             }
             if n == 0 { break }  // shrank while being read
             total += n
         }
-        return Data(bytesNoCopy: buffer, count: total, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        return total
     }
 
     /// An open descriptor of a regular file of at most `limit` bytes, for a reader that streams it.
