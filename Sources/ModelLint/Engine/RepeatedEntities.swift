@@ -50,7 +50,8 @@ package struct RepeatedEntities: Sendable {
         guard from.count == to.count else { return nil }
         var moved: [Finding] = []
         for finding in findings {
-            guard finding.location.file == from.first?.file, let i = from.position(of: finding.location) else {
+            guard finding.location.sourceFile == from.first?.sourceFile, let i = from.position(of: finding.location)
+            else {
                 return nil
             }
             var copy = finding

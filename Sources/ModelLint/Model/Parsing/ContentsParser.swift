@@ -233,7 +233,7 @@ package struct EntitySource {
 /// so a hostile document cannot make the tree deep.
 package final class TreeBuilder: NSObject, XMLParserDelegate {
     private let bytes: [UInt8]
-    private let path: String
+    private let file: SourceFile
     /// Blanked repeats by the offset of their `<`.
     private let repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)]
     /// The later repeats of each run, by the offset of the run's placeholder (`EntitySourceCache.BlankedText`).
@@ -257,7 +257,7 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         runs: [Int: [Int]] = [:], caching: Bool = false
     ) {
         self.bytes = bytes
-        self.path = path
+        file = SourceFile(path)
         self.repeats = repeats
         self.runs = runs
         self.caching = caching
@@ -309,7 +309,7 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
                 let line = ByteSearch.countAtOrBefore(member, in: lineStarts)
                 let column = member - lineStarts[line - 1] + 1
                 placeRepeat(
-                    hash: hash, entry: entry, location: SourceLocation(file: path, line: line, column: column),
+                    hash: hash, entry: entry, location: SourceLocation(file: file, line: line, column: column),
                     line: line, column: column, offset: member, in: parent)
             }
             skipDepth = 1
@@ -330,7 +330,7 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         let node = XMLNode(name: "entity", attributes: [:], location: location, offset: offset)
         node.source.hash = hash
         node.source.cached = entry
-        let unknownInside = entry.placedUnknownXML(in: path, line: line, column: column)
+        let unknownInside = entry.placedUnknownXML(in: file, line: line, column: column)
         node.source.unknownXML = unknown.count..<(unknown.count + unknownInside.count)
         unknown += unknownInside
         parent.children.append(node)
@@ -413,10 +413,10 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
                 offset -= 1
             }
         }
-        guard offset >= 0 else { return (SourceLocation(file: path, line: reportedLine, column: nil), -1) }
+        guard offset >= 0 else { return (SourceLocation(file: file, line: reportedLine, column: nil), -1) }
         // The line that holds the offset: the last line start at or before it (the first line starts at 0).
         let line = ByteSearch.countAtOrBefore(offset, in: lineStarts)
-        return (SourceLocation(file: path, line: line, column: offset - lineStarts[line - 1] + 1), offset)
+        return (SourceLocation(file: file, line: line, column: offset - lineStarts[line - 1] + 1), offset)
     }
 
     private func matches(_ name: String, at offset: Int) -> Bool {

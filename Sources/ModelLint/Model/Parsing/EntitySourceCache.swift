@@ -188,12 +188,12 @@ package final class EntitySourceCache: Sendable {
 extension EntitySourceCache.Entry {
     /// The cached entity as it stands in `file` with its `<` at `line`:`column`. Equal text means equal
     /// relative positions: every line moves by the same amount, and columns move only on the first line.
-    package func placed(in file: String, line: Int, column: Int) -> Entity {
+    package func placed(in file: SourceFile, line: Int, column: Int) -> Entity {
         entity.mapLocations { move($0, to: file, line: line, column: column) }
     }
 
     /// The unknown XML inside the cached entity, moved the same way.
-    package func placedUnknownXML(in file: String, line: Int, column: Int) -> [UnknownXML] {
+    package func placedUnknownXML(in file: SourceFile, line: Int, column: Int) -> [UnknownXML] {
         unknownXML.map { item in
             var item = item
             item.location = move(item.location, to: file, line: line, column: column)
@@ -201,7 +201,7 @@ extension EntitySourceCache.Entry {
         }
     }
 
-    private func move(_ location: SourceLocation, to file: String, line: Int, column: Int) -> SourceLocation {
+    private func move(_ location: SourceLocation, to file: SourceFile, line: Int, column: Int) -> SourceLocation {
         guard let old = location.line else { return SourceLocation(file: file, line: nil, column: location.column) }
         let moved = old == self.line ? location.column.map { $0 - self.column + column } : location.column
         return SourceLocation(file: file, line: old - self.line + line, column: moved)

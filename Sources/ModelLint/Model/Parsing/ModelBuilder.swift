@@ -14,7 +14,7 @@ package struct ModelBuilder {
             case "entity":
                 if let cached = child.source.cached, let line = child.location.line, let column = child.location.column
                 {
-                    entities.append(cached.placed(in: path, line: line, column: column))
+                    entities.append(cached.placed(in: child.location.sourceFile, line: line, column: column))
                 } else {
                     let built = entity(child)
                     entities.append(built)

@@ -220,7 +220,7 @@ struct SwiftModelBuilder {
             }
             var properties: [Property] = []
             for property in storedProperties(of: entry) {
-                let where_ = SourceLocation(file: source.path, line: property.line, column: property.column)
+                let where_ = SourceLocation(file: at.sourceFile, line: property.line, column: property.column)
                 if property.conditions.count > entry.declaration.conditions.count {
                     unknown[entry.name] = "\(property.name) is declared inside #if"
                 }
@@ -299,7 +299,7 @@ struct SwiftModelBuilder {
                 fields.uniquenessConstraints += Self.keyPathGroups(range, in: tokens).map {
                     UniquenessConstraint(
                         properties: $0,
-                        location: SourceLocation(file: source.path, line: macro.line, column: macro.column))
+                        location: SourceLocation(file: at.sourceFile, line: macro.line, column: macro.column))
                 }
             }
             entities.append(Entity(location: at, properties: properties, fields: fields))
