@@ -93,17 +93,22 @@ public struct Model: Sendable {
         // Per entity, per relationship: its destination's index (the lineage keys read them in order).
         var destinations: [[Int?]] = []
         destinations.reserveCapacity(entities.count)
+        // Properties read in place (every entity of every version passes here): iterating them would copy each.
         namedIndices = entities.indices.map { i in
             var named: [Int] = []
             var pointedAt: [Int?] = []
-            for property in entities[i].properties {
-                guard case .relationship(let r) = property else { continue }
-                let d = r.destinationEntity.flatMap { index[$0] }
-                pointedAt.append(d)
-                if let d { named.append(d) }
-                if let e = r.inverseEntity.flatMap({ index[$0] }) { named.append(e) }
+            entities[i].properties.withUnsafeBufferPointer { properties in
+                for k in properties.indices {
+                    guard case .relationship(let r) = properties[k] else { continue }
+                    let fields = r.fields.value
+                    let d = fields.destinationEntity.flatMap { index[$0] }
+                    pointedAt.append(d)
+                    if let d { named.append(d) }
+                    if let e = fields.inverseEntity.flatMap({ index[$0] }) { named.append(e) }
+                }
             }
-            for fetched in entities[i].fetchedProperties {
+            let fetchedProperties = entities[i].fields.value.fetchedProperties
+            for fetched in fetchedProperties {
                 if let e = fetched.fetchRequest?.entity.flatMap({ index[$0] }) { named.append(e) }
             }
             destinations.append(pointedAt)
