@@ -165,12 +165,14 @@ package final class EntitySourceCache: Sendable {
                     lastLineStart = i + 1
                 }
             } else {
+                var newlines = 0
                 ByteSearch.forEach(0x0A, in: bytes, from: start) { i in
                     guard i < end else { return false }
-                    blanked.bytes.append(0x0A)
+                    newlines += 1
                     lastLineStart = i + 1
                     return true
                 }
+                blanked.bytes += repeatElement(0x0A, count: newlines)
             }
             // On a one-line repeat the placeholder stands on that line too.
             let lastLineLength =
