@@ -190,4 +190,59 @@ final class MappingModelSnapshotTests: XCTestCase {
             [.modificationDate: Date(timeIntervalSinceNow: -1800)], ofItemAtPath: xml.path)
         XCTAssertEqual(check(), uncached)
     }
+
+    /// `Objects.uid` reads a UID in place; it must give what decoding the object gives, for every slot.
+    func testUIDsReadInPlaceAreTheDecodedOnes() throws {
+        func decoded(_ plist: BinaryPropertyList, _ slot: Int) -> Int? {
+            if case .uid(let u) = plist.objects[slot] { return u }
+            return nil
+        }
+        // By hand: UIDs one, two, four and eight bytes wide (the decoder keeps the low 31 bits), and three
+        // objects that are not UIDs (an integer, a one-letter string, an array of two).
+        let objects: [[UInt8]] = [
+            [0x80, 0x07], [0x81, 0x01, 0x2C], [0x83, 0x00, 0x01, 0x11, 0x70],
+            [0x87, 0xFF, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00, 0x05], [0x10, 0x07], [0x51, 0x61], [0xA2, 0x00, 0x01],
+        ]
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let table = bytes.count
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)] + [0, 0, 0, 0, 0, 0, 0, 6]
+        bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
+        let handMade = try BinaryPropertyList(bytes: bytes)
+        XCTAssertEqual(handMade.objects.indices.map { handMade.objects.uid($0) }, [7, 300, 70000, 5, nil, nil, nil])
+        XCTAssertEqual(handMade.objects.indices.map { decoded(handMade, $0) }, [7, 300, 70000, 5, nil, nil, nil])
+        XCTAssertNil(handMade.objects.uid(-1))
+        XCTAssertNil(handMade.objects.uid(objects.count))
+
+        // Every slot of every embedded model of the fixtures' mapping models (and the corpus's, when present).
+        var roots = [fixtures]
+        if let corpusRoot { roots.append(corpusRoot) }
+        var archives = 0
+        var uids = 0
+        for root in roots {
+            let files = (FileManager.default.subpaths(atPath: root.path) ?? []).filter {
+                $0.hasSuffix(".xcmappingmodel/xcmapping.xml")
+            }
+            for relative in files {
+                let xml = try FileReader.readBytes(root.appendingPathComponent(relative).path, limit: 64 << 20)
+                for name in ["sourcemodeldata", "destinationmodeldata"] {
+                    guard let archive = MappingModelSnapshot.embeddedArchive(name, in: xml) else { continue }
+                    let plist = try BinaryPropertyList(bytes: archive)
+                    archives += 1
+                    for slot in plist.objects.indices {
+                        let expected = decoded(plist, slot)
+                        if expected != nil { uids += 1 }
+                        XCTAssertEqual(plist.objects.uid(slot), expected, "\(relative) \(name) slot \(slot)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(archives, 4)
+        XCTAssertGreaterThan(uids, 100)
+    }
 }

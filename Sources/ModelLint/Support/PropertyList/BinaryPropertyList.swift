@@ -76,6 +76,18 @@ public struct BinaryPropertyList: Sendable {
             }
         }
 
+        /// The UID at `slot`, nil when it holds something else: what `self[slot]` gives as `.uid`, read without
+        /// decoding an object (a keyed archive's references are all UIDs).
+        public func uid(_ slot: Int) -> Int? {
+            guard slot >= 0, slot < offsets.count else { return nil }
+            let at = offsets[slot]
+            let marker = bytes[at]
+            guard marker >> 4 == 0x8 else { return nil }
+            var value: UInt64 = 0
+            for i in (at + 1)...(at + 1 + Int(marker & 0x0F)) { value = value << 8 | UInt64(bytes[i]) }
+            return Int(value & 0x7FFF_FFFF)
+        }
+
         /// Whether the object at `slot` is a string equal to `text` (as Swift compares strings).
         public func isString(_ slot: Int, equalTo text: String) -> Bool {
             guard slot >= 0, slot < offsets.count else { return false }

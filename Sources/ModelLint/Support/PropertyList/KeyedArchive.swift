@@ -56,8 +56,7 @@ public struct KeyedArchive: Sendable {
 
     /// The archived object a field refers to (through its UID); nil for `$null` and non-references.
     public func reference(_ object: Int, _ key: String) -> Int? {
-        guard let ref = field(object, key), case .uid(let target) = plist.objects[ref], target != 0,
-            target < archived.count
+        guard let ref = field(object, key), let target = plist.objects.uid(ref), target != 0, target < archived.count
         else { return nil }
         return target
     }
@@ -78,7 +77,7 @@ public struct KeyedArchive: Sendable {
     /// A field's value when it is stored inline or referenced: strings, numbers, Booleans and data.
     package func scalar(_ object: Int, _ key: String) -> BinaryPropertyList.Object? {
         guard let ref = field(object, key) else { return nil }
-        if case .uid(let target) = plist.objects[ref] { return target == 0 ? nil : value(target) }
+        if let target = plist.objects.uid(ref) { return target == 0 ? nil : value(target) }
         return plist.objects[ref]
     }
 
@@ -114,8 +113,8 @@ public struct KeyedArchive: Sendable {
         switch plist.objects[ref] {
         case .array(let items), .set(let items):
             return items.compactMap {
-                if case .uid(let u) = plist.objects[$0], u != 0, u < archived.count { return u }
-                return nil
+                guard let u = plist.objects.uid($0), u != 0, u < archived.count else { return nil }
+                return u
             }
         default: return []
         }
@@ -137,8 +136,8 @@ public struct KeyedArchive: Sendable {
             case .array(let keys) = plist.objects[k], case .array(let values) = plist.objects[v]
         else { return [] }
         func uid(_ ref: Int) -> Int? {
-            if case .uid(let u) = plist.objects[ref], u != 0, u < archived.count { return u }
-            return nil
+            guard let u = plist.objects.uid(ref), u != 0, u < archived.count else { return nil }
+            return u
         }
         return zip(keys, values).compactMap { pair in uid(pair.0).flatMap { key in uid(pair.1).map { (key, $0) } } }
     }
