@@ -203,17 +203,7 @@ final class MappingModelSnapshotTests: XCTestCase {
             [0x80, 0x07], [0x81, 0x01, 0x2C], [0x83, 0x00, 0x01, 0x11, 0x70],
             [0x87, 0xFF, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00, 0x05], [0x10, 0x07], [0x51, 0x61], [0xA2, 0x00, 0x01],
         ]
-        var bytes = Array("bplist00".utf8)
-        var offsets: [UInt8] = []
-        for object in objects {
-            offsets.append(UInt8(bytes.count))
-            bytes += object
-        }
-        let table = bytes.count
-        bytes += offsets
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count)] + [0, 0, 0, 0, 0, 0, 0, 6]
-        bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(table)]
-        let handMade = try BinaryPropertyList(bytes: bytes)
+        let handMade = try BinaryPropertyList(bytes: CompiledModelTests.plist(objects))
         XCTAssertEqual(handMade.objects.indices.map { handMade.objects.uid($0) }, [7, 300, 70000, 5, nil, nil, nil])
         XCTAssertEqual(handMade.objects.indices.map { decoded(handMade, $0) }, [7, 300, 70000, 5, nil, nil, nil])
         XCTAssertNil(handMade.objects.uid(-1))
