@@ -5,6 +5,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+import ModelLintSupport
 
 /// The diagram layout Xcode writes last in a `contents` file (`<elements>`, one `<element>` per entity with its
 /// position and size). No rule reads it, yet in an old bundle it is a third of the elements the parser would report,
@@ -118,22 +119,12 @@ package enum LayoutSection {
     }
 
     /// The last `<elements>` that ends at or before `end`: the section's content holds no other (it holds only
-    /// `<element` tags), so it is the section's start. Read backwards eight bytes at a time, to each `<`.
+    /// `<element` tags), so it is the section's start. Read backwards from `<` to `<`.
     private static func lastOpening(before end: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let base = text.baseAddress else { return nil }
         var i = end - open.utf8CodeUnitCount
-        let angles: UInt64 = 0x3C3C_3C3C_3C3C_3C3C
-        while i >= 0 {
-            if i >= 7 {
-                let word = UnsafeRawPointer(base + i - 7).loadUnaligned(as: UInt64.self) ^ angles
-                // No byte of the eight is `<`: none starts the section.
-                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 == 0 {
-                    i -= 8
-                    continue
-                }
-            }
-            if text[i] == UInt8(ascii: "<"), has(open, startingAt: i, before: end, in: text) { return i }
-            i -= 1
+        while let at = ByteSearch.lastIndex(of: UInt8(ascii: "<"), in: text, atOrBefore: i) {
+            if has(open, startingAt: at, before: end, in: text) { return at }
+            i = at - 1
         }
         return nil
     }

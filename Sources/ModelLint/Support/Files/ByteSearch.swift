@@ -67,6 +67,33 @@ package enum ByteSearch {
         return pieces.isEmpty ? [bytes] : pieces
     }
 
+    /// The bytes of `word` that are zero, each marked by its high bit: the classic has-zero test, exact for the
+    /// lowest such byte (the first in memory, little-endian), so the word holds one when the result is not zero.
+    /// `word ^ (0x0101_0101_0101_0101 &* b)` finds the bytes equal to `b`, eight bytes a step.
+    @inlinable @inline(__always) package static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The offset of the last `byte` at or before `end` (the C library's `memrchr` is a GNU extension), read
+    /// backwards eight bytes a step.
+    @inlinable package static func lastIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, atOrBefore end: Int)
+        -> Int?
+    {
+        guard let base = bytes.baseAddress else { return nil }
+        let pattern = 0x0101_0101_0101_0101 &* UInt64(byte)
+        var i = min(end, bytes.count - 1)
+        while i >= 0 {
+            // None of the eight bytes up to `i` is `byte`: skipped at once.
+            if i >= 7, zeroBytes(UnsafeRawPointer(base + i - 7).loadUnaligned(as: UInt64.self) ^ pattern) == 0 {
+                i -= 8
+                continue
+            }
+            if bytes[i] == byte { return i }
+            i -= 1
+        }
+        return nil
+    }
+
     /// How many of `sorted` (ascending) are at most `offset`: the last of them is at that count minus one.
     @inlinable package static func countAtOrBefore(_ offset: Int, in sorted: [Int]) -> Int {
         var low = 0

@@ -488,12 +488,11 @@ package final class JSONStreamReader {
         var i = from
         while i + 8 <= stop {
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            // A byte's high bit set in `found` where it is 0 in `quote` or `backslash`, or below 0x20 in `word`
-            // (the classic has-zero / has-less tests, exact for the first such byte of the word).
+            // A byte's high bit set in `found` where it is a quote or a backslash, or below 0x20 (the classic
+            // has-zero / has-less tests, exact for the first such byte of the word).
             let found =
-                ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word) & highs
+                ByteSearch.zeroBytes(word ^ (ones &* 0x22)) | ByteSearch.zeroBytes(word ^ (ones &* 0x5C))
+                | (word &- ones &* 0x20) & ~word & highs
             if found != 0 { return i + found.trailingZeroBitCount / 8 }
             i += 8
         }
