@@ -23,14 +23,7 @@ public enum MappingModelSnapshot {
             let close = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: xml, from: open + 1)
         else { return nil }
         // The encoded text is read in place: a copy of it would be as many fresh pages again (megabytes).
-        let decoded = xml.withUnsafeBufferPointer { buffer in
-            Data(
-                base64Encoded: Data(
-                    bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress! + open + 1),
-                    count: close - open - 1,
-                    deallocator: .none), options: .ignoreUnknownCharacters)
-        }
-        return decoded.map { [UInt8]($0) }
+        return xml.withUnsafeBufferPointer { Base64.decode(UnsafeBufferPointer(rebasing: $0[(open + 1)..<close])) }
     }
 
     /// The snapshot as a model graph: entities, their parents, attributes and relationships with every fact the
