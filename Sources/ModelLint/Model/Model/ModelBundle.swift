@@ -159,11 +159,23 @@ extension ModelBundle {
 public struct VersionRef: Sendable {
     public var name: String
     public var contentsPath: String
-    public var model: Model
+    /// The model in a box: a version is copied into every compared pair and diff, and a `Model` value counts a
+    /// reference for each of its arrays and indexes (some thirty), on the cores that share the version.
+    @usableFromInline var modelBox: ModelBox
+
+    public var model: Model {
+        _read { yield modelBox.model }
+        set { modelBox = ModelBox(newValue) }
+    }
 
     public init(name: String, contentsPath: String, model: Model) {
         self.name = name
         self.contentsPath = contentsPath
-        self.model = model
+        self.modelBox = ModelBox(model)
+    }
+
+    @usableFromInline final class ModelBox: Sendable {
+        @usableFromInline let model: Model
+        @usableFromInline init(_ model: Model) { self.model = model }
     }
 }
