@@ -153,6 +153,29 @@ final class EntityPairRuleTests: XCTestCase {
         XCTAssertGreaterThan(unchanged, corpusRoot == nil ? 20 : 10_000)
     }
 
+    /// `uniqueness-constraint-added` passes over unchanged pairs: worked out property by property instead (so not
+    /// marked unchanged), every unchanged pair of every step and older -> current pair of every bundle gains no
+    /// constraint.
+    func testNoConstraintIsGainedOnAnUnchangedPair() throws {
+        var unchanged = 0
+        var constrained = 0
+        for (bundle, diff) in everyComparedPair() {
+            var worked = diff
+            worked.matchedEntities = diff.matchedEntities.filter(\.isUnchanged).map { pair in
+                ModelDiff.pairWalkingChains(pair.oldIndex, pair.newIndex, old: diff.from.model, new: diff.to.model)
+            }
+            XCTAssertFalse(worked.matchedEntities.contains(where: \.isUnchanged))
+            unchanged += worked.matchedEntities.count
+            constrained += worked.matchedEntities.filter { !$0.new.uniquenessConstraints.isEmpty }.count
+            XCTAssertEqual(
+                UniquenessConstraintAddedRule().check(worked, context: RuleContext()).map(\.finding.message), [],
+                "\(bundle.lastPathComponent) \(diff.between)")
+        }
+        XCTAssertGreaterThan(unchanged, corpusRoot == nil ? 20 : 10_000)
+        // The corpus's unchanged pairs include constrained entities (no fixture keeps one unchanged).
+        if corpusRoot != nil { XCTAssertGreaterThan(constrained, 100) }
+    }
+
     /// Rules that compare a property's two sides read `EntityPair.changedProperties`, the matched pairs with some facet.
     /// Every matched pair without one, of every step and older -> current pair of every bundle, is handed to every
     /// change rule as if it had changed (marked with the User Info facet, which no rule reads): none finds anything

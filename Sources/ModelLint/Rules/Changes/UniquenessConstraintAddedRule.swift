@@ -57,7 +57,8 @@ public struct UniquenessConstraintAddedRule: ChangeRule {
         ])
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
-        diff.matchedEntities.flatMap { pair -> [ChangeFinding] in
+        // An unchanged pair (equal lineage: the same constraints over the same properties) gains none.
+        diff.matchedEntities.filter { !$0.isUnchanged }.flatMap { pair -> [ChangeFinding] in
             // Compare by renaming identifier, so renaming a constrained property is not a new constraint.
             func ids(_ names: [String], _ entity: Entity, _ model: Model) -> Set<String> {
                 Set(names.map { model.effectiveProperty(named: $0, in: entity)?.renamingIdentifier ?? $0 })
