@@ -240,6 +240,40 @@ final class EntitySourceCacheTests: XCTestCase {
         XCTAssertNil(cache.entry(forSourceHash: hash, text: text, 0..<(text.count - 1)))
     }
 
+    /// A candidate is found by its opening tag (`entry(at:in:)`) and compared whole: for every `<entity` of every
+    /// version of every bundle, with the cache its bundle's read filled, it finds what hashing the text up to the
+    /// first `</entity>` finds (`entry(forSourceHash:)`), the same entry under the same hash, or nothing.
+    func testAnEntryFoundByItsOpeningIsTheOneItsWholeTextFinds() throws {
+        var candidates = 0
+        var hits = 0
+        for bundle in fixtureAndCorpusBundles() {
+            let cache = EntitySourceCache()
+            let loaded = BundleLoader.load(
+                bundleURL: bundle, displayPath: bundle.path, versionOrder: nil, cache: cache)
+            for version in loaded.versions {
+                guard let bytes = try? FileReader.readBytes(version.contentsPath, limit: 64 << 20) else { continue }
+                var offset = 0
+                while let start = ByteSearch.firstIndex(of: Array("<entity".utf8), in: bytes, from: offset) {
+                    offset = start + 7
+                    guard offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x09
+                    else { continue }
+                    candidates += 1
+                    let byText = ByteSearch.firstIndex(of: Array("</entity>".utf8), in: bytes, from: offset).flatMap {
+                        end -> (hash: Int, entry: EntitySourceCache.Entry)? in
+                        let hash = EntitySourceCache.textHash(bytes, start..<(end + 9))
+                        return cache.entry(forSourceHash: hash, text: bytes, start..<(end + 9)).map { (hash, $0) }
+                    }
+                    let byOpening = cache.entry(at: start, in: bytes)
+                    XCTAssertTrue(byText?.entry === byOpening?.entry, "\(version.contentsPath) at \(start)")
+                    XCTAssertEqual(byText?.hash, byOpening?.hash, "\(version.contentsPath) at \(start)")
+                    if byOpening != nil { hits += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(candidates, corpusRoot == nil ? 100 : 8_000)
+        XCTAssertGreaterThan(hits, corpusRoot == nil ? 50 : 8_000)
+    }
+
     func testEveryBundleParsesAsItsVersionsDoAlone() throws {
         let bundles = fixtureAndCorpusBundles()
         XCTAssertEqual(bundles.count, expectedBundleCount())

@@ -30,13 +30,19 @@ package final class EntitySourceCache: Sendable {
         }
     }
 
-    private let entries = Locked([Int: Entry]())
+    private struct Entries {
+        var byHash: [Int: Entry] = [:]
+        /// The same entries (each with its text's hash) by the hash of their text up to its first `>`: a candidate
+        /// in a file is found by its opening tag and compared whole, without looking for its `</entity>` first.
+        var byOpening: [Int: [(hash: Int, entry: Entry)]] = [:]
+    }
+    private let entries = Locked(Entries())
     /// Core Data hashes of the same bundle's versions: repeats share their field boxes, and so their hashes.
     package let hashes = CoreDataHashCache()
 
     /// The entry built from exactly `bytes[range]`, whose hash is `hash`.
     package func entry(forSourceHash hash: Int, text bytes: [UInt8], _ range: Range<Int>) -> Entry? {
-        let found = entries.withLock { $0[hash] }
+        let found = entries.withLock { $0.byHash[hash] }
         guard let found, found.text.count == range.count else { return nil }
         let equal = found.text.withUnsafeBytes { cached in
             bytes.withUnsafeBytes { memcmp(cached.baseAddress!, $0.baseAddress! + range.lowerBound, range.count) == 0 }
@@ -45,9 +51,33 @@ package final class EntitySourceCache: Sendable {
     }
 
     package func insert(_ entry: Entry, forSourceHash hash: Int) {
+        let opening = Self.openingHash(entry.text, at: 0)
         entries.withLock { entries in
-            if entries[hash] == nil { entries[hash] = entry }
+            guard entries.byHash[hash] == nil else { return }
+            entries.byHash[hash] = entry
+            if let opening { entries.byOpening[opening, default: []].append((hash, entry)) }
         }
+    }
+
+    /// The entry whose whole text stands at `start` in `bytes`, and its text's hash. A cached text holds one
+    /// `</entity>`, its last bytes (`canCache` refuses comments and CDATA, and `<` cannot stand in a value), so
+    /// equal bytes end where the first `</entity>` after `start` does: the entry `entry(forSourceHash:)` finds
+    /// for the text up to there.
+    package func entry(at start: Int, in bytes: [UInt8]) -> (hash: Int, entry: Entry)? {
+        guard let opening = Self.openingHash(bytes, at: start) else { return nil }
+        let candidates = entries.withLock { $0.byOpening[opening] } ?? []
+        return bytes.withUnsafeBytes { file in
+            candidates.first { candidate in
+                let text = candidate.entry.text
+                return start + text.count <= file.count
+                    && text.withUnsafeBytes { memcmp($0.baseAddress!, file.baseAddress! + start, text.count) == 0 }
+            }
+        }
+    }
+
+    /// The hash of `bytes` from `start` to the first `>`, if there is one.
+    private static func openingHash(_ bytes: [UInt8], at start: Int) -> Int? {
+        ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start).map { textHash(bytes, start..<($0 + 1)) }
     }
 
     /// A contents file as the parser reads it, with the repeats blanked.
@@ -71,7 +101,6 @@ package final class EntitySourceCache: Sendable {
     }
 
     private static let startTag = Array("<entity".utf8)
-    private static let endTag = Array("</entity>".utf8)
     private static let placeholder = Array("<entity/>".utf8)
 
     /// Text that may be cached: nothing in it whose meaning depends on what surrounds it. A comment or CDATA
@@ -127,8 +156,8 @@ package final class EntitySourceCache: Sendable {
         ByteSearch.firstIndex(of: Array("xmlns".utf8), in: bytes) != nil
     }
 
-    /// Finds every `<entity` whose text up to the first `</entity>` hashes to a cached entity's whole text, and
-    /// blanks it. Equal text to a well-formed entity holding no comment, CDATA or prefix parses the same
+    /// Finds every `<entity` whose text up to the first `</entity>` is a cached entity's whole text (`entry(at:in:)`),
+    /// and blanks it. Equal text to a well-formed entity holding no comment, CDATA or prefix parses the same
     /// wherever it stands, so the parser is told only that an entity is there.
     /// The caller has checked that the file declares no namespaces.
     /// `joiningRuns`: whether a run of repeats shares one placeholder (`BlankedText.runs`).
@@ -141,11 +170,9 @@ package final class EntitySourceCache: Sendable {
         while let start = ByteSearch.firstIndex(of: Self.startTag, in: bytes, from: offset) {
             offset = start + Self.startTag.count
             guard offset < bytes.count, XMLVocabulary.isSpace(bytes[offset]),
-                let endTag = ByteSearch.firstIndex(of: Self.endTag, in: bytes, from: offset)
+                let (hash, entry) = entry(at: start, in: bytes)
             else { continue }
-            let end = endTag + Self.endTag.count
-            let hash = Self.textHash(bytes, start..<end)
-            guard let entry = entry(forSourceHash: hash, text: bytes, start..<end) else { continue }
+            let end = start + entry.text.count
             if blanked.bytes.isEmpty { blanked.bytes.reserveCapacity(bytes.count / 4) }
             let joinsRun =
                 joiningRuns && runPlaceholder != nil && copied > 0
