@@ -10,8 +10,16 @@ public struct ExactName: Hashable, Sendable, CustomStringConvertible, Expressibl
 
     public var description: String { string }
 
-    public static func == (a: ExactName, b: ExactName) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
-    public func hash(into hasher: inout Hasher) { for byte in string.utf8 { hasher.combine(byte) } }
+    // Read as contiguous UTF-8 (a path from Foundation may be a bridged string, read a byte at a time otherwise).
+    public static func == (a: ExactName, b: ExactName) -> Bool {
+        var a = a.string
+        var b = b.string
+        return a.withUTF8 { a in b.withUTF8 { b in a.count == b.count && a.elementsEqual(b) } }
+    }
+    public func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 }
 
 extension String {
