@@ -11,7 +11,7 @@ import Foundation
 package func concurrentMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
     if items.count < 2 { return items.map(transform) }
     let results = Locked([R?](repeating: nil, count: items.count))
-    let runs = min(items.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
+    let runs = min(items.count, 4 * activeCores)
     DispatchQueue.concurrentPerform(iterations: runs) { run in
         let range = (run * items.count / runs)..<((run + 1) * items.count / runs)
         let runResults = range.map { transform(items[$0]) }
@@ -21,6 +21,9 @@ package func concurrentMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: 
     }
     return results.withLock { $0.map { $0! } }
 }
+
+/// The cores this process may use, asked once: Foundation reads the cgroup's quota and CPU set files to answer.
+@usableFromInline package let activeCores = ProcessInfo.processInfo.activeProcessorCount
 
 /// Work started on another thread at once, its result taken when needed: `value` waits for it. A caller that may
 /// leave before taking it calls `wait()` on the way out, so no work (no git process) outlives what started it.

@@ -24,5 +24,5 @@ public struct ExactName: Hashable, Sendable, CustomStringConvertible, Expressibl
 
 extension String {
     /// Byte for byte equal: not only canonically equivalent (see `ExactName`).
-    public func isExactly(_ other: String) -> Bool { utf8.elementsEqual(other.utf8) }
+    public func isExactly(_ other: String) -> Bool { ExactName(self) == ExactName(other) }
 }
