@@ -62,26 +62,18 @@ final class Base64Tests: XCTestCase {
     /// Every archive embedded in the fixtures' mapping models (and the corpus's, when present) decodes to Foundation's
     /// bytes.
     func testEveryEmbeddedArchiveDecodesAsFoundationDecodesIt() throws {
-        var roots = [repositoryRoot.appendingPathComponent("Fixtures")]
-        if let corpusRoot { roots.append(corpusRoot) }
         var archives = 0
-        for root in roots {
-            let files = (FileManager.default.subpaths(atPath: root.path) ?? []).filter {
-                $0.hasSuffix(".xcmappingmodel/xcmapping.xml")
-            }
-            for relative in files {
-                let xml = try FileReader.readBytes(root.appendingPathComponent(relative).path, limit: 64 << 20)
-                for name in ["sourcemodeldata", "destinationmodeldata"] {
-                    guard let start = ByteSearch.firstIndex(of: Array("name=\"\(name)\"".utf8), in: xml),
-                        let open = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: xml, from: start),
-                        let close = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: xml, from: open + 1)
-                    else { continue }
-                    let text = Array(xml[(open + 1)..<close])
-                    let expected = try XCTUnwrap(foundation(text), relative)
-                    XCTAssertEqual(decoded(text), expected, relative)
-                    XCTAssertEqual(MappingModelSnapshot.embeddedArchive(name, in: xml), expected, relative)
-                    archives += 1
-                }
+        for (relative, xml) in try mappingModelFiles(in: repositoryRoot.appendingPathComponent("Fixtures")) {
+            for name in ["sourcemodeldata", "destinationmodeldata"] {
+                guard let start = ByteSearch.firstIndex(of: Array("name=\"\(name)\"".utf8), in: xml),
+                    let open = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: xml, from: start),
+                    let close = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: xml, from: open + 1)
+                else { continue }
+                let text = Array(xml[(open + 1)..<close])
+                let expected = try XCTUnwrap(foundation(text), relative)
+                XCTAssertEqual(decoded(text), expected, relative)
+                XCTAssertEqual(MappingModelSnapshot.embeddedArchive(name, in: xml), expected, relative)
+                archives += 1
             }
         }
         XCTAssertGreaterThanOrEqual(archives, corpusRoot == nil ? 2 : 10)

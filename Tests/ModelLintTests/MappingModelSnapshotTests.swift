@@ -210,25 +210,17 @@ final class MappingModelSnapshotTests: XCTestCase {
         XCTAssertNil(handMade.objects.uid(objects.count))
 
         // Every slot of every embedded model of the fixtures' mapping models (and the corpus's, when present).
-        var roots = [fixtures]
-        if let corpusRoot { roots.append(corpusRoot) }
         var archives = 0
         var uids = 0
-        for root in roots {
-            let files = (FileManager.default.subpaths(atPath: root.path) ?? []).filter {
-                $0.hasSuffix(".xcmappingmodel/xcmapping.xml")
-            }
-            for relative in files {
-                let xml = try FileReader.readBytes(root.appendingPathComponent(relative).path, limit: 64 << 20)
-                for name in ["sourcemodeldata", "destinationmodeldata"] {
-                    guard let archive = MappingModelSnapshot.embeddedArchive(name, in: xml) else { continue }
-                    let plist = try BinaryPropertyList(bytes: archive)
-                    archives += 1
-                    for slot in plist.objects.indices {
-                        let expected = decoded(plist, slot)
-                        if expected != nil { uids += 1 }
-                        XCTAssertEqual(plist.objects.uid(slot), expected, "\(relative) \(name) slot \(slot)")
-                    }
+        for (relative, xml) in try mappingModelFiles(in: fixtures) {
+            for name in ["sourcemodeldata", "destinationmodeldata"] {
+                guard let archive = MappingModelSnapshot.embeddedArchive(name, in: xml) else { continue }
+                let plist = try BinaryPropertyList(bytes: archive)
+                archives += 1
+                for slot in plist.objects.indices {
+                    let expected = decoded(plist, slot)
+                    if expected != nil { uids += 1 }
+                    XCTAssertEqual(plist.objects.uid(slot), expected, "\(relative) \(name) slot \(slot)")
                 }
             }
         }

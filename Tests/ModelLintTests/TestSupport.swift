@@ -59,6 +59,18 @@ func expectedBundleCount() -> Int {
     }
 }
 
+/// Every `xcmapping.xml` below `fixtures` and, when this checkout has it, below ../shared/corpus: its path below its
+/// root and its bytes.
+func mappingModelFiles(in fixtures: URL) throws -> [(path: String, xml: [UInt8])] {
+    try ([fixtures] + (corpusRoot.map { [$0] } ?? [])).flatMap { root in
+        try (FileManager.default.subpaths(atPath: root.path) ?? []).filter {
+            $0.hasSuffix(".xcmappingmodel/xcmapping.xml")
+        }.map { relative in
+            (relative, try FileReader.readBytes(root.appendingPathComponent(relative).path, limit: 64 << 20))
+        }
+    }
+}
+
 func requireCorpus() throws -> URL {
     guard let corpusRoot else { throw XCTSkip("../shared/corpus is not present in this checkout") }
     return corpusRoot
