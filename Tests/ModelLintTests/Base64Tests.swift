@@ -65,11 +65,8 @@ final class Base64Tests: XCTestCase {
         var archives = 0
         for (relative, xml) in try mappingModelFiles(in: repositoryRoot.appendingPathComponent("Fixtures")) {
             for name in ["sourcemodeldata", "destinationmodeldata"] {
-                guard let start = ByteSearch.firstIndex(of: Array("name=\"\(name)\"".utf8), in: xml),
-                    let open = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: xml, from: start),
-                    let close = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: xml, from: open + 1)
-                else { continue }
-                let text = Array(xml[(open + 1)..<close])
+                guard let range = MappingModelSnapshot.embeddedText(name, in: xml) else { continue }
+                let text = Array(xml[range])
                 let expected = try XCTUnwrap(foundation(text), relative)
                 XCTAssertEqual(decoded(text), expected, relative)
                 XCTAssertEqual(MappingModelSnapshot.embeddedArchive(name, in: xml), expected, relative)

@@ -255,8 +255,7 @@ final class EntitySourceCacheTests: XCTestCase {
                 var offset = 0
                 while let start = ByteSearch.firstIndex(of: Array("<entity".utf8), in: bytes, from: offset) {
                     offset = start + 7
-                    guard offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x0A || bytes[offset] == 0x09
-                    else { continue }
+                    guard offset < bytes.count, XMLVocabulary.isSpace(bytes[offset]) else { continue }
                     candidates += 1
                     let byText = ByteSearch.firstIndex(of: Array("</entity>".utf8), in: bytes, from: offset).flatMap {
                         end -> (hash: Int, entry: EntitySourceCache.Entry)? in

@@ -28,6 +28,14 @@ package final class EntitySourceCache: Sendable {
             self.line = line
             self.column = column
         }
+
+        /// Whether this entry's text stands in `bytes` from `start`, byte for byte.
+        package func stands(at start: Int, in bytes: [UInt8]) -> Bool {
+            start >= 0 && start + text.count <= bytes.count
+                && text.withUnsafeBytes { cached in
+                    bytes.withUnsafeBytes { memcmp(cached.baseAddress!, $0.baseAddress! + start, text.count) == 0 }
+                }
+        }
     }
 
     private struct Entries {
@@ -40,14 +48,13 @@ package final class EntitySourceCache: Sendable {
     /// Core Data hashes of the same bundle's versions: repeats share their field boxes, and so their hashes.
     package let hashes = CoreDataHashCache()
 
-    /// The entry built from exactly `bytes[range]`, whose hash is `hash`.
+    /// The entry built from exactly `bytes[range]`, whose hash is `hash`: the lookup by whole text. The scan for
+    /// repeats finds entries by their opening (`entry(at:in:)`); tests hold the two to the same answers.
     package func entry(forSourceHash hash: Int, text bytes: [UInt8], _ range: Range<Int>) -> Entry? {
-        let found = entries.withLock { $0.byHash[hash] }
-        guard let found, found.text.count == range.count else { return nil }
-        let equal = found.text.withUnsafeBytes { cached in
-            bytes.withUnsafeBytes { memcmp(cached.baseAddress!, $0.baseAddress! + range.lowerBound, range.count) == 0 }
-        }
-        return equal ? found : nil
+        guard let found = entries.withLock({ $0.byHash[hash] }), found.text.count == range.count,
+            found.stands(at: range.lowerBound, in: bytes)
+        else { return nil }
+        return found
     }
 
     package func insert(_ entry: Entry, forSourceHash hash: Int) {
@@ -66,13 +73,7 @@ package final class EntitySourceCache: Sendable {
     package func entry(at start: Int, in bytes: [UInt8]) -> (hash: Int, entry: Entry)? {
         guard let opening = Self.openingHash(bytes, at: start) else { return nil }
         let candidates = entries.withLock { $0.byOpening[opening] } ?? []
-        return bytes.withUnsafeBytes { file in
-            candidates.first { candidate in
-                let text = candidate.entry.text
-                return start + text.count <= file.count
-                    && text.withUnsafeBytes { memcmp($0.baseAddress!, file.baseAddress! + start, text.count) == 0 }
-            }
-        }
+        return candidates.first { $0.entry.stands(at: start, in: bytes) }
     }
 
     /// The hash of `bytes` from `start` to the first `>`, if there is one.

@@ -18,12 +18,18 @@ public enum MappingModelSnapshot {
 
     /// The base64 text of `<attribute name="NAME" …>…</attribute>` in an `xcmapping.xml`, decoded.
     package static func embeddedArchive(_ name: String, in xml: [UInt8]) -> [UInt8]? {
+        guard let text = embeddedText(name, in: xml) else { return nil }
+        // The encoded text is read in place: a copy of it would be as many fresh pages again (megabytes).
+        return xml.withUnsafeBufferPointer { Base64.decode(UnsafeBufferPointer(rebasing: $0[text])) }
+    }
+
+    /// Where the text of `<attribute name="NAME" …>…</attribute>` stands in an `xcmapping.xml`.
+    package static func embeddedText(_ name: String, in xml: [UInt8]) -> Range<Int>? {
         guard let start = ByteSearch.firstIndex(of: Array("name=\"\(name)\"".utf8), in: xml),
             let open = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: xml, from: start),
             let close = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: xml, from: open + 1)
         else { return nil }
-        // The encoded text is read in place: a copy of it would be as many fresh pages again (megabytes).
-        return xml.withUnsafeBufferPointer { Base64.decode(UnsafeBufferPointer(rebasing: $0[(open + 1)..<close])) }
+        return (open + 1)..<close
     }
 
     /// The snapshot as a model graph: entities, their parents, attributes and relationships with every fact the
