@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import ModelLintSupport
 import ModelLintModel
 import ModelLintDiff
@@ -13,7 +13,9 @@ import ModelLintReporting
 import ModelLintCommands
 
 /// Real bundles from ../shared/corpus, when this checkout has them (a user's clone does not).
-final class CorpusTests: XCTestCase {
+@Suite struct CorpusTests {
+    let temporary = TemporaryDirectories()
+
     struct Expectation {
         var path: String
         var current: String
@@ -71,57 +73,65 @@ final class CorpusTests: XCTestCase {
             current: "ProfilesV3", versions: 2, first: "Profiles", last: "ProfilesV3"),
     ]
 
+    @Test(.enabled(if: corpusRoot != nil, "../shared/corpus is not present"))
     func testEveryBundleReadsWithTheRightCurrentVersionAndOrder() throws {
-        let corpus = try requireCorpus()
+        let corpus = try #require(corpusRoot)
         for e in expectations {
             let bundle = BundleLoader.load(bundleURL: corpus.appendingPathComponent(e.path), displayPath: e.path)
-            XCTAssertEqual(bundle.versions.count, e.versions, e.path)
-            XCTAssertEqual(bundle.currentVersion?.name, e.current, e.path)
-            XCTAssertEqual(bundle.versions.first?.name, e.first, e.path)
-            XCTAssertEqual(bundle.versions.last?.name, e.last, e.path)
+            #expect(bundle.versions.count == e.versions, Comment(rawValue: e.path))
+            #expect(bundle.currentVersion?.name == e.current, Comment(rawValue: e.path))
+            #expect(bundle.versions.first?.name == e.first, Comment(rawValue: e.path))
+            #expect(bundle.versions.last?.name == e.last, Comment(rawValue: e.path))
         }
     }
 
+    @Test(.enabled(if: corpusRoot != nil, "../shared/corpus is not present"))
     func testNoUnknownXMLAndNoUnreadableVersionInTheCorpus() throws {
-        let corpus = try requireCorpus()
+        let corpus = try #require(corpusRoot)
         let out = modellint(["check", "--format", "json"], in: corpus)
-        XCTAssertTrue(out.exitCode == 0 || out.exitCode == 1, out.standardError)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
-        let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
+        #expect(out.exitCode == 0 || out.exitCode == 1, Comment(rawValue: out.standardError))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
         let rules = diagnostics.compactMap { $0["ruleId"] as? String }
-        XCTAssertFalse(rules.contains("unknown-xml-attribute"))
-        XCTAssertFalse(rules.contains("malformed-contents"))
-        XCTAssertEqual(rules.filter { $0 == "legacy-model-format" }.count, 1, "Simplenote's base version")
+        #expect(!rules.contains("unknown-xml-attribute"))
+        #expect(!rules.contains("malformed-contents"))
+        #expect((rules.filter { $0 == "legacy-model-format" }.count) == 1, "Simplenote's base version")
         let bundleCount = try FileManager.default.subpathsOfDirectory(atPath: corpus.path).filter {
             $0.hasSuffix(".xcdatamodeld")
         }.count
-        XCTAssertEqual((json["bundles"] as? [[String: Any]])?.count, bundleCount)
+        #expect((json["bundles"] as? [[String: Any]])?.count == bundleCount)
     }
 
-    func testMoonlightAndAidokuNaturalOrder() throws {
-        let corpus = try requireCorpus()
+    @Test(.enabled(if: corpusRoot != nil, "../shared/corpus is not present")) func testMoonlightAndAidokuNaturalOrder()
+        throws
+    {
+        let corpus = try #require(corpusRoot)
         let moonlight = BundleLoader.load(
             bundleURL: corpus.appendingPathComponent(expectations[5].path), displayPath: "L")
-        XCTAssertEqual(
-            Array(moonlight.versions.map(\.name).prefix(6)),
-            ["Limelight", "Limelight 0.3.0", "Limelight 0.3.1", "Moonlight v1.0", "Moonlight v1.0-2", "Moonlight v1.1"])
+        #expect(
+            Array(moonlight.versions.map(\.name).prefix(6)) == [
+                "Limelight", "Limelight 0.3.0", "Limelight 0.3.1", "Moonlight v1.0", "Moonlight v1.0-2",
+                "Moonlight v1.1",
+            ])
         let aidoku = BundleLoader.load(
             bundleURL: corpus.appendingPathComponent(expectations[11].path), displayPath: "A")
-        XCTAssertEqual(
-            aidoku.versions.map(\.name),
-            ["Shared", "0.5", "0.6", "0.6.7", "0.6.8", "0.6.10", "0.7", "0.7.1", "0.8", "0.8.2", "0.8.3", "0.9"])
+        #expect(
+            aidoku.versions.map(\.name) == [
+                "Shared", "0.5", "0.6", "0.6.7", "0.6.8", "0.6.10", "0.7", "0.7.1", "0.8", "0.8.2", "0.8.3", "0.9",
+            ])
     }
 
+    @Test(.enabled(if: corpusRoot != nil, "../shared/corpus is not present"))
     func testNovaUserDataModelNeedsVersionOrder() throws {
-        let corpus = try requireCorpus()
+        let corpus = try #require(corpusRoot)
         let url = corpus.appendingPathComponent(
             "novasamatech__nova-wallet-ios/novawallet/Common/Storage/UserDataModel.xcdatamodeld")
         let natural = BundleLoader.load(bundleURL: url, displayPath: "U")
-        XCTAssertEqual(
-            Array(natural.versions.map(\.name).prefix(2)), ["MultiassetUserDataModel", "UserDataModel"],
+        #expect(
+            Array(natural.versions.map(\.name).prefix(2)) == ["MultiassetUserDataModel", "UserDataModel"],
             "natural order is wrong here")
         // The configuration fixes it, read exactly as a user would write it.
-        let directory = try makeTemporaryDirectory(self)
+        let directory = try temporary.make()
         let configPath = directory.appendingPathComponent(".modellint.json")
         try Data(
             "{ \"bundles\": { \"\(url.path)\": { \"versionOrder\": [\"UserDataModel\", \"MultiassetUserDataModel\"] } } }"
@@ -130,54 +140,56 @@ final class CorpusTests: XCTestCase {
         let configuration = try Configuration.load(path: configPath.path, knownRuleIDs: RuleRegistry.ids)
         let report = Linter(configuration: configuration).lint(
             try Workspace(configuration: configuration, workingDirectory: directory.path).read(paths: [url.path]))
-        let versions = try XCTUnwrap(report.bundles.first?.versions)
-        XCTAssertEqual(
-            Array(versions.prefix(3)), ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2"])
-        XCTAssertEqual(versions.last, "MultiassetUserDataModel20")
-        XCTAssertEqual(report.bundles.first?.currentVersion, "MultiassetUserDataModel20")
+        let versions = try #require(report.bundles.first?.versions)
+        #expect(Array(versions.prefix(3)) == ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2"])
+        #expect(versions.last == "MultiassetUserDataModel20")
+        #expect(report.bundles.first?.currentVersion == "MultiassetUserDataModel20")
     }
 
     private func diagnostics(_ relativePath: String) throws -> [[String: Any]] {
-        let corpus = try requireCorpus()
+        let corpus = try #require(corpusRoot)
         let out = modellint(["check", relativePath, "--format", "json"], in: corpus)
-        XCTAssertTrue(out.exitCode == 0 || out.exitCode == 1, out.standardError)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
-        return try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
+        #expect(out.exitCode == 0 || out.exitCode == 1, Comment(rawValue: out.standardError))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        return try #require(json["diagnostics"] as? [[String: Any]])
     }
 
+    @Test(.enabled(if: corpusRoot != nil, "../shared/corpus is not present"))
     func testDeltaAdjacentFindingsAreNotesNamingTheirMappingModel() throws {
         let found = try diagnostics(expectations[3].path)
         let adjacent = found.filter { $0["fromVersion"] != nil && $0["ruleId"] as? String != "skip-version-upgrade" }
-        XCTAssertGreaterThan(adjacent.count, 10)
+        #expect(adjacent.count > 10)
         for d in adjacent {
-            XCTAssertEqual(d["severity"] as? String, "note", "\(d)")
+            #expect((d["severity"] as? String) == "note", "\(d)")
             let from = (d["fromVersion"] as! String).replacingOccurrences(of: " ", with: "")
             let to = (d["version"] as! String).replacingOccurrences(of: " ", with: "")
-            XCTAssertEqual(d["mappingModel"] as? String, "\(from)To\(to)")
+            #expect((d["mappingModel"] as? String) == "\(from)To\(to)")
         }
     }
 
+    @Test(.enabled(if: corpusRoot != nil, "../shared/corpus is not present"))
     func testWooCommerceEntityRenameThroughElementID() throws {
         let pair = try diagnostics(expectations[0].path).filter {
             $0["fromVersion"] as? String == "Model 114" && $0["version"] as? String == "Model 115"
         }
-        XCTAssertEqual(
-            pair.compactMap { $0["ruleId"] as? String }.sorted(), ["hash-modifier-changed", "renaming-id-reliance"])
-        let reliance = try XCTUnwrap(pair.first { $0["ruleId"] as? String == "renaming-id-reliance" })
-        XCTAssertEqual(reliance["entity"] as? String, "MetaData")
-        XCTAssertEqual(
-            reliance["severity"] as? String, "note", "Model 115 has shipped (the current version is Model 117): history"
-        )
+        #expect(
+            (pair.compactMap { $0["ruleId"] as? String }.sorted()) == ["hash-modifier-changed", "renaming-id-reliance"])
+        let reliance = try #require(pair.first { $0["ruleId"] as? String == "renaming-id-reliance" })
+        #expect((reliance["entity"] as? String) == "MetaData")
+        #expect(
+            (reliance["severity"] as? String) == "note",
+            "Model 115 has shipped (the current version is Model 117): history")
     }
 
+    @Test(.enabled(if: corpusRoot != nil, "../shared/corpus is not present"))
     func testWooCommerceQuantityIsANarrowingCoveredByItsMappingModel() throws {
         let pair = try diagnostics(expectations[0].path).filter {
             $0["fromVersion"] as? String == "Model 9" && $0["version"] as? String == "Model 10"
         }
         let quantity = pair.filter { $0["entity"] as? String == "OrderItem" && $0["property"] as? String == "quantity" }
-        XCTAssertEqual(quantity.compactMap { $0["ruleId"] as? String }, ["attribute-type-narrowing"])
-        XCTAssertEqual(quantity.first?["severity"] as? String, "note")
-        XCTAssertEqual(quantity.first?["mappingModel"] as? String, "WooCommerceModelV9toV10")
-        XCTAssertTrue(pair.allSatisfy { $0["mappingModel"] as? String == "WooCommerceModelV9toV10" })
+        #expect((quantity.compactMap { $0["ruleId"] as? String }) == ["attribute-type-narrowing"])
+        #expect((quantity.first?["severity"] as? String) == "note")
+        #expect((quantity.first?["mappingModel"] as? String) == "WooCommerceModelV9toV10")
+        #expect(pair.allSatisfy { $0["mappingModel"] as? String == "WooCommerceModelV9toV10" })
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
@@ -16,7 +16,9 @@ import ModelLintReporting
 import ModelLintCommands
 
 /// Issue 11, case 11: deep inheritance is linear, and every fast path gives what the plain walk gives.
-final class DeepHierarchyTests: XCTestCase {
+@Suite struct DeepHierarchyTests {
+    let temporary = TemporaryDirectories()
+
     /// A chain E0 <- E1 <- ... of `depth` entities, each declaring one attribute; `extra` adds text to entity k.
     static func chain(_ depth: Int, edit: (Int) -> String = { _ in "" }) -> String {
         (0..<depth).map { i in
@@ -29,12 +31,12 @@ final class DeepHierarchyTests: XCTestCase {
             case .model(let m) = ContentsParser.parse(
                 data: Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8), path: "m")
         else {
-            throw XCTSkip("not a model")
+            throw TestSetupFailure("not a model")
         }
         return m
     }
 
-    func testDuplicatesDeepInAChainAreFoundExactly() throws {
+    @Test func testDuplicatesDeepInAChainAreFoundExactly() throws {
         // E2500 redeclares a7 (inherited) and E2999 repeats the identifier of a5 under another name.
         let m = try model(
             Self.chain(3_000) { i in
@@ -44,16 +46,17 @@ final class DeepHierarchyTests: XCTestCase {
                         ? "<attribute name=\"b\" optional=\"YES\" attributeType=\"String\" elementID=\"a5\"/>" : ""
             })
         let names = DuplicateNameRule().check(m, context: RuleContext()).map(\.message)
-        XCTAssertEqual(names, ["E2500.a7 is declared more than once (inherited from E7)"])
+        #expect(names == ["E2500.a7 is declared more than once (inherited from E7)"])
         let ids = DuplicateRenamingIDRule().check(m, context: RuleContext()).map(\.message)
-        XCTAssertEqual(
-            ids,
-            ["E2999.a5 and E2999.b share the renaming identifier \"a5\": inference fails and the store does not open"])
+        #expect(
+            ids == [
+                "E2999.a5 and E2999.b share the renaming identifier \"a5\": inference fails and the store does not open"
+            ])
     }
 
     /// The table worked out once per version and the per-entity walk agree, on every fixture and corpus version
     /// and on deep models (with cycles and repeated names too).
-    func testDeclarationTablesAgreeWithTheWalk() throws {
+    @Test func testDeclarationTablesAgreeWithTheWalk() throws {
         var models = fixtureAndCorpusBundles().flatMap {
             BundleLoader.load(bundleURL: $0, displayPath: "b").versions.compactMap(\.model)
         }
@@ -76,13 +79,13 @@ final class DeepHierarchyTests: XCTestCase {
                     let fromTable = table[i].enumerated().compactMap { p, f in
                         f.map { "\(p):\(m.entities[$0.owner].name).\($0.property.name)" }
                     }
-                    XCTAssertEqual(fromTable, walked, "\(m.entities[i].name) \(key)")
+                    #expect(fromTable == walked, "\(m.entities[i].name) \(key)")
                     compared += 1
                 }
             }
         }
         // The 200-level chain alone gives 600 comparisons; the corpus adds over a thousand when present.
-        XCTAssertGreaterThan(compared, corpusRoot == nil ? 600 : 1_600)
+        #expect(compared > (corpusRoot == nil ? 600 : 1_600))
     }
 
     /// The definition: the entity's effective properties, walked.
@@ -104,7 +107,7 @@ final class DeepHierarchyTests: XCTestCase {
     }
 
     /// Deep pairs are matched together per version, short ones pair by pair: the same pairs either way.
-    func testBatchedMatchingAgreesWithTheWalkOnEveryPair() throws {
+    @Test func testBatchedMatchingAgreesWithTheWalkOnEveryPair() throws {
         var versionPairs: [(Model, Model)] = []
         for bundle in fixtureAndCorpusBundles() {
             let models = BundleLoader.load(bundleURL: bundle, displayPath: "b").versions.compactMap(\.model)
@@ -138,14 +141,14 @@ final class DeepHierarchyTests: XCTestCase {
             }
             let batched = ModelDiff.pairs(pending, old: old, new: new)
             for ((i, j), pair) in zip(pending, batched) {
-                XCTAssertEqual(
-                    Self.describe(pair), Self.describe(ModelDiff.pairWalkingChains(i, j, old: old, new: new)),
+                #expect(
+                    Self.describe(pair) == Self.describe(ModelDiff.pairWalkingChains(i, j, old: old, new: new)),
                     "\(new.entities[j].name)")
                 compared += 1
             }
         }
         // The two 80-level deep pairs alone give 160; the corpus adds several hundred when present.
-        XCTAssertGreaterThan(compared, corpusRoot == nil ? 160 : 500)
+        #expect(compared > (corpusRoot == nil ? 160 : 500))
     }
 
     static func describe(_ pair: EntityPair) -> String {
@@ -159,8 +162,8 @@ final class DeepHierarchyTests: XCTestCase {
 
     /// A change at the root of a 10,000-level chain: every lineage differs, and the run stays a single pass (the
     /// timings are in Benchmarks/bench-hostile).
-    func testAChangedRootOfAVeryDeepChain() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testAChangedRootOfAVeryDeepChain() throws {
+        let directory = try temporary.make()
         try writeBundle(
             in: directory,
             versions: [
@@ -168,6 +171,6 @@ final class DeepHierarchyTests: XCTestCase {
                 ("Near 2", Self.chain(5_000) { $0 == 0 ? "<attribute name=\"z\" attributeType=\"String\"/>" : "" }),
             ], current: "Near 2")
         let found = lint(directory.appendingPathComponent("Near.xcdatamodeld"))
-        XCTAssertEqual(found.map(\.ruleId), ["required-attribute-without-default"])
+        #expect(found.map(\.ruleId) == ["required-attribute-without-default"])
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import ModelLintSupport
 import ModelLintModel
 import ModelLintDiff
@@ -14,7 +14,7 @@ import ModelLintCommands
 
 /// Older versions compared with one newer version repeat most entity pairs; a repeat is moved from the
 /// cache. Every diff must be exactly what working each pair out afresh gives.
-final class EntityPairCacheTests: XCTestCase {
+@Suite struct EntityPairCacheTests {
     /// Everything a diff holds, as text to compare.
     private func fingerprint(_ diff: ModelDiff) -> String {
         func property(_ p: Property) -> String { "\(p.kindName) \(p.name)@\(p.location)" }
@@ -31,9 +31,9 @@ final class EntityPairCacheTests: XCTestCase {
             separator: "\n")
     }
 
-    func testEveryDirectPairMatchesWorkingItOutAfresh() throws {
+    @Test func testEveryDirectPairMatchesWorkingItOutAfresh() throws {
         let bundles = fixtureAndCorpusBundles()
-        XCTAssertEqual(bundles.count, expectedBundleCount())
+        #expect(bundles.count == expectedBundleCount())
         var moved = 0
         for bundle in bundles {
             let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.lastPathComponent)
@@ -46,8 +46,8 @@ final class EntityPairCacheTests: XCTestCase {
             for older in versions.dropLast().reversed() {
                 let cached = ModelDiff(from: older, to: current, isAdjacent: false, cache: cache)
                 let afresh = ModelDiff(from: older, to: current, isAdjacent: false)
-                XCTAssertEqual(
-                    fingerprint(cached), fingerprint(afresh),
+                #expect(
+                    fingerprint(cached) == fingerprint(afresh),
                     "\(bundle.lastPathComponent): \(older.name) -> \(current.name)")
                 // The older side whole, every field and location: a moved pair's older properties are the version's.
                 func olds(_ diff: ModelDiff) -> [[Property]] {
@@ -56,12 +56,11 @@ final class EntityPairCacheTests: XCTestCase {
                             + pair.kindChanged.map(\.old)
                     }
                 }
-                XCTAssertEqual(
-                    olds(cached), olds(afresh), "\(bundle.lastPathComponent): \(older.name) -> \(current.name)")
+                #expect(olds(cached) == olds(afresh), "\(bundle.lastPathComponent): \(older.name) -> \(current.name)")
             }
             moved += cache.hits
         }
-        XCTAssertGreaterThan(moved, corpusRoot == nil ? 0 : 1_000, "pairs moved from the cache")
+        #expect(moved > (corpusRoot == nil ? 0 : 1_000), "pairs moved from the cache")
     }
 }
 
@@ -69,13 +68,13 @@ final class EntityPairCacheTests: XCTestCase {
 /// current pair that repeats an earlier one's entity pair (same older lineage, same newer entity) gets that pair's
 /// findings instead of being judged (only the first pair a problem appears on is shown; the later ones add their
 /// version to it). Judging every pair must find the same problems: the same identities, subjects and severities.
-final class EntityPairRuleTests: XCTestCase {
-    func testRepeatedEntityPairsOfDirectPairsFindTheSame() throws {
+@Suite struct EntityPairRuleTests {
+    @Test func testRepeatedEntityPairsOfDirectPairsFindTheSame() throws {
         let bundles = fixtureAndCorpusBundles()
         let rules = RuleSet.registry.pairs.compactMap { judge -> (any EntityPairRule)? in
             if case .entityPairs(let rule) = judge { return rule } else { return nil }
         }
-        XCTAssertGreaterThanOrEqual(rules.count, 19, "the entity pair rules")
+        #expect(rules.count >= 19, "the entity pair rules")
         var findings = 0
         var repeats = 0
         for bundle in bundles {
@@ -99,8 +98,8 @@ final class EntityPairRuleTests: XCTestCase {
                             oldLineage: diff.from.model.keys.lineage[pair.oldIndex],
                             newEntity: current.model.firstIndexOfName[pair.newIndex])
                         if let earlier = first[key] {
-                            XCTAssertEqual(
-                                found, earlier,
+                            #expect(
+                                found == earlier,
                                 "\(rule.id) on \(bundle.lastPathComponent) \(diff.from.name) -> \(current.name) \(pair.new.name)"
                             )
                             repeats += 1
@@ -112,8 +111,8 @@ final class EntityPairRuleTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(findings, corpusRoot == nil ? 5 : 1_000)
-        XCTAssertGreaterThan(repeats, corpusRoot == nil ? 10 : 10_000)
+        #expect(findings > (corpusRoot == nil ? 5 : 1_000))
+        #expect(repeats > (corpusRoot == nil ? 10 : 10_000))
     }
 
     /// Every step and every older -> current pair of every fixture and corpus bundle, as the diff makes them.
@@ -130,7 +129,7 @@ final class EntityPairRuleTests: XCTestCase {
     /// The engine judges no unchanged pair (equal lineage keys: the diff matches nothing in it). Every entity pair
     /// rule finds nothing on each one of every step and older -> current pair of every bundle, as made by the diff
     /// and as worked out property by property.
-    func testNoRuleFindsAnythingOnAnUnchangedPair() throws {
+    @Test func testNoRuleFindsAnythingOnAnUnchangedPair() throws {
         let rules = RuleSet.registry.pairs.compactMap { judge -> (any EntityPairRule)? in
             if case .entityPairs(let rule) = judge { return rule } else { return nil }
         }
@@ -142,21 +141,21 @@ final class EntityPairRuleTests: XCTestCase {
                 for rule in rules {
                     for judged in [pair, worked] {
                         let found = rule.check(judged, of: diff.versions, context: RuleContext())
-                        XCTAssertEqual(
-                            found.map(\.finding.message), [],
+                        #expect(
+                            found.map(\.finding.message) == [],
                             "\(rule.id) on \(bundle.lastPathComponent) \(diff.between) \(pair.new.name)")
                     }
                 }
                 unchanged += 1
             }
         }
-        XCTAssertGreaterThan(unchanged, corpusRoot == nil ? 20 : 10_000)
+        #expect(unchanged > (corpusRoot == nil ? 20 : 10_000))
     }
 
     /// `uniqueness-constraint-added` passes over unchanged pairs: worked out property by property instead (so not
     /// marked unchanged), every unchanged pair of every step and older -> current pair of every bundle gains no
     /// constraint.
-    func testNoConstraintIsGainedOnAnUnchangedPair() throws {
+    @Test func testNoConstraintIsGainedOnAnUnchangedPair() throws {
         var unchanged = 0
         var constrained = 0
         for (bundle, diff) in everyComparedPair() {
@@ -164,23 +163,23 @@ final class EntityPairRuleTests: XCTestCase {
             worked.matchedEntities = diff.matchedEntities.filter(\.isUnchanged).map { pair in
                 ModelDiff.pairWalkingChains(pair.oldIndex, pair.newIndex, old: diff.from.model, new: diff.to.model)
             }
-            XCTAssertFalse(worked.matchedEntities.contains(where: \.isUnchanged))
+            #expect(!worked.matchedEntities.contains { $0.isUnchanged })
             unchanged += worked.matchedEntities.count
             constrained += worked.matchedEntities.filter { !$0.new.uniquenessConstraints.isEmpty }.count
-            XCTAssertEqual(
-                UniquenessConstraintAddedRule().check(worked, context: RuleContext()).map(\.finding.message), [],
+            #expect(
+                UniquenessConstraintAddedRule().check(worked, context: RuleContext()).map(\.finding.message) == [],
                 "\(bundle.lastPathComponent) \(diff.between)")
         }
-        XCTAssertGreaterThan(unchanged, corpusRoot == nil ? 20 : 10_000)
+        #expect(unchanged > (corpusRoot == nil ? 20 : 10_000))
         // The corpus's unchanged pairs include constrained entities (no fixture keeps one unchanged).
-        if corpusRoot != nil { XCTAssertGreaterThan(constrained, 100) }
+        if corpusRoot != nil { #expect(constrained > 100) }
     }
 
     /// Rules that compare a property's two sides read `EntityPair.changedProperties`, the matched pairs with some facet.
     /// Every matched pair without one, of every step and older -> current pair of every bundle, is handed to every
     /// change rule as if it had changed (marked with the User Info facet, which no rule reads): none finds anything
     /// about it. (`redundant-version` is left out: it asks whether anything changed at all.)
-    func testNoRuleFindsAnythingOnAPropertyPairWithoutFacets() throws {
+    @Test func testNoRuleFindsAnythingOnAPropertyPairWithoutFacets() throws {
         var handed = 0
         for (bundle, diff) in everyComparedPair() {
             for pair in diff.matchedEntities where !pair.isUnchanged {
@@ -193,7 +192,7 @@ final class EntityPairRuleTests: XCTestCase {
                 let marked = EntityPair(
                     old: pair.old, new: pair.new, oldIndex: pair.oldIndex, newIndex: pair.newIndex, facets: [],
                     matchedProperties: same)
-                XCTAssertEqual(marked.changedProperties.count, same.count)
+                #expect(marked.changedProperties.count == same.count)
                 var alone = diff
                 alone.matchedEntities = [marked]
                 alone.addedEntities = []
@@ -207,13 +206,13 @@ final class EntityPairRuleTests: XCTestCase {
                         guard !(rule is RedundantVersionRule) else { continue }
                         found = rule.check(alone, context: RuleContext())
                     }
-                    XCTAssertEqual(
-                        found.filter { $0.finding.property != nil }.map(\.finding.message), [],
+                    #expect(
+                        (found.filter { $0.finding.property != nil }.map(\.finding.message)) == [],
                         "\(judge.description.id) on \(bundle.lastPathComponent) \(diff.between) \(pair.new.name)")
                 }
                 handed += same.count
             }
         }
-        XCTAssertGreaterThan(handed, corpusRoot == nil ? 20 : 10_000)
+        #expect(handed > (corpusRoot == nil ? 20 : 10_000))
     }
 }

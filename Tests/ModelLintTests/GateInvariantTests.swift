@@ -1,11 +1,13 @@
 import Foundation
-import XCTest
+import Testing
 import ModelLintCommands
 
 /// The pull-request gate is a function of the change (issue 27, item 3): with every fixture bundle and, when
 /// ../shared is beside the repository, every corpus bundle committed to a repository, a commit that changes no
 /// model file reports nothing new, and neither does a tree compared with itself.
-final class GateInvariantTests: XCTestCase {
+@Suite struct GateInvariantTests {
+    let temporary = TemporaryDirectories()
+
     /// A repository in `directory`: its files as the base commit, then a commit that touches no model. One shell
     /// for the lot.
     private func commitThenTouchNoModel(in directory: URL) throws {
@@ -15,12 +17,12 @@ final class GateInvariantTests: XCTestCase {
                 "chmod -R u+w .", "git init -q -b main", "\(git) add -A", "\(git) commit -qm base",
                 "echo notes > README.md", "\(git) add README.md", "\(git) commit -qm 'a change that touches no model'",
             ].joined(separator: " && "), in: directory)
-        guard setUp.code == 0 else { throw XCTSkip("git failed: \(setUp.err)") }
+        guard setUp.code == 0 else { throw TestSetupFailure("git failed: \(setUp.err)") }
     }
 
-    func testAChangeThatTouchesNoModelReportsNothingNew() throws {
+    @Test func testAChangeThatTouchesNoModelReportsNothingNew() throws {
         let bundles = fixtureAndCorpusBundles()
-        XCTAssertEqual(bundles.count, expectedBundleCount())
+        #expect(bundles.count == expectedBundleCount())
         // One repository for the fixtures and one for the corpus, each bundle in a folder of its own (no two
         // share a folder's mapping models or settings): one commit pair and one run per comparison rather
         // than per bundle. A fixture is also compared with itself; a corpus bundle (up to 117 versions) once,
@@ -30,7 +32,7 @@ final class GateInvariantTests: XCTestCase {
             (bundles.filter { !$0.path.hasPrefix(repositoryRoot.path + "/") }, ["HEAD~1"]),
         ]
         for (group, refs) in groups where !group.isEmpty {
-            let directory = try makeTemporaryDirectory(self)
+            let directory = try temporary.make()
             for (i, bundle) in group.enumerated() {
                 let folder = directory.appendingPathComponent(String(format: "b%03d", i))
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -41,47 +43,47 @@ final class GateInvariantTests: XCTestCase {
             for ref in refs {
                 let out = modellint(
                     ["check", ".", "--against", ref, "--only-new", "--notes", "--format", "json"], in: directory)
-                XCTAssertNotEqual(out.exitCode, 2, "against \(ref): \(out.standardError)")
-                let report = try XCTUnwrap(
+                #expect(out.exitCode != 2, "against \(ref): \(out.standardError)")
+                let report = try #require(
                     JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
-                XCTAssertEqual((report["bundles"] as? [Any])?.count, group.count, "against \(ref)")
+                #expect((report["bundles"] as? [Any])?.count == group.count, "against \(ref)")
                 // A version folder with no files (a fixture of a missing contents) is nothing git can commit: it
                 // exists in the work tree alone, so its finding is the work tree's.
                 let uncommittable = jsonDiagnostics(out).filter { $0["ruleId"] as? String != "missing-contents" }
-                XCTAssertEqual(
-                    zip(uncommittable.map { $0["file"] as? String ?? "-" }, summary(uncommittable, lines: false))
-                        .map { "\($0): \($1)" }, [], "against \(ref)")
+                #expect(
+                    (zip(uncommittable.map { $0["file"] as? String ?? "-" }, summary(uncommittable, lines: false))
+                        .map { "\($0): \($1)" }) == [], "against \(ref)")
             }
         }
     }
 
     /// The same for every SwiftData fixture app (its Swift files, and a bundle beside them when it has one): a
     /// commit that touches no Swift file or model reports nothing new, against HEAD and HEAD~1.
-    func testAChangeThatTouchesNoSwiftDataDeclarationReportsNothingNew() throws {
+    @Test func testAChangeThatTouchesNoSwiftDataDeclarationReportsNothingNew() throws {
         let fixtures = repositoryRoot.appendingPathComponent("Fixtures/SwiftData")
         let apps = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { name in
             ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(name).path)) ?? [])
                 .contains { $0.hasSuffix(".swift") }
         }.sorted()
-        XCTAssertEqual(apps.count, 18)
+        #expect(apps.count == 18)
         for app in apps {
-            let directory = try makeTemporaryDirectory(self)
+            let directory = try temporary.make()
             try FileManager.default.copyItem(
                 at: fixtures.appendingPathComponent(app), to: directory.appendingPathComponent("App"))
             try commitThenTouchNoModel(in: directory)
             for ref in ["HEAD", "HEAD~1"] {
                 let out = modellint(
                     ["check", "App", "--against", ref, "--only-new", "--notes", "--format", "json"], in: directory)
-                XCTAssertNotEqual(out.exitCode, 2, "\(app) against \(ref): \(out.standardError)")
-                XCTAssertEqual(summary(jsonDiagnostics(out), lines: false), [], "\(app) against \(ref)")
+                #expect(out.exitCode != 2, "\(app) against \(ref): \(out.standardError)")
+                #expect(summary(jsonDiagnostics(out), lines: false) == [], "\(app) against \(ref)")
             }
         }
     }
 
     /// Identities do not depend on where the repository is: a baseline written for fixture bundles accepts all of
     /// their findings again after the repository is moved to another parent under another name.
-    func testMovingTheRepositoryChangesNoIdentity() throws {
-        let root = try makeTemporaryDirectory(self)
+    @Test func testMovingTheRepositoryChangesNoIdentity() throws {
+        let root = try temporary.make()
         let first = root.appendingPathComponent("one/app")
         try FileManager.default.createDirectory(at: first, withIntermediateDirectories: true)
         let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
@@ -94,9 +96,9 @@ final class GateInvariantTests: XCTestCase {
         try git(["add", "-A"], in: first)
         try git(["commit", "-qm", "base"], in: first)
         let written = modellint(["check", "--notes", "--write-baseline", "modellint.baseline.json"], in: first)
-        XCTAssertNotEqual(written.exitCode, 2, written.standardError)
+        #expect(written.exitCode != 2, Comment(rawValue: written.standardError))
         let all = jsonDiagnostics(modellint(["check", "--notes", "--format", "json"], in: first))
-        XCTAssertGreaterThan(all.count, 40)
+        #expect(all.count > 40)
         // Moved: another parent, another name.
         let moved = root.appendingPathComponent("two/elsewhere")
         try FileManager.default.createDirectory(
@@ -104,14 +106,14 @@ final class GateInvariantTests: XCTestCase {
         try FileManager.default.moveItem(at: first, to: moved)
         let after = modellint(
             ["check", "--notes", "--baseline", "modellint.baseline.json", "--format", "json"], in: moved)
-        XCTAssertNotEqual(after.exitCode, 2, after.standardError)
-        XCTAssertEqual(summary(jsonDiagnostics(after), lines: false), [])
+        #expect(after.exitCode != 2, Comment(rawValue: after.standardError))
+        #expect(summary(jsonDiagnostics(after), lines: false) == [])
     }
 
     /// A change that only renames a folder above the bundles (git sees the files moved) reports nothing new: each
     /// bundle is read at REF where the change moved it from.
-    func testRenamingAFolderAboveTheBundlesReportsNothingNew() throws {
-        let repository = try makeTemporaryDirectory(self)
+    @Test func testRenamingAFolderAboveTheBundlesReportsNothingNew() throws {
+        let repository = try temporary.make()
         let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
         for name in ["Changes", "Precision", "MappingModels"] {
             try FileManager.default.copyItem(
@@ -124,10 +126,10 @@ final class GateInvariantTests: XCTestCase {
         try git(["mv", "Models", "DataModels"], in: repository)
         try git(["commit", "-qm", "rename the folder"], in: repository)
         let all = jsonDiagnostics(modellint(["check", "--notes", "--format", "json"], in: repository))
-        XCTAssertGreaterThan(all.count, 40)
+        #expect(all.count > 40)
         let out = modellint(
             ["check", "--against", "HEAD~1", "--only-new", "--notes", "--format", "json"], in: repository)
-        XCTAssertNotEqual(out.exitCode, 2, out.standardError)
-        XCTAssertEqual(summary(jsonDiagnostics(out), lines: false), [])
+        #expect(out.exitCode != 2, Comment(rawValue: out.standardError))
+        #expect(summary(jsonDiagnostics(out), lines: false) == [])
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import ModelLintSupport
 import ModelLintTestSupport
 import ModelLintModel
@@ -14,12 +14,14 @@ import ModelLintReporting
 import ModelLintCommands
 
 /// Shipped history: the lock file, --against and --released, in git repositories the tests create.
-final class HistoryTests: XCTestCase {
+@Suite struct HistoryTests {
+    let temporary = TemporaryDirectories()
+
     let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
 
     /// A repository holding a copy of Fixtures/Near.xcdatamodeld, committed.
     private func repository() throws -> URL {
-        let directory = try makeTemporaryDirectory(self)
+        let directory = try temporary.make()
         try git(["init", "-q", "-b", "main"], in: directory)
         try FileManager.default.copyItem(
             at: fixtures.appendingPathComponent("Near.xcdatamodeld"),
@@ -33,7 +35,7 @@ final class HistoryTests: XCTestCase {
         let url = directory.appendingPathComponent("Near.xcdatamodeld/\(version).xcdatamodel/contents")
         let text = try String(contentsOf: url, encoding: .utf8)
         let changed = transform(text)
-        XCTAssertNotEqual(changed, text, "the edit must change the file")
+        #expect(changed != text, "the edit must change the file")
         try Data(changed.utf8).write(to: url)
     }
 
@@ -54,9 +56,9 @@ final class HistoryTests: XCTestCase {
         return jsonDiagnostics(out).filter { $0["ruleId"] as? String == rule }.compactMap { $0["message"] as? String }
     }
 
-    func testCosmeticResaveIsNotAnEdit() throws {
+    @Test func testCosmeticResaveIsNotAnEdit() throws {
         let directory = try repository()
-        XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
+        #expect(modellint(["lock"], in: directory).exitCode == 0)
         try edit(directory, "Near 19") { text in
             // What a newer Xcode does on save: new tool versions, reordered attributes, moved diagram, syncable dropped.
             var t = text.replacingOccurrences(
@@ -73,22 +75,21 @@ final class HistoryTests: XCTestCase {
                     + "    </entity>\n    <entity name=\"Visit\"")
         }
         let out = modellint(["check", "--format", "json"], in: directory)
-        XCTAssertEqual(out.exitCode, 0)
-        XCTAssertEqual(findings(out), [])
+        #expect(out.exitCode == 0)
+        #expect(findings(out) == [])
     }
 
-    func testLockReportsEditsAndDeletions() throws {
+    @Test func testLockReportsEditsAndDeletions() throws {
         let directory = try repository()
         let first = modellint(["lock"], in: directory)
-        XCTAssertEqual(
-            first.standardOutput,
-            """
-              added: Near.xcdatamodeld Near 18
-              added: Near.xcdatamodeld Near 19
-              added: Near.xcdatamodeld Near 20
-            modellint.lock: 3 versions added, 0 already locked
+        #expect(
+            first.standardOutput == """
+                  added: Near.xcdatamodeld Near 18
+                  added: Near.xcdatamodeld Near 19
+                  added: Near.xcdatamodeld Near 20
+                modellint.lock: 3 versions added, 0 already locked
 
-            """)
+                """)
         // Hash-neutral edit of Near 18, schema edit of Near 19, deletion of Near 20 (pointer moved back).
         try edit(directory, "Near 18") {
             $0.replacingOccurrences(of: "deletionRule=\"Cascade\"", with: "deletionRule=\"Nullify\"")
@@ -103,100 +104,99 @@ final class HistoryTests: XCTestCase {
         try Data(RuleExample.currentVersionPlist(naming: "Near 19").utf8).write(
             to: directory.appendingPathComponent("Near.xcdatamodeld/.xccurrentversion"))
         let out = modellint(["check", "--format", "json"], in: directory)
-        XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(
-            findings(out).filter { $0.hasPrefix("shipped") },
-            [
+        #expect(out.exitCode == 1)
+        #expect(
+            (findings(out).filter { $0.hasPrefix("shipped") }) == [
                 "shipped-version-deleted Near 20",
                 "shipped-version-semantics-changed Near 18",
                 "shipped-version-edited Near 19",
             ], "a deleted version has no place in the order: its finding comes first")
-        XCTAssertEqual(
-            messages(out, "shipped-version-semantics-changed"),
-            [
+        #expect(
+            messages(out, "shipped-version-semantics-changed") == [
                 "Near 18 shipped (modellint.lock) and was edited in a way its version hashes do not show (entity Place): existing data gets the new behaviour with no migration"
             ])
         // The lock only grows: a second run keeps the shipped digests.
         let again = modellint(["lock"], in: directory)
-        XCTAssertEqual(again.standardOutput, "modellint.lock: 0 versions added, 2 already locked\n")
-        XCTAssertEqual(modellint(["check", "--format", "json"], in: directory).exitCode, 1)
+        #expect(again.standardOutput == "modellint.lock: 0 versions added, 2 already locked\n")
+        #expect(modellint(["check", "--format", "json"], in: directory).exitCode == 1)
         let forced = modellint(["lock", "--force"], in: directory)
-        XCTAssertTrue(forced.standardOutput.contains("re-locked: Near.xcdatamodeld Near 18"))
-        XCTAssertEqual(
-            findings(modellint(["check", "--format", "json"], in: directory)).filter { $0.hasPrefix("shipped") },
-            ["shipped-version-deleted Near 20"])
+        #expect(forced.standardOutput.contains("re-locked: Near.xcdatamodeld Near 18"))
+        #expect(
+            (findings(modellint(["check", "--format", "json"], in: directory)).filter { $0.hasPrefix("shipped") }) == [
+                "shipped-version-deleted Near 20"
+            ])
     }
 
-    func testBadLockFilesAreConfigurationErrors() throws {
+    @Test func testBadLockFilesAreConfigurationErrors() throws {
         let directory = try repository()
         try Data("{ not json".utf8).write(to: directory.appendingPathComponent("modellint.lock"))
         let invalid = modellint(["check"], in: directory)
-        XCTAssertEqual(invalid.exitCode, 2)
-        XCTAssertTrue(
+        #expect(invalid.exitCode == 2)
+        #expect(
             invalid.standardError.hasPrefix("modellint: \(directory.path)/modellint.lock: not valid JSON"),
-            invalid.standardError)
+            Comment(rawValue: invalid.standardError))
         try Data("{ \"format\": 9, \"bundles\": {} }".utf8).write(
             to: directory.appendingPathComponent("modellint.lock"))
         let future = modellint(["check"], in: directory)
-        XCTAssertEqual(future.exitCode, 2)
-        XCTAssertTrue(
-            future.standardError.contains("format: 9 is not a lock format this modellint reads"), future.standardError)
-        XCTAssertEqual(modellint(["check", "--lock", "missing.lock"], in: directory).exitCode, 2)
+        #expect(future.exitCode == 2)
+        #expect(
+            future.standardError.contains("format: 9 is not a lock format this modellint reads"),
+            Comment(rawValue: future.standardError))
+        #expect(modellint(["check", "--lock", "missing.lock"], in: directory).exitCode == 2)
         // --no-lock turns the default lock off: the broken one is not read, and the run lints.
         let unlocked = modellint(["check", "--no-lock"], in: directory)
-        XCTAssertEqual(unlocked.exitCode, 0, unlocked.standardError)
-        XCTAssertEqual(unlocked.standardError, "")
+        #expect(unlocked.exitCode == 0, Comment(rawValue: unlocked.standardError))
+        #expect(unlocked.standardError == "")
         let both = modellint(["check", "--no-lock", "--lock", "modellint.lock"], in: directory)
-        XCTAssertEqual(both.exitCode, 2)
-        XCTAssertEqual(both.standardError, "modellint: --lock and --no-lock contradict each other: give one\n")
+        #expect(both.exitCode == 2)
+        #expect(both.standardError == "modellint: --lock and --no-lock contradict each other: give one\n")
     }
 
-    func testAgainstReportsSupersededEditsAndDeletionsButNotTheCurrentVersion() throws {
+    @Test func testAgainstReportsSupersededEditsAndDeletionsButNotTheCurrentVersion() throws {
         let directory = try repository()
         try editNear18AndDeleteNear19(directory)
         try edit(directory, "Near 20") {
             $0.replacingOccurrences(of: "deletionRule=\"Cascade\"", with: "deletionRule=\"Nullify\"")
         }
         let out = modellint(["check", "--against", "main", "--format", "json"], in: directory)
-        XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(
-            findings(out).filter { $0.hasPrefix("shipped") || $0.hasPrefix("version-edited") },
-            [
+        #expect(out.exitCode == 1)
+        #expect(
+            (findings(out).filter { $0.hasPrefix("shipped") || $0.hasPrefix("version-edited") }) == [
                 "shipped-version-deleted Near 19",
                 "version-edited-after-superseded Near 18",
             ], "Near 20 was current at main: editing it is normal work; the deleted Near 19 has no place in the order")
-        XCTAssertEqual(
-            messages(out, "version-edited-after-superseded"),
-            [
+        #expect(
+            messages(out, "version-edited-after-superseded") == [
                 "Near 18 was already superseded at main and its schema was edited (Visit.duration: type): stores written by Near 18 no longer match it"
             ])
     }
 
     /// The documented team workflow runs with a lock and --against: one edit (or deletion) is one finding, the
     /// lock's (issue 27, item 9).
-    func testALockAndAgainstReportOneEditOnce() throws {
+    @Test func testALockAndAgainstReportOneEditOnce() throws {
         let directory = try repository()
-        XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
+        #expect(modellint(["lock"], in: directory).exitCode == 0)
         try git(["add", "-A"], in: directory)
         try git(["commit", "-q", "-m", "lock"], in: directory)
         try editNear18AndDeleteNear19(directory)
         let out = modellint(["check", "--against", "main", "--format", "json"], in: directory)
-        XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(
-            findings(out).filter { $0.hasPrefix("shipped") || $0.hasPrefix("version-edited") },
-            ["shipped-version-deleted Near 19", "shipped-version-edited Near 18"])
+        #expect(out.exitCode == 1)
+        #expect(
+            (findings(out).filter { $0.hasPrefix("shipped") || $0.hasPrefix("version-edited") }) == [
+                "shipped-version-deleted Near 19", "shipped-version-edited Near 18",
+            ])
     }
 
-    func testAgainstTreatsABundleMissingAtTheRevisionAsNew() throws {
+    @Test func testAgainstTreatsABundleMissingAtTheRevisionAsNew() throws {
         let directory = try repository()
         try FileManager.default.copyItem(
             at: fixtures.appendingPathComponent("Changes/RequiredAttribute.xcdatamodeld"),
             to: directory.appendingPathComponent("Other.xcdatamodeld"))
         let out = modellint(["check", "Other.xcdatamodeld", "--against", "main", "--format", "json"], in: directory)
-        XCTAssertEqual(findings(out), ["required-attribute-without-default Near 2"])
+        #expect(findings(out) == ["required-attribute-without-default Near 2"])
     }
 
-    func testReleasedCatchesAnInPlaceEditOfTheReleasedCurrentVersion() throws {
+    @Test func testReleasedCatchesAnInPlaceEditOfTheReleasedCurrentVersion() throws {
         let directory = try repository()
         try git(["tag", "v1.0"], in: directory)
         try edit(directory, "Near 20") {
@@ -206,92 +206,91 @@ final class HistoryTests: XCTestCase {
                     "<attribute name=\"title\" attributeType=\"String\" defaultValueString=\"\"/>\n        <attribute name=\"color\" optional=\"YES\" attributeType=\"String\"/>"
             )
         }
-        XCTAssertEqual(
-            findings(modellint(["check", "--against", "v1.0", "--format", "json"], in: directory)), [],
+        #expect(
+            findings(modellint(["check", "--against", "v1.0", "--format", "json"], in: directory)) == [],
             "--against alone cannot see it")
         let out = modellint(["check", "--released", "v1.0", "--format", "json"], in: directory)
-        XCTAssertEqual(out.exitCode, 1)
-        XCTAssertEqual(findings(out), ["shipped-version-edited Near 20"])
-        XCTAssertEqual(
-            messages(out, "shipped-version-edited"),
-            [
+        #expect(out.exitCode == 1)
+        #expect(findings(out) == ["shipped-version-edited Near 20"])
+        #expect(
+            messages(out, "shipped-version-edited") == [
                 "Near 20 shipped (release v1.0) and its schema was edited in place (Tag.color added): stores written by Near 20 no longer match it"
             ])
         try edit(directory, "Near 19") {
             $0.replacingOccurrences(of: "deletionRule=\"Cascade\"", with: "deletionRule=\"Deny\"")
         }
-        XCTAssertEqual(
+        #expect(
             messages(
                 modellint(["check", "--released", "v1.0", "--format", "json"], in: directory),
-                "shipped-version-semantics-changed"),
-            [
-                "Near 19 shipped (release v1.0) and was edited in a way its version hashes do not show (Place.visits: delete rule): existing data gets the new behaviour with no migration"
-            ])
+                "shipped-version-semantics-changed") == [
+                    "Near 19 shipped (release v1.0) and was edited in a way its version hashes do not show (Place.visits: delete rule): existing data gets the new behaviour with no migration"
+                ])
     }
 
-    func testGitErrorsAreUsageErrors() throws {
-        let plain = try makeTemporaryDirectory(self)
+    @Test func testGitErrorsAreUsageErrors() throws {
+        let plain = try temporary.make()
         try FileManager.default.copyItem(
             at: fixtures.appendingPathComponent("Near.xcdatamodeld"),
             to: plain.appendingPathComponent("Near.xcdatamodeld"))
         let notRepo = modellint(["check", "--against", "main"], in: plain)
-        XCTAssertEqual(notRepo.exitCode, 2)
-        XCTAssertTrue(notRepo.standardError.contains("is not inside a git work tree"), notRepo.standardError)
+        #expect(notRepo.exitCode == 2)
+        #expect(
+            notRepo.standardError.contains("is not inside a git work tree"), Comment(rawValue: notRepo.standardError))
 
         let directory = try repository()
         let unknown = modellint(["check", "--against", "origin/main"], in: directory)
-        XCTAssertEqual(unknown.exitCode, 2)
-        XCTAssertEqual(
-            unknown.standardError,
-            "modellint: unknown revision 'origin/main': fetch it first (for example git fetch origin main)\n")
+        #expect(unknown.exitCode == 2)
+        #expect(
+            unknown.standardError
+                == "modellint: unknown revision 'origin/main': fetch it first (for example git fetch origin main)\n")
     }
 
-    func testHostileRevisionsNeverBecomeOptionsOrCommands() throws {
+    @Test func testHostileRevisionsNeverBecomeOptionsOrCommands() throws {
         let directory = try repository()
         for revision in [
             "--output=/tmp/pwned", "-h", "main; touch pwned", "$(touch pwned)", "`touch pwned`", "main\ntouch pwned",
         ] {
             let out = modellint(["check", "--against=\(revision)"], in: directory)
-            XCTAssertEqual(out.exitCode, 2, revision)
+            #expect(out.exitCode == 2, Comment(rawValue: revision))
         }
         let released = modellint(["check", "--released", "--upload-pack=touch pwned"], in: directory)
-        XCTAssertEqual(released.exitCode, 2)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("pwned").path))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/pwned"))
+        #expect(released.exitCode == 2)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("pwned").path))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/pwned"))
     }
 
-    func testShallowCloneMissingTheRevisionSaysFetchDepth() throws {
+    @Test func testShallowCloneMissingTheRevisionSaysFetchDepth() throws {
         let origin = try repository()
         try edit(origin, "Near 20") { $0 + " " }
         try git(["commit", "-q", "-am", "second"], in: origin)
-        let clones = try makeTemporaryDirectory(self)
+        let clones = try temporary.make()
         try git(["clone", "-q", "--depth", "1", "file://\(origin.path)", "shallow"], in: clones)
         let out = modellint(["check", "--against", "HEAD~1"], in: clones.appendingPathComponent("shallow"))
-        XCTAssertEqual(out.exitCode, 2)
-        XCTAssertTrue(
+        #expect(out.exitCode == 2)
+        #expect(
             out.standardError.contains("shallow clone") && out.standardError.contains("fetch-depth: 0"),
-            out.standardError)
+            Comment(rawValue: out.standardError))
     }
 
-    func testNewVersionHappyPathCollisionAndRollback() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testNewVersionHappyPathCollisionAndRollback() throws {
+        let directory = try temporary.make()
         try FileManager.default.copyItem(
             at: fixtures.appendingPathComponent("Near.xcdatamodeld"),
             to: directory.appendingPathComponent("Near.xcdatamodeld"))
         let made = modellint(["new-version", "Near.xcdatamodeld"], in: directory)
-        XCTAssertEqual(made.exitCode, 0, made.standardError)
-        XCTAssertTrue(
+        #expect(made.exitCode == 0, Comment(rawValue: made.standardError))
+        #expect(
             made.standardOutput.hasPrefix(
                 "created Near.xcdatamodeld/Near 21.xcdatamodel, a copy of Near 20, and made it the current version."))
         let bundle = BundleLoader.load(
             bundleURL: directory.appendingPathComponent("Near.xcdatamodeld"), displayPath: "Near.xcdatamodeld")
-        XCTAssertEqual(bundle.versions.map(\.name), ["Near 18", "Near 19", "Near 20", "Near 21"])
-        XCTAssertEqual(bundle.currentVersion?.name, "Near 21")
-        XCTAssertEqual(lint(directory.appendingPathComponent("Near.xcdatamodeld")).map(\.ruleId), ["redundant-version"])
+        #expect(bundle.versions.map(\.name) == ["Near 18", "Near 19", "Near 20", "Near 21"])
+        #expect(bundle.currentVersion?.name == "Near 21")
+        #expect(lint(directory.appendingPathComponent("Near.xcdatamodeld")).map(\.ruleId) == ["redundant-version"])
 
         let collision = modellint(["new-version", "Near.xcdatamodeld", "--name", "Near 20"], in: directory)
-        XCTAssertEqual(collision.exitCode, 2)
-        XCTAssertEqual(collision.standardError, "modellint: Near.xcdatamodeld already has a version named Near 20\n")
+        #expect(collision.exitCode == 2)
+        #expect(collision.standardError == "modellint: Near.xcdatamodeld already has a version named Near 20\n")
 
         // A pointer that cannot be replaced: the copy is undone and nothing else changes.
         let pointer = directory.appendingPathComponent("Near.xcdatamodeld/.xccurrentversion")
@@ -302,23 +301,24 @@ final class HistoryTests: XCTestCase {
             atPath: directory.appendingPathComponent("Near.xcdatamodeld").path
         ).sorted()
         let failed = modellint(["new-version", "Near.xcdatamodeld", "--name", "Near 22"], in: directory)
-        XCTAssertEqual(failed.exitCode, 2)
-        XCTAssertTrue(failed.standardError.hasSuffix("Near.xcdatamodeld is unchanged\n"), failed.standardError)
-        XCTAssertEqual(
-            try FileManager.default.contentsOfDirectory(
+        #expect(failed.exitCode == 2)
+        #expect(
+            failed.standardError.hasSuffix("Near.xcdatamodeld is unchanged\n"), Comment(rawValue: failed.standardError))
+        try #expect(
+            FileManager.default.contentsOfDirectory(
                 atPath: directory.appendingPathComponent("Near.xcdatamodeld").path
-            ).sorted(), before)
+            ).sorted() == before)
     }
 
-    func testNextVersionNames() {
-        XCTAssertEqual(NewVersionCommand.nextName(after: "Near 20"), "Near 21")
-        XCTAssertEqual(NewVersionCommand.nextName(after: "Model9"), "Model10")
-        XCTAssertEqual(NewVersionCommand.nextName(after: "Model"), "Model 2")
-        XCTAssertNil(NewVersionCommand.nextName(after: "Moonlight v1.10"))
+    @Test func testNextVersionNames() {
+        #expect(NewVersionCommand.nextName(after: "Near 20") == "Near 21")
+        #expect(NewVersionCommand.nextName(after: "Model9") == "Model10")
+        #expect(NewVersionCommand.nextName(after: "Model") == "Model 2")
+        #expect(NewVersionCommand.nextName(after: "Moonlight v1.10") == nil)
     }
 
-    func testRetirementsFromTheConfiguration() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testRetirementsFromTheConfiguration() throws {
+        let directory = try temporary.make()
         let payload = "<attribute name=\"payload\" optional=\"YES\" attributeType=\"Binary\"/>"
         let blob = "<attribute name=\"payloadBlob\" optional=\"YES\" attributeType=\"Binary\"/>"
         try writeBundle(
@@ -336,8 +336,8 @@ final class HistoryTests: XCTestCase {
                 .utf8
         )
         .write(to: directory.appendingPathComponent(".modellint.json"))
-        XCTAssertEqual(
-            findings(modellint(["check", "--format", "json"], in: directory)), ["retired-attribute-present Near 20"])
+        #expect(
+            findings(modellint(["check", "--format", "json"], in: directory)) == ["retired-attribute-present Near 20"])
         // Removed in Near 21: no property-removed (it is retired), and a note for devices that skip Near 19.
         try writeBundle(
             in: directory,
@@ -348,22 +348,22 @@ final class HistoryTests: XCTestCase {
                 )
             ], current: "Near 21")
         let out = modellint(["check", "--format", "json"], in: directory)
-        XCTAssertEqual(findings(out), ["retirement-skips-interim Near 21"])
-        XCTAssertEqual(
-            messages(out, "retirement-skips-interim"),
-            [
+        #expect(findings(out) == ["retirement-skips-interim Near 21"])
+        #expect(
+            messages(out, "retirement-skips-interim") == [
                 "Thing.payload was retired through the interim version Near 19: devices on Near 18 that update straight to Near 21 skip the copy and lose its data"
             ])
-        XCTAssertEqual(
-            findings(modellint(["check", "--format", "json", "--migration", "progressive"], in: directory)), [])
+        #expect(findings(modellint(["check", "--format", "json", "--migration", "progressive"], in: directory)) == [])
     }
 }
 
 /// Blobs are read from git in one `cat-file --batch` whose output is bounded: past the bound git is stopped and the
 /// caller asks for sizes first, so a huge blob is never read into memory.
-final class BoundedCatFileTests: XCTestCase {
-    func testABlobOverTheBoundStopsTheReadAndOneUnderItIsRead() throws {
-        let directory = try makeTemporaryDirectory(self)
+@Suite struct BoundedCatFileTests {
+    let temporary = TemporaryDirectories()
+
+    @Test func testABlobOverTheBoundStopsTheReadAndOneUnderItIsRead() throws {
+        let directory = try temporary.make()
         try git(["init", "-q", "-b", "main"], in: directory)
         try Data(repeating: UInt8(ascii: "x"), count: 4_000).write(to: directory.appendingPathComponent("big"))
         try Data("small\n".utf8).write(to: directory.appendingPathComponent("small"))
@@ -371,10 +371,10 @@ final class BoundedCatFileTests: XCTestCase {
         let small = try git(["hash-object", "-w", "small"], in: directory)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let repository = try GitRepository(containing: directory.path)
-        let read = try XCTUnwrap(try repository.catFiles([small, big], limitEach: 5_000))
-        XCTAssertEqual(read.map(\.size), [6, 4_000])
-        XCTAssertEqual(read[0].data, Data("small\n".utf8))
-        XCTAssertNil(try repository.catFiles([small, big], limitEach: 1_000), "4,000 bytes past a bound of 2,256")
-        XCTAssertEqual(try repository.blobSizes([small, big]), [6, 4_000])
+        let read = try #require(try repository.catFiles([small, big], limitEach: 5_000))
+        #expect(read.map(\.size) == [6, 4_000])
+        #expect(read[0].data == Data("small\n".utf8))
+        try #expect(repository.catFiles([small, big], limitEach: 1_000) == nil, "4,000 bytes past a bound of 2,256")
+        try #expect(repository.blobSizes([small, big]) == [6, 4_000])
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import ModelLintSupport
 import ModelLintModel
 import ModelLintDiff
@@ -13,9 +13,11 @@ import ModelLintReporting
 import ModelLintCommands
 
 /// Input built to hurt: each case gets a clear finding or error, finishes, and writes nothing.
-final class HostileInputTests: XCTestCase {
+@Suite struct HostileInputTests {
+    let temporary = TemporaryDirectories()
+
     private func bundle(with contents: Data) throws -> URL {
-        let directory = try makeTemporaryDirectory(self)
+        let directory = try temporary.make()
         let version = directory.appendingPathComponent("Hostile.xcdatamodeld/Hostile 1.xcdatamodel")
         try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
         try contents.write(to: version.appendingPathComponent("contents"))
@@ -23,11 +25,11 @@ final class HostileInputTests: XCTestCase {
     }
 
     private func only(_ diagnostics: [Diagnostic], file: StaticString = #filePath, line: UInt = #line) -> Diagnostic? {
-        XCTAssertEqual(diagnostics.count, 1, diagnostics.map(\.message).joined(separator: "\n"), file: file, line: line)
+        #expect(diagnostics.count == 1, Comment(rawValue: diagnostics.map(\.message).joined(separator: "\n")))
         return diagnostics.first
     }
 
-    func testBillionLaughsIsRefusedBeforeExpansion() throws {
+    @Test func testBillionLaughsIsRefusedBeforeExpansion() throws {
         var dtd = "<!DOCTYPE model [\n<!ENTITY lol \"lol\">\n"
         for level in 1...9 {
             dtd +=
@@ -36,27 +38,27 @@ final class HostileInputTests: XCTestCase {
         }
         let text = "<?xml version=\"1.0\"?>\n" + dtd + "]>\n<model><entity name=\"&lol9;\"/></model>\n"
         let found = only(lint(try bundle(with: Data(text.utf8))))
-        XCTAssertEqual(found?.ruleId, "malformed-contents")
-        XCTAssertEqual(found?.line, 2)
-        XCTAssertTrue(found?.message.contains("it declares a DTD or entities (<!DOCTYPE)") == true)
+        #expect(found?.ruleId == "malformed-contents")
+        #expect(found?.line == 2)
+        #expect(found?.message.contains("it declares a DTD or entities (<!DOCTYPE)") == true)
     }
 
-    func testExternalEntityIsNeverResolved() throws {
-        let secret = try makeTemporaryDirectory(self).appendingPathComponent("secret.txt")
+    @Test func testExternalEntityIsNeverResolved() throws {
+        let secret = try temporary.make().appendingPathComponent("secret.txt")
         try Data("TOP-SECRET-VALUE".utf8).write(to: secret)
         let text =
             "<?xml version=\"1.0\"?>\n<!DOCTYPE model [<!ENTITY xxe SYSTEM \"file://\(secret.path)\">]>\n<model><entity name=\"&xxe;\"/></model>\n"
         let url = try bundle(with: Data(text.utf8))
         let out = modellint(["check", url.path, "--format", "json"], in: url.deletingLastPathComponent())
-        XCTAssertFalse(out.standardOutput.contains("TOP-SECRET-VALUE"))
-        XCTAssertTrue(out.standardOutput.contains("\"ruleId\": \"malformed-contents\""))
+        #expect(!out.standardOutput.contains("TOP-SECRET-VALUE"))
+        #expect(out.standardOutput.contains("\"ruleId\": \"malformed-contents\""))
         // Entities without a DTD (an undeclared reference) are an XML error, not a lookup.
         let undeclared = only(
             lint(try bundle(with: Data("<?xml version=\"1.0\"?>\n<model><entity name=\"&xxe;\"/></model>\n".utf8))))
-        XCTAssertEqual(undeclared?.ruleId, "malformed-contents")
+        #expect(undeclared?.ruleId == "malformed-contents")
     }
 
-    func testFiftyMegabyteContents() throws {
+    @Test func testFiftyMegabyteContents() throws {
         var text = RuleExample.modelHeader + "\n"
         let entity =
             "<entity name=\"E%d\"><attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/></entity><!-- "
@@ -68,10 +70,10 @@ final class HostileInputTests: XCTestCase {
         }
         text += "</model>\n"
         let found = lint(try bundle(with: Data(text.utf8)))
-        XCTAssertEqual(found.map(\.ruleId), [], "a big but valid model is read whole")
+        #expect(found.map(\.ruleId) == [], "a big but valid model is read whole")
     }
 
-    func testTenThousandEntities() throws {
+    @Test func testTenThousandEntities() throws {
         var text = RuleExample.modelHeader + "\n"
         for i in 0..<10_000 {
             text +=
@@ -79,58 +81,60 @@ final class HostileInputTests: XCTestCase {
         }
         text += "</model>\n"
         let url = try bundle(with: Data(text.utf8))
-        XCTAssertEqual(lint(url).map(\.ruleId), [])
+        #expect(lint(url).map(\.ruleId) == [])
         let loaded = BundleLoader.load(bundleURL: url, displayPath: "H")
-        XCTAssertEqual(loaded.versions.first?.model?.entities.count, 10_000)
+        #expect(loaded.versions.first?.model?.entities.count == 10_000)
     }
 
-    func testMegabyteAttributeValues() throws {
+    @Test func testMegabyteAttributeValues() throws {
         let huge = String(repeating: "x", count: 1_000_000)
         let text =
             RuleExample.modelHeader
             + "\n<entity name=\"Thing\"><attribute name=\"\(huge)\" optional=\"YES\" attributeType=\"String\" defaultValueString=\"\(huge)\"/></entity>\n</model>\n"
         let found = lint(try bundle(with: Data(text.utf8)))
-        XCTAssertEqual(found.map(\.ruleId), [])
+        #expect(found.map(\.ruleId) == [])
         let loaded = BundleLoader.load(bundleURL: try bundle(with: Data(text.utf8)), displayPath: "H")
-        XCTAssertEqual(loaded.versions.first?.model?.entities.first?.attributes.first?.name.count, 1_000_000)
+        #expect(loaded.versions.first?.model?.entities.first?.attributes.first?.name.count == 1_000_000)
     }
 
-    func testDeeplyNestedElements() throws {
+    @Test func testDeeplyNestedElements() throws {
         let depth = 100_000
         let text =
             RuleExample.modelHeader + "\n<entity name=\"Thing\">" + String(repeating: "<x>", count: depth)
             + String(repeating: "</x>", count: depth) + "</entity>\n</model>\n"
         let found = lint(try bundle(with: Data(text.utf8)))
         // libxml2 refuses the depth (malformed-contents), or the unknown element is reported once: never a crash.
-        XCTAssertEqual(found.count, 1)
-        XCTAssertTrue(
+        #expect(found.count == 1)
+        #expect(
             ["malformed-contents", "unknown-xml-attribute"].contains(found.first?.ruleId ?? ""),
-            found.first?.message ?? "")
+            Comment(rawValue: found.first?.message ?? ""))
     }
 
-    func testNULBytesAndInvalidUTF8() throws {
+    @Test func testNULBytesAndInvalidUTF8() throws {
         for bytes in [
             Array("<model>\u{0}</model>".utf8),
             [0x3C, 0x6D, 0x6F, 0x64, 0x65, 0x6C, 0x20, 0x61, 0x3D, 0x22, 0xC3, 0x28, 0x22, 0x2F, 0x3E],
         ] {
-            XCTAssertEqual(only(lint(try bundle(with: Data(bytes))))?.ruleId, "malformed-contents")
+            #expect(only(lint(try bundle(with: Data(bytes))))?.ruleId == "malformed-contents")
         }
     }
 
-    func testDeeplyNestedLockFileIsAConfigurationError() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testDeeplyNestedLockFileIsAConfigurationError() throws {
+        let directory = try temporary.make()
         try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
         try Data((String(repeating: "{\"a\":", count: 1_000) + "1" + String(repeating: "}", count: 1_000)).utf8).write(
             to: directory.appendingPathComponent("modellint.lock"))
         let out = modellint(["check"], in: directory)
-        XCTAssertEqual(out.exitCode, 2)
-        XCTAssertTrue(out.standardError.contains("nested more than 64 levels deep"), out.standardError)
+        #expect(out.exitCode == 2)
+        #expect(out.standardError.contains("nested more than 64 levels deep"), Comment(rawValue: out.standardError))
     }
 }
 
 /// Only `lock` and `new-version` may write into a model bundle; every other command leaves it byte for byte,
 /// timestamp for timestamp, as it was.
-final class ReadOnlyTests: XCTestCase {
+@Suite struct ReadOnlyTests {
+    let temporary = TemporaryDirectories()
+
     private func snapshot(_ root: URL) throws -> [String: String] {
         var result: [String: String] = [:]
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
@@ -143,17 +147,17 @@ final class ReadOnlyTests: XCTestCase {
         return result
     }
 
-    func testNoCommandButLockAndNewVersionWritesToTheBundle() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testNoCommandButLockAndNewVersionWritesToTheBundle() throws {
+        let directory = try temporary.make()
         let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
         for name in ["Near.xcdatamodeld", "Changes/TypeReused.xcdatamodeld", "Mapped"] {
             try FileManager.default.copyItem(
                 at: fixtures.appendingPathComponent(name),
                 to: directory.appendingPathComponent((name as NSString).lastPathComponent))
         }
-        XCTAssertEqual(modellint(["lock", "--lock", "shipped.lock"], in: directory).exitCode, 0)
+        #expect(modellint(["lock", "--lock", "shipped.lock"], in: directory).exitCode == 0)
         let before = try snapshot(directory)
-        let outside = try makeTemporaryDirectory(self)
+        let outside = try temporary.make()
         let commands: [[String]] = [
             ["check"], ["check", "--format", "json"], ["check", "--format", "sarif"], ["check", "--format", "github"],
             ["check", "--format", "junit"], ["check", "--format", "checkstyle"],
@@ -170,24 +174,27 @@ final class ReadOnlyTests: XCTestCase {
         ]
         for command in commands {
             let out = modellint(command, in: directory)
-            XCTAssertNotEqual(out.exitCode, 3, command.joined(separator: " "))
+            #expect(out.exitCode != 3, Comment(rawValue: command.joined(separator: " ")))
         }
-        XCTAssertEqual(try snapshot(directory), before)
+        try #expect(snapshot(directory) == before)
     }
 }
 
 /// Every input the fuzzer ever crashed on (Fuzz/regressions): each must now be a finding, not a crash, or
 /// (for the differential check) parse the same with and without the entity cache.
-final class FuzzRegressionTests: XCTestCase {
-    func testEveryFuzzCrashIsNowAFinding() throws {
+@Suite struct FuzzRegressionTests {
+    @Test func testEveryFuzzCrashIsNowAFinding() throws {
         let folder = repositoryRoot.appendingPathComponent("Fuzz/regressions")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        XCTAssertFalse(names.isEmpty)
+        #expect(!names.isEmpty)
         for name in names {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
             if name.hasPrefix("json-") {
-                XCTAssertThrowsError(try JSONValue.parse(data), name) { error in
-                    XCTAssertTrue("\(error)".hasPrefix("not valid UTF-8"), "\(name): \(error)")
+                do {
+                    _ = try JSONValue.parse(data)
+                    Issue.record(Comment(rawValue: name))
+                } catch {
+                    #expect("\(error)".hasPrefix("not valid UTF-8"), "\(name): \(error)")
                 }
                 continue
             }
@@ -195,9 +202,9 @@ final class FuzzRegressionTests: XCTestCase {
                 // A binary plist whose set holds a dictionary: Foundation's bridging dereferenced null on Linux.
                 // Read as a pointer file, it is now simply not one.
                 let (file, declared) = CurrentVersionReader.parse(data)
-                XCTAssertNil(declared, name)
-                XCTAssertEqual(file, .empty, "\(name): \(file)")
-                XCTAssertNotNil(try? PropertyList.parse(data), "\(name): our reader reads it (sets become arrays)")
+                #expect(declared == nil, Comment(rawValue: name))
+                #expect(file == .empty, "\(name): \(file)")
+                #expect((try? PropertyList.parse(data)) != nil, "\(name): our reader reads it (sets become arrays)")
                 continue
             }
             if name.hasPrefix("contents-blanked-repeat") {
@@ -208,38 +215,37 @@ final class FuzzRegressionTests: XCTestCase {
                 guard case .model(let alone) = ContentsParser.parse(data: data, path: name),
                     case .model(let blanked) = ContentsParser.parse(data: data, path: name, cache: cache)
                 else {
-                    XCTFail("\(name) no longer reads as a model")
+                    Issue.record("\(name) no longer reads as a model")
                     continue
                 }
-                XCTAssertEqual(alone.entities, blanked.entities, name)
-                XCTAssertEqual(alone.unknownXML, blanked.unknownXML, name)
-                XCTAssertEqual(alone.entities.map(\.name), ["Media", "Vss"], name)
-                XCTAssertEqual(
-                    alone.unknownXML.map(\.name).last, "model", "the nested model is an unknown element of Vss")
+                #expect(alone.entities == blanked.entities, Comment(rawValue: name))
+                #expect(alone.unknownXML == blanked.unknownXML, Comment(rawValue: name))
+                #expect(alone.entities.map(\.name) == ["Media", "Vss"], Comment(rawValue: name))
+                #expect(alone.unknownXML.map(\.name).last == "model", "the nested model is an unknown element of Vss")
                 continue
             }
             guard case .malformed(let reason, _) = ContentsParser.parse(data: data, path: name) else {
-                XCTFail("\(name) no longer reads as malformed")
+                Issue.record("\(name) no longer reads as malformed")
                 continue
             }
             if name.hasPrefix("contents-invalid-utf8") {
-                XCTAssertTrue(reason.hasPrefix("it is not valid UTF-8 (byte "), "\(name): \(reason)")
+                #expect(reason.hasPrefix("it is not valid UTF-8 (byte "), "\(name): \(reason)")
             }
             if name.hasPrefix("contents-processing-instruction") {
-                XCTAssertEqual(
-                    reason,
-                    "it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one"
+                #expect(
+                    reason
+                        == "it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one"
                 )
             }
         }
     }
 
-    func testUTF8Validation() {
-        XCTAssertNil(UTF8Validation.firstInvalidByte(Array("plain ascii, é, €, 𝄞".utf8)))
-        XCTAssertEqual(UTF8Validation.firstInvalidByte([0x61, 0xC3, 0x28]), 1, "truncated two-byte sequence")
-        XCTAssertEqual(UTF8Validation.firstInvalidByte([0xC0, 0xAF]), 0, "overlong")
-        XCTAssertEqual(UTF8Validation.firstInvalidByte([0xED, 0xA0, 0x80]), 0, "surrogate")
-        XCTAssertEqual(UTF8Validation.firstInvalidByte([0xF4, 0x90, 0x80, 0x80]), 0, "above U+10FFFF")
-        XCTAssertEqual(UTF8Validation.firstInvalidByte([0x61, 0xE2, 0x82]), 1, "cut short at the end")
+    @Test func testUTF8Validation() {
+        #expect(UTF8Validation.firstInvalidByte(Array("plain ascii, é, €, 𝄞".utf8)) == nil)
+        #expect(UTF8Validation.firstInvalidByte([0x61, 0xC3, 0x28]) == 1, "truncated two-byte sequence")
+        #expect(UTF8Validation.firstInvalidByte([0xC0, 0xAF]) == 0, "overlong")
+        #expect(UTF8Validation.firstInvalidByte([0xED, 0xA0, 0x80]) == 0, "surrogate")
+        #expect(UTF8Validation.firstInvalidByte([0xF4, 0x90, 0x80, 0x80]) == 0, "above U+10FFFF")
+        #expect(UTF8Validation.firstInvalidByte([0x61, 0xE2, 0x82]) == 1, "cut short at the end")
     }
 }

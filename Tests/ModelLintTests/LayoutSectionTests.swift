@@ -1,11 +1,11 @@
 import Foundation
-import XCTest
+import Testing
 import ModelLintModel
 import ModelLintRules
 
 /// The diagram layout is blanked before parsing only where that cannot change what parsing gives: every version of
 /// every fixture and corpus bundle, and every near miss written here, reads the same either way.
-final class LayoutSectionTests: XCTestCase {
+@Suite struct LayoutSectionTests {
     private let layout = """
         <elements>
             <element name="Thing" positionX="-63" positionY="-18" width="128" height="44"/>
@@ -18,23 +18,23 @@ final class LayoutSectionTests: XCTestCase {
     }
 
     private func assertSameEitherWay(
-        _ bytes: [UInt8], _ label: String, file: StaticString = #filePath, line: UInt = #line
+        _ bytes: [UInt8], _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         let path = "Model.xcdatamodel/contents"
         let blanked = ContentsParser.parse(data: Data(bytes), path: path, cache: nil, blankingLayout: true)
         let asWritten = ContentsParser.parse(data: Data(bytes), path: path, cache: nil, blankingLayout: false)
         switch (blanked, asWritten) {
         case (.model(let a), .model(let b)):
-            assertSameModel(a, b, label, file: file, line: line)
+            expectSameModel(a, b, label, sourceLocation: sourceLocation)
         case (.malformed(let reasonA, let locationA), .malformed(let reasonB, let locationB)):
-            XCTAssertEqual(reasonA, reasonB, label, file: file, line: line)
-            XCTAssertEqual(locationA, locationB, label, file: file, line: line)
+            #expect(reasonA == reasonB, Comment(rawValue: label), sourceLocation: sourceLocation)
+            #expect(locationA == locationB, Comment(rawValue: label), sourceLocation: sourceLocation)
         default:
-            XCTFail("\(label): \(blanked) blanked, \(asWritten) as written", file: file, line: line)
+            Issue.record("\(label): \(blanked) blanked, \(asWritten) as written", sourceLocation: sourceLocation)
         }
     }
 
-    func testEveryVersionOfEveryBundleReadsTheSameWithTheLayoutBlanked() throws {
+    @Test func testEveryVersionOfEveryBundleReadsTheSameWithTheLayoutBlanked() throws {
         var files = 0
         var blanked = 0
         for bundle in fixtureAndCorpusBundles() {
@@ -62,28 +62,28 @@ final class LayoutSectionTests: XCTestCase {
         }.filter { text in
             xcodesLayout.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
         }.count
-        XCTAssertGreaterThan(files, 0)
-        XCTAssertGreaterThan(blanked, 0)
-        XCTAssertEqual(blanked, expected)
+        #expect(files > 0)
+        #expect(blanked > 0)
+        #expect(blanked == expected)
     }
 
-    func testXcodesLayoutIsBlankedWithEveryLineKept() throws {
+    @Test func testXcodesLayoutIsBlankedWithEveryLineKept() throws {
         let bytes = file(layout)
-        let range = try XCTUnwrap(LayoutSection.range(in: bytes))
-        XCTAssertEqual(String(decoding: bytes[range], as: UTF8.self), layout)
-        let blanked = try XCTUnwrap(LayoutSection.blanked(bytes))
-        XCTAssertEqual(blanked.count, bytes.count)
-        XCTAssertEqual(blanked.filter { $0 == 0x0A }.count, bytes.filter { $0 == 0x0A }.count)
-        XCTAssertTrue(blanked[range].allSatisfy { $0 == 0x20 || $0 == 0x0A })
-        XCTAssertEqual(Array(blanked[..<range.lowerBound]), Array(bytes[..<range.lowerBound]))
-        XCTAssertEqual(Array(blanked[range.upperBound...]), Array(bytes[range.upperBound...]))
+        let range = try #require(LayoutSection.range(in: bytes))
+        #expect(String(decoding: bytes[range], as: UTF8.self) == layout)
+        let blanked = try #require(LayoutSection.blanked(bytes))
+        #expect(blanked.count == bytes.count)
+        #expect((blanked.filter { $0 == 0x0A }.count) == (bytes.filter { $0 == 0x0A }.count))
+        #expect(blanked[range].allSatisfy { $0 == 0x20 || $0 == 0x0A })
+        #expect(Array(blanked[..<range.lowerBound]) == Array(bytes[..<range.lowerBound]))
+        #expect(Array(blanked[range.upperBound...]) == Array(bytes[range.upperBound...]))
         assertSameEitherWay(bytes, "Xcode's layout")
         assertSameEitherWay(file("<elements></elements>"), "an empty layout")
-        XCTAssertNotNil(LayoutSection.range(in: file("<elements></elements>")))
+        #expect(LayoutSection.range(in: file("<elements></elements>")) != nil)
         assertSameEitherWay(file(layout.replacingOccurrences(of: "\n", with: "\r\n")), "CRLF line ends")
     }
 
-    func testAnythingButXcodesLayoutAtTheEndIsParsedAsWritten() {
+    @Test func testAnythingButXcodesLayoutAtTheEndIsParsedAsWritten() {
         let element = #"<element name="Thing" positionX="1" positionY="2" width="3" height="4"/>"#
         let refused: [(String, [UInt8])] = [
             (
@@ -110,12 +110,12 @@ final class LayoutSectionTests: XCTestCase {
             ),
         ]
         for (label, bytes) in refused {
-            XCTAssertNil(LayoutSection.range(in: bytes), label)
+            #expect(LayoutSection.range(in: bytes) == nil, Comment(rawValue: label))
             assertSameEitherWay(bytes, label)
         }
     }
 
-    func testAMalformedFileIsReportedWhereTheParserFindsItInTheFileAsWritten() throws {
+    @Test func testAMalformedFileIsReportedWhereTheParserFindsItInTheFileAsWritten() throws {
         let cases: [(String, [UInt8])] = [
             // The section is blankable, but the file is not well-formed around it.
             ("an entity never closed", file("<entity name=\"Open\">\n" + layout)),
@@ -135,9 +135,9 @@ final class LayoutSectionTests: XCTestCase {
             ),
         ]
         for (label, bytes) in cases {
-            XCTAssertNotNil(LayoutSection.range(in: bytes), label)
+            #expect(LayoutSection.range(in: bytes) != nil, Comment(rawValue: label))
             guard case .malformed = ContentsParser.parse(data: Data(bytes), path: "m/contents", cache: nil) else {
-                XCTFail("\(label): read as a model")
+                Issue.record("\(label): read as a model")
                 continue
             }
             assertSameEitherWay(bytes, label)
@@ -147,7 +147,7 @@ final class LayoutSectionTests: XCTestCase {
 
 /// The markup refused before parsing (`<!DOCTYPE`, `<!ENTITY`, a `<?` other than the declaration) is found from the
 /// `!` and `?` bytes: the same first places as reading every `<` and the byte after it.
-final class RefusedMarkupTests: XCTestCase {
+@Suite struct RefusedMarkupTests {
     private func readingEveryOpening(_ bytes: [UInt8]) -> (doctype: Int?, entity: Int?, instruction: Int?) {
         let declaration =
             bytes.starts(with: Array("<?xml".utf8)) && bytes.count > 5 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[5])
@@ -168,15 +168,19 @@ final class RefusedMarkupTests: XCTestCase {
         return found
     }
 
-    private func assertSame(_ bytes: [UInt8], _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSame(
+        _ bytes: [UInt8], _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let markup = RefusedMarkup(bytes)
         let expected = readingEveryOpening(bytes)
-        XCTAssertEqual(markup.doctype, expected.doctype, label, file: file, line: line)
-        XCTAssertEqual(markup.entity, expected.entity, label, file: file, line: line)
-        XCTAssertEqual(markup.processingInstruction, expected.instruction, label, file: file, line: line)
+        #expect(markup.doctype == expected.doctype, Comment(rawValue: label), sourceLocation: sourceLocation)
+        #expect(markup.entity == expected.entity, Comment(rawValue: label), sourceLocation: sourceLocation)
+        #expect(
+            markup.processingInstruction == expected.instruction, Comment(rawValue: label),
+            sourceLocation: sourceLocation)
     }
 
-    func testTheFirstPlacesAreThoseOfReadingEveryOpening() throws {
+    @Test func testTheFirstPlacesAreThoseOfReadingEveryOpening() throws {
         var random = SeededGenerator(seed: 25)
         let pieces = ["<", "?", "!", "<?", "<!", "xml", " ", "DOCTYPE", "ENTITY", "<?xml ", "<!--", "a", "\n"]
         var any = (doctype: 0, entity: 0, instruction: 0)
@@ -189,9 +193,9 @@ final class RefusedMarkupTests: XCTestCase {
             if markup.entity != nil { any.entity += 1 }
             if markup.processingInstruction != nil { any.instruction += 1 }
         }
-        XCTAssertGreaterThan(any.doctype, 50)
-        XCTAssertGreaterThan(any.entity, 50)
-        XCTAssertGreaterThan(any.instruction, 50)
+        #expect(any.doctype > 50)
+        #expect(any.entity > 50)
+        #expect(any.instruction > 50)
         for bytes in [[], [UInt8(ascii: "<")], [UInt8(ascii: "?")], Array("<?".utf8), Array("<?xml?>".utf8)] {
             assertSame(bytes, String(decoding: bytes, as: UTF8.self))
         }

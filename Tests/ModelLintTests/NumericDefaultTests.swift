@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
@@ -16,38 +16,40 @@ import ModelLintReporting
 import ModelLintCommands
 
 /// Issue 11, case 1: numeric defaults never trap, whatever their spelling.
-final class NumericDefaultTests: XCTestCase {
+@Suite struct NumericDefaultTests {
+    let temporary = TemporaryDirectories()
+
     private func attribute(_ type: AttributeType, _ value: String) -> Attribute {
-        var a = Attribute(name: "a", location: SourceLocation(file: "f"), type: type)
+        var a = Attribute(name: "a", location: ModelLintModel.SourceLocation(file: "f"), type: type)
         a.defaultValueString = value
         return a
     }
 
-    func testIntegerDefaultsBeyondInt64AreInvalidNotACrash() {
+    @Test func testIntegerDefaultsBeyondInt64AreInvalidNotACrash() {
         for value in [
             "1e19", "9.3e18", "9223372036854775808.0", "-1e19", "1e300", "-9223372036854775809",
             "99999999999999999999999",
         ] {
             guard case .invalid = DefaultValueVerdict.judge(attribute(.integer64, value)) else {
-                return XCTFail("\(value) on Integer 64 must be invalid")
+                Issue.record("\(value) on Integer 64 must be invalid")
+                return
             }
         }
-        XCTAssertEqual(DefaultValueVerdict.judge(attribute(.integer64, "9223372036854775807")), .valid)
-        XCTAssertEqual(DefaultValueVerdict.judge(attribute(.integer64, "-9223372036854775808")), .valid)
-        XCTAssertEqual(
-            DefaultValueVerdict.judge(attribute(.integer16, "2.0")),
-            .suspicious("\"2.0\" is a fractional spelling on an Integer 16 attribute; write 2"))
-        XCTAssertEqual(
-            DefaultValueVerdict.judge(attribute(.double, "1e400")), .invalid("\"1e400\" is out of range for Double"))
-        XCTAssertEqual(
-            DefaultValueVerdict.judge(attribute(.float, "1e39")), .invalid("\"1e39\" is out of range for Float"))
-        XCTAssertEqual(DefaultValueVerdict.judge(attribute(.double, "0x1p3")), .invalid("\"0x1p3\" is not a number"))
-        XCTAssertEqual(DefaultValueVerdict.judge(attribute(.double, "nan")), .invalid("\"nan\" is not a number"))
+        #expect(DefaultValueVerdict.judge(attribute(.integer64, "9223372036854775807")) == .valid)
+        #expect(DefaultValueVerdict.judge(attribute(.integer64, "-9223372036854775808")) == .valid)
+        #expect(
+            DefaultValueVerdict.judge(attribute(.integer16, "2.0"))
+                == .suspicious("\"2.0\" is a fractional spelling on an Integer 16 attribute; write 2"))
+        #expect(
+            DefaultValueVerdict.judge(attribute(.double, "1e400")) == .invalid("\"1e400\" is out of range for Double"))
+        #expect(DefaultValueVerdict.judge(attribute(.float, "1e39")) == .invalid("\"1e39\" is out of range for Float"))
+        #expect(DefaultValueVerdict.judge(attribute(.double, "0x1p3")) == .invalid("\"0x1p3\" is not a number"))
+        #expect(DefaultValueVerdict.judge(attribute(.double, "nan")) == .invalid("\"nan\" is not a number"))
     }
 
     /// The whole file through the linter: one such default is one finding, and every other bundle is still reported.
-    func testOneOverflowingDefaultDoesNotStopTheRun() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testOneOverflowingDefaultDoesNotStopTheRun() throws {
+        let directory = try temporary.make()
         try writeBundle(
             in: directory, name: "Bad",
             versions: [
@@ -65,12 +67,11 @@ final class NumericDefaultTests: XCTestCase {
                 )
             ], current: "Other 1")
         let out = modellint(["check", "--format", "json"], in: directory)
-        XCTAssertEqual(out.exitCode, 1, out.standardError)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        #expect(out.exitCode == 1, Comment(rawValue: out.standardError))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
         let messages = (json["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!) \($0["message"]!)" }
-        XCTAssertEqual(
-            messages,
-            [
+        #expect(
+            messages == [
                 "invalid-default-value T.a has an invalid default: \"1e19\" is not a whole number in range for Integer 64",
                 "invalid-default-value U.b has an invalid default: \"70000\" is out of range for Integer 16 (-32768...32767)",
             ])
@@ -78,7 +79,7 @@ final class NumericDefaultTests: XCTestCase {
 
     /// Random spellings per attribute type: no crash, and for integer types the verdict an independent
     /// decimal reading gives (digit strings compared as numbers; Foundation's Decimal for the rest).
-    func testRandomNumericSpellingsPerType() {
+    @Test func testRandomNumericSpellingsPerType() {
         var random = SeededGenerator(seed: 0x5EED_0011)
         let pieces = [
             "", "+", "-", "0", "1", "9", "00", "123", "32767", "32768", "2147483648", "9223372036854775807",
@@ -92,7 +93,7 @@ final class NumericDefaultTests: XCTestCase {
             for type in AttributeType.known {
                 let verdict = DefaultValueVerdict.judge(attribute(type, value))
                 guard let range = type.integerRange, integerTypes.contains(type) else { continue }
-                XCTAssertEqual(kind(verdict), expectedIntegerVerdict(value, range), "\(type.xmlValue) \"\(value)\"")
+                #expect(kind(verdict) == expectedIntegerVerdict(value, range), "\(type.xmlValue) \"\(value)\"")
             }
         }
     }
@@ -133,7 +134,7 @@ final class NumericDefaultTests: XCTestCase {
         let type: AttributeType =
             range == Int64(Int16.min)...Int64(Int16.max)
             ? .integer16 : range == Int64(Int32.min)...Int64(Int32.max) ? .integer32 : .integer64
-        var a = Attribute(name: "a", location: SourceLocation(file: "f"), type: type)
+        var a = Attribute(name: "a", location: ModelLintModel.SourceLocation(file: "f"), type: type)
         a.defaultValueString = value
         return DefaultValueVerdict.judge(a)
     }

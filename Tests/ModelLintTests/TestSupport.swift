@@ -206,20 +206,58 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// Two models equal in everything a rule reads, their element locations compared position for position.
+/// What differs between two models in everything a rule reads, their element locations compared position for
+/// position: nothing when they are the same model.
+func modelDifferences(_ a: Model, _ b: Model) -> [String] {
+    var differences: [String] = []
+    func compare<T: Equatable>(_ name: String, _ x: T, _ y: T) {
+        if x != y { differences.append("\(name): \(x) is not \(y)") }
+    }
+    compare("location", a.location, b.location)
+    compare("header", a.header, b.header)
+    if a.entities != b.entities {
+        let first = a.entities.indices.first { $0 < b.entities.count && a.entities[$0] != b.entities[$0] }
+        differences.append(
+            first.map { "entities: \(a.entities[$0]) is not \(b.entities[$0])" }
+                ?? "entities: \(a.entities.count) is not \(b.entities.count) of them")
+    }
+    compare("configurations", a.configurations, b.configurations)
+    compare("fetch requests", a.fetchRequests, b.fetchRequests)
+    compare("unknown XML", a.unknownXML, b.unknownXML)
+    compare("composites", a.composites, b.composites)
+    compare("content keys", a.contentKeys, b.contentKeys)
+    // Locations compared position for position, not only as equal values.
+    compare("element locations", a.entities.flatMap(\.elementLocations), b.entities.flatMap(\.elementLocations))
+    return differences
+}
+
+/// Two models equal in everything a rule reads (`modelDifferences`).
 func assertSameModel(
     _ a: Model, _ b: Model, _ label: String, file: StaticString = #filePath, line: UInt = #line
 ) {
-    XCTAssertEqual(a.location, b.location, label, file: file, line: line)
-    XCTAssertEqual(a.header, b.header, label, file: file, line: line)
-    XCTAssertEqual(a.entities, b.entities, label, file: file, line: line)
-    XCTAssertEqual(a.configurations, b.configurations, label, file: file, line: line)
-    XCTAssertEqual(a.fetchRequests, b.fetchRequests, label, file: file, line: line)
-    XCTAssertEqual(a.unknownXML, b.unknownXML, label, file: file, line: line)
-    XCTAssertEqual(a.composites, b.composites, label, file: file, line: line)
-    XCTAssertEqual(a.contentKeys, b.contentKeys, label, file: file, line: line)
-    // Locations compared position for position, not only as equal values.
-    XCTAssertEqual(
-        a.entities.flatMap(\.elementLocations), b.entities.flatMap(\.elementLocations), label, file: file,
-        line: line)
+    for difference in modelDifferences(a, b) { XCTFail("\(label): \(difference)", file: file, line: line) }
+}
+
+/// Fresh temporary folders for one Swift Testing test: the suite's instance (one per test) holds them, and they are
+/// removed when it goes, as `makeTemporaryDirectory` removes an XCTest case's.
+final class TemporaryDirectories: Sendable {
+    private let made = Locked([URL]())
+
+    func make() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("modellint-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        made.withLock { $0.append(url) }
+        return url
+    }
+
+    deinit {
+        for url in made.withLock({ $0 }) { try? FileManager.default.removeItem(at: url) }
+    }
+}
+
+/// What a Swift Testing test throws when its own setting-up fails (a fixture that does not parse, git refusing):
+/// a failure, where XCTest's suites would have skipped.
+struct TestSetupFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

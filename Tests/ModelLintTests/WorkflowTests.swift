@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Testing
 import ModelLintSupport
 import ModelLintModel
 import ModelLintDiff
@@ -14,7 +14,9 @@ import ModelLintCommands
 
 /// Issue 13, item 1: CI gates only what the change introduces. Findings are matched by stable identity, so a new
 /// version or moved lines keep old findings old (baselines, `--only-new`, SARIF fingerprints).
-final class WorkflowTests: XCTestCase {
+@Suite struct WorkflowTests {
+    let temporary = TemporaryDirectories()
+
     private func json(_ out: CommandOutput) -> [[String: Any]] { jsonDiagnostics(out) }
 
     private func summary(_ diagnostics: [[String: Any]]) -> [String] {
@@ -23,7 +25,7 @@ final class WorkflowTests: XCTestCase {
 
     /// A repository whose main branch holds `bundle` (a fixture, or a corpus bundle), committed.
     private func repository(with bundle: URL) throws -> URL {
-        let directory = try makeTemporaryDirectory(self)
+        let directory = try temporary.make()
         try git(["init", "-q", "-b", "main"], in: directory)
         try FileManager.default.copyItem(at: bundle, to: directory.appendingPathComponent(bundle.lastPathComponent))
         _ = try shell("chmod -R u+w .", in: directory)
@@ -34,68 +36,68 @@ final class WorkflowTests: XCTestCase {
 
     private func addRequiredAttribute(to contents: URL, entity: String) throws {
         var text = try String(contentsOf: contents, encoding: .utf8)
-        let start = try XCTUnwrap(text.range(of: "<entity name=\"\(entity)\""))
-        let end = try XCTUnwrap(text.range(of: ">", range: start.upperBound..<text.endIndex))
+        let start = try #require(text.range(of: "<entity name=\"\(entity)\""))
+        let end = try #require(text.range(of: ">", range: start.upperBound..<text.endIndex))
         text.insert(contentsOf: "\n        <attribute name=\"mustHave\" attributeType=\"String\"/>", at: end.upperBound)
         try Data(text.utf8).write(to: contents)
     }
 
-    func testABaselineSurvivesNewVersionAndOnlyNewReportsTheChangeAlone() throws {
+    @Test func testABaselineSurvivesNewVersionAndOnlyNewReportsTheChangeAlone() throws {
         let directory = try repository(
             with: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"))
         let bundle = "TypeReused.xcdatamodeld"
-        XCTAssertEqual(
-            modellint(["check", bundle, "--write-baseline", "baseline.json"], in: directory).standardOutput,
-            "baseline.json: recorded 2 findings\n")
-        XCTAssertEqual(modellint(["new-version", bundle], in: directory).exitCode, 0)
+        #expect(
+            modellint(["check", bundle, "--write-baseline", "baseline.json"], in: directory).standardOutput
+                == "baseline.json: recorded 2 findings\n")
+        #expect(modellint(["new-version", bundle], in: directory).exitCode == 0)
 
         // The skip-version finding now reads "straight to Near 4", the removal's step is older: same identities.
         let (baseline) = json(
             modellint(["check", bundle, "--baseline", "baseline.json", "--format", "json"], in: directory))
-        XCTAssertEqual(summary(baseline), ["redundant-version note Near 3>Near 4 -.-"], "only the copy itself is new")
+        #expect(summary(baseline) == ["redundant-version note Near 3>Near 4 -.-"], "only the copy itself is new")
         let onlyNew = json(
             modellint(["check", bundle, "--against", "main", "--only-new", "--format", "json"], in: directory))
-        XCTAssertEqual(summary(onlyNew), ["redundant-version note Near 3>Near 4 -.-"])
+        #expect(summary(onlyNew) == ["redundant-version note Near 3>Near 4 -.-"])
 
         // The change a pull request makes: one required attribute in the new version.
         try addRequiredAttribute(
             to: directory.appendingPathComponent("\(bundle)/Near 4.xcdatamodel/contents"), entity: "Item")
         let change = modellint(["check", bundle, "--against", "main", "--only-new", "--format", "json"], in: directory)
-        XCTAssertEqual(change.exitCode, 1)
-        XCTAssertEqual(summary(json(change)), ["required-attribute-without-default error Near 3>Near 4 Item.mustHave"])
-        XCTAssertEqual(
-            modellint(["check", bundle, "--only-new"], in: directory).standardError,
-            "modellint: --only-new needs --against REF (the revision whose findings are not new)\n")
+        #expect(change.exitCode == 1)
+        #expect(summary(json(change)) == ["required-attribute-without-default error Near 3>Near 4 Item.mustHave"])
+        #expect(
+            modellint(["check", bundle, "--only-new"], in: directory).standardError
+                == "modellint: --only-new needs --against REF (the revision whose findings are not new)\n")
     }
 
+    @Test(.enabled(if: corpusRoot != nil, "../shared/corpus is not present"))
     func testWooCommercesBaselineSurvivesNewVersionAndAPullRequestAddsOneFinding() throws {
-        let source = try requireCorpus().appendingPathComponent(
+        let source = try #require(corpusRoot).appendingPathComponent(
             "woocommerce__woocommerce-ios/Storage/Storage/Model/WooCommerce.xcdatamodeld")
         let directory = try repository(with: source)
         let bundle = "WooCommerce.xcdatamodeld"
         let recorded = modellint(["check", bundle, "--write-baseline", "baseline.json"], in: directory).standardOutput
-        XCTAssertTrue(recorded.hasPrefix("baseline.json: recorded "), recorded)
-        XCTAssertEqual(modellint(["new-version", bundle], in: directory).exitCode, 0)
+        #expect(recorded.hasPrefix("baseline.json: recorded "), Comment(rawValue: recorded))
+        #expect(modellint(["new-version", bundle], in: directory).exitCode == 0)
         let after = json(
             modellint(["check", bundle, "--baseline", "baseline.json", "--format", "json"], in: directory))
-        XCTAssertEqual(
-            summary(after), ["redundant-version note Model 117>Model 118 -.-"], "0 findings new but the copy itself")
+        #expect(
+            summary(after) == ["redundant-version note Model 117>Model 118 -.-"], "0 findings new but the copy itself")
         try addRequiredAttribute(
             to: directory.appendingPathComponent("\(bundle)/Model 118.xcdatamodel/contents"), entity: "Account")
         let change = json(
             modellint(["check", bundle, "--against", "main", "--only-new", "--format", "json"], in: directory))
-        XCTAssertEqual(
-            summary(change), ["required-attribute-without-default error Model 117>Model 118 Account.mustHave"])
+        #expect(summary(change) == ["required-attribute-without-default error Model 117>Model 118 Account.mustHave"])
     }
 
-    func testSARIFFingerprintsSurviveNewVersion() throws {
+    @Test func testSARIFFingerprintsSurviveNewVersion() throws {
         let directory = try repository(
             with: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"))
         func fingerprints() throws -> [String: String] {
             let out = modellint(["check", "TypeReused.xcdatamodeld", "--format", "sarif"], in: directory)
-            let sarif = try XCTUnwrap(
+            let sarif = try #require(
                 JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
-            let results = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
+            let results = try #require(((sarif["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
             var byRule: [String: String] = [:]
             for r in results {
                 byRule[r["ruleId"] as! String] = (r["partialFingerprints"] as? [String: String])?["modellint/v2"]
@@ -103,40 +105,42 @@ final class WorkflowTests: XCTestCase {
             return byRule
         }
         let before = try fingerprints()
-        XCTAssertEqual(Set(before.keys), ["property-removed", "skip-version-upgrade"])
-        XCTAssertEqual(modellint(["new-version", "TypeReused.xcdatamodeld"], in: directory).exitCode, 0)
+        #expect(Set(before.keys) == ["property-removed", "skip-version-upgrade"])
+        #expect(modellint(["new-version", "TypeReused.xcdatamodeld"], in: directory).exitCode == 0)
         let after = try fingerprints()
-        XCTAssertEqual(after["property-removed"], before["property-removed"])
-        XCTAssertEqual(
-            after["skip-version-upgrade"], before["skip-version-upgrade"],
+        #expect(after["property-removed"] == before["property-removed"])
+        #expect(
+            after["skip-version-upgrade"] == before["skip-version-upgrade"],
             "its message now names Near 4, its identity does not")
     }
 
-    func testAFormatOneBaselineStillMatchesByItsFields() throws {
+    @Test func testAFormatOneBaselineStillMatchesByItsFields() throws {
         let directory = try repository(
             with: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"))
-        XCTAssertEqual(
-            modellint(["check", "TypeReused.xcdatamodeld", "--write-baseline", "b.json"], in: directory).exitCode, 0)
+        #expect(
+            modellint(["check", "TypeReused.xcdatamodeld", "--write-baseline", "b.json"], in: directory).exitCode == 0)
         // Rewrite as format 1: no keys.
         var text = try String(contentsOf: directory.appendingPathComponent("b.json"), encoding: .utf8)
-        XCTAssertTrue(text.contains("\"format\": 3"))
+        #expect(text.contains("\"format\": 3"))
         text = text.replacingOccurrences(of: "\"format\": 3", with: "\"format\": 1")
         text = text.replacingOccurrences(of: #",\s*"key": "[^"]*""#, with: "", options: .regularExpression)
-        XCTAssertFalse(text.contains("\"key\""))
+        #expect(!text.contains("\"key\""))
         try Data(text.utf8).write(to: directory.appendingPathComponent("b.json"))
         let out = modellint(
             ["check", "TypeReused.xcdatamodeld", "--baseline", "b.json", "--format", "json"], in: directory)
-        XCTAssertEqual(out.exitCode, 0, out.standardError)
-        XCTAssertEqual(json(out).count, 0)
+        #expect(out.exitCode == 0, Comment(rawValue: out.standardError))
+        #expect(json(out).count == 0)
     }
 }
 
 /// Baselines are portable (issue 26, item 2): keyed by repository-relative paths, so one written in a clone matches
 /// in another clone, from any working directory and wherever in the repository the file is committed; an entry that
 /// matches nothing is said.
-final class PortableBaselineTests: XCTestCase {
-    func testABaselineWrittenInOneCloneHidesTheSameFindingsInAnother() throws {
-        let first = try makeTemporaryDirectory(self).appendingPathComponent("first clone")
+@Suite struct PortableBaselineTests {
+    let temporary = TemporaryDirectories()
+
+    @Test func testABaselineWrittenInOneCloneHidesTheSameFindingsInAnother() throws {
+        let first = try temporary.make().appendingPathComponent("first clone")
         try FileManager.default.createDirectory(
             at: first.appendingPathComponent("App"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(
@@ -144,24 +148,24 @@ final class PortableBaselineTests: XCTestCase {
             to: first.appendingPathComponent("App/TypeReused.xcdatamodeld"))
         try git(["init", "-q", "-b", "main"], in: first)
         let before = modellint(["check", "--format", "json"], in: first)
-        XCTAssertEqual(before.exitCode, 1)
+        #expect(before.exitCode == 1)
         let findings = jsonDiagnostics(before).count
-        XCTAssertEqual(findings, 2)
+        #expect(findings == 2)
         // Written from a subfolder into .github/: not below either folder the findings' paths are relative to.
         try FileManager.default.createDirectory(
             at: first.appendingPathComponent(".github"), withIntermediateDirectories: true)
         let written = modellint(
             ["check", "TypeReused.xcdatamodeld", "--write-baseline", "../.github/modellint-baseline.json"],
             in: first.appendingPathComponent("App"))
-        XCTAssertEqual(written.standardOutput, "../.github/modellint-baseline.json: recorded 2 findings\n")
+        #expect(written.standardOutput == "../.github/modellint-baseline.json: recorded 2 findings\n")
         let text = try String(
             contentsOf: first.appendingPathComponent(".github/modellint-baseline.json"), encoding: .utf8)
-        XCTAssertTrue(text.contains("\"file\": \"App/TypeReused.xcdatamodeld/"), text)
-        XCTAssertFalse(text.contains(first.path), "no absolute path: \(text)")
+        #expect(text.contains("\"file\": \"App/TypeReused.xcdatamodeld/"), Comment(rawValue: text))
+        #expect(!text.contains(first.path), "no absolute path: \(text)")
         try git(["add", "-A"], in: first)
         try git(["commit", "-q", "-m", "baseline"], in: first)
 
-        let second = try makeTemporaryDirectory(self).appendingPathComponent("ci")
+        let second = try temporary.make().appendingPathComponent("ci")
         try git(["clone", "-q", first.path, second.path], in: first)
         for (arguments, directory) in [
             (["check", "--baseline", ".github/modellint-baseline.json", "--format", "json"], second),
@@ -177,33 +181,35 @@ final class PortableBaselineTests: XCTestCase {
             ),
         ] {
             let out = modellint(arguments, in: directory)
-            XCTAssertEqual(out.exitCode, 0, "\(arguments): \(out.standardError)")
-            XCTAssertEqual(jsonDiagnostics(out).count, 0, "\(arguments)")
-            XCTAssertEqual(out.standardError, "", "\(arguments)")
+            #expect(out.exitCode == 0, "\(arguments): \(out.standardError)")
+            #expect(jsonDiagnostics(out).count == 0, "\(arguments)")
+            #expect(out.standardError == "", "\(arguments)")
         }
     }
 
-    func testEntriesThatMatchNothingAreNamed() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testEntriesThatMatchNothingAreNamed() throws {
+        let directory = try temporary.make()
         try FileManager.default.copyItem(
             at: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"),
             to: directory.appendingPathComponent("TypeReused.xcdatamodeld"))
-        XCTAssertEqual(modellint(["check", "--write-baseline", "b.json"], in: directory).exitCode, 0)
+        #expect(modellint(["check", "--write-baseline", "b.json"], in: directory).exitCode == 0)
         // A baseline for another folder: every entry matches nothing, the findings come back, and the run says why.
         var text = try String(contentsOf: directory.appendingPathComponent("b.json"), encoding: .utf8)
         text = text.replacingOccurrences(of: "TypeReused.xcdatamodeld", with: "Old/TypeReused.xcdatamodeld")
         try Data(text.utf8).write(to: directory.appendingPathComponent("b.json"))
         let out = modellint(["check", "--baseline", "b.json", "--no-color"], in: directory)
-        XCTAssertEqual(out.exitCode, 1)
-        XCTAssertTrue(
+        #expect(out.exitCode == 1)
+        #expect(
             out.standardError.hasPrefix(
                 "modellint: note: 2 of 2 entries in b.json matched no finding (fixed since, or recorded for other files): "
-            ), out.standardError)
-        XCTAssertTrue(out.standardError.contains("property-removed Old/TypeReused.xcdatamodeld/"), out.standardError)
+            ), Comment(rawValue: out.standardError))
+        #expect(
+            out.standardError.contains("property-removed Old/TypeReused.xcdatamodeld/"),
+            Comment(rawValue: out.standardError))
     }
 
-    func testTheFirstFiveEntriesThatMatchNothingAreNamedInFileOrder() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testTheFirstFiveEntriesThatMatchNothingAreNamedInFileOrder() throws {
+        let directory = try temporary.make()
         try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")
         let entries = (0..<8).map { i in
             "{\"ruleId\": \"missing-inverse\", \"file\": \"Gone/Near.xcdatamodeld/Near 1.xcdatamodel/contents\", \"version\": \"Near 1\", \"entity\": \"E\(i)\", \"property\": \"p\", \"message\": \"m\", \"key\": \"missing-inverse\\u001fGone/Near.xcdatamodeld\\u001fE\(i)/p\"}"
@@ -211,129 +217,138 @@ final class PortableBaselineTests: XCTestCase {
         try Data("{\"format\": 3, \"findings\": [\(entries.joined(separator: ",\n"))]}\n".utf8).write(
             to: directory.appendingPathComponent("b.json"))
         let out = modellint(["check", "--baseline", "b.json", "--no-color"], in: directory)
-        XCTAssertEqual(out.exitCode, 0, out.standardError)
-        XCTAssertEqual(
-            out.standardError,
-            "modellint: note: 8 of 8 entries in b.json matched no finding (fixed since, or recorded for other files): "
-                + (0..<5).map { "missing-inverse Gone/Near.xcdatamodeld/Near 1.xcdatamodel/contents E\($0).p" }
-                .joined(separator: "; ") + "; …\n")
+        #expect(out.exitCode == 0, Comment(rawValue: out.standardError))
+        #expect(
+            out.standardError
+                == ("modellint: note: 8 of 8 entries in b.json matched no finding (fixed since, or recorded for other files): "
+                    + (0..<5).map { "missing-inverse Gone/Near.xcdatamodeld/Near 1.xcdatamodel/contents E\($0).p" }
+                    .joined(separator: "; ") + "; …\n"))
     }
 }
 
 /// Issue 13, item 7: the small defects, each as users met it.
-final class SmallDefectsTests: XCTestCase {
+@Suite struct SmallDefectsTests {
+    let temporary = TemporaryDirectories()
+
     let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
 
-    func testDashHIsHelpForEveryCommand() {
+    @Test func testDashHIsHelpForEveryCommand() {
         for command in ["check", "diff", "init", "lock", "new-version", "rules", "explain", "hashes", "verify-build"] {
             let out = modellint([command, "-h"], in: fixtures)
-            XCTAssertEqual(out.exitCode, 0, "\(command) -h: \(out.standardError)")
-            XCTAssertTrue(
-                out.standardOutput.hasPrefix("USAGE: modellint \(command)"), "\(command): \(out.standardOutput)")
+            #expect(out.exitCode == 0, "\(command) -h: \(out.standardError)")
+            #expect(out.standardOutput.hasPrefix("USAGE: modellint \(command)"), "\(command): \(out.standardOutput)")
         }
     }
 
-    func testColourFollowsTheConventions() throws {
+    @Test func testColourFollowsTheConventions() throws {
         func colored(_ arguments: [String], _ variables: [String: String], terminal: Bool = true) throws -> Bool {
             try CheckCommand.Options(parsing: arguments).report.colorWanted(
                 environment: CommandEnvironment(workingDirectory: "/", variables: variables, outputIsTerminal: terminal)
             )
         }
-        XCTAssertTrue(try colored([], [:]))
-        XCTAssertTrue(try colored([], ["NO_COLOR": ""]), "an empty NO_COLOR means nothing (no-color.org)")
-        XCTAssertFalse(try colored([], ["NO_COLOR": "1"]))
-        XCTAssertFalse(try colored([], ["TERM": "dumb"]))
-        XCTAssertFalse(try colored(["--no-color"], [:]))
-        XCTAssertFalse(try colored(["--output", "r.txt"], [:]))
-        XCTAssertTrue(
-            try colored(["--color"], ["TERM": "dumb"], terminal: false),
-            "--color forces it on where the output is a CI log")
+        try #expect(colored([], [:]))
+        try #expect(colored([], ["NO_COLOR": ""]), "an empty NO_COLOR means nothing (no-color.org)")
+        try #expect(!colored([], ["NO_COLOR": "1"]))
+        try #expect(!colored([], ["TERM": "dumb"]))
+        try #expect(!colored(["--no-color"], [:]))
+        try #expect(!colored(["--output", "r.txt"], [:]))
+        try #expect(
+            colored(["--color"], ["TERM": "dumb"], terminal: false), "--color forces it on where the output is a CI log"
+        )
         // The documented form takes a value; alone it is `always`, and a path after it stays a path.
-        XCTAssertTrue(try colored(["--color", "always"], [:], terminal: false))
-        XCTAssertTrue(try colored(["--color=always"], [:], terminal: false))
-        XCTAssertFalse(try colored(["--color", "never"], [:]))
-        XCTAssertFalse(try colored(["--color", "auto"], [:], terminal: false))
-        XCTAssertTrue(try colored(["--color", "auto"], [:]))
-        XCTAssertFalse(try colored(["--color", "always", "--no-color"], [:]), "--no-color wins")
+        try #expect(colored(["--color", "always"], [:], terminal: false))
+        try #expect(colored(["--color=always"], [:], terminal: false))
+        try #expect(!colored(["--color", "never"], [:]))
+        try #expect(!colored(["--color", "auto"], [:], terminal: false))
+        try #expect(colored(["--color", "auto"], [:]))
+        try #expect(!colored(["--color", "always", "--no-color"], [:]), "--no-color wins")
         let options = try CheckCommand.Options(parsing: ["--color", "App.xcdatamodeld"])
-        XCTAssertEqual(options.paths, ["App.xcdatamodeld"])
-        XCTAssertEqual(options.report.color, .always)
-        XCTAssertThrowsError(try CheckCommand.Options(parsing: ["--color=sometimes"])) { error in
-            XCTAssertEqual("\(error)", "--color must be one of auto, always, never, not 'sometimes'")
+        #expect(options.paths == ["App.xcdatamodeld"])
+        #expect(options.report.color == .always)
+        do {
+            _ = try CheckCommand.Options(parsing: ["--color=sometimes"])
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)" == "--color must be one of auto, always, never, not 'sometimes'")
         }
     }
 
-    func testOneCommandTableDrivesDispatchUsageAndSuggestions() {
+    @Test func testOneCommandTableDrivesDispatchUsageAndSuggestions() {
         for command in ModelLintApp.commands {
-            XCTAssertTrue(
+            #expect(
                 ModelLintApp.usage.contains("  modellint \(command.name) "), "\(command.name) missing from the usage")
             let out = ModelLintApp.run(
                 [command.name, "--help"], environment: CommandEnvironment(workingDirectory: "/"))
-            XCTAssertEqual(out.exitCode, 0, command.name)
-            XCTAssertTrue(out.standardOutput.hasPrefix("USAGE: modellint \(command.name)"), command.name)
+            #expect(out.exitCode == 0, Comment(rawValue: command.name))
+            #expect(out.standardOutput.hasPrefix("USAGE: modellint \(command.name)"), Comment(rawValue: command.name))
             // A typo of every command (its last letter dropped) suggests it.
             let typo = ModelLintApp.run(
                 [String(command.name.dropLast())], environment: CommandEnvironment(workingDirectory: "/"))
-            XCTAssertTrue(
+            #expect(
                 typo.standardError.contains("(did you mean '\(command.name)'?)"),
                 "\(command.name): \(typo.standardError)")
         }
-        XCTAssertEqual(ModelLintApp.commandNames.count, 11)
+        #expect(ModelLintApp.commandNames.count == 11)
     }
 
-    func testReportFormatsAreOneList() throws {
-        XCTAssertEqual(
-            CheckCommand.options.first { $0.name == "--format" }?.choices,
-            ["text", "json", "sarif", "github", "junit", "checkstyle", "markdown"])
-        XCTAssertEqual(
-            try CheckCommand.Options(parsing: ["--report", "sarif=a.sarif"]).extraReports.map(\.format), [.sarif])
-        XCTAssertThrowsError(try CheckCommand.Options(parsing: ["--report", "yaml=a.yaml"])) { error in
-            XCTAssertEqual(
-                "\(error)",
-                "--report takes FORMAT=FILE with FORMAT one of text, json, sarif, github, junit, checkstyle, markdown, not 'yaml=a.yaml'"
+    @Test func testReportFormatsAreOneList() throws {
+        #expect(
+            (CheckCommand.options.first { $0.name == "--format" }?.choices) == [
+                "text", "json", "sarif", "github", "junit", "checkstyle", "markdown",
+            ])
+        try #expect(
+            CheckCommand.Options(parsing: ["--report", "sarif=a.sarif"]).extraReports.map(\.format) == [.sarif])
+        do {
+            _ = try CheckCommand.Options(parsing: ["--report", "yaml=a.yaml"])
+            Issue.record("expected an error")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "--report takes FORMAT=FILE with FORMAT one of text, json, sarif, github, junit, checkstyle, markdown, not 'yaml=a.yaml'"
             )
         }
     }
 
-    func testAStandaloneVersionNamedExplicitlyIsLintedAsOneVersion() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testAStandaloneVersionNamedExplicitlyIsLintedAsOneVersion() throws {
+        let directory = try temporary.make()
         try FileManager.default.copyItem(
             at: fixtures.appendingPathComponent("SingleVersion/Thing.xcdatamodeld/Thing.xcdatamodel"),
             to: directory.appendingPathComponent("Thing.xcdatamodel"))
         let out = modellint(["check", "Thing.xcdatamodel"], in: directory)
-        XCTAssertEqual(out.exitCode, 1)
-        XCTAssertTrue(
-            out.standardOutput.hasSuffix("5 errors, 4 warnings, 0 notes in 1 bundle (1 version)\n"), out.standardOutput)
-        XCTAssertTrue(out.standardOutput.hasPrefix("Thing.xcdatamodel/contents:"), out.standardOutput)
+        #expect(out.exitCode == 1)
+        #expect(
+            out.standardOutput.hasSuffix("5 errors, 4 warnings, 0 notes in 1 bundle (1 version)\n"),
+            Comment(rawValue: out.standardOutput))
+        #expect(out.standardOutput.hasPrefix("Thing.xcdatamodel/contents:"), Comment(rawValue: out.standardOutput))
     }
 
-    func testAReportFileUnderGitHubActionsHoldsOnlyTheChosenFormat() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testAReportFileUnderGitHubActionsHoldsOnlyTheChosenFormat() throws {
+        let directory = try temporary.make()
         try FileManager.default.copyItem(
             at: fixtures.appendingPathComponent("Changes/ToManyToOne.xcdatamodeld"),
             to: directory.appendingPathComponent("ToManyToOne.xcdatamodeld"))
         let out = modellint(["check", "--output", "report.txt"], in: directory, variables: ["GITHUB_ACTIONS": "true"])
-        XCTAssertEqual(out.exitCode, 1)
+        #expect(out.exitCode == 1)
         let report = try String(contentsOf: directory.appendingPathComponent("report.txt"), encoding: .utf8)
-        XCTAssertFalse(report.contains("::error"), report)
-        XCTAssertTrue(report.contains("[to-many-became-to-one]"), report)
+        #expect(!report.contains("::error"), Comment(rawValue: report))
+        #expect(report.contains("[to-many-became-to-one]"), Comment(rawValue: report))
     }
 
-    func testQuietStillWritesTheReportFile() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testQuietStillWritesTheReportFile() throws {
+        let directory = try temporary.make()
         try FileManager.default.copyItem(
             at: fixtures.appendingPathComponent("Near.xcdatamodeld"),
             to: directory.appendingPathComponent("Near.xcdatamodeld"))
         try Data("stale report from the last run\n".utf8).write(to: directory.appendingPathComponent("report.json"))
         let out = modellint(["check", "--quiet", "--format", "json", "--output", "report.json"], in: directory)
-        XCTAssertEqual(out.exitCode, 0)
-        XCTAssertEqual(out.standardOutput, "")
+        #expect(out.exitCode == 0)
+        #expect(out.standardOutput == "")
         let report = try String(contentsOf: directory.appendingPathComponent("report.json"), encoding: .utf8)
-        XCTAssertTrue(report.contains("\"diagnostics\": []"), report)
+        #expect(report.contains("\"diagnostics\": []"), Comment(rawValue: report))
     }
 
-    func testANewlineInADefaultValueStaysOnItsLine() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testANewlineInADefaultValueStaysOnItsLine() throws {
+        let directory = try temporary.make()
         try writeBundle(
             in: directory,
             versions: [
@@ -343,19 +358,18 @@ final class SmallDefectsTests: XCTestCase {
                 )
             ])
         let out = modellint(["check"], in: directory).standardOutput
-        XCTAssertEqual(
-            out.components(separatedBy: "\n").filter { $0.contains("[invalid-default-value]") },
-            [
+        #expect(
+            (out.components(separatedBy: "\n").filter { $0.contains("[invalid-default-value]") }) == [
                 "Near.xcdatamodeld/Near 1.xcdatamodel/contents:3:18: error: A.x has an invalid default: \"1\\n2\" is not an integer [invalid-default-value]"
-            ], out)
+            ], Comment(rawValue: out))
     }
 
-    func testASuppressionAddedToALockedVersionIsNotAnEdit() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testASuppressionAddedToALockedVersionIsNotAnEdit() throws {
+        let directory = try temporary.make()
         let body =
             "<entity name=\"A\"><relationship name=\"r\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"A\"/></entity>"
         try writeBundle(in: directory, versions: [("Near 1", body)], current: "Near 1")
-        XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
+        #expect(modellint(["lock"], in: directory).exitCode == 0)
         // The team silences the finding in the shipped version: modellint's own userInfo, not the model.
         let silenced = body.replacingOccurrences(
             of: "deletionRule=\"Nullify\" destinationEntity=\"A\"/>",
@@ -364,13 +378,13 @@ final class SmallDefectsTests: XCTestCase {
         )
         try writeBundle(in: directory, versions: [("Near 1", silenced)], current: "Near 1")
         let out = modellint(["check", "--format", "json"], in: directory)
-        XCTAssertEqual(out.exitCode, 0, out.standardOutput)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
-        XCTAssertEqual((json["diagnostics"] as? [[String: Any]])?.map { $0["ruleId"] as? String ?? "" }, [])
+        #expect(out.exitCode == 0, Comment(rawValue: out.standardOutput))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        #expect(((json["diagnostics"] as? [[String: Any]])?.map { $0["ruleId"] as? String ?? "" }) == [])
     }
 
-    func testFindingsFollowVersionOrderNotPathText() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testFindingsFollowVersionOrderNotPathText() throws {
+        let directory = try temporary.make()
         // v1.5 and v1.10 each add a required attribute without a default: one finding in each file. By path text
         // v1.10's file sorts before v1.5's; by version order it comes after.
         let base = "<attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/>"
@@ -383,13 +397,12 @@ final class SmallDefectsTests: XCTestCase {
                 ("v1.10", "<entity name=\"A\">\(base)\(b)\(c)</entity>"),
             ], current: "v1.10")
         let out = modellint(["check", "--format", "json"], in: directory)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        let json = try #require(JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
         let found = (json["diagnostics"] as? [[String: Any]] ?? []).map {
             "\($0["ruleId"]!) \($0["version"] as? String ?? "-") \($0["property"] as? String ?? "-")"
         }
-        XCTAssertEqual(
-            found,
-            [
+        #expect(
+            found == [
                 "required-attribute-without-default v1.5 b",
                 "required-attribute-without-default v1.10 c",
             ])
@@ -397,9 +410,11 @@ final class SmallDefectsTests: XCTestCase {
 }
 
 /// Configuration names must name something (issue 13): a typo would silently do nothing.
-final class ConfigurationNamesTests: XCTestCase {
+@Suite struct ConfigurationNamesTests {
+    let temporary = TemporaryDirectories()
+
     private func check(_ configuration: String) throws -> CommandOutput {
-        let directory = try makeTemporaryDirectory(self)
+        let directory = try temporary.make()
         try FileManager.default.copyItem(
             at: repositoryRoot.appendingPathComponent("Fixtures/Near.xcdatamodeld"),
             to: directory.appendingPathComponent("Near.xcdatamodeld"))
@@ -407,7 +422,7 @@ final class ConfigurationNamesTests: XCTestCase {
         return modellint(["check"], in: directory)
     }
 
-    func testNamesThatAreNotInTheBundleAreConfigurationErrors() throws {
+    @Test func testNamesThatAreNotInTheBundleAreConfigurationErrors() throws {
         let cases: [(String, String)] = [
             (
                 #"{"bundles": {"Near.xcdatamodeld": {"versionOrder": ["Near 18", "Near 99"]}}}"#,
@@ -449,31 +464,31 @@ final class ConfigurationNamesTests: XCTestCase {
         ]
         for (configuration, message) in cases {
             let out = try check(configuration)
-            XCTAssertEqual(out.exitCode, 2, configuration)
-            XCTAssertTrue(out.standardError.hasPrefix("modellint: configuration error: "), out.standardError)
-            XCTAssertTrue(out.standardError.hasSuffix(".modellint.json: \(message)\n"), out.standardError)
+            #expect(out.exitCode == 2, Comment(rawValue: configuration))
+            #expect(
+                out.standardError.hasPrefix("modellint: configuration error: "), Comment(rawValue: out.standardError))
+            #expect(out.standardError.hasSuffix(".modellint.json: \(message)\n"), Comment(rawValue: out.standardError))
         }
-        XCTAssertEqual(
-            try check(#"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Place", "property": "note"}]}}}"#)
-                .exitCode, 1,
-            "a real retirement is accepted (and Place.note, still in Near 20, is reported)")
+        try #expect(
+            (check(#"{"bundles": {"Near.xcdatamodeld": {"retired": [{"entity": "Place", "property": "note"}]}}}"#)
+                .exitCode) == 1, "a real retirement is accepted (and Place.note, still in Near 20, is reported)")
     }
 
-    func testTheBaselineKeyIsTheBaselineDefault() throws {
-        let directory = try makeTemporaryDirectory(self)
+    @Test func testTheBaselineKeyIsTheBaselineDefault() throws {
+        let directory = try temporary.make()
         try FileManager.default.copyItem(
             at: repositoryRoot.appendingPathComponent("Fixtures/Changes/ToManyToOne.xcdatamodeld"),
             to: directory.appendingPathComponent("ToManyToOne.xcdatamodeld"))
-        XCTAssertEqual(modellint(["check", "--write-baseline", "accepted.json"], in: directory).exitCode, 0)
-        XCTAssertEqual(modellint(["check"], in: directory).exitCode, 1)
+        #expect(modellint(["check", "--write-baseline", "accepted.json"], in: directory).exitCode == 0)
+        #expect(modellint(["check"], in: directory).exitCode == 1)
         try Data(#"{"baseline": "accepted.json"}"#.utf8).write(to: directory.appendingPathComponent(".modellint.json"))
         let out = modellint(["check"], in: directory)
-        XCTAssertEqual(out.exitCode, 0, out.standardOutput + out.standardError)
+        #expect(out.exitCode == 0, Comment(rawValue: out.standardOutput + out.standardError))
     }
 }
 
 /// Issue 13, item 2: rule selection on the command line, statistics, and Markdown for pull requests.
-final class RuleSelectionTests: XCTestCase {
+@Suite struct RuleSelectionTests {
     let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
 
     private func rules(_ out: CommandOutput) -> [String] {
@@ -481,79 +496,79 @@ final class RuleSelectionTests: XCTestCase {
         return (json?["diagnostics"] as? [[String: Any]] ?? []).map { "\($0["ruleId"]!)" }
     }
 
-    func testOnlyAndDisableWorkWithoutAConfigurationAndSuggestIds() {
+    @Test func testOnlyAndDisableWorkWithoutAConfigurationAndSuggestIds() {
         let all = rules(modellint(["check", "SingleVersion", "--format", "json"], in: fixtures))
-        XCTAssertEqual(all.count, 9)
-        XCTAssertEqual(
+        #expect(all.count == 9)
+        #expect(
             rules(
                 modellint(
                     [
                         "check", "SingleVersion", "--format", "json", "--only", "missing-inverse", "--only",
                         "unknown-attribute-type",
-                    ], in: fixtures)),
-            all.filter { ["missing-inverse", "unknown-attribute-type"].contains($0) })
-        XCTAssertEqual(
+                    ], in: fixtures)) == (all.filter { ["missing-inverse", "unknown-attribute-type"].contains($0) }))
+        #expect(
             rules(
-                modellint(["check", "SingleVersion", "--format", "json", "--disable", "missing-inverse"], in: fixtures)),
-            all.filter { $0 != "missing-inverse" })
+                modellint(["check", "SingleVersion", "--format", "json", "--disable", "missing-inverse"], in: fixtures))
+                == (all.filter { $0 != "missing-inverse" }))
         let typo = modellint(["check", "SingleVersion", "--disable", "mising-inverse"], in: fixtures)
-        XCTAssertEqual(typo.exitCode, 2)
-        XCTAssertEqual(
-            typo.standardError,
-            "modellint: unknown rule id 'mising-inverse' (did you mean 'missing-inverse'?); modellint rules lists them\n"
+        #expect(typo.exitCode == 2)
+        #expect(
+            typo.standardError
+                == "modellint: unknown rule id 'mising-inverse' (did you mean 'missing-inverse'?); modellint rules lists them\n"
         )
         // A skip-version finding about an --only rule is that rule's.
-        XCTAssertEqual(
+        #expect(
             rules(
                 modellint(
                     [
                         "check", "Changes/TypeReused.xcdatamodeld", "--format", "json", "--only",
                         "attribute-type-incompatible",
-                    ], in: fixtures)),
-            ["skip-version-upgrade"])
+                    ], in: fixtures)) == ["skip-version-upgrade"])
     }
 
-    func testStatisticsCountEveryFindingPerRule() {
+    @Test func testStatisticsCountEveryFindingPerRule() {
         let out = modellint(["check", "Changes/TypeReused.xcdatamodeld", "--statistics"], in: fixtures).standardOutput
         let table = out.components(separatedBy: "\n").drop { !$0.hasPrefix("rule ") }.prefix(3)
-        XCTAssertEqual(
-            Array(table),
-            [
+        #expect(
+            Array(table) == [
                 "rule                  errors  warnings     notes",
                 "property-removed           0         0         1",
                 "skip-version-upgrade       1         0         0",
-            ], out)
+            ], Comment(rawValue: out))
     }
 
-    func testMarkdownListsErrorsAndWarningsAndCountsNotes() {
+    @Test func testMarkdownListsErrorsAndWarningsAndCountsNotes() {
         let out = modellint(["check", "Changes/TypeReused.xcdatamodeld", "--format", "markdown"], in: fixtures)
             .standardOutput
         let lines = out.components(separatedBy: "\n")
-        XCTAssertEqual(
-            Array(lines.prefix(5)),
-            ["### modellint", "", "1 error, 0 warnings, 1 note in 1 bundle", "", "| | location | finding | rule |"])
-        XCTAssertEqual(lines.filter { $0.hasPrefix("| ❌") }.count, 1)
-        XCTAssertTrue(
+        #expect(
+            Array(lines.prefix(5)) == [
+                "### modellint", "", "1 error, 0 warnings, 1 note in 1 bundle", "", "| | location | finding | rule |",
+            ])
+        #expect((lines.filter { $0.hasPrefix("| ❌") }.count) == 1)
+        #expect(
             lines.contains {
                 $0.hasPrefix(
                     "| ❌ error | `Fixtures/Changes/TypeReused.xcdatamodeld/Near 3.xcdatamodel/contents:5` | Item.price changed type from String to Integer 64 between Near 1 and Near 3"
                 ) && $0.hasSuffix("| `skip-version-upgrade` |")
-            }, out)
-        XCTAssertEqual(MarkdownReporter.cell("a|b *c* [x](y) <img> `z`"), "a\\|b \\*c\\* \\[x\\](y) \\<img> \\`z\\`")
+            }, Comment(rawValue: out))
+        #expect(MarkdownReporter.cell("a|b *c* [x](y) <img> `z`") == "a\\|b \\*c\\* \\[x\\](y) \\<img> \\`z\\`")
         let diff = modellint(
             ["diff", "Changes/TypeReused.xcdatamodeld", "Near 1", "Near 3", "--format", "markdown"], in: fixtures
         ).standardOutput
-        XCTAssertEqual(
-            diff,
-            "### Near 1 -> Near 3 (`Changes/TypeReused.xcdatamodeld`)\n\n| element | change | Core Data | details |\n|---|---|---|---|\n| Item.price | changed | needs custom migration | type String -> Integer 64 |\n"
+        #expect(
+            diff
+                == "### Near 1 -> Near 3 (`Changes/TypeReused.xcdatamodeld`)\n\n| element | change | Core Data | details |\n|---|---|---|---|\n| Item.price | changed | needs custom migration | type String -> Integer 64 |\n"
         )
     }
 }
 
 /// Issue 13, item 8: `modellint init` writes a starter configuration from what the bundles show.
-final class InitCommandTests: XCTestCase {
-    func testInitDecidesFromTheBundlesCommentsEachDecisionAndNeverOverwrites() throws {
-        let directory = try makeTemporaryDirectory(self)
+@Suite struct InitCommandTests {
+    let temporary = TemporaryDirectories()
+
+    @Test func testInitDecidesFromTheBundlesCommentsEachDecisionAndNeverOverwrites() throws {
+        let directory = try temporary.make()
         let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
         try FileManager.default.copyItem(
             at: fixtures.appendingPathComponent("Precision/RenamedStems.xcdatamodeld"),
@@ -575,51 +590,57 @@ final class InitCommandTests: XCTestCase {
             ], current: "Many 1")
 
         let out = modellint(["init"], in: directory)
-        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        #expect(out.exitCode == 0, Comment(rawValue: out.standardError))
         // The baseline the configuration names is written too, so the next check reports only new findings.
-        XCTAssertTrue(out.standardOutput.contains("\nwrote modellint.baseline.json: today's "), out.standardOutput)
-        XCTAssertTrue(
+        #expect(
+            out.standardOutput.contains("\nwrote modellint.baseline.json: today's "),
+            Comment(rawValue: out.standardOutput))
+        #expect(
             out.standardOutput.hasSuffix(" findings, accepted; check reports only new ones (commit both files)\n"),
-            out.standardOutput)
+            Comment(rawValue: out.standardOutput))
         let checked = modellint(["check"], in: directory)
-        XCTAssertEqual(checked.exitCode, 0, checked.standardError)
-        XCTAssertTrue(checked.standardOutput.hasPrefix("0 errors, 0 warnings, 0 notes in "), checked.standardOutput)
+        #expect(checked.exitCode == 0, Comment(rawValue: checked.standardError))
+        #expect(
+            checked.standardOutput.hasPrefix("0 errors, 0 warnings, 0 notes in "),
+            Comment(rawValue: checked.standardOutput))
         let text = try String(contentsOf: directory.appendingPathComponent(".modellint.json"), encoding: .utf8)
         let configuration = try Configuration.load(
             path: directory.appendingPathComponent(".modellint.json").path, knownRuleIDs: RuleRegistry.ids)
-        XCTAssertEqual(configuration.migration, .progressive)
-        XCTAssertEqual(configuration.baseline, directory.appendingPathComponent("modellint.baseline.json").path)
-        let stems = try XCTUnwrap(
+        #expect(configuration.migration == .progressive)
+        #expect(configuration.baseline == directory.appendingPathComponent("modellint.baseline.json").path)
+        let stems = try #require(
             configuration.settings(
                 forBundleAt: PathTools.standardize(directory.appendingPathComponent("RenamedStems.xcdatamodeld").path)))
-        XCTAssertEqual(stems.versionOrder, ["oldmodel", "NewModel"])
-        let synced = try XCTUnwrap(
+        #expect(stems.versionOrder == ["oldmodel", "NewModel"])
+        let synced = try #require(
             configuration.settings(
                 forBundleAt: PathTools.standardize(directory.appendingPathComponent("Many.xcdatamodeld").path)))
-        XCTAssertEqual(synced.cloudKit, true)
-        XCTAssertTrue(
+        #expect(synced.cloudKit == true)
+        #expect(
             text.contains(
                 "// configuration Cloud is marked usedWithCloudKit but lists no entities; the CloudKit rules stay on. If the store does not sync, set false."
-            ), text)
-        XCTAssertTrue(text.contains("// Mapping models cover most steps"), text)
-        XCTAssertNil(
+            ), Comment(rawValue: text))
+        #expect(text.contains("// Mapping models cover most steps"), Comment(rawValue: text))
+        #expect(
             configuration.settings(
-                forBundleAt: PathTools.standardize(directory.appendingPathComponent("Mapped/Store.xcdatamodeld").path)),
-            "nothing doubtful there")
+                forBundleAt: PathTools.standardize(directory.appendingPathComponent("Mapped/Store.xcdatamodeld").path))
+                == nil, "nothing doubtful there")
 
         let again = modellint(["init"], in: directory)
-        XCTAssertEqual(again.exitCode, 2)
-        XCTAssertEqual(
-            again.standardError,
-            "modellint: .modellint.json already exists here; init never overwrites it (edit it, or remove it first)\n")
-        XCTAssertEqual(
-            try String(contentsOf: directory.appendingPathComponent(".modellint.json"), encoding: .utf8), text)
+        #expect(again.exitCode == 2)
+        #expect(
+            again.standardError
+                == "modellint: .modellint.json already exists here; init never overwrites it (edit it, or remove it first)\n"
+        )
+        try #expect(String(contentsOf: directory.appendingPathComponent(".modellint.json"), encoding: .utf8) == text)
     }
 }
 
 /// Configuration and lock are found from each bundle's folder upward, stopping at its repository's top, as git and
 /// SwiftLint search from the file (issue 26, item 3); `--config` still wins.
-final class ConfigurationFromTheBundleTests: XCTestCase {
+@Suite struct ConfigurationFromTheBundleTests {
+    let temporary = TemporaryDirectories()
+
     /// A bundle with a relationship without an inverse (a `missing-inverse` warning), in an app folder of a repository.
     private func app(_ root: URL, _ name: String, configuration: String?) throws -> URL {
         let folder = root.appendingPathComponent(name)
@@ -642,52 +663,53 @@ final class ConfigurationFromTheBundleTests: XCTestCase {
         jsonDiagnostics(out).map { "\($0["ruleId"]!) \($0["bundle"]!)" }
     }
 
-    func testEachBundleAnswersToTheConfigurationAndLockNearestToIt() throws {
-        let root = try makeTemporaryDirectory(self)
+    @Test func testEachBundleAnswersToTheConfigurationAndLockNearestToIt() throws {
+        let root = try temporary.make()
         let quiet = #"{ "rules": { "missing-inverse": "off" } }"#
         let first = try app(root.appendingPathComponent("first"), "App", configuration: quiet)
         try git(["init", "-q", "-b", "main"], in: root.appendingPathComponent("first"))
         // The app's configuration applies from anywhere: from /, the bundle's own folder is searched, not /.
         let bundle = first.appendingPathComponent("Model.xcdatamodeld").path
-        XCTAssertEqual(rules(modellint(["check", bundle, "--format", "json"], in: URL(fileURLWithPath: "/"))), [])
+        #expect(rules(modellint(["check", bundle, "--format", "json"], in: URL(fileURLWithPath: "/"))) == [])
         // The lock beside it too: locked, then edited in place, the shipped version's edit is seen from /.
-        XCTAssertEqual(modellint(["lock"], in: first).exitCode, 0)
+        #expect(modellint(["lock"], in: first).exitCode == 0)
         let contents = first.appendingPathComponent("Model.xcdatamodeld/Model 1.xcdatamodel/contents")
         let text = try String(contentsOf: contents, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "name=\"things\"", with: "name=\"items\"").utf8).write(to: contents)
         let edited = modellint(["check", bundle, "--format", "json"], in: URL(fileURLWithPath: "/"))
-        XCTAssertEqual(edited.exitCode, 1, edited.standardError)
+        #expect(edited.exitCode == 1, Comment(rawValue: edited.standardError))
         // Shown relative to the working directory, /.
-        XCTAssertEqual(rules(edited), ["shipped-version-edited \(bundle.dropFirst())"])
+        #expect(rules(edited) == ["shipped-version-edited \(bundle.dropFirst())"])
 
         // Another repository's bundle never gets this one's rules: checked together, each answers to its own.
         let other = try app(root.appendingPathComponent("second"), "Other", configuration: nil)
         try git(["init", "-q", "-b", "main"], in: root.appendingPathComponent("second"))
         let otherBundle = other.appendingPathComponent("Model.xcdatamodeld").path
         let both = modellint(["check", ".", otherBundle, "--format", "json", "--no-lock"], in: first)
-        XCTAssertEqual(rules(both), ["missing-inverse \(otherBundle)"], both.standardError)
+        #expect(rules(both) == ["missing-inverse \(otherBundle)"], Comment(rawValue: both.standardError))
         // --config still wins, for every bundle.
         let forced = modellint(
             ["check", ".", otherBundle, "--format", "json", "--no-lock", "--config", ".modellint.json"], in: first)
-        XCTAssertEqual(rules(forced), [])
+        #expect(rules(forced) == [])
     }
 
     /// Two apps of one repository, each with its configuration, checked from the top in one run: one report.
-    func testOneRunSplitsByConfigurationAndReportsOnce() throws {
-        let root = try makeTemporaryDirectory(self)
+    @Test func testOneRunSplitsByConfigurationAndReportsOnce() throws {
+        let root = try temporary.make()
         try git(["init", "-q", "-b", "main"], in: root)
         _ = try app(root, "Quiet", configuration: #"{ "rules": { "missing-inverse": "off" } }"#)
         _ = try app(root, "Strict", configuration: #"{ "rules": { "missing-inverse": "error" } }"#)
         let out = modellint(["check", "--no-color"], in: root)
-        XCTAssertEqual(out.exitCode, 1, out.standardError)
+        #expect(out.exitCode == 1, Comment(rawValue: out.standardError))
         let lines = out.standardOutput.components(separatedBy: "\n").filter { !$0.isEmpty }
-        XCTAssertEqual(lines.count, 3, out.standardOutput)
-        XCTAssertTrue(lines[0].hasPrefix("Strict/Model.xcdatamodeld/Model 1.xcdatamodel/contents:"), lines[0])
-        XCTAssertTrue(lines[0].hasSuffix(" [missing-inverse]"), lines[0])
-        XCTAssertTrue(lines[0].contains(": error: "), lines[0])
-        XCTAssertEqual(lines[2], "1 error, 0 warnings, 0 notes in 2 bundles (2 versions)")
+        #expect(lines.count == 3, Comment(rawValue: out.standardOutput))
+        #expect(
+            lines[0].hasPrefix("Strict/Model.xcdatamodeld/Model 1.xcdatamodel/contents:"), Comment(rawValue: lines[0]))
+        #expect(lines[0].hasSuffix(" [missing-inverse]"), Comment(rawValue: lines[0]))
+        #expect(lines[0].contains(": error: "), Comment(rawValue: lines[0]))
+        #expect(lines[2] == "1 error, 0 warnings, 0 notes in 2 bundles (2 versions)")
         // One baseline for the whole run.
         let written = modellint(["check", "--write-baseline", "b.json"], in: root)
-        XCTAssertEqual(written.standardOutput, "b.json: recorded 1 finding\n")
+        #expect(written.standardOutput == "b.json: recorded 1 finding\n")
     }
 }
