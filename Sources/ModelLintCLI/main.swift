@@ -21,6 +21,18 @@ for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) 
         close(held)
     }
 }
+#if canImport(Glibc)
+    // A run is short and ends with `_exit`: memory freed during it is kept for reuse rather than handed back. glibc
+    // otherwise maps each block over 128 KB afresh (a file's bytes, a mapping model's decoded archive) and trims the
+    // heap, so the next allocation faults its pages in again; on a virtual machine a fault costs microseconds.
+    // `mallopt` is in <malloc.h>, which the Glibc module does not bring in: found by name.
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+        let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+        let (trimThreshold, mmapThreshold): (Int32, Int32) = (-1, -3)  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
+        _ = mallopt(mmapThreshold, 64 << 20)
+        _ = mallopt(trimThreshold, Int32.max)
+    }
+#endif
 // Build-tool plugins cannot choose the process's directory; they name the package's instead.
 let variables = ProcessEnvironment.all()
 let environment = CommandEnvironment(
