@@ -6,6 +6,6 @@ func expectSameModel(
     _ a: Model, _ b: Model, _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) {
     for difference in modelDifferences(a, b) {
-        Issue.record(Comment(rawValue: "\(label): \(difference)"), sourceLocation: sourceLocation)
+        Issue.record("\(label): \(difference)", sourceLocation: sourceLocation)
     }
 }

@@ -13,10 +13,16 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// A fresh temporary folder, removed when the test ends.
-func makeTemporaryDirectory(_ test: XCTestCase) throws -> URL {
+/// A fresh temporary folder; removing it is the caller's (`makeTemporaryDirectory`, `TemporaryDirectories`).
+private func newTemporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("modellint-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A fresh temporary folder, removed when the test ends.
+func makeTemporaryDirectory(_ test: XCTestCase) throws -> URL {
+    let url = try newTemporaryDirectory()
     test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
     return url
 }
@@ -244,8 +250,7 @@ final class TemporaryDirectories: Sendable {
     private let made = Locked([URL]())
 
     func make() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("modellint-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try newTemporaryDirectory()
         made.withLock { $0.append(url) }
         return url
     }
