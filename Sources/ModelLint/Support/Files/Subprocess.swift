@@ -46,22 +46,6 @@ package enum Subprocess {
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
         var errorsFromChild: [Int32] = [-1, -1]
-        guard pipe(&toChild) == 0 else { return nil }
-        guard pipe(&fromChild) == 0 else {
-            closeAll(toChild)
-            return nil
-        }
-        guard pipe(&errorsFromChild) == 0 else {
-            closeAll(toChild + fromChild)
-            return nil
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorsFromChild[1], 2)
-        for fd in toChild + fromChild + errorsFromChild { posix_spawn_file_actions_addclose(&actions, fd) }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -69,14 +53,34 @@ package enum Subprocess {
             for p in envp { free(p) }
         }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        _ = close(toChild[0])
-        _ = close(fromChild[1])
-        _ = close(errorsFromChild[1])
-        guard spawned == 0 else {
-            closeAll([toChild[1], fromChild[0], errorsFromChild[0]])
-            return nil
+        // No program may inherit another's pipes: a child holding a copy of another's input keeps that input from
+        // ever ending (two `git cat-file --batch` started at once each waited for the other's). The pipes are made
+        // closed on exec, under the lock every start takes, so no start on another thread falls between the two.
+        let spawned = spawning.withLock { _ -> Int32 in
+            guard closedOnExec(pipe: &toChild) else { return -1 }
+            guard closedOnExec(pipe: &fromChild) else {
+                closeAll(toChild)
+                return -1
+            }
+            guard closedOnExec(pipe: &errorsFromChild) else {
+                closeAll(toChild + fromChild)
+                return -1
+            }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            // The three streams, without the flag (a descriptor made by `dup2` is inherited).
+            posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+            posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, errorsFromChild[1], 2)
+            let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+            _ = close(toChild[0])
+            _ = close(fromChild[1])
+            _ = close(errorsFromChild[1])
+            if spawned != 0 { closeAll([toChild[1], fromChild[0], errorsFromChild[0]]) }
+            return spawned
         }
+        guard spawned == 0 else { return nil }
         var output = Data()
         var errors = Data()
         var limitReached = false
@@ -136,6 +140,16 @@ package enum Subprocess {
         var result = Result(status: code, output: limitReached ? Data() : output, error: errors)
         result.outputLimitReached = limitReached
         return result
+    }
+
+    /// Held while a program's pipes are made and it is started.
+    private static let spawning = Locked(())
+
+    /// A pipe whose ends close when a program is started (`FD_CLOEXEC`); `spawning` held.
+    private static func closedOnExec(pipe fds: inout [Int32]) -> Bool {
+        guard pipe(&fds) == 0 else { return false }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return true
     }
 
     private static func closeAll(_ fds: [Int32]) {
