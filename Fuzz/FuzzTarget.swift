@@ -22,6 +22,11 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     if fingerprint(alone) != fingerprint(blanked) {
         fatalError("blanked repeats parse differently:\n\(fingerprint(alone))\n\(fingerprint(blanked))")
     }
+    // And with only its properties cached, so every cached property of every entity is blanked.
+    let properties = ContentsParser.parse(data: data, path: "fuzz/contents", cache: cache.propertiesOnly())
+    if fingerprint(alone) != fingerprint(properties) {
+        fatalError("blanked properties parse differently:\n\(fingerprint(alone))\n\(fingerprint(properties))")
+    }
 
     if case .model(let model) = alone {
         let context = RuleContext(cloudKitOverride: nil, retired: [], migration: .direct)

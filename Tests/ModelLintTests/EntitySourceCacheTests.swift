@@ -261,6 +261,142 @@ import ModelLintCommands
         #expect(cache.entry(forSourceHash: hash, text: text, 0..<(text.count - 1)) == nil)
     }
 
+    /// Each entity with its properties' names and places, and the unknown XML with its entity and property.
+    private func placesSummary(_ content: VersionContent) -> String {
+        guard case .model(let model) = content else { return "not a model: \(content)" }
+        func place(_ location: ModelLintModel.SourceLocation) -> String {
+            "\(location.line ?? 0):\(location.column ?? 0)"
+        }
+        return model.entities.map { entity in
+            "\(entity.name)@\(place(entity.location))["
+                + entity.properties.map { "\($0.kindName) \($0.name)@\(place($0.location))" }.joined(separator: ", ")
+                + "]"
+        }.joined(separator: " ")
+            + " unknown: "
+            + model.unknownXML.map { "\($0.name)@\(place($0.location)) in \($0.entity ?? "-").\($0.property ?? "-")" }
+            .joined(separator: ", ")
+    }
+
+    private func contents(_ body: String) -> Data {
+        Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8)
+    }
+
+    private let before = """
+        <entity name="Order" representedClassName="Order">
+            <attribute name="number" optional="YES" attributeType="String"/>
+            <attribute name="total" optional="YES" attributeType="Double" defaultValueString="0"/>
+            <relationship name="items" toMany="YES" deletionRule="Cascade" destinationEntity="Item" inverseName="order" inverseEntity="Item"/>
+            <attribute name="notes" optional="YES" attributeType="String">
+                <userInfo>
+                    <entry key="k" value="v"/>
+                </userInfo>
+            </attribute>
+        </entity>
+        """
+
+    @Test func testTheRepeatedPropertiesOfAChangedEntityArePlacedOnTheirOwnLinesAndColumns() throws {
+        // The entity changed (an attribute added between two, indented otherwise): its other properties repeat.
+        let after = """
+            <entity name="Order" representedClassName="Order">
+                  <attribute name="number" optional="YES" attributeType="String"/>
+              <attribute name="added" optional="YES" attributeType="Date"/>
+            <attribute name="total" optional="YES" attributeType="Double" defaultValueString="0"/> <relationship name="items" toMany="YES" deletionRule="Cascade" destinationEntity="Item" inverseName="order" inverseEntity="Item"/>
+                <attribute name="notes" optional="YES" attributeType="String">
+                    <userInfo>
+                        <entry key="k" value="v"/>
+                    </userInfo>
+                </attribute>
+            </entity>
+            """
+        let cache = EntitySourceCache()
+        _ = ContentsParser.parse(data: contents(before), path: "1/contents", cache: cache)
+        // Four repeats, read as two placeholders: `number` alone, and `total`, `items`, `notes` as one run.
+        let blanked = cache.blankingRepeats(in: [UInt8](contents(after)))
+        #expect(blanked.propertyRepeats.count == 4)
+        #expect(blanked.propertyRuns.values.map(\.count) == [2])
+        let text = String(decoding: blanked.bytes, as: UTF8.self)
+        #expect(text.components(separatedBy: "<attribute/>").count - 1 == 2)
+        #expect(!text.contains("<relationship/>"))
+        // Every line break is kept, and the length of each blanked element's last line.
+        let lines = { (text: String) in text.split(separator: "\n", omittingEmptySubsequences: false).map(\.count) }
+        #expect(lines(text) == [55, 220, 50, 70, 63, 217, 4, 0, 0, 0, 16, 9, 8, 0])
+        #expect(
+            lines(String(decoding: contents(after), as: UTF8.self)) == [
+                55, 220, 50, 70, 63, 217, 66, 18, 38, 19, 16, 9, 8, 0,
+            ])
+        #expect(cache.blankingRepeats(in: [UInt8](contents(after)), blankingProperties: false).propertyRepeats.isEmpty)
+        let withCache = ContentsParser.parse(data: contents(after), path: "2/contents", cache: cache)
+        let alone = ContentsParser.parse(data: contents(after), path: "2/contents")
+        #expect(
+            placesSummary(withCache)
+                == "Order@3:1[attribute number@4:7, attribute added@5:3, attribute total@6:1, relationship items@6:88, "
+                + "attribute notes@7:5] unknown: ")
+        #expect(placesSummary(withCache) == placesSummary(alone))
+        guard case .model(let cached) = withCache, case .model(let built) = alone else {
+            Issue.record("not parsed")
+            return
+        }
+        #expect(cached.entities == built.entities)
+        #expect(cached.contentKeys == built.contentKeys)
+    }
+
+    @Test func testAnEntityWithBlankedPropertiesIsCachedAsItsFileWroteIt() throws {
+        // Version 2 changes the entity (its properties repeat); version 3 repeats version 2's entity whole, elsewhere.
+        let changed = before.replacingOccurrences(
+            of: "representedClassName=\"Order\"", with: "representedClassName=\"Order2\"")
+        let cache = EntitySourceCache()
+        _ = ContentsParser.parse(data: contents(before), path: "1/contents", cache: cache)
+        #expect(cache.blankingRepeats(in: [UInt8](contents(changed))).propertyRepeats.count == 4)
+        _ = ContentsParser.parse(data: contents(changed), path: "2/contents", cache: cache)
+        let third = contents("<entity name=\"Other\"/>\n  " + changed)
+        let blanked = cache.blankingRepeats(in: [UInt8](third))
+        #expect(blanked.repeats.count == 1, "version 2's entity is cached under its own text")
+        #expect(blanked.propertyRepeats.isEmpty)
+        let withCache = ContentsParser.parse(data: third, path: "3/contents", cache: cache)
+        #expect(placesSummary(withCache) == placesSummary(ContentsParser.parse(data: third, path: "3/contents")))
+        #expect(placesSummary(withCache).hasPrefix("Other@3:1[] Order@4:3[attribute number@5:5, "))
+    }
+
+    @Test func testAPropertyHoldingUnknownXMLIsReadWhereItStands() {
+        // What is unknown in a property is reported with the name of the entity it stands in: never taken from the cache.
+        let colourful = "<attribute name=\"a\" optional=\"YES\" attributeType=\"String\" colour=\"red\"/>"
+        let plain = "<attribute name=\"b\" optional=\"YES\" attributeType=\"String\"/>"
+        let cache = EntitySourceCache()
+        _ = ContentsParser.parse(
+            data: contents("<entity name=\"First\">\n" + colourful + "\n" + plain + "\n</entity>"), path: "1/contents",
+            cache: cache)
+        let second = contents("<entity name=\"Second\">\n" + plain + "\n" + colourful + "\n</entity>")
+        #expect(cache.blankingRepeats(in: [UInt8](second)).propertyRepeats.count == 1, "only the plain one")
+        let withCache = ContentsParser.parse(data: second, path: "2/contents", cache: cache)
+        #expect(
+            placesSummary(withCache)
+                == "Second@3:1[attribute b@4:1, attribute a@5:1] unknown: colour@5:1 in Second.a")
+        #expect(placesSummary(withCache) == placesSummary(ContentsParser.parse(data: second, path: "2/contents")))
+    }
+
+    @Test func testRepeatedPropertiesWherePropertiesDoNotBelongAreReadAsWritten() {
+        // Inside a fetched property (where an attribute is unknown), and in a comment: as without the cache.
+        let a = "<attribute name=\"a\" optional=\"YES\" attributeType=\"String\"/>"
+        let b = "<attribute name=\"b\" optional=\"YES\" attributeType=\"String\"/>"
+        let cache = EntitySourceCache()
+        _ = ContentsParser.parse(
+            data: contents("<entity name=\"E\">\n" + a + "\n" + b + "\n</entity>"), path: "1/contents", cache: cache)
+        let misplaced = contents(
+            "<entity name=\"E\">\n<fetchedProperty name=\"f\" optional=\"YES\">" + a + "\n" + b
+                + "</fetchedProperty>\n" + a + "\n</entity>")
+        #expect(cache.blankingRepeats(in: [UInt8](misplaced)).propertyRuns.count == 1, "the misplaced two are a run")
+        let withCache = ContentsParser.parse(data: misplaced, path: "2/contents", cache: cache)
+        #expect(
+            placesSummary(withCache)
+                == "E@3:1[attribute a@6:1] unknown: attribute@4:42 in E.f, attribute@5:1 in E.f")
+        #expect(placesSummary(withCache) == placesSummary(ContentsParser.parse(data: misplaced, path: "2/contents")))
+        let commented = contents("<entity name=\"E\">\n<!-- " + a + " -->\n" + b + "\n</entity>")
+        #expect(cache.blankingRepeats(in: [UInt8](commented)).propertyRepeats.isEmpty, "a comment: none blanked")
+        #expect(
+            placesSummary(ContentsParser.parse(data: commented, path: "3/contents", cache: cache))
+                == "E@3:1[attribute b@5:1] unknown: ")
+    }
+
     /// A candidate is found by its opening tag (`entry(at:in:)`) and compared whole: for every `<entity` of every
     /// version of every bundle, with the cache its bundle's read filled, it finds what hashing the text up to the
     /// first `</entity>` finds (`entry(forSourceHash:)`), the same entry under the same hash, or nothing.
@@ -292,6 +428,36 @@ import ModelLintCommands
         }
         #expect(candidates > (corpusRoot == nil ? 100 : 8_000))
         #expect(hits > (corpusRoot == nil ? 50 : 8_000))
+    }
+
+    /// Every version read with the properties of its whole bundle cached and no entity, so that every property
+    /// whose text another version (or this one) holds is blanked and placed: what it gives alone.
+    @Test func testEveryVersionParsesWithItsBundlesPropertiesCachedAsItDoesAlone() throws {
+        var blankedProperties = 0
+        for bundle in fixtureAndCorpusBundles() {
+            let cache = EntitySourceCache()
+            let loaded = BundleLoader.load(
+                bundleURL: bundle, displayPath: bundle.path, versionOrder: nil, cache: cache)
+            for version in loaded.versions {
+                // A copy per version: reading one caches its entities.
+                let properties = cache.propertiesOnly()
+                guard let bytes = try? FileReader.readBytes(version.contentsPath, limit: 64 << 20),
+                    case .model(let alone) = ContentsParser.parse(bytes: bytes, path: version.contentsPath, cache: nil)
+                else { continue }
+                if !EntitySourceCache.declaresNamespaces(bytes) {
+                    blankedProperties += properties.blankingRepeats(in: bytes).propertyRepeats.count
+                }
+                let read = ContentsParser.parse(bytes: bytes, path: version.contentsPath, cache: properties)
+                guard case .model(let model) = read else {
+                    Issue.record("\(version.contentsPath): \(read)")
+                    continue
+                }
+                #expect(model.entities == alone.entities, "\(version.contentsPath)")
+                #expect(model.unknownXML == alone.unknownXML, "\(version.contentsPath)")
+                #expect(model.contentKeys == alone.contentKeys, "\(version.contentsPath)")
+            }
+        }
+        #expect(blankedProperties > (corpusRoot == nil ? 300 : 70_000))
     }
 
     @Test func testEveryBundleParsesAsItsVersionsDoAlone() throws {

@@ -60,7 +60,8 @@ public enum ContentsParser {
                 at: offset)
         }
 
-        // Entities repeated from other versions are blanked: the parser reads each repeat as `<entity/>`.
+        // Entities repeated from other versions are blanked: the parser reads each repeat as `<entity/>` (and a
+        // repeated property of an entity that changed as `<attribute/>` or `<relationship/>`).
         // A file that declares namespaces is neither blanked nor cached: a prefix's meaning comes from outside the text.
         let caching = cache != nil && !EntitySourceCache.declaresNamespaces(bytes)
         let text =
@@ -80,19 +81,21 @@ public enum ContentsParser {
         func read(_ text: EntitySourceCache.BlankedText, blankingLayout: Bool) -> Read {
             let layoutBlanked = blankingLayout ? LayoutSection.blanked(text.bytes) : nil
             let parsed = layoutBlanked ?? text.bytes
-            let builder = TreeBuilder(
-                bytes: parsed, path: path, repeats: text.repeats, runs: text.runs, caching: caching)
+            let builder = TreeBuilder(bytes: parsed, path: path, text: text, original: bytes, caching: caching)
             let parser = xmlParser(
-                text.repeats.isEmpty && layoutBlanked == nil ? data ?? Data(parsed) : Data(parsed), delegate: builder)
+                text.blanksAnything || layoutBlanked != nil ? Data(parsed) : data ?? Data(parsed), delegate: builder)
             let succeeded = parser.parse()
             return Read(builder: builder, parser: parser, succeeded: succeeded, blankedLayout: layoutBlanked != nil)
         }
         func readFile(blankingLayout: Bool) -> Read {
             let first = read(text, blankingLayout: blankingLayout)
             guard first.builder.foundRunOutsideModel, let cache else { return first }
-            // A run of repeats stands where entities do not belong: read again with a placeholder per repeat,
-            // so each is reported or refused as it would be alone.
-            return read(cache.blankingRepeats(in: bytes, joiningRuns: false), blankingLayout: blankingLayout)
+            // A run of repeats stands where entities do not belong, or a blanked property where properties do not:
+            // read again with a placeholder per repeat and every property as written, so each is reported or
+            // refused as it would be alone.
+            return read(
+                cache.blankingRepeats(in: bytes, joiningRuns: false, blankingProperties: false),
+                blankingLayout: blankingLayout)
         }
         var result = readFile(blankingLayout: blankingLayout)
         if result.blankedLayout, result.error != nil {
@@ -203,7 +206,7 @@ package final class XMLNode {
     /// Byte offset of the element's `<`.
     package let offset: Int
     package var children: [XMLNode] = []
-    /// For a top-level `<entity>` only: what the entity source cache knows of its text.
+    /// For a top-level `<entity>` and its properties only: what the entity source cache knows of its text.
     package var source = EntitySource()
 
     package init(name: String, attributes: [String: String], location: SourceLocation, offset: Int) {
@@ -214,13 +217,15 @@ package final class XMLNode {
     }
 }
 
-/// What the entity source cache knows of one `<entity>` element's text. Invariant: equal `hash` and equal text
-/// are equal content, so an entity with a `cached` entry is that entry's entity, placed at this element.
+/// What the entity source cache knows of one `<entity>` element's text, or of one of its properties'. Invariant:
+/// equal `hash` and equal text are equal content, so an entity with a `cached` entry is that entry's entity (a
+/// property with a `cachedProperty`, that entry's property), placed at this element.
 package struct EntitySource {
     /// A hash of the source text, start tag to end tag.
     package var hash: Int?
     /// The same text, already built from another version of the bundle.
     package var cached: EntitySourceCache.Entry?
+    package var cachedProperty: EntitySourceCache.PropertyEntry?
     /// This element's unknown XML, as positions in the tree builder's list.
     package var unknownXML: Range<Int> = 0..<0
     /// The text, when it may be cached (`EntitySourceCache.canCache`).
@@ -238,8 +243,16 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
     private let repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)]
     /// The later repeats of each run, by the offset of the run's placeholder (`EntitySourceCache.BlankedText`).
     private let runs: [Int: [Int]]
+    /// The same for repeated properties inside entities that are not repeats.
+    private let propertyRepeats: [Int: EntitySourceCache.PropertyEntry]
+    private let propertyRuns: [Int: [Int]]
+    /// The entities whose properties were blanked: where each ends here, and its text in `original`.
+    private let entitiesWithBlankedProperties: [Int: (end: Int, text: Range<Int>)]
+    /// The file as written, when `bytes` has blanked properties.
+    private let original: [UInt8]
     /// A run's placeholder stood where a lone repeat would not be placed (outside the `<model>`, or where entities
-    /// do not belong): the text must be read again with a placeholder per repeat. Parsing stopped.
+    /// do not belong), or a property's placeholder where the property would not be read as one: the text must be
+    /// read again with a placeholder per repeat and no property blanked. Parsing stopped.
     package private(set) var foundRunOutsideModel = false
     /// Whether entities built here may be cached: not when the file declares namespaces.
     private let caching: Bool
@@ -252,14 +265,18 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
     package var unknown: [UnknownXML] = []
     package var error: Error?
 
+    /// `bytes`: the text read, `text.bytes` or that with its layout blanked; `original`: the file as written.
     package init(
-        bytes: [UInt8], path: String, repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)] = [:],
-        runs: [Int: [Int]] = [:], caching: Bool = false
+        bytes: [UInt8], path: String, text: EntitySourceCache.BlankedText, original: [UInt8], caching: Bool = false
     ) {
         self.bytes = bytes
         file = SourceFile(path)
-        self.repeats = repeats
-        self.runs = runs
+        self.repeats = text.repeats
+        self.runs = text.runs
+        propertyRepeats = text.propertyRepeats
+        propertyRuns = text.propertyRuns
+        entitiesWithBlankedProperties = text.entitiesWithBlankedProperties
+        self.original = text.entitiesWithBlankedProperties.isEmpty ? [] : original
         self.caching = caching
         lineStarts = [0] + ByteSearch.offsets(of: 0x0A, in: bytes).map { $0 + 1 }
         tagOpenings = ByteSearch.offsets(of: UInt8(ascii: "<"), in: bytes)
@@ -278,6 +295,23 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         if !runs.isEmpty, runs[offset] != nil, stack.count != 1 || elementName != "entity" || stack[0].name != "model" {
             foundRunOutsideModel = true
             parser.abortParsing()
+            return
+        }
+        if !propertyRepeats.isEmpty, let entry = propertyRepeats[offset] {
+            // Only a property of a top-level entity is read as one; anywhere else the text is read as written.
+            guard stack.count == 2, stack[1].name == "entity" else {
+                foundRunOutsideModel = true
+                parser.abortParsing()
+                return
+            }
+            stack[1].children.append(placedProperty(entry, location: location, offset: offset))
+            for member in propertyRuns[offset] ?? [] {
+                guard let entry = propertyRepeats[member] else { continue }
+                let line = ByteSearch.countAtOrBefore(member, in: lineStarts)
+                let location = SourceLocation(file: file, line: line, column: member - lineStarts[line - 1] + 1)
+                stack[1].children.append(placedProperty(entry, location: location, offset: member))
+            }
+            skipDepth = 1
             return
         }
         guard let parent = stack.last else {
@@ -322,6 +356,14 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         recordUnknownAttributes(of: node)
     }
 
+    private func placedProperty(_ entry: EntitySourceCache.PropertyEntry, location: SourceLocation, offset: Int)
+        -> XMLNode
+    {
+        let node = XMLNode(name: entry.elementName, attributes: [:], location: location, offset: offset)
+        node.source.cachedProperty = entry
+        return node
+    }
+
     /// A blanked repeat: placed from the cache.
     private func placeRepeat(
         hash: Int, entry: EntitySourceCache.Entry, location: SourceLocation, line: Int, column: Int, offset: Int,
@@ -345,25 +387,62 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         }
         guard let node = stack.popLast() else { return }
         if stack.count == 1 && node.name == "entity" {
-            if let (hash, range) = sourceHash(of: node, endLine: parser.lineNumber, endColumn: parser.columnNumber) {
-                node.source.hash = hash
+            let end = endOffset(of: node, line: parser.lineNumber, column: parser.columnNumber)
+            if let blanked = entitiesWithBlankedProperties[node.offset] {
+                // Its hash and cached text are the file's: what a repeat of it is found by.
+                if end == blanked.end {
+                    node.source.hash = EntitySourceCache.textHash(original, blanked.text)
+                    if caching { node.source.cacheableText = Array(original[blanked.text]) }
+                }
+            } else if let end, bytes[node.offset..<end].suffix(9).elementsEqual("</entity>".utf8) {
+                let range = node.offset..<end
+                node.source.hash = EntitySourceCache.textHash(bytes, range)
                 if caching && EntitySourceCache.canCache(bytes, range) {
                     node.source.cacheableText = Array(bytes[range])
                 }
             }
             node.source.unknownXML = node.source.unknownXML.lowerBound..<unknown.count
+        } else if caching, stack.count == 2, node.name == "attribute" || node.name == "relationship",
+            stack[1].name == "entity", unknown.count == node.source.unknownXML.lowerBound,
+            let end = endOffset(of: node, line: parser.lineNumber, column: parser.columnNumber),
+            Self.isWholeElement(node.name, bytes, node.offset..<end),
+            EntitySourceCache.canCache(bytes, node.offset..<end)
+        {
+            // A property with nothing unknown in it (what is unknown is reported with its entity's name) is cached.
+            node.source.hash = EntitySourceCache.textHash(bytes, node.offset..<end)
+            node.source.cacheableText = Array(bytes[node.offset..<end])
         }
     }
 
-    /// libxml2 reports an end tag's position just past its `>`; anything else (a self-closing entity, no start
-    /// offset) gives no hash, and the entity's content is then hashed from its values instead.
-    private func sourceHash(of node: XMLNode, endLine: Int, endColumn: Int) -> (Int, Range<Int>)? {
-        guard node.offset >= 0, endLine >= 1, endLine <= lineStarts.count, endColumn >= 1 else { return nil }
-        let end = lineStarts[endLine - 1] + endColumn - 1
-        guard end - node.offset >= 3, end <= bytes.count,
-            bytes[node.offset..<end].suffix(9).elementsEqual("</entity>".utf8)
-        else { return nil }
-        return (EntitySourceCache.textHash(bytes, node.offset..<end), node.offset..<end)
+    /// Where an element read from its `<` ends: libxml2 reports an end tag's position (and an empty element's)
+    /// just past its `>`. Nil without a start offset, or when the position is not past it.
+    private func endOffset(of node: XMLNode, line: Int, column: Int) -> Int? {
+        guard node.offset >= 0, line >= 1, line <= lineStarts.count, column >= 1 else { return nil }
+        let end = lineStarts[line - 1] + column - 1
+        return end - node.offset >= 3 && end <= bytes.count ? end : nil
+    }
+
+    /// Whether `bytes[range]` is one whole `name` element: an empty-element tag (its first `>` outside quotes is
+    /// its last byte, after a `/`), or a start tag and content ending with the end tag. Anything else (libxml2
+    /// placing the end elsewhere) is not cached, and a cached text is always a whole element.
+    private static func isWholeElement(_ name: String, _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        var quote: UInt8?
+        var tagEnd: Int?
+        for i in range {
+            let byte = bytes[i]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                tagEnd = i
+                break
+            }
+        }
+        guard let tagEnd else { return false }
+        if tagEnd == range.upperBound - 1 { return bytes[tagEnd - 1] == UInt8(ascii: "/") }
+        return bytes[tagEnd - 1] != UInt8(ascii: "/")
+            && bytes[range].suffix(name.utf8.count + 3).elementsEqual(("</" + name + ">").utf8)
     }
 
     package func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {

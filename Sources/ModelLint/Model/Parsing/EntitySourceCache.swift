@@ -31,10 +31,31 @@ package final class EntitySourceCache: Sendable {
 
         /// Whether this entry's text stands in `bytes` from `start`, byte for byte.
         package func stands(at start: Int, in bytes: [UInt8]) -> Bool {
-            start >= 0 && start + text.count <= bytes.count
-                && text.withUnsafeBytes { cached in
-                    bytes.withUnsafeBytes { memcmp(cached.baseAddress!, $0.baseAddress! + start, text.count) == 0 }
-                }
+            EntitySourceCache.text(text, standsAt: start, in: bytes)
+        }
+    }
+
+    /// A property already built, by its source text: most properties of an entity that changed are unchanged.
+    package final class PropertyEntry: Sendable {
+        /// The property's source text, start tag to end (`/>` or its end tag).
+        package let text: [UInt8]
+        package let property: Property
+
+        package init(text: [UInt8], property: Property) {
+            self.text = text
+            self.property = property
+        }
+
+        /// The element the property is written as: `attribute` or `relationship`.
+        package var elementName: String {
+            switch property {
+            case .attribute: "attribute"
+            case .relationship: "relationship"
+            }
+        }
+
+        package func stands(at start: Int, in bytes: [UInt8]) -> Bool {
+            EntitySourceCache.text(text, standsAt: start, in: bytes)
         }
     }
 
@@ -43,6 +64,8 @@ package final class EntitySourceCache: Sendable {
         /// The same entries (each with its text's hash) by the hash of their text up to its first `>`: a candidate
         /// in a file is found by its opening tag and compared whole, without looking for its `</entity>` first.
         var byOpening: [Int: [(hash: Int, entry: Entry)]] = [:]
+        var propertiesByHash: [Int: PropertyEntry] = [:]
+        var propertiesByOpening: [Int: [PropertyEntry]] = [:]
     }
     private let entries = Locked(Entries())
     /// Core Data hashes of the same bundle's versions: repeats share their field boxes, and so their hashes.
@@ -76,6 +99,42 @@ package final class EntitySourceCache: Sendable {
         return candidates.first { $0.entry.stands(at: start, in: bytes) }
     }
 
+    package func insert(_ entry: PropertyEntry, forSourceHash hash: Int) {
+        let opening = Self.openingHash(entry.text, at: 0)
+        entries.withLock { entries in
+            guard entries.propertiesByHash[hash] == nil else { return }
+            entries.propertiesByHash[hash] = entry
+            if let opening { entries.propertiesByOpening[opening, default: []].append(entry) }
+        }
+    }
+
+    /// A cache holding these properties and no entity: a file read with it has every cached property of every
+    /// entity blanked (the fuzzer and the tests compare that with the file read alone).
+    package func propertiesOnly() -> EntitySourceCache {
+        let copy = EntitySourceCache()
+        let properties = entries.withLock { ($0.propertiesByHash, $0.propertiesByOpening) }
+        copy.entries.withLock { entries in
+            entries.propertiesByHash = properties.0
+            entries.propertiesByOpening = properties.1
+        }
+        return copy
+    }
+
+    /// The property entry whose whole text stands at `start` in `bytes`.
+    package func propertyEntry(at start: Int, in bytes: [UInt8]) -> PropertyEntry? {
+        guard let opening = Self.openingHash(bytes, at: start) else { return nil }
+        let candidates = entries.withLock { $0.propertiesByOpening[opening] } ?? []
+        return candidates.first { $0.stands(at: start, in: bytes) }
+    }
+
+    /// Whether `text` stands in `bytes` from `start`, byte for byte.
+    fileprivate static func text(_ text: [UInt8], standsAt start: Int, in bytes: [UInt8]) -> Bool {
+        start >= 0 && start + text.count <= bytes.count
+            && text.withUnsafeBytes { cached in
+                bytes.withUnsafeBytes { memcmp(cached.baseAddress!, $0.baseAddress! + start, text.count) == 0 }
+            }
+    }
+
     /// The hash of `bytes` from `start` to the first `>`, if there is one.
     private static func openingHash(_ bytes: [UInt8], at start: Int) -> Int? {
         ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: bytes, from: start).map { textHash(bytes, start..<($0 + 1)) }
@@ -94,15 +153,30 @@ package final class EntitySourceCache: Sendable {
         /// By the placeholder's offset, the offsets where the run's later repeats stood (still their `<`'s line
         /// and column: blanking keeps every line break and the length of every last line).
         package var runs: [Int: [Int]] = [:]
+        /// Inside entities that are not repeats, the properties that are, blanked the same way (`<attribute/>` or
+        /// `<relationship/>`, a run of them one placeholder): by the offset of their `<` here, and the runs.
+        package var propertyRepeats: [Int: PropertyEntry] = [:]
+        package var propertyRuns: [Int: [Int]] = [:]
+        /// The entities whose properties were blanked, by the offset of their `<` here: where their end tag ends
+        /// here, and their text in the file (their hash and cached text are the file's, not the blanked text's).
+        package var entitiesWithBlankedProperties: [Int: (end: Int, text: Range<Int>)] = [:]
 
         package init(bytes: [UInt8], repeats: [Int: (hash: Int, entry: Entry)] = [:]) {
             self.bytes = bytes
             self.repeats = repeats
         }
+
+        /// Whether `bytes` differ from the file's.
+        package var blanksAnything: Bool { !repeats.isEmpty || !propertyRepeats.isEmpty }
     }
 
     private static let startTag = Array("<entity".utf8)
+    private static let endTag = Array("</entity>".utf8)
     private static let placeholder = Array("<entity/>".utf8)
+    private static let attributeName = Array("attribute".utf8)
+    private static let relationshipName = Array("relationship".utf8)
+    private static let attributePlaceholder = Array("<attribute/>".utf8)
+    private static let relationshipPlaceholder = Array("<relationship/>".utf8)
 
     /// Text that may be cached: nothing in it whose meaning depends on what surrounds it. A comment or CDATA
     /// section could begin or end inside it. (A namespace prefix needs a declaration from outside: files that
@@ -159,33 +233,29 @@ package final class EntitySourceCache: Sendable {
 
     /// Finds every `<entity` whose text up to the first `</entity>` is a cached entity's whole text (`entry(at:in:)`),
     /// and blanks it. Equal text to a well-formed entity holding no comment, CDATA or prefix parses the same
-    /// wherever it stands, so the parser is told only that an entity is there.
+    /// wherever it stands, so the parser is told only that an entity is there. Inside an entity that is not a
+    /// repeat, every `<attribute` or `<relationship` whose text is a cached property's is blanked the same way.
     /// The caller has checked that the file declares no namespaces.
     /// `joiningRuns`: whether a run of repeats shares one placeholder (`BlankedText.runs`).
-    package func blankingRepeats(in bytes: [UInt8], joiningRuns: Bool = true) -> BlankedText {
+    package func blankingRepeats(in bytes: [UInt8], joiningRuns: Bool = true, blankingProperties: Bool = true)
+        -> BlankedText
+    {
         var blanked = BlankedText(bytes: [])
         let hasCarriageReturns = ByteSearch.firstIndex(of: 0x0D, in: bytes) != nil
         var copied = 0  // bytes before this offset are in `blanked.bytes`
         var offset = 0
         var runPlaceholder: Int?  // the placeholder of the run the last repeat belongs to
-        while let start = ByteSearch.firstIndex(of: Self.startTag, in: bytes, from: offset) {
-            offset = start + Self.startTag.count
-            guard offset < bytes.count, XMLVocabulary.isSpace(bytes[offset]),
-                let (hash, entry) = entry(at: start, in: bytes)
-            else { continue }
-            let end = start + entry.text.count
+        /// Whether only white space stands between what was blanked last and `start`.
+        func followsBlankedText(_ start: Int) -> Bool {
+            copied > 0 && bytes[copied..<start].allSatisfy(XMLVocabulary.isSpace)
+        }
+        /// Blanks `bytes[start..<end]`: the placeholder (none when the repeat joins a run), its line breaks, and as
+        /// many spaces as its last line held. Returns where the repeat's `<` stands in the blanked text.
+        func blank(_ start: Int, _ end: Int, placeholder: [UInt8]?) -> Int {
             if blanked.bytes.isEmpty { blanked.bytes.reserveCapacity(bytes.count / 4) }
-            let joinsRun =
-                joiningRuns && runPlaceholder != nil && copied > 0
-                && bytes[copied..<start].allSatisfy(XMLVocabulary.isSpace)
             blanked.bytes += bytes[copied..<start]
-            blanked.repeats[blanked.bytes.count] = (hash, entry)
-            if joinsRun, let runPlaceholder {
-                blanked.runs[runPlaceholder, default: []].append(blanked.bytes.count)
-            } else {
-                runPlaceholder = blanked.bytes.count
-                blanked.bytes += Self.placeholder
-            }
+            let at = blanked.bytes.count
+            if let placeholder { blanked.bytes += placeholder }
             var lastLineStart = start
             if hasCarriageReturns {
                 for i in start..<end where bytes[i] == 0x0A || bytes[i] == 0x0D {
@@ -203,15 +273,85 @@ package final class EntitySourceCache: Sendable {
                 blanked.bytes += repeatElement(0x0A, count: newlines)
             }
             // On a one-line repeat the placeholder stands on that line too.
-            let lastLineLength =
-                end - lastLineStart - (lastLineStart == start && !joinsRun ? Self.placeholder.count : 0)
+            let lastLineLength = end - lastLineStart - (lastLineStart == start ? placeholder?.count ?? 0 : 0)
             blanked.bytes += repeatElement(0x20, count: lastLineLength)
             copied = end
+            return at
+        }
+        /// Blanks the cached properties of the entity at `start`, if its text up to the first `</entity>` holds no
+        /// other entity, comment or CDATA (so that is where it ends, and every `<` in it is a tag's). Returns the
+        /// offset after its end tag, where scanning goes on.
+        func blankProperties(ofEntityAt start: Int) -> Int? {
+            guard let close = ByteSearch.firstIndex(of: Self.endTag, in: bytes, from: start),
+                ByteSearch.firstIndex(of: Self.startTag, in: bytes, from: start + Self.startTag.count, before: close)
+                    == nil,
+                Self.canCache(bytes, start..<close)
+            else { return nil }
+            let end = close + Self.endTag.count
+            var entityAt: Int?  // where the entity's `<` stands in the blanked text, once a property is blanked
+            var runPlaceholder: Int?
+            var tag = start + 1
+            while let opening = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: tag), opening < close {
+                tag = opening + 1
+                guard Self.namesProperty(bytes, at: tag), let entry = propertyEntry(at: opening, in: bytes),
+                    opening + entry.text.count <= close
+                else { continue }
+                if entityAt == nil { entityAt = blanked.bytes.count + (start - copied) }
+                let joinsRun = joiningRuns && runPlaceholder != nil && followsBlankedText(opening)
+                let placeholder =
+                    if case .attribute = entry.property { Self.attributePlaceholder } else {
+                        Self.relationshipPlaceholder
+                    }
+                let at = blank(opening, opening + entry.text.count, placeholder: joinsRun ? nil : placeholder)
+                blanked.propertyRepeats[at] = entry
+                if joinsRun, let runPlaceholder {
+                    blanked.propertyRuns[runPlaceholder, default: []].append(at)
+                } else {
+                    runPlaceholder = at
+                }
+                tag = copied
+            }
+            if let entityAt {
+                blanked.entitiesWithBlankedProperties[entityAt] = (blanked.bytes.count + (end - copied), start..<end)
+            }
+            return end
+        }
+        while let start = ByteSearch.firstIndex(of: Self.startTag, in: bytes, from: offset) {
+            offset = start + Self.startTag.count
+            guard offset < bytes.count, XMLVocabulary.isSpace(bytes[offset]) else { continue }
+            guard let (hash, entry) = entry(at: start, in: bytes) else {
+                if blankingProperties { offset = blankProperties(ofEntityAt: start) ?? offset }
+                continue
+            }
+            let end = start + entry.text.count
+            let joinsRun = joiningRuns && runPlaceholder != nil && followsBlankedText(start)
+            let at = blank(start, end, placeholder: joinsRun ? nil : Self.placeholder)
+            blanked.repeats[at] = (hash, entry)
+            if joinsRun, let runPlaceholder {
+                blanked.runs[runPlaceholder, default: []].append(at)
+            } else {
+                runPlaceholder = at
+            }
             offset = end
         }
-        if blanked.repeats.isEmpty { return BlankedText(bytes: bytes) }
+        if blanked.repeats.isEmpty && blanked.propertyRepeats.isEmpty { return BlankedText(bytes: bytes) }
         blanked.bytes += bytes[copied...]
         return blanked
+    }
+
+    /// Whether `attribute` or `relationship` and a space begin at `offset`.
+    private static func namesProperty(_ bytes: [UInt8], at offset: Int) -> Bool {
+        for name in [attributeName, relationshipName] {
+            let after = offset + name.count
+            if after < bytes.count, XMLVocabulary.isSpace(bytes[after]),
+                bytes.withUnsafeBufferPointer({ b in
+                    name.withUnsafeBufferPointer { memcmp(b.baseAddress! + offset, $0.baseAddress!, name.count) == 0 }
+                })
+            {
+                return true
+            }
+        }
+        return false
     }
 }
 

@@ -75,8 +75,17 @@ package struct ModelBuilder {
         entity.userInfo = userInfo(node)
         for child in node.children {
             switch child.name {
-            case "attribute": properties.append(.attribute(attribute(child)))
-            case "relationship": properties.append(.relationship(relationship(child)))
+            case "attribute", "relationship":
+                if let cached = child.source.cachedProperty {
+                    properties.append(cached.property.located(at: child.location))
+                    continue
+                }
+                let built: Property =
+                    child.name == "attribute" ? .attribute(attribute(child)) : .relationship(relationship(child))
+                properties.append(built)
+                if let cache, let text = child.source.cacheableText, let hash = child.source.hash {
+                    cache.insert(EntitySourceCache.PropertyEntry(text: text, property: built), forSourceHash: hash)
+                }
             case "fetchedProperty":
                 entity.fetchedProperties.append(
                     FetchedProperty(
