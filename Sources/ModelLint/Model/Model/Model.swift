@@ -97,17 +97,27 @@ public struct Model: Sendable {
         namedIndices = entities.indices.map { i in
             var named: [Int] = []
             var pointedAt: [Int?] = []
+            let fetchedProperties = entities[i].fields.value.fetchedProperties
             entities[i].properties.withUnsafeBufferPointer { properties in
+                // Sized once: grown one relationship at a time, each array was allocated again and again.
+                var relationships = 0
+                for k in properties.indices { if case .relationship = properties[k] { relationships += 1 } }
+                guard relationships > 0 else { return }
+                pointedAt.reserveCapacity(relationships)
+                named.reserveCapacity(2 * relationships + fetchedProperties.count)
                 for k in properties.indices {
                     guard case .relationship(let r) = properties[k] else { continue }
                     let fields = r.fields.value
                     let d = fields.destinationEntity.flatMap { index[$0] }
                     pointedAt.append(d)
                     if let d { named.append(d) }
-                    if let e = fields.inverseEntity.flatMap({ index[$0] }) { named.append(e) }
+                    // The inverse's entity is almost always the destination: not looked up again.
+                    let e =
+                        fields.inverseEntity == fields.destinationEntity
+                        ? d : fields.inverseEntity.flatMap { index[$0] }
+                    if let e { named.append(e) }
                 }
             }
-            let fetchedProperties = entities[i].fields.value.fetchedProperties
             for fetched in fetchedProperties {
                 if let e = fetched.fetchRequest?.entity.flatMap({ index[$0] }) { named.append(e) }
             }

@@ -146,14 +146,20 @@ public enum MappingModelSnapshot {
     /// attributes are keyed by the same few dozen archived strings.
     private final class FactKeyObjects {
         let archive: KeyedArchive
-        private var facts: [Int: Fact?] = [:]
+        /// By archived object: nil until read, then the fact it names, if any (looked up tens of thousands of times:
+        /// an array, not a dictionary).
+        private var facts: [Fact??]
 
-        init(_ archive: KeyedArchive) { self.archive = archive }
+        init(_ archive: KeyedArchive) {
+            self.archive = archive
+            facts = Array(repeating: nil, count: archive.archived.count)
+        }
 
         func fact(keyedBy object: Int) -> Fact? {
+            guard facts.indices.contains(object) else { return archive.text(object).flatMap(Fact.init(rawValue:)) }
             if let known = facts[object] { return known }
             let fact = archive.text(object).flatMap(Fact.init(rawValue:))
-            facts[object] = fact
+            facts[object] = .some(fact)
             return fact
         }
     }
