@@ -341,17 +341,19 @@ package final class EntitySourceCache: Sendable {
 
     /// Whether `attribute` or `relationship` and a space begin at `offset`.
     private static func namesProperty(_ bytes: [UInt8], at offset: Int) -> Bool {
-        for name in [attributeName, relationshipName] {
+        func names(_ name: [UInt8]) -> Bool {
             let after = offset + name.count
-            if after < bytes.count, XMLVocabulary.isSpace(bytes[after]),
-                bytes.withUnsafeBufferPointer({ b in
+            return after < bytes.count && XMLVocabulary.isSpace(bytes[after])
+                && bytes.withUnsafeBufferPointer { b in
                     name.withUnsafeBufferPointer { memcmp(b.baseAddress! + offset, $0.baseAddress!, name.count) == 0 }
-                })
-            {
-                return true
-            }
+                }
         }
-        return false
+        guard offset < bytes.count else { return false }
+        switch bytes[offset] {
+        case UInt8(ascii: "a"): return names(attributeName)
+        case UInt8(ascii: "r"): return names(relationshipName)
+        default: return false
+        }
     }
 }
 
