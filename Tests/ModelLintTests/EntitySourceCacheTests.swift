@@ -128,6 +128,38 @@ import ModelLintCommands
         #expect(result.withCache == result.alone)
     }
 
+    @Test func testWhatIsRefusedAfterBlankedRepeatsIsRefusedWhereItStands() {
+        // The checks read the blanked text; a refusal names the reason and the place in the file, as alone.
+        let cache = EntitySourceCache()
+        func contents(_ body: [UInt8]) -> Data {
+            Data(Array((RuleExample.modelHeader + "\n").utf8) + body + Array("\n</model>\n".utf8))
+        }
+        _ = ContentsParser.parse(data: contents(Array(thing.utf8)), path: "1/contents", cache: cache)
+        let repeated = Array((thing + "\n" + thing + "\n").utf8)
+        for (refused, reason) in [
+            (Array("<entity name=\"B\u{E9}\"/>".utf8).map { $0 == 0xC3 ? 0xC0 : $0 }, "not valid UTF-8 (byte "),
+            (Array("<?colour red?>".utf8), "processing instruction"),
+            (Array("<!DOCTYPE model>".utf8), "declares a DTD"),
+        ] {
+            let data = contents(repeated + refused)
+            #expect(cache.blankingRepeats(in: [UInt8](data)).repeats.count == 2)
+            let withCache = ContentsParser.parse(data: data, path: "2/contents", cache: cache)
+            let alone = ContentsParser.parse(data: data, path: "2/contents")
+            guard case .malformed(let message, let location) = withCache else {
+                Issue.record("not refused: \(withCache)")
+                continue
+            }
+            #expect(message.contains(reason), "\(message)")
+            #expect(location.line == 9)
+            guard case .malformed(let messageAlone, let locationAlone) = alone else {
+                Issue.record("not refused alone: \(alone)")
+                continue
+            }
+            #expect(message == messageAlone)
+            #expect(location == locationAlone)
+        }
+    }
+
     @Test func testElementsAfterABlankedRepeatKeepTheirLinesAndColumns() {
         // After stands on the repeat's last line; Later two lines below; with LF and with CRLF line breaks.
         for lineBreak in ["\n", "\r\n"] {

@@ -32,42 +32,21 @@ public enum ContentsParser {
         if bytes.allSatisfy(XMLVocabulary.isSpace) {
             return .malformed(reason: "the file is empty", location: SourceLocation(file: path, line: 1, column: 1))
         }
-        func refuse(_ reason: String, at offset: Int) -> VersionContent {
-            let (line, column) = TextPosition.lineAndColumn(ofOffset: offset, in: bytes)
-            return .malformed(reason: reason, location: SourceLocation(file: path, line: line, column: column))
-        }
-        let markup = RefusedMarkup(bytes)
-        // Refused before the parser sees it: expanding declarations is how hostile XML exhausts
-        // memory (billion laughs) or reads local files (XXE). Xcode never writes a DTD here.
-        for (marker, offset) in [("<!DOCTYPE", markup.doctype), ("<!ENTITY", markup.entity)] {
-            if let offset {
-                return refuse(
-                    "it declares a DTD or entities (\(marker)); Xcode never writes one, and modellint does not expand them",
-                    at: offset)
-            }
-        }
-        // FoundationXML traps on names that are not valid UTF-8 (elements, attributes, processing instructions:
-        // found by fuzzing), whatever encoding the file declares, so bytes are validated before the parser sees
-        // them. Xcode writes every contents file as UTF-8.
-        if let offset = UTF8Validation.firstInvalidByte(bytes) {
-            return refuse("it is not valid UTF-8 (byte \(offset))", at: offset)
-        }
-        // FoundationXML also crashes on a processing instruction without data (`<?foo?>`); Xcode writes none
-        // besides the XML declaration, so any other is refused.
-        if let offset = markup.processingInstruction {
-            return refuse(
-                "it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one",
-                at: offset)
-        }
-
         // Entities repeated from other versions are blanked: the parser reads each repeat as `<entity/>` (and a
         // repeated property of an entity that changed as `<attribute/>` or `<relationship/>`).
         // A file that declares namespaces is neither blanked nor cached: a prefix's meaning comes from outside the text.
         let caching = cache != nil && !EntitySourceCache.declaresNamespaces(bytes)
-        let text =
+        var text =
             if let cache, caching { cache.blankingRepeats(in: bytes) } else {
                 EntitySourceCache.BlankedText(bytes: bytes)
             }
+        // What the parser must never see is looked for in the text it reads: a repeat is byte for byte text that
+        // passed these checks in its own file, and none of what they look for can reach across the `<` and `>` a
+        // repeat begins and ends with. Refused, the file itself is checked, for the reason and the place in it.
+        if refusal(of: text.bytes, path: path) != nil {
+            if let refused = refusal(of: bytes, path: path) { return refused }
+            text = EntitySourceCache.BlankedText(bytes: bytes)  // not reached (see above): read as written
+        }
         struct Read {
             var builder: TreeBuilder
             var parser: XMLParser
@@ -121,6 +100,38 @@ public enum ContentsParser {
                 location: root.location)
         }
         return .model(ModelBuilder(path: path, cache: cache).build(root: root, unknown: builder.unknown))
+    }
+
+    /// Why the parser must not read `bytes`, if it must not.
+    private static func refusal(of bytes: [UInt8], path: String) -> VersionContent? {
+        func refuse(_ reason: String, at offset: Int) -> VersionContent {
+            let (line, column) = TextPosition.lineAndColumn(ofOffset: offset, in: bytes)
+            return .malformed(reason: reason, location: SourceLocation(file: path, line: line, column: column))
+        }
+        let markup = RefusedMarkup(bytes)
+        // Refused before the parser sees it: expanding declarations is how hostile XML exhausts
+        // memory (billion laughs) or reads local files (XXE). Xcode never writes a DTD here.
+        for (marker, offset) in [("<!DOCTYPE", markup.doctype), ("<!ENTITY", markup.entity)] {
+            if let offset {
+                return refuse(
+                    "it declares a DTD or entities (\(marker)); Xcode never writes one, and modellint does not expand them",
+                    at: offset)
+            }
+        }
+        // FoundationXML traps on names that are not valid UTF-8 (elements, attributes, processing instructions:
+        // found by fuzzing), whatever encoding the file declares, so bytes are validated before the parser sees
+        // them. Xcode writes every contents file as UTF-8.
+        if let offset = UTF8Validation.firstInvalidByte(bytes) {
+            return refuse("it is not valid UTF-8 (byte \(offset))", at: offset)
+        }
+        // FoundationXML also crashes on a processing instruction without data (`<?foo?>`); Xcode writes none
+        // besides the XML declaration, so any other is refused.
+        if let offset = markup.processingInstruction {
+            return refuse(
+                "it contains a processing instruction (<?…?>) other than the XML declaration; Xcode never writes one",
+                at: offset)
+        }
+        return nil
     }
 
     private static func xmlParser(_ parsed: Data, delegate: TreeBuilder) -> XMLParser {
