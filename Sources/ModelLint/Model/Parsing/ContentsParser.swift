@@ -437,18 +437,19 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
     /// its last byte, after a `/`), or a start tag and content ending with the end tag. Anything else (libxml2
     /// placing the end elsewhere) is not cached, and a cached text is always a whole element.
     private static func isWholeElement(_ name: String, _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        var quote: UInt8?
-        var tagEnd: Int?
-        for i in range {
-            let byte = bytes[i]
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                tagEnd = i
-                break
+        let tagEnd = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var quote: UInt8 = 0  // the quote a value is open in, or none
+            for i in range {
+                let byte = buffer[i]
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    return i
+                }
             }
+            return nil
         }
         guard let tagEnd else { return false }
         if tagEnd == range.upperBound - 1 { return bytes[tagEnd - 1] == UInt8(ascii: "/") }
