@@ -372,6 +372,32 @@ import ModelLintCommands
         #expect(cached.contentKeys == built.contentKeys)
     }
 
+    @Test func testRepeatedPropertiesKeepTheirPlacesWithCarriageReturns() throws {
+        // CRLF and lone CR line breaks: each is kept, so every element after a blanked property keeps its place.
+        for lineBreak in ["\r\n", "\r"] {
+            let first = before.replacingOccurrences(of: "\n", with: lineBreak)
+            let second =
+                before.replacingOccurrences(
+                    of: "<attribute name=\"total\"",
+                    with: "<attribute name=\"added\" attributeType=\"Date\"/>\n  <attribute name=\"total\""
+                )
+                .replacingOccurrences(of: "\n", with: lineBreak)
+            let cache = EntitySourceCache()
+            _ = ContentsParser.parse(data: contents(first), path: "1/contents", cache: cache)
+            #expect(cache.blankingRepeats(in: [UInt8](contents(second))).propertyRepeats.count == 4)
+            let withCache = ContentsParser.parse(data: contents(second), path: "2/contents", cache: cache)
+            #expect(
+                placesSummary(withCache)
+                    == placesSummary(ContentsParser.parse(data: contents(second), path: "2/contents")))
+            // Lines are counted at line feeds: with lone carriage returns every element is on the model's line.
+            let places =
+                lineBreak == "\r\n"
+                ? "attribute added@5:5, attribute total@6:3, relationship items@7:5, attribute notes@8:5"
+                : "attribute added@3:125, attribute total@3:174, relationship items@3:265, attribute notes@3:400"
+            #expect(placesSummary(withCache).contains(places), "\(placesSummary(withCache))")
+        }
+    }
+
     @Test func testAnEntityWithBlankedPropertiesIsCachedAsItsFileWroteIt() throws {
         // Version 2 changes the entity (its properties repeat); version 3 repeats version 2's entity whole, elsewhere.
         let changed = before.replacingOccurrences(
