@@ -151,14 +151,25 @@ public struct BinaryPropertyList: Sendable {
             throw fail("bad trailer counts")
         }
         let n = Int(count)
-        var offsets: [Int] = []
-        offsets.reserveCapacity(n)
         var ascending = true
-        for index in 0..<n {
-            let offset = Int(be(Int(tableOffset) + index * offsetSize, offsetSize))
-            guard offset >= 8, offset < Int(tableOffset) else { throw fail("object \(index) outside the object area") }
-            if let previous = offsets.last, previous >= offset { ascending = false }
-            offsets.append(offset)
+        // Read in place, a big-endian integer of `offsetSize` bytes per object (an archive holds tens of thousands).
+        let offsets = try [Int](unsafeUninitializedCapacity: n) { table, initialized in
+            try bytes.withUnsafeBufferPointer { buffer in
+                var previous = -1
+                var at = Int(tableOffset)
+                for index in 0..<n {
+                    var offset = 0
+                    for k in 0..<offsetSize { offset = offset << 8 | Int(buffer[at &+ k]) }
+                    at &+= offsetSize
+                    guard offset >= 8, offset < Int(tableOffset) else {
+                        throw fail("object \(index) outside the object area")
+                    }
+                    if previous >= offset { ascending = false }
+                    previous = offset
+                    table[index] = offset
+                    initialized = index + 1
+                }
+            }
         }
         // Slots that share an offset share the object: a table of N slots all naming one big object checks it
         // once, not N times. A writer lays objects out in slot order, so ascending offsets (the usual table) name
