@@ -97,25 +97,35 @@ public struct SHA256: Sendable {
                 let s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >> 10)
                 w[i] = w[i &- 16] &+ s0 &+ w[i &- 7] &+ s1
             }
+            // Eight rounds a step, the working variables' roles rotated through the arguments instead of the
+            // variables moved one place each round.
             Self.k.withUnsafeBufferPointer { k in
-                for i in 0..<64 {
-                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                    let ch = (e & f) ^ (~e & g)
-                    let t1 = hh &+ s1 &+ ch &+ k[i] &+ w[i]
-                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                    let maj = (a & b) ^ (a & c) ^ (b & c)
-                    hh = g
-                    g = f
-                    f = e
-                    e = d &+ t1
-                    d = c
-                    c = b
-                    b = a
-                    a = t1 &+ s0 &+ maj
+                var i = 0
+                while i < 64 {
+                    round(a, b, c, &d, e, f, g, &hh, k[i] &+ w[i])
+                    round(hh, a, b, &c, d, e, f, &g, k[i &+ 1] &+ w[i &+ 1])
+                    round(g, hh, a, &b, c, d, e, &f, k[i &+ 2] &+ w[i &+ 2])
+                    round(f, g, hh, &a, b, c, d, &e, k[i &+ 3] &+ w[i &+ 3])
+                    round(e, f, g, &hh, a, b, c, &d, k[i &+ 4] &+ w[i &+ 4])
+                    round(d, e, f, &g, hh, a, b, &c, k[i &+ 5] &+ w[i &+ 5])
+                    round(c, d, e, &f, g, hh, a, &b, k[i &+ 6] &+ w[i &+ 6])
+                    round(b, c, d, &e, f, g, hh, &a, k[i &+ 7] &+ w[i &+ 7])
+                    i &+= 8
                 }
             }
         }
         h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e, h.5 &+ f, h.6 &+ g, h.7 &+ hh)
+    }
+
+    /// One round: `d` becomes the next round's `e`, and `h` its `a`; the others only change names.
+    @inline(__always) private func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+        _ h: inout UInt32, _ kw: UInt32
+    ) {
+        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ kw
+        let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+        d = d &+ t1
+        h = t1 &+ t2
     }
 
     @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
