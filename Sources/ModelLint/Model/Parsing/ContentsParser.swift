@@ -250,13 +250,14 @@ package struct EntitySource {
 package final class TreeBuilder: NSObject, XMLParserDelegate {
     private let bytes: [UInt8]
     private let file: SourceFile
-    /// Blanked repeats by the offset of their `<`.
-    private let repeats: [Int: (hash: Int, entry: EntitySourceCache.Entry)]
-    /// The later repeats of each run, by the offset of the run's placeholder (`EntitySourceCache.BlankedText`).
-    private let runs: [Int: [Int]]
-    /// The same for repeated properties inside entities that are not repeats.
-    private let propertyRepeats: [Int: EntitySourceCache.PropertyEntry]
-    private let propertyRuns: [Int: [Int]]
+    /// Blanked repeats in the order of the text, each run's later repeats after its placeholder
+    /// (`EntitySourceCache.BlankedText`); and the same for repeated properties inside entities that are not repeats.
+    private let repeats: [EntitySourceCache.Repeat<(hash: Int, entry: EntitySourceCache.Entry)>]
+    private let propertyRepeats: [EntitySourceCache.Repeat<EntitySourceCache.PropertyEntry>]
+    /// The first repeat (of each list) whose `<` is not before the element read last: elements start in the
+    /// order of the text, so each list is read once, in step with the parser.
+    private var nextRepeat = 0
+    private var nextPropertyRepeat = 0
     /// The entities whose properties were blanked: where each ends here, and its text in `original`.
     private let entitiesWithBlankedProperties: [Int: (end: Int, text: Range<Int>)]
     /// The file as written, when `bytes` has blanked properties.
@@ -283,9 +284,7 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         self.bytes = bytes
         file = SourceFile(path)
         self.repeats = text.repeats
-        self.runs = text.runs
         propertyRepeats = text.propertyRepeats
-        propertyRuns = text.propertyRuns
         entitiesWithBlankedProperties = text.entitiesWithBlankedProperties
         self.original = text.entitiesWithBlankedProperties.isEmpty ? [] : original
         self.caching = caching
@@ -303,24 +302,27 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         }
         let (location, offset) = startLocation(
             of: elementName, reportedLine: parser.lineNumber, reportedColumn: parser.columnNumber)
-        if !runs.isEmpty, runs[offset] != nil, stack.count != 1 || elementName != "entity" || stack[0].name != "model" {
+        let placeholder = Self.index(of: offset, in: repeats, from: &nextRepeat)
+        if let placeholder, repeats[placeholder].runLength > 0,
+            stack.count != 1 || elementName != "entity" || stack[0].name != "model"
+        {
             foundRunOutsideModel = true
             parser.abortParsing()
             return
         }
-        if !propertyRepeats.isEmpty, let entry = propertyRepeats[offset] {
+        if let k = Self.index(of: offset, in: propertyRepeats, from: &nextPropertyRepeat) {
             // Only a property of a top-level entity is read as one; anywhere else the text is read as written.
             guard stack.count == 2, stack[1].name == "entity" else {
                 foundRunOutsideModel = true
                 parser.abortParsing()
                 return
             }
-            stack[1].children.append(placedProperty(entry, location: location, offset: offset))
-            for member in propertyRuns[offset] ?? [] {
-                guard let entry = propertyRepeats[member] else { continue }
-                let line = ByteSearch.countAtOrBefore(member, in: lineStarts)
-                let location = SourceLocation(file: file, line: line, column: member - lineStarts[line - 1] + 1)
-                stack[1].children.append(placedProperty(entry, location: location, offset: member))
+            stack[1].children.append(placedProperty(propertyRepeats[k].cached, location: location, offset: offset))
+            for member in propertyRepeats[(k + 1)..<(k + 1 + propertyRepeats[k].runLength)] {
+                let line = ByteSearch.countAtOrBefore(member.offset, in: lineStarts)
+                let location = SourceLocation(
+                    file: file, line: line, column: member.offset - lineStarts[line - 1] + 1)
+                stack[1].children.append(placedProperty(member.cached, location: location, offset: member.offset))
             }
             skipDepth = 1
             return
@@ -342,20 +344,21 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
             skipDepth = 1
             return
         }
-        if stack.count == 1, elementName == "entity", let (hash, entry) = repeats[offset], let line = location.line,
+        if stack.count == 1, elementName == "entity", let placeholder, let line = location.line,
             let column = location.column
         {
             // A blanked repeat: placed from the cache.
+            let (hash, entry) = repeats[placeholder].cached
             placeRepeat(
                 hash: hash, entry: entry, location: location, line: line, column: column, offset: offset, in: parent)
             // The run's later repeats, each at its own `<`.
-            for member in runs[offset] ?? [] {
-                guard let (hash, entry) = repeats[member] else { continue }
-                let line = ByteSearch.countAtOrBefore(member, in: lineStarts)
-                let column = member - lineStarts[line - 1] + 1
+            for member in repeats[(placeholder + 1)..<(placeholder + 1 + repeats[placeholder].runLength)] {
+                let line = ByteSearch.countAtOrBefore(member.offset, in: lineStarts)
+                let column = member.offset - lineStarts[line - 1] + 1
                 placeRepeat(
-                    hash: hash, entry: entry, location: SourceLocation(file: file, line: line, column: column),
-                    line: line, column: column, offset: member, in: parent)
+                    hash: member.cached.hash, entry: member.cached.entry,
+                    location: SourceLocation(file: file, line: line, column: column), line: line, column: column,
+                    offset: member.offset, in: parent)
             }
             skipDepth = 1
             return
@@ -365,6 +368,15 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         stack.append(node)
         node.source.unknownXML = unknown.count..<unknown.count
         recordUnknownAttributes(of: node)
+    }
+
+    /// The index in `list` of the repeat whose `<` stands at `offset`, if one does; `next` moves past every repeat
+    /// before it (their elements were read, or skipped with what holds them).
+    private static func index<Cached>(
+        of offset: Int, in list: [EntitySourceCache.Repeat<Cached>], from next: inout Int
+    ) -> Int? {
+        while next < list.count && list[next].offset < offset { next += 1 }
+        return next < list.count && list[next].offset == offset ? next : nil
     }
 
     private func placedProperty(_ entry: EntitySourceCache.PropertyEntry, location: SourceLocation, offset: Int)

@@ -146,28 +146,44 @@ package final class EntitySourceCache: Sendable {
         /// as many spaces as its last line held: every other element keeps its line and column, and the
         /// parser reads almost nothing of a repeat.
         package var bytes: [UInt8]
-        /// The cached entity (and its text's hash) for each blanked repeat, by the offset of its `<` here.
-        package var repeats: [Int: (hash: Int, entry: Entry)] = [:]
-        /// Repeats that follow a repeat with only white space between are blanked without a placeholder of
-        /// their own: the parser reads one `<entity/>` for the run (WooCommerce's versions hold runs of dozens).
-        /// By the placeholder's offset, the offsets where the run's later repeats stood (still their `<`'s line
-        /// and column: blanking keeps every line break and the length of every last line).
-        package var runs: [Int: [Int]] = [:]
+        /// Every blanked repeat in the order of the text: the offset of its `<` here, its cached entity and the
+        /// hash of its text. Repeats that follow a repeat with only white space between are blanked without a
+        /// placeholder of their own: the parser reads one `<entity/>` for the run (WooCommerce's versions hold runs
+        /// of dozens), and the run's later repeats are the ones after it here, `runLength` of them (their offsets
+        /// are still where their `<` stood: blanking keeps every line break and the length of every last line).
+        /// Kept in order, not by offset: the tree builder meets the placeholders in the same order.
+        package var repeats: [Repeat<(hash: Int, entry: Entry)>] = []
         /// Inside entities that are not repeats, the properties that are, blanked the same way (`<attribute/>` or
-        /// `<relationship/>`, a run of them one placeholder): by the offset of their `<` here, and the runs.
-        package var propertyRepeats: [Int: PropertyEntry] = [:]
-        package var propertyRuns: [Int: [Int]] = [:]
+        /// `<relationship/>`, a run of them one placeholder).
+        package var propertyRepeats: [Repeat<PropertyEntry>] = []
         /// The entities whose properties were blanked, by the offset of their `<` here: where their end tag ends
         /// here, and their text in the file (their hash and cached text are the file's, not the blanked text's).
         package var entitiesWithBlankedProperties: [Int: (end: Int, text: Range<Int>)] = [:]
 
-        package init(bytes: [UInt8], repeats: [Int: (hash: Int, entry: Entry)] = [:]) {
-            self.bytes = bytes
-            self.repeats = repeats
-        }
+        package init(bytes: [UInt8]) { self.bytes = bytes }
 
         /// Whether `bytes` differ from the file's.
         package var blanksAnything: Bool { !repeats.isEmpty || !propertyRepeats.isEmpty }
+
+        /// By each run's placeholder offset, the offsets of its later repeats (runs of entities, then of properties).
+        package var runs: [Int: [Int]] { Self.runs(repeats) }
+        package var propertyRuns: [Int: [Int]] { Self.runs(propertyRepeats) }
+
+        private static func runs<Cached>(_ repeats: [Repeat<Cached>]) -> [Int: [Int]] {
+            var runs: [Int: [Int]] = [:]
+            for (k, head) in repeats.enumerated() where head.runLength > 0 {
+                runs[head.offset] = repeats[(k + 1)...(k + head.runLength)].map(\.offset)
+            }
+            return runs
+        }
+    }
+
+    /// One blanked repeat: where its `<` stands in the blanked text, what the cache holds for it, and, for the
+    /// first of a run (the one with a placeholder), how many repeats after it the run holds.
+    package struct Repeat<Cached> {
+        package let offset: Int
+        package let cached: Cached
+        package var runLength = 0
     }
 
     private static let startTag = Array("<entity".utf8)
@@ -244,7 +260,7 @@ package final class EntitySourceCache: Sendable {
         let hasCarriageReturns = ByteSearch.firstIndex(of: 0x0D, in: bytes) != nil
         var copied = 0  // bytes before this offset are in `blanked.bytes`
         var offset = 0
-        var runPlaceholder: Int?  // the placeholder of the run the last repeat belongs to
+        var runHead: Int?  // the index of the repeat that holds the placeholder of the run the last one belongs to
         /// Whether only white space stands between what was blanked last and `start`.
         func followsBlankedText(_ start: Int) -> Bool {
             copied > 0 && bytes[copied..<start].allSatisfy(XMLVocabulary.isSpace)
@@ -289,7 +305,7 @@ package final class EntitySourceCache: Sendable {
             else { return nil }
             let end = close + Self.endTag.count
             var entityAt: Int?  // where the entity's `<` stands in the blanked text, once a property is blanked
-            var runPlaceholder: Int?
+            var runHead: Int?  // the index of the repeat that holds the run's placeholder
             var tag = start + 1
             while let opening = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: tag), opening < close {
                 tag = opening + 1
@@ -297,18 +313,18 @@ package final class EntitySourceCache: Sendable {
                     opening + entry.text.count <= close
                 else { continue }
                 if entityAt == nil { entityAt = blanked.bytes.count + (start - copied) }
-                let joinsRun = joiningRuns && runPlaceholder != nil && followsBlankedText(opening)
+                let joinsRun = joiningRuns && runHead != nil && followsBlankedText(opening)
                 let placeholder =
                     if case .attribute = entry.property { Self.attributePlaceholder } else {
                         Self.relationshipPlaceholder
                     }
                 let at = blank(opening, opening + entry.text.count, placeholder: joinsRun ? nil : placeholder)
-                blanked.propertyRepeats[at] = entry
-                if joinsRun, let runPlaceholder {
-                    blanked.propertyRuns[runPlaceholder, default: []].append(at)
+                if joinsRun, let runHead {
+                    blanked.propertyRepeats[runHead].runLength += 1
                 } else {
-                    runPlaceholder = at
+                    runHead = blanked.propertyRepeats.count
                 }
+                blanked.propertyRepeats.append(Repeat(offset: at, cached: entry))
                 tag = copied
             }
             if let entityAt {
@@ -324,14 +340,14 @@ package final class EntitySourceCache: Sendable {
                 continue
             }
             let end = start + entry.text.count
-            let joinsRun = joiningRuns && runPlaceholder != nil && followsBlankedText(start)
+            let joinsRun = joiningRuns && runHead != nil && followsBlankedText(start)
             let at = blank(start, end, placeholder: joinsRun ? nil : Self.placeholder)
-            blanked.repeats[at] = (hash, entry)
-            if joinsRun, let runPlaceholder {
-                blanked.runs[runPlaceholder, default: []].append(at)
+            if joinsRun, let runHead {
+                blanked.repeats[runHead].runLength += 1
             } else {
-                runPlaceholder = at
+                runHead = blanked.repeats.count
             }
+            blanked.repeats.append(Repeat(offset: at, cached: (hash, entry)))
             offset = end
         }
         if blanked.repeats.isEmpty && blanked.propertyRepeats.isEmpty { return BlankedText(bytes: bytes) }
