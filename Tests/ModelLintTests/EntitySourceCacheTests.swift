@@ -328,18 +328,15 @@ import ModelLintCommands
 
     @Test func testTheRepeatedPropertiesOfAChangedEntityArePlacedOnTheirOwnLinesAndColumns() throws {
         // The entity changed (an attribute added between two, indented otherwise): its other properties repeat.
-        let after = """
-            <entity name="Order" representedClassName="Order">
-                  <attribute name="number" optional="YES" attributeType="String"/>
-              <attribute name="added" optional="YES" attributeType="Date"/>
-            <attribute name="total" optional="YES" attributeType="Double" defaultValueString="0"/> <relationship name="items" toMany="YES" deletionRule="Cascade" destinationEntity="Item" inverseName="order" inverseEntity="Item"/>
-                <attribute name="notes" optional="YES" attributeType="String">
-                    <userInfo>
-                        <entry key="k" value="v"/>
-                    </userInfo>
-                </attribute>
-            </entity>
-            """
+        let after =
+            before
+            .replacingOccurrences(of: "    <attribute name=\"number\"", with: "      <attribute name=\"number\"")
+            .replacingOccurrences(
+                of: "\n    <attribute name=\"total\"",
+                with:
+                    "\n  <attribute name=\"added\" optional=\"YES\" attributeType=\"Date\"/>\n<attribute name=\"total\""
+            )
+            .replacingOccurrences(of: "/>\n    <relationship name=\"items\"", with: "/> <relationship name=\"items\"")
         let cache = EntitySourceCache()
         _ = ContentsParser.parse(data: contents(before), path: "1/contents", cache: cache)
         // Four repeats, read as two placeholders: `number` alone, and `total`, `items`, `notes` as one run.
@@ -458,30 +455,36 @@ import ModelLintCommands
     /// A candidate is found by its opening tag (`entry(at:in:)`) and compared whole: for every `<entity` of every
     /// version of every bundle, with the cache its bundle's read filled, it finds what hashing the text up to the
     /// first `</entity>` finds (`entry(forSourceHash:)`), the same entry under the same hash, or nothing.
+    /// Each version of every fixture and corpus bundle, as its file holds it, with the cache its bundle's read filled.
+    private func eachVersion(_ body: (_ cache: EntitySourceCache, _ version: ModelVersion, _ bytes: [UInt8]) -> Void) {
+        for bundle in fixtureAndCorpusBundles() {
+            let cache = EntitySourceCache()
+            let loaded = BundleLoader.load(bundleURL: bundle, displayPath: bundle.path, versionOrder: nil, cache: cache)
+            for version in loaded.versions {
+                guard let bytes = try? FileReader.readBytes(version.contentsPath, limit: 64 << 20) else { continue }
+                body(cache, version, bytes)
+            }
+        }
+    }
+
     @Test func testAnEntryFoundByItsOpeningIsTheOneItsWholeTextFinds() throws {
         var candidates = 0
         var hits = 0
-        for bundle in fixtureAndCorpusBundles() {
-            let cache = EntitySourceCache()
-            let loaded = BundleLoader.load(
-                bundleURL: bundle, displayPath: bundle.path, versionOrder: nil, cache: cache)
-            for version in loaded.versions {
-                guard let bytes = try? FileReader.readBytes(version.contentsPath, limit: 64 << 20) else { continue }
-                var offset = 0
-                while let start = ByteSearch.firstIndex(of: Array("<entity".utf8), in: bytes, from: offset) {
-                    offset = start + 7
-                    guard offset < bytes.count, XMLVocabulary.isSpace(bytes[offset]) else { continue }
-                    candidates += 1
-                    let byText = ByteSearch.firstIndex(of: Array("</entity>".utf8), in: bytes, from: offset).flatMap {
-                        end -> (hash: Int, entry: EntitySourceCache.Entry)? in
-                        let hash = EntitySourceCache.textHash(bytes, start..<(end + 9))
-                        return cache.entry(forSourceHash: hash, text: bytes, start..<(end + 9)).map { (hash, $0) }
-                    }
-                    let byOpening = cache.entry(at: start, in: bytes)
-                    #expect(byText?.entry === byOpening?.entry, "\(version.contentsPath) at \(start)")
-                    #expect(byText?.hash == byOpening?.hash, "\(version.contentsPath) at \(start)")
-                    if byOpening != nil { hits += 1 }
+        eachVersion { cache, version, bytes in
+            var offset = 0
+            while let start = ByteSearch.firstIndex(of: Array("<entity".utf8), in: bytes, from: offset) {
+                offset = start + 7
+                guard offset < bytes.count, XMLVocabulary.isSpace(bytes[offset]) else { continue }
+                candidates += 1
+                let byText = ByteSearch.firstIndex(of: Array("</entity>".utf8), in: bytes, from: offset).flatMap {
+                    end -> (hash: Int, entry: EntitySourceCache.Entry)? in
+                    let hash = EntitySourceCache.textHash(bytes, start..<(end + 9))
+                    return cache.entry(forSourceHash: hash, text: bytes, start..<(end + 9)).map { (hash, $0) }
                 }
+                let byOpening = cache.entry(at: start, in: bytes)
+                #expect(byText?.entry === byOpening?.entry, "\(version.contentsPath) at \(start)")
+                #expect(byText?.hash == byOpening?.hash, "\(version.contentsPath) at \(start)")
+                if byOpening != nil { hits += 1 }
             }
         }
         #expect(candidates > (corpusRoot == nil ? 100 : 8_000))
@@ -492,28 +495,22 @@ import ModelLintCommands
     /// whose text another version (or this one) holds is blanked and placed: what it gives alone.
     @Test func testEveryVersionParsesWithItsBundlesPropertiesCachedAsItDoesAlone() throws {
         var blankedProperties = 0
-        for bundle in fixtureAndCorpusBundles() {
-            let cache = EntitySourceCache()
-            let loaded = BundleLoader.load(
-                bundleURL: bundle, displayPath: bundle.path, versionOrder: nil, cache: cache)
-            for version in loaded.versions {
-                // A copy per version: reading one caches its entities.
-                let properties = cache.propertiesOnly()
-                guard let bytes = try? FileReader.readBytes(version.contentsPath, limit: 64 << 20),
-                    case .model(let alone) = ContentsParser.parse(bytes: bytes, path: version.contentsPath, cache: nil)
-                else { continue }
-                if !EntitySourceCache.declaresNamespaces(bytes) {
-                    blankedProperties += properties.blankingRepeats(in: bytes).propertyRepeats.count
-                }
-                let read = ContentsParser.parse(bytes: bytes, path: version.contentsPath, cache: properties)
-                guard case .model(let model) = read else {
-                    Issue.record("\(version.contentsPath): \(read)")
-                    continue
-                }
-                #expect(model.entities == alone.entities, "\(version.contentsPath)")
-                #expect(model.unknownXML == alone.unknownXML, "\(version.contentsPath)")
-                #expect(model.contentKeys == alone.contentKeys, "\(version.contentsPath)")
+        eachVersion { cache, version, bytes in
+            // A copy per version: reading one caches its entities.
+            let properties = cache.propertiesOnly()
+            guard case .model(let alone) = ContentsParser.parse(bytes: bytes, path: version.contentsPath, cache: nil)
+            else { return }
+            if !EntitySourceCache.declaresNamespaces(bytes) {
+                blankedProperties += properties.blankingRepeats(in: bytes).propertyRepeats.count
             }
+            let read = ContentsParser.parse(bytes: bytes, path: version.contentsPath, cache: properties)
+            guard case .model(let model) = read else {
+                Issue.record("\(version.contentsPath): \(read)")
+                return
+            }
+            #expect(model.entities == alone.entities, "\(version.contentsPath)")
+            #expect(model.unknownXML == alone.unknownXML, "\(version.contentsPath)")
+            #expect(model.contentKeys == alone.contentKeys, "\(version.contentsPath)")
         }
         #expect(blankedProperties > (corpusRoot == nil ? 300 : 70_000))
     }
