@@ -191,8 +191,7 @@ import ModelLintCommands
                 data: Data((RuleExample.modelHeader + "\n" + first + "\n</model>\n").utf8), path: "1/contents",
                 cache: cache)
             let blanked = cache.blankingRepeats(in: Array(second.utf8))
-            #expect(blanked.repeats.count == 3)
-            #expect(blanked.runs.values.map(\.count) == [2])
+            #expect(blanked.repeats.map(\.runLength) == [2, 0, 0])
             #expect(
                 (String(decoding: blanked.bytes, as: UTF8.self).components(separatedBy: "<entity/>").count - 1) == 1)
         }
@@ -212,7 +211,9 @@ import ModelLintCommands
         _ = ContentsParser.parse(data: contents(thing + "\n" + small), path: "1/contents", cache: cache)
         // Inside a configuration: each repeat is an unknown element of its own.
         let misplaced = contents("<configuration name=\"C\">" + thing + "\n" + small + "</configuration>")
-        #expect(cache.blankingRepeats(in: [UInt8](misplaced)).runs.count == 1, "the two repeats are a run")
+        #expect(
+            cache.blankingRepeats(in: [UInt8](misplaced)).repeats.map(\.runLength) == [1, 0],
+            "the two repeats are a run")
         guard case .model(let withCache) = ContentsParser.parse(data: misplaced, path: "2/contents", cache: cache),
             case .model(let alone) = ContentsParser.parse(data: misplaced, path: "2/contents")
         else {
@@ -341,8 +342,7 @@ import ModelLintCommands
         _ = ContentsParser.parse(data: contents(before), path: "1/contents", cache: cache)
         // Four repeats, read as two placeholders: `number` alone, and `total`, `items`, `notes` as one run.
         let blanked = cache.blankingRepeats(in: [UInt8](contents(after)))
-        #expect(blanked.propertyRepeats.count == 4)
-        #expect(blanked.propertyRuns.values.map(\.count) == [2])
+        #expect(blanked.propertyRepeats.map(\.runLength) == [0, 2, 0, 0])
         let text = String(decoding: blanked.bytes, as: UTF8.self)
         #expect(text.components(separatedBy: "<attribute/>").count - 1 == 2)
         #expect(!text.contains("<relationship/>"))
@@ -439,7 +439,9 @@ import ModelLintCommands
         let misplaced = contents(
             "<entity name=\"E\">\n<fetchedProperty name=\"f\" optional=\"YES\">" + a + "\n" + b
                 + "</fetchedProperty>\n" + a + "\n</entity>")
-        #expect(cache.blankingRepeats(in: [UInt8](misplaced)).propertyRuns.count == 1, "the misplaced two are a run")
+        #expect(
+            cache.blankingRepeats(in: [UInt8](misplaced)).propertyRepeats.map(\.runLength) == [1, 0, 0],
+            "the misplaced two are a run")
         let withCache = ContentsParser.parse(data: misplaced, path: "2/contents", cache: cache)
         #expect(
             placesSummary(withCache)

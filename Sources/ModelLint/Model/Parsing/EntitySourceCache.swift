@@ -164,18 +164,6 @@ package final class EntitySourceCache: Sendable {
 
         /// Whether `bytes` differ from the file's.
         package var blanksAnything: Bool { !repeats.isEmpty || !propertyRepeats.isEmpty }
-
-        /// By each run's placeholder offset, the offsets of its later repeats (runs of entities, then of properties).
-        package var runs: [Int: [Int]] { Self.runs(repeats) }
-        package var propertyRuns: [Int: [Int]] { Self.runs(propertyRepeats) }
-
-        private static func runs<Cached>(_ repeats: [Repeat<Cached>]) -> [Int: [Int]] {
-            var runs: [Int: [Int]] = [:]
-            for (k, head) in repeats.enumerated() where head.runLength > 0 {
-                runs[head.offset] = repeats[(k + 1)...(k + head.runLength)].map(\.offset)
-            }
-            return runs
-        }
     }
 
     /// One blanked repeat: where its `<` stands in the blanked text, what the cache holds for it, and, for the
@@ -252,7 +240,7 @@ package final class EntitySourceCache: Sendable {
     /// wherever it stands, so the parser is told only that an entity is there. Inside an entity that is not a
     /// repeat, every `<attribute` or `<relationship` whose text is a cached property's is blanked the same way.
     /// The caller has checked that the file declares no namespaces.
-    /// `joiningRuns`: whether a run of repeats shares one placeholder (`BlankedText.runs`).
+    /// `joiningRuns`: whether a run of repeats shares one placeholder (`Repeat.runLength`).
     package func blankingRepeats(in bytes: [UInt8], joiningRuns: Bool = true, blankingProperties: Bool = true)
         -> BlankedText
     {
@@ -294,6 +282,21 @@ package final class EntitySourceCache: Sendable {
             copied = end
             return at
         }
+        /// Blanks the repeat at `start..<end` into `list`: behind its own placeholder, or, when a run is open
+        /// (`runHead`) and only white space stands between it and what was blanked last, as one more of that run.
+        func blankRepeat<Cached>(
+            _ start: Int, _ end: Int, placeholder: [UInt8], _ cached: Cached,
+            into list: WritableKeyPath<BlankedText, [Repeat<Cached>]>, runHead: inout Int?
+        ) {
+            let joinsRun = joiningRuns && runHead != nil && followsBlankedText(start)
+            let at = blank(start, end, placeholder: joinsRun ? nil : placeholder)
+            if joinsRun, let runHead {
+                blanked[keyPath: list][runHead].runLength += 1
+            } else {
+                runHead = blanked[keyPath: list].count
+            }
+            blanked[keyPath: list].append(Repeat(offset: at, cached: cached))
+        }
         /// Blanks the cached properties of the entity at `start`, if its text up to the first `</entity>` holds no
         /// other entity, comment or CDATA (so that is where it ends, and every `<` in it is a tag's). Returns the
         /// offset after its end tag, where scanning goes on.
@@ -313,18 +316,13 @@ package final class EntitySourceCache: Sendable {
                     opening + entry.text.count <= close
                 else { continue }
                 if entityAt == nil { entityAt = blanked.bytes.count + (start - copied) }
-                let joinsRun = joiningRuns && runHead != nil && followsBlankedText(opening)
                 let placeholder =
                     if case .attribute = entry.property { Self.attributePlaceholder } else {
                         Self.relationshipPlaceholder
                     }
-                let at = blank(opening, opening + entry.text.count, placeholder: joinsRun ? nil : placeholder)
-                if joinsRun, let runHead {
-                    blanked.propertyRepeats[runHead].runLength += 1
-                } else {
-                    runHead = blanked.propertyRepeats.count
-                }
-                blanked.propertyRepeats.append(Repeat(offset: at, cached: entry))
+                blankRepeat(
+                    opening, opening + entry.text.count, placeholder: placeholder, entry, into: \.propertyRepeats,
+                    runHead: &runHead)
                 tag = copied
             }
             if let entityAt {
@@ -340,14 +338,7 @@ package final class EntitySourceCache: Sendable {
                 continue
             }
             let end = start + entry.text.count
-            let joinsRun = joiningRuns && runHead != nil && followsBlankedText(start)
-            let at = blank(start, end, placeholder: joinsRun ? nil : Self.placeholder)
-            if joinsRun, let runHead {
-                blanked.repeats[runHead].runLength += 1
-            } else {
-                runHead = blanked.repeats.count
-            }
-            blanked.repeats.append(Repeat(offset: at, cached: (hash, entry)))
+            blankRepeat(start, end, placeholder: Self.placeholder, (hash, entry), into: \.repeats, runHead: &runHead)
             offset = end
         }
         if blanked.repeats.isEmpty && blanked.propertyRepeats.isEmpty { return BlankedText(bytes: bytes) }
