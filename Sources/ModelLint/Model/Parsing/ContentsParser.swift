@@ -68,7 +68,7 @@ public enum ContentsParser {
         }
         func readFile(blankingLayout: Bool) -> Read {
             let first = read(text, blankingLayout: blankingLayout)
-            guard first.builder.foundRunOutsideModel, let cache else { return first }
+            guard first.builder.foundRepeatOutOfPlace, let cache else { return first }
             // A run of repeats stands where entities do not belong, or a blanked property where properties do not:
             // read again with a placeholder per repeat and every property as written, so each is reported or
             // refused as it would be alone.
@@ -265,7 +265,7 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
     /// A run's placeholder stood where a lone repeat would not be placed (outside the `<model>`, or where entities
     /// do not belong), or a property's placeholder where the property would not be read as one: the text must be
     /// read again with a placeholder per repeat and no property blanked. Parsing stopped.
-    package private(set) var foundRunOutsideModel = false
+    package private(set) var foundRepeatOutOfPlace = false
     /// Whether entities built here may be cached: not when the file declares namespaces.
     private let caching: Bool
     private let lineStarts: [Int]
@@ -306,22 +306,21 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         if let placeholder, repeats[placeholder].runLength > 0,
             stack.count != 1 || elementName != "entity" || stack[0].name != "model"
         {
-            foundRunOutsideModel = true
+            foundRepeatOutOfPlace = true
             parser.abortParsing()
             return
         }
         if let k = Self.index(of: offset, in: propertyRepeats, from: &nextPropertyRepeat) {
             // Only a property of a top-level entity is read as one; anywhere else the text is read as written.
             guard stack.count == 2, stack[1].name == "entity" else {
-                foundRunOutsideModel = true
+                foundRepeatOutOfPlace = true
                 parser.abortParsing()
                 return
             }
             stack[1].children.append(placedProperty(propertyRepeats[k].cached, location: location, offset: offset))
             for member in propertyRepeats[(k + 1)..<(k + 1 + propertyRepeats[k].runLength)] {
-                let line = ByteSearch.countAtOrBefore(member.offset, in: lineStarts)
-                let location = SourceLocation(
-                    file: file, line: line, column: member.offset - lineStarts[line - 1] + 1)
+                let (line, column) = lineAndColumn(ofOffset: member.offset)
+                let location = SourceLocation(file: file, line: line, column: column)
                 stack[1].children.append(placedProperty(member.cached, location: location, offset: member.offset))
             }
             skipDepth = 1
@@ -353,8 +352,7 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
                 hash: hash, entry: entry, location: location, line: line, column: column, offset: offset, in: parent)
             // The run's later repeats, each at its own `<`.
             for member in repeats[(placeholder + 1)..<(placeholder + 1 + repeats[placeholder].runLength)] {
-                let line = ByteSearch.countAtOrBefore(member.offset, in: lineStarts)
-                let column = member.offset - lineStarts[line - 1] + 1
+                let (line, column) = lineAndColumn(ofOffset: member.offset)
                 placeRepeat(
                     hash: member.cached.hash, entry: member.cached.entry,
                     location: SourceLocation(file: file, line: line, column: column), line: line, column: column,
@@ -517,9 +515,15 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
             }
         }
         guard offset >= 0 else { return (SourceLocation(file: file, line: reportedLine, column: nil), -1) }
-        // The line that holds the offset: the last line start at or before it (the first line starts at 0).
+        let (line, column) = lineAndColumn(ofOffset: offset)
+        return (SourceLocation(file: file, line: line, column: column), offset)
+    }
+
+    /// The 1-based line and byte column of an offset in `bytes`: the line is the last line start at or before it
+    /// (the first line starts at 0).
+    private func lineAndColumn(ofOffset offset: Int) -> (line: Int, column: Int) {
         let line = ByteSearch.countAtOrBefore(offset, in: lineStarts)
-        return (SourceLocation(file: file, line: line, column: offset - lineStarts[line - 1] + 1), offset)
+        return (line, offset - lineStarts[line - 1] + 1)
     }
 
     private func matches(_ name: String, at offset: Int) -> Bool {
