@@ -69,7 +69,8 @@ import ModelLintCommands
         #expect(bytes.count < FileReader.Limit.smallFile)
         let table = try BinaryPropertyList(bytes: bytes)
         #expect(table.objects.count == (fan + 2))
-        #expect(Set(table.identity) == [0, 1, 2], "every slot naming the array is the array")
+        #expect(
+            Set(table.objects.indices.map(table.identity)) == [0, 1, 2], "every slot naming the array is the array")
         do {
             _ = try PropertyList.parse(Data(bytes))
             Issue.record("expected an error")

@@ -34,7 +34,9 @@ public struct BinaryPropertyList: Sendable {
     /// reading cannot fail).
     public struct Objects: RandomAccessCollection, Sendable {
         fileprivate let bytes: [UInt8]
-        fileprivate let offsets: [Int]
+        /// Where each slot's object starts (checked on opening): 32 bits each, as the object area is checked to
+        /// be smaller than 4 GB (an archive holds tens of thousands).
+        fileprivate let offsets: [UInt32]
         fileprivate let objectAreaEnd: Int
         fileprivate let refSize: Int
         /// Whether every one-byte (`0x5`) string in the file is ASCII, as writers make them.
@@ -46,8 +48,8 @@ public struct BinaryPropertyList: Sendable {
         public subscript(slot: Int) -> Object {
             bytes.withUnsafeBufferPointer { buffer in
                 (try? BinaryPropertyList.object(
-                    at: offsets[slot], in: buffer, end: objectAreaEnd, refSize: refSize, count: offsets.count,
-                    build: true, fail: { ReadError(description: $0) })) ?? .null
+                    at: Int(offsets[slot]), in: buffer, end: objectAreaEnd, refSize: refSize,
+                    count: offsets.count, build: true, fail: { ReadError(description: $0) })) ?? .null
             }
         }
 
@@ -60,7 +62,7 @@ public struct BinaryPropertyList: Sendable {
             return key.withUTF8 { key in
                 let keyIsASCII = key.allSatisfy { $0 < 0x80 }
                 return bytes.withUnsafeBufferPointer { bytes -> Int? in
-                    var at = offsets[slot]
+                    var at = Int(offsets[slot])
                     let marker = bytes[at]
                     guard marker >> 4 == 0xD else { return nil }
                     at += 1
@@ -80,7 +82,7 @@ public struct BinaryPropertyList: Sendable {
         /// decoding an object (a keyed archive's references are all UIDs).
         public func uid(_ slot: Int) -> Int? {
             guard slot >= 0, slot < offsets.count else { return nil }
-            let at = offsets[slot]
+            let at = Int(offsets[slot])
             let marker = bytes[at]
             guard marker >> 4 == 0x8 else { return nil }
             var value: UInt64 = 0
@@ -100,7 +102,7 @@ public struct BinaryPropertyList: Sendable {
         private func textEquals(
             _ slot: Int, _ text: UnsafeBufferPointer<UInt8>, isASCII: Bool, in bytes: UnsafeBufferPointer<UInt8>
         ) -> Bool {
-            var at = offsets[slot]
+            var at = Int(offsets[slot])
             let marker = bytes[at]
             switch marker >> 4 {
             case 0x5:
@@ -125,10 +127,14 @@ public struct BinaryPropertyList: Sendable {
     }
 
     public let objects: Objects
-    /// For each slot, the first slot that names the same object (the same offset): a graph walker keys its
-    /// memo and its cycle check by this, so an object is visited once however many slots name it.
-    public let identity: [Int]
+    /// For each slot of a table whose slots share objects, the first slot that names the same object; empty
+    /// when every slot names an object of its own (the usual table).
+    private let firstSlots: [Int]
     public let top: Int
+
+    /// The first slot that names the same object as `slot` (the same offset): a graph walker keys its memo and
+    /// its cycle check by this, so an object is visited once however many slots name it.
+    public func identity(_ slot: Int) -> Int { firstSlots.isEmpty ? slot : firstSlots[slot] }
 
     public init(bytes: [UInt8]) throws {
         func fail(_ what: String) -> ReadError { ReadError(description: "not a binary property list: \(what)") }
@@ -150,10 +156,11 @@ public struct BinaryPropertyList: Sendable {
         else {
             throw fail("bad trailer counts")
         }
+        guard tableOffset <= UInt64(UInt32.max) else { throw fail("an object area of 4 GB or more") }
         let n = Int(count)
         var ascending = true
         // Read in place, a big-endian integer of `offsetSize` bytes per object (an archive holds tens of thousands).
-        let offsets = try [Int](unsafeUninitializedCapacity: n) { table, initialized in
+        let offsets = try [UInt32](unsafeUninitializedCapacity: n) { table, initialized in
             try bytes.withUnsafeBufferPointer { buffer in
                 var previous = -1
                 var at = Int(tableOffset)
@@ -166,7 +173,7 @@ public struct BinaryPropertyList: Sendable {
                     }
                     if previous >= offset { ascending = false }
                     previous = offset
-                    table[index] = offset
+                    table[index] = UInt32(truncatingIfNeeded: offset)
                     initialized = index + 1
                 }
             }
@@ -175,20 +182,22 @@ public struct BinaryPropertyList: Sendable {
         // once, not N times. A writer lays objects out in slot order, so ascending offsets (the usual table) name
         // distinct objects and need no lookup.
         var slotAt: [Int: Int] = [:]
-        if !ascending { slotAt.reserveCapacity(n) }
-        var identity: [Int] = []
-        identity.reserveCapacity(n)
+        var firstSlots: [Int] = []
+        if !ascending {
+            slotAt.reserveCapacity(n)
+            firstSlots.reserveCapacity(n)
+        }
         var asciiStrings = true
         try bytes.withUnsafeBufferPointer { buffer in
-            for (index, offset) in offsets.enumerated() {
+            for (index, offset) in offsets.lazy.map(Int.init).enumerated() {
                 if !ascending {
                     if let earlier = slotAt[offset] {
-                        identity.append(earlier)
+                        firstSlots.append(earlier)
                         continue
                     }
                     slotAt[offset] = index
+                    firstSlots.append(index)
                 }
-                identity.append(index)
                 // The quick check passes only objects `object` accepts; anything else is checked again the slow
                 // way, for the error that names what is wrong.
                 if !Self.passesQuickCheck(at: offset, in: buffer, end: Int(tableOffset), refSize: refSize, count: n) {
@@ -206,7 +215,7 @@ public struct BinaryPropertyList: Sendable {
         objects = Objects(
             bytes: bytes, offsets: offsets, objectAreaEnd: Int(tableOffset), refSize: refSize,
             asciiStrings: asciiStrings)
-        self.identity = identity
+        self.firstSlots = firstSlots
         top = Int(topIndex)
     }
 

@@ -29,7 +29,7 @@ public enum PropertyList {
         // expand into a tree exponential in its depth.
         var converted: [Int: Any] = [:]
         func value(_ slot: Int, depth: Int) throws -> Any {
-            let index = plist.identity[slot]
+            let index = plist.identity(slot)
             if let done = converted[index] { return done }
             guard depth < 64 else { throw ParseError(description: "a property list nested more than 64 levels deep") }
             guard active.insert(index).inserted else {
