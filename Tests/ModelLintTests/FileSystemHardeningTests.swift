@@ -113,6 +113,36 @@ final class FileSystemHardeningTests: XCTestCase {
         XCTAssertGreaterThan(once, 50)
     }
 
+    /// Outside git, the walk for a bundle's neighbours never enters a model bundle or version: Xcode compiles each
+    /// as one file, so what is inside is no mapping model, project or source of the app (as in a git listing).
+    func testTheWalkForNeighboursSkipsModelBundles() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let models = directory.appendingPathComponent("Models")
+        try writeBundle(
+            in: models, name: "M", versions: [("M 1", "<entity name=\"E\"/>"), ("M 2", "<entity name=\"E\"/>")],
+            current: "M 2")
+        try Data().write(to: directory.appendingPathComponent("Package.swift"))
+        let inside = [
+            "M.xcdatamodeld/Stray.swift", "M.xcdatamodeld/M 1.xcdatamodel/N.xcmappingmodel/xcmapping.xml",
+            "M.xcdatamodeld/P.xcodeproj/project.pbxproj",
+        ]
+        let beside = ["Code.swift", "M1toM2.xcmappingmodel/xcmapping.xml"]
+        for file in inside + beside {
+            let url = models.appendingPathComponent(file)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        let walker = DirectoryWalker()
+        let found = RepositoryFiles(walker: walker).files(near: models.appendingPathComponent("M.xcdatamodeld").path)
+        let root = (PathTools.realPath(directory.path) ?? directory.path) + "/"
+        XCTAssertEqual(
+            found.map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }.sorted(),
+            ["Models/Code.swift", "Models/M1toM2.xcmappingmodel/xcmapping.xml", "Package.swift"])
+        // The root, Models and the mapping model's folder: neither the bundle nor a version is listed.
+        XCTAssertEqual(walker.foldersListed, 3)
+    }
+
     func testGlobsAreLinearAndMatchAsBefore() {
         let hostile = String(repeating: "**a", count: 30) + "b"
         XCTAssertFalse(Glob.matches(pattern: hostile, path: String(repeating: "a", count: 200)))

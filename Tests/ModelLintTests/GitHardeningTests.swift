@@ -159,12 +159,21 @@ final class GitListingTests: XCTestCase {
         XCTAssertEqual(paths.filter { RepositoryFiles.isWanted(ArraySlice(Array($0.utf8))) }.count, 5)
     }
 
-    /// A listed path is kept as its characters decide (wanted, and in no skipped folder), whether its bytes decide
-    /// alone (ASCII) or not: every path of this repository's own listing and paths made to be close calls.
+    /// A listed path is kept as its characters decide (wanted, in no skipped folder and in no model bundle or
+    /// version, whose names' bytes say what they are), whether its bytes decide alone (ASCII) or not: every path of
+    /// this repository's own listing and paths made to be close calls.
     func testListedPathsAreThoseTheCharactersKeep() throws {
+        func isModelFolder(_ folder: Substring) -> Bool {
+            [".xcdatamodeld", ".xcdatamodel"].contains { suffix in
+                folder.utf8.count > suffix.utf8.count
+                    && folder.utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+            }
+        }
         func byCharacters(_ path: String) -> String? {
             RepositoryFiles.isWanted(path)
-                && !path.split(separator: "/").contains { DirectoryWalker.skippedFolders.contains(String($0)) }
+                && !path.split(separator: "/").dropLast().contains {
+                    DirectoryWalker.skippedFolders.contains(String($0)) || isModelFolder($0)
+                }
                 ? path : nil
         }
         var paths = [
@@ -173,6 +182,10 @@ final class GitListingTests: XCTestCase {
             "a/DerivedData/p.xcodeproj/project.pbxproj",
             "a/Carthage/M.xcmappingmodel/xcmapping.xml", "Carthage.swift", "a//b.swift", "/abs.swift", "x.swif",
             "A/\u{0600}.swift", "a/\r\n.swift", "a/Pods\r/b.swift", "\u{212A}/Pods/x.swift", "pods/x.swift",
+            // Inside a model bundle or version: never part of the app's sources.
+            "a/M.xcdatamodeld/x.swift", "M.xcdatamodeld/M 2.xcdatamodel/N.xcmappingmodel/xcmapping.xml",
+            "V.xcdatamodel/p.xcodeproj/project.pbxproj", "\u{E9}/M.xcdatamodeld/x.swift", "a/M.xcdatamodeld.swift",
+            ".xcdatamodel/x.swift", "a/M.xcdatamodelx/x.swift", "a/M.xcdatamodeld\u{301}/x.swift",
         ]
         if let listing = try? git(["ls-files", "-z"], in: repositoryRoot) {
             paths += listing.split(separator: "\0").map(String.init)
@@ -186,6 +199,12 @@ final class GitListingTests: XCTestCase {
             [
                 "a/Pods\u{301}/x.swift", "Caf\u{E9}/x.swift", "a/node_modules2/a.swift", "Carthage.swift", "a//b.swift",
                 "/abs.swift", "a/\r\n.swift", "a/Pods\r/b.swift", "pods/x.swift",
+            ])
+        XCTAssertEqual(
+            paths[19..<27].compactMap { RepositoryFiles.listed(ArraySlice(Array($0.utf8))) },
+            [
+                "a/M.xcdatamodeld.swift", ".xcdatamodel/x.swift", "a/M.xcdatamodelx/x.swift",
+                "a/M.xcdatamodeld\u{301}/x.swift",
             ])
     }
 }

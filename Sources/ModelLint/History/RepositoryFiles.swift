@@ -41,20 +41,32 @@ public final class RepositoryFiles: Sendable {
     package static func listed(_ path: ArraySlice<UInt8>) -> String? {
         guard isWanted(path) else { return nil }
         if path.allSatisfy({ $0 < 0x80 }) {
-            let skipped = path.split(separator: 0x2F).contains { folder in
-                skippedFolderBytes.contains { $0.elementsEqual(folder) }
+            let folders = path.split(separator: 0x2F).dropLast()
+            let skipped = folders.contains { folder in
+                skippedFolderBytes.contains { $0.elementsEqual(folder) } || isModelBundle(folder)
             }
             guard !skipped else { return nil }
             return String(decoding: path, as: UTF8.self)
         }
         let text = String(decoding: path, as: UTF8.self)
         guard isWanted(text),
-            !text.split(separator: "/").contains(where: { DirectoryWalker.skippedFolders.contains(String($0)) })
+            !text.split(separator: "/").dropLast().contains(where: {
+                DirectoryWalker.skippedFolders.contains(String($0)) || isModelBundle(Array($0.utf8)[...])
+            })
         else { return nil }
         return text
     }
 
     private static let skippedFolderBytes = DirectoryWalker.skippedFolders.map { Array($0.utf8) }
+    private static let modelBundleSuffixes = [".xcdatamodeld", ".xcdatamodel"].map { Array($0.utf8) }
+
+    /// Whether a folder is a model bundle or version (`.xcdatamodeld`, `.xcdatamodel`): Xcode compiles each as one
+    /// file, so nothing inside one is a mapping model, project or source file of the app, and no listing holds it.
+    package static func isModelBundle(_ folder: ArraySlice<UInt8>) -> Bool {
+        folder.last == UInt8(ascii: "d") || folder.last == UInt8(ascii: "l")
+            ? modelBundleSuffixes.contains { folder.count > $0.count && folder.suffix($0.count).elementsEqual($0) }
+            : false
+    }
 
     /// The Swift files (the app's code, a Tuist `Project.swift`) in the tree a bundle is in.
     package func swiftFiles(near bundle: String) -> [String] {
@@ -143,7 +155,7 @@ public final class RepositoryFiles: Sendable {
             root, skip: isExcluded,
             file: { path, _ in
                 if Self.isWanted(path) { found.append(path) }
-            }, visit: { _, _ in true })
+            }, visit: { _, name in !Self.isModelBundle(Array(name.utf8)[...]) })
         return found
     }
 
