@@ -3,6 +3,14 @@ import ModelLintSupport
 
 /// The word-at-a-time byte tests answer what looking at each byte answers.
 final class ByteSearchTests: XCTestCase {
+    func testLineStartsAreZeroAndOnePastEachLineFeed() {
+        XCTAssertEqual(ByteSearch.lineStarts(in: Array("a\nb\n\ncd".utf8)), [0, 2, 4, 5])
+        XCTAssertEqual(ByteSearch.lineStarts(in: []), [0])
+        XCTAssertEqual(ByteSearch.lineStarts(in: Array("\n".utf8)), [0, 1])
+        XCTAssertEqual(ByteSearch.lineStarts(in: Array("a\r\nb".utf8)), [0, 3])
+        XCTAssertEqual(ByteSearch.offsets(of: UInt8(ascii: "<"), in: Array("<a><b/></a>".utf8)), [0, 3, 7])
+    }
+
     func testZeroBytesMarksTheFirstZeroByteOfEveryWord() {
         var random = SeededGenerator(seed: 25)
         for _ in 0..<20_000 {

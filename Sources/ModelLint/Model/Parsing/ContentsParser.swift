@@ -288,7 +288,7 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
         entitiesWithBlankedProperties = text.entitiesWithBlankedProperties
         self.original = text.entitiesWithBlankedProperties.isEmpty ? [] : original
         self.caching = caching
-        lineStarts = [0] + ByteSearch.offsets(of: 0x0A, in: bytes).map { $0 + 1 }
+        lineStarts = ByteSearch.lineStarts(in: bytes)
         tagOpenings = ByteSearch.offsets(of: UInt8(ascii: "<"), in: bytes)
     }
 

@@ -31,9 +31,20 @@ package enum ByteSearch {
 
     /// The offset of every `byte`, in order.
     @inlinable package static func offsets(of byte: UInt8, in bytes: [UInt8]) -> [Int] {
+        offsets(of: byte, in: bytes, first: nil, adding: 0)
+    }
+
+    /// Where each line of `bytes` starts: 0, and one past every line feed.
+    @inlinable package static func lineStarts(in bytes: [UInt8]) -> [Int] {
+        offsets(of: 0x0A, in: bytes, first: 0, adding: 1)
+    }
+
+    /// `first` (when given), then the offset of every `byte` plus `adding`, in one array.
+    @usableFromInline static func offsets(of byte: UInt8, in bytes: [UInt8], first: Int?, adding: Int) -> [Int] {
         var offsets: [Int] = []
+        if let first { offsets.append(first) }
         forEach(byte, in: bytes) { i in
-            offsets.append(i)
+            offsets.append(i + adding)
             return true
         }
         return offsets

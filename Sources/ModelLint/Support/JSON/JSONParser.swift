@@ -51,7 +51,7 @@ package struct JSONParser {
     // MARK: - Positions and errors
 
     private mutating func line(of offset: Int) -> Int {
-        if lineStarts == nil { lineStarts = [0] + ByteSearch.offsets(of: 0x0A, in: bytes).map { $0 + 1 } }
+        if lineStarts == nil { lineStarts = ByteSearch.lineStarts(in: bytes) }
         return ByteSearch.countAtOrBefore(min(offset, bytes.count), in: lineStarts!)
     }
 
