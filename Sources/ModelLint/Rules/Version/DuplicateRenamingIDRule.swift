@@ -25,6 +25,15 @@ public struct DuplicateRenamingIDRule: EntityRule {
                 <entity name="Thing"/>
                 ↓<entity name="Item" elementID="Thing"/>
                 """),
+            .triggering(
+                """
+                <entity name="Base">
+                    <attribute name="title" optional="YES" attributeType="String" elementID="heading"/>
+                </entity>
+                <entity name="Thing" parentEntity="Base">
+                    ↓<attribute name="heading" optional="YES" attributeType="String"/>
+                </entity>
+                """),
             .passing(
                 """
                 <entity name="Thing">
@@ -48,6 +57,13 @@ public struct DuplicateRenamingIDRule: EntityRule {
 
     public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         guard let i = model.index(of: entity) else { return [] }
+        // A property without an element ID is identified by its name: with none in the entity's chain, two that
+        // share an identifier share a name, duplicate-name's finding (the usual entity, judged at no cost).
+        guard
+            model.hierarchy.chain(from: i).contains(where: { owner in
+                model.entities[owner].properties.contains { $0.elementID != nil }
+            })
+        else { return [] }
         return model.earlierDeclarations(ofEntityAt: i, by: .persistentRenamingID).compactMap { position, first in
             let property = entity.properties[position]
             let other = first.property
