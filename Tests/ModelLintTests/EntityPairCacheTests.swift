@@ -216,3 +216,43 @@ import ModelLintCommands
         #expect(handed > (corpusRoot == nil ? 20 : 10_000))
     }
 }
+
+/// Properties repeated from another version share their fields box, and the diff compares them by the box: still,
+/// a relationship's destination is the versions' to say, and a changed renaming identifier of it is a facet.
+@Suite struct SharedPropertyFacetTests {
+    @Test func testARepeatedRelationshipSeesItsDestinationsRenamingIdentifierChange() throws {
+        let relationship =
+            "<relationship name=\"other\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Other\"/>"
+        let attribute = "<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>"
+        func contents(_ body: String) -> Data { Data((RuleExample.modelHeader + "\n" + body + "\n</model>\n").utf8) }
+        let cache = EntitySourceCache()
+        let versions = [
+            "<entity name=\"Item\">\(relationship)\(attribute)</entity>\n<entity name=\"Other\"/>",
+            // Item changes (a new attribute), so its two earlier properties are read from the cache.
+            "<entity name=\"Item\">\(relationship)\(attribute)<attribute name=\"added\" optional=\"YES\" attributeType=\"String\"/></entity>\n<entity name=\"Other\" elementID=\"Before\"/>",
+        ].enumerated().map { i, body -> Model? in
+            guard
+                case .model(let model) = ContentsParser.parse(data: contents(body), path: "\(i)/contents", cache: cache)
+            else { return nil }
+            return model
+        }
+        let old = try #require(versions[0])
+        let new = try #require(versions[1])
+        guard case .relationship(let before) = old.entities[0].properties[0],
+            case .relationship(let after) = new.entities[0].properties[0],
+            case .attribute(let titleBefore) = old.entities[0].properties[1],
+            case .attribute(let titleAfter) = new.entities[0].properties[1]
+        else {
+            Issue.record("unexpected properties")
+            return
+        }
+        #expect(before.fields === after.fields && titleBefore.fields === titleAfter.fields)
+        let diff = ModelDiff(
+            from: VersionRef(name: "1", contentsPath: "0/contents", model: old),
+            to: VersionRef(name: "2", contentsPath: "1/contents", model: new), isAdjacent: true)
+        let pair = try #require(diff.matchedEntities.first { $0.new.name == "Item" })
+        #expect(pair.matchedProperties.map(\.new.name) == ["other", "title"])
+        #expect(pair.matchedProperties.map(\.facets) == [[.destination], []])
+        #expect(pair.changedProperties.map(\.new.name) == ["other"])
+    }
+}

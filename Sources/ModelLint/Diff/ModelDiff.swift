@@ -351,6 +351,18 @@ public struct ModelDiff: Sendable {
     }
 
     package static func propertyFacets(_ a: Property, _ b: Property, old: Model, new: Model) -> [PropertyFacet] {
+        func destinationDiffers(_ x: Relationship, _ y: Relationship) -> Bool {
+            (old.renamingIdentifier(ofEntityNamed: x.destinationEntity) ?? x.destinationEntity)
+                != (new.renamingIdentifier(ofEntityNamed: y.destinationEntity) ?? y.destinationEntity)
+        }
+        // One fields box is one content (a property repeated from another version shares its box): only what the
+        // two versions say around a relationship, its destination's renaming identifier, can differ.
+        switch (a, b) {
+        case (.attribute(let x), .attribute(let y)) where x.fields === y.fields: return []
+        case (.relationship(let x), .relationship(let y)) where x.fields === y.fields:
+            return destinationDiffers(x, y) ? [.destination] : []
+        default: break
+        }
         var facets: [PropertyFacet] = []
         if a.name != b.name { facets.append(.name) }
         if a.elementID != b.elementID { facets.append(.renamingIdentifier) }
@@ -390,9 +402,7 @@ public struct ModelDiff: Sendable {
             if x.versionHashModifier != y.versionHashModifier { facets.append(.hashModifier) }
         case (.relationship(let x), .relationship(let y)):
             if x.isOptional != y.isOptional { facets.append(.optional) }
-            let oldDestination = old.renamingIdentifier(ofEntityNamed: x.destinationEntity) ?? x.destinationEntity
-            let newDestination = new.renamingIdentifier(ofEntityNamed: y.destinationEntity) ?? y.destinationEntity
-            if oldDestination != newDestination { facets.append(.destination) }
+            if destinationDiffers(x, y) { facets.append(.destination) }
             if x.inverseName != y.inverseName { facets.append(.inverse) }
             if x.isToMany != y.isToMany { facets.append(.toMany) }
             if (x.minCount ?? 0) != (y.minCount ?? 0) { facets.append(.minCount) }
