@@ -24,8 +24,10 @@ public struct Hierarchy: Sendable {
         // A functional graph (one parent each): colour walks to find which entities reach a cycle.
         var state = [UInt8](repeating: 0, count: n)  // 0 new, 1 on the current walk, 2 done
         var cycle = [Bool](repeating: false, count: n)
+        // One walk's entities; kept between walks, as most walks are a single entity.
+        var path: [Int] = []
         for start in 0..<n where state[start] == 0 {
-            var path: [Int] = []
+            path.removeAll(keepingCapacity: true)
             var current: Int? = start
             while let i = current, state[i] == 0 {
                 state[i] = 1
