@@ -43,7 +43,7 @@ public final class RepositoryFiles: Sendable {
         if path.allSatisfy({ $0 < 0x80 }) {
             let folders = path.split(separator: 0x2F).dropLast()
             let skipped = folders.contains { folder in
-                skippedFolderBytes.contains { $0.elementsEqual(folder) } || isModelBundle(folder)
+                skippedFolderBytes.contains { $0.elementsEqual(folder) } || isModelFolder(folder)
             }
             guard !skipped else { return nil }
             return String(decoding: path, as: UTF8.self)
@@ -51,21 +51,21 @@ public final class RepositoryFiles: Sendable {
         let text = String(decoding: path, as: UTF8.self)
         guard isWanted(text),
             !text.split(separator: "/").dropLast().contains(where: {
-                DirectoryWalker.skippedFolders.contains(String($0)) || isModelBundle(Array($0.utf8)[...])
+                DirectoryWalker.skippedFolders.contains(String($0)) || isModelFolder(Array($0.utf8)[...])
             })
         else { return nil }
         return text
     }
 
     private static let skippedFolderBytes = DirectoryWalker.skippedFolders.map { Array($0.utf8) }
-    private static let modelBundleSuffixes = [".xcdatamodeld", ".xcdatamodel"].map { Array($0.utf8) }
+    private static let modelFolderSuffixes = [".xcdatamodeld", ".xcdatamodel"].map { Array($0.utf8) }
 
     /// Whether a folder is a model bundle or version (`.xcdatamodeld`, `.xcdatamodel`): Xcode compiles each as one
     /// file, so nothing inside one is a mapping model, project or source file of the app, and no listing holds it.
-    package static func isModelBundle(_ folder: ArraySlice<UInt8>) -> Bool {
-        folder.last == UInt8(ascii: "d") || folder.last == UInt8(ascii: "l")
-            ? modelBundleSuffixes.contains { folder.count > $0.count && folder.suffix($0.count).elementsEqual($0) }
-            : false
+    package static func isModelFolder(_ name: ArraySlice<UInt8>) -> Bool {
+        // The last byte first: most folders are neither.
+        guard name.last == UInt8(ascii: "d") || name.last == UInt8(ascii: "l") else { return false }
+        return modelFolderSuffixes.contains { name.count > $0.count && name.suffix($0.count).elementsEqual($0) }
     }
 
     /// The Swift files (the app's code, a Tuist `Project.swift`) in the tree a bundle is in.
@@ -155,7 +155,7 @@ public final class RepositoryFiles: Sendable {
             root, skip: isExcluded,
             file: { path, _ in
                 if Self.isWanted(path) { found.append(path) }
-            }, visit: { _, name in !Self.isModelBundle(Array(name.utf8)[...]) })
+            }, visit: { _, name in !Self.isModelFolder(Array(name.utf8)[...]) })
         return found
     }
 
