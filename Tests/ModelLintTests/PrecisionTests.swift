@@ -427,3 +427,32 @@ final class PrecisionTests: XCTestCase {
             ])
     }
 }
+
+/// A finding's path with its version's folder replaced: byte for byte for ASCII, what Foundation's search gives.
+final class VersionFolderReplacementTests: XCTestCase {
+    func testTheVersionFolderIsReplacedAsFoundationReplacesIt() {
+        let placeholder = "\u{0}version\u{0}"
+        let cases: [(version: String, file: String)] = [
+            ("Model 2", "App/Model.xcdatamodeld/Model 2.xcdatamodel/contents"),
+            ("Model 2", "App/Model.xcdatamodeld/Model 22.xcdatamodel/contents"),
+            ("Model", "Model.xcdatamodel/contents"),
+            ("Model", "/Model.xcdatamodel/Model.xcdatamodel/contents"),
+            ("a", "/a.xcdatamodel/a.xcdatamodel/"),
+            ("", "B/.xcdatamodel/contents"),
+            ("v1.2 (beta)", "x/v1.2 (beta).xcdatamodel/contents"),
+            ("Near 1", "Near.xcdatamodeld/Near 1.xcdatamodel"),
+            // Not ASCII: Foundation decides (canonical equivalence: a precomposed é matches a decomposed one).
+            ("Caf\u{E9}", "M.xcdatamodeld/Cafe\u{301}.xcdatamodel/contents"),
+            ("\u{212A}", "M.xcdatamodeld/K.xcdatamodel/contents"),
+        ]
+        for (version, file) in cases {
+            XCTAssertEqual(
+                RepeatedFindings.replacingVersionFolder(version, in: file, with: placeholder),
+                file.replacingOccurrences(of: "/" + version + ".xcdatamodel/", with: "/" + placeholder + "/"),
+                "\(version) in \(file)")
+        }
+        XCTAssertEqual(
+            RepeatedFindings.replacingVersionFolder("a", in: "/a.xcdatamodel/a.xcdatamodel/", with: "V"),
+            "/V/a.xcdatamodel/")
+    }
+}

@@ -18,7 +18,7 @@ package enum RepeatedFindings {
             return Key(
                 rule: d.ruleId, entity: d.entity, property: d.property,
                 message: replacingVersionName(version, in: d.message, with: placeholder),
-                file: d.file.replacingOccurrences(of: "/" + version + ".xcdatamodel/", with: "/" + placeholder + "/"))
+                file: replacingVersionFolder(version, in: d.file, with: placeholder))
         }
         // Each finding's key on every core (finding a version's name in a message is most of the work).
         let keys = concurrentMap(Array(diagnostics.indices)) { [position] index -> (key: Key, position: Int)? in
@@ -60,6 +60,33 @@ package enum RepeatedFindings {
             flush()
         }
         return kept
+    }
+
+    /// `file` with every `/VERSION.xcdatamodel/` replaced by `/PLACEHOLDER/`, as `replacingOccurrences` replaces it.
+    /// Foundation searches through a bridged string, thousands of instructions a path; an ASCII path and name (the
+    /// usual ones) are compared byte for byte, which is what canonical equivalence comes to for ASCII.
+    package static func replacingVersionFolder(_ version: String, in file: String, with placeholder: String) -> String {
+        let folder = Array(("/" + version + ".xcdatamodel/").utf8)
+        let path = Array(file.utf8)
+        guard folder.allSatisfy({ $0 < 0x80 }), path.allSatisfy({ $0 < 0x80 }) else {
+            return file.replacingOccurrences(of: "/" + version + ".xcdatamodel/", with: "/" + placeholder + "/")
+        }
+        var result: [UInt8] = []
+        var copied = 0
+        var at = 0
+        while at + folder.count <= path.count {
+            if path[at] == UInt8(ascii: "/"), path[at..<(at + folder.count)].elementsEqual(folder) {
+                result += path[copied..<at]
+                result += Array(("/" + placeholder + "/").utf8)
+                at += folder.count
+                copied = at
+            } else {
+                at += 1
+            }
+        }
+        guard copied > 0 else { return file }
+        result += path[copied...]
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `version` where it is a version's name in `message`: not part of a longer name, so the base version
