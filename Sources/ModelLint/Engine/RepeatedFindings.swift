@@ -71,18 +71,13 @@ package enum RepeatedFindings {
         guard folder.allSatisfy({ $0 < 0x80 }), path.allSatisfy({ $0 < 0x80 }) else {
             return file.replacingOccurrences(of: "/" + version + ".xcdatamodel/", with: "/" + placeholder + "/")
         }
+        // Left to right, each search going on after the last folder replaced, as Foundation's does.
         var result: [UInt8] = []
         var copied = 0
-        var at = 0
-        while at + folder.count <= path.count {
-            if path[at] == UInt8(ascii: "/"), path[at..<(at + folder.count)].elementsEqual(folder) {
-                result += path[copied..<at]
-                result += Array(("/" + placeholder + "/").utf8)
-                at += folder.count
-                copied = at
-            } else {
-                at += 1
-            }
+        while let found = ByteSearch.firstIndex(of: folder, in: path, from: copied) {
+            result += path[copied..<found]
+            result += ("/" + placeholder + "/").utf8
+            copied = found + folder.count
         }
         guard copied > 0 else { return file }
         result += path[copied...]

@@ -380,7 +380,8 @@ package final class TreeBuilder: NSObject, XMLParserDelegate {
     private func placedProperty(_ entry: EntitySourceCache.PropertyEntry, location: SourceLocation, offset: Int)
         -> XMLNode
     {
-        let node = XMLNode(name: entry.elementName, attributes: [:], location: location, offset: offset)
+        // A property is written as the element its kind names: `attribute` or `relationship`.
+        let node = XMLNode(name: entry.property.kindName, attributes: [:], location: location, offset: offset)
         node.source.cachedProperty = entry
         return node
     }

@@ -46,14 +46,6 @@ package final class EntitySourceCache: Sendable {
             self.property = property
         }
 
-        /// The element the property is written as: `attribute` or `relationship`.
-        package var elementName: String {
-            switch property {
-            case .attribute: "attribute"
-            case .relationship: "relationship"
-            }
-        }
-
         package func stands(at start: Int, in bytes: [UInt8]) -> Bool {
             EntitySourceCache.text(text, standsAt: start, in: bytes)
         }
