@@ -112,9 +112,10 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
         try run(example, rules: rules).diagnostics
     }
 
-    /// The example written into a directory of its own (removed afterwards), what it finds, and its markers.
+    /// The example written into a directory of its own (removed afterwards), what it finds, its markers, and the
+    /// paths of the SwiftData schema sets it read (whose findings say their fix in Swift).
     static func run(_ example: RuleExample, rules: [any Rule]) throws -> (
-        diagnostics: [Diagnostic], markers: [(file: String, line: Int, column: Int)]
+        diagnostics: [Diagnostic], markers: [(file: String, line: Int, column: Int)], swiftDataBundles: Set<String>
     ) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "modellint-example-\(UUID().uuidString)")
@@ -145,7 +146,8 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
                 }
             }
             let found = Linter(configuration: configuration, rules: rules).lint(input)
-            return (Diagnostic.sortedForOutput(found.diagnostics), markers)
+            let swiftDataBundles = Set(input.bundles.filter { $0.swiftData != nil }.map(\.bundle.path))
+            return (Diagnostic.sortedForOutput(found.diagnostics), markers, swiftDataBundles)
         }
         let (bundle, markers) = try example.write(into: directory)
         let configuration = Configuration(baseDirectory: directory.path)
@@ -215,14 +217,14 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
                         ordered, mappingModels: mappings, unmatchedMappingModels: unmatched,
                         histories: example.shippedHistory().map { [$0] } ?? []))
         }
-        return (found, markers)
+        return (found, markers, [])
     }
 
     /// Why `example` does not hold for `rule` (empty: it holds).
     static func problems(of example: RuleExample, rule: RuleDescription, rules: [any Rule] = RuleRegistry.all) throws
         -> [String]
     {
-        let (all, markers) = try run(example, rules: rules)
+        let (all, markers, swiftDataBundles) = try run(example, rules: rules)
         let found = all.filter { $0.ruleId == rule.id }
         guard example.triggers else {
             return found.isEmpty ? [] : ["must not trigger, found \(found.map(\.message))"]
@@ -262,7 +264,9 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
                 if !diagnostic.fix.hasSuffix("set \"migration\": \"progressive\"") {
                     problems.append("fix without the progressive way out: \(diagnostic.fix)")
                 }
-            } else if diagnostic.fix != rule.fix {
+            } else if diagnostic.fix
+                != (swiftDataBundles.contains(diagnostic.bundle) ? rule.swiftDataFix ?? rule.fix : rule.fix)
+            {
                 problems.append("fix \"\(diagnostic.fix)\" is not the rule's")
             }
             if diagnostic.message.isEmpty { problems.append("an empty message") }

@@ -2,7 +2,9 @@ import Foundation
 import XCTest
 import ModelLintModel
 import ModelLintSwiftData
+import ModelLintRules
 import ModelLintCommands
+import ModelLintReporting
 
 /// SwiftData apps as `check` and `hashes` read them: each crash pattern of Fixtures/SwiftData caught with its
 /// rule, file and line, each fixed twin clean, and the schemas' hashes equal to hand translations into Xcode's XML.
@@ -58,6 +60,62 @@ final class SwiftDataTests: XCTestCase {
         XCTAssertEqual(
             findings("StageWrongSchemaType"),
             ["StageWrongSchemaType/TripsMigrationPlan.swift:23:59 warning swiftdata-stage-wrong-schema-type"])
+    }
+
+    /// A schema has no `elementID`, Renaming ID field or model editor: what a finding tells its author to write is
+    /// Swift, in the message and in the fix.
+    func testAdviceOnASchemaIsSaidInSwift() throws {
+        XCTAssertEqual(
+            findings("RenamedWithoutOriginalName"),
+            ["RenamedWithoutOriginalName/Schemas.swift:19:13 warning property-renamed-without-renaming-id"])
+        let text = modellint(["check", "RenamedWithoutOriginalName"], in: fixtures).standardOutput
+        XCTAssertEqual(
+            Array(text.split(separator: "\n").prefix(2)),
+            [
+                "RenamedWithoutOriginalName/Schemas.swift:19:13: warning: Note.bodyText was removed and Note.text added between NotesV1 and NotesV2, both String attributes: without `originalName` this is a removal, and if it is a rename, bodyText's data is dropped. Give text `@Attribute(originalName: \"bodyText\")`; if it is not a rename, declare Note.bodyText retired in .modellint.json [property-renamed-without-renaming-id]",
+                "    fix: give the new property `@Attribute(originalName: \"old\")` (`@Relationship(originalName:)` for a relationship), or confirm it is a delete plus an add by declaring the old one `retired` in .modellint.json",
+            ], text)
+        let out = modellint(["check", "RenamedWithoutOriginalName", "--format", "json"], in: fixtures)
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any])
+        let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(diagnostics.count, 1)
+        XCTAssertEqual(
+            diagnostics.first?["fix"] as? String, PropertyRenamedWithoutRenamingIDRule.description.swiftDataFix)
+        // A rename through `originalName` is tested on a store, not looked for in a compiled model.
+        let trips = modellint(["check", "Trips", "--notes"], in: fixtures).standardOutput
+        XCTAssertTrue(
+            trips.contains(
+                "Trips/TripsSchemaV2.swift:15:53: note: Trip.destination was renamed to place between TripsSchemaV1 and TripsSchemaV2 through `originalName: \"destination\"`: if the migration does not match it, the data is dropped and place reads nil (test the stage on a store TripsSchemaV1 wrote) [renaming-id-reliance]\n    fix: test the rename on a store the older schema wrote"
+            ), trips)
+    }
+
+    /// What only Xcode's model has, named in advice a SwiftData author reads, is advice they cannot follow.
+    func testNoSchemaFindingNamesWhatOnlyXcodesModelHas() throws {
+        // Every app of Swift files but those whose classes are paired with a `.xcdatamodeld` (its findings are
+        // Xcode's).
+        let apps = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { app in
+            let files = FileManager.default.enumerator(atPath: fixtures.appendingPathComponent(app).path)
+            return !["ModelClassMismatch", "ModelClassMismatchFixed"].contains(app)
+                && (files?.allObjects as? [String] ?? []).contains { $0.hasSuffix(".swift") }
+        }.sorted()
+        XCTAssertEqual(apps.count, 17)
+        var judged = 0
+        for app in apps {
+            let out = modellint(["check", app, "--notes", "--format", "json"], in: fixtures)
+            let json = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any], app)
+            for d in try XCTUnwrap(json["diagnostics"] as? [[String: Any]]) {
+                judged += 1
+                for key in ["message", "fix"] {
+                    let said = d[key] as? String ?? ""
+                    for word in SwiftDataAdvice.coreDataOnlyWords {
+                        XCTAssertFalse(said.contains(word), "\(app) \(d["ruleId"] ?? "") \(key) names \(word): \(said)")
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(judged, 19)
     }
 
     func testMessagesNameTheSchemaTypeAndProperty() {
@@ -374,5 +432,64 @@ enum HashesCommandTestAccess {
                 $0.hasSuffix(".swift")
             }.map { path + "/" + $0 } ?? []
         return SwiftDataLoader.load(files, root: path) { $0 }.sets
+    }
+}
+
+/// What a fix or message may not name when its reader writes Swift: Xcode's model fields and files.
+enum SwiftDataAdvice {
+    static let coreDataOnlyWords = [
+        "elementID", "Renaming ID", "inverseName", "Xcode", "User Info", "userInfo", "versionHashModifier",
+        "Version Hash Modifier", "mapping model", ".xccurrentversion", "modellint:disable", "modellint new-version",
+        "compiled model", "NSManagedObjectModel",
+    ]
+
+    /// Rules that never judge a SwiftData schema: the XML format, `.xccurrentversion`, what Xcode compiled or
+    /// a project references, a bundle's shipped history (a schema's is swiftdata-frozen-schema-edited), and a
+    /// direct migration's skipped versions (SwiftData migrates stage by stage).
+    static let coreDataOnlyRules: Set<String> = [
+        "legacy-model-format", "missing-current-version", "current-version-not-found", "current-version-not-latest",
+        "version-name-ambiguous", "current-version-rolled-back", "renaming-identifier-xml-attribute",
+        "unknown-xml-attribute", "unknown-attribute-type", "derived-attribute-invalid", "skip-version-upgrade",
+        "shipped-version-edited", "shipped-version-semantics-changed", "compiled-current-version-mismatch",
+        "compiled-renaming-id-lost", "mapping-model-unmatched", "mapping-model-stale",
+        "project-current-version-mismatch",
+    ]
+}
+
+final class SwiftDataAdviceTests: XCTestCase {
+    /// Every rule that can judge a schema and whose fix names Xcode's model has a fix in Swift, and no fix in
+    /// Swift names Xcode's model.
+    func testEveryRuleThatJudgesSchemasHasAdviceInSwift() {
+        var said = 0
+        for rule in RuleRegistry.descriptions {
+            let words = SwiftDataAdvice.coreDataOnlyWords
+            if let swiftDataFix = rule.swiftDataFix {
+                said += 1
+                XCTAssertNotEqual(swiftDataFix, rule.fix, rule.id)
+                for word in words { XCTAssertFalse(swiftDataFix.contains(word), "\(rule.id) names \(word)") }
+                XCTAssertEqual(rule.fix(for: .swiftData(name: "Plan", versioned: true)), swiftDataFix, rule.id)
+                XCTAssertEqual(rule.fix(for: .xcdatamodeld), rule.fix, rule.id)
+            } else if !SwiftDataAdvice.coreDataOnlyRules.contains(rule.id) {
+                for word in words where rule.fix.contains(word) {
+                    XCTFail("\(rule.id) judges SwiftData schemas but its fix names \(word) and it has no swiftDataFix")
+                }
+            }
+        }
+        XCTAssertEqual(said, 15)
+    }
+
+    /// The rule pages and `explain` show both fixes.
+    func testDocumentationShowsTheFixInSwift() throws {
+        let rule = MissingInverseRule.description
+        let page = RuleDocumentation.markdown(rule)
+        XCTAssertTrue(
+            page.contains(
+                "## Fix\n\nAdd the inverse relationship on the destination entity and set both `inverseName`s.\n\nIn a SwiftData schema: add the inverse property on the destination model (`var owner: A?`) and name it on one side: `@Relationship(inverse: \\B.owner)`.\n"
+            ), page)
+        let explained = modellint(["explain", "missing-inverse"], in: repositoryRoot).standardOutput
+        XCTAssertTrue(
+            explained.contains(
+                "Fix in a SwiftData schema:\n  add the inverse property on the destination model (`var owner: A?`) and name it on one side: `@Relationship(inverse: \\B.owner)`\n"
+            ), explained)
     }
 }

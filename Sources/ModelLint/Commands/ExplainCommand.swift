@@ -29,6 +29,7 @@ public enum ExplainCommand {
     package static func render(_ rule: RuleDescription) -> String {
         var out = "\(rule.id) (\(rule.severity.rawValue), \(rule.category.rawValue))\n\n\(rule.summary)\n\n"
         out += "Why:\n\(indent(rule.rationale))\n\nFix:\n\(indent(rule.fix))\n"
+        if let swiftDataFix = rule.swiftDataFix { out += "\nFix in a SwiftData schema:\n\(indent(swiftDataFix))\n" }
         func show(_ example: RuleExample, _ title: String) {
             out += "\n\(title):\n"
             for (name, contents) in example.shipped {

@@ -108,8 +108,10 @@ public struct Linter: Sendable {
             mappingModels: mappingModels, suppressions: Suppressions(versions: line.versions))
         facts.unmatchedMappingModels = unmatchedMappingModels
         facts.stepMigrators = stepMigrators
-        let judgement = judge.judge(
-            bundle, facts: facts, context: context(line, settings: settings), histories: histories)
+        facts.source = bundle.source
+        var ruleContext = context(line, settings: settings)
+        ruleContext.source = bundle.source
+        let judgement = judge.judge(bundle, facts: facts, context: ruleContext, histories: histories)
         var diagnostics = facts.resolve(judgement)
         // A bundle nothing builds has no stores to protect: what else it has is information.
         if bundle.unshippedReason != nil, !configuration.includeUnshipped {
@@ -151,17 +153,19 @@ public struct Linter: Sendable {
     /// reached this store), a hop covered by a mapping model as a note naming it, the in-model suppressions applied.
     package func migrationFindings(
         along path: [VersionRef], consecutive: [Bool], bundlePath: String, settings: BundleSettings?,
-        mappingModels: [MappingModel]
+        mappingModels: [MappingModel], source: ModelBundle.Source = .xcdatamodeld
     ) -> [Diagnostic] {
         guard path.count > 1, consecutive.count == path.count - 1 else { return [] }
         let line = VersionLine(versions: path)
-        let facts = ResolutionFacts(
+        var facts = ResolutionFacts(
             configuration: configuration, bundlePath: bundlePath, line: line, shipped: [],
             mappingModels: mappingModels, suppressions: Suppressions(versions: line.versions))
+        facts.source = source
         let judge = Judge(rules: rules, migration: .progressive, migrationIsExplicit: true)
         let hops = consecutive.enumerated().map { ($0.offset, $0.offset + 1, $0.element) }
-        let results = judge.changeFindings(
-            line.versions, pairs: hops, context: context(line, settings: settings, migration: .progressive))
+        var ruleContext = context(line, settings: settings, migration: .progressive)
+        ruleContext.source = source
+        let results = judge.changeFindings(line.versions, pairs: hops, context: ruleContext)
         return facts.resolve(BundleJudgement(findings: results.flatMap { $0.stepFindings.map(\.raw) }))
     }
 

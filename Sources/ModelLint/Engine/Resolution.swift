@@ -57,6 +57,8 @@ package struct ResolutionFacts: Sendable {
     /// The app's code that migrates stores step by step.
     package var stepMigrators: [SourceReference] = []
     package var suppressions: Suppressions
+    /// What the bundle was read from: a fix is said in the words of its source (`RuleDescription.fix(for:)`).
+    package var source: ModelBundle.Source = .xcdatamodeld
 
     package func severity(of rule: RuleDescription, finding: Finding) -> Severity? {
         configuration.severity(of: rule, finding: finding)
@@ -94,15 +96,17 @@ package struct ResolutionFacts: Sendable {
         guard let severity = severity(of: raw.rule, finding: raw.finding) else { return nil }
         switch raw.subject {
         case .whole(let version):
-            return Diagnostic(raw.rule, raw.finding, severity: severity, bundle: bundlePath, version: version)
+            return Diagnostic(
+                raw.rule, raw.finding, severity: severity, bundle: bundlePath, version: version, source: source)
         case .shipped:
-            return Diagnostic(raw.rule, raw.finding, severity: severity, bundle: bundlePath, version: nil)
+            return Diagnostic(
+                raw.rule, raw.finding, severity: severity, bundle: bundlePath, version: nil, source: source)
         case .version(let position):
             // A shipped version can no longer be fixed, only learned from; staged versions keep full severity.
             let history = position < line.currentPosition
             return Diagnostic(
                 raw.rule, raw.finding, severity: history ? .note : severity, bundle: bundlePath,
-                version: line.versions[position].name)
+                version: line.versions[position].name, source: source)
         case .step(let from, let to, let superseded):
             guard !superseded else { return nil }
             // A step whose newer version shipped is history: the devices that took it have met it already.
@@ -110,7 +114,7 @@ package struct ResolutionFacts: Sendable {
             let history = shipped.contains(ExactName(to))
             var d = Diagnostic(
                 raw.rule, raw.finding, severity: covering == nil && !history ? severity : .note, bundle: bundlePath,
-                version: to, fromVersion: from)
+                version: to, fromVersion: from, source: source)
             if let covering {
                 d.message += " (covered by \(covering.covering))"
                 d.mappingModel = covering.name
@@ -158,13 +162,15 @@ extension ResolutionFacts {
 }
 
 extension Diagnostic {
-    /// A rule's finding as reported: the rule's id and fix, the finding's place and subject.
+    /// A rule's finding as reported: the rule's id and fix (in the words of the bundle's source), the finding's
+    /// place and subject.
     package init(
         _ rule: RuleDescription, _ finding: Finding, severity: Severity, bundle: String, version: String?,
-        fromVersion: String? = nil
+        fromVersion: String? = nil, source: ModelBundle.Source = .xcdatamodeld
     ) {
         self.init(
-            ruleId: rule.id, severity: severity, message: ReportText.boundedMessage(finding.message), fix: rule.fix,
+            ruleId: rule.id, severity: severity, message: ReportText.boundedMessage(finding.message),
+            fix: rule.fix(for: source),
             bundle: bundle,
             file: finding.location.file, line: finding.location.line, column: finding.location.column,
             version: finding.version ?? version, fromVersion: fromVersion, entity: finding.entity,

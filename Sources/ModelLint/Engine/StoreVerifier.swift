@@ -40,7 +40,7 @@ public struct StoreVerifier: Sendable {
             let consecutive = migration == .direct ? [end == start + 1] : Array(repeating: true, count: end - start)
             migrationFindings = Linter(configuration: configuration, migration: migration).migrationFindings(
                 along: path, consecutive: consecutive, bundlePath: bundle.path, settings: settings,
-                mappingModels: mappingModels)
+                mappingModels: mappingModels, source: bundle.source)
         }
         // No version wrote it: Core Data takes the source model from the store's own cache (docs/core-data.md
         // §1) when that model is the store's (its hashes are the recorded ones), and infers one hop from it.
@@ -54,7 +54,7 @@ public struct StoreVerifier: Sendable {
             let source = VersionRef(name: "the store's model (Z_MODELCACHE)", contentsPath: path, model: cached)
             migrationFindings = Linter(configuration: configuration, migration: migration).migrationFindings(
                 along: [source, current], consecutive: [false], bundlePath: bundle.path, settings: settings,
-                mappingModels: [])
+                mappingModels: [], source: bundle.source)
         }
         var check = StoreCheck(
             path: path, metadata: metadata, bundle: bundle.path, current: current, matching: matching,
@@ -80,7 +80,8 @@ public struct StoreVerifier: Sendable {
         let context = RuleContext(
             cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
         var diagnostics = migrationFindings
-        let facts = ResolutionFacts(configuration: configuration, bundlePath: bundle.path)
+        var facts = ResolutionFacts(configuration: configuration, bundlePath: bundle.path)
+        facts.source = bundle.source
         for rule in rules {
             diagnostics += facts.resolve(rule.description, rule.check(check, context: context))
         }

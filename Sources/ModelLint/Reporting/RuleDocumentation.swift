@@ -7,11 +7,15 @@ public enum RuleDocumentation {
 
     public static func helpURI(for id: String) -> String { "\(repositoryURL)/blob/main/docs/rules/\(id).md" }
 
+    /// A fix as a sentence: capitalized, with a full stop.
+    static func sentence(_ fix: String) -> String { fix.prefix(1).uppercased() + fix.dropFirst() + "." }
+
     public static func markdown(_ rule: RuleDescription) -> String {
         var out = "# `\(rule.id)`\n\n"
         out += "Default severity: **\(rule.severity.rawValue)** · Section: \(rule.category.rawValue)\n\n"
         out += rule.summary.prefix(1).uppercased() + rule.summary.dropFirst() + ".\n\n"
-        out += "## Why\n\n\(rule.rationale)\n\n## Fix\n\n\(rule.fix.prefix(1).uppercased() + rule.fix.dropFirst()).\n"
+        out += "## Why\n\n\(rule.rationale)\n\n## Fix\n\n\(sentence(rule.fix))\n"
+        if let swiftDataFix = rule.swiftDataFix { out += "\nIn a SwiftData schema: \(swiftDataFix).\n" }
         for (title, triggers) in [("Triggers", true), ("Does not trigger", false)] {
             let examples = rule.examples.filter { $0.triggers == triggers }
             guard !examples.isEmpty else { continue }

@@ -23,11 +23,17 @@ public struct SARIFReporter: Reporter {
                 (
                     "help",
                     .object([
-                        ("text", .string("Fix: \(rule.fix)")),
+                        (
+                            "text",
+                            .string(
+                                "Fix: \(rule.fix)" + (rule.swiftDataFix.map { "\nIn a SwiftData schema: \($0)" } ?? ""))
+                        ),
                         (
                             "markdown",
                             .string(
-                                "**Fix:** \(rule.fix)\n\n[Documentation](\(RuleDocumentation.helpURI(for: rule.id)))")
+                                "**Fix:** \(rule.fix)\n\n"
+                                    + (rule.swiftDataFix.map { "**In a SwiftData schema:** \($0)\n\n" } ?? "")
+                                    + "[Documentation](\(RuleDocumentation.helpURI(for: rule.id)))")
                         ),
                     ])
                 ),

@@ -46,12 +46,15 @@ public struct RuleDescription: Sendable {
     public var rationale: String
     /// The safe alternative.
     public var fix: String
+    /// The safe alternative as a SwiftData schema writes it, where `fix` names what Swift declarations do not have
+    /// (an `elementID`, an `inverseName`, Xcode's model editor) or a way out a `.custom` stage does not offer.
+    public var swiftDataFix: String?
     /// Models that must trigger the rule (markers `↓` where) and models that must not.
     public var examples: [RuleExample]
 
     public init(
         id: String, category: RuleCategory, severity: Severity, summary: String, rationale: String,
-        fix: String, examples: [RuleExample]
+        fix: String, swiftDataFix: String? = nil, examples: [RuleExample]
     ) {
         self.id = id
         self.category = category
@@ -59,7 +62,13 @@ public struct RuleDescription: Sendable {
         self.summary = summary
         self.rationale = rationale
         self.fix = fix
+        self.swiftDataFix = swiftDataFix
         self.examples = examples
+    }
+
+    /// The safe alternative in the words of the bundle's source.
+    public func fix(for source: ModelBundle.Source) -> String {
+        source.isSwiftData ? swiftDataFix ?? fix : fix
     }
 }
 
@@ -375,6 +384,8 @@ public struct RuleContext: Sendable, Equatable {
     public var migration: MigrationMode
     /// The value transformer classes the app's code declares.
     public var appTransformers = AppTransformers()
+    /// What the versions were read from: a message that says what to write says it in the source's words.
+    public var source: ModelBundle.Source = .xcdatamodeld
 
     public init(cloudKitOverride: Bool? = nil, retired: [Retirement] = [], migration: MigrationMode = .direct) {
         self.cloudKitOverride = cloudKitOverride

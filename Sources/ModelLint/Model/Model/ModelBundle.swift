@@ -78,6 +78,12 @@ public struct ModelBundle: Sendable {
         /// stage by stage. `versioned` is false for an app whose `@Model` classes are its one version: editing it
         /// in place is how such an app evolves.
         case swiftData(name: String, versioned: Bool)
+
+        /// Whether the versions are SwiftData schemas: a finding's advice is then said in Swift.
+        public var isSwiftData: Bool {
+            if case .swiftData = self { return true }
+            return false
+        }
     }
 
     /// Version folders whose names are not valid UTF-8 (shown with `\x..` escapes): not read.

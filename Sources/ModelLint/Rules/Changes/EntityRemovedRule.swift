@@ -14,6 +14,8 @@ public struct EntityRemovedRule: ChangeRule {
             """,
         fix:
             "restore it, or give its replacement `elementID` = the old entity's identifier; if it is meant to go, accept the finding (a baseline), or silence it with the User Info key `modellint:disable` on the entity in its last version",
+        swiftDataFix:
+            "restore the model in the schema's `models` (a class renamed in Swift keeps its rows only under its old name); if it is meant to go, accept the finding (a baseline)",
         examples: [
             .triggering(
                 before: """

@@ -15,6 +15,8 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
             """,
         fix:
             "bump the entity's Version Hash Modifier (`versionHashModifier`) so existing stores migrate and get the index",
+        swiftDataFix:
+            "change the hash of one of the entity's properties (`@Attribute(hashModifier: \"2\")`) so existing stores migrate and get the index",
         examples: [
             .triggering(
                 before:

@@ -21,6 +21,8 @@ public struct PropertyRemovedRule: EntityPairRule {
             """,
         fix:
             "confirm it is retired (declare it in `retired` in .modellint.json), or rename with a renaming identifier (`elementID`)",
+        swiftDataFix:
+            "confirm it is retired (declare it in `retired` in .modellint.json), or, if it was renamed, give the new property `@Attribute(originalName: \"old\")` (`@Relationship(originalName:)` for a relationship)",
         examples: [
             // The to-many side of a one-to-many, its inverse still there: a note.
             RuleExample.triggering(

@@ -13,6 +13,8 @@ public struct RequiredAttributeWithoutDefaultRule: EntityPairRule {
             that has rows. A test on an empty store passes, which is why this ships.
             """,
         fix: "give it a default value, or keep it optional, or fill the values in a custom migration stage",
+        swiftDataFix:
+            "give it a default in its declaration (`var count: Int = 0`), or keep it optional; a `.custom` stage cannot fill a property its older schema lacks (its handlers run before and after an inferred migration): add it optional, then make it required in a later schema whose `.custom` stage fills the empty values in `willMigrate`",
         examples: [
             .triggering(
                 before: """

@@ -17,6 +17,8 @@ public struct EntityRenamedWithoutRenamingIDRule: ChangeRule {
             """,
         fix:
             "give the new entity `elementID` = the old entity's identifier (Xcode: Data Model inspector, Renaming ID); if it really is a new entity, declare the old one retired",
+        swiftDataFix:
+            "keep the class name (the entity is named after it; a `typealias` gives your code the new name), or keep both models for one schema and copy the rows in its `.custom` stage's `didMigrate`; if it really is a new model, declare the old one retired",
         examples: [
             .triggering(
                 before: """
@@ -48,8 +50,13 @@ public struct EntityRenamedWithoutRenamingIDRule: ChangeRule {
 
     public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         RenameHeuristics.entityRenames(in: diff).map { old, new, shared in
+            // SwiftData names an entity after its class and has no renaming identifier for one.
+            let advice =
+                context.source.isSwiftData
+                ? "If it is a rename, keep the class name \(old.name) (SwiftData names the entity after the class); if not, declare \(old.name) retired"
+                : "If it is a rename, set \(new.name)'s Renaming ID to \"\(old.renamingIdentifier)\"; if not, declare \(old.name) retired or disable this rule for \(new.name) with the userInfo key modellint:disable"
             var finding = ChangeFinding.change(
-                "\(old.name) was removed and \(new.name) added \(diff.between), sharing \(shared) persistent properties by name and type: this looks like a rename without a renaming identifier, and \(old.name)'s rows are dropped. If it is a rename, set \(new.name)'s Renaming ID to \"\(old.renamingIdentifier)\"; if not, declare \(old.name) retired or disable this rule for \(new.name) with the userInfo key modellint:disable",
+                "\(old.name) was removed and \(new.name) added \(diff.between), sharing \(shared) persistent properties by name and type: this looks like a rename without a renaming identifier, and \(old.name)'s rows are dropped. \(advice)",
                 entity: new)
             finding.supersedes = [(EntityRemovedRule.description.id, old.renamingIdentifier + "/")]
             return finding

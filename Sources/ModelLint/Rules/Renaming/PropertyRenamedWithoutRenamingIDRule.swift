@@ -17,6 +17,8 @@ public struct PropertyRenamedWithoutRenamingIDRule: ChangeRule {
             """,
         fix:
             "give the new property `elementID` = the old identifier, or confirm it is a delete plus an add by declaring the old one `retired` in .modellint.json",
+        swiftDataFix:
+            "give the new property `@Attribute(originalName: \"old\")` (`@Relationship(originalName:)` for a relationship), or confirm it is a delete plus an add by declaring the old one `retired` in .modellint.json",
         examples: [
             .triggering(
                 before: """
@@ -47,8 +49,15 @@ public struct PropertyRenamedWithoutRenamingIDRule: ChangeRule {
             RenameHeuristics.propertyRenames(in: pair).compactMap { old, new in
                 let retired = context.retired.contains { $0.entity == pair.old.name && $0.property == old.name }
                 guard !retired else { return nil }
+                // A SwiftData schema has no Renaming ID field: the same identifier is its `originalName:`.
+                let identifier = context.source.isSwiftData ? "`originalName`" : "a Renaming ID"
+                let macro = if case .attribute = new { "Attribute" } else { "Relationship" }
+                let rename =
+                    context.source.isSwiftData
+                    ? "Give \(new.name) `@\(macro)(originalName: \"\(old.renamingIdentifier)\")`"
+                    : "Set \(new.name)'s Renaming ID to \"\(old.renamingIdentifier)\""
                 var finding = ChangeFinding.change(
-                    "\(pair.new.name).\(old.name) was removed and \(pair.new.name).\(new.name) added \(diff.between), both \(Self.kind(new)): without a Renaming ID this is a removal, and if it is a rename, \(old.name)'s data is dropped. Set \(new.name)'s Renaming ID to \"\(old.renamingIdentifier)\"; if it is not a rename, declare \(pair.old.name).\(old.name) retired in .modellint.json",
+                    "\(pair.new.name).\(old.name) was removed and \(pair.new.name).\(new.name) added \(diff.between), both \(Self.kind(new)): without \(identifier) this is a removal, and if it is a rename, \(old.name)'s data is dropped. \(rename); if it is not a rename, declare \(pair.old.name).\(old.name) retired in .modellint.json",
                     entity: pair.new, property: new)
                 // The removal of the old property is this finding's other half.
                 finding.supersedes = [

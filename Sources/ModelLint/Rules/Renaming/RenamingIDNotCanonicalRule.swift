@@ -14,6 +14,8 @@ public struct RenamingIDNotCanonicalRule: ChangeRule {
             is `a`, so `elementID="b"` matches nothing and the data is dropped.
             """,
         fix: "reuse the original identifier: the previous version's `elementID`, not its name",
+        swiftDataFix:
+            "reuse the original identifier: the previous schema's `originalName`, not its name",
         examples: [
             .triggering(
                 before:

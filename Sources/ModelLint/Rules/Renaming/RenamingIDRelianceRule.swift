@@ -15,6 +15,8 @@ public struct RenamingIDRelianceRule: ChangeRule {
             """,
         fix:
             "verify the compiled model keeps the identifier (read `renamingIdentifier` from the compiled NSManagedObjectModel in a test), or use the two-build sequence: an interim build with both, copying on launch; a retiring build that removes the old one",
+        swiftDataFix:
+            "test the rename on a store the older schema wrote (open it with the new container and read the renamed property), or use the two-step sequence: an interim schema with both properties, copying in its `.custom` stage's `didMigrate`; a later schema that removes the old one",
         examples: [
             .triggering(
                 before:
@@ -43,9 +45,14 @@ public struct RenamingIDRelianceRule: ChangeRule {
                         entity: pair.new))
             }
             for property in pair.changedProperties where property.old.name != property.new.name {
+                // A SwiftData schema is not compiled: what can lose the identifier is the migration, not a build.
+                let risk =
+                    context.source.isSwiftData
+                    ? "through `originalName: \"\(property.new.renamingIdentifier)\"`: if the migration does not match it, the data is dropped and \(property.new.name) reads nil (test the stage on a store \(diff.from.name) wrote)"
+                    : "through its renaming identifier \"\(property.new.renamingIdentifier)\": if the compiled model loses it, the data is dropped and \(property.new.name) reads nil"
                 findings.append(
                     .change(
-                        "\(pair.new.name).\(property.old.name) was renamed to \(property.new.name) \(diff.between) through its renaming identifier \"\(property.new.renamingIdentifier)\": if the compiled model loses it, the data is dropped and \(property.new.name) reads nil",
+                        "\(pair.new.name).\(property.old.name) was renamed to \(property.new.name) \(diff.between) \(risk)",
                         entity: pair.new, property: property.new))
             }
         }

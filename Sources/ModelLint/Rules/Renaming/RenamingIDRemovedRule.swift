@@ -14,6 +14,8 @@ public struct RenamingIDRemovedRule: ChangeRule {
             stores from that version drop its data.
             """,
         fix: "keep renaming identifiers forever: restore the previous `elementID`",
+        swiftDataFix:
+            "keep renaming identifiers forever: restore the previous schema's `originalName:`",
         examples: [
             .triggering(
                 before:

@@ -15,6 +15,8 @@ public struct RenamingIDUnknownRule: ChangeRule {
             """,
         fix:
             "set the Renaming ID to the identifier the element had in the previous version (its `elementID` there, else its name)",
+        swiftDataFix:
+            "set `originalName:` to the name the property had in the previous schema (or its `originalName` there, if it had one)",
         examples: [
             .triggering(
                 before:

@@ -14,6 +14,8 @@ public struct StoreMigrationFailsRule: StoreRule {
             """,
         fix:
             "fix the underlying finding (listed with it), or add a mapping model or a custom migration stage for that step",
+        swiftDataFix:
+            "fix the underlying finding (listed with it), or make that step a `.custom` stage whose `willMigrate` prepares the data the inferred migration cannot carry",
         examples: [
             // A Near 1 store meets price's type change on its way to Near 3 (in one hop, as Core Data migrates).
             RuleExample.store(

@@ -12,6 +12,8 @@ public struct DuplicateRenamingIDRule: EntityRule {
             Transient properties take no part in matching and are not counted.
             """,
         fix: "make the identifiers unique: clear the Renaming ID of the element that is not the renamed one",
+        swiftDataFix:
+            "make the identifiers unique: remove the `originalName` of the property that is not the renamed one",
         examples: [
             .triggering(
                 """

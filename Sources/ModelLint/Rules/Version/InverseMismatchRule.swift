@@ -13,6 +13,8 @@ public struct InverseMismatchRule: EntityRule {
             """,
         fix:
             "make the two relationships name each other: A.r has inverse B.s, and B.s has destination A and inverse A.r",
+        swiftDataFix:
+            "make the two relationships name each other: `@Relationship(inverse: \\B.s)` on A.r, where B.s is of type `A?` or `[A]`",
         examples: [
             .triggering(
                 """

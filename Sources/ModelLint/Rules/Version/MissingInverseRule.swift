@@ -14,6 +14,8 @@ public struct MissingInverseRule: EntityRule {
             Apple's documentation asks for an inverse on every relationship.
             """,
         fix: "add the inverse relationship on the destination entity and set both `inverseName`s",
+        swiftDataFix:
+            "add the inverse property on the destination model (`var owner: A?`) and name it on one side: `@Relationship(inverse: \\B.owner)`",
         examples: [
             .triggering(
                 """

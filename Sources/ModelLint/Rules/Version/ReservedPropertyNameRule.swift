@@ -26,6 +26,8 @@ public struct ReservedPropertyNameRule: EntityRule {
             """,
         fix:
             "rename it; if the version has shipped, give the renamed property `elementID` = the old name so its data is kept",
+        swiftDataFix:
+            "rename it; if the schema has shipped, give the renamed property `@Attribute(originalName: \"old\")` so its data is kept",
         examples: [
             .triggering(
                 """
