@@ -50,20 +50,24 @@ final class SourceReferenceCacheTests: XCTestCase {
         let plain = entries["/app/C.swift"]!
         entries["/app/Tab\there.swift"] = plain
         entries["/app/Line\nbreak.swift"] = plain
-        SourceReferenceCache(cache: cache, tree: tree).store(entries)
-        XCTAssertEqual(SourceReferenceCache(cache: cache, tree: tree).entries, stored)
-        // Another tree's, or another modellint's, entry is not this one.
-        XCTAssertEqual(SourceReferenceCache(cache: cache, tree: "/app").entries, [:])
+        SourceReferenceCache(cache: cache, tree: tree, mentionWords: ["@Model"]).store(entries)
+        XCTAssertEqual(SourceReferenceCache(cache: cache, tree: tree, mentionWords: ["@Model"]).entries, stored)
+        // Another tree's, another modellint's, or one whose files were judged by other words, is not this one.
+        XCTAssertEqual(SourceReferenceCache(cache: cache, tree: "/app", mentionWords: ["@Model"]).entries, [:])
+        XCTAssertEqual(
+            SourceReferenceCache(cache: cache, tree: tree, mentionWords: ["@Model", "MigrationStage"]).entries, [:])
         let file = try entryFile(in: folder)
         let text = try String(contentsOf: file, encoding: .utf8)
         XCTAssertTrue(
-            text.hasPrefix(#"{"format":2,"key":"/app\n/other","tool":""# + ModelLintVersion.current + "\"}\n"))
+            text.hasPrefix(
+                #"{"format":2,"key":"/app\n/other\u001f@Model","tool":""# + ModelLintVersion.current + "\"}\n"))
         XCTAssertEqual(text.split(separator: "\n").count, 4)
         try Data(text.replacingOccurrences(of: ModelLintVersion.current, with: "0.0.0-other").utf8).write(to: file)
-        XCTAssertEqual(SourceReferenceCache(cache: cache, tree: tree).entries, [:])
+        XCTAssertEqual(SourceReferenceCache(cache: cache, tree: tree, mentionWords: ["@Model"]).entries, [:])
         // No cache folder: nothing read, nothing kept.
-        SourceReferenceCache(cache: ResultCache(folder: nil), tree: tree).store(stored)
-        XCTAssertEqual(SourceReferenceCache(cache: ResultCache(folder: nil), tree: tree).entries, [:])
+        SourceReferenceCache(cache: ResultCache(folder: nil), tree: tree, mentionWords: ["@Model"]).store(stored)
+        XCTAssertEqual(
+            SourceReferenceCache(cache: ResultCache(folder: nil), tree: tree, mentionWords: ["@Model"]).entries, [:])
     }
 
     /// Every cut of a stored entry, and every byte of it changed, is read without a crash, as nothing or as
@@ -72,13 +76,13 @@ final class SourceReferenceCacheTests: XCTestCase {
     func testAnAlteredEntryGivesOnlyWhatWasStoredOrNothing() throws {
         let folder = try makeTemporaryDirectory(self)
         let cache = ResultCache(folder: folder.path)
-        SourceReferenceCache(cache: cache, tree: "/app").store(stored)
+        SourceReferenceCache(cache: cache, tree: "/app", mentionWords: ["@Model"]).store(stored)
         let file = try entryFile(in: folder)
         let bytes = try [UInt8](Data(contentsOf: file))
         let original = stored
         func read(_ altered: [UInt8]) throws -> [String: SourceReferenceCache.Entry] {
             try Data(altered).write(to: file)
-            return SourceReferenceCache(cache: cache, tree: "/app").entries
+            return SourceReferenceCache(cache: cache, tree: "/app", mentionWords: ["@Model"]).entries
         }
         for length in 0..<bytes.count {
             let entries = try read(Array(bytes[..<length]))

@@ -99,7 +99,7 @@ final class SwiftDataTests: XCTestCase {
             return !["ModelClassMismatch", "ModelClassMismatchFixed"].contains(app)
                 && (files?.allObjects as? [String] ?? []).contains { $0.hasSuffix(".swift") }
         }.sorted()
-        XCTAssertEqual(apps.count, 17)
+        XCTAssertEqual(apps.count, 18)
         var judged = 0
         for app in apps {
             let out = modellint(["check", app, "--notes", "--format", "json"], in: fixtures)
@@ -115,7 +115,7 @@ final class SwiftDataTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(judged, 19)
+        XCTAssertEqual(judged, 20)
     }
 
     func testMessagesNameTheSchemaTypeAndProperty() {
@@ -140,6 +140,33 @@ final class SwiftDataTests: XCTestCase {
         for app in apps {
             XCTAssertEqual(findings(app), [], app)
         }
+    }
+
+    /// A plan's stage declared in an extension in a file of its own is read from that file: the file is part of
+    /// the app's declarations though it mentions only `MigrationStage`, and the extension's member is read with
+    /// its own file's tokens (with the plan's file's, the reader crashed on an index out of range).
+    func testAStageDeclaredInAnExtensionOfThePlanInAnotherFileCoversItsStep() throws {
+        XCTAssertEqual(findings("StagesInAnExtension"), [])
+        let out = modellint(["check", "StagesInAnExtension", "--notes"], in: fixtures)
+        XCTAssertEqual(out.exitCode, 0)
+        XCTAssertEqual(
+            out.standardOutput.split(separator: "\n").first.map(String.init),
+            "StagesInAnExtension/Schemas.swift:16:33: note: Book gained the uniqueness constraint (title) between ShelfV1 and ShelfV2: the store fails to open on any device holding duplicates (covered by the custom stage ShelfV1 -> ShelfV2 (Stages.swift:6)) [uniqueness-constraint-added]"
+        )
+        // The shape that crashed: the stage's file also mentions FetchDescriptor, so it was read, and its
+        // extension's member was read with the plan's file's tokens.
+        let directory = try makeTemporaryDirectory(self)
+        let app = directory.appendingPathComponent("App")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("StagesInAnExtension"), to: app)
+        let stages = app.appendingPathComponent("Stages.swift")
+        let text = try String(contentsOf: stages, encoding: .utf8).replacingOccurrences(
+            of: "try context.save()", with: "_ = try context.fetch(FetchDescriptor<ShelfV1.Book>())")
+        try Data(text.utf8).write(to: stages)
+        let fetched = modellint(["check", "App", "--notes"], in: directory)
+        XCTAssertEqual(fetched.exitCode, 0, fetched.standardError)
+        XCTAssertTrue(
+            fetched.standardOutput.contains("(covered by the custom stage ShelfV1 -> ShelfV2 (Stages.swift:6))"),
+            fetched.standardOutput)
     }
 
     /// A custom stage covers its step as a mapping model does: what inference would do there is a note naming it.

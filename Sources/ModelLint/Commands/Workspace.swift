@@ -323,7 +323,9 @@ package struct Workspace: Sendable {
         // text). The cache is loaded while the files are looked at.
         let tree = Set(selections.map { files.root(near: $0.absolutePath) } + searched.map(\.root)).sorted()
             .joined(separator: "\n")
-        let knownReady = Pending { [cache] in SourceReferenceCache(cache: cache, tree: tree) }
+        let knownReady = Pending { [cache] in
+            SourceReferenceCache(cache: cache, tree: tree, mentionWords: SwiftDataReader.mentionWords)
+        }
         var nearBundles = Set<String>()
         var candidates: [(file: String, root: String)] = []
         for selection in selections {

@@ -22,14 +22,15 @@ package struct SourceReferenceCache: Sendable {
 
     static let kind = "swift-references"
     private let cache: ResultCache
-    private let tree: String
+    /// The tree, and the words that make a file mention SwiftData: entries judged with other words are not these.
+    private let key: String
     /// By absolute path, as stored.
     package private(set) var entries: [String: Entry] = [:]
 
-    package init(cache: ResultCache, tree: String) {
+    package init(cache: ResultCache, tree: String, mentionWords: [String]) {
         self.cache = cache
-        self.tree = tree
-        guard cache.folder != nil, let records = cache.records(forKey: tree, kind: Self.kind) else { return }
+        key = ([tree] + mentionWords).joined(separator: "\u{1F}")
+        guard cache.folder != nil, let records = cache.records(forKey: key, kind: Self.kind) else { return }
         for record in records {
             guard let (path, entry) = Self.entry(record) else { continue }
             entries[path] = entry
@@ -94,7 +95,7 @@ package struct SourceReferenceCache: Sendable {
     package func store(_ entries: [String: Entry]) {
         guard cache.folder != nil else { return }
         let records = entries.sorted { $0.key < $1.key }.compactMap { Self.record(path: $0.key, entry: $0.value) }
-        cache.store(records: records, forKey: tree, kind: Self.kind)
+        cache.store(records: records, forKey: key, kind: Self.kind)
     }
 }
 

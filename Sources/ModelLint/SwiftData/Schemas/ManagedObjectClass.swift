@@ -24,12 +24,10 @@ extension SwiftDataReader {
             {
                 objcName = token.text
             }
-            // Members of extensions live in other files: their lines are found by name in the declaring file.
             var properties: [(String, SwiftLocation)] = []
-            for member in entry.members where member.hasAttribute("NSManaged") {
-                let file =
-                    index.files.first { $0.declarations.contains { d in containsMember(d, member) } }?.path ?? path
-                properties.append((member.name, SwiftLocation(file: file, line: member.line, column: member.column)))
+            for (member, file) in entry.membersWithFiles where member.hasAttribute("NSManaged") {
+                properties.append(
+                    (member.name, SwiftLocation(file: files[file].path, line: member.line, column: member.column)))
             }
             return ManagedObjectClass(
                 name: entry.name, objcName: objcName,
@@ -38,7 +36,4 @@ extension SwiftDataReader {
         }
     }
 
-    private static func containsMember(_ declaration: SwiftDeclaration, _ member: SwiftDeclaration) -> Bool {
-        declaration.members.contains { $0.name == member.name && $0.line == member.line && $0.column == member.column }
-    }
 }

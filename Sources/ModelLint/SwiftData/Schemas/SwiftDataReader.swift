@@ -11,10 +11,13 @@ public enum SwiftDataReader {
         return false
     }
 
-    static let keywords: [[UInt8]] = [
-        "@Model", "VersionedSchema", "SchemaMigrationPlan", "ModelContainer", "modelContainer", "FetchDescriptor",
-        "@Query", "NSManagedObject",
-    ].map { Array($0.utf8) }
+    /// What a file that takes part mentions. A plan's stages, a schema's `models` or `versionIdentifier` may be
+    /// declared in an extension in a file of its own (`extension Plan { static let v1ToV2 = MigrationStage… }`).
+    public static let mentionWords = [
+        "@Model", "VersionedSchema", "SchemaMigrationPlan", "MigrationStage", "PersistentModel", "Schema.Version",
+        "ModelContainer", "modelContainer", "FetchDescriptor", "@Query", "NSManagedObject",
+    ]
+    static let keywords: [[UInt8]] = mentionWords.map { Array($0.utf8) }
 
     /// The schema sets of these files (one module): one per plan, then one for the schemas or models no plan lists.
     public static func schemaSets(_ files: [SwiftSourceFile], moduleName: String) -> [SwiftSchemaSet] {
@@ -56,8 +59,9 @@ public enum SwiftDataReader {
 
         /// The static member of this name (its tokens: initializer, else body) in a type's members.
         func staticMember(_ name: String, of entry: SwiftTypeIndex.Entry) -> (SwiftDeclaration, Int)? {
-            for member in entry.members where member.name == name && (member.kind == .var || member.kind == .let) {
-                return (member, entry.file)
+            for (member, file) in entry.membersWithFiles
+            where member.name == name && (member.kind == .var || member.kind == .let) {
+                return (member, file)
             }
             return nil
         }
@@ -472,9 +476,10 @@ public enum SwiftDataReader {
         /// else one function of that name at file scope in the module.
         func function(named name: String, near scope: String) -> (Range<Int>, Int)? {
             if let entry = index.entry(scope),
-                let member = entry.members.first(where: { $0.kind == .func && $0.name == name }), let body = member.body
+                let (member, file) = entry.membersWithFiles.first(where: { $0.0.kind == .func && $0.0.name == name }),
+                let body = member.body
             {
-                return (body, entry.file)
+                return (body, file)
             }
             var found: [(Range<Int>, Int)] = []
             for (f, file) in files.enumerated() {

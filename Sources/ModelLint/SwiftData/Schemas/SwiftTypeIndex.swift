@@ -9,13 +9,17 @@ public struct SwiftTypeIndex: Sendable {
         public var file: Int
         /// The enclosing type's qualified name ("" at file scope).
         public var scope: String
-        /// Members added by extensions, after the declaration's own.
-        public var extensionMembers: [SwiftDeclaration] = []
+        /// Members added by extensions, after the declaration's own, each with the file its extension is in.
+        public var extensionMembers: [(declaration: SwiftDeclaration, file: Int)] = []
         /// Conformances added by extensions (`extension V1: VersionedSchema`).
         public var extensionInherited: [String] = []
 
         public var name: String { declaration.name }
-        public var members: [SwiftDeclaration] { declaration.members + extensionMembers }
+        public var members: [SwiftDeclaration] { declaration.members + extensionMembers.map(\.declaration) }
+        /// Every member with the file that declares it: a member's token ranges index that file's tokens.
+        public var membersWithFiles: [(declaration: SwiftDeclaration, file: Int)] {
+            declaration.members.map { ($0, file) } + extensionMembers
+        }
         public var inherited: [String] { declaration.inherited + extensionInherited }
         public func conforms(to proto: String) -> Bool {
             inherited.contains { $0 == proto || $0.hasSuffix("." + proto) }
@@ -46,7 +50,7 @@ public struct SwiftTypeIndex: Sendable {
                 register(member, scope: target, file: f)
             }
             if var list = entries[target], list.count == 1 {
-                list[0].extensionMembers += declaration.members
+                list[0].extensionMembers += declaration.members.map { ($0, f) }
                 list[0].extensionInherited += declaration.inherited
                 entries[target] = list
             }
