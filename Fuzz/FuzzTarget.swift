@@ -73,9 +73,11 @@ public func modelLintFuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     _ = SQLiteFile.committedFrames(bytes, pageSize: 4096)
     _ = try? Inflate.decompress(bytes, limit: 1 << 20)
     _ = CurrentVersionReader.parse(data)
-    // The bytes as a Swift file: the declaration scanner, the schema sets built from it and the SwiftData rules.
-    let swift = SwiftSourceFile(path: "fuzz/Schemas.swift", bytes: bytes)
-    for set in SwiftDataReader.schemaSets([swift], moduleName: "Fuzz") {
+    // The bytes as Swift files: the declaration scanner, the schema sets built from them, the SwiftData rules and
+    // the NSManagedObject subclasses.
+    let swift = StructuralInputs.swiftFiles(bytes)
+    _ = SwiftDataReader.managedObjectClasses(swift)
+    for set in SwiftDataReader.schemaSets(swift, moduleName: "Fuzz") {
         _ = set.bundle.versions.map { $0.model?.versionHashes }
         _ = ContentsWriter.contents(of: set.current?.model ?? Model(location: SourceLocation(file: "f"), entities: []))
         for case let rule as any SwiftDataRule in RuleRegistry.all { _ = rule.check(set, context: SwiftDataContext()) }
@@ -197,8 +199,9 @@ private func structural(_ reader: StructuralReader, _ bytes: [UInt8]) {
     case .swift:
         let built = StructuralInputs.swift(&recipe)
         _ = SourceReference.scan(bytes: built, path: "Fuzz.swift")
-        let file = SwiftSourceFile(path: "Fuzz.swift", bytes: built)
-        for set in SwiftDataReader.schemaSets([file], moduleName: "Fuzz") {
+        let files = StructuralInputs.swiftFiles(built)
+        _ = SwiftDataReader.managedObjectClasses(files)
+        for set in SwiftDataReader.schemaSets(files, moduleName: "Fuzz") {
             for case let rule as any SwiftDataRule in RuleRegistry.all {
                 _ = rule.check(set, context: SwiftDataContext())
             }

@@ -153,6 +153,14 @@ enum StructuralInputs {
 
     /// Swift text with what the source scanner and the SwiftData declaration scanner search for, on long lines, in
     /// odd places, nested deep and left unterminated.
+    /// Swift files from one input: a form feed starts the next file (at most eight), so declarations reach
+    /// across files as an app's do.
+    static func swiftFiles(_ bytes: [UInt8]) -> [SwiftSourceFile] {
+        bytes.split(separator: 0x0C, maxSplits: 7, omittingEmptySubsequences: false).enumerated().map {
+            SwiftSourceFile(path: "fuzz/F\($0.offset).swift", bytes: Array($0.element))
+        }
+    }
+
     static func swift(_ recipe: inout Recipe) -> [UInt8] {
         let pieces = [
             "\"M.mom\",", "versionChecksum: \"", "forResource: \"M 2\", withExtension: \"mom\")",
@@ -164,6 +172,10 @@ enum StructuralInputs {
             "#if DEBUG\n", "#else\n", "#endif\n", "var x: [A]? = []\n", "typealias A = V.A\n", "@Attribute(.unique) ",
             "enum P: SchemaMigrationPlan { static var schemas: [any VersionedSchema.Type] { [V.self] }",
             ".custom(fromVersion: V.self, toVersion: W.self, willMigrate: { c in", "#Unique<A>([\\.x])", "/x/",
+            // The next file: a type's extension, stage or model may be declared in another file than the type.
+            "\u{0C}", "extension P { static let s = MigrationStage", "extension V { @Model final class A { ",
+            "static var stages: [MigrationStage] { [s] }", "@NSManaged var x: Int\n",
+            "class N: NSManagedObject {", "extension N {",
         ]
         var out = ""
         for _ in 0..<recipe.number(200_000) where !recipe.exhausted || out.utf8.count < 2_000_000 {
