@@ -169,6 +169,68 @@ final class SwiftDataTests: XCTestCase {
             fetched.standardOutput)
     }
 
+    /// `diff` reads a folder's SwiftData schemas as `hashes` does: by default the plan's last two schemas.
+    func testDiffComparesTwoSchemasOfAFolder() throws {
+        let out = modellint(["diff", "Trips"], in: fixtures)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(
+            out.standardOutput,
+            """
+            TripsSchemaV2 -> TripsSchemaV3 (Trips/TripsMigrationPlan.swift)
+
+            Trip
+              + isFavorite  [lightweight]  Boolean attribute
+
+            Stop  [lightweight, data-dependent]  uniqueness constraints changed
+
+            2 changes: 1 lightweight, data-dependent, 1 lightweight
+
+            """)
+        XCTAssertEqual(out.standardError, "")
+        let named = modellint(["diff", "Trips", "TripsSchemaV9"], in: fixtures)
+        XCTAssertEqual(named.exitCode, 2)
+        XCTAssertEqual(
+            named.standardError,
+            "modellint: TripsMigrationPlan has no version named 'TripsSchemaV9' (did you mean TripsSchemaV1? versions: TripsSchemaV1, TripsSchemaV2, TripsSchemaV3)\n"
+        )
+        // An entity a schema leaves unknown has no hash to classify its changes by: left out, and said so.
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try Data(
+            """
+            import SwiftData
+            enum Kind: Codable { case plain, fancy }
+            enum V1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Item.self] }
+                @Model final class Item { var kind: Kind = Kind.plain; init() {} }
+            }
+            enum V2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Item.self, Tag.self] }
+                @Model final class Item { var kind: Kind = Kind.plain; var note: String?; init() {} }
+                @Model final class Tag { var label: String = ""; init() {} }
+            }
+            enum Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self] }
+                static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: V2.self)] }
+            }
+            """.utf8
+        ).write(to: directory.appendingPathComponent("App/Schemas.swift"))
+        let partly = modellint(["diff", "App", "--format", "json"], in: directory)
+        XCTAssertEqual(partly.exitCode, 0, partly.standardError)
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(partly.standardOutput.utf8)) as? [String: Any])
+        let changes = try XCTUnwrap(json["changes"] as? [[String: Any]])
+        XCTAssertEqual(changes.map { "\($0["entity"] ?? "") \($0["change"] ?? "")" }, ["Tag added"])
+        XCTAssertTrue(
+            partly.standardError.hasPrefix("modellint: V1.Item could not be read whole ("), partly.standardError)
+        XCTAssertTrue(
+            partly.standardError.contains("modellint: V2.Item could not be read whole ("), partly.standardError)
+        XCTAssertTrue(partly.standardError.hasSuffix("): its changes are not classified\n"), partly.standardError)
+    }
+
     /// A custom stage covers its step as a mapping model does: what inference would do there is a note naming it.
     func testACustomStageCoversItsStep() {
         let out = modellint(["check", "Trips", "--notes"], in: fixtures)

@@ -15,9 +15,10 @@ public enum DiffCommand {
     public static let options = [format.spec, config.spec, verbose.spec] + ReportOptions.colorSpecs + [helpFlag.spec]
 
     public static let help = ArgumentParser.helpText(
-        usage: "modellint diff BUNDLE [FROM [TO]] [--format text|json|markdown] [--verbose]",
+        usage: "modellint diff BUNDLE|SWIFT-FOLDER [FROM [TO]] [--format text|json|markdown] [--verbose]",
         summary: """
-            Show every change between two versions of a bundle, grouped by entity, each marked with how Core Data
+            Show every change between two versions of a bundle (or two SwiftData schemas of a folder's Swift files),
+            grouped by entity, each marked with how Core Data
             treats it: no migration, lightweight, lightweight but data-dependent, needs custom migration, data loss.
             An entity is "no migration" exactly when its Core Data version hash is unchanged.
             Default: the version before the current one -> the current one. FROM alone compares FROM -> current.
@@ -42,11 +43,21 @@ public enum DiffCommand {
             return .usageError("configuration error: \(error)")
         }
         let bundle: ModelBundle
+        // SwiftData schemas: entities whose shape could not be read, per schema, and why.
+        var unknown: [String: [String: String]] = [:]
         do {
             bundle = try SingleBundle.load(
                 parsed.positionals[0], configuration: configuration, environment: environment)
         } catch {
-            return .usageError("\(error)")
+            // Swift sources: the schemas of their plan (or module), as `hashes` reads them.
+            guard let set = HashesCommand.swiftDataSets(parsed.positionals[0], environment: environment).first else {
+                return .usageError("\(error)")
+            }
+            bundle = set.bundle
+            for schema in set.schemas {
+                unknown[schema.name] = schema.unknownEntities
+                for name in schema.unresolvedModels { unknown[schema.name, default: [:]][name] = "not resolved" }
+            }
         }
 
         let readable = bundle.versions.filter { $0.model != nil }
@@ -73,7 +84,7 @@ public enum DiffCommand {
             let meant =
                 Spelling.closest(to: requested, in: bundle.versions.map(\.name)).map { "did you mean \($0)? " } ?? ""
             return .usageError(
-                "\(bundle.name).xcdatamodeld has no version named '\(requested)' (\(meant)versions: \(names))")
+                "\(bundle.shownName) has no version named '\(requested)' (\(meant)versions: \(names))")
         }
         guard let from, let to else {
             return .usageError("\(bundle.path) has fewer than two readable versions; nothing to compare")
@@ -85,7 +96,20 @@ public enum DiffCommand {
         let diff = ModelDiff(
             from: VersionRef(name: from.name, contentsPath: from.contentsPath, model: old),
             to: VersionRef(name: to.name, contentsPath: to.contentsPath, model: new), isAdjacent: true)
-        let entries = ChangeClassifier.entries(of: diff, showingHashes: parsed[verbose])
+        var entries = ChangeClassifier.entries(of: diff, showingHashes: parsed[verbose])
+        // An entity a schema leaves unknown has no hash to classify its changes by: they are left out, and said so.
+        var warnings = ""
+        let unread = [from.name, to.name].flatMap { version in
+            (unknown[version] ?? [:]).sorted { $0.key < $1.key }.map {
+                (version: version, entity: $0.key, why: $0.value)
+            }
+        }
+        for item in unread {
+            warnings +=
+                "modellint: \(ReportText.escaped(item.version)).\(ReportText.escaped(item.entity)) could not be read whole (\(ReportText.escaped(item.why))): its changes are not classified\n"
+        }
+        let unreadEntities = Set(unread.map(\.entity))
+        entries.removeAll { unreadEntities.contains($0.entity) }
         let text: String
         switch parsed[format] ?? .text {
         case .json: text = DiffReporter.json(entries, bundle: bundle.path, from: from.name, to: to.name)
@@ -95,6 +119,6 @@ public enum DiffCommand {
                 entries, bundle: bundle.path, from: from.name, to: to.name,
                 useColor: ReportOptions.colorWanted(ReportOptions.color(parsed), environment: environment))
         }
-        return CommandOutput(exitCode: 0, standardOutput: text)
+        return CommandOutput(exitCode: 0, standardOutput: text, standardError: warnings)
     }
 }

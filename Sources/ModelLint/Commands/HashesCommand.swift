@@ -66,7 +66,7 @@ public enum HashesCommand {
         if parsed.positionals.count == 2 {
             guard let version = SingleBundle.version(parsed.positionals[1], in: bundle) else {
                 return .usageError(
-                    "\(bundle.name).xcdatamodeld has no version named '\(parsed.positionals[1])' (versions: \(bundle.versions.map(\.name).joined(separator: ", ")))"
+                    "\(bundle.shownName) has no version named '\(parsed.positionals[1])' (versions: \(bundle.versions.map(\.name).joined(separator: ", ")))"
                 )
             }
             versions = [version]

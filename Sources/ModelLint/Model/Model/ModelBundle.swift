@@ -71,6 +71,9 @@ public struct ModelBundle: Sendable {
     /// What the versions were read from.
     public var source: Source = .xcdatamodeld
 
+    /// The bundle as a command names it: `Name.xcdatamodeld`, or a SwiftData plan's (or module's) name.
+    public var shownName: String { source.isSwiftData ? name : name + ".xcdatamodeld" }
+
     public enum Source: Sendable, Equatable {
         /// A `.xcdatamodeld` folder.
         case xcdatamodeld
