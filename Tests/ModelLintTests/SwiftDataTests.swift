@@ -224,6 +224,7 @@ final class SwiftDataTests: XCTestCase {
             JSONSerialization.jsonObject(with: Data(partly.standardOutput.utf8)) as? [String: Any])
         let changes = try XCTUnwrap(json["changes"] as? [[String: Any]])
         XCTAssertEqual(changes.map { "\($0["entity"] ?? "") \($0["change"] ?? "")" }, ["Tag added"])
+        XCTAssertEqual(changes.first?["details"] as? [String], ["1 property"])
         XCTAssertTrue(
             partly.standardError.hasPrefix("modellint: V1.Item could not be read whole ("), partly.standardError)
         XCTAssertTrue(

@@ -72,7 +72,8 @@ public enum ChangeClassifier {
                 entries.append(
                     ChangeEntry(
                         entity: entity.name, kind: .added, impact: .lightweight,
-                        details: ["\(entity.properties.count) properties"], location: entity.location))
+                        details: ["\(entity.properties.count) propert\(entity.properties.count == 1 ? "y" : "ies")"],
+                        location: entity.location))
                 continue
             }
             guard let pair = diff.pair(forNew: entity.name) else { continue }
