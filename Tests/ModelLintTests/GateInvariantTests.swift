@@ -65,7 +65,7 @@ import ModelLintCommands
             ((try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(name).path)) ?? [])
                 .contains { $0.hasSuffix(".swift") }
         }.sorted()
-        #expect(apps.count == 20)
+        #expect(apps.count == 21)
         for app in apps {
             let directory = try temporary.make()
             try FileManager.default.copyItem(

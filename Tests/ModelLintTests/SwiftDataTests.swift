@@ -99,7 +99,7 @@ final class SwiftDataTests: XCTestCase {
             return !["ModelClassMismatch", "ModelClassMismatchFixed"].contains(app)
                 && (files?.allObjects as? [String] ?? []).contains { $0.hasSuffix(".swift") }
         }.sorted()
-        XCTAssertEqual(apps.count, 18)
+        XCTAssertEqual(apps.count, 19)
         var judged = 0
         for app in apps {
             let out = modellint(["check", app, "--notes", "--format", "json"], in: fixtures)
@@ -115,7 +115,7 @@ final class SwiftDataTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(judged, 20)
+        XCTAssertEqual(judged, 21)
     }
 
     func testMessagesNameTheSchemaTypeAndProperty() {
@@ -230,6 +230,19 @@ final class SwiftDataTests: XCTestCase {
         XCTAssertTrue(
             partly.standardError.contains("modellint: V2.Item could not be read whole ("), partly.standardError)
         XCTAssertTrue(partly.standardError.hasSuffix("): its changes are not classified\n"), partly.standardError)
+    }
+
+    /// Schemas declared in one file each, their version, `models` and `@Model` class in an extension in another
+    /// (a common layout): every member is read from its own file (with the schema's file's tokens, the reader
+    /// crashed), and the change between them is found where it is written.
+    func testASchemaWhoseMembersAreInAnExtensionFileIsReadWhole() throws {
+        XCTAssertEqual(
+            findings("SchemaInExtensionFiles"),
+            ["SchemaInExtensionFiles/SchemaV2+Models.swift:10:13 error required-attribute-without-default"])
+        let hashes = modellint(["hashes", "SchemaInExtensionFiles"], in: fixtures)
+        XCTAssertEqual(hashes.exitCode, 0, hashes.standardError)
+        XCTAssertFalse(hashes.standardOutput.contains("unknown"), hashes.standardOutput)
+        XCTAssertTrue(hashes.standardOutput.contains("SchemaV2 (current)"), hashes.standardOutput)
     }
 
     /// A custom stage covers its step as a mapping model does: what inference would do there is a note naming it.

@@ -1,0 +1,2 @@
+import SwiftData
+enum SchemaV1: VersionedSchema {}
