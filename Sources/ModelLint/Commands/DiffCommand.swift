@@ -18,8 +18,8 @@ public enum DiffCommand {
         usage: "modellint diff BUNDLE|SWIFT-FOLDER [FROM [TO]] [--format text|json|markdown] [--verbose]",
         summary: """
             Show every change between two versions of a bundle (or two SwiftData schemas of a folder's Swift files),
-            grouped by entity, each marked with how Core Data
-            treats it: no migration, lightweight, lightweight but data-dependent, needs custom migration, data loss.
+            grouped by entity, each marked with how Core Data treats it: no migration, lightweight, lightweight but
+            data-dependent, needs custom migration, data loss.
             An entity is "no migration" exactly when its Core Data version hash is unchanged.
             Default: the version before the current one -> the current one. FROM alone compares FROM -> current.
             """,

@@ -35,5 +35,4 @@ extension SwiftDataReader {
                 properties: properties)
         }
     }
-
 }
