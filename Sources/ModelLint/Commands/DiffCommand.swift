@@ -46,18 +46,15 @@ public enum DiffCommand {
         // SwiftData schemas: entities whose shape could not be read, per schema, and why.
         var unknown: [String: [String: String]] = [:]
         do {
-            bundle = try SingleBundle.load(
+            let (loaded, set) = try SingleBundle.loadOrSchemaSet(
                 parsed.positionals[0], configuration: configuration, environment: environment)
-        } catch {
-            // Swift sources: the schemas of their plan (or module), as `hashes` reads them.
-            guard let set = HashesCommand.swiftDataSets(parsed.positionals[0], environment: environment).first else {
-                return .usageError("\(error)")
-            }
-            bundle = set.bundle
-            for schema in set.schemas {
+            bundle = loaded
+            for schema in set?.schemas ?? [] {
                 unknown[schema.name] = schema.unknownEntities
                 for name in schema.unresolvedModels { unknown[schema.name, default: [:]][name] = "not resolved" }
             }
+        } catch {
+            return .usageError("\(error)")
         }
 
         let readable = bundle.versions.filter { $0.model != nil }

@@ -43,19 +43,12 @@ public enum HashesCommand {
         var unknown: [String: Set<String>] = [:]
         do {
             let configuration = try CheckCommand.loadConfiguration(parsed[config], environment: environment)
-            do {
-                bundle = try SingleBundle.load(
-                    parsed.positionals[0], configuration: configuration, environment: environment)
-            } catch let error as UsageError {
-                // Swift sources: their SwiftData schemas, the plan's (or module's) set.
-                guard let set = swiftDataSets(parsed.positionals[0], environment: environment).first else {
-                    throw error
-                }
-                bundle = set.bundle
-                for schema in set.schemas {
-                    unknown[schema.name] = Set(schema.unknownEntities.keys)
-                    if !schema.unresolvedModels.isEmpty { unknown[schema.name, default: []].insert("") }
-                }
+            let (loaded, set) = try SingleBundle.loadOrSchemaSet(
+                parsed.positionals[0], configuration: configuration, environment: environment)
+            bundle = loaded
+            for schema in set?.schemas ?? [] {
+                unknown[schema.name] = Set(schema.unknownEntities.keys)
+                if !schema.unresolvedModels.isEmpty { unknown[schema.name, default: []].insert("") }
             }
         } catch let error as UsageError {
             return .usageError("\(error)")

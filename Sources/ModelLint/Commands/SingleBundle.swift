@@ -1,6 +1,7 @@
 import Foundation
 import ModelLintModel
 import ModelLintHistory
+import ModelLintSwiftData
 import ModelLintEngine
 
 /// The one bundle a command such as `diff`, `hashes` or `verify-build` works on: named by its path (or a path
@@ -24,6 +25,19 @@ package enum SingleBundle {
             configuredFolders: configuration.mappingModels, display: { $0 }
         ).maps
         return bundle.orderedByEvidence(mappings, bundleAt: selection.absolutePath, repositories: repositories)
+    }
+
+    /// The bundle at `path`; when `path` selects no bundle but holds Swift files that declare SwiftData schemas,
+    /// the first schema set's (the plan's, else the module's), with the set.
+    package static func loadOrSchemaSet(
+        _ path: String, configuration: Configuration, environment: CommandEnvironment
+    ) throws -> (bundle: ModelBundle, set: SwiftSchemaSet?) {
+        do {
+            return (try load(path, configuration: configuration, environment: environment), nil)
+        } catch {
+            guard let set = HashesCommand.swiftDataSets(path, environment: environment).first else { throw error }
+            return (set.bundle, set)
+        }
     }
 
     /// A version by its name, with or without `.xcdatamodel`.

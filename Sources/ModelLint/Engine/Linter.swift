@@ -109,9 +109,9 @@ public struct Linter: Sendable {
         facts.unmatchedMappingModels = unmatchedMappingModels
         facts.stepMigrators = stepMigrators
         facts.source = bundle.source
-        var ruleContext = context(line, settings: settings)
-        ruleContext.source = bundle.source
-        let judgement = judge.judge(bundle, facts: facts, context: ruleContext, histories: histories)
+        let judgement = judge.judge(
+            bundle, facts: facts, context: context(line, settings: settings, source: bundle.source),
+            histories: histories)
         var diagnostics = facts.resolve(judgement)
         // A bundle nothing builds has no stores to protect: what else it has is information.
         if bundle.unshippedReason != nil, !configuration.includeUnshipped {
@@ -163,16 +163,20 @@ public struct Linter: Sendable {
         facts.source = source
         let judge = Judge(rules: rules, migration: .progressive, migrationIsExplicit: true)
         let hops = consecutive.enumerated().map { ($0.offset, $0.offset + 1, $0.element) }
-        var ruleContext = context(line, settings: settings, migration: .progressive)
-        ruleContext.source = source
-        let results = judge.changeFindings(line.versions, pairs: hops, context: ruleContext)
+        let results = judge.changeFindings(
+            line.versions, pairs: hops,
+            context: context(line, settings: settings, migration: .progressive, source: source))
         return facts.resolve(BundleJudgement(findings: results.flatMap { $0.stepFindings.map(\.raw) }))
     }
 
-    package func context(_ line: VersionLine, settings: BundleSettings?, migration: MigrationMode? = nil) -> RuleContext
-    {
+    /// `source`: what the versions were read from, so a message says what to write in the source's words.
+    package func context(
+        _ line: VersionLine, settings: BundleSettings?, migration: MigrationMode? = nil,
+        source: ModelBundle.Source = .xcdatamodeld
+    ) -> RuleContext {
         var context = RuleContext(settings: settings, versions: line.versions, migration: migration ?? self.migration)
         context.appTransformers = appTransformers
+        context.source = source
         return context
     }
 
