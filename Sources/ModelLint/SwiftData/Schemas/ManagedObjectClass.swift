@@ -25,7 +25,7 @@ extension SwiftDataReader {
                 objcName = token.text
             }
             var properties: [(String, SwiftLocation)] = []
-            for (member, file) in entry.membersWithFiles where member.hasAttribute("NSManaged") {
+            for (member, file) in entry.members where member.hasAttribute("NSManaged") {
                 properties.append(
                     (member.name, SwiftLocation(file: files[file].path, line: member.line, column: member.column)))
             }

@@ -59,7 +59,7 @@ public enum SwiftDataReader {
 
         /// The static member of this name (its tokens: initializer, else body) in a type's members.
         func staticMember(_ name: String, of entry: SwiftTypeIndex.Entry) -> (SwiftDeclaration, Int)? {
-            for (member, file) in entry.membersWithFiles
+            for (member, file) in entry.members
             where member.name == name && (member.kind == .var || member.kind == .let) {
                 return (member, file)
             }
@@ -476,7 +476,7 @@ public enum SwiftDataReader {
         /// else one function of that name at file scope in the module.
         func function(named name: String, near scope: String) -> (Range<Int>, Int)? {
             if let entry = index.entry(scope),
-                let (member, file) = entry.membersWithFiles.first(where: { $0.0.kind == .func && $0.0.name == name }),
+                let (member, file) = entry.members.first(where: { $0.0.kind == .func && $0.0.name == name }),
                 let body = member.body
             {
                 return (body, file)

@@ -15,9 +15,8 @@ public struct SwiftTypeIndex: Sendable {
         public var extensionInherited: [String] = []
 
         public var name: String { declaration.name }
-        public var members: [SwiftDeclaration] { declaration.members + extensionMembers.map(\.declaration) }
         /// Every member with the file that declares it: a member's token ranges index that file's tokens.
-        public var membersWithFiles: [(declaration: SwiftDeclaration, file: Int)] {
+        public var members: [(declaration: SwiftDeclaration, file: Int)] {
             declaration.members.map { ($0, file) } + extensionMembers
         }
         public var inherited: [String] { declaration.inherited + extensionInherited }
