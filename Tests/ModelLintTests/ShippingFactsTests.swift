@@ -16,46 +16,87 @@ final class ShippingFactsTests: XCTestCase {
         return directory
     }
 
-    func testAStepByStepMigratorInTheAppsCodeIsAWarningThatHeadsTheSkipVersionFindings() throws {
+    func testAStepByStepMigratorInTheAppsCodeDecidesTheBundlesMigrationUnlessTheConfigurationSays() throws {
         let app = try copy("StepMigrator")
         try FileManager.default.moveItem(
             at: app.appendingPathComponent("StoreMigrator.swift.fixture"),
             to: app.appendingPathComponent("StoreMigrator.swift"))
-        let json = modellint(["check", "--format", "json"], in: app)
-        let diagnostics = jsonDiagnostics(json)
+        let diagnostics = jsonDiagnostics(modellint(["check", "--format", "json"], in: app))
+        // Only the steps are compared: the direct Near 1 -> Near 3 pair (price: String -> Integer 64) never runs.
         XCTAssertEqual(
             summary(diagnostics),
             [
                 "property-removed note Near 1>Near 2 Item.price @5",
-                "progressive-migration-likely warning ->Near 3 -.- @0",
-                "skip-version-upgrade error Near 1>Near 3 Item.price @5",
+                "progressive-migration-likely note ->Near 3 -.- @0",
             ])
         XCTAssertEqual(
             diagnostics[1]["message"] as? String,
-            "the app's code migrates stores step by step (NSMigrationManager with migrateStore(from:…) at StoreMigrator.swift:9): the direct older -> current comparisons do not apply to an app that migrates step by step; set \"migration\" in .modellint.json to say which"
+            "the app's code migrates stores step by step (NSMigrationManager with migrateStore(from:…) at StoreMigrator.swift:9), so only each version's step to the next is compared: the direct older -> current migrations never run in this app; if its stores also open directly in the current model, set \"migration\": \"direct\" in .modellint.json"
         )
-        XCTAssertEqual(diagnostics[2]["groupedUnder"] as? String, "progressive-migration-likely")
-        XCTAssertNil(diagnostics[1]["groupedUnder"])
-        // The text report lists the skip-version finding, indented, under the warning.
-        let text = modellint(["check"], in: app).standardOutput.split(separator: "\n").map(String.init)
-        XCTAssertEqual(text.count, 5)
-        XCTAssertTrue(text[0].hasPrefix("Shop.xcdatamodeld: warning: the app's code migrates stores step by step"))
-        XCTAssertTrue(
-            text[2].hasPrefix("    Shop.xcdatamodeld/Near 3.xcdatamodel/contents:5:9: error: Item.price changed type"),
-            text[2])
-        XCTAssertTrue(text[3].hasPrefix("        fix: "), text[3])
-        // The configuration always wins: with "migration" set, nothing is inferred.
-        try Data("{ \"migration\": \"direct\" }".utf8).write(to: app.appendingPathComponent(".modellint.json"))
+        let text = modellint(["check"], in: app)
+        XCTAssertEqual(text.exitCode, 0)
+        XCTAssertEqual(
+            text.standardOutput, "0 errors, 0 warnings, 2 notes (--notes to list them) in 1 bundle (3 versions)\n")
+        // The same bundle named on the command line: the same verdicts.
+        XCTAssertEqual(
+            summary(jsonDiagnostics(modellint(["check", "Shop.xcdatamodeld", "--format", "json"], in: app))),
+            summary(diagnostics))
+        // The configuration always wins over the code: at the top level, under the bundle's key, and the command
+        // line over both.
+        let direct = [
+            "property-removed note Near 1>Near 2 Item.price @5",
+            "skip-version-upgrade error Near 1>Near 3 Item.price @5",
+        ]
+        let configuration = app.appendingPathComponent(".modellint.json")
+        try Data(#"{ "migration": "direct" }"#.utf8).write(to: configuration)
+        XCTAssertEqual(summary(jsonDiagnostics(modellint(["check", "--format", "json"], in: app))), direct)
+        try Data(#"{ "bundles": { "Shop.xcdatamodeld": { "migration": "direct" } } }"#.utf8).write(to: configuration)
+        XCTAssertEqual(summary(jsonDiagnostics(modellint(["check", "--format", "json"], in: app))), direct)
+        try Data(#"{ "bundles": { "Shop.xcdatamodeld": { "migration": "progressive" } } }"#.utf8).write(
+            to: configuration)
         XCTAssertEqual(
             summary(jsonDiagnostics(modellint(["check", "--format", "json"], in: app))),
+            ["property-removed note Near 1>Near 2 Item.price @5"])
+        XCTAssertEqual(
+            summary(jsonDiagnostics(modellint(["check", "--format", "json", "--migration", "direct"], in: app))),
+            direct)
+        try Data(#"{ "bundles": { "Shop.xcdatamodeld": { "migration": "sideways" } } }"#.utf8).write(
+            to: configuration)
+        let bad = modellint(["check"], in: app)
+        XCTAssertEqual(bad.exitCode, 2)
+        XCTAssertTrue(
+            bad.standardError.contains(
+                #"bundles.Shop.xcdatamodeld.migration: must be "direct" or "progressive""#), bad.standardError)
+    }
+
+    /// An Objective-C migrator (`[[NSMigrationManager alloc] …]` and `migrateStoreFromURL:…`) decides as a Swift one
+    /// does, for the bundle its file loads (`persistentContainerWithName:@"Vault"`).
+    func testAnObjectiveCStepMigratorDecidesTheBundlesMigration() throws {
+        let app = try copy("StepMigratorObjC")
+        try FileManager.default.moveItem(
+            at: app.appendingPathComponent("VaultMigrator.m.fixture"),
+            to: app.appendingPathComponent("VaultMigrator.m"))
+        try FileManager.default.copyItem(
+            at: app.appendingPathComponent("Vault.xcdatamodeld"), to: app.appendingPathComponent("Other.xcdatamodeld"))
+        let diagnostics = jsonDiagnostics(modellint(["check", "--format", "json"], in: app))
+        XCTAssertEqual(
+            diagnostics.map {
+                "\($0["bundle"]!) \($0["ruleId"]!) \($0["severity"]!) \($0["groupedUnder"] as? String ?? "-")"
+            },
             [
-                "property-removed note Near 1>Near 2 Item.price @5",
-                "skip-version-upgrade error Near 1>Near 3 Item.price @5",
+                "Other.xcdatamodeld property-removed note -",
+                "Other.xcdatamodeld skip-version-upgrade error -",
+                "Vault.xcdatamodeld property-removed note -",
+                "Vault.xcdatamodeld progressive-migration-likely note -",
             ])
+        XCTAssertEqual(
+            diagnostics[3]["message"] as? String,
+            "the app's code migrates stores step by step (NSMigrationManager with migrateStoreFromURL:… at VaultMigrator.m:21), so only each version's step to the next is compared: the direct older -> current migrations never run in this app; if its stores also open directly in the current model, set \"migration\": \"direct\" in .modellint.json"
+        )
     }
 
     /// A migrator whose file loads one bundle by name migrates that bundle only: another bundle of the run keeps
-    /// its skip-version finding at full severity, under no heading.
+    /// its direct comparisons, and its skip-version finding at full severity.
     func testAStepMigratorCountsForTheBundleItsFileLoads() throws {
         let app = try copy("StepMigrator")
         let source = try String(
@@ -75,8 +116,7 @@ final class ShippingFactsTests: XCTestCase {
                 "Archive.xcdatamodeld property-removed note -",
                 "Archive.xcdatamodeld skip-version-upgrade error -",
                 "Shop.xcdatamodeld property-removed note -",
-                "Shop.xcdatamodeld progressive-migration-likely warning -",
-                "Shop.xcdatamodeld skip-version-upgrade error progressive-migration-likely",
+                "Shop.xcdatamodeld progressive-migration-likely note -",
             ])
     }
 
@@ -112,7 +152,7 @@ final class ShippingFactsTests: XCTestCase {
         try Data(stored.replacingOccurrences(of: #"["stepMigrator",9,"#, with: #"["stepMigrator",7,"#).utf8).write(
             to: entry)
         XCTAssertTrue(
-            modellint(["check", "Shop.xcdatamodeld"], in: app, variables: variables).standardOutput.contains(
+            modellint(["check", "Shop.xcdatamodeld", "--notes"], in: app, variables: variables).standardOutput.contains(
                 "StoreMigrator.swift:7)"))
         // Corrupt: ignored, and rewritten with what the file holds.
         for hostile in ["", "[", #"{"format":1}"#, String(repeating: "[", count: 5_000)] {
@@ -126,7 +166,7 @@ final class ShippingFactsTests: XCTestCase {
         // Changed: read afresh.
         try Data(("\n\n" + (try String(contentsOf: swift, encoding: .utf8))).utf8).write(to: swift)
         XCTAssertTrue(
-            modellint(["check", "Shop.xcdatamodeld"], in: app, variables: variables).standardOutput.contains(
+            modellint(["check", "Shop.xcdatamodeld", "--notes"], in: app, variables: variables).standardOutput.contains(
                 "StoreMigrator.swift:11)"))
     }
 
@@ -142,6 +182,37 @@ final class ShippingFactsTests: XCTestCase {
             kinds(
                 "let c = NSPersistentCloudKitContainer(name: \"Notes\")\nlet u = b.url(forResource: \"Old\", withExtension: \"momd\")\nlet m = NSManagedObjectModel.mergedModel(from: nil)\n"
             ), [.modelName("Notes"), .modelName("Old"), .modelName("")])
+    }
+
+    /// Objective-C's calls and literals read as Swift's are; a comment ends where Swift's lexer ends a line (LF, CR,
+    /// CRLF), so code after a lone CR is read and a commented-out call is not.
+    func testTheScannerReadsObjectiveCAndEndsLinesAsTheLexerDoes() {
+        func found(_ text: String, _ path: String = "A.m") -> [String] {
+            SourceReference.scan(text, path: path).map {
+                "\($0.kind) @\($0.location.line ?? 0):\($0.location.column ?? 0)"
+            }
+        }
+        XCTAssertEqual(
+            found(
+                "NSMigrationManager *m = [[NSMigrationManager alloc] initWithSourceModel:a destinationModel:b];\n[m migrateStoreFromURL:u type:t options:nil withMappingModel:nil toDestinationURL:d destinationType:t destinationOptions:nil error:e];\n"
+            ), ["stepMigrator(\"NSMigrationManager\") @1:26"])
+        XCTAssertEqual(found("[[NSMigrationManager alloc] init];\n"), [], "no store migrated with it")
+        XCTAssertEqual(
+            found(
+                "c = [NSPersistentContainer persistentContainerWithName:@\"Vault\"];\nc = [[NSPersistentCloudKitContainer alloc] initWithName:@\"Notes\"];\nu = [b URLForResource:@\"Old\" withExtension:@\"momd\"];\nm = [NSManagedObjectModel mergedModelFromBundles:nil];\n"
+            ),
+            [
+                "modelName(\"Vault\") @1:18", "modelName(\"Notes\") @2:27", "modelName(\"Old\") @3:8",
+                "modelName(\"\") @4:27",
+            ])
+        // `// note<CR>` ends the comment: the migrator after it is code, on line 2.
+        XCTAssertEqual(
+            found("// note\rlet m = NSStagedMigrationManager(stages)\n", "A.swift"),
+            ["stepMigrator(\"NSStagedMigrationManager\") @2:9"])
+        XCTAssertEqual(
+            found("// a\r\n// b\rlet c = NSPersistentContainer(name: \"Shop\")\r\n", "A.swift"),
+            ["modelName(\"Shop\") @3:9"])
+        XCTAssertEqual(found("// NSStagedMigrationManager(stages)\r\n", "A.swift"), [])
     }
 
     func testBundlesNothingBuildsAreNotesAndIncludeUnshippedRestoresThem() throws {

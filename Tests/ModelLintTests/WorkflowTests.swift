@@ -459,7 +459,7 @@ import ModelLintCommands
             ),
             (
                 #"{"bundles": {"Near.xcdatamodeld": {"versionOrdr": []}}}"#,
-                "bundles.Near.xcdatamodeld.versionOrdr: unknown key (did you mean versionOrder? expected versionOrder, cloudKit, retired, oldestMigratedVersion)"
+                "bundles.Near.xcdatamodeld.versionOrdr: unknown key (did you mean versionOrder? expected versionOrder, cloudKit, retired, oldestMigratedVersion, migration)"
             ),
         ]
         for (configuration, message) in cases {

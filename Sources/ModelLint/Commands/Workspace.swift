@@ -330,7 +330,7 @@ package struct Workspace: Sendable {
         var candidates: [(file: String, root: String)] = []
         for selection in selections {
             let root = files.root(near: selection.absolutePath)
-            for file in files.swiftFiles(near: selection.absolutePath) where nearBundles.insert(file).inserted {
+            for file in files.codeFiles(near: selection.absolutePath) where nearBundles.insert(file).inserted {
                 candidates.append((file, root))
             }
         }

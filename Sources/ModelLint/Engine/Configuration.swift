@@ -26,6 +26,9 @@ public struct BundleSettings: Equatable, Sendable {
     /// The oldest version whose stores the app still migrates (`oldestMigratedVersion`): earlier ones were
     /// abandoned (a new store file, say), so no pair starting before it is compared and nothing about them reported.
     public var oldestMigratedVersion: String?
+    /// How the app migrates this bundle's stores (`migration` under the bundle's key): outranks the top-level
+    /// `migration` and what the app's code shows.
+    public var migration: MigrationMode?
     /// Where these settings are in the configuration (`bundles.App/Model.xcdatamodeld`), for error messages.
     public var keyPath: String = ""
 
@@ -308,6 +311,11 @@ public struct Configuration: Sendable {
             case "cloudKit":
                 guard let b = item.boolValue else { throw fail(path, "must be true or false") }
                 settings.cloudKit = b
+            case "migration":
+                guard let text = item.stringValue, let mode = MigrationMode(rawValue: text) else {
+                    throw fail(path, "must be \"direct\" or \"progressive\"")
+                }
+                settings.migration = mode
             case "oldestMigratedVersion":
                 guard let name = item.stringValue, !name.isEmpty else { throw fail(path, "must be a version name") }
                 settings.oldestMigratedVersion =
@@ -338,7 +346,7 @@ public struct Configuration: Sendable {
                         interimVersion: values["interimVersion"])
                 }
             default:
-                let keys = ["versionOrder", "cloudKit", "retired", "oldestMigratedVersion"]
+                let keys = ["versionOrder", "cloudKit", "retired", "oldestMigratedVersion", "migration"]
                 throw fail(
                     path, "unknown key (\(Spelling.didYouMean(key, in: keys))expected \(keys.joined(separator: ", ")))")
             }

@@ -7,10 +7,11 @@ import ModelLintRules
 /// `goldenStores` in `check`: the store fixtures the configuration names, each read and judged against the
 /// bundle whose version wrote it (or, when none did, the bundle it most resembles).
 package enum GoldenStores {
-    /// `bundles`: the run's bundles as loaded and ordered; `stores`: the golden stores, read.
+    /// `bundles`: the run's bundles as loaded and ordered; `stores`: the golden stores, read; `migration`: how each
+    /// bundle's stores migrate.
     package static func findings(
         for bundles: [LintInput.Bundle], stores: [LintInput.GoldenStore], configuration: Configuration,
-        migration: MigrationMode
+        migration: [MigrationMode]
     ) -> [Diagnostic] {
         guard !bundles.isEmpty else { return [] }
         var byBundle: [Int: [LintInput.GoldenStore]] = [:]
@@ -23,7 +24,7 @@ package enum GoldenStores {
             let models = bundle.readableVersions
             let covered = Set(stores.flatMap { $0.metadata.matchingVersions(models).map(\.name) })
             for (i, store) in stores.enumerated() {
-                diagnostics += StoreVerifier(configuration: configuration, migration: migration).verify(
+                diagnostics += StoreVerifier(configuration: configuration, migration: migration[index]).verify(
                     store.metadata, path: store.path, against: bundle, settings: bundles[index].settings,
                     isGolden: true,
                     golden: (covered, i == stores.count - 1), mappingModels: bundles[index].mappingModels)

@@ -17,6 +17,8 @@ public struct Linter: Sendable {
     public var migration: MigrationMode
     /// Whether the command line or the configuration said how the app migrates.
     public var migrationIsExplicit: Bool
+    /// Whether `--migration` said it: then no bundle's configuration overrides it.
+    public var migrationFromCommandLine: Bool
     /// The value transformer classes the app's code declares (from the run's code references).
     package var appTransformers = AppTransformers()
     /// `--only-new`: which side of the exchange between the work tree's run and REF's this run is on.
@@ -27,6 +29,22 @@ public struct Linter: Sendable {
         self.rules = RuleSet(rules)
         self.migration = migration ?? configuration.migration
         migrationIsExplicit = migration != nil || configuration.migrationConfigured
+        migrationFromCommandLine = migration != nil
+    }
+
+    /// The linter for one bundle: how its stores migrate, decided by the first that says it — `--migration`, the
+    /// bundle's `migration` in the configuration, the configuration's `migration`, the app's code (a step-by-step
+    /// migrator that migrates this bundle: only its steps run), else direct. Code evidence leaves
+    /// `migrationIsExplicit` false, so `progressive-migration-likely` still says what decided.
+    package func forBundle(settings: BundleSettings?, stepMigrators: [SourceReference]) -> Linter {
+        var linter = self
+        if !migrationFromCommandLine, let mode = settings?.migration {
+            linter.migration = mode
+            linter.migrationIsExplicit = true
+        } else if !migrationIsExplicit, !stepMigrators.isEmpty {
+            linter.migration = .progressive
+        }
+        return linter
     }
 
     private var judge: Judge {
@@ -46,15 +64,20 @@ public struct Linter: Sendable {
     private func lintRead(_ input: LintInput) -> LintReport {
         var diagnostics: [Diagnostic] = []
         let stepMigrators = StepMigrators(input.sourceReferences)
+        var styles: [MigrationMode] = []
         for item in input.bundles {
             if let set = item.swiftData {
+                styles.append(.progressive)
                 diagnostics += lint(set, settings: item.settings, histories: item.histories)
                 continue
             }
-            diagnostics += lint(
+            let migrators = stepMigrators.migrating(item.bundle)
+            let linter = forBundle(settings: item.settings, stepMigrators: migrators)
+            styles.append(linter.migration)
+            diagnostics += linter.lint(
                 item.bundle, settings: item.settings, mappingModels: item.mappingModels,
                 unmatchedMappingModels: item.unmatchedMappingModels, histories: item.histories,
-                stepMigrators: stepMigrators.migrating(item.bundle))
+                stepMigrators: migrators)
             for (project, bundlePath) in item.projects {
                 diagnostics += ProjectVerifier(configuration: configuration, rules: rules.project)
                     .verify(project, bundle: item.bundle, bundlePath: bundlePath)
@@ -81,7 +104,7 @@ public struct Linter: Sendable {
             for rule in rules.classParity { diagnostics += facts.resolve(rule.description, rule.check(classes)) }
         }
         diagnostics += GoldenStores.findings(
-            for: input.bundles, stores: input.goldenStores, configuration: configuration, migration: migration)
+            for: input.bundles, stores: input.goldenStores, configuration: configuration, migration: styles)
         var report = LintReport(
             bundles: loaded.map(BundleSummary.init),
             diagnostics: diagnostics)

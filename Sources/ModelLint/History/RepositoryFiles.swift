@@ -23,7 +23,9 @@ public final class RepositoryFiles: Sendable {
         wantedSuffixes.contains { relativePath.hasSuffix($0) }
     }
 
-    private static let wantedSuffixes = [".xcmappingmodel/xcmapping.xml", ".xcodeproj/project.pbxproj", ".swift"]
+    private static let wantedSuffixes = [
+        ".xcmappingmodel/xcmapping.xml", ".xcodeproj/project.pbxproj", ".swift", ".m", ".mm",
+    ]
     private static let wantedSuffixBytes = wantedSuffixes.map { Array($0.utf8) }
 
     /// Whether a path's UTF-8 bytes end as a wanted file's do: true for every path `isWanted` is true for (the
@@ -68,9 +70,10 @@ public final class RepositoryFiles: Sendable {
         return modelFolderSuffixes.contains { name.count > $0.count && name.suffix($0.count).elementsEqual($0) }
     }
 
-    /// The Swift files (the app's code, a Tuist `Project.swift`) in the tree a bundle is in.
-    package func swiftFiles(near bundle: String) -> [String] {
-        files(near: bundle).filter { $0.hasSuffix(".swift") }
+    /// The code files in the tree a bundle is in: Swift (the app's code, a Tuist `Project.swift`) and
+    /// Objective-C (`.m`, `.mm`), whose loading and migrating code is read alike.
+    package func codeFiles(near bundle: String) -> [String] {
+        files(near: bundle).filter { $0.hasSuffix(".swift") || $0.hasSuffix(".m") || $0.hasSuffix(".mm") }
     }
 
     /// The Xcode projects (`project.pbxproj`) in the tree a bundle is in.

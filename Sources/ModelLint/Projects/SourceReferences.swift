@@ -42,6 +42,8 @@ public struct SourceReference: Sendable, Equatable {
     )? {
         var i = start + prefix.count
         while i < line.endIndex, line[i] == UInt8(ascii: " ") || line[i] == UInt8(ascii: "\t") { i += 1 }
+        // Objective-C's string literal: `@"text"`.
+        if i + 1 < line.endIndex, line[i] == UInt8(ascii: "@"), line[i + 1] == UInt8(ascii: "\"") { i += 1 }
         guard i < line.endIndex, line[i] == UInt8(ascii: "\"") else { return nil }
         let open = i + 1
         var close = open
@@ -91,32 +93,46 @@ public struct SourceReference: Sendable, Equatable {
             else { continue }
             found.append((open, .versionName(String(decoding: line[(open + 1)..<at], as: UTF8.self))))
         }
-        let resource = Array("forResource:".utf8)
-        for at in occurrences(of: resource, in: line) {
-            guard let (name, end) = literal(after: resource, in: line, from: at) else { continue }
-            var i = end
-            while i < line.endIndex, line[i] == UInt8(ascii: " ") || line[i] == UInt8(ascii: ",") { i += 1 }
-            let ext = Array("withExtension:".utf8)
-            guard i + ext.count <= line.endIndex, line[i..<(i + ext.count)].elementsEqual(ext) else { continue }
-            switch literal(after: ext, in: line, from: i)?.text {
-            case "mom": found.append((at, .versionName(name)))
-            case "momd": found.append((at, .modelName(name)))
-            default: break
+        // Swift's `forResource: "X", withExtension: "momd"`, Objective-C's `URLForResource:@"X" withExtension:@"momd"`.
+        for resource in [Array("forResource:".utf8), Array("URLForResource:".utf8)] {
+            for at in occurrences(of: resource, in: line) {
+                guard let (name, end) = literal(after: resource, in: line, from: at) else { continue }
+                var i = end
+                while i < line.endIndex, line[i] == UInt8(ascii: " ") || line[i] == UInt8(ascii: ",") { i += 1 }
+                let ext = Array("withExtension:".utf8)
+                guard i + ext.count <= line.endIndex, line[i..<(i + ext.count)].elementsEqual(ext) else { continue }
+                switch literal(after: ext, in: line, from: i)?.text {
+                case "mom": found.append((at, .versionName(name)))
+                case "momd": found.append((at, .modelName(name)))
+                default: break
+                }
             }
         }
-        for container in ["NSPersistentContainer(name:", "NSPersistentCloudKitContainer(name:"] {
+        // Swift's initializers, and Objective-C's `[[NSPersistentContainer alloc] initWithName:@"X"]` and
+        // `[NSPersistentContainer persistentContainerWithName:@"X"]`.
+        for container in [
+            "NSPersistentContainer(name:", "NSPersistentCloudKitContainer(name:", "Container alloc] initWithName:",
+            "Container persistentContainerWithName:",
+        ] {
             let call = Array(container.utf8)
             for at in occurrences(of: call, in: line) {
                 if let (name, _) = literal(after: call, in: line, from: at) { found.append((at, .modelName(name))) }
             }
         }
-        if let at = occurrences(of: Array("mergedModel(from".utf8), in: line).first {
+        if let at =
+            (occurrences(of: Array("mergedModel(from".utf8), in: line)
+            + occurrences(of: Array("mergedModelFromBundles:".utf8), in: line)).min()
+        {
             found.append((at, .modelName("")))
         }
         // A call, not a comment or a string about one: nothing before it on the line opens a comment, and the
-        // quotes before it are balanced.
+        // quotes before it are balanced. Swift's `NSMigrationManager(…)`, Objective-C's `[NSMigrationManager alloc]`.
         for api in ["NSStagedMigrationManager", "NSMigrationManager"] {
-            guard let at = occurrences(of: Array((api + "(").utf8), in: line).first else { continue }
+            guard
+                let at =
+                    (occurrences(of: Array((api + "(").utf8), in: line)
+                    + occurrences(of: Array(("[" + api + " alloc]").utf8), in: line)).min()
+            else { continue }
             let before = line[line.startIndex..<at]
             let code = before.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             guard occurrences(of: Array("//".utf8), in: before).isEmpty, code.first != UInt8(ascii: "*"),
@@ -154,6 +170,9 @@ public struct SourceReference: Sendable, Equatable {
     package static let keywords: [[UInt8]] = [
         "versionChecksum", ".mom\"", "forResource", "NSManagedObjectModelReference", "oreDataModel(",
         "MigrationManager(", "Container(name:", "mergedModel(from",
+        // Objective-C
+        "URLForResource:", "MigrationManager alloc]", "Container alloc] initWithName:", "ContainerWithName:",
+        "mergedModelFromBundles:",
     ].map { Array($0.utf8) }
 
     /// Every reference in a file's text, in order (one literal per line is what code holds; a call split over
@@ -167,11 +186,8 @@ public struct SourceReference: Sendable, Equatable {
         let present = keywords.filter { ByteSearch.firstIndex(of: $0, in: bytes) != nil }
         // Transformer declarations are read by a pass of their own (`AppTransformer.declared`), not line by line.
         guard !present.isEmpty || ByteSearch.firstIndex(of: AppTransformer.keyword, in: bytes) != nil else { return [] }
-        var starts = [0]
-        ByteSearch.forEach(UInt8(ascii: "\n"), in: bytes) {
-            starts.append($0 + 1)
-            return true
-        }
+        // Lines end as Swift's (and C's) lexer ends them: at LF, CR or CRLF; a comment ends there too.
+        let starts = ByteSearch.codeLineStarts(in: bytes)
         func line(containing offset: Int) -> Int {
             var low = 0
             var high = starts.count - 1
@@ -191,8 +207,11 @@ public struct SourceReference: Sendable, Equatable {
         }
         var found: [SourceReference] = []
         for l in lines.sorted() {
-            let end = l + 1 < starts.count ? starts[l + 1] - 1 : bytes.count
-            let slice = bytes[starts[l]..<max(starts[l], end)]
+            var end = l + 1 < starts.count ? starts[l + 1] : bytes.count
+            while end > starts[l], bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
+                end -= 1
+            }
+            let slice = bytes[starts[l]..<end]
             // Columns in characters, counted once along the line (references come in offset order).
             var counted = starts[l]
             var column = 1
@@ -205,7 +224,9 @@ public struct SourceReference: Sendable, Equatable {
         }
         found += AppTransformer.declared(in: bytes, lineOf: { line(containing: $0) + 1 }, path: path)
         // One step migrator per file: the first; a migration manager only where the file migrates a store with it.
-        let migratesStores = ByteSearch.firstIndex(of: Array("migrateStore(".utf8), in: bytes) != nil
+        let migratesStores =
+            ByteSearch.firstIndex(of: Array("migrateStore(".utf8), in: bytes) != nil
+            || ByteSearch.firstIndex(of: Array("migrateStoreFromURL:".utf8), in: bytes) != nil
         var migrator = false
         return found.filter { reference in
             guard case .stepMigrator(let api) = reference.kind else { return true }

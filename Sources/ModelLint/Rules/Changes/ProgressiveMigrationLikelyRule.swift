@@ -9,16 +9,19 @@ public struct ProgressiveMigrationLikelyRule: MigrationStyleRule {
     public static let description = RuleDescription(
         id: "progressive-migration-likely", category: .bundleStructure, severity: .warning,
         summary:
-            "the app's code migrates stores step by step (a migration manager, or NSStagedMigrationManager), or mapping models cover at least half of the adjacent steps, and the configuration does not set `migration`",
+            "how the app migrates is not configured: its code migrates stores step by step (a note: only its steps are compared), or mapping models cover at least half of the adjacent steps (a warning: nothing decides)",
         rationale: """
-            Core Data migrates a store in one hop to the current model (direct), so modellint checks every older version \
-            against the current one. An app whose code runs `NSMigrationManager.migrateStore(from:…)` or \
-            `NSStagedMigrationManager`, or that ships a mapping model for each step, almost always migrates step by \
-            step itself; then those direct comparisons (`skip-version-upgrade`, listed under this finding in the text \
-            report) describe migrations that never run.
+            Core Data migrates a store in one hop to the current model (direct), so without other evidence modellint \
+            checks every older version against the current one. An app whose code turns that off and runs \
+            `NSMigrationManager.migrateStore(from:…)` (Swift) or `migrateStoreFromURL:…` (Objective-C) over the \
+            versions, or `NSStagedMigrationManager`, migrates step by step: the direct pairs never run, so modellint \
+            compares only the steps and says so in a note. An app that only ships a mapping model for most steps \
+            probably migrates step by step too, but nothing in its code says so: then the direct comparisons \
+            (`skip-version-upgrade`, listed under this warning in the text report) stay, and the warning asks you to \
+            say which. The configuration's `migration` (top level, or per bundle) always wins over the code.
             """,
         fix:
-            "set `\"migration\": \"progressive\"` in `.modellint.json` if the app steps through every version; otherwise set `\"migration\": \"direct\"` to say so",
+            "set `\"migration\": \"progressive\"` in `.modellint.json` (top level, or under the bundle's key in `bundles`) if the app steps through every version; set `\"migration\": \"direct\"` if stores also open directly in the current model",
         examples: [
             RuleExample(
                 versions: [("Near 1", .model("<entity name=\"A\"/>")), ("Near 2", .model("<entity name=\"A\"/>"))],
@@ -28,22 +31,23 @@ public struct ProgressiveMigrationLikelyRule: MigrationStyleRule {
             .passing(before: "<entity name=\"A\"/>", after: "<entity name=\"A\"/>"),
         ])
 
-    /// `steps`: the adjacent pairs of readable versions.
+    /// `steps`: the adjacent pairs of readable versions; `stepMigrators`: the app's code that migrates this bundle
+    /// step by step (then the engine already compares only the steps, and this says why).
     public func check(
         _ bundle: ModelBundle, steps: [(from: String, to: String)], mappingModels: [MappingModel],
         stepMigrators: [SourceReference]
     ) -> [Finding] {
-        let advice =
-            "the direct older -> current comparisons do not apply to an app that migrates step by step; set \"migration\" in .modellint.json to say which"
         var finding: Finding
         // Direct pairs exist from three versions on: with fewer there is nothing the style changes.
         if steps.count >= 2, let migrator = stepMigrators.first, case .stepMigrator(let api) = migrator.kind {
             let place = migrator.location.line.map { "\(migrator.location.file):\($0)" } ?? migrator.location.file
+            let objectiveC = migrator.location.file.hasSuffix(".m") || migrator.location.file.hasSuffix(".mm")
             let how =
-                api == "NSStagedMigrationManager" ? "NSStagedMigrationManager" : "\(api) with migrateStore(from:…)"
+                api == "NSStagedMigrationManager"
+                ? api : "\(api) with " + (objectiveC ? "migrateStoreFromURL:…" : "migrateStore(from:…)")
             finding = Finding(
-                "the app's code migrates stores step by step (\(how) at \(place)): \(advice)",
-                at: SourceLocation(file: bundle.path))
+                "the app's code migrates stores step by step (\(how) at \(place)), so only each version's step to the next is compared: the direct older -> current migrations never run in this app; if its stores also open directly in the current model, set \"migration\": \"direct\" in .modellint.json",
+                at: SourceLocation(file: bundle.path), severity: .note)
         } else {
             let covering = steps.compactMap { step in
                 mappingModels.first { $0.source.isExactly(step.from) && $0.destination.isExactly(step.to) }?.name

@@ -39,6 +39,30 @@ package enum ByteSearch {
         offsets(of: 0x0A, in: bytes, first: 0, adding: 1)
     }
 
+    /// Where each line of source code starts, as Swift's and C's lexers end lines: 0, and one past every LF, every
+    /// CR not followed by LF, and every CRLF.
+    package static func codeLineStarts(in bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        guard firstIndex(of: 0x0D, in: bytes) != nil else {
+            forEach(0x0A, in: bytes) { i in
+                starts.append(i + 1)
+                return true
+            }
+            return starts
+        }
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x0A {
+                starts.append(i + 1)
+            } else if bytes[i] == 0x0D {
+                if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
+            }
+            i += 1
+        }
+        return starts
+    }
+
     /// `first` (when given), then the offset of every `byte` plus `adding`, in one array.
     @usableFromInline static func offsets(of byte: UInt8, in bytes: [UInt8], first: Int?, adding: Int) -> [Int] {
         var offsets: [Int] = []
