@@ -120,7 +120,7 @@ final class MappingModelSnapshotTests: XCTestCase {
         XCTAssertEqual(diagnostics[2]["file"] as? String, "Journal2ToJournal3.xcmappingmodel/xcmapping.xml")
         XCTAssertEqual(
             diagnostics[2]["message"] as? String,
-            "Journal2ToJournal3 embeds a destination model equal to no version of Journal: Journal 3, which its path names, has changed since (Entry.pinned added). Core Data picks a mapping model by these hashes, so it never uses this one for Journal 2 -> Journal 3, and the custom migration it holds does not run"
+            "Journal2ToJournal3 records destination hashes that no version of Journal has: Journal 3, which its path names, has changed since (Entry.pinned added). Core Data picks a mapping model by these hashes, so it never uses this one for Journal 2 -> Journal 3, and the custom migration it holds does not run"
         )
     }
 

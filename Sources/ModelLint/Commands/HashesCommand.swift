@@ -17,13 +17,16 @@ public enum HashesCommand {
     public static let options = [format.spec, hex.spec, config.spec, helpFlag.spec]
 
     public static let help = ArgumentParser.helpText(
-        usage: "modellint hashes BUNDLE|SWIFT-PATH [VERSION] [--hex] [--format text|json]",
+        usage:
+            "modellint hashes BUNDLE|SWIFT-PATH [VERSION] [--hex] [--format text|json]\n       modellint hashes MAPPING.xcmappingmodel [BUNDLE] [--hex] [--format text|json]",
         summary: """
             Print, for every version of a bundle (or one), each entity's version hash and the model's versionChecksum \
             and NSStoreModelVersionHashesDigest, computed as Core Data computes them. A store opens without migration \
             exactly when its recorded hashes equal its model's; staged migration names a model by its checksum. For a \
             folder of Swift files (or a .swift file), the SwiftData schemas of its plan: an entity whose shape cannot \
-            be read from the source is printed as unknown, never as a made-up hash.
+            be read from the source is printed as unknown, never as a made-up hash. For a mapping model, the entity \
+            hashes its linked entity mappings record for each side (what Core Data compares with a store's and the \
+            destination model's) and the pairs of versions of the bundle (or of the bundles beside it) it is picked for.
             """,
         options: options)
 
@@ -37,6 +40,11 @@ public enum HashesCommand {
         if parsed[helpFlag] { return CommandOutput(exitCode: 0, standardOutput: help) }
         guard (1...2).contains(parsed.positionals.count) else {
             return .usageError("hashes takes a bundle and optionally a version name; see 'modellint hashes --help'")
+        }
+        if MappingModelHashes.isMappingModel(parsed.positionals[0]) {
+            return MappingModelHashes.run(
+                parsed.positionals[0], bundlePaths: Array(parsed.positionals.dropFirst()), hex: parsed[hex],
+                json: parsed[format] == .json, environment: environment)
         }
         let bundle: ModelBundle
         // Per version: entities whose shape a SwiftData schema leaves unknown (their hashes are not claimed).

@@ -186,8 +186,9 @@ package struct Judge: Sendable {
         for pair in results where pair.isAdjacent {
             let covering = facts.mappingModel(from: pair.from, to: pair.to)
             for (k, raw) in pair.stepFindings {
-                // A mapping model covers only its exact pair: a device skipping that step is not covered,
-                // so a problem only ever seen on covered steps still counts for direct pairs.
+                // A mapping model covers the pairs whose hashes contain the ones it records: a device skipping
+                // its step is covered only when its version's do too (the direct pair's own lookup below), so a
+                // problem only ever seen on covered steps still counts for direct pairs.
                 if let covering {
                     if coveredBy[k]?.contains(covering.name) != true { coveredBy[k, default: []].append(covering.name) }
                 } else {

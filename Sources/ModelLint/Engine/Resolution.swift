@@ -64,9 +64,11 @@ package struct ResolutionFacts: Sendable {
         configuration.severity(of: rule, finding: finding)
     }
 
-    /// The mapping model Core Data uses for exactly this step, if any.
+    /// The mapping model Core Data picks to migrate a store of `from` to `to`, if any: the one whose paths name the
+    /// pair first, else one whose recorded hashes the two versions contain.
     package func mappingModel(from: String, to: String) -> MappingModel? {
         mappingModels.first { $0.source == from && $0.destination == to }
+            ?? mappingModels.first { $0.covers(from: from, to: to) }
     }
 
     /// The second pass: a pure function from the judge pass's findings to diagnostics. Severities come from the

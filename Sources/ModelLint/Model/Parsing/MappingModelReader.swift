@@ -10,11 +10,23 @@ public struct MappingModel: Equatable, Sendable {
     /// How a finding names what covers its step ("the mapping model X" unless set: a SwiftData custom stage).
     public var coverage: String?
 
+    /// Every version Core Data would accept as its source, and as its destination (its recorded hashes are subsets
+    /// of theirs): it migrates any pair of them, not only `source` -> `destination`, the pair its paths name.
+    public var sources: [String]
+    public var destinations: [String]
+
     package init(name: String, source: String, destination: String, coverage: String? = nil) {
         self.name = name
         self.source = source
         self.destination = destination
         self.coverage = coverage
+        sources = [source]
+        destinations = [destination]
+    }
+
+    /// Whether Core Data picks it to migrate a store of `from` to `to`.
+    public func covers(from: String, to: String) -> Bool {
+        sources.contains(from) && destinations.contains(to)
     }
 
     /// What decided the pair: the models it embeds (Core Data's own test), else the editor's paths or the file name.
@@ -90,18 +102,24 @@ public struct MappingModelFile: Sendable {
     /// What matching compares of each embedded model: all a run needs of it.
     public var sourceHashes: EmbeddedModelHashes?
     public var destinationHashes: EmbeddedModelHashes?
+    /// The entity mappings Xcode compiles (`LinkedEntityMappings`): only their entities' hashes are compared. nil:
+    /// the file lists none, and the embedded models are compared whole.
+    public var linked: [LinkedEntityMapping]?
 
-    public init(sourcePath: String?, destinationPath: String?, source: Model? = nil, destination: Model? = nil) {
+    public init(
+        sourcePath: String?, destinationPath: String?, source: Model? = nil, destination: Model? = nil,
+        linked: [LinkedEntityMapping]? = nil
+    ) {
         self.init(
             sourcePath: sourcePath, destinationPath: destinationPath,
             source: source.map { ($0, EmbeddedModelHashes($0)) },
-            destination: destination.map { ($0, EmbeddedModelHashes($0)) })
+            destination: destination.map { ($0, EmbeddedModelHashes($0)) }, linked: linked)
     }
 
     /// With each embedded model's hashes already worked out.
     init(
         sourcePath: String?, destinationPath: String?, source: (Model, EmbeddedModelHashes)?,
-        destination: (Model, EmbeddedModelHashes)?
+        destination: (Model, EmbeddedModelHashes)?, linked: [LinkedEntityMapping]?
     ) {
         self.sourcePath = sourcePath
         self.destinationPath = destinationPath
@@ -109,6 +127,7 @@ public struct MappingModelFile: Sendable {
         self.destination = destination?.0
         sourceHashes = source?.1
         destinationHashes = destination?.1
+        self.linked = linked
     }
 
     /// As the result cache keeps it: the paths and the embedded models' hashes.
@@ -117,6 +136,12 @@ public struct MappingModelFile: Sendable {
         return .object([
             ("sourcePath", optional(sourcePath)), ("destinationPath", optional(destinationPath)),
             ("source", sourceHashes?.cached ?? .null), ("destination", destinationHashes?.cached ?? .null),
+            (
+                "linked",
+                linked.map { list in
+                    .array(list.map { .array([optional($0.source), optional($0.destination)]) })
+                } ?? .null
+            ),
         ])
     }
 
@@ -136,13 +161,35 @@ public struct MappingModelFile: Sendable {
             default: return nil
             }
         }
+        func linkedMappings() -> [LinkedEntityMapping]?? {
+            switch cached["linked"] {
+            case .null?: return .some(nil)
+            case .array(let items)?:
+                var list: [LinkedEntityMapping] = []
+                for item in items {
+                    guard case .array(let sides) = item, sides.count == 2 else { return nil }
+                    func side(_ value: JSONValue) -> String?? {
+                        switch value {
+                        case .string(let text): return .some(text)
+                        case .null: return .some(nil)
+                        default: return nil
+                        }
+                    }
+                    guard let source = side(sides[0]), let destination = side(sides[1]) else { return nil }
+                    list.append(LinkedEntityMapping(source: source, destination: destination))
+                }
+                return .some(list)
+            default: return nil
+            }
+        }
         guard let sourcePath = optional("sourcePath"), let destinationPath = optional("destinationPath"),
-            let source = hashes("source"), let destination = hashes("destination")
+            let source = hashes("source"), let destination = hashes("destination"), let linked = linkedMappings()
         else { return nil }
         self.sourcePath = sourcePath
         self.destinationPath = destinationPath
         sourceHashes = source
         destinationHashes = destination
+        self.linked = linked
     }
 }
 
@@ -238,7 +285,7 @@ public enum MappingModelReader {
         return MappingModelFile(
             sourcePath: value(of: "sourcemodelpath", in: bytes),
             destinationPath: value(of: "destinationmodelpath", in: bytes),
-            source: embedded[0], destination: embedded[1])
+            source: embedded[0], destination: embedded[1], linked: LinkedEntityMappings.read(bytes))
     }
 
     public enum Match: Sendable {
@@ -264,8 +311,18 @@ public enum MappingModelReader {
             mapping.evidence = .fileName
             return .maps(mapping)
         }
-        let sources = versions.compactMap { v in equality(sourceModel, v.model).map { (v.name, $0) } }
-        let destinations = versions.compactMap { v in equality(destinationModel, v.model).map { (v.name, $0) } }
+        // Core Data compares the hashes recorded for the linked entity mappings only, each set a subset of the
+        // model's; a file that lists none is compared whole.
+        let recordedSource = file.linked.map { recorded($0.compactMap(\.source), in: sourceModel) }
+        let recordedDestination = file.linked.map { recorded($0.compactMap(\.destination), in: destinationModel) }
+        func accepted(_ snapshot: EmbeddedModelHashes, _ recorded: [String: [UInt8]]?, _ version: Model) -> [String]? {
+            guard let recorded else { return equality(snapshot, version) }
+            return containment(recorded, version)
+        }
+        let sources = versions.compactMap { v in accepted(sourceModel, recordedSource, v.model).map { (v.name, $0) } }
+        let destinations = versions.compactMap { v in
+            accepted(destinationModel, recordedDestination, v.model).map { (v.name, $0) }
+        }
         if !sources.isEmpty, !destinations.isEmpty {
             // Versions equal by hash are one model to Core Data; the paths' choice among them is kept.
             let source = sources.first { $0.0 == claimedSource } ?? sources.last!
@@ -275,6 +332,8 @@ public enum MappingModelReader {
                 ?? destinations.first { (names.firstIndex(of: $0.0) ?? 0) > sourcePosition } ?? destinations[0]
             var mapping = MappingModel(name: name, source: source.0, destination: destination.0)
             mapping.evidence = .embeddedModels(cleared: Array(Set(source.1 + destination.1)).sorted())
+            mapping.sources = sources.map(\.0)
+            mapping.destinations = destinations.map(\.0)
             return .maps(mapping)
         }
         // Reported only when it claims this bundle: a path names one of its versions, a side equals one, or the
@@ -283,17 +342,21 @@ public enum MappingModelReader {
             [claimedSource, claimedDestination].contains { $0.map(names.contains) == true } || !sources.isEmpty
             || !destinations.isEmpty || pairFromFileName(name, versions: names) != nil
         guard claimsThisBundle else { return nil }
-        func differences(_ snapshot: EmbeddedModelHashes, claimed: String?) -> [String]? {
+        func differences(_ snapshot: EmbeddedModelHashes, claimed: String?, recorded: [String: [UInt8]]?)
+            -> [String]?
+        {
             guard let claimed, let version = versions.first(where: { $0.name == claimed }) else { return nil }
-            return entityDifferences(snapshot, version.model)
+            return entityDifferences(snapshot, version.model, only: recorded.map { Set($0.keys) })
         }
         return .unmatched(
             UnmatchedMappingModel(
                 name: name, path: path, claimedSource: claimedSource, claimedDestination: claimedDestination,
                 sourceMatches: sources.map(\.0), destinationMatches: destinations.map(\.0),
-                sourceDifferences: sources.isEmpty ? differences(sourceModel, claimed: claimedSource) : nil,
+                sourceDifferences: sources.isEmpty
+                    ? differences(sourceModel, claimed: claimedSource, recorded: recordedSource) : nil,
                 destinationDifferences: destinations.isEmpty
-                    ? differences(destinationModel, claimed: claimedDestination) : nil))
+                    ? differences(destinationModel, claimed: claimedDestination, recorded: recordedDestination)
+                    : nil))
     }
 
     /// Each source matched among `versions`: the pairs they map, and those that claim the bundle but match nothing.
@@ -312,10 +375,40 @@ public enum MappingModelReader {
         return (maps, unmatched)
     }
 
+    /// The hashes a compiled mapping model records for one side: the embedded model's hash of each entity the
+    /// linked mappings name (a name the embedded model lacks records nothing).
+    package static func recorded(_ names: [String], in snapshot: EmbeddedModelHashes) -> [String: [UInt8]] {
+        var hashes: [String: [UInt8]] = [:]
+        for name in names { hashes[name] = snapshot.entities[name] }
+        return hashes
+    }
+
+    /// Whether Core Data accepts a version for one side of a mapping model: the recorded hashes are a non-empty
+    /// subset of the version's (an entity's hash covers its name, so by name is by value), and which hashed facts
+    /// had to be cleared in the version because the snapshot cannot record them. nil: not a subset.
+    package static func containment(_ recorded: [String: [UInt8]], _ version: Model) -> [String]? {
+        guard !recorded.isEmpty else { return nil }
+        let plain = version.versionHashes.entities
+        if recorded.allSatisfy({ plain[$0.key] == $0.value }) { return [] }
+        let (model, cleared) = withUnrecordedFactsCleared(version)
+        guard !cleared.isEmpty else { return nil }
+        let hashes = model.versionHashes.entities
+        return recorded.allSatisfy({ hashes[$0.key] == $0.value }) ? cleared : nil
+    }
+
     /// Whether an embedded model is the version to Core Data (the same entity hashes), and which hashed facts had
     /// to be cleared in the version because the snapshot cannot record them. nil: they differ.
     package static func equality(_ snapshot: EmbeddedModelHashes, _ version: Model) -> [String]? {
         guard snapshot.hasEntityNames(of: version) else { return nil }
+        if snapshot.entities == version.versionHashes.entities { return [] }
+        let (model, cleared) = withUnrecordedFactsCleared(version)
+        guard !cleared.isEmpty else { return nil }
+        return snapshot.entities == model.versionHashes.entities ? cleared : nil
+    }
+
+    /// The version with the hashed facts a snapshot does not record (preserveAfterDeletion, derived attributes)
+    /// cleared, and their names; the version itself when it uses none.
+    static func withUnrecordedFactsCleared(_ version: Model) -> (Model, [String]) {
         var cleared: Set<String> = []
         let entities = version.entities.map { entity -> Entity in
             var copy = entity
@@ -335,19 +428,21 @@ public enum MappingModelReader {
             }
             return copy
         }
-        let versionHashes =
-            cleared.isEmpty
-            ? version.versionHashes : Model(location: version.location, entities: entities).versionHashes
-        return snapshot.entities == versionHashes.entities ? cleared.sorted() : nil
+        guard !cleared.isEmpty else { return (version, []) }
+        return (Model(location: version.location, entities: entities), cleared.sorted())
     }
 
     /// How a version differs from an embedded model, as Core Data's hashes see it: entities and properties added
     /// since the copy was made, removed, or changed (`Entry.pinned added`), in name order.
-    package static func entityDifferences(_ snapshot: EmbeddedModelHashes, _ version: Model) -> [String] {
+    /// `only`: the entities the mapping model's linked mappings name, when it lists them (no other entity counts).
+    package static func entityDifferences(_ snapshot: EmbeddedModelHashes, _ version: Model, only: Set<String>? = nil)
+        -> [String]
+    {
         let was = snapshot.entities
         let now = version.versionHashes.entities
         var differences: [String] = []
-        for name in Set(was.keys).union(now.keys).sorted(by: CoreDataHash.precedes) where was[name] != now[name] {
+        let names = only ?? Set(was.keys).union(now.keys)
+        for name in names.sorted(by: CoreDataHash.precedes) where was[name] != now[name] {
             guard let before = snapshot.properties[name], let new = version.entity(named: name) else {
                 differences.append("entity \(name) \(was[name] == nil ? "added" : "removed")")
                 continue

@@ -14,15 +14,17 @@ public struct MappingModelStaleRule: MappingModelRule {
     public static let description = RuleDescription(
         id: "mapping-model-stale", category: .build, severity: .error,
         summary:
-            "a mapping model whose embedded source or destination model equals no version of the bundle (a warning when it covers no step between two shipped versions)",
+            "a mapping model whose recorded source or destination entity hashes are in no version of the bundle (a warning when it covers no step between two shipped versions)",
         rationale: """
             An `.xcmappingmodel` embeds copies of the two models it was made from (`sourcemodeldata`, \
-            `destinationmodeldata`), and Xcode compiles its entity hashes from those copies. Core Data uses a mapping \
-            model only when those hashes equal the store's and the current model's; the path names beside them are the \
-            editor's memory and decide nothing. A version edited after its mapping model was made no longer equals \
-            the copy: Core Data never uses the mapping model, the migration is inferred instead (or fails, 134140), \
-            and the custom migration it was written for silently does not run. Where the copy does not record a \
-            hashed fact (preserveAfterDeletion, derived attributes), the version is compared with it cleared.
+            `destinationmodeldata`), and Xcode compiles, for each entity mapping the mapping model lists, the source \
+            and destination entity's hash from those copies. Core Data uses a mapping model for a store only when the \
+            recorded source hashes are all among the store model's and the destination hashes among the destination \
+            model's; the path names beside them are the editor's memory and decide nothing. An entity added since, or \
+            one no mapping names, does not matter; a mapped entity edited after the mapping model was made no longer \
+            equals the copy: Core Data never uses the mapping model, the migration is inferred instead (or fails, \
+            134140), and the custom migration it was written for silently does not run. Where the copy does not \
+            record a hashed fact (preserveAfterDeletion, derived attributes), the version is compared with it cleared.
             """,
         fix:
             "re-select the mapping model's source and destination versions in Xcode's mapping-model editor (it embeds them again), or delete it if the step no longer needs it",
@@ -34,7 +36,7 @@ public struct MappingModelStaleRule: MappingModelRule {
             )
             .mapping("Near1ToNear2", from: "Near 1", to: "Near 2", embedding: (item, itemWithNote))
             .expectingMessage(
-                "Near1ToNear2 embeds a destination model equal to no version of Near: Near 2, which its path names, has changed since (Item.added added). Core Data picks a mapping model by these hashes, so it never uses this one for Near 1 -> Near 2, and the custom migration it holds does not run"
+                "Near1ToNear2 records destination hashes that no version of Near has: Near 2, which its path names, has changed since (Item.added added). Core Data picks a mapping model by these hashes, so it never uses this one for Near 1 -> Near 2, and the custom migration it holds does not run"
             ),
             RuleExample(
                 versions: [("Near 1", .model(item)), ("Near 2", .model(itemWithNote))], triggers: false
@@ -47,14 +49,14 @@ public struct MappingModelStaleRule: MappingModelRule {
     {
         let bundle = bundle.name
         func side(_ label: String, claimed: String?, differences: [String]?) -> String {
-            guard let claimed else { return "a \(label) model equal to no version of \(bundle)" }
+            guard let claimed else { return "\(label) hashes that no version of \(bundle) has" }
             guard let differences else {
                 return
-                    "a \(label) model equal to no version of \(bundle) (its path names \(claimed), which is no longer in the bundle)"
+                    "\(label) hashes that no version of \(bundle) has (its path names \(claimed), which is no longer in the bundle)"
             }
             let shown = differences.count <= 3 ? differences : differences.prefix(3) + ["\(differences.count - 3) more"]
             return
-                "a \(label) model equal to no version of \(bundle): \(claimed), which its path names, has changed since (\(ReportText.list(Array(shown))))"
+                "\(label) hashes that no version of \(bundle) has: \(claimed), which its path names, has changed since (\(ReportText.list(Array(shown))))"
         }
         var sides: [String] = []
         if mapping.sourceMatches.isEmpty {
@@ -81,7 +83,7 @@ public struct MappingModelStaleRule: MappingModelRule {
         // Reported with the version it was written to migrate to, when the bundle has it.
         return [
             Finding(
-                "\(mapping.name) embeds \(sides.joined(separator: " and ")). Core Data picks a mapping model by these hashes, so it never uses this one\(purpose), and the custom migration it holds does not run",
+                "\(mapping.name) records \(sides.joined(separator: " and ")). Core Data picks a mapping model by these hashes, so it never uses this one\(purpose), and the custom migration it holds does not run",
                 at: SourceLocation(file: mapping.path), severity: severity,
                 version: destination.flatMap { names.contains($0) ? $0 : nil })
         ]

@@ -67,10 +67,21 @@ public struct SkipVersionUpgradeRule: PairSetRule {
             guard let affected = groups[key], let first = affected.first else { return nil }
             var seen = Set<String>()
             let versions = affected.map(\.from).filter { seen.insert($0).inserted }
-            let mapped =
-                pairs.coveredBy[key].map {
-                    " (the mapping model\($0.count == 1 ? "" : "s") \(ReportText.list($0)) cover\($0.count == 1 ? "s" : "") only \($0.count == 1 ? "its own step" : "their own steps"))"
-                } ?? ""
+            // Core Data picks a mapping model for any pair whose hashes contain the ones it records: one may cover
+            // these stores too, or only its own step.
+            let covering = affected.compactMap(\.mappingModel).reduce(into: [String]()) {
+                if !$0.contains($1) { $0.append($1) }
+            }
+            let mapped: String
+            if !covering.isEmpty, affected.allSatisfy({ $0.mappingModel != nil }) {
+                mapped =
+                    " (covered by the mapping model\(covering.count == 1 ? "" : "s") \(ReportText.list(covering)), which Core Data picks for these stores too: the entity hashes \(covering.count == 1 ? "it records are" : "they record are") in theirs)"
+            } else {
+                mapped =
+                    pairs.coveredBy[key].map {
+                        " (the mapping model\($0.count == 1 ? "" : "s") \(ReportText.list($0)) \($0.count == 1 ? "is" : "are") not picked for these stores: the entity hashes \($0.count == 1 ? "it records are" : "they record are") not all in theirs)"
+                    } ?? ""
+            }
             // The problem first, in its own words; then who meets it, once, as ranges of versions.
             var finding = first.finding
             finding.message =
