@@ -1,7 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import XCTest
 import ModelLintSupport
 import ModelLintRules
+import ModelLintHistory
 @testable import ModelLintCommands
 
 /// The run cache: a check's report is printed again, without reading a version, while everything the run consulted
@@ -204,6 +208,92 @@ final class CheckRunCacheTests: XCTestCase {
         // otherwise.
         try Data("x".utf8).write(to: folder.appendingPathComponent("b.txt"))
         XCTAssertEqual(setup.check().standardOutput, uncached.standardOutput)
+    }
+
+    /// A kept entry is data: a git command it names that is not one of the read-only queries a run makes is never
+    /// run (a `-c alias.x=!cmd` would run a shell), and the entry is not used.
+    func testAPlantedCommandInAnEntryIsNeverRun() throws {
+        let setup = try setUpBundle()
+        try commitEverything(setup.directory)
+        let uncached = setup.check(["--no-cache"])
+        _ = setup.check()
+        let kept = try XCTUnwrap(setup.keptRuns().first)
+        let marker = setup.directory.appendingPathComponent("ran")
+        var text = try String(contentsOf: kept, encoding: .utf8)
+        // Every logged command becomes `… -c alias.x=!touch <marker>;: x …`, and the report is forged.
+        text = text.replacingOccurrences(
+            of: #""--no-replace-objects","#,
+            with: #""--no-replace-objects","-c","alias.x=!touch \#(marker.path);:","x","#)
+        XCTAssertTrue(text.contains("alias.x=!touch"), "the entry logged git commands")
+        text = text.replacingOccurrences(of: #""required-attribute-without-default""#, with: #""forged""#)
+        XCTAssertTrue(text.contains(#""forged""#))
+        try Data(text.utf8).write(to: kept)
+        XCTAssertEqual(setup.check().standardOutput, uncached.standardOutput)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path), "the planted command ran")
+        func accepted(_ command: [String]) -> Bool {
+            let prefix =
+                ["-C", "/repo", "-c", "safe.bareRepository=explicit", "--literal-pathspecs", "--no-pager"]
+                + GitRepository.neutralised + ["--git-dir=/repo/.git", "--work-tree=/repo"]
+            return GitRepository.isReadOnlyQuery(prefix + command)
+        }
+        XCTAssertTrue(accepted(["ls-files", "--cached", "--others", "--exclude-standard", "-z"]))
+        XCTAssertTrue(accepted(["rev-parse", "--verify", "--quiet", "--end-of-options", "main^{commit}"]))
+        XCTAssertTrue(
+            accepted([
+                "log", "--topo-order", "-p", "--no-ext-diff", "--no-textconv", "--format=%x01",
+                String(repeating: "a", count: 40), "--", "-c x",
+            ]))
+        XCTAssertFalse(accepted(["-c", "alias.x=!sh", "x"]))
+        XCTAssertFalse(accepted(["log", "--output=/tmp/x"]))
+        XCTAssertFalse(accepted(["log", "--ext-diff", "-p"]))
+        XCTAssertFalse(accepted(["config", "core.pager"]))
+        XCTAssertFalse(accepted(["rev-parse", "--end-of-options", "a", "b"]))
+        XCTAssertFalse(accepted(["log", "HEAD"]), "a revision other than an object id")
+        XCTAssertFalse(GitRepository.isReadOnlyQuery(["-C", "/repo", "rev-parse", "--show-toplevel"]))
+    }
+
+    /// The cache folder is this user's alone: made 0700 with a 0600 salt that every entry's name mixes in; one that
+    /// others may write is not used; a FIFO or another file planted at an entry's name is never opened for writing.
+    func testTheCacheFolderIsPrivateAndEntriesAreOnlyThisUsersFiles() throws {
+        let root = try makeTemporaryDirectory(self)
+        let folder = root.appendingPathComponent("made/cache")
+        let cache = ResultCache(folder: folder.path)
+        XCTAssertEqual(cache.folder, folder.path)
+        let folderMode = try XCTUnwrap(
+            try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int)
+        XCTAssertEqual(folderMode & 0o777, 0o700)
+        let salt = folder.appendingPathComponent("salt")
+        let saltMode = try XCTUnwrap(
+            try FileManager.default.attributesOfItem(atPath: salt.path)[.posixPermissions] as? Int)
+        XCTAssertEqual(saltMode & 0o777, 0o600)
+        let secret = try String(contentsOf: salt, encoding: .utf8)
+        XCTAssertEqual(secret.count, 64)
+        // The same folder, the same salt; a salt that is not as written disables the cache.
+        XCTAssertEqual(try String(contentsOf: salt, encoding: .utf8), secret)
+        _ = ResultCache(folder: folder.path)
+        XCTAssertEqual(try String(contentsOf: salt, encoding: .utf8), secret)
+        let shared = root.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: shared.path)
+        XCTAssertNil(ResultCache(folder: shared.path).folder, "a folder others may write")
+        let badSalt = root.appendingPathComponent("bad")
+        try FileManager.default.createDirectory(at: badSalt, withIntermediateDirectories: true)
+        try Data("not hex".utf8).write(to: badSalt.appendingPathComponent("salt"))
+        XCTAssertNil(ResultCache(folder: badSalt.path).folder)
+        // A key's entry: stored, read back; then a FIFO in its place is neither read nor written (no hang).
+        cache.store(.string("v"), forKey: "k", kind: "probe")
+        XCTAssertEqual(cache.value(forKey: "k", kind: "probe"), .string("v"))
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("probe").path)
+        XCTAssertEqual(entries.count, 1)
+        XCTAssertFalse(entries[0].contains(SHA256.hex("k\u{1F}" + ModelLintVersion.current)), "named with the salt")
+        let entry = folder.appendingPathComponent("probe/" + entries[0])
+        try FileManager.default.removeItem(at: entry)
+        XCTAssertEqual(mkfifo(entry.path, 0o600), 0)
+        XCTAssertNil(cache.value(forKey: "k", kind: "probe"))
+        cache.store(.string("v"), forKey: "k", kind: "probe")
+        var info = stat()
+        XCTAssertEqual(lstat(entry.path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "left as it was, never opened")
     }
 
     /// Every field of every finding survives the entry.

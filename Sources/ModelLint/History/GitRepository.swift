@@ -774,10 +774,52 @@ public struct GitRepository: Sendable {
         return environment
     }
 
+    /// The options of the read-only queries a `check` run makes (`rev-parse`, `ls-files`, `log`, `ls-tree`,
+    /// `diff-tree`, `diff`): none runs a program, writes a file or reads configuration from its arguments.
+    private static let queryOptions: Set<String> = [
+        "--show-toplevel", "--absolute-git-dir", "--is-shallow-repository", "--verify", "--quiet", "--cached",
+        "--others", "--exclude-standard", "-z", "--stage", "--full-name", "--topo-order", "--no-renames",
+        "--diff-filter=A", "--no-ext-diff", "--no-textconv", "--format=%x01%H", "--format=%x01", "--name-only", "-p",
+        "-M", "-r", "--no-commit-id", "--name-status", "--full-tree", "-l",
+    ]
+    private static let querySubcommands: Set<String> = ["rev-parse", "ls-files", "log", "ls-tree", "diff-tree", "diff"]
+
+    /// Whether a logged argument list is one `run` makes for a read-only query: `run`'s own prefix (its folder,
+    /// then the fixed options that switch off everything a repository could make git run), the repository's git
+    /// directory and work tree, a query subcommand, then only known options and object ids up to `--` (paths) or
+    /// `--end-of-options` (one revision). A cache entry is data: nothing else it holds is ever run.
+    package static func isReadOnlyQuery(_ arguments: [String]) -> Bool {
+        let fixed = ["-c", "safe.bareRepository=explicit", "--literal-pathspecs", "--no-pager"] + neutralised
+        guard arguments.count > 2 + fixed.count, arguments[0] == "-C", arguments[1].hasPrefix("/"),
+            Array(arguments[2..<(2 + fixed.count)]) == fixed
+        else { return false }
+        var rest = arguments[(2 + fixed.count)...]
+        if let first = rest.first, first.hasPrefix("--git-dir=/") {
+            rest = rest.dropFirst()
+            guard let tree = rest.first, tree.hasPrefix("--work-tree=/") else { return false }
+            rest = rest.dropFirst()
+        }
+        guard let subcommand = rest.first, querySubcommands.contains(subcommand) else { return false }
+        var options = rest.dropFirst()
+        while let option = options.first {
+            options = options.dropFirst()
+            if option == "--" { return true }
+            if option == "--end-of-options" { return options.count == 1 }
+            guard queryOptions.contains(option) || isObjectID(option) else { return false }
+        }
+        return true
+    }
+
+    /// 40 or 64 lowercase hexadecimal digits: a commit as git prints it.
+    private static func isObjectID(_ text: String) -> Bool {
+        (text.utf8.count == 40 || text.utf8.count == 64)
+            && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
+
     /// A git command a run logged (`InputLog`), run again as it was: whether it still answers the same. Nothing
     /// that is not this git is run.
     package static func answersAsLogged(_ logged: InputLog.Command) -> Bool {
-        guard logged.executable == executable,
+        guard logged.executable == executable, isReadOnlyQuery(logged.arguments),
             let result = Subprocess.run(logged.executable, logged.arguments, environment: environment),
             !result.outputLimitReached
         else { return false }

@@ -15,11 +15,70 @@ import Foundation
 /// was made by this modellint. Entries are untrusted like every file: one that cannot be read as written is
 /// ignored and replaced; a file modified in the last two seconds is not stored, so an edit within the clock's
 /// resolution is never mistaken for the stored one.
+///
+/// The folder is this user's alone (made 0700; one owned by another user, or writable by others, is not used), and
+/// every entry's name mixes in a secret kept there (`salt`, 0600), so another user can neither predict an entry's
+/// name nor plant one; an entry that is not a regular file this user owns is ignored, never opened for writing.
+/// A process of the same user can read the salt and write valid entries, as it could replace modellint itself:
+/// that is outside what the cache defends.
 package struct ResultCache: Sendable {
-    /// nil: no cache (`--no-cache`, or no folder to keep one in).
+    /// nil: no cache (`--no-cache`, no folder to keep one in, or one that is not this user's alone).
     package let folder: String?
+    /// The per-user secret every entry name is derived with.
+    private let salt: String
 
-    package init(folder: String?) { self.folder = folder }
+    package init(folder: String?) {
+        guard let folder, let salt = Self.privateSalt(in: folder) else {
+            self.folder = nil
+            salt = ""
+            return
+        }
+        self.folder = folder
+        self.salt = salt
+    }
+
+    /// The folder's salt, making the folder (0700) and the salt (0600) when absent; nil when the folder is not a
+    /// directory this user owns that no one else may write, or the salt is not a regular file of this user's
+    /// holding 64 hexadecimal digits.
+    static func privateSalt(in folder: String) -> String? {
+        let user = geteuid()
+        var info = stat()
+        if stat(folder, &info) != 0 {
+            guard
+                (try? FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil,
+                stat(folder, &info) == 0
+            else { return nil }
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == user, info.st_mode & 0o022 == 0 else { return nil }
+        let path = folder + "/salt"
+        if let known = readSalt(path) { return known }
+        // Written beside, then linked into place: two first runs at once agree on one salt.
+        var generator = SystemRandomNumberGenerator()
+        let fresh = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        let temporary = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max, using: &generator))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        let written = (try? FileWriter.writeAll(Array(fresh.utf8), to: fd)) != nil
+        _ = close(fd)
+        if written { _ = link(temporary, path) }
+        _ = unlink(temporary)
+        return readSalt(path)
+    }
+
+    private static func readSalt(_ path: String) -> String? {
+        guard isOwnRegularFile(path), let data = try? FileReader.read(path, limit: 64), data.count == 64 else {
+            return nil
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        return text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) ? text : nil
+    }
+
+    /// Whether `path` itself (not what a link points at) is a regular file this user owns.
+    static func isOwnRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_uid == geteuid()
+    }
 
     /// A check run's entry holds its whole report: 64 MB is some 100,000 findings.
     private static let entryLimit = 64 << 20
@@ -59,12 +118,14 @@ package struct ResultCache: Sendable {
     }
 
     private func entryPath(for file: String, kind: String, extension: String = "json") -> String? {
-        folder.map { "\($0)/\(kind)/\(SHA256.hex(file + "\u{1F}" + ModelLintVersion.current)).\(`extension`)" }
+        folder.map {
+            "\($0)/\(kind)/\(SHA256.hex(salt + "\u{1F}" + file + "\u{1F}" + ModelLintVersion.current)).\(`extension`)"
+        }
     }
 
     /// An entry this modellint wrote, read back whole; nil when there is none or it is not as written.
     private func entry(at path: String) -> JSONValue? {
-        guard let data = try? FileReader.read(path, limit: Self.entryLimit),
+        guard Self.isOwnRegularFile(path), let data = try? FileReader.read(path, limit: Self.entryLimit),
             let json = try? JSONValue.parse(data, json5: false),
             json["format"]?.intValue == 1, json["tool"]?.stringValue == ModelLintVersion.current
         else { return nil }
@@ -81,8 +142,14 @@ package struct ResultCache: Sendable {
     private func write(_ data: Data, to path: String) {
         guard let folder else { return }
         let directory = (path as NSString).deletingLastPathComponent
-        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
+        guard
+            (try? FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
         else { return }
+        // Only a file of this user's is replaced: anything else at the name (a FIFO, a device, another user's file)
+        // would be opened for writing in place, and could wait forever.
+        var info = stat()
+        if lstat(path, &info) == 0, !Self.isOwnRegularFile(path) { return }
         try? FileWriter.write(data, to: path, confinedTo: .named(path, workingDirectory: folder, followsLinks: false))
     }
 
@@ -105,7 +172,7 @@ package struct ResultCache: Sendable {
     /// `{"format":2,"key":…,"tool":…}`, then the records. nil when there is none or it is not as written (well-formed
     /// UTF-8 throughout, so a record's text can be decoded without repair).
     package func records(forKey key: String, kind: String) -> [ArraySlice<UInt8>]? {
-        guard let path = entryPath(for: key, kind: kind, extension: "records"),
+        guard let path = entryPath(for: key, kind: kind, extension: "records"), Self.isOwnRegularFile(path),
             let bytes = (try? FileReader.read(path, limit: Self.entryLimit)).map({ [UInt8]($0) }),
             UTF8Validation.firstInvalidByte(bytes) == nil, bytes.last == 0x0A
         else { return nil }
