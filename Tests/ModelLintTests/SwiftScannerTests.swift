@@ -55,6 +55,41 @@ final class SwiftScannerTests: XCTestCase {
             ])
     }
 
+    /// Swift ends a line at LF, CR and CRLF: a `//` comment ends there, and lines are counted the same way in code,
+    /// block comments and multi-line literals. A backtick name may be of any length; an unclosed backtick on a long
+    /// line is read once.
+    func testLinesEndAsSwiftsLexerEndsThem() {
+        // `// note<CR>var streak: Int`: the property is code (swiftc -dump-parse shows it).
+        XCTAssertEqual(summary("// note\rvar streak: Int"), ["var", "streak", ":", "Int"])
+        XCTAssertEqual(summary("// note\r\nvar streak: Int"), ["var", "streak", ":", "Int"])
+        let t = tokens("a\rb\r\nc\n/* x\r y */d\r\"\"\"\rq\r\"\"\"\re")
+        XCTAssertEqual(t.map(\.text), ["a", "b", "c", "d", "", "e"])
+        XCTAssertEqual(t.map(\.line), [1, 2, 3, 5, 6, 9])
+        XCTAssertEqual(t.map(\.startsLine), [true, true, true, true, true, true])
+        // A single-line literal ends at a lone CR too.
+        XCTAssertEqual(summary("x = \"open\rvar y"), ["x", "=", "S", "var", "y"])
+        let long = String(repeating: "n", count: 5_000)
+        XCTAssertEqual(summary("var `\(long)`: Int"), ["var", long, ":", "Int"])
+        XCTAssertEqual(summary("`a\rb`"), ["`", "a", "b", "`"])
+    }
+
+    /// End to end: a model whose property follows a comment ended by a lone CR hashes as the same model with LF.
+    func testAPropertyAfterACommentEndedByCRIsPartOfTheModel() throws {
+        func hashes(_ lineBreak: String) throws -> String {
+            let folder = try makeTemporaryDirectory(self)
+            let source =
+                "import SwiftData\n@Model final class Item {\n    var title: String = \"\"\n    // note\(lineBreak)var streak: Int\n    init() {}\n}\n"
+            try Data(source.utf8).write(to: folder.appendingPathComponent("Models.swift"))
+            let out = modellint(["hashes", ".", "--format", "json"], in: folder)
+            XCTAssertEqual(out.exitCode, 0, out.standardError)
+            return out.standardOutput
+        }
+        let withLF = try hashes("\n")
+        XCTAssertEqual(try hashes("\r"), withLF)
+        XCTAssertEqual(try hashes("\r\n"), withLF)
+        XCTAssertNotEqual(try hashes(" "), withLF, "with the property commented out, the model differs")
+    }
+
     func testDeclarationsWithAttributesTypesInitializersAndConditions() {
         let source = """
             @Model final class Item: Base, Codable {

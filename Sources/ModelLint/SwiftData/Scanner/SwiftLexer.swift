@@ -56,6 +56,16 @@ public enum SwiftLexer {
 
         func at(_ k: Int) -> UInt8 { k < bytes.count ? bytes[k] : 0 }
 
+        /// Whether a line ends at `k`, as Swift's lexer ends lines: at LF, at CR, and once (at its LF) for CRLF.
+        func breaksLine(_ k: Int) -> Bool { bytes[k] == 0x0A || (bytes[k] == 0x0D && at(k + 1) != 0x0A) }
+
+        /// LF or CR: where a one-line construct (a `//` comment, a backtick name, a `/…/` regex) stops.
+        static func isLineEnd(_ b: UInt8) -> Bool { b == 0x0A || b == 0x0D }
+
+        /// A backtick with no closing one before this offset (its line's end): later backticks before it have
+        /// none either, so the line is not searched again for each.
+        var unclosedBacktickUntil = -1
+
         mutating func newline(at k: Int) {
             line += 1
             lineStart = k + 1
@@ -89,13 +99,13 @@ public enum SwiftLexer {
             while i < bytes.count {
                 let b = bytes[i]
                 switch b {
-                case 0x0A:
-                    newline(at: i)
+                case 0x0A, 0x0D:
+                    if breaksLine(i) { newline(at: i) }
                     i += 1
-                case 0x20, 0x09, 0x0D, 0x0B, 0x0C, 0x00:
+                case 0x20, 0x09, 0x0B, 0x0C, 0x00:
                     i += 1
                 case UInt8(ascii: "/") where at(i + 1) == UInt8(ascii: "/"):
-                    while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+                    while i < bytes.count, !Self.isLineEnd(bytes[i]) { i += 1 }
                 case UInt8(ascii: "/") where at(i + 1) == UInt8(ascii: "*"):
                     skipBlockComment()
                 case UInt8(ascii: "\""):
@@ -117,8 +127,13 @@ public enum SwiftLexer {
                     let start = i
                     let col = i - lineStart + 1
                     var end = i + 1
-                    while end < bytes.count, end - i < 1024, bytes[end] != UInt8(ascii: "`"), bytes[end] != 0x0A {
-                        end += 1
+                    if i < unclosedBacktickUntil {
+                        end = unclosedBacktickUntil
+                    } else {
+                        while end < bytes.count, bytes[end] != UInt8(ascii: "`"), !Self.isLineEnd(bytes[end]) {
+                            end += 1
+                        }
+                        if end >= bytes.count || bytes[end] != UInt8(ascii: "`") { unclosedBacktickUntil = end }
                     }
                     if end < bytes.count, bytes[end] == UInt8(ascii: "`"), end > i + 1 {
                         emit(.identifier, text(i + 1, end), from: start, line: line, col: col)
@@ -186,7 +201,7 @@ public enum SwiftLexer {
                     i += 2
                     if depth == 0 { return }
                 } else {
-                    if bytes[i] == 0x0A { newline(at: i) }
+                    if breaksLine(i) { newline(at: i) }
                     i += 1
                 }
             }
@@ -211,7 +226,7 @@ public enum SwiftLexer {
                         emit(.regex, "", from: start, line: line, col: col)
                         return
                     }
-                    if bytes[i] == 0x0A { newline(at: i) }
+                    if breaksLine(i) { newline(at: i) }
                     i += 1
                 }
                 emit(.regex, "", from: start, line: line, col: col)
@@ -239,9 +254,11 @@ public enum SwiftLexer {
         /// literal does not start with a space (which Swift reads as an operator).
         mutating func regexAhead() -> Bool {
             let next = at(i + 1)
-            guard next != 0x20, next != 0x09, next != 0x0A, next != UInt8(ascii: "="), next != 0 else { return false }
+            guard next != 0x20, next != 0x09, !Self.isLineEnd(next), next != UInt8(ascii: "="), next != 0 else {
+                return false
+            }
             var k = i + 1
-            while k < bytes.count, k - i < 4096, bytes[k] != 0x0A {
+            while k < bytes.count, k - i < 4096, !Self.isLineEnd(bytes[k]) {
                 if bytes[k] == UInt8(ascii: "\\") {
                     k += 2
                     continue
@@ -290,8 +307,11 @@ public enum SwiftLexer {
                         if at(after) == UInt8(ascii: "(") {
                             stack.append(.code(depth: 0))
                             k = after + 1
+                        } else if at(after) == 0x0D, at(after + 1) == 0x0A {
+                            newline(at: after + 1)
+                            k = after + 2
                         } else {
-                            if at(after) == 0x0A { newline(at: after) }
+                            if after < bytes.count, breaksLine(after) { newline(at: after) }
                             k = after + 1
                         }
                     } else if b == UInt8(ascii: "\"") {
@@ -313,14 +333,14 @@ public enum SwiftLexer {
                         } else {
                             k += 1
                         }
-                    } else if b == 0x0A {
+                    } else if Self.isLineEnd(b) {
                         if !multiline {
                             // Unterminated: the literal (and any literal it is nested in) ends at the line's end.
                             plain = false
                             stack.removeAll()
                             contentEnd = k
                         } else {
-                            newline(at: k)
+                            if breaksLine(k) { newline(at: k) }
                             k += 1
                         }
                     } else {
@@ -344,7 +364,7 @@ public enum SwiftLexer {
                             k = q
                         }
                     } else {
-                        if b == 0x0A { newline(at: k) }
+                        if breaksLine(k) { newline(at: k) }
                         k += 1
                     }
                 }
