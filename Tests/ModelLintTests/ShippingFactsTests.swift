@@ -300,3 +300,26 @@ final class ShippingFactsTests: XCTestCase {
         XCTAssertNil(transformers.secure(named: "FakeTransformer"), "a string, not a declaration")
     }
 }
+
+/// `NSManagedObject` subclasses against their entities: only stored `@NSManaged var`s are properties (Xcode's
+/// generated to-many accessors are methods), and a property an abstract entity's class declares that each concrete
+/// subentity models is the entity's through its hierarchy.
+final class ManagedObjectClassTests: XCTestCase {
+    func testGeneratedAccessorsAndSubentityPropertiesAreNotMissingProperties() throws {
+        let app = try makeTemporaryDirectory(self).appendingPathComponent("app")
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/ModelClasses/GeneratedAccessors"), to: app)
+        for name in ["Item+CoreDataProperties.swift", "Tag+CoreDataProperties.swift"] {
+            try FileManager.default.moveItem(
+                at: app.appendingPathComponent(name + ".fixture"), to: app.appendingPathComponent(name))
+        }
+        let diagnostics = jsonDiagnostics(modellint(["check", "--format", "json"], in: app))
+        XCTAssertEqual(
+            diagnostics.map { "\($0["ruleId"]!) \($0["file"]!):\($0["line"]!) \($0["bundle"]!)" },
+            ["model-class-mismatch Tag+CoreDataProperties.swift:11 Library.xcdatamodeld"])
+        XCTAssertEqual(
+            diagnostics.first?["message"] as? String,
+            "Tag.color is @NSManaged in the class but Tag in Library.xcdatamodeld's current version Library has no such property: Core Data generates no accessor for it, and the app crashes on first use"
+        )
+    }
+}

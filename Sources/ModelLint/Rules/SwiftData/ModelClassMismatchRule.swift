@@ -19,10 +19,11 @@ public struct ModelClassMismatchRule: ClassParityRule {
             when its name is an entity of exactly one bundle's current version; an `Int` \
             matches any integer type, as the migration guide says; a property whose Swift type the scanner cannot \
             map is compared by presence only. An `NSManagedObject` subclass (paired by `@objc(Name)`, the entity's \
-            class name, or its own name) is judged on its `@NSManaged` properties: one the entity (with its parents) \
-            does not have is read and written through accessors Core Data never generates, and the app crashes on \
-            first use. (Its Swift optionality is not Core Data's, and a property it leaves out is still reachable: \
-            neither is judged.)
+            class name, or its own name) is judged on its `@NSManaged` stored properties (`var`; the to-many \
+            accessors Xcode generates, `@NSManaged func addToTags(_:)`, are methods Core Data implements): one the \
+            entity does not have, through its parents or, for an abstract entity's class, its subentities, is read \
+            and written through accessors Core Data never generates, and the app crashes on first use. (Its Swift \
+            optionality is not Core Data's, and a property it leaves out is still reachable: neither is judged.)
             """,
         fix:
             "make the class match the entity exactly (name, type, optionality; `@Attribute(originalName:)` for a differing Swift name), or add a model version for the change",
@@ -143,13 +144,29 @@ public struct ModelClassMismatchRule: ClassParityRule {
             return represented.split(separator: ".").last.map(String.init) ?? represented
         }
         guard let (bundle, version, model, entity) = Self.pair(bundles, { className($0) == name }) else { return [] }
-        let known = Set(model.effectiveProperties(of: entity).map(\.property.name))
+        // Through the hierarchy both ways: a property the entity inherits, and one an abstract entity's class
+        // declares that its subentities model (each concrete subclass's instances have it).
+        var known = Set(model.effectiveProperties(of: entity).map(\.property.name))
+        for other in model.entities where Self.descends(other, from: entity.name, in: model) {
+            known.formUnion(other.properties.map(\.name))
+        }
         let place = "\(bundle.name).xcdatamodeld's current version \(version.name)"
         return managed.properties.filter { !known.contains($0.name) }.map { property in
             Finding(
                 "\(managed.name).\(property.name) is @NSManaged in the class but \(entity.name) in \(place) has no such property: Core Data generates no accessor for it, and the app crashes on first use",
                 at: property.at.sourceLocation, entity: entity.name, property: property.name)
         }
+    }
+
+    /// Whether `entity` has `ancestor` among its parents (a cycle or a missing parent ends the walk).
+    static func descends(_ entity: Entity, from ancestor: String, in model: Model) -> Bool {
+        var seen: Set<String> = [entity.name]
+        var parent = entity.parentEntity
+        while let name = parent, seen.insert(name).inserted {
+            if name == ancestor { return true }
+            parent = model.entity(named: name)?.parentEntity
+        }
+        return false
     }
 
     func check(_ schema: SwiftSchema, storeNames: [String], bundles: [ModelBundle]) -> [Finding] {

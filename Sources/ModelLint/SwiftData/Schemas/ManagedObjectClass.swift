@@ -1,5 +1,5 @@
 /// An `NSManagedObject` subclass declared in Swift (with its extensions): the class name Core Data instantiates
-/// (`@objc(Name)` when written) and its `@NSManaged` properties.
+/// (`@objc(Name)` when written) and its `@NSManaged` stored properties.
 public struct ManagedObjectClass: Sendable {
     public var name: String
     /// The Objective-C name `@objc(Name)` gives it, if any.
@@ -25,7 +25,9 @@ extension SwiftDataReader {
                 objcName = token.text
             }
             var properties: [(String, SwiftLocation)] = []
-            for (member, file) in entry.members where member.hasAttribute("NSManaged") {
+            // Stored properties only: Xcode's generated to-many accessors (`@NSManaged public func addToTags(_:)`)
+            // are methods Core Data implements, not properties of the entity.
+            for (member, file) in entry.members where member.kind == .var && member.hasAttribute("NSManaged") {
                 properties.append(
                     (member.name, SwiftLocation(file: files[file].path, line: member.line, column: member.column)))
             }
