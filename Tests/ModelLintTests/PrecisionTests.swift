@@ -355,6 +355,19 @@ final class PrecisionTests: XCTestCase {
             ])
     }
 
+    // One problem, one finding: a relationship whose identifier changed to one no earlier property had, in a step
+    // that migrates (Item gained `subtitle`), is the identifier's error alone; the removal of the same property on
+    // the same step is not reported beside it.
+    func testARenamingIdentifierMatchingNothingIsOneFindingNotTwo() {
+        let (_, diagnostics) = check("RelationshipIdentifierUnknown.xcdatamodeld")
+        XCTAssertEqual(summary(diagnostics), ["renaming-id-unknown error Shelf 1>Shelf 2 Item.tags @6"])
+        XCTAssertEqual(
+            messages(diagnostics),
+            [
+                "Item.tags's renaming identifier \"labels\" matches no property of Item in Shelf 1: it is treated as new, and the property it was meant to continue is dropped"
+            ])
+    }
+
     // 9. Transformers.
     func testTheSecureTransformerIsANoteForAllowedClassesAWarningForOthersAndAClassNameAloneIsNothing() {
         let (out, diagnostics) = check("Transformers.xcdatamodeld")

@@ -16,7 +16,8 @@ public struct PropertyRemovedRule: EntityPairRule {
             derived attribute (its value was computed): both are notes. Removing either side of a many-to-many drops the \
             join table. A property that kept its name but changed its renaming identifier is another property to Core \
             Data: its data is dropped too once the store migrates, and the message says so (with identical entity \
-            hashes no migration runs, and nothing is reported). A relationship to an entity removed in the same \
+            hashes no migration runs, and nothing is reported; when the new identifier names nothing in the older \
+            version, `renaming-id-unknown` reports the drop instead). A relationship to an entity removed in the same \
             step is not reported on its own: the entity's removal (`entity-removed`) explains it.
             """,
         fix:
@@ -66,10 +67,12 @@ public struct PropertyRemovedRule: EntityPairRule {
                         <relationship name="tags" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Tag"/>
                     </entity>
                     """),
-            // Same name, new identifier: another property to Core Data, once a schema change makes the store migrate.
+            // Same name, new identifier (another property's: an identifier that names nothing is renaming-id-unknown's
+            // finding alone): another property to Core Data, once a schema change makes the store migrate.
             .triggering(
                 before: """
                     <entity name="Thing">
+                        <attribute name="heading" optional="YES" attributeType="String"/>
                         ↓<attribute name="title" optional="YES" attributeType="String"/>
                     </entity>
                     """,
