@@ -28,7 +28,7 @@ final class ChangeTests: XCTestCase {
             summary(diagnostics),
             [
                 "renaming-id-reliance note Near 1>Near 2 Thing.b @4",
-                "renaming-id-reliance warning Near 2>Near 3 Thing.c @4",
+                "renaming-id-reliance note Near 2>Near 3 Thing.c @4",
             ],
             "Near 2 has shipped (it is before the current Near 3): that step is history; the direct Near 1 -> Near 3 pair matches a to c through \"a\""
         )
@@ -110,7 +110,7 @@ final class ChangeTests: XCTestCase {
             summary(diagnostics),
             [
                 "cloudkit-non-additive-change error Synced 1>Synced 2 Note.text @4",
-                "renaming-id-reliance warning Synced 1>Synced 2 Note.text @4",
+                "renaming-id-reliance note Synced 1>Synced 2 Note.text @4",
                 "cloudkit-required-attribute error ->Synced 2 Note.title @6",
                 "required-attribute-without-default error Synced 1>Synced 2 Note.title @6",
                 "cloudkit-deny-delete-rule error ->Synced 2 Note.folder @7",

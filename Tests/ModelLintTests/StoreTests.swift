@@ -405,7 +405,7 @@ final class StoreMigrationPathTests: XCTestCase {
             "direct": [],
             // Stepping through Library 2, the rename is a real step, relying on its identifier as check says.
             "progressive": [
-                "renaming-id-reliance warning Book.price was renamed to cost between Library 2 and Library 3 through its renaming identifier \"price\": if the compiled model loses it, the data is dropped and cost reads nil"
+                "renaming-id-reliance note Book.price was renamed to cost between Library 2 and Library 3 through its renaming identifier \"price\": if the compiled model loses it, the data is dropped and cost reads nil"
             ],
         ]
         for (migration, findings) in expected {
