@@ -95,6 +95,25 @@ final class ShippingFactsTests: XCTestCase {
         )
     }
 
+    /// `init` writes `"migration"` only when nothing in the app's code decides (the configuration would outrank the
+    /// code and freeze today's evidence): Mapped's mapping models alone suggest it; with a step migrator, not.
+    func testInitLeavesMigrationToTheCodeWhenTheCodeDecides() throws {
+        let app = try copy("Mapped")
+        XCTAssertEqual(modellint(["init"], in: app).exitCode, 0)
+        let suggested = try String(contentsOf: app.appendingPathComponent(".modellint.json"), encoding: .utf8)
+        XCTAssertEqual(suggested, "{\n  \"rules\": {},\n  \"migration\": \"progressive\"\n}\n")
+        try FileManager.default.removeItem(at: app.appendingPathComponent(".modellint.json"))
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/StepMigrator/StoreMigrator.swift.fixture"),
+            to: app.appendingPathComponent("StoreMigrator.swift"))
+        let out = modellint(["init"], in: app)
+        XCTAssertEqual(out.exitCode, 0)
+        XCTAssertEqual(
+            try String(contentsOf: app.appendingPathComponent(".modellint.json"), encoding: .utf8),
+            "{\n  \"rules\": {}\n}\n")
+        XCTAssertFalse(out.standardOutput.contains("\"migration\""), out.standardOutput)
+    }
+
     /// A migrator whose file loads one bundle by name migrates that bundle only: another bundle of the run keeps
     /// its direct comparisons, and its skip-version finding at full severity.
     func testAStepMigratorCountsForTheBundleItsFileLoads() throws {

@@ -616,11 +616,17 @@ import ModelLintCommands
             configuration.settings(
                 forBundleAt: PathTools.standardize(directory.appendingPathComponent("Many.xcdatamodeld").path)))
         #expect(synced.cloudKit == true)
+        // Strict JSON, which any JSON tool reads; each decision's reason is printed beside it.
+        #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, Comment(rawValue: text))
+        #expect(!text.contains("//"), Comment(rawValue: text))
         #expect(
-            text.contains(
-                "// configuration Cloud is marked usedWithCloudKit but lists no entities; the CloudKit rules stay on. If the store does not sync, set false."
-            ), Comment(rawValue: text))
-        #expect(text.contains("// Mapping models cover most steps"), Comment(rawValue: text))
+            out.standardOutput.contains(
+                "\n  Many.xcdatamodeld: \"cloudKit\": true — configuration Cloud is marked usedWithCloudKit but lists no entities; the CloudKit rules stay on. If the store does not sync, set false\n"
+            ), Comment(rawValue: out.standardOutput))
+        #expect(
+            out.standardOutput.contains(
+                "\n  \"migration\": \"progressive\" — mapping models cover most steps and nothing in the code says how the app migrates"
+            ), Comment(rawValue: out.standardOutput))
         #expect(
             configuration.settings(
                 forBundleAt: PathTools.standardize(directory.appendingPathComponent("Mapped/Store.xcdatamodeld").path))

@@ -49,7 +49,7 @@ public enum InitCommand {
         guard !report.bundles.isEmpty else {
             return .usageError("no .xcdatamodeld bundles found; nothing to configure")
         }
-        let text = starter(report, workingDirectory: environment.workingDirectory)
+        let (text, reasons) = starter(report, workingDirectory: environment.workingDirectory)
         do {
             try FileWriter.withLock(on: target) {
                 try FileWriter.write(
@@ -61,7 +61,9 @@ public enum InitCommand {
         }
         let failing = report.errorCount + report.warningCount
         var next =
-            "wrote \(Configuration.fileName) for \(report.bundles.count) bundle\(report.bundles.count == 1 ? "" : "s"); review each commented decision"
+            "wrote \(Configuration.fileName) for \(report.bundles.count) bundle\(report.bundles.count == 1 ? "" : "s"); review each decision:\n"
+            + reasons.map { "  " + $0 }.joined(separator: "\n")
+            + "\nevery key is described in modellint's docs/cli.md (Configuration)"
         if failing > baselineThreshold {
             // The baseline the configuration names, recorded as `check` with that configuration finds today.
             let file = PathTools.absolute(baselineFile, relativeTo: environment.workingDirectory)
@@ -95,67 +97,58 @@ public enum InitCommand {
         return CommandOutput(exitCode: 0, standardOutput: next + "\n")
     }
 
-    /// The file's text: JSON5, so each decision can carry its reason.
-    package static func starter(_ report: LintReport, workingDirectory: String) -> String {
-        func quoted(_ s: String) -> String { JSONValue.string(s).serialized(indent: nil) }
+    /// The file's text, strict JSON (any JSON tool reads it; the configuration reader also takes JSON5), and the
+    /// reason for each decision it holds, printed beside it since the file carries no comments.
+    package static func starter(_ report: LintReport, workingDirectory: String) -> (text: String, reasons: [String]) {
         func findings(_ rule: String, _ bundle: String) -> [Diagnostic] {
             report.diagnostics.filter { $0.ruleId == rule && $0.bundle == bundle }
         }
-        var lines = [
-            "// modellint configuration, started by `modellint init`: review each decision (modellint's docs/cli.md lists every key).",
-            "{",
-        ]
-        lines.append("  \"rules\": {},  // rule id -> off | note | warning | error")
-        if report.diagnostics.contains(where: { $0.ruleId == ProgressiveMigrationLikelyRule.description.id }) {
-            lines.append(
-                "  // Mapping models cover most steps: apps that ship them usually migrate step by step. If yours opens"
+        var fields: [(String, JSONValue)] = [("rules", .object([]))]
+        var reasons = ["\"rules\": {} — rule id -> off | note | warning | error, for rules to change"]
+        // Only when nothing in the app's code decides how it migrates: a written value would outrank the code and
+        // freeze today's evidence.
+        if report.diagnostics.contains(where: {
+            $0.ruleId == ProgressiveMigrationLikelyRule.description.id && $0.severity == .warning
+        }) {
+            fields.append(("migration", .string("progressive")))
+            reasons.append(
+                "\"migration\": \"progressive\" — mapping models cover most steps and nothing in the code says how the app migrates; apps that ship them usually migrate step by step. If yours opens the store with inferred migration straight to the current version, set \"direct\""
             )
-            lines.append(
-                "  // the store with inferred migration straight to the current version, use \"direct\" instead.")
-            lines.append("  \"migration\": \"progressive\",")
         }
         let failing = report.errorCount + report.warningCount
         if failing > baselineThreshold {
-            lines.append(
-                "  // \(failing) errors and warnings today, accepted in this baseline (init wrote it) so CI fails only on new"
+            fields.append(("baseline", .string(baselineFile)))
+            reasons.append(
+                "\"baseline\" — \(failing) errors and warnings today, accepted in the baseline (init writes it) so CI fails only on new ones; rewrite it with check --write-baseline, or gate pull requests with --against origin/main --only-new"
             )
-            lines.append(
-                "  // ones; rewrite it with check --write-baseline, or gate pull requests with --against origin/main --only-new."
-            )
-            lines.append("  \"baseline\": \(quoted(baselineFile)),")
         }
-        var bundleLines: [String] = []
+        var bundles: [(String, JSONValue)] = []
         for bundle in report.bundles {
-            var settings: [String] = []
+            var settings: [(String, JSONValue)] = []
+            let absolute = PathTools.absolute(bundle.path, relativeTo: workingDirectory)
+            let key = PathTools.relative(absolute, to: PathTools.standardize(workingDirectory)) ?? absolute
             if let inferred =
                 (findings(VersionOrderInferredRule.description.id, bundle.path)
                 + findings(VersionOrderAmbiguousRule.description.id, bundle.path)).first
             {
-                settings.append("      // \(ReportText.escaped(inferred.message)).")
-                settings.append("      // Confirm the order (oldest first) or correct it; it decides every comparison.")
-                settings.append("      \"versionOrder\": [\(bundle.versions.map(quoted).joined(separator: ", "))],")
+                settings.append(("versionOrder", .array(bundle.versions.map(JSONValue.string))))
+                reasons.append(
+                    "\(ReportText.escaped(key)): \"versionOrder\" — \(ReportText.escaped(inferred.message)); confirm the order (oldest first) or correct it: it decides every comparison"
+                )
             }
-            let absolute = PathTools.absolute(bundle.path, relativeTo: workingDirectory)
             let current = BundleLoader.load(bundleURL: URL(fileURLWithPath: absolute), displayPath: bundle.path)
                 .currentVersion?.model
             if let reason = current.flatMap(cloudKitDisagreement) {
-                settings.append(
-                    "      // \(reason); the CloudKit rules stay on. If the store does not sync, set false.")
-                settings.append("      \"cloudKit\": true,")
+                settings.append(("cloudKit", .bool(true)))
+                reasons.append(
+                    "\(ReportText.escaped(key)): \"cloudKit\": true — \(reason); the CloudKit rules stay on. If the store does not sync, set false"
+                )
             }
             guard !settings.isEmpty else { continue }
-            let key = PathTools.relative(absolute, to: PathTools.standardize(workingDirectory)) ?? absolute
-            bundleLines.append("    \(quoted(key)): {")
-            bundleLines += settings
-            bundleLines.append("    },")
+            bundles.append((key, .object(settings)))
         }
-        if !bundleLines.isEmpty {
-            lines.append("  \"bundles\": {")
-            lines += bundleLines
-            lines.append("  },")
-        }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        if !bundles.isEmpty { fields.append(("bundles", .object(bundles))) }
+        return (JSONValue.object(fields).serialized(indent: 2) + "\n", reasons)
     }
 
     /// The CloudKit flag and the configurations say different things in the current version: a synced
