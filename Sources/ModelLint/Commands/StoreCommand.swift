@@ -117,7 +117,10 @@ public enum StoreCommand {
             streams.standardOutput.write(
                 describe(
                     metadata, path: display, bundle: bundle, found: parsed.positionals.count == 1,
-                    migration: migrationMode ?? configuration.migration, migrationFindings: migrating))
+                    migration: migrationMode ?? configuration.migration, migrationFindings: migrating,
+                    unknown: Dictionary(
+                        (swiftSet?.schemas ?? []).map { ($0.name, Set($0.unknownEntities.keys)) },
+                        uniquingKeysWith: { a, b in a.union(b) })))
         }
         report.write(findings, to: streams.standardOutput, environment: environment)
         return report.exitCode(for: findings)
@@ -127,13 +130,21 @@ public enum StoreCommand {
     /// what migrating it finds.
     package static func describe(
         _ metadata: StoreMetadata, path: String, bundle: ModelBundle, found: Bool = false,
-        migration: MigrationMode = .direct, migrationFindings: [Diagnostic] = []
+        migration: MigrationMode = .direct, migrationFindings: [Diagnostic] = [], unknown: [String: Set<String>] = [:]
     ) -> String {
         let versions = bundle.readableVersions
-        let matching = metadata.matchingVersions(versions).map(\.name)
+        // A SwiftData schema whose entities the source leaves unknown has no hashes to claim: it is named as
+        // written by nothing, and its unread entities are said.
+        let matching = metadata.matchingVersions(versions).map(\.name).filter { unknown[$0]?.isEmpty ?? true }
         var lines = [
             "\(ReportText.escaped(path)): a Core Data \(ReportText.escaped(metadata.storeType ?? "SQLite")) store\(metadata.usedWAL ? " (metadata read from its -wal)" : "")"
         ]
+        for version in versions where !(unknown[version.name]?.isEmpty ?? true) {
+            let names = unknown[version.name]!.sorted().map { $0.isEmpty ? "a model type the schema lists" : $0 }
+            lines.append(
+                "  not compared: \(ReportText.escaped(version.name))'s \(ReportText.list(names.map(ReportText.escaped))) cannot be read from the source, so no hash of it is claimed"
+            )
+        }
         let merged = matching.isEmpty ? metadata.mergedFrom(versions) : nil
         lines.append(
             "  written by: "

@@ -198,6 +198,8 @@ public enum DefaultValue {
     /// dates the number it reads as (`0` and `0.0` on a Double, `NO` and `0` on a Boolean are one default; the
     /// type decides, and a change of type is a change of its own).
     public static func sameValue(_ a: Attribute, _ b: Attribute) -> Bool {
+        // An evaluated default (a SwiftData initializer) is the same default when it is written the same.
+        guard a.fields.value.defaultExpression == b.fields.value.defaultExpression else { return false }
         if a.defaultValueString == b.defaultValueString && a.defaultDateTimeInterval == b.defaultDateTimeInterval {
             return true
         }

@@ -50,6 +50,9 @@ public struct Attribute: Hashable, Sendable {
         public var isTransient: Bool = false
         public var defaultValueString: String?
         public var defaultDateTimeInterval: String?
+        /// A default that is evaluated, not written as a value (a SwiftData property's `= Data()`, `= []`,
+        /// `= .distantPast`): the store gets one, but modellint does not know it. Not hashed, like every default.
+        public var defaultExpression: String?
         public var minValueString: String?
         public var maxValueString: String?
         public var regularExpressionString: String?
@@ -188,9 +191,11 @@ public struct Attribute: Hashable, Sendable {
     /// What inferred migration matches on: `elementID`, else the name.
     @inlinable public var renamingIdentifier: String { elementID ?? name }
 
-    /// `defaultValueString` present (an empty string is a default), or `defaultDateTimeInterval` on a Date.
+    /// `defaultValueString` present (an empty string is a default), `defaultDateTimeInterval` on a Date, or an
+    /// evaluated default (`defaultExpression`).
     public var hasDefault: Bool {
         defaultValueString != nil || (type == .date && defaultDateTimeInterval != nil)
+            || fields.value.defaultExpression != nil
     }
 }
 

@@ -125,6 +125,8 @@ public enum Fingerprint {
         case .attribute(let a):
             return [
                 "attribute", a.name, a.type.xmlValue, "\(a.isOptional)", "\(a.isTransient)",
+                // Not an evaluated default (SwiftData's `= Data()`): lock files recorded schemas before it was read,
+                // and their digests must still verify.
                 a.defaultValueString ?? "\u{0}",
                 a.defaultDateTimeInterval ?? "", a.minValueString ?? "", a.maxValueString ?? "",
                 a.regularExpressionString ?? "",

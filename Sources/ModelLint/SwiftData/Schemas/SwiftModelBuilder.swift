@@ -23,6 +23,8 @@ struct SwiftModelBuilder {
         "String": .string, "Bool": .boolean, "Int": .integer64, "Int16": .integer16, "Int32": .integer32,
         "Int64": .integer64, "Double": .double, "Float": .float, "Decimal": .decimal, "Date": .date,
         "Data": .binary, "UUID": .uuid, "URL": .uri,
+        // Type aliases of Double, stored as Double (TimeInterval read off stores SwiftData wrote).
+        "TimeInterval": .double, "CGFloat": .double,
     ]
 
     func isModelClass(_ entry: SwiftTypeIndex.Entry) -> Bool {
@@ -108,6 +110,25 @@ struct SwiftModelBuilder {
         return nil
     }
 
+    /// The type an initializer states by calling its initializer with no arguments, when there is no annotation:
+    /// `[Item]()`, `Array<Item>()`, `Set<Item>()`, `[String: Int]()` (the tokens of the type, without `()`).
+    func statedType(in range: Range<Int>, _ tokens: [SwiftToken]) -> Range<Int>? {
+        let slice = tokens[range]
+        guard slice.count >= 5, tokens[range.upperBound - 1].isPunctuation(")"),
+            tokens[range.upperBound - 2].isPunctuation("(")
+        else { return nil }
+        let type = range.lowerBound..<(range.upperBound - 2)
+        let first = tokens[type.lowerBound]
+        let last = tokens[type.upperBound - 1]
+        if first.isPunctuation("["), last.isPunctuation("]") { return type }
+        if first.isIdentifier("Array") || first.isIdentifier("Set"), type.count > 3,
+            tokens[type.lowerBound + 1].isPunctuation("<"), last.isPunctuation(">")
+        {
+            return type
+        }
+        return nil
+    }
+
     /// A literal initializer as the model's default value (`0`, `-1.5`, `"x"`, `true` as `YES`).
     func defaultValue(_ range: Range<Int>, in tokens: [SwiftToken]) -> String? {
         let slice = tokens[range]
@@ -135,7 +156,9 @@ struct SwiftModelBuilder {
         }
         let tokens = file(entry).tokens
         for property in storedProperties(of: entry) {
-            guard let type = property.type else { continue }
+            guard let type = property.type ?? property.initializer.flatMap({ statedType(in: $0, tokens) }) else {
+                continue
+            }
             switch shape(of: type, in: tokens, scope: qualified).0 {
             case .toOne(let target), .toMany(let target): targets.append(target)
             default: break
@@ -214,10 +237,8 @@ struct SwiftModelBuilder {
                 // Model inheritance (iOS 26) has not been compared with a store SwiftData wrote: no hash is claimed.
                 unknown[entry.name] = "its superclass \(parent.name) makes it a subentity, which is unverified"
             }
-            if !entry.declaration.conditions.isEmpty {
-                unknown[entry.name] =
-                    "it is declared inside #if \(entry.declaration.conditions.joined(separator: ", "))"
-            }
+            // A class inside `#if` with no other declaration of its name (the index resolves no name declared
+            // twice) is the only shape there is where SwiftData runs (`#if canImport(SwiftData)`): it is known.
             var properties: [Property] = []
             for property in storedProperties(of: entry) {
                 let where_ = SourceLocation(file: at.sourceFile, line: property.line, column: property.column)
@@ -230,6 +251,8 @@ struct SwiftModelBuilder {
                 var optional = false
                 if let type = property.type {
                     (shape, optional) = self.shape(of: type, in: tokens, scope: qualified)
+                } else if let initializer = property.initializer, let stated = statedType(in: initializer, tokens) {
+                    (shape, optional) = self.shape(of: stated, in: tokens, scope: qualified)
                 } else if let initializer = property.initializer, let type = inferred(from: initializer, in: tokens) {
                     shape = .attribute(type)
                 } else {
@@ -327,7 +350,14 @@ struct SwiftModelBuilder {
         if type == .transformable, let by = options.labelled["by"] {
             a.valueTransformerName = SwiftDataReader.Reading.selfReferences(by[...]).first?.name
         }
-        if let initializer = property.initializer { a.defaultValueString = defaultValue(initializer, in: tokens) }
+        if let initializer = property.initializer {
+            // Any initializer is a default to SwiftData (`Data()`, `[]`, `.distantPast`, a call): a literal is
+            // recorded as its value, anything else as evaluated.
+            a.defaultValueString = defaultValue(initializer, in: tokens)
+            if a.defaultValueString == nil {
+                a.defaultExpression = tokens[initializer].map(\.text).joined(separator: " ")
+            }
+        }
         return Attribute(location: location, fields: a)
     }
 
