@@ -155,6 +155,10 @@ public enum ModelLintApp {
             streams.standardOutput.write("modellint \(ModelLintVersion.current)\n")
             return CommandOutput.success
         case "--help", "-h", "help":
+            // `help check` is `check --help`.
+            if let name = rest.first, let command = commands.first(where: { $0.name == name }) {
+                return command.run(["--help"], environment, streams)
+            }
             streams.standardOutput.write(usage)
             return CommandOutput.success
         case let name?:

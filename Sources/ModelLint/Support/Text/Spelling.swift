@@ -2,9 +2,28 @@
 public enum Spelling {
     /// The candidate closest to a mistyped name, when it is close enough to be a typo.
     package static func closest(to name: String, in candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(name, $0)) }.min { $0.1 < $1.1 }
+        let lowered = name.lowercased()
+        // The same name in other letter case; then the one candidate that begins like it (`skip-versions` for
+        // `skip-version-upgrade`, `required` for `required-attribute-without-default`).
+        if let same = candidates.first(where: { $0.lowercased() == lowered }) { return same }
+        if lowered.count >= 4 {
+            let prefixed = candidates.filter { $0.lowercased().hasPrefix(lowered) }
+            if prefixed.count == 1 { return prefixed[0] }
+            let shared = candidates.map { ($0, commonPrefix(lowered, $0.lowercased())) }
+            if let longest = shared.map(\.1).max(), longest * 3 >= lowered.count * 2, longest >= 4,
+                case let best = shared.filter({ $0.1 == longest }), best.count == 1
+            {
+                return best[0].0
+            }
+        }
+        let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }.min { $0.1 < $1.1 }
         guard let (best, distance) = scored, distance <= max(2, best.count / 3) else { return nil }
         return best
+    }
+
+    /// How many leading characters two strings share.
+    static func commonPrefix(_ a: String, _ b: String) -> Int {
+        zip(a, b).prefix { $0 == $1 }.count
     }
 
     /// "did you mean X? " when a candidate is close to `name`, else "": the start of a message's parenthesis.
