@@ -93,6 +93,32 @@ final class SwiftDataCompilerReadingTests: XCTestCase {
             }, ["Note.streak"])
     }
 
+    /// Previews and in-memory containers are not the app's container: PreviewContainers builds five from older
+    /// schemas (a `#Preview`, a `PreviewProvider`, a `preview` property, a `makePreviewContainer()` and an in-memory
+    /// configuration named in the file) and none is judged; the app's own container, built from an older schema,
+    /// still is.
+    func testPreviewsAndInMemoryContainersAreNotTheAppsContainer() throws {
+        let fixtures = repositoryRoot.appendingPathComponent("Fixtures/SwiftData")
+        let previews = jsonDiagnostics(
+            modellint(["check", "PreviewContainers", "--format", "json", "--no-cache"], in: fixtures))
+        XCTAssertEqual(previews.map { "\($0["ruleId"]!)" }, [])
+        let folder = try makeTemporaryDirectory(self).appendingPathComponent("App")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("PreviewContainers"), to: folder)
+        let app = folder.appendingPathComponent("RecipesApp.swift")
+        let source = try String(contentsOf: app, encoding: .utf8)
+        XCTAssertTrue(source.contains("ModelContainer(for: RecipesV3.Recipe.self, migrationPlan"))
+        try Data(
+            source.replacingOccurrences(
+                of: "ModelContainer(for: RecipesV3.Recipe.self, migrationPlan",
+                with: "ModelContainer(for: RecipesV2.Recipe.self, migrationPlan"
+            ).utf8
+        ).write(to: app)
+        let diagnostics = jsonDiagnostics(modellint(["check", "--format", "json", "--no-cache"], in: folder))
+        XCTAssertEqual(
+            diagnostics.map { "\($0["ruleId"]!) \($0["file"]!):\($0["line"]!)" },
+            ["swiftdata-container-schema-not-latest RecipesApp.swift:8"])
+    }
+
     /// The store SwiftData wrote for CartKit's three `#if`-wrapped classes: its `Z_METADATA` (read with Python's
     /// sqlite3, `immutable=1`, and plistlib, not by modellint) holds these hashes, checksum and digest.
     func testCartKitsSourceHashesToTheStoreSwiftDataWrote() throws {

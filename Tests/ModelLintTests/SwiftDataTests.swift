@@ -99,7 +99,8 @@ final class SwiftDataTests: XCTestCase {
             return !["ModelClassMismatch", "ModelClassMismatchFixed"].contains(app)
                 && (files?.allObjects as? [String] ?? []).contains { $0.hasSuffix(".swift") }
         }.sorted()
-        XCTAssertEqual(apps.count, 19)
+        // Derived, not pinned: every fixture app of Swift files, which includes these.
+        XCTAssertTrue(Set(["Trips", "Library", "RenamedWithoutOriginalName"]).isSubset(of: apps), "\(apps)")
         var judged = 0
         for app in apps {
             let out = modellint(["check", app, "--notes", "--format", "json"], in: fixtures)

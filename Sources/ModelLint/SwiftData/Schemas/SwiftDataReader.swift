@@ -525,11 +525,59 @@ public enum SwiftDataReader {
             return found
         }
 
-        /// Containers and `Schema(versionedSchema:)` in every file but tests, outside `#if DEBUG` branches.
+        /// Containers and `Schema(versionedSchema:)` in every file but tests, outside `#if DEBUG` branches; never a
+        /// preview's (a `#Preview` body, a `PreviewProvider`, a declaration named like `preview`) nor one stored in
+        /// memory only (`ModelConfiguration(isStoredInMemoryOnly: true)`, inline or named in the file, or
+        /// `.modelContainer(for:inMemory: true)`): those are not
+        /// the app's container, and no store on a device was opened with them.
         func containers() -> [SwiftContainer] {
             var found: [SwiftContainer] = []
             for file in files where !Self.isTestPath(file.path) {
                 let tokens = file.tokens
+                let parser = SwiftDeclarationParser(tokens: tokens)
+                /// `isStoredInMemoryOnly: true` among the tokens of a call's arguments.
+                func inMemory(_ range: Range<Int>) -> Bool {
+                    var k = range.lowerBound
+                    while k + 2 < range.upperBound {
+                        if tokens[k].isIdentifier("isStoredInMemoryOnly") || tokens[k].isIdentifier("inMemory"),
+                            tokens[k + 1].isPunctuation(":"), tokens[k + 2].isIdentifier("true")
+                        {
+                            return true
+                        }
+                        k += 1
+                    }
+                    return false
+                }
+                // `let config = ModelConfiguration(isStoredInMemoryOnly: true)`: a name a container may pass.
+                var inMemoryConfigurations = Set<String>()
+                for k in tokens.indices where k + 4 < tokens.count && tokens[k].isIdentifier("ModelConfiguration") {
+                    guard tokens[k + 1].isPunctuation("("), k >= 2, tokens[k - 1].isPunctuation("="),
+                        tokens[k - 2].kind == .identifier
+                    else { continue }
+                    let end = parser.skipBalanced(k + 1)
+                    if inMemory((k + 2)..<max(k + 2, end - 1)) { inMemoryConfigurations.insert(tokens[k - 2].text) }
+                }
+                /// From the token after a preview's name or keyword: past its body (a call's arguments and trailing
+                /// closure, a braced body, or an initializer up to its line's end).
+                func skipPreview(from start: Int, function: Bool = false) -> Int {
+                    var k = start
+                    while k < tokens.count, k - start < 64 {
+                        let t = tokens[k]
+                        if t.isPunctuation("(") {
+                            k = parser.skipBalanced(k)
+                            // A function's body follows its parameters and result type.
+                            if function {
+                                while k < tokens.count, k - start < 64, !tokens[k].isPunctuation("{") { k += 1 }
+                            }
+                            if k < tokens.count, tokens[k].isPunctuation("{") { k = parser.skipBalanced(k) }
+                            return k
+                        }
+                        if t.isPunctuation("{") { return parser.skipBalanced(k) }
+                        if k > start, t.startsLine, !t.isPunctuation("."), !t.isPunctuation("=") { return k }
+                        k += 1
+                    }
+                    return k
+                }
                 // Per open `#if`: whether the branch being read is DEBUG-only.
                 var debugBranches: [(debug: Bool, negated: Bool)] = []
                 var k = 0
@@ -553,6 +601,20 @@ public enum SwiftDataReader {
                         default: break
                         }
                     }
+                    if t.kind == .pound, t.text == "Preview" {
+                        k = skipPreview(from: k + 1)
+                        continue
+                    }
+                    if t.isIdentifier("PreviewProvider") || t.isIdentifier("PreviewModifier") {
+                        k = skipPreview(from: k + 1)
+                        continue
+                    }
+                    if t.isIdentifier("var") || t.isIdentifier("let") || t.isIdentifier("func"), k + 1 < tokens.count,
+                        tokens[k + 1].kind == .identifier, tokens[k + 1].text.lowercased().contains("preview")
+                    {
+                        k = skipPreview(from: k + 2, function: t.isIdentifier("func"))
+                        continue
+                    }
                     let inDebug = debugBranches.contains { $0.debug }
                     let opens = k + 1 < tokens.count && tokens[k + 1].isPunctuation("(")
                     let isContainer =
@@ -563,8 +625,17 @@ public enum SwiftDataReader {
                         opens && t.isIdentifier("Schema") && k + 2 < tokens.count
                         && tokens[k + 2].isIdentifier("versionedSchema")
                     if isContainer || isSchema, !inDebug {
-                        let end = SwiftDeclarationParser(tokens: tokens).skipBalanced(k + 1)
+                        let end = parser.skipBalanced(k + 1)
                         let arguments = tokens[(k + 2)..<max(k + 2, end - 1)]
+                        if isContainer,
+                            inMemory(arguments.indices)
+                                || arguments.contains(where: {
+                                    $0.kind == .identifier && inMemoryConfigurations.contains($0.text)
+                                })
+                        {
+                            k = end
+                            continue
+                        }
                         var container = SwiftContainer(
                             location: SwiftLocation(file: file.path, line: t.line, column: t.column), plan: nil,
                             schema: nil, models: [], isSchemaOnly: isSchema)
