@@ -137,12 +137,26 @@ extension RuleExample {
         for mapping in mappingModels {
             let folder = directory.appendingPathComponent("\(mapping.name).xcmappingmodel")
             try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+            // The entity mappings it lists, as Xcode's editor writes them (names are identifiers: no escaping).
+            let linked = mapping.linked ?? []
+            let ids = linked.indices.map { "z\(200 + $0)" }
+            let list =
+                mapping.linked == nil
+                ? ""
+                : "<relationship name=\"entitymappings\" type=\"0/0\" destination=\"XDDEVENTITYMAPPING\" idrefs=\"\(ids.joined(separator: " "))\"></relationship>"
+            let objects = zip(ids, linked).map { id, entity in
+                "<object type=\"XDDEVENTITYMAPPING\" id=\"\(id)\">"
+                    + (entity.source.map { "<attribute name=\"sourcename\" type=\"string\">\($0)</attribute>" } ?? "")
+                    + (entity.destination.map {
+                        "<attribute name=\"destinationname\" type=\"string\">\($0)</attribute>"
+                    } ?? "") + "</object>"
+            }.joined()
             let xml = """
                 <?xml version="1.0" standalone="yes"?>
                 <database><object type="XDDEVMAPPINGMODEL" id="z102">\
                 <attribute name="sourcemodelpath" type="string">Near.xcdatamodeld/\(mapping.source).xcdatamodel</attribute>\
                 <attribute name="destinationmodelpath" type="string">Near.xcdatamodeld/\(mapping.destination).xcdatamodel</attribute>\
-                </object></database>
+                \(list)</object>\(objects)</database>
 
                 """
             try Data(xml.utf8).write(to: folder.appendingPathComponent("xcmapping.xml"))

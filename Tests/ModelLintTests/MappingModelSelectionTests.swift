@@ -47,11 +47,22 @@ final class MappingModelSelectionTests: XCTestCase {
     }
 
     /// Entities the mapping model does not map (Tag and the abstract Record added since, Folder changed since with
-    /// only a leftover mapping) do not make it stale: Core Data still picks it for its step.
+    /// only a leftover mapping) do not make it stale: Core Data still picks it for its step, and drops Folder's rows.
     func testEntitiesItDoesNotMapLeaveTheMappingModelInUse() throws {
         let app = try copy("EntityAddedLater")
         let diagnostics = jsonDiagnostics(modellint(["check", "--format", "json"], in: app))
-        XCTAssertEqual(summary(diagnostics), ["progressive-migration-likely warning ->Notes 2 -.- @0"])
+        XCTAssertEqual(
+            summary(diagnostics),
+            [
+                "mapping-model-drops-entity warning ->Notes 2 Folder.- @0",
+                "progressive-migration-likely warning ->Notes 2 -.- @0",
+            ])
+        // Folder's mapping is a leftover the compiler drops: Notes 2 keeps Folder, but a migrated store loses its rows.
+        XCTAssertEqual(
+            diagnostics[0]["message"] as? String,
+            "Notes1ToNotes2 has no entity mapping for Folder, an entity of Notes 1: Core Data picks it to migrate stores of Notes 1, and every Folder row is dropped"
+        )
+        XCTAssertEqual(diagnostics[0]["file"] as? String, "Migrations/Notes1ToNotes2.xcmappingmodel/xcmapping.xml")
         let text = modellint(["hashes", "Migrations/Notes1ToNotes2.xcmappingmodel"], in: app).standardOutput
         let lines = text.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "Migrations/Notes1ToNotes2.xcmappingmodel")

@@ -207,7 +207,7 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
                         sourcePath: "Near.xcdatamodeld/\(mapping.source).xcdatamodel",
                         destinationPath: "Near.xcdatamodeld/\(mapping.destination).xcdatamodel",
                         source: model(mapping.embedded?.0, else: mapping.source),
-                        destination: model(mapping.embedded?.1, else: mapping.destination)))
+                        destination: model(mapping.embedded?.1, else: mapping.destination), linked: mapping.linked))
             }
             let (mappings, unmatched) = MappingModelReader.match(sources, versions: versions)
             let ordered = loaded().orderedByEvidence(mappingPairs: mappings.map { ($0.source, $0.destination) }) { nil }
@@ -307,7 +307,8 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
         case .change, .entityPair: return .pair
         case .pairSet: return .pairSet
         case .suppression: return .suppressionEntries
-        case .bundle, .migrationStyle, .mappingModel, .retirement, .history, .lockFile, .build, .store, .project,
+        case .bundle, .migrationStyle, .mappingModel, .pickedMappingModel, .retirement, .history, .lockFile, .build,
+            .store, .project,
             .sourceReference,
             .swiftData, .classParity:
             return .other

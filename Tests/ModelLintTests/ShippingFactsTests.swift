@@ -95,6 +95,34 @@ final class ShippingFactsTests: XCTestCase {
         )
     }
 
+    /// What a store that fails to open costs, from the app's code: Journal's loader destroys the store when it does
+    /// not open, so the data is lost silently (not a crash); without that code the finding says nothing more.
+    func testTheFindingSaysWhatAFailureCostsWhenTheCodeDestroysTheStore() throws {
+        let app = try copy("FailureCost")
+        let plain = jsonDiagnostics(modellint(["check", "--format", "json"], in: app))
+        XCTAssertEqual(
+            plain.map { $0["message"] as? String },
+            [
+                "Entry.mood is required, has no default, and was added to existing entity Entry between Journal 1 and Journal 2: the store fails to open on any device with Entry rows (an empty test store passes)"
+            ])
+        try FileManager.default.moveItem(
+            at: app.appendingPathComponent("Persistence.swift.fixture"),
+            to: app.appendingPathComponent("Persistence.swift"))
+        let diagnostics = jsonDiagnostics(modellint(["check", "--format", "json"], in: app))
+        XCTAssertEqual(
+            summary(diagnostics), ["required-attribute-without-default error Journal 1>Journal 2 Entry.mood @4"])
+        XCTAssertEqual(
+            diagnostics[0]["message"] as? String,
+            "Entry.mood is required, has no default, and was added to existing entity Entry between Journal 1 and Journal 2: the store fails to open on any device with Entry rows (an empty test store passes); this app destroys the store when it does not open (destroyPersistentStore at Persistence.swift:11), so instead every row is lost, silently"
+        )
+        // Objective-C says it the same way.
+        XCTAssertEqual(
+            SourceReference.scan(
+                "[coordinator destroyPersistentStoreAtURL:url withType:NSSQLiteStoreType options:nil error:&error];\n",
+                path: "A.m"
+            ).map(\.kind), [.storeDestroyer("destroyPersistentStore")])
+    }
+
     /// `init` writes `"migration"` only when nothing in the app's code decides (the configuration would outrank the
     /// code and freeze today's evidence): Mapped's mapping models alone suggest it; with a step migrator, not.
     func testInitLeavesMigrationToTheCodeWhenTheCodeDecides() throws {

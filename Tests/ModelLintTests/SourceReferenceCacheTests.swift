@@ -60,7 +60,8 @@ final class SourceReferenceCacheTests: XCTestCase {
         let text = try String(contentsOf: file, encoding: .utf8)
         XCTAssertTrue(
             text.hasPrefix(
-                #"{"format":2,"key":"/app\n/other\u001f@Model","tool":""# + ModelLintVersion.current + "\"}\n"))
+                #"{"format":2,"key":"/app\n/other\u001fscan "# + "\(SourceReference.scanRevision)"
+                    + #"\u001f@Model","tool":""# + ModelLintVersion.current + "\"}\n"))
         XCTAssertEqual(text.split(separator: "\n").count, 4)
         try Data(text.replacingOccurrences(of: ModelLintVersion.current, with: "0.0.0-other").utf8).write(to: file)
         XCTAssertEqual(SourceReferenceCache(cache: cache, tree: tree, mentionWords: ["@Model"]).entries, [:])

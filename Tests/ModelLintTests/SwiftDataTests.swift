@@ -555,7 +555,7 @@ enum SwiftDataAdvice {
         "version-name-ambiguous", "current-version-rolled-back", "renaming-identifier-xml-attribute",
         "unknown-xml-attribute", "unknown-attribute-type", "derived-attribute-invalid", "skip-version-upgrade",
         "shipped-version-edited", "shipped-version-semantics-changed", "compiled-current-version-mismatch",
-        "compiled-renaming-id-lost", "mapping-model-unmatched", "mapping-model-stale",
+        "compiled-renaming-id-lost", "mapping-model-unmatched", "mapping-model-stale", "mapping-model-drops-entity",
         "project-current-version-mismatch",
     ]
 }

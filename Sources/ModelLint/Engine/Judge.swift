@@ -53,6 +53,13 @@ package struct Judge: Sendable {
                 }
             }
         }
+        for rule in rules.pickedMappingModel {
+            for mapping in facts.mappingModels {
+                judgement.findings += rule.check(mapping, line: line).map {
+                    RawFinding(rule.description, $0, .whole(version: nil))
+                }
+            }
+        }
         for rule in rules.retirement {
             judgement.findings += rule.check(line.versions, current: line.currentPosition, context: context).map {
                 RawFinding(rule.description, $0, .whole(version: nil))

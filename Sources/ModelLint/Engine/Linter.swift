@@ -77,7 +77,7 @@ public struct Linter: Sendable {
             diagnostics += linter.lint(
                 item.bundle, settings: item.settings, mappingModels: item.mappingModels,
                 unmatchedMappingModels: item.unmatchedMappingModels, histories: item.histories,
-                stepMigrators: migrators)
+                stepMigrators: migrators, storeDestroyers: stepMigrators.destroying(item.bundle))
             for (project, bundlePath) in item.projects {
                 diagnostics += ProjectVerifier(configuration: configuration, rules: rules.project)
                     .verify(project, bundle: item.bundle, bundlePath: bundlePath)
@@ -117,7 +117,7 @@ public struct Linter: Sendable {
     public func lint(
         _ bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = [],
         unmatchedMappingModels: [UnmatchedMappingModel] = [], histories: [ShippedHistory] = [],
-        stepMigrators: [SourceReference] = []
+        stepMigrators: [SourceReference] = [], storeDestroyers: [SourceReference] = []
     ) -> [Diagnostic] {
         let line = VersionLine(bundle, oldestMigrated: settings?.oldestMigratedVersion)
         // Shipped (rules.md "History is information"): what a lock file, --released or --against records; with
@@ -131,6 +131,7 @@ public struct Linter: Sendable {
             mappingModels: mappingModels, suppressions: Suppressions(versions: line.versions))
         facts.unmatchedMappingModels = unmatchedMappingModels
         facts.stepMigrators = stepMigrators
+        facts.storeDestroyer = storeDestroyers.first
         facts.source = bundle.source
         let judgement = judge.judge(
             bundle, facts: facts, context: context(line, settings: settings, source: bundle.source),

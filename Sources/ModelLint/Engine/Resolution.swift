@@ -56,6 +56,8 @@ package struct ResolutionFacts: Sendable {
     package var unmatchedMappingModels: [UnmatchedMappingModel] = []
     /// The app's code that migrates stores step by step.
     package var stepMigrators: [SourceReference] = []
+    /// The app's code that destroys the bundle's store: a migration that fails costs the data, silently.
+    package var storeDestroyer: SourceReference?
     package var suppressions: Suppressions
     /// What the bundle was read from: a fix is said in the words of its source (`RuleDescription.fix(for:)`).
     package var source: ModelBundle.Source = .xcdatamodeld
@@ -93,8 +95,19 @@ package struct ResolutionFacts: Sendable {
         return diagnostics
     }
 
-    /// One finding as reported, or nil when its rule is off.
+    /// One finding as reported, or nil when its rule is off; what a store that fails to open costs in this app,
+    /// when its code shows it.
     package func resolve(_ raw: RawFinding) -> Diagnostic? {
+        guard var diagnostic = resolveSeverity(raw) else { return nil }
+        if raw.finding.failsToOpenStore, let destroyer = storeDestroyer {
+            let place = destroyer.location.line.map { "\(destroyer.location.file):\($0)" } ?? destroyer.location.file
+            diagnostic.message +=
+                "; this app destroys the store when it does not open (destroyPersistentStore at \(place)), so instead every row is lost, silently"
+        }
+        return diagnostic
+    }
+
+    private func resolveSeverity(_ raw: RawFinding) -> Diagnostic? {
         guard let severity = severity(of: raw.rule, finding: raw.finding) else { return nil }
         switch raw.subject {
         case .whole(let version):

@@ -46,6 +46,7 @@ public struct RuleSet: Sendable {
     public private(set) var pairSets: [any PairSetRule] = []
     public private(set) var migrationStyle: [any MigrationStyleRule] = []
     public private(set) var mappingModel: [any MappingModelRule] = []
+    public private(set) var pickedMappingModel: [any PickedMappingModelRule] = []
     public private(set) var retirement: [any RetirementRule] = []
     public private(set) var suppression: [any SuppressionRule] = []
     public private(set) var history: [any HistoryRule] = []
@@ -70,6 +71,7 @@ public struct RuleSet: Sendable {
             case .pairSet(let rule): pairSets.append(rule)
             case .migrationStyle(let rule): migrationStyle.append(rule)
             case .mappingModel(let rule): mappingModel.append(rule)
+            case .pickedMappingModel(let rule): pickedMappingModel.append(rule)
             case .retirement(let rule): retirement.append(rule)
             case .suppression(let rule): suppression.append(rule)
             case .history(let rule): history.append(rule)

@@ -29,7 +29,9 @@ package struct SourceReferenceCache: Sendable {
 
     package init(cache: ResultCache, tree: String, mentionWords: [String]) {
         self.cache = cache
-        key = ([tree] + mentionWords).joined(separator: "\u{1F}")
+        // The scan's own revision too: an entry made by a scan that read less (an older keyword list, lines split
+        // only at LF) is not this scan's.
+        key = ([tree, "scan \(SourceReference.scanRevision)"] + mentionWords).joined(separator: "\u{1F}")
         guard cache.folder != nil, let records = cache.records(forKey: key, kind: Self.kind) else { return }
         for record in records {
             guard let (path, entry) = Self.entry(record) else { continue }
@@ -109,6 +111,7 @@ extension SourceReference {
         case .versionName(let value): (code, values) = ("versionName", [value])
         case .generatedCurrentVersion(let bundle, let version): (code, values) = ("generated", [bundle, version])
         case .stepMigrator(let api): (code, values) = ("stepMigrator", [api])
+        case .storeDestroyer(let api): (code, values) = ("storeDestroyer", [api])
         case .modelName(let name): (code, values) = ("modelName", [name])
         case .transformer(let t):
             return .array([
@@ -134,6 +137,7 @@ extension SourceReference {
         case ("versionName", 1, 4): kind = .versionName(values[0])
         case ("generated", 2, 5): kind = .generatedCurrentVersion(bundle: values[0], version: values[1])
         case ("stepMigrator", 1, 4): kind = .stepMigrator(values[0])
+        case ("storeDestroyer", 1, 4): kind = .storeDestroyer(values[0])
         case ("modelName", 1, 4): kind = .modelName(values[0])
         case ("transformer", 2, 7):
             guard let names = fields[5].arrayValue?.compactMap(\.stringValue) else { return nil }

@@ -16,6 +16,9 @@ public struct SourceReference: Sendable, Equatable {
         /// Code that migrates a store step by step: `NSStagedMigrationManager(…)`, or an `NSMigrationManager(…)` in
         /// a file that calls `migrateStore(from:…)` (the first of a file; the API's name).
         case stepMigrator(String)
+        /// Code that destroys a store (`destroyPersistentStore(at:…)`, `destroyPersistentStoreAtURL:…`): what a
+        /// migration that fails costs in this app is its data, lost silently, rather than a crash.
+        case storeDestroyer(String)
         /// Code that loads a compiled bundle by name (`NSPersistentContainer(name: "X")`,
         /// `forResource: "X", withExtension: "momd"`); "" for `NSManagedObjectModel.mergedModel(from:)`, which loads
         /// every bundle of the app.
@@ -31,6 +34,10 @@ public struct SourceReference: Sendable, Equatable {
         self.kind = kind
         self.location = location
     }
+
+    /// What the scan reads, as a number: raised whenever it reads more, so results kept by an earlier scan are not
+    /// taken for this one's.
+    package static let scanRevision = 2
 
     /// Swift files larger than this are not scanned (generated code, vendored blobs).
     public static let sizeLimit = 2 << 20
@@ -140,6 +147,14 @@ public struct SourceReference: Sendable, Equatable {
             else { continue }
             found.append((at, .stepMigrator(api)))
         }
+        for api in ["destroyPersistentStore(", "destroyPersistentStoreAtURL:"] {
+            guard let at = occurrences(of: Array(api.utf8), in: line).first else { continue }
+            let before = line[line.startIndex..<at]
+            guard occurrences(of: Array("//".utf8), in: before).isEmpty,
+                before.filter({ $0 == UInt8(ascii: "\"") }).count % 2 == 0
+            else { continue }
+            found.append((at, .storeDestroyer("destroyPersistentStore")))
+        }
         let reference = Array("NSManagedObjectModelReference(".utf8)
         for at in occurrences(of: reference, in: line) {
             var i = at + reference.count
@@ -172,7 +187,7 @@ public struct SourceReference: Sendable, Equatable {
         "MigrationManager(", "Container(name:", "mergedModel(from",
         // Objective-C
         "URLForResource:", "MigrationManager alloc]", "Container alloc] initWithName:", "ContainerWithName:",
-        "mergedModelFromBundles:",
+        "mergedModelFromBundles:", "destroyPersistentStore",
     ].map { Array($0.utf8) }
 
     /// Every reference in a file's text, in order (one literal per line is what code holds; a call split over

@@ -98,6 +98,9 @@ public struct Finding: Sendable, Equatable {
     /// Rule ids whose findings about the same bundle the text report lists under this one (they stay findings of
     /// their own in every format).
     public var groups: [String] = []
+    /// The problem makes the store fail to open: what that costs depends on the app's code (a crash, or the store
+    /// destroyed and its data lost), which the report adds when it knows.
+    public var failsToOpenStore = false
 
     public init(
         _ message: String, at location: SourceLocation, entity: String? = nil, property: String? = nil,
@@ -147,6 +150,8 @@ public enum RuleKind: Sendable {
     case migrationStyle(any MigrationStyleRule)
     /// A mapping model that claims the bundle but equals none of its versions, with the bundle's line.
     case mappingModel(any MappingModelRule)
+    /// A mapping model Core Data picks for pairs of the bundle's versions, with the bundle's line.
+    case pickedMappingModel(any PickedMappingModelRule)
     /// Retired properties over the bundle's versions.
     case retirement(any RetirementRule)
     /// The `modellint:disable` entries.
@@ -177,6 +182,7 @@ extension EntityPairRule { public var kind: RuleKind { .entityPair(self) } }
 extension PairSetRule { public var kind: RuleKind { .pairSet(self) } }
 extension MigrationStyleRule { public var kind: RuleKind { .migrationStyle(self) } }
 extension MappingModelRule { public var kind: RuleKind { .mappingModel(self) } }
+extension PickedMappingModelRule { public var kind: RuleKind { .pickedMappingModel(self) } }
 extension SuppressionRule { public var kind: RuleKind { .suppression(self) } }
 extension HistoryRule { public var kind: RuleKind { .history(self) } }
 extension LockFileRule { public var kind: RuleKind { .lockFile(self) } }
@@ -257,6 +263,12 @@ public protocol MigrationStyleRule: Rule {
 public protocol MappingModelRule: Rule {
     func check(_ mapping: UnmatchedMappingModel, bundle: ModelBundle, line: VersionLine, shipped: Set<ExactName>)
         -> [Finding]
+}
+
+/// Judges a mapping model Core Data picks for pairs of the bundle's versions (its recorded hashes are in theirs);
+/// `line` is the bundle's versions as judged.
+public protocol PickedMappingModelRule: Rule {
+    func check(_ mapping: MappingModel, line: VersionLine) -> [Finding]
 }
 
 public protocol BuildRule: Rule {

@@ -106,15 +106,25 @@ public struct RuleExample: Sendable {
 
     /// Mapping models beside the bundle: (file name, source version, destination version, and the model bodies
     /// it embeds when the example says: otherwise it embeds exactly the two versions its paths name).
-    public var mappingModels: [(name: String, source: String, destination: String, embedded: (String, String)?)] = []
+    public var mappingModels:
+        [(
+            name: String, source: String, destination: String, embedded: (String, String)?,
+            linked: [LinkedEntityMapping]?
+        )] = []
 
     /// The same example with a mapping model from one version to another; `embedding`: the bodies of the source
-    /// and destination models it embeds, when they are not those versions.
+    /// and destination models it embeds, when they are not those versions; `linking`: the entity mappings it lists
+    /// (source, destination), when it lists them (otherwise it is compared whole).
     public func mapping(
-        _ name: String, from source: String, to destination: String, embedding: (String, String)? = nil
+        _ name: String, from source: String, to destination: String, embedding: (String, String)? = nil,
+        linking: [(String?, String?)]? = nil
     ) -> RuleExample {
         var copy = self
-        copy.mappingModels.append((name, source, destination, embedding))
+        copy.mappingModels.append(
+            (
+                name, source, destination, embedding,
+                linking.map { $0.map { LinkedEntityMapping(source: $0.0, destination: $0.1) } }
+            ))
         return copy
     }
 

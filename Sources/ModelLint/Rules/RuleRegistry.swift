@@ -42,6 +42,7 @@ public enum RuleRegistry {
         CompiledVersionOutOfDateRule(), CompiledRenamingIDLostRule(), CompiledRetiredPresentRule(),
         MappingModelUnmatchedRule(),
         MappingModelStaleRule(),
+        MappingModelDropsEntityRule(),
         StoreVersionUnknownRule(), StoreMigrationFailsRule(), GoldenStoreUnmatchedRule(), GoldenStoreMissingRule(),
         ProjectCurrentVersionMismatchRule(), ProjectVersionMissingRule(), ProjectVersionStaleRule(),
         ProjectBundleNotCompiledRule(),

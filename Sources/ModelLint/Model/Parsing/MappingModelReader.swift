@@ -14,6 +14,10 @@ public struct MappingModel: Equatable, Sendable {
     /// of theirs): it migrates any pair of them, not only `source` -> `destination`, the pair its paths name.
     public var sources: [String]
     public var destinations: [String]
+    /// The source entities its linked entity mappings name (nil: it lists none, and is compared whole); its
+    /// `xcmapping.xml` as reports name it.
+    public var linkedSources: [String]?
+    public var path: String?
 
     package init(name: String, source: String, destination: String, coverage: String? = nil) {
         self.name = name
@@ -334,6 +338,8 @@ public enum MappingModelReader {
             mapping.evidence = .embeddedModels(cleared: Array(Set(source.1 + destination.1)).sorted())
             mapping.sources = sources.map(\.0)
             mapping.destinations = destinations.map(\.0)
+            mapping.linkedSources = file.linked.map { $0.compactMap(\.source) }
+            mapping.path = path
             return .maps(mapping)
         }
         // Reported only when it claims this bundle: a path names one of its versions, a side equals one, or the

@@ -49,7 +49,7 @@ public struct AttributeTypeIncompatibleRule: EntityPairRule {
             if case .unknown = new.type { return nil }
             return .change(
                 "\(pair.label) changed type from \(old.type.xmlValue) to \(new.type.xmlValue) \(versions.between); lightweight migration cannot convert it, and the store will fail to open",
-                entity: entity.new, property: pair.new)
+                entity: entity.new, property: pair.new, failsToOpenStore: true)
         }
     }
 }

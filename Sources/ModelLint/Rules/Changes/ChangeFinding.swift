@@ -15,12 +15,13 @@ public struct ChangeFinding: Sendable, Equatable {
     /// A finding about an element of a compared pair.
     public static func change(
         _ message: String, entity: Entity, property: Property? = nil, at location: SourceLocation? = nil,
-        severity: Severity? = nil, aspect: String? = nil
+        severity: Severity? = nil, aspect: String? = nil, failsToOpenStore: Bool = false
     ) -> ChangeFinding {
         var finding = Finding(
             message, at: location ?? property?.location ?? entity.location, entity: entity.name,
             property: property?.name,
             severity: severity)
+        finding.failsToOpenStore = failsToOpenStore
         finding.identity = entity.renamingIdentifier + "/" + (property?.renamingIdentifier ?? "")
         // Which of several problems about one element (two constraints of one entity): part of the identity.
         if let aspect { finding.identity! += "/" + aspect }

@@ -52,7 +52,7 @@ public struct RelationshipBecameRequiredRule: EntityPairRule {
             findings.append(
                 .change(
                     "\(entity.new.name).\(relationship.name) is a required relationship added to existing entity \(entity.new.name) \(versions.between): older rows have no \(relationship.destinationEntity ?? "destination"), and the store fails to open on devices that have them",
-                    entity: entity.new, property: .relationship(relationship)))
+                    entity: entity.new, property: .relationship(relationship), failsToOpenStore: true))
         }
         for pair in entity.changedProperties {
             guard let old = pair.oldRelationship, let new = pair.newRelationship, !old.isRequired, new.isRequired else {
@@ -61,7 +61,7 @@ public struct RelationshipBecameRequiredRule: EntityPairRule {
             findings.append(
                 .change(
                     "\(pair.label) became required \(versions.between): rows without a \(new.destinationEntity ?? "destination") make the store fail to open",
-                    entity: entity.new, property: pair.new))
+                    entity: entity.new, property: pair.new, failsToOpenStore: true))
         }
         return findings
     }

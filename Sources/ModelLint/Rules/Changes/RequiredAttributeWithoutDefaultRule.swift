@@ -55,7 +55,7 @@ public struct RequiredAttributeWithoutDefaultRule: EntityPairRule {
             findings.append(
                 .change(
                     "\(entity.new.name).\(attribute.name) is required, has no default, and was added to existing entity \(entity.new.name) \(versions.between): the store fails to open on any device with \(entity.new.name) rows (an empty test store passes)",
-                    entity: entity.new, property: .attribute(attribute)))
+                    entity: entity.new, property: .attribute(attribute), failsToOpenStore: true))
         }
         for pair in entity.changedProperties {
             guard let old = pair.oldAttribute, let new = pair.newAttribute, old.isOptional, !new.isOptional,
@@ -64,7 +64,7 @@ public struct RequiredAttributeWithoutDefaultRule: EntityPairRule {
             findings.append(
                 .change(
                     "\(pair.label) became required without a default \(versions.between): rows where it is empty make the store fail to open",
-                    entity: entity.new, property: pair.new))
+                    entity: entity.new, property: pair.new, failsToOpenStore: true))
         }
         return findings
     }

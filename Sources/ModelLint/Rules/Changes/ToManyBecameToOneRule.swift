@@ -54,7 +54,7 @@ public struct ToManyBecameToOneRule: EntityPairRule {
             }
             return .change(
                 "\(pair.label) changed from to-many to to-one \(versions.between); inferred migration cannot convert it, and the store will fail to open",
-                entity: entity.new, property: pair.new)
+                entity: entity.new, property: pair.new, failsToOpenStore: true)
         }
     }
 }

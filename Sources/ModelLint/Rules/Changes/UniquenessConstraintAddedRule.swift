@@ -71,7 +71,7 @@ public struct UniquenessConstraintAddedRule: ChangeRule {
                     "\(pair.new.name) gained the uniqueness constraint (\(constraint.properties.joined(separator: ", "))) \(diff.between): the store fails to open on any device holding duplicates",
                     entity: pair.new, at: constraint.location,
                     // Two constraints added to one entity are two problems, on every pair they appear in.
-                    aspect: "(" + new.sorted().joined(separator: ",") + ")")
+                    aspect: "(" + new.sorted().joined(separator: ",") + ")", failsToOpenStore: true)
             }
         }
     }
