@@ -58,7 +58,7 @@ public enum LinkedEntityMappings {
         guard let at = ByteSearch.firstIndex(of: key, in: bytes),
             let close = ByteSearch.firstIndex(of: UInt8(ascii: "\""), in: bytes, from: at + key.count)
         else { return nil }
-        return XMLText.unescaped(bytes[(at + key.count)..<close])
+        return XMLEscape.unescaped(bytes[(at + key.count)..<close])
     }
 
     /// The ids a `<relationship name="…" … idrefs="z1 z2">` lists; nil when there is no such relationship.
@@ -79,44 +79,7 @@ public enum LinkedEntityMappings {
             body[open - 1] != UInt8(ascii: "/"),
             let close = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: body, from: open + 1)
         else { return nil }
-        let text = XMLText.unescaped(body[(open + 1)..<close])
+        let text = XMLEscape.unescaped(body[(open + 1)..<close])
         return text.isEmpty ? nil : text
-    }
-}
-
-/// The five predefined XML entities and character references, for text read from bytes without a parser.
-enum XMLText {
-    static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.contains("&") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            guard let semicolon = rest[amp...].prefix(12).firstIndex(of: ";") else {
-                result += rest[amp...]
-                return result
-            }
-            let name = rest[rest.index(after: amp)..<semicolon]
-            switch name {
-            case "amp": result += "&"
-            case "lt": result += "<"
-            case "gt": result += ">"
-            case "quot": result += "\""
-            case "apos": result += "'"
-            default:
-                let scalar: UInt32? =
-                    name.hasPrefix("#x")
-                    ? UInt32(name.dropFirst(2), radix: 16)
-                    : name.hasPrefix("#") ? UInt32(name.dropFirst(), radix: 10) : nil
-                if let scalar, let character = Unicode.Scalar(scalar) {
-                    result.unicodeScalars.append(character)
-                } else {
-                    result += rest[amp...semicolon]
-                }
-            }
-            rest = rest[rest.index(after: semicolon)...]
-        }
-        return result + rest
     }
 }

@@ -23,4 +23,40 @@ package enum XMLEscape {
         }
         return out
     }
+
+    /// The text of XML read from bytes without a parser: the five predefined entities and character references
+    /// decoded; an unknown or unterminated reference is kept as written.
+    package static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.contains("&") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            result += rest[..<amp]
+            guard let semicolon = rest[amp...].prefix(12).firstIndex(of: ";") else {
+                result += rest[amp...]
+                return result
+            }
+            let name = rest[rest.index(after: amp)..<semicolon]
+            switch name {
+            case "amp": result += "&"
+            case "lt": result += "<"
+            case "gt": result += ">"
+            case "quot": result += "\""
+            case "apos": result += "'"
+            default:
+                let scalar: UInt32? =
+                    name.hasPrefix("#x")
+                    ? UInt32(name.dropFirst(2), radix: 16)
+                    : name.hasPrefix("#") ? UInt32(name.dropFirst(), radix: 10) : nil
+                if let scalar, let character = Unicode.Scalar(scalar) {
+                    result.unicodeScalars.append(character)
+                } else {
+                    result += rest[amp...semicolon]
+                }
+            }
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return result + rest
+    }
 }
