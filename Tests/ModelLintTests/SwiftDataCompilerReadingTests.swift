@@ -56,6 +56,54 @@ final class SwiftDataCompilerReadingTests: XCTestCase {
         XCTAssertFalse(twoBranches.standardOutput.contains("\"Coin\""), twoBranches.standardOutput)
     }
 
+    /// A decoy declaration of a schema's name inside `#if NEVER` in another file cannot hide the real one (both
+    /// compiled would be a redeclaration): the plan keeps both schemas and the finding between them.
+    func testADecoyInAnIfBranchDoesNotHideTheRealDeclaration() throws {
+        let folder = try makeTemporaryDirectory(self)
+        try Data(
+            """
+            import SwiftData
+            enum V1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { var title: String = ""; init() {} }
+            }
+            enum V2: VersionedSchema {
+                static var versionIdentifier = Schema.Version(2, 0, 0)
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { var title: String = ""; var streak: Int; init() { streak = 0 } }
+            }
+            enum Plan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [V1.self, V2.self] }
+                static var stages: [MigrationStage] { [.lightweight(fromVersion: V1.self, toVersion: V2.self)] }
+            }
+            """.utf8
+        ).write(to: folder.appendingPathComponent("Schemas.swift"))
+        try Data("import SwiftData\n#if NEVER\nenum V2: VersionedSchema {}\n#endif\n".utf8).write(
+            to: folder.appendingPathComponent("Decoy.swift"))
+        let out = modellint(["check", "--format", "json"], in: folder)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(
+            summary(jsonDiagnostics(out)), ["required-attribute-without-default error V1>V2 Note.streak @10"])
+        // Two conditional declarations cannot be told apart: still unknown (no schema resolved, no hash claimed).
+        try Data("import SwiftData\n#if os(iOS)\nenum V2: VersionedSchema {}\n#endif\n".utf8).write(
+            to: folder.appendingPathComponent("Decoy.swift"))
+        let schemas = folder.appendingPathComponent("Schemas.swift")
+        let text = try String(contentsOf: schemas, encoding: .utf8)
+        try Data(
+            text.replacingOccurrences(
+                of: "enum V2: VersionedSchema {\n", with: "#if !os(iOS)\nenum V2: VersionedSchema {\n"
+            )
+            .replacingOccurrences(
+                of: "var streak: Int; init() { streak = 0 } }\n}\n",
+                with: "var streak: Int; init() { streak = 0 } }\n}\n#endif\n"
+            ).utf8
+        ).write(to: schemas)
+        let ambiguous = modellint(["check", "--format", "json"], in: folder)
+        XCTAssertTrue(
+            jsonDiagnostics(ambiguous).allSatisfy { ($0["ruleId"] as? String) != "required-attribute-without-default" })
+    }
+
     /// Any initializer is a default to SwiftData: a new non-optional property with `= Data()`, `= .distantPast`
     /// or `= []` is no required-attribute-without-default; one with no initializer still is.
     func testAnyInitializerIsADefault() throws {

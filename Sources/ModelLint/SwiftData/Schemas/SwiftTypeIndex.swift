@@ -1,6 +1,8 @@
 /// Every type and type alias the files declare, by qualified name (`V2.Item`), with lexical name lookup: inside
 /// `enum V2` an unqualified `Item` is `V2.Item` when V2 declares one, else an enclosing scope's, else the
-/// module's. A name declared twice (two files, or two `#if` branches) resolves to nothing: it is unknown.
+/// module's. A name declared twice (two files, or two `#if` branches) resolves to nothing: it is unknown — unless
+/// exactly one declaration is outside every `#if`: then the others cannot be compiled beside it (that would be a
+/// redeclaration), so it is the one (a decoy `#if NEVER enum V2 {}` never hides the real `V2`).
 public struct SwiftTypeIndex: Sendable {
     public struct Entry: Sendable {
         public var qualifiedName: String
@@ -48,9 +50,9 @@ public struct SwiftTypeIndex: Sendable {
             for member in declaration.members where member.isType || member.kind == .typealias {
                 register(member, scope: target, file: f)
             }
-            if var list = entries[target], list.count == 1 {
-                list[0].extensionMembers += declaration.members.map { ($0, f) }
-                list[0].extensionInherited += declaration.inherited
+            if var list = entries[target], let i = Self.compiled(list) {
+                list[i].extensionMembers += declaration.members.map { ($0, f) }
+                list[i].extensionInherited += declaration.inherited
                 entries[target] = list
             }
         }
@@ -65,10 +67,19 @@ public struct SwiftTypeIndex: Sendable {
         for member in declaration.members { register(member, scope: qualified, file: file) }
     }
 
-    /// The one entry of this qualified name (nil: none, or declared more than once).
+    /// Which of a name's declarations the compiler compiles: the only one, or the only one outside every `#if`
+    /// (nil: none can be told).
+    static func compiled(_ list: [Entry]) -> Int? {
+        if list.count == 1 { return 0 }
+        let unconditional = list.indices.filter { list[$0].declaration.conditions.isEmpty }
+        return unconditional.count == 1 ? unconditional[0] : nil
+    }
+
+    /// The one entry of this qualified name (nil: none, or declared more than once in ways that cannot be told
+    /// apart).
     public func entry(_ qualified: String) -> Entry? {
-        guard let list = entries[qualified], list.count == 1 else { return nil }
-        return list[0]
+        guard let list = entries[qualified], let i = Self.compiled(list) else { return nil }
+        return list[i]
     }
 
     /// What a written name (`Item`, `V2.Item`, `Module.V2.Item`) means inside `scope`, type aliases followed.
@@ -82,8 +93,8 @@ public struct SwiftTypeIndex: Sendable {
         while true {
             let candidate = prefix.isEmpty ? written : prefix + "." + written
             if let list = entries[candidate] {
-                guard list.count == 1 else { return nil }
-                let entry = list[0]
+                guard let i = Self.compiled(list) else { return nil }
+                let entry = list[i]
                 if entry.declaration.kind == .typealias {
                     guard let target = entry.declaration.type.map({ files[entry.file].text($0) }) else { return nil }
                     return resolve(target, from: entry.scope, hops: hops + 1)
