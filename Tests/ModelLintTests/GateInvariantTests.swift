@@ -57,6 +57,65 @@ import ModelLintCommands
         }
     }
 
+    /// A commit that only adds a version reports nothing new but the new version's own findings: advice about the
+    /// bundle's configuration (how it migrates, its version order) is new only when the advice changed.
+    @Test func testACommitThatOnlyAddsAVersionReportsOnlyThatVersionsFindings() throws {
+        var bundles = [
+            "Fixtures/Mapped/Store.xcdatamodeld", "Fixtures/Changes/TypeReused.xcdatamodeld",
+            "Fixtures/Precision/AmbiguousStems.xcdatamodeld", "Fixtures/Precision/OneProblem.xcdatamodeld",
+            "Fixtures/Changes/RenameChain.xcdatamodeld", "Fixtures/Precision/History.xcdatamodeld",
+        ].map { repositoryRoot.appendingPathComponent($0) }
+        if let corpus = corpusRoot {
+            bundles += [
+                "rileytestut__Delta/Delta/Database/Model/Delta.xcdatamodeld",
+                "alemar11__CoreDataPlus/Tests/Resources/SampleModel/SampleModel.xcdatamodeld",
+            ].map { corpus.appendingPathComponent($0) }
+        }
+        let git = "git -c user.email=t@example.com -c user.name=t -c commit.gpgsign=false"
+        for source in bundles where FileManager.default.fileExists(atPath: source.path) {
+            let directory = try temporary.make()
+            let bundle = directory.appendingPathComponent(source.lastPathComponent)
+            try FileManager.default.copyItem(at: source, to: bundle)
+            // Mapping models beside a fixture bundle travel with it.
+            let migrations = source.deletingLastPathComponent().appendingPathComponent("Migrations")
+            if FileManager.default.fileExists(atPath: migrations.path) {
+                try FileManager.default.copyItem(at: migrations, to: directory.appendingPathComponent("Migrations"))
+            }
+            let loaded = modellint(["check", bundle.lastPathComponent, "--format", "json"], in: directory)
+            let report = try #require(
+                JSONSerialization.jsonObject(with: Data(loaded.standardOutput.utf8)) as? [String: Any])
+            let versions = try #require((report["bundles"] as? [[String: Any]])?.first?["versions"] as? [String])
+            try #require(versions.count >= 3, "\(source.lastPathComponent)")
+            let (previous, added) = (versions[versions.count - 2], versions[versions.count - 1])
+            let pointer = bundle.appendingPathComponent(".xccurrentversion")
+            let current = try String(contentsOf: pointer, encoding: .utf8)
+            let folder = bundle.appendingPathComponent(added + ".xcdatamodel")
+            let aside = directory.appendingPathComponent("aside.xcdatamodel")
+            try FileManager.default.moveItem(at: folder, to: aside)
+            try Data(current.replacingOccurrences(of: added + ".xcdatamodel", with: previous + ".xcdatamodel").utf8)
+                .write(to: pointer)
+            var setUp = try shell(
+                ["chmod -R u+w .", "git init -q -b main", "\(git) add -A", "\(git) commit -qm base"]
+                    .joined(separator: " && "), in: directory)
+            #expect(setUp.code == 0, Comment(rawValue: setUp.err))
+            try FileManager.default.moveItem(at: aside, to: folder)
+            try Data(current.utf8).write(to: pointer)
+            setUp = try shell("\(git) add -A && \(git) commit -qm 'add \(added)'", in: directory)
+            #expect(setUp.code == 0, Comment(rawValue: setUp.err))
+            let out = modellint(
+                [
+                    "check", bundle.lastPathComponent, "--against", "HEAD~1", "--only-new", "--notes", "--format",
+                    "json",
+                ],
+                in: directory)
+            #expect(out.exitCode != 2, Comment(rawValue: out.standardError))
+            let notAboutTheVersion = jsonDiagnostics(out).filter { ($0["version"] as? String) != added }
+            #expect(
+                summary(notAboutTheVersion, lines: false) == [],
+                Comment(rawValue: "\(source.lastPathComponent) adding \(added)"))
+        }
+    }
+
     /// The same for every SwiftData fixture app (its Swift files, and a bundle beside them when it has one): a
     /// commit that touches no Swift file or model reports nothing new, against HEAD and HEAD~1.
     @Test func testAChangeThatTouchesNoSwiftDataDeclarationReportsNothingNew() throws {

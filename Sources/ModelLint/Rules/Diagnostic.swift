@@ -82,11 +82,21 @@ extension Diagnostic {
     /// name, so a new version, moved lines or reworded messages keep an old finding old. A rule about one version
     /// is keyed without the version (it is the same problem in the copy `new-version` makes); a bundle, history or
     /// retirement finding about a named version keeps it. `bundle`: the bundle's path as both sides name it.
+    /// Rules whose findings advise on the bundle's configuration (how it migrates, its version order).
+    static let adviceRules: Set<String> = [
+        ProgressiveMigrationLikelyRule.description.id, VersionOrderInferredRule.description.id,
+        VersionOrderAmbiguousRule.description.id,
+    ]
+
     public func stableKey(bundle: String) -> String {
         let category = RuleRegistry.description(for: ruleId)?.category
         let subject = identity ?? "\(entity ?? "")/\(property ?? "")"
         let older: String
-        if let affected = affectedVersions {
+        if Self.adviceRules.contains(ruleId) {
+            // Advice about the bundle's configuration is the same advice while what it says is (its identity), not
+            // a new finding each time a version is added.
+            older = ""
+        } else if let affected = affectedVersions {
             older = affected.joined(separator: ",")
         } else if let fromVersion {
             older = fromVersion

@@ -342,6 +342,13 @@ public enum VersionOrderEvidence {
     }
 
     /// How many stems the names have once version-number families are joined (as `order` counts them).
+    /// What order advice says, as an identity: each stem by its first version (`Track`, `2` for `Track`, then
+    /// `2…11`), so a version added to the last stem is the same advice.
+    public static func adviceIdentity(_ stems: [String]) -> String {
+        "order "
+            + stems.map { $0.split(separator: "…", maxSplits: 1).first.map(String.init) ?? $0 }.joined(separator: "|")
+    }
+
     public static func stemCount(_ names: [String]) -> Int {
         Set(stemsJoiningFamilies(names).stemOf.values).count
     }

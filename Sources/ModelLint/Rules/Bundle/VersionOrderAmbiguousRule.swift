@@ -24,10 +24,10 @@ public struct VersionOrderAmbiguousRule: BundleRule {
 
     public func check(_ bundle: ModelBundle) -> [Finding] {
         guard case .ambiguous(let stems, let reason)? = bundle.orderVerdict else { return [] }
-        return [
-            Finding(
-                "the version order of \(bundle.name).xcdatamodeld is doubtful: its names have \(VersionOrderEvidence.stemCount(bundle.versions.map(\.name))) stems, and \(reason); modellint uses \(stems.joined(separator: ", then "))",
-                at: SourceLocation(file: bundle.path))
-        ]
+        var finding = Finding(
+            "the version order of \(bundle.name).xcdatamodeld is doubtful: its names have \(VersionOrderEvidence.stemCount(bundle.versions.map(\.name))) stems, and \(reason); modellint uses \(stems.joined(separator: ", then "))",
+            at: SourceLocation(file: bundle.path))
+        finding.identity = VersionOrderEvidence.adviceIdentity(stems)
+        return [finding]
     }
 }

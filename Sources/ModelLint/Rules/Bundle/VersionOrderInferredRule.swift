@@ -28,10 +28,10 @@ public struct VersionOrderInferredRule: BundleRule {
 
     public func check(_ bundle: ModelBundle) -> [Finding] {
         guard case .inferred(let stems, let reasons)? = bundle.orderVerdict else { return [] }
-        return [
-            Finding(
-                "the versions of \(bundle.name).xcdatamodeld have \(VersionOrderEvidence.stemCount(bundle.versions.map(\.name))) name stems, ordered \(stems.joined(separator: ", then ")) (\(reasons.joined(separator: "; ")))",
-                at: SourceLocation(file: bundle.path))
-        ]
+        var finding = Finding(
+            "the versions of \(bundle.name).xcdatamodeld have \(VersionOrderEvidence.stemCount(bundle.versions.map(\.name))) name stems, ordered \(stems.joined(separator: ", then ")) (\(reasons.joined(separator: "; ")))",
+            at: SourceLocation(file: bundle.path))
+        finding.identity = VersionOrderEvidence.adviceIdentity(stems)
+        return [finding]
     }
 }

@@ -48,6 +48,7 @@ public struct ProgressiveMigrationLikelyRule: MigrationStyleRule {
             finding = Finding(
                 "the app's code migrates stores step by step (\(how) at \(place)), so only each version's step to the next is compared: the direct older -> current migrations never run in this app; if its stores also open directly in the current model, set \"migration\": \"direct\" in .modellint.json",
                 at: SourceLocation(file: bundle.path), severity: .note)
+            finding.identity = "the code decides"
         } else {
             let covering = steps.compactMap { step in
                 mappingModels.first { $0.source.isExactly(step.from) && $0.destination.isExactly(step.to) }?.name
@@ -60,6 +61,7 @@ public struct ProgressiveMigrationLikelyRule: MigrationStyleRule {
             finding = Finding(
                 "\(bundle.name).xcdatamodeld has mapping models for \(covering.count) of its \(steps.count) steps (\(names)): apps that ship a mapping model per step usually migrate step by step, and then the direct older -> current comparisons do not apply; set \"migration\" in .modellint.json to say which",
                 at: SourceLocation(file: bundle.path))
+            finding.identity = "mapping models suggest"
         }
         finding.groups = [SkipVersionUpgradeRule.description.id]
         return [finding]
