@@ -80,6 +80,7 @@ final class ReporterSnapshotTests: XCTestCase {
         ("sarif", SARIFReporter(rules: rules, paths: paths)),
         ("github", GitHubReporter(paths: paths)),
         ("junit", JUnitReporter(paths: paths)),
+        ("junit-strict", JUnitReporter(paths: paths, strict: true)),
         ("checkstyle", CheckstyleReporter(paths: paths)),
         ("markdown", MarkdownReporter(paths: paths)),
     ]

@@ -123,9 +123,14 @@ final class ReporterTests: XCTestCase {
             .standardOutput
         XCTAssertTrue(wellFormed(junit), junit)
         XCTAssertEqual(count("testsuite", in: junit), 2)
-        XCTAssertEqual(count("testcase", in: junit), 10, "9 failing cases and one passing case for the clean bundle")
-        XCTAssertEqual(count("failure", in: junit), 9)
-        XCTAssertTrue(junit.contains("<testsuites name=\"modellint\" tests=\"10\" failures=\"9\" errors=\"0\">"))
+        XCTAssertEqual(count("testcase", in: junit), 10, "9 findings and one passing case for the clean bundle")
+        XCTAssertEqual(count("failure", in: junit), 5, "the 5 errors fail the run, and their cases; 4 warnings pass")
+        XCTAssertTrue(junit.contains("<testsuites name=\"modellint\" tests=\"10\" failures=\"5\" errors=\"0\">"))
+        // Under --strict the warnings fail the run, and their cases.
+        let strict = modellint(
+            ["check", "SingleVersion", "Near.xcdatamodeld", "--format", "junit", "--strict"], in: fixtures
+        ).standardOutput
+        XCTAssertEqual(count("failure", in: strict), 9)
 
         let checkstyle = modellint(
             ["check", "SingleVersion", "Changes/TypeReused.xcdatamodeld", "--format", "checkstyle"], in: fixtures
@@ -139,15 +144,15 @@ final class ReporterTests: XCTestCase {
             ))
     }
 
-    /// junit-10.xsd (Jenkins' xUnit plugin) has no file or line on a test case; a note does not fail a build, so
-    /// it must not be a failure; and a suite's case names are unique.
+    /// junit-10.xsd (Jenkins' xUnit plugin) has no file or line on a test case; what does not fail the run (a note,
+    /// a warning without --strict) must not be a failure; and a suite's case names are unique.
     func testJUnitNotesPassAndCaseNamesAreUniqueWithoutLocationAttributes() throws {
         let junit = modellint(["check", "Mapped/Store.xcdatamodeld", "--format", "junit"], in: fixtures).standardOutput
         XCTAssertTrue(wellFormed(junit), junit)
         XCTAssertEqual(count("testcase", in: junit), 3)
-        XCTAssertEqual(count("failure", in: junit), 2, "an error and a warning fail; a note passes")
-        XCTAssertEqual(count("system-out", in: junit), 1)
-        XCTAssertTrue(junit.contains("<testsuites name=\"modellint\" tests=\"3\" failures=\"2\" errors=\"0\">"), junit)
+        XCTAssertEqual(count("failure", in: junit), 1, "the error fails; a warning (without --strict) and a note pass")
+        XCTAssertEqual(count("system-out", in: junit), 2)
+        XCTAssertTrue(junit.contains("<testsuites name=\"modellint\" tests=\"3\" failures=\"1\" errors=\"0\">"), junit)
         XCTAssertFalse(junit.contains(" file=\""), junit)
         XCTAssertFalse(junit.contains(" line=\""), junit)
 

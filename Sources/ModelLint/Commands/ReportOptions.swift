@@ -93,7 +93,7 @@ package struct ReportOptions: Sendable {
         case .json: JSONReporter().write(report, to: sink)
         case .sarif: SARIFReporter(rules: RuleRegistry.descriptions, paths: paths).write(report, to: sink)
         case .github: GitHubReporter(paths: paths).write(report, to: sink)
-        case .junit: JUnitReporter(paths: paths).write(report, to: sink)
+        case .junit: JUnitReporter(paths: paths, strict: strict).write(report, to: sink)
         case .checkstyle: CheckstyleReporter(paths: paths).write(report, to: sink)
         case .markdown: MarkdownReporter(paths: paths).write(report, to: sink)
         case .text: text.write(report, to: sink)

@@ -4,18 +4,25 @@ import ModelLintRules
 import ModelLintEngine
 
 /// JUnit XML, valid against the schema Jenkins' xUnit plugin validates with (junit-10.xsd): one test suite per
-/// bundle, one test case per finding. Errors and warnings fail; a note is a passing case whose text is in
-/// `system-out` (an exit-0 run has no failures). The location is in the failure text, since the schema has no
+/// bundle, one test case per finding. What fails the run fails its case — errors, and warnings under `--strict`;
+/// any other finding is a passing case whose text is in `system-out` (an exit-0 run has no failures). The location is in the failure text, since the schema has no
 /// file or line attributes on a test case; names are unique within a suite.
 public struct JUnitReporter: Reporter {
     public var paths: PathRelativizer
+    /// `--strict`: warnings fail the run, so their cases fail too.
+    public var strict: Bool
 
-    public init(paths: PathRelativizer) { self.paths = paths }
+    public init(paths: PathRelativizer, strict: Bool = false) {
+        self.paths = paths
+        self.strict = strict
+    }
+
+    private func fails(_ d: Diagnostic) -> Bool { d.severity == .error || (strict && d.severity == .warning) }
 
     public func write(_ report: LintReport, to sink: OutputSink) {
         var findingsByBundle: [String: [Diagnostic]] = [:]
         for d in report.diagnostics { findingsByBundle[d.bundle, default: []].append(d) }
-        func failing(_ list: [Diagnostic]) -> Int { list.filter { $0.severity != .note }.count }
+        func failing(_ list: [Diagnostic]) -> Int { list.filter(fails).count }
         let total = report.bundles.reduce(0) { $0 + max(findingsByBundle[$1.path]?.count ?? 0, 1) }
         let failures = failing(report.diagnostics)
         sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -41,7 +48,7 @@ public struct JUnitReporter: Reporter {
                 let position = paths.path(d.file) + (d.line.map { ":\($0)" } ?? "") + (d.column.map { ":\($0)" } ?? "")
                 let text = XMLEscape.escape("\(position): \(d.severity.rawValue): \(d.message)\nfix: \(d.fix)")
                 sink.write("    <testcase classname=\"\(name)\" name=\"\(XMLEscape.escape(caseName))\">\n")
-                if d.severity == .note {
+                if !fails(d) {
                     sink.write("      <system-out>\(text)</system-out>\n")
                 } else {
                     sink.write(
