@@ -208,6 +208,27 @@ import ModelLintCommands
             Comment(rawValue: out.standardError))
     }
 
+    /// With --only-new the baseline is matched against every finding first: entries for findings REF already had
+    /// still match, so no "matched no finding" note is said for them.
+    @Test func testTheBaselineIsMatchedBeforeOnlyNewRemovesFindings() throws {
+        let directory = try temporary.make()
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Changes/TypeReused.xcdatamodeld"),
+            to: directory.appendingPathComponent("TypeReused.xcdatamodeld"))
+        #expect(modellint(["check", "--write-baseline", "b.json"], in: directory).exitCode == 0)
+        let git = "git -c user.email=t@example.com -c user.name=t -c commit.gpgsign=false"
+        let setUp = try shell(
+            [
+                "git init -q -b main", "\(git) add -A", "\(git) commit -qm base", "echo notes > README.md",
+                "\(git) add README.md", "\(git) commit -qm notes",
+            ].joined(separator: " && "), in: directory)
+        try #require(setUp.code == 0, Comment(rawValue: setUp.err))
+        let out = modellint(
+            ["check", "--baseline", "b.json", "--against", "HEAD~1", "--only-new", "--no-color"], in: directory)
+        #expect(out.exitCode == 0, Comment(rawValue: out.standardError))
+        #expect(out.standardError == "", Comment(rawValue: out.standardError))
+    }
+
     @Test func testTheFirstFiveEntriesThatMatchNothingAreNamedInFileOrder() throws {
         let directory = try temporary.make()
         try writeBundle(in: directory, versions: [("Near 1", "<entity name=\"A\"/>")], current: "Near 1")

@@ -516,17 +516,6 @@ public enum CheckCommand {
         }
         var notices: [String] = []
         report = onlyFilter(report, only: options.only)
-        if options.onlyNew {
-            // Nil only without --against: REF's run was started beside the work tree's otherwise.
-            guard let findingsAtRef else {
-                return .failure(.usageError("--only-new needs --against REF (the revision whose findings are not new)"))
-            }
-            do {
-                report = workspace.onlyNew(report, against: try findingsAtRef.get())
-            } catch {
-                return .failure(.usageError("\(error)"))
-            }
-        }
         func baselinePaths(_ absolute: String) -> Baseline.Paths {
             let folder = (absolute as NSString).deletingLastPathComponent
             return Baseline.Paths(
@@ -534,12 +523,13 @@ public enum CheckCommand {
                 repositoryRoot: try? workspace.history.repositories.repository(containing: folder).toplevel,
                 workingDirectory: environment.workingDirectory)
         }
-        if let path = options.writeBaseline {
-            return writeBaseline(report, to: path, repositories: workspace.history.repositories, environment)
-        }
-        if let absolute = options.baseline.map({
-            PathTools.absolute($0, relativeTo: environment.workingDirectory)
-        }) ?? configuration.baseline {
+        // The baseline first, against every finding: entries that --only-new would remove next still match (no
+        // false "matched no finding" note).
+        if options.writeBaseline == nil,
+            let absolute = options.baseline.map({
+                PathTools.absolute($0, relativeTo: environment.workingDirectory)
+            }) ?? configuration.baseline
+        {
             do {
                 let accepted = try baseline(at: absolute)
                 let filtered = accepted.filter(report, paths: baselinePaths(absolute))
@@ -556,6 +546,20 @@ public enum CheckCommand {
             } catch {
                 return .failure(.usageError("\(error)"))
             }
+        }
+        if options.onlyNew {
+            // Nil only without --against: REF's run was started beside the work tree's otherwise.
+            guard let findingsAtRef else {
+                return .failure(.usageError("--only-new needs --against REF (the revision whose findings are not new)"))
+            }
+            do {
+                report = workspace.onlyNew(report, against: try findingsAtRef.get())
+            } catch {
+                return .failure(.usageError("\(error)"))
+            }
+        }
+        if let path = options.writeBaseline {
+            return writeBaseline(report, to: path, repositories: workspace.history.repositories, environment)
         }
 
         return .success((report, options, options.report.exitCode(for: report), notices))
