@@ -63,7 +63,7 @@ public struct Linter: Sendable {
 
     private func lintRead(_ input: LintInput) -> LintReport {
         var diagnostics: [Diagnostic] = []
-        let stepMigrators = StepMigrators(input.sourceReferences)
+        let migrationCode = MigrationCode(input.sourceReferences)
         var styles: [MigrationMode] = []
         for item in input.bundles {
             if let set = item.swiftData {
@@ -71,13 +71,13 @@ public struct Linter: Sendable {
                 diagnostics += lint(set, settings: item.settings, histories: item.histories)
                 continue
             }
-            let migrators = stepMigrators.migrating(item.bundle)
+            let migrators = migrationCode.migrating(item.bundle)
             let linter = forBundle(settings: item.settings, stepMigrators: migrators)
             styles.append(linter.migration)
             diagnostics += linter.lint(
                 item.bundle, settings: item.settings, mappingModels: item.mappingModels,
                 unmatchedMappingModels: item.unmatchedMappingModels, histories: item.histories,
-                stepMigrators: migrators, storeDestroyers: stepMigrators.destroying(item.bundle))
+                stepMigrators: migrators, storeDestroyers: migrationCode.destroying(item.bundle))
             for (project, bundlePath) in item.projects {
                 diagnostics += ProjectVerifier(configuration: configuration, rules: rules.project)
                     .verify(project, bundle: item.bundle, bundlePath: bundlePath)

@@ -5,7 +5,7 @@ import ModelLintProjects
 /// and the code that destroys a store — and which bundles each is about: a file that loads models by name
 /// (`NSPersistentContainer(name: "Shop")`, `"Shop 2.mom"`) is about those bundles only; one that names none, or
 /// merges every bundle (`mergedModel(from:)`), cannot be told apart and counts for every bundle of the run.
-package struct StepMigrators {
+package struct MigrationCode {
     private var migrators: [SourceReference] = []
     private var destroyers: [SourceReference] = []
     /// Per file with a migrator or a destroyer: the bundle and version names its code loads ("" for every bundle).
