@@ -321,7 +321,7 @@ public enum MappingModelReader {
         let recordedDestination = file.linked.map { recorded($0.compactMap(\.destination), in: destinationModel) }
         func accepted(_ snapshot: EmbeddedModelHashes, _ recorded: [String: [UInt8]]?, _ version: Model) -> [String]? {
             guard let recorded else { return equality(snapshot, version) }
-            return containment(recorded, version)
+            return containment(recorded, of: snapshot, version)
         }
         let sources = versions.compactMap { v in accepted(sourceModel, recordedSource, v.model).map { (v.name, $0) } }
         let destinations = versions.compactMap { v in
@@ -392,8 +392,19 @@ public enum MappingModelReader {
     /// Whether Core Data accepts a version for one side of a mapping model: the recorded hashes are a non-empty
     /// subset of the version's (an entity's hash covers its name, so by name is by value), and which hashed facts
     /// had to be cleared in the version because the snapshot cannot record them. nil: not a subset.
-    package static func containment(_ recorded: [String: [UInt8]], _ version: Model) -> [String]? {
+    package static func containment(
+        _ recorded: [String: [UInt8]], of snapshot: EmbeddedModelHashes, _ version: Model
+    ) -> [String]? {
         guard !recorded.isEmpty else { return nil }
+        // First what costs nothing: each recorded entity is the version's with the same stored property names (an
+        // entity's hash covers them). Most versions of a long bundle differ there, and their hashes are never
+        // computed.
+        for name in recorded.keys {
+            guard let entity = version.entity(named: name), let stored = snapshot.properties[name],
+                entity.properties.lazy.filter({ !$0.isTransient }).count == stored.count,
+                entity.properties.allSatisfy({ $0.isTransient || stored[$0.name] != nil })
+            else { return nil }
+        }
         let plain = version.versionHashes.entities
         if recorded.allSatisfy({ plain[$0.key] == $0.value }) { return [] }
         let (model, cleared) = withUnrecordedFactsCleared(version)
