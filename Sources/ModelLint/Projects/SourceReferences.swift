@@ -182,13 +182,18 @@ public struct SourceReference: Sendable, Equatable {
         return found.sorted { $0.0 < $1.0 }
     }
 
-    package static let keywords: [[UInt8]] = [
-        "versionChecksum", ".mom\"", "forResource", "NSManagedObjectModelReference", "oreDataModel(",
-        "MigrationManager(", "Container(name:", "mergedModel(from",
-        // Objective-C
-        "URLForResource:", "MigrationManager alloc]", "Container alloc] initWithName:", "ContainerWithName:",
-        "mergedModelFromBundles:", "destroyPersistentStore",
-    ].map { Array($0.utf8) }
+    package static let keywords: [[UInt8]] = keywordGroups.flatMap(\.keywords)
+
+    /// The keywords by a piece each group shares, searched first: most files hold none of the pieces, and are passed
+    /// over in as many searches as before Objective-C's spellings were read, not one per keyword.
+    static let keywordGroups: [(anchor: [UInt8], keywords: [[UInt8]])] = [
+        ("Checksum", ["versionChecksum"]), (".mom", [".mom\""]), ("Resource", ["forResource", "URLForResource:"]),
+        ("ObjectModelReference", ["NSManagedObjectModelReference"]), ("oreDataModel(", ["oreDataModel("]),
+        ("mergedModel", ["mergedModel(from", "mergedModelFromBundles:"]),
+        ("MigrationManager", ["MigrationManager(", "MigrationManager alloc]"]),
+        ("Container", ["Container(name:", "Container alloc] initWithName:", "ContainerWithName:"]),
+        ("destroyPersistentStore", ["destroyPersistentStore"]),
+    ].map { (Array($0.0.utf8), $0.1.map { Array($0.utf8) }) }
 
     /// Every reference in a file's text, in order (one literal per line is what code holds; a call split over
     /// lines is not read).
@@ -198,7 +203,9 @@ public struct SourceReference: Sendable, Equatable {
 
     /// The same, on the file's bytes: keywords by byte search, and only the lines holding one are read further.
     public static func scan(bytes: [UInt8], path: String) -> [SourceReference] {
-        let present = keywords.filter { ByteSearch.firstIndex(of: $0, in: bytes) != nil }
+        let present = keywordGroups.filter { ByteSearch.firstIndex(of: $0.anchor, in: bytes) != nil }.flatMap {
+            $0.keywords.filter { ByteSearch.firstIndex(of: $0, in: bytes) != nil }
+        }
         // Transformer declarations are read by a pass of their own (`AppTransformer.declared`), not line by line.
         guard !present.isEmpty || ByteSearch.firstIndex(of: AppTransformer.keyword, in: bytes) != nil else { return [] }
         // Lines end as Swift's (and C's) lexer ends them: at LF, CR or CRLF; a comment ends there too.

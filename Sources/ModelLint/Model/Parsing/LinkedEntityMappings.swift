@@ -21,6 +21,8 @@ public enum LinkedEntityMappings {
     /// so which entities it maps is unknown.
     public static func read(_ bytes: [UInt8]) -> [LinkedEntityMapping]? {
         let objectTag = Array("<object ".utf8)
+        let mappingModelType = Array(" type=\"XDDEVMAPPINGMODEL\"".utf8)
+        let entityMappingType = Array(" type=\"XDDEVENTITYMAPPING\"".utf8)
         let objectEnd = Array("</object>".utf8)
         var listed: [String]?
         var mappings: [String: LinkedEntityMapping] = [:]
@@ -32,19 +34,16 @@ public enum LinkedEntityMappings {
             at = max(tagEnd + 1, min(end + objectEnd.count, bytes.count))
             // A self-closed object has no body.
             guard bytes[tagEnd - 1] != UInt8(ascii: "/") else { continue }
-            switch attribute("type", in: tag) {
-            case "XDDEVMAPPINGMODEL"?:
+            // Most objects are attribute and relationship mappings: told apart by bytes, with no string made.
+            if ByteSearch.firstIndex(of: mappingModelType, in: bytes, from: start, before: tagEnd) != nil {
+                // Its body is mostly the two embedded models' base64: searched in place, never copied.
                 guard listed == nil else { continue }
-                let body = Array(bytes[tagEnd..<end])
-                listed = relationshipTargets("entitymappings", in: body)
-            case "XDDEVENTITYMAPPING"?:
+                listed = relationshipTargets("entitymappings", in: bytes, tagEnd..<end)
+            } else if ByteSearch.firstIndex(of: entityMappingType, in: bytes, from: start, before: tagEnd) != nil {
                 guard let id = attribute("id", in: tag) else { continue }
-                let body = Array(bytes[tagEnd..<end])
                 mappings[id] = LinkedEntityMapping(
-                    source: stringAttribute("sourcename", in: body),
-                    destination: stringAttribute("destinationname", in: body))
-            default:
-                continue
+                    source: stringAttribute("sourcename", in: bytes, tagEnd..<end),
+                    destination: stringAttribute("destinationname", in: bytes, tagEnd..<end))
             }
         }
         guard let listed else { return nil }
@@ -61,25 +60,27 @@ public enum LinkedEntityMappings {
         return XMLEscape.unescaped(bytes[(at + key.count)..<close])
     }
 
-    /// The ids a `<relationship name="…" … idrefs="z1 z2">` lists; nil when there is no such relationship.
-    static func relationshipTargets(_ name: String, in body: [UInt8]) -> [String]? {
+    /// The ids a `<relationship name="…" … idrefs="z1 z2">` in `body` (a range of `bytes`) lists; nil when there is
+    /// no such relationship.
+    static func relationshipTargets(_ name: String, in bytes: [UInt8], _ body: Range<Int>) -> [String]? {
         let key = Array("<relationship name=\"\(name)\"".utf8)
-        guard let at = ByteSearch.firstIndex(of: key, in: body),
-            let tagEnd = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: body, from: at)
+        guard let at = ByteSearch.firstIndex(of: key, in: bytes, from: body.lowerBound, before: body.upperBound),
+            let tagEnd = ByteSearch.firstIndex(of: [UInt8(ascii: ">")], in: bytes, from: at, before: body.upperBound)
         else { return nil }
-        guard let ids = attribute("idrefs", in: body[at..<tagEnd]) else { return [] }
+        guard let ids = attribute("idrefs", in: bytes[at..<tagEnd]) else { return [] }
         return ids.split(separator: " ").map(String.init)
     }
 
-    /// The text of `<attribute name="…" type="string">text</attribute>`.
-    static func stringAttribute(_ name: String, in body: [UInt8]) -> String? {
+    /// The text of `<attribute name="…" type="string">text</attribute>` in `body` (a range of `bytes`).
+    static func stringAttribute(_ name: String, in bytes: [UInt8], _ body: Range<Int>) -> String? {
         let key = Array("<attribute name=\"\(name)\"".utf8)
-        guard let at = ByteSearch.firstIndex(of: key, in: body),
-            let open = ByteSearch.firstIndex(of: UInt8(ascii: ">"), in: body, from: at),
-            body[open - 1] != UInt8(ascii: "/"),
-            let close = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: body, from: open + 1)
+        let end = body.upperBound
+        guard let at = ByteSearch.firstIndex(of: key, in: bytes, from: body.lowerBound, before: end),
+            let open = ByteSearch.firstIndex(of: [UInt8(ascii: ">")], in: bytes, from: at, before: end),
+            bytes[open - 1] != UInt8(ascii: "/"),
+            let close = ByteSearch.firstIndex(of: [UInt8(ascii: "<")], in: bytes, from: open + 1, before: end)
         else { return nil }
-        let text = XMLEscape.unescaped(body[(open + 1)..<close])
+        let text = XMLEscape.unescaped(bytes[(open + 1)..<close])
         return text.isEmpty ? nil : text
     }
 }
