@@ -73,9 +73,7 @@ public enum HashesCommand {
             versions = [version]
         }
         let hex = parsed[Self.hex]
-        func encode(_ bytes: [UInt8]) -> String {
-            hex ? bytes.map { String(format: "%02x", $0) }.joined() : Data(bytes).base64EncodedString()
-        }
+        func encode(_ bytes: [UInt8]) -> String { Self.encode(bytes, hex: hex) }
         func encode(base64 text: String) -> String {
             hex ? Data(base64Encoded: text).map { encode([UInt8]($0)) } ?? text : text
         }
@@ -134,6 +132,11 @@ public enum HashesCommand {
             }
         }
         return CommandOutput(exitCode: unreadable == 0 ? 0 : 1, standardOutput: text)
+    }
+
+    /// A hash as printed: base64, or hex with `--hex`.
+    static func encode(_ bytes: [UInt8], hex: Bool) -> String {
+        hex ? bytes.map { String(format: "%02x", $0) }.joined() : Data(bytes).base64EncodedString()
     }
 
     /// The SwiftData schema sets of the Swift files under a folder (or of a `.swift` file's folder).

@@ -32,20 +32,16 @@ enum MappingModelHashes {
         } catch {
             return .usageError("\(error)")
         }
-        func encode(_ bytes: [UInt8]) -> String {
-            hex ? bytes.map { String(format: "%02x", $0) }.joined() : Data(bytes).base64EncodedString()
-        }
+        func encode(_ bytes: [UInt8]) -> String { HashesCommand.encode(bytes, hex: hex) }
         let sides: [(label: String, snapshot: EmbeddedModelHashes?, names: [String]?)] = [
-            ("source", file.sourceHashes, file.linked.map { $0.compactMap(\.source) }),
-            ("destination", file.destinationHashes, file.linked.map { $0.compactMap(\.destination) }),
+            ("source", file.sourceHashes, file.linkedSourceNames),
+            ("destination", file.destinationHashes, file.linkedDestinationNames),
         ]
         // Per side: the hashes Core Data compares (the linked mappings' entities, else the whole embedded model).
         let recorded: [[(String, [UInt8])]] = sides.map { side in
             guard let snapshot = side.snapshot else { return [] }
-            let names = side.names ?? Array(snapshot.entities.keys)
-            return Set(names).sorted(by: CoreDataHash.precedes).compactMap { name in
-                snapshot.entities[name].map { (name, $0) }
-            }
+            let hashes = side.names.map { MappingModelReader.recorded($0, in: snapshot) } ?? snapshot.entities
+            return hashes.sorted { CoreDataHash.precedes($0.key, $1.key) }.map { ($0.key, $0.value) }
         }
         let matches = bundles.map { bundle in
             (bundle, MappingModelReader.match(file, name: name, path: shown, versions: bundle.readableVersions))
@@ -130,13 +126,8 @@ enum MappingModelHashes {
                     "  \(bundleName): picked for no pair of its versions\(why.isEmpty ? "" : ": " + why.joined(separator: "; "))\n"
                 continue
             }
-            let line = bundle.readableVersions.map(\.name)
-            let pairs = mapping.sources.flatMap { source in
-                mapping.destinations.compactMap { destination -> String? in
-                    guard let from = line.firstIndex(of: source), let to = line.firstIndex(of: destination), from < to
-                    else { return nil }
-                    return "\(ReportText.escaped(source)) -> \(ReportText.escaped(destination))"
-                }
+            let pairs = mapping.forwardPairs(along: bundle.readableVersions.map(\.name)).map {
+                "\(ReportText.escaped($0.from)) -> \(ReportText.escaped($0.to))"
             }
             text +=
                 "  \(bundleName): picked for \(pairs.isEmpty ? "no forward pair" : ReportText.list(pairs))\n"

@@ -132,27 +132,22 @@ public struct SourceReference: Sendable, Equatable {
         {
             found.append((at, .modelName("")))
         }
-        // A call, not a comment or a string about one: nothing before it on the line opens a comment, and the
-        // quotes before it are balanced. Swift's `NSMigrationManager(…)`, Objective-C's `[NSMigrationManager alloc]`.
+        // A call, not a comment or a string about one (`isCode`). Swift's `NSMigrationManager(…)`, Objective-C's
+        // `[NSMigrationManager alloc]`; then the code that destroys a store.
         for api in ["NSStagedMigrationManager", "NSMigrationManager"] {
             guard
                 let at =
                     (occurrences(of: Array((api + "(").utf8), in: line)
-                    + occurrences(of: Array(("[" + api + " alloc]").utf8), in: line)).min()
-            else { continue }
-            let before = line[line.startIndex..<at]
-            let code = before.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            guard occurrences(of: Array("//".utf8), in: before).isEmpty, code.first != UInt8(ascii: "*"),
-                !code.starts(with: Array("/*".utf8)), before.filter({ $0 == UInt8(ascii: "\"") }).count % 2 == 0
+                    + occurrences(of: Array(("[" + api + " alloc]").utf8), in: line)).min(),
+                isCode(at, in: line)
             else { continue }
             found.append((at, .stepMigrator(api)))
         }
-        for api in ["destroyPersistentStore(", "destroyPersistentStoreAtURL:"] {
-            guard let at = occurrences(of: Array(api.utf8), in: line).first else { continue }
-            let before = line[line.startIndex..<at]
-            guard occurrences(of: Array("//".utf8), in: before).isEmpty,
-                before.filter({ $0 == UInt8(ascii: "\"") }).count % 2 == 0
-            else { continue }
+        if let at =
+            (occurrences(of: Array("destroyPersistentStore(".utf8), in: line)
+            + occurrences(of: Array("destroyPersistentStoreAtURL:".utf8), in: line)).min(),
+            isCode(at, in: line)
+        {
             found.append((at, .storeDestroyer("destroyPersistentStore")))
         }
         let reference = Array("NSManagedObjectModelReference(".utf8)
@@ -180,6 +175,15 @@ public struct SourceReference: Sendable, Equatable {
             found.append((at - 1, .generatedCurrentVersion(bundle: bundle, version: version)))
         }
         return found.sorted { $0.0 < $1.0 }
+    }
+
+    /// Whether what starts at `at` is code, not a comment or a string about it: nothing before it on the line opens
+    /// a comment (`//`, a `*` or `/*` starting the line), and the quotes before it are balanced.
+    static func isCode(_ at: Int, in line: ArraySlice<UInt8>) -> Bool {
+        let before = line[line.startIndex..<at]
+        let code = before.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return occurrences(of: Array("//".utf8), in: before).isEmpty && code.first != UInt8(ascii: "*")
+            && !code.starts(with: Array("/*".utf8)) && before.filter({ $0 == UInt8(ascii: "\"") }).count % 2 == 0
     }
 
     package static let keywords: [[UInt8]] = keywordGroups.flatMap(\.keywords)

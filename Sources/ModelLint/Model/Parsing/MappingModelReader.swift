@@ -33,6 +33,14 @@ public struct MappingModel: Equatable, Sendable {
         sources.contains(from) && destinations.contains(to)
     }
 
+    /// The pairs it is picked for whose destination comes later in `names` (a line of versions), in source order.
+    public func forwardPairs(along names: [String]) -> [(from: String, to: String)] {
+        sources.flatMap { source -> [(from: String, to: String)] in
+            guard let from = names.firstIndex(of: source) else { return [] }
+            return destinations.filter { (names.firstIndex(of: $0) ?? -1) > from }.map { (source, $0) }
+        }
+    }
+
     /// What decided the pair: the models it embeds (Core Data's own test), else the editor's paths or the file name.
     public var evidence: Evidence = .modelPaths
 
@@ -109,6 +117,10 @@ public struct MappingModelFile: Sendable {
     /// The entity mappings Xcode compiles (`LinkedEntityMappings`): only their entities' hashes are compared. nil:
     /// the file lists none, and the embedded models are compared whole.
     public var linked: [LinkedEntityMapping]?
+
+    /// The entities the linked mappings name on each side (nil: the file lists none).
+    public var linkedSourceNames: [String]? { linked.map { $0.compactMap(\.source) } }
+    public var linkedDestinationNames: [String]? { linked.map { $0.compactMap(\.destination) } }
 
     public init(
         sourcePath: String?, destinationPath: String?, source: Model? = nil, destination: Model? = nil,
@@ -317,8 +329,8 @@ public enum MappingModelReader {
         }
         // Core Data compares the hashes recorded for the linked entity mappings only, each set a subset of the
         // model's; a file that lists none is compared whole.
-        let recordedSource = file.linked.map { recorded($0.compactMap(\.source), in: sourceModel) }
-        let recordedDestination = file.linked.map { recorded($0.compactMap(\.destination), in: destinationModel) }
+        let recordedSource = file.linkedSourceNames.map { recorded($0, in: sourceModel) }
+        let recordedDestination = file.linkedDestinationNames.map { recorded($0, in: destinationModel) }
         func accepted(_ snapshot: EmbeddedModelHashes, _ recorded: [String: [UInt8]]?, _ version: Model) -> [String]? {
             guard let recorded else { return equality(snapshot, version) }
             return containment(recorded, of: snapshot, version)
@@ -338,7 +350,7 @@ public enum MappingModelReader {
             mapping.evidence = .embeddedModels(cleared: Array(Set(source.1 + destination.1)).sorted())
             mapping.sources = sources.map(\.0)
             mapping.destinations = destinations.map(\.0)
-            mapping.linkedSources = file.linked.map { $0.compactMap(\.source) }
+            mapping.linkedSources = file.linkedSourceNames
             mapping.path = path
             return .maps(mapping)
         }
@@ -416,11 +428,9 @@ public enum MappingModelReader {
     /// Whether an embedded model is the version to Core Data (the same entity hashes), and which hashed facts had
     /// to be cleared in the version because the snapshot cannot record them. nil: they differ.
     package static func equality(_ snapshot: EmbeddedModelHashes, _ version: Model) -> [String]? {
+        // The same entities, each with the same hash: every hash recorded, and no other entity.
         guard snapshot.hasEntityNames(of: version) else { return nil }
-        if snapshot.entities == version.versionHashes.entities { return [] }
-        let (model, cleared) = withUnrecordedFactsCleared(version)
-        guard !cleared.isEmpty else { return nil }
-        return snapshot.entities == model.versionHashes.entities ? cleared : nil
+        return containment(snapshot.entities, of: snapshot, version)
     }
 
     /// The version with the hashed facts a snapshot does not record (preserveAfterDeletion, derived attributes)

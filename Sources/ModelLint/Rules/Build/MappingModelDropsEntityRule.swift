@@ -40,11 +40,10 @@ public struct MappingModelDropsEntityRule: PickedMappingModelRule {
 
     public func check(_ mapping: MappingModel, line: VersionLine) -> [Finding] {
         guard let linked = mapping.linkedSources.map(Set.init), let path = mapping.path else { return [] }
-        let names = line.names
         // The source versions it migrates: those it is picked for with a later destination.
-        let migrated = mapping.sources.filter { source in
-            guard let from = names.firstIndex(of: source) else { return false }
-            return mapping.destinations.contains { (names.firstIndex(of: $0) ?? -1) > from }
+        var migrated: [String] = []
+        for pair in mapping.forwardPairs(along: line.names) where !migrated.contains(pair.from) {
+            migrated.append(pair.from)
         }
         // An entity the destination no longer has is removed by the model itself (entity-removed says so): only one
         // the destination keeps loses rows it was meant to keep.

@@ -549,13 +549,19 @@ public enum SwiftDataReader {
                     return false
                 }
                 // `let config = ModelConfiguration(isStoredInMemoryOnly: true)`: a name a container may pass.
+                // Past each such call once read: a call nested in its arguments is not read again (linear in the file).
                 var inMemoryConfigurations = Set<String>()
-                for k in tokens.indices where k + 4 < tokens.count && tokens[k].isIdentifier("ModelConfiguration") {
-                    guard tokens[k + 1].isPunctuation("("), k >= 2, tokens[k - 1].isPunctuation("="),
-                        tokens[k - 2].kind == .identifier
-                    else { continue }
-                    let end = parser.skipBalanced(k + 1)
-                    if inMemory((k + 2)..<max(k + 2, end - 1)) { inMemoryConfigurations.insert(tokens[k - 2].text) }
+                var at = 2
+                while at + 4 < tokens.count {
+                    guard tokens[at].isIdentifier("ModelConfiguration"), tokens[at + 1].isPunctuation("("),
+                        tokens[at - 1].isPunctuation("="), tokens[at - 2].kind == .identifier
+                    else {
+                        at += 1
+                        continue
+                    }
+                    let end = parser.skipBalanced(at + 1)
+                    if inMemory((at + 2)..<max(at + 2, end - 1)) { inMemoryConfigurations.insert(tokens[at - 2].text) }
+                    at = max(end, at + 1)
                 }
                 /// From the token after a preview's name or keyword: past its body (a call's arguments and trailing
                 /// closure, a braced body, or an initializer up to its line's end).
