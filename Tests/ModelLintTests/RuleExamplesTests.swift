@@ -53,7 +53,7 @@ final class RuleExamplesTests: XCTestCase {
 final class RuleRegistryTests: XCTestCase {
     /// Every file named `*Rule.swift` in the rules stage declares exactly one rule, the type the file is named
     /// after, and it is registered; no rule type is declared anywhere else. Files that declare a kind's protocol
-    /// (`RetirementRule.swift`) declare no struct. Read by file, whatever the type's access level.
+    /// (`Kinds/RetirementRule.swift`) declare no struct. Read by file, whatever the type's access level.
     func testEveryRuleFileDeclaresExactlyOneRegisteredRule() throws {
         let rules = repositoryRoot.appendingPathComponent("Sources/ModelLint/Rules")
         let structs = try NSRegularExpression(

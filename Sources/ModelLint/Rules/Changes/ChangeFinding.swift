@@ -35,7 +35,7 @@ public struct ChangeFinding: Sendable, Equatable {
         return ChangeFinding(finding)
     }
 
-    /// Findings of the same pair this one replaces (rules.md "One problem, one finding").
+    /// Findings of the same pair this one replaces (docs/cli.md "Which findings count").
     public var supersedes: [(rule: String, identity: String)] {
         get { finding.supersedes }
         set { finding.supersedes = newValue }

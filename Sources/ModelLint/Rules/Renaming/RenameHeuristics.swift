@@ -1,7 +1,7 @@
 import ModelLintModel
 import ModelLintDiff
 
-/// The guesses behind the two rename rules (rules.md "Precise semantics"). Never a pair of two elements with one
+/// The guesses behind the two rename rules (docs/cli.md "Which findings count"). Never a pair of two elements with one
 /// name: a same-named element whose identifier changed is the renaming-identifier rules' finding.
 package enum RenameHeuristics {
     /// (name, kind, type) of an entity's persistent properties, as a rename keeps them.

@@ -1,11 +1,6 @@
 import ModelLintSupport
 import ModelLintModel
 
-/// Judges declared retirements against the readable versions in order (rules.md "Retirement").
-public protocol RetirementRule: Rule {
-    func check(_ versions: [VersionRef], current: Int, context: RuleContext) -> [Finding]
-}
-
 extension Retirement {
     package var label: String { "\(entity).\(property)" }
 

@@ -1,0 +1,15 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintSwiftData
+
+/// Judges shipped versions compared with the work tree; never reads git or the lock file itself.
+public protocol HistoryRule: Rule {
+    func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding]
+}
+
+extension HistoryRule { public var kind: RuleKind { .history(self) } }

@@ -1,0 +1,32 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintSwiftData
+
+/// A rule id that a `modellint:disable` User Info entry names (the engine reads the entries and applies them).
+public struct SuppressionName: Sendable {
+    public var version: String
+    public var entity: String
+    public var property: String?
+    public var id: String
+    public var location: SourceLocation
+
+    public init(version: String, entity: String, property: String?, id: String, location: SourceLocation) {
+        self.version = version
+        self.entity = entity
+        self.property = property
+        self.id = id
+        self.location = location
+    }
+}
+
+/// Judges the `modellint:disable` entries of a bundle's versions: every rule id they name.
+public protocol SuppressionRule: Rule {
+    func check(_ names: [SuppressionName], knownRuleIDs: Set<String>) -> [Finding]
+}
+
+extension SuppressionRule { public var kind: RuleKind { .suppression(self) } }

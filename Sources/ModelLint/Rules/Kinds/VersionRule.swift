@@ -1,0 +1,15 @@
+import ModelLintSupport
+import ModelLintModel
+import ModelLintDiff
+import ModelLintHistory
+import ModelLintCompiled
+import ModelLintStores
+import ModelLintProjects
+import ModelLintSwiftData
+
+/// Judges one readable version on its own.
+public protocol VersionRule: Rule {
+    func check(_ model: Model, context: RuleContext) -> [Finding]
+}
+
+extension VersionRule { public var kind: RuleKind { .version(self) } }
