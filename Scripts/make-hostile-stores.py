@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes Fixtures/Stores/Hostile: stores a pull request could add, each built to make a reader do work out of
-proportion to its size (issue 21). SQLite writes each store; the script then patches the bytes the attack needs.
+proportion to its size. SQLite writes each store; the script then patches the bytes the attack needs.
 Run from the repository root; the outputs are committed and read by StructuralInputTests.
 
 - CellFan.sqlite: Z_METADATA's leaf page lists one cell 1,500 times; the cell's payload runs through a 5-page

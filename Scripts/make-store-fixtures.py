@@ -69,13 +69,13 @@ def plain_store(path, version, bundle):
     db.close()
     print("wrote", path)
 
-# Written by Library 1, before Library 2 added the attribute that Library 3 renames (issue 24, item 4).
+# Written by Library 1, before Library 2 added the attribute that Library 3 renames.
 plain_store("Fixtures/Stores/RenamedLater/Library1.sqlite", "Library 1", "Fixtures/Stores/RenamedLater/Library.xcdatamodeld")
-# Written by Store, the source of the mapping model StoreToStore2 (issue 24, item 3).
+# Written by Store, the source of the mapping model StoreToStore2.
 os.makedirs("Fixtures/Mapped/Stores", exist_ok=True)
 plain_store("Fixtures/Mapped/Stores/Store1.sqlite", "Store", "Fixtures/Mapped/Store.xcdatamodeld")
 
-# Written by a model the app merged from two bundles: Near 20's entities and Library 3's (issue 24, item 5).
+# Written by a model the app merged from two bundles: Near 20's entities and Library 3's.
 path = "Fixtures/Stores/Merged.sqlite"
 if os.path.exists(path):
     os.remove(path)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Core Data's entity version hashes, written from docs/core-data-semantics.md section 4 with Python's hashlib
+"""Core Data's entity version hashes, written from the formula in docs/core-data.md "The hashes" with Python's hashlib
 and ElementTree alone: an implementation independent of modellint's Swift code, whose output the tests take as
 expected values for the hand-made fixtures (Fixtures/Hashes). Usage: Scripts/reference-hashes.py CONTENTS"""
 import base64, hashlib, struct, sys

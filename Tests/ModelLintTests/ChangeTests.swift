@@ -63,7 +63,7 @@ final class ChangeTests: XCTestCase {
         XCTAssertEqual(skip["file"] as? String, "Changes/TypeReused.xcdatamodeld/Near 3.xcdatamodel/contents")
         XCTAssertEqual(skip["underlyingRuleId"] as? String, "attribute-type-incompatible")
         XCTAssertEqual(skip["affectedVersions"] as? [String], ["Near 1"])
-        // The fix is the underlying rule's own, plus the progressive option (issue 16, item 6).
+        // The fix is the underlying rule's own, plus the progressive option.
         XCTAssertEqual(
             skip["fix"] as? String,
             AttributeTypeIncompatibleRule.description.fix
@@ -311,7 +311,7 @@ final class ChangeTests: XCTestCase {
     }
 }
 
-/// `diff` decides "no migration" by Core Data's entity version hashes (issue 14, item 4).
+/// `diff` decides "no migration" by Core Data's entity version hashes.
 final class DiffByHashTests: XCTestCase {
     func testAnEntityIsNoMigrationExactlyWhenItsHashIsUnchanged() throws {
         let directory = try makeTemporaryDirectory(self)

@@ -241,7 +241,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(found.map { "\($0.version!) \($0.severity)" }, ["Near 1 note", "Near 2 error", "Near 3 error"])
     }
 
-    /// rules.md "One problem, one finding": the same finding in consecutive versions is one, at the newest.
+    /// docs/cli.md "Which findings count": the same finding in consecutive versions is one, at the newest.
     func testARepeatedFindingIsOneAtItsNewestOccurrence() throws {
         let directory = try makeTemporaryDirectory(self)
         let bad =

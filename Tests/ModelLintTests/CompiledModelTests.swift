@@ -276,7 +276,7 @@ final class VerifyBuildTests: XCTestCase {
     }
 
     /// Core Data loads a store's source model from its .mom: VersionInfo.plist still naming a deleted one, or a
-    /// .mom replaced by another version's, is not a build that migrates (issue 24, item 6).
+    /// .mom replaced by another version's, is not a build that migrates.
     func testEveryMomIsReadNotOnlyVersionInfo() throws {
         let directory = try copy()
         let momd = directory.appendingPathComponent("Fixtures/SampleModel.momd")

@@ -122,7 +122,7 @@ final class ConfigurationTests: XCTestCase {
             let object = try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [String: Any]
             return ((object?["bundles"] as? [[String: Any]])?.first?["versions"] as? [String]) ?? []
         }
-        // Two name stems: the current version's stem comes last (rules.md, version order from evidence).
+        // Two name stems: the current version's stem comes last (docs/cli.md "Which findings count": version order).
         XCTAssertEqual(
             json(modellint(["check", "--format", "json"], in: directory)),
             ["UserDataModel", "MultiassetUserDataModel", "MultiassetUserDataModel2"])

@@ -131,7 +131,7 @@ import ModelLintCommands
     /// entity and a property, transient, derived, external storage, preserveAfterDeletion, ordered to-many with
     /// counts, a self-inverse to-many, a relationship without inverse and two uniqueness constraints. Expected
     /// values: `Scripts/reference-hashes.py` (Python's hashlib and ElementTree, written from docs/core-data.md
-    /// §4 alone, sharing no code with modellint; it also reproduces Xcode's hashes of the CoreDataPlus models).
+    /// "The hashes" alone, sharing no code with modellint; it also reproduces Xcode's hashes of the CoreDataPlus models).
     @Test func testHandMadeFixtureMatchesTheIndependentImplementation() throws {
         let bundle = repositoryRoot.appendingPathComponent("Fixtures/Hashes/Coverage.xcdatamodeld")
         let model = try #require(BundleLoader.load(bundleURL: bundle, displayPath: "C").versions.first?.model)

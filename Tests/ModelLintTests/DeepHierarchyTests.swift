@@ -15,7 +15,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Issue 11, case 11: deep inheritance is linear, and every fast path gives what the plain walk gives.
+/// Deep inheritance is linear, and every fast path gives what the plain walk gives.
 @Suite struct DeepHierarchyTests {
     let temporary = TemporaryDirectories()
 

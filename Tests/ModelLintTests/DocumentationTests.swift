@@ -20,7 +20,7 @@ final class DocumentationTests: XCTestCase {
         XCTAssertFalse(readme.contains("<!-- rules:begin -->"))
     }
 
-    /// The README is for a team deciding (issue 26, item 7): the reference is in docs/.
+    /// The README is for a team deciding: the reference is in docs/.
     func testReadmeIsShort() throws {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let words = readme.split(whereSeparator: { $0.isWhitespace }).count
@@ -113,6 +113,57 @@ final class DocumentationTests: XCTestCase {
         let firstBlock = try XCTUnwrap(
             readme.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
         XCTAssertEqual(firstBlock, "swift run modellint check Fixtures/Near.xcdatamodeld\nswift test\n")
+    }
+
+    /// The repository stands alone: its docs, sources, tests, scripts and benchmarks cite no tracker issue and no
+    /// document that is not in it. The only outside inputs are the corpus and schemas folders beside the clone,
+    /// which the tests and CI read when present and skip when absent.
+    func testNothingCitesWhatTheRepositoryDoesNotHold() throws {
+        let fileManager = FileManager.default
+        var files: [URL] = ["README.md", "CONTRIBUTING.md", "Package.swift", "action.yml"]
+            .map { repositoryRoot.appendingPathComponent($0) }.filter { fileManager.fileExists(atPath: $0.path) }
+        for folder in ["docs", "Sources", "Tests", "Scripts", "Benchmarks", "Plugins", "Fuzz", ".ci"] {
+            let root = repositoryRoot.appendingPathComponent(folder)
+            guard let walk = fileManager.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in walk where !url.hasDirectoryPath { files.append(url) }
+        }
+        // Every Markdown file of the repository, by name: a bare Markdown file name must be one of them.
+        var markdownNames: Set<String> = []
+        if let walk = fileManager.enumerator(atPath: repositoryRoot.path) {
+            for case let path as String in walk where path.hasSuffix(".md") && !path.hasPrefix(".build") {
+                markdownNames.insert((path as NSString).lastPathComponent)
+            }
+        }
+        var read = 0
+        var problems: [String] = []
+        for file in files {
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            read += 1
+            let name = file.path.replacingOccurrences(of: repositoryRoot.path + "/", with: "")
+            for match in Self.matches(#"\b[Ii]ssues? #?[0-9]+"#, in: text) { problems.append("\(name): \(match)") }
+            for match in Self.matches(#"\.\./shared/[A-Za-z]+"#, in: text)
+            where match != "../shared/corpus" && match != "../shared/schemas" {
+                problems.append("\(name): \(match)")
+            }
+            for match in Self.matches(#"(?<![A-Za-z0-9_./$-])docs/[A-Za-z0-9_./-]*\.md"#, in: text)
+            where !fileManager.fileExists(atPath: repositoryRoot.appendingPathComponent(match).path) {
+                problems.append("\(name): \(match)")
+            }
+            for match in Self.matches(#"(?<![A-Za-z0-9_./$-])[A-Za-z0-9_-]+\.md\b"#, in: text)
+            where !markdownNames.contains(match) {
+                problems.append("\(name): \(match)")
+            }
+        }
+        XCTAssertGreaterThan(read, 400)
+        XCTAssertEqual(problems, [])
+    }
+
+    private static func matches(_ pattern: String, in text: String) -> [String] {
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return ["bad pattern \(pattern)"] }
+        let whole = NSRange(text.startIndex..., in: text)
+        return expression.matches(in: text, range: whole).compactMap {
+            Range($0.range, in: text).map { String(text[$0]) }
+        }
     }
 
     func testEveryRuleDocumentsItself() {

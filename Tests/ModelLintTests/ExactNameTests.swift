@@ -15,7 +15,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Issue 11, case 16: names are compared by their bytes.
+/// Names are compared by their bytes.
 final class ExactNameTests: XCTestCase {
     private let nfc = "Caf\u{E9} 2", nfd = "Cafe\u{301} 2"
 

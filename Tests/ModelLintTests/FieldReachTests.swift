@@ -19,7 +19,7 @@ final class FieldReachTests: XCTestCase {
         /// The diff's facet for it (nil: the diff reports it another way, named in `otherwise`).
         var facet: PropertyFacet?
         var otherwise: String = ""
-        /// In Core Data's entity version hash (§4).
+        /// In Core Data's entity version hash (docs/core-data.md "The hashes").
         var hashed: Bool
     }
 

@@ -15,7 +15,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Issue 11, cases 9, 10 and 12: special files, symlinks out of the tree, hostile globs, huge files.
+/// Special files, symlinks out of the tree, hostile globs, huge files.
 final class FileSystemHardeningTests: XCTestCase {
     /// Every kind of file modellint reads, made a FIFO or a link to /dev/zero: each run ends at once (a timeout
     /// guards the test) with a message naming the file, never a wait or a spin.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ModelLintCommands
 
-/// The pull-request gate is a function of the change (issue 27, item 3): with every fixture bundle and, when
+/// The pull-request gate is a function of the change: with every fixture bundle and, when
 /// ../shared is beside the repository, every corpus bundle committed to a repository, a commit that changes no
 /// model file reports nothing new, and neither does a tree compared with itself.
 @Suite struct GateInvariantTests {

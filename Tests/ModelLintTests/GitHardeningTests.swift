@@ -15,7 +15,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Issue 11, cases 13-15: git cannot be pointed at another history, pathspec magic, or another executable.
+/// Git cannot be pointed at another history, pathspec magic, or another executable.
 final class GitHardeningTests: XCTestCase {
     /// A repository whose `App/Near.xcdatamodeld` was released as v1, then had a shipped version edited.
     private func editedRelease(folder: String = "App") throws -> URL {

@@ -172,7 +172,7 @@ import ModelLintCommands
     }
 
     /// The documented team workflow runs with a lock and --against: one edit (or deletion) is one finding, the
-    /// lock's (issue 27, item 9).
+    /// lock's.
     @Test func testALockAndAgainstReportOneEditOnce() throws {
         let directory = try repository()
         #expect(modellint(["lock"], in: directory).exitCode == 0)

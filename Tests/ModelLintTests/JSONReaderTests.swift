@@ -15,7 +15,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Issue 11, case 17, and the JSON reader behind every configuration, lock and baseline file.
+/// Hostile JSON, and the JSON reader behind every configuration, lock and baseline file.
 final class JSONReaderTests: XCTestCase {
     func testDuplicateKeysAreAConfigurationErrorNamingTheKey() throws {
         let directory = try makeTemporaryDirectory(self)

@@ -15,7 +15,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Issue 11, case 8: the lock file under concurrency, with a wrong shape, with keys spelled another way.
+/// The lock file under concurrency, with a wrong shape, with keys spelled another way.
 final class LockFileHardeningTests: XCTestCase {
     func testTenConcurrentLockRunsKeepEveryRecord() throws {
         let directory = try makeTemporaryDirectory(self)

@@ -6,7 +6,7 @@ import XCTest
 import ModelLintSupport
 import ModelLintCommands
 
-/// Issue 21, cases 10-12: one set of hostile names through every command and format; each output line is read
+/// One set of hostile names through every command and format; each output line is read
 /// with the GitHub runner's own rules (ReportInjectionTests.runnerCommand: it trims Unicode whitespace, then
 /// looks for `::`, and finds `##[` anywhere).
 final class LogSafetyTests: XCTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import ModelLintCommands
 
-/// What the team declares about how its app migrates (issue 27, item 4): the oldest version whose stores it still
+/// What the team declares about how its app migrates: the oldest version whose stores it still
 /// migrates; versions before it are neither compared nor reported.
 final class MigrationFactsTests: XCTestCase {
     func testVersionsBeforeTheOldestMigratedOneAreNotCompared() throws {

@@ -15,7 +15,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Issue 11, cases 2 and 7: `new-version` never traps, never writes an unparseable pointer, and leaves no half-done
+/// `new-version` never traps, never writes an unparseable pointer, and leaves no half-done
 /// bundle (interrupted runs by signal are in Scripts/test-crash-safety).
 final class NewVersionHardeningTests: XCTestCase {
     private func bundle(_ versions: [String], current: String) throws -> (URL, URL) {

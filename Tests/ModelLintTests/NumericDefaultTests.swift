@@ -15,7 +15,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Issue 11, case 1: numeric defaults never trap, whatever their spelling.
+/// Numeric defaults never trap, whatever their spelling.
 @Suite struct NumericDefaultTests {
     let temporary = TemporaryDirectories()
 

@@ -12,7 +12,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Issue 16, item by item, on the hand-written bundles in Fixtures/Precision: history is a note, one problem is
+/// Precision, case by case, on the hand-written bundles in Fixtures/Precision: history is a note, one problem is
 /// one finding, Xcode's own vocabulary is known, version order comes from evidence, mapping models are found
 /// where Xcode compiles them from, and the messages say what changed.
 final class PrecisionTests: XCTestCase {
@@ -82,7 +82,7 @@ final class PrecisionTests: XCTestCase {
             ])
     }
 
-    /// Issue 27, item 3: `--against REF` reads what shipped where the bundle was at REF when the change moved it
+    /// `--against REF` reads what shipped where the bundle was at REF when the change moved it
     /// (a folder above it renamed): REF's current version Store 2 had not shipped, so its step keeps full severity.
     func testAgainstReadsAMovedBundleWhereItWasAtTheRevision() throws {
         let directory = try makeTemporaryDirectory(self)
@@ -144,7 +144,7 @@ final class PrecisionTests: XCTestCase {
             ])
     }
 
-    /// Issue 27, item 9: the base version named like its bundle collapses with the later ones; two constraints
+    /// The base version named like its bundle collapses with the later ones; two constraints
     /// added on one entity are two skip-version findings, each listing its versions once; a property's two
     /// changes in one step are listed as one problem in the text report.
     func testOneProblemOneFindingWithABaseVersionNamedLikeTheBundle() {

@@ -12,7 +12,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Xcode projects (issue 15, item 4): version groups read from `project.pbxproj` and judged against the bundle.
+/// Xcode projects: version groups read from `project.pbxproj` and judged against the bundle.
 final class ProjectTests: XCTestCase {
     func testTheCoreDataPlusProjectsVersionGroups() throws {
         let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus")
@@ -76,7 +76,7 @@ final class ProjectTests: XCTestCase {
     }
 
     /// A merge that dropped a version's file reference object but kept its id in the group's children: the finding
-    /// names the dangling reference (issue 24, item 7).
+    /// names the dangling reference.
     func testADanglingFileReferenceIsNamed() throws {
         let all = ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"]
         let directory = try app(.init(children: all, current: "Near 19.xcdatamodel"))
@@ -102,7 +102,7 @@ final class ProjectTests: XCTestCase {
     }
 }
 
-/// The app's code and project generator (issue 15, items 4 and 5): literals only.
+/// The app's code and project generator: literals only.
 final class SourceReferenceTests: XCTestCase {
     func testStagedMigrationLiteralsAndAHardCodedCurrentVersion() throws {
         let directory = try makeTemporaryDirectory(self)
@@ -219,7 +219,7 @@ final class NewVersionProjectTests: XCTestCase {
 }
 
 /// The project file reader against Foundation's as the oracle: the same values from every project here, and
-/// refusals, never traps, for broken ones (issue 24, item 8: it replaced Foundation's, 330 ms on 1.5 MB).
+/// refusals, never traps, for broken ones (it replaced Foundation's, 330 ms on 1.5 MB).
 final class ProjectFileParserTests: XCTestCase {
     private func assertSameAsFoundation(
         _ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line
@@ -302,8 +302,8 @@ final class ProjectFileParserTests: XCTestCase {
     }
 }
 
-/// A big project's reading is kept in the user's cache folder and used while the file is unchanged (issue 24's
-/// pre-commit budget; issue 25's result cache). Every test here uses its own cache folder.
+/// A big project's reading is kept in the user's cache folder and used while the file is unchanged (the
+/// pre-commit budget; the result cache). Every test here uses its own cache folder.
 final class ResultCacheTests: XCTestCase {
     private func project(in directory: URL, children: [String]) throws -> String {
         let file = directory.appendingPathComponent("App.xcodeproj/project.pbxproj")

@@ -15,7 +15,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Issue 11, case 3: a report that cannot be written is a clear error (exit 3), never a trap; a reader that
+/// A report that cannot be written is a clear error (exit 3), never a trap; a reader that
 /// goes away ends the run quietly.
 final class ReportWriteFailureTests: XCTestCase {
     func testAFullDiskClosedStdoutAndAClosedPipe() throws {
@@ -42,7 +42,7 @@ final class ReportWriteFailureTests: XCTestCase {
     }
 }
 
-/// Issue 11, case 4: a megabyte name in 300 findings must not make a report of hundreds of megabytes.
+/// A megabyte name in 300 findings must not make a report of hundreds of megabytes.
 final class OutputAmplificationTests: XCTestCase {
     /// The issue's case is a 1 MB name and 300 findings (release build: 204 KB of JSON, 23 MB peak, 2.7 s); a
     /// debug build takes minutes for that, so here the name is 200,000 characters and the findings 60.
@@ -90,7 +90,7 @@ final class OutputAmplificationTests: XCTestCase {
     }
 }
 
-/// Issue 11, case 5: names from model files cannot write lines of their own into a report or a CI log, and
+/// Names from model files cannot write lines of their own into a report or a CI log, and
 /// every report still parses with a real parser.
 final class ReportInjectionTests: XCTestCase {
     /// The GitHub Actions runner's two command parsers (actions/runner, ActionCommand.cs): v2 `::name props::data`
@@ -227,7 +227,7 @@ final class ReportInjectionTests: XCTestCase {
     }
 }
 
-/// Issue 11, case 6: writers replace only regular files, keep their permissions, keep symlinks.
+/// Writers replace only regular files, keep their permissions, keep symlinks.
 final class OutputTargetTests: XCTestCase {
     private func fileType(_ path: String) -> mode_t {
         var info = stat()

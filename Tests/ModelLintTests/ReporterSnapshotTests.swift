@@ -105,7 +105,7 @@ final class ReporterSnapshotTests: XCTestCase {
     }
 }
 
-/// The text report of real bundles as a user reads it (issue 26, item 1): two lines a finding, recorded from
+/// The text report of real bundles as a user reads it: two lines a finding, recorded from
 /// WooCommerce (117 versions) and CoreDataPlus. Skipped without ../shared/corpus.
 final class CorpusTextSnapshotTests: XCTestCase {
     func testRealBundlesReadInTwoLinesAFinding() throws {

@@ -306,7 +306,7 @@ final class SuppressionAndBaselineTests: XCTestCase {
     }
 }
 
-/// Versions named as ranges (issue 26, item 1): a run of three or more in a row is `first … last`.
+/// Versions named as ranges: a run of three or more in a row is `first … last`.
 final class VersionRangeTests: XCTestCase {
     func testRunsOfThreeOrMoreAreRanges() {
         let order = ["Model", "Model 2", "Model 3", "Model 4", "Model 5", "Model 7", "Model 9"]

@@ -8,7 +8,7 @@ import ModelLintEngine
 import ModelLintCommands
 
 /// What a pull request can add around a bundle to make a run pass when it should fail, or reach outside the
-/// repository (issue 21, cases 6, 8, 9, 13, 14 and 15).
+/// repository.
 @Suite struct RepositoryBoundaryTests {
     let temporary = TemporaryDirectories()
 

@@ -12,7 +12,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// The SQLite reader and `modellint store` (issue 15): real CoreDataPlus stores, hand-made ones written by SQLite
+/// The SQLite reader and `modellint store`: real CoreDataPlus stores, hand-made ones written by SQLite
 /// itself (Scripts/make-store-fixtures.py: one whose metadata exists only in its -wal, one with overflow and
 /// interior pages), and hostile bytes.
 final class StoreTests: XCTestCase {
@@ -197,7 +197,7 @@ final class StoreTests: XCTestCase {
     }
 }
 
-/// `goldenStores` in `check` (issue 15, item 3).
+/// `goldenStores` in `check`.
 final class GoldenStoreTests: XCTestCase {
     private func project(editing edit: ((URL) throws -> Void)? = nil) throws -> URL {
         let directory = try makeTemporaryDirectory(self)
@@ -315,7 +315,7 @@ final class InflateTests: XCTestCase {
     }
 }
 
-/// Z_MODELCACHE: the store's own model, inflated and read back (issue 15, item 2).
+/// Z_MODELCACHE: the store's own model, inflated and read back.
 final class ModelCacheTests: XCTestCase {
     func testTheCachedModelHashesToTheStoresRecordedHashes() throws {
         let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
@@ -389,8 +389,7 @@ final class ModelCacheTests: XCTestCase {
     }
 }
 
-/// `store` judges a store's migration as `check` judges the same pairs, with the same mapping models (issue 24,
-/// items 3, 4 and 7).
+/// `store` judges a store's migration as `check` judges the same pairs, with the same mapping models.
 final class StoreMigrationPathTests: XCTestCase {
     private func findings(_ out: CommandOutput) -> [String] {
         jsonDiagnostics(out).map { "\($0["ruleId"]!) \($0["severity"]!) \($0["message"]!)" }
@@ -532,7 +531,7 @@ final class StoreMigrationPathTests: XCTestCase {
     }
 }
 
-/// The model cached in a store read faithfully (issue 24, item 1): for every corpus store with a cache, the cached
+/// The model cached in a store read faithfully: for every corpus store with a cache, the cached
 /// model hashes to the store's recorded hashes, and diffed against the version that wrote it finds nothing, not a
 /// default, index, delete rule, validation rule or user-info entry: the facts, not only the hashes.
 final class CachedModelFidelityTests: XCTestCase {

@@ -9,8 +9,7 @@ import ModelLintEngine
 import ModelLintProjects
 import ModelLintCommands
 
-/// Inputs whose parts reference each other so that a few bytes describe a great deal (issue 21, cases 1-4, 7 and
-/// 17): every reader does work in proportion to the bytes it was given, and a crafted file is a named error.
+/// Inputs whose parts reference each other so that a few bytes describe a great deal: every reader does work in proportion to the bytes it was given, and a crafted file is a named error.
 @Suite struct StructuralInputTests {
     let temporary = TemporaryDirectories()
 
@@ -187,7 +186,7 @@ import ModelLintCommands
     }
 }
 
-/// Scans that stay linear in their input (issue 21, case 5).
+/// Scans that stay linear in their input.
 @Suite struct LinearScanTests {
     // One 960 KB line of M.mom literals, comma-separated: every literal is a reference, columns counted along the line once.
     @Test func testALongLineOfLiteralsIsScannedOnce() {
@@ -254,7 +253,7 @@ import ModelLintCommands
     }
 }
 
-/// Baselines and renames at scale (issue 21, case 16): the work follows the input, not its square.
+/// Baselines and renames at scale: the work follows the input, not its square.
 @Suite struct ScaleTests {
     let temporary = TemporaryDirectories()
 

@@ -55,7 +55,7 @@ final class VersionOrderTests: XCTestCase {
         XCTAssertEqual(reason, "two versions of Model_v2…Model_b_v3 share a trailing version number")
     }
 
-    /// Issue 27, item 2: what `.xccurrentversion` named over time orders versions without a number among a
+    /// What `.xccurrentversion` named over time orders versions without a number among a
     /// numbered family (interleaved, not as blocks); a pointer set back names nothing new; and against stronger
     /// evidence (the current version comes last) it is not taken.
     func testThePointersHistoryOrdersVersionsWithoutANumber() {

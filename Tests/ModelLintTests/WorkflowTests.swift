@@ -12,7 +12,7 @@ import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
 
-/// Issue 13, item 1: CI gates only what the change introduces. Findings are matched by stable identity, so a new
+/// CI gates only what the change introduces. Findings are matched by stable identity, so a new
 /// version or moved lines keep old findings old (baselines, `--only-new`, SARIF fingerprints).
 @Suite struct WorkflowTests {
     let temporary = TemporaryDirectories()
@@ -133,7 +133,7 @@ import ModelLintCommands
     }
 }
 
-/// Baselines are portable (issue 26, item 2): keyed by repository-relative paths, so one written in a clone matches
+/// Baselines are portable: keyed by repository-relative paths, so one written in a clone matches
 /// in another clone, from any working directory and wherever in the repository the file is committed; an entry that
 /// matches nothing is said.
 @Suite struct PortableBaselineTests {
@@ -247,7 +247,7 @@ import ModelLintCommands
     }
 }
 
-/// Issue 13, item 7: the small defects, each as users met it.
+/// The small defects, each as users met it.
 @Suite struct SmallDefectsTests {
     let temporary = TemporaryDirectories()
 
@@ -430,7 +430,7 @@ import ModelLintCommands
     }
 }
 
-/// Configuration names must name something (issue 13): a typo would silently do nothing.
+/// Configuration names must name something: a typo would silently do nothing.
 @Suite struct ConfigurationNamesTests {
     let temporary = TemporaryDirectories()
 
@@ -508,7 +508,7 @@ import ModelLintCommands
     }
 }
 
-/// Issue 13, item 2: rule selection on the command line, statistics, and Markdown for pull requests.
+/// Rule selection on the command line, statistics, and Markdown for pull requests.
 @Suite struct RuleSelectionTests {
     let fixtures = repositoryRoot.appendingPathComponent("Fixtures")
 
@@ -584,7 +584,7 @@ import ModelLintCommands
     }
 }
 
-/// Issue 13, item 8: `modellint init` writes a starter configuration from what the bundles show.
+/// `modellint init` writes a starter configuration from what the bundles show.
 @Suite struct InitCommandTests {
     let temporary = TemporaryDirectories()
 
@@ -664,7 +664,7 @@ import ModelLintCommands
 }
 
 /// Configuration and lock are found from each bundle's folder upward, stopping at its repository's top, as git and
-/// SwiftLint search from the file (issue 26, item 3); `--config` still wins.
+/// SwiftLint search from the file; `--config` still wins.
 @Suite struct ConfigurationFromTheBundleTests {
     let temporary = TemporaryDirectories()
 

@@ -191,7 +191,7 @@ package struct Workspace: Sendable {
         return input
     }
 
-    /// Folders whose bundles no build ships: documentation and test fixtures (rules.md `bundle-not-shipped`).
+    /// Folders whose bundles no build ships: documentation and test fixtures (docs/rules/bundle-not-shipped.md).
     static let unshippedFolders: Set<String> = [".github", "docs", "doc", "documentation", "fixtures", "testfixtures"]
 
     /// Why nothing builds a bundle a search found, when that can be told: it sits in a documentation or

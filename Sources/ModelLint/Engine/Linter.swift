@@ -120,7 +120,7 @@ public struct Linter: Sendable {
         stepMigrators: [SourceReference] = [], storeDestroyers: [SourceReference] = []
     ) -> [Diagnostic] {
         let line = VersionLine(bundle, oldestMigrated: settings?.oldestMigratedVersion)
-        // Shipped (rules.md "History is information"): what a lock file, --released or --against records; with
+        // Shipped (docs/cli.md "Which findings count"): what a lock file, --released or --against records; with
         // none of those, every version before the current one.
         let shipped: Set<ExactName> =
             histories.isEmpty

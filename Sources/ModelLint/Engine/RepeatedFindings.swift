@@ -2,7 +2,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
 
-/// One problem, one finding (rules.md): a single-version finding repeated over consecutive versions (same rule,
+/// One problem, one finding (docs/cli.md "Which findings count"): a single-version finding repeated over consecutive versions (same rule,
 /// entity, property and message apart from the version's name: a suspicious default left in 56 versions) is
 /// reported once, at its newest occurrence, naming the range, with every version in `versions`.
 package enum RepeatedFindings {

@@ -1,6 +1,6 @@
 import ModelLintRules
 
-/// One problem, one finding (rules.md): what one step did to one property can break several rules (a rename
+/// One problem, one finding (docs/cli.md "Which findings count"): what one step did to one property can break several rules (a rename
 /// guess and a new required attribute; a relationship whose destination and delete rule both changed). The
 /// findings stay findings of their own in every format, but the text report lists them under the most severe
 /// one (`groupedUnder`), so the property's change reads as one problem.

@@ -43,7 +43,7 @@ public struct StoreVerifier: Sendable {
                 mappingModels: mappingModels, source: bundle.source)
         }
         // No version wrote it: Core Data takes the source model from the store's own cache (docs/core-data.md
-        // §1) when that model is the store's (its hashes are the recorded ones), and infers one hop from it.
+        // "When a store migrates") when that model is the store's (its hashes are the recorded ones), and infers one hop from it.
         // A merged model's store: this bundle describes only part of it, so no migration of it is judged here.
         let merged = matching.isEmpty ? metadata.mergedFrom(source) : nil
         var fromCache = false

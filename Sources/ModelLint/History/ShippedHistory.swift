@@ -2,7 +2,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintDiff
 
-/// What counts as shipped for one bundle, and where that knowledge came from (rules.md "Shipped history").
+/// What counts as shipped for one bundle, and where that knowledge came from (docs/rules/README.md "Shipped history").
 public struct ShippedHistory: Sendable {
     public enum Source: Sendable, Equatable {
         /// `modellint.lock` at this path.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a `defaultValueString` reads for its attribute's type (rules.md "Defaults").
+/// How a `defaultValueString` reads for its attribute's type (docs/core-data.md "What inference accepts").
 public enum DefaultValueVerdict: Equatable, Sendable {
     case valid
     /// Clearly a value, but in another type's spelling: why.

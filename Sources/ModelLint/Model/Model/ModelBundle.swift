@@ -127,7 +127,7 @@ public struct ModelBundle: Sendable {
     public var currentVersionFilePath: String { path + "/.xccurrentversion" }
 
     /// The version treated as current: the declared one when it exists, otherwise the last one
-    /// in version order (rules.md: "With no usable current version, the last version is treated as current").
+    /// in version order (with no usable current version, the last version is treated as current).
     public var currentVersionIndex: Int? {
         if let declared = declaredCurrentVersion, let i = versions.firstIndex(where: { $0.name.isExactly(declared) }) {
             return i

@@ -2,7 +2,7 @@ import ModelLintSupport
 
 /// A bundle's readable versions as they are judged: in order, from the oldest one the app still migrates, and the
 /// one treated as current. With no usable current version (none declared, or it cannot be read), the last
-/// readable one is current (rules.md): the one place that is decided.
+/// readable one is current: the one place that is decided.
 public struct VersionLine: Sendable {
     public var versions: [VersionRef]
     /// Where the current version is in `versions` (0 when there are none).

@@ -94,7 +94,7 @@ extension Unicode.Scalar {
     package var isDigit: Bool { value >= 48 && value <= 57 }
 }
 
-/// Version order when the names have several stems (rules.md "Precise semantics"): versions renamed between
+/// Version order when the names have several stems (docs/cli.md "Which findings count"): versions renamed between
 /// releases (`Journal 2`…`Journal 5` then `Notebook v1.4`…; `UserDataModel` then `MultiassetUserDataModel2`…).
 /// Within a stem, natural order; across stems, evidence, strongest first: a mapping model's source precedes its
 /// destination; the current version comes last; what `.xccurrentversion` named over time, and when git first

@@ -1,6 +1,6 @@
 import ModelLintModel
 
-/// Builds Core Data's entities from `@Model` classes (docs/swiftdata.md §2): stored properties become attributes
+/// Builds Core Data's entities from `@Model` classes (docs/swiftdata.md "How Swift maps to Core Data"): stored properties become attributes
 /// or relationships, `@Attribute`/`@Relationship` options their flags, `#Unique` its constraints. A property whose
 /// type cannot be resolved, or whose mapping is unverified, makes its entity unknown: built as far as it is known,
 /// but never claimed as a hash.

@@ -36,7 +36,7 @@ public struct SwiftSchema: Sendable {
     /// Names in `models` the scanner could not resolve to one `@Model` class.
     public var unresolvedModels: [String]
     public var model: Model
-    /// Entities whose shape is not known for certain (§4 of the design): why, per entity name.
+    /// Entities whose shape is not known for certain (docs/swiftdata.md "What it cannot know"): why, per entity name.
     public var unknownEntities: [String: String]
     /// Relationships whose destination is a type nested in another schema: (entity, property, destination's
     /// qualified name, where).
