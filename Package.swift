@@ -4,7 +4,7 @@ import PackageDescription
 // The pipeline, one target per stage in Sources/ModelLint/<Stage>, each depending only on the stages below it: the
 // compiler rejects a reference that points back up (docs/architecture.md).
 //   Support <- Model <- Diff <- History <- Rules <- Engine <- Reporting <- Commands <- modellint
-//   Model <- Compiled <- Stores <- Rules;  Model <- Projects <- Rules;  Model <- SwiftData <- Rules
+//   Model <- Compiled <- Stores <- Rules;  Model <- Projects <- Rules;  Model <- SwiftData <- Rules;  Rules <- Repair <- Commands
 
 /// A library stage of the pipeline, in `Sources/ModelLint/<name>`, importing only the stages below it it names.
 func stage(_ name: String, _ below: [String]) -> Target {
@@ -51,6 +51,8 @@ let package = Package(
         // the engines that run each rule kind, configuration, baselines, suppressions
         stage(
             "Engine", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData", "Rules"]),
+        // mechanical repairs of findings: what `fix` writes, planned as byte replacements
+        stage("Repair", ["Support", "Model", "Rules"]),
         // one reporter per format
         stage(
             "Reporting",
@@ -62,7 +64,7 @@ let package = Package(
             "Commands",
             [
                 "Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData", "Rules", "Engine",
-                "Reporting",
+                "Reporting", "Repair",
             ]),
         // The thin command line; the target is named like its product so plugins can run it as a tool.
         .executableTarget(
@@ -81,7 +83,7 @@ let package = Package(
             dependencies: [
                 "ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled",
                 "ModelLintStores", "ModelLintProjects", "ModelLintSwiftData", "ModelLintRules", "ModelLintEngine",
-                "ModelLintReporting", "ModelLintCommands", "ModelLintTestSupport",
+                "ModelLintReporting", "ModelLintCommands", "ModelLintTestSupport", "ModelLintRepair",
             ],
             // The reporters' canned outputs, read from the source tree by ReporterSnapshotTests.
             exclude: ["Snapshots"]),

@@ -89,6 +89,8 @@ public enum ModelLintApp {
         .buffered("init", "[PATH ...]", "write a starter .modellint.json from what the bundles show", InitCommand.run),
         .buffered("lock", "[PATH ...]", "record shipped versions in modellint.lock", LockCommand.run),
         .buffered(
+            "fix", "[PATH ...] [--dry-run]", "apply the mechanical repairs of check's findings", FixCommand.run),
+        .buffered(
             "new-version", "BUNDLE [--name N]", "add a model version the safe way (copy current, repoint)",
             NewVersionCommand.run),
         .buffered(

@@ -614,6 +614,48 @@ public enum CheckCommand {
         for id in disabled { configuration.rules[id] = .off }
     }
 
+    /// What one plain run judged: the input it read, the linter it ran and its report (`fix` repairs from it).
+    package struct Judged {
+        package var input: LintInput
+        package var linter: Linter
+        package var report: LintReport
+    }
+
+    /// A run as `check` makes it with `options`' paths, configuration, lock and revisions, without the result
+    /// cache, a baseline or `--only-new`: every finding, read fresh.
+    package static func judge(_ options: Options, environment: CommandEnvironment) throws -> Judged {
+        var configuration: Configuration
+        do {
+            configuration = try loadConfiguration(options.config, environment: environment)
+        } catch let error as ConfigurationError {
+            throw UsageError("configuration error: \(error)")
+        }
+        try selectRules(only: options.only, disabled: options.disable, into: &configuration)
+        let linter = Linter(configuration: configuration, migration: options.migration)
+        var workspace = Workspace(configuration: configuration, workingDirectory: environment.workingDirectory)
+        workspace.history = try historyOptions(options, configuration: configuration, environment: environment)
+        let input: LintInput
+        do {
+            input = try workspace.read(paths: options.paths)
+        } catch let error as BundleFinder.FinderError {
+            throw UsageError("\(error)")
+        } catch let error as GitRepository.GitError {
+            throw UsageError("\(error)")
+        } catch let error as ConfigurationError {
+            throw UsageError("configuration error: \(error)")
+        }
+        guard !input.bundles.isEmpty else {
+            let place =
+                options.paths.isEmpty
+                ? "the current directory" : options.paths.map(ReportText.escaped).joined(separator: ", ")
+            throw UsageError("no .xcdatamodeld bundles or SwiftData schemas found in \(place)")
+        }
+        return Judged(input: input, linter: linter, report: linter.lint(input))
+    }
+
+    /// The versions of one bundle of a run that have shipped, as the run decides it.
+    package static func shippedVersions(of item: LintInput.Bundle) -> Set<ExactName> { Linter.shipped(item) }
+
     /// With `--only`: the findings of those rules, and the skip-version findings whose underlying rule is one.
     package static func onlyFilter(_ report: LintReport, only: [String]) -> LintReport {
         guard !only.isEmpty else { return report }

@@ -2,6 +2,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
 import ModelLintReporting
+import ModelLintRepair
 
 public enum ExplainCommand {
     public static func run(_ arguments: [String]) -> CommandOutput {
@@ -30,6 +31,7 @@ public enum ExplainCommand {
         var out = "\(rule.id) (\(rule.severity.rawValue), \(rule.category.rawValue))\n\n\(rule.summary)\n\n"
         out += "Why:\n\(indent(rule.rationale))\n\nFix:\n\(indent(rule.fix))\n"
         if let swiftDataFix = rule.swiftDataFix { out += "\nFix in a SwiftData schema:\n\(indent(swiftDataFix))\n" }
+        out += "\n\(indent(Repairs.explanation(for: rule.id)))\n"
         func show(_ example: RuleExample, _ title: String) {
             out += "\n\(title):\n"
             for (name, contents) in example.shipped {

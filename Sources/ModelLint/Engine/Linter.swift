@@ -120,12 +120,7 @@ public struct Linter: Sendable {
         stepMigrators: [SourceReference] = [], storeDestroyers: [SourceReference] = []
     ) -> [Diagnostic] {
         let line = VersionLine(bundle, oldestMigrated: settings?.oldestMigratedVersion)
-        // Shipped (docs/cli.md "Which findings count"): what a lock file, --released or --against records; with
-        // none of those, every version before the current one.
-        let shipped: Set<ExactName> =
-            histories.isEmpty
-            ? Set(line.beforeCurrent.map { ExactName($0.name) })
-            : Set(histories.flatMap { $0.versions.map { ExactName($0.name) } })
+        let shipped = Self.shipped(line, histories: histories)
         var facts = ResolutionFacts(
             configuration: configuration, bundlePath: bundle.path, line: line, shipped: shipped,
             mappingModels: mappingModels, suppressions: Suppressions(versions: line.versions))
@@ -150,6 +145,20 @@ public struct Linter: Sendable {
         }
         SameElementFindings.group(&diagnostics)
         return diagnostics
+    }
+
+    /// Shipped (docs/cli.md "Which findings count"): what a lock file, --released or --against records; with none
+    /// of those, every version before the current one.
+    package static func shipped(_ line: VersionLine, histories: [ShippedHistory]) -> Set<ExactName> {
+        histories.isEmpty
+            ? Set(line.beforeCurrent.map { ExactName($0.name) })
+            : Set(histories.flatMap { $0.versions.map { ExactName($0.name) } })
+    }
+
+    /// The shipped versions of one bundle of a run, as `lint` decides them.
+    package static func shipped(_ item: LintInput.Bundle) -> Set<ExactName> {
+        shipped(
+            VersionLine(item.bundle, oldestMigrated: item.settings?.oldestMigratedVersion), histories: item.histories)
     }
 
     /// A SwiftData schema set: every rule a bundle gets, with SwiftData's migration (stage by stage: no direct
