@@ -120,7 +120,7 @@ final class FixTests: XCTestCase {
         XCTAssertEqual(unrepairable.exitCode, 2)
         XCTAssertEqual(
             unrepairable.standardError,
-            "modellint: fix has no repair for 'entity-removed'; 2 rules have one: suspicious-default-value, renaming-identifier-xml-attribute\n"
+            "modellint: fix has no repair for 'entity-removed'; 4 rules have one: suspicious-default-value, renaming-identifier-xml-attribute, shipped-version-edited, version-edited-after-superseded\n"
         )
     }
 
@@ -239,5 +239,147 @@ final class UnifiedDiffTests: XCTestCase {
         XCTAssertEqual(tag.map { String(decoding: text[$0.range], as: UTF8.self) }?.hasSuffix("/>"), true)
         XCTAssertNil(StartTag.find(in: text, element: "attribute", named: "y", line: 1, column: 1))
         XCTAssertNil(StartTag.parse(Array("<attribute name=\"x".utf8), at: 0))
+    }
+}
+
+/// `shipped-version-edited`: the shipped version restored byte for byte from git, the edit moved into a new version
+/// when it is the newest, shown for a person when later versions exist; nothing changed without a revision.
+final class FixRestoreTests: XCTestCase {
+    private let fixture = repositoryRoot.appendingPathComponent("Fixtures/Fix/ShippedEdit")
+    private let shop1 = "Shop.xcdatamodeld/Shop 1.xcdatamodel/contents"
+    private let shop2 = "Shop.xcdatamodeld/Shop 2.xcdatamodel/contents"
+    private let pointer = "Shop.xcdatamodeld/.xccurrentversion"
+
+    /// A repository whose commit tagged v1.0 holds the fixture's bundle, with `Shop 1` then edited in place.
+    private func repository(laterVersion: Bool = false) throws -> URL {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(
+            at: fixture.appendingPathComponent("Shop.xcdatamodeld"),
+            to: directory.appendingPathComponent("Shop.xcdatamodeld"))
+        try git(["init", "-q"], in: directory)
+        try git(["add", "-A"], in: directory)
+        try git(["commit", "-qm", "v1"], in: directory)
+        try git(["tag", "v1.0"], in: directory)
+        if laterVersion {
+            // Shop 2, made current after the release; then Shop 1 edited by mistake.
+            let folder = directory.appendingPathComponent("Shop.xcdatamodeld/Shop 2.xcdatamodel")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: directory.appendingPathComponent(shop1), to: folder.appendingPathComponent("contents"))
+            try Data(CurrentVersionPointer.bytes(naming: "Shop 2")).write(to: directory.appendingPathComponent(pointer))
+            try git(["add", "-A"], in: directory)
+            try git(["commit", "-qm", "Shop 2"], in: directory)
+        }
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(shop1))
+        try FileManager.default.copyItem(
+            at: fixture.appendingPathComponent("edited-Shop 1.contents"), to: directory.appendingPathComponent(shop1))
+        return directory
+    }
+
+    private func data(_ directory: URL, _ path: String) throws -> Data {
+        try Data(contentsOf: directory.appendingPathComponent(path))
+    }
+
+    func testTheNewestVersionIsRestoredAndItsEditMovesIntoANewVersion() throws {
+        let directory = try repository()
+        let shipped = try data(fixture, "Shop.xcdatamodeld/Shop 1.xcdatamodel/contents")
+        let edited = try Data(contentsOf: fixture.appendingPathComponent("edited-Shop 1.contents"))
+        XCTAssertEqual(modellint(["check", "--released", "v1.0"], in: directory).exitCode, 1)
+        let commit = try git(["rev-parse", "--short=7", "v1.0"], in: directory).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+
+        let dry = modellint(["fix", "--released", "v1.0", "--dry-run"], in: directory)
+        XCTAssertEqual(dry.exitCode, 0, dry.standardError)
+        XCTAssertEqual(try data(directory, shop1), edited)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent(shop2).path))
+        let lines = dry.standardOutput.components(separatedBy: "\n")
+        XCTAssertEqual(Array(lines.prefix(3)), ["--- /dev/null", "+++ b/\(shop2)", "@@ -0,0 +1,8 @@"])
+        XCTAssertTrue(lines.contains("--- a/\(shop1)"))
+        XCTAssertTrue(
+            lines.contains("-        <attribute name=\"subtitle\" optional=\"YES\" attributeType=\"String\"/>"))
+        XCTAssertTrue(lines.contains("-\t<string>Shop 1.xcdatamodel</string>"))
+        XCTAssertTrue(lines.contains("+\t<string>Shop 2.xcdatamodel</string>"))
+        XCTAssertTrue(
+            lines.contains(
+                "would repair: \(shop1):5: shipped-version-edited: restored Shop 1 as it shipped at v1.0 (\(commit)), and moved the edit into a new version Shop 2, now current"
+            ), dry.standardOutput)
+        XCTAssertEqual(
+            lines[lines.count - 2], "would repair 1 finding in 3 files; 0 need a person; after: 0 errors, 0 warnings")
+
+        let out = modellint(["fix", "--released", "v1.0"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(try data(directory, shop1), shipped)
+        XCTAssertEqual(try data(directory, shop2), edited)
+        XCTAssertEqual(try data(directory, pointer), Data(CurrentVersionPointer.bytes(naming: "Shop 2")))
+        let check = modellint(["check", "--released", "v1.0", "--format", "json", "--notes"], in: directory)
+        XCTAssertEqual(check.exitCode, 0)
+        XCTAssertEqual(jsonDiagnostics(check).map { $0["ruleId"] as! String }, [])
+        let again = modellint(["fix", "--released", "v1.0"], in: directory)
+        XCTAssertEqual(
+            again.standardOutput, "repaired 0 findings in 0 files; 0 need a person; after: 0 errors, 0 warnings\n")
+        XCTAssertEqual(try data(directory, shop2), edited)
+    }
+
+    /// A lock file keeps digests only: the revision is the newest commit whose bytes have the recorded digest.
+    func testALockFilesDigestFindsTheRevision() throws {
+        let directory = try repository()
+        let shipped = try data(fixture, "Shop.xcdatamodeld/Shop 1.xcdatamodel/contents")
+        // The lock written from the shipped state (HEAD), then the edit put back.
+        let edited = try data(directory, shop1)
+        try git(["checkout", "-q", "--", shop1], in: directory)
+        XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
+        try edited.write(to: directory.appendingPathComponent(shop1))
+        XCTAssertEqual(modellint(["check"], in: directory).exitCode, 1)
+        let out = modellint(["fix"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardOutput + out.standardError)
+        XCTAssertTrue(
+            out.standardOutput.contains(
+                "(the digest modellint.lock records), and moved the edit into a new version Shop 2, now current"),
+            out.standardOutput)
+        XCTAssertEqual(try data(directory, shop1), shipped)
+        XCTAssertEqual(try data(directory, shop2), edited)
+    }
+
+    /// Later versions exist: the shipped version is restored and the edit is shown, never a copy made current over
+    /// them.
+    func testWithLaterVersionsTheEditIsShownNotCarried() throws {
+        let directory = try repository(laterVersion: true)
+        let shipped = try data(fixture, "Shop.xcdatamodeld/Shop 1.xcdatamodel/contents")
+        let later = try data(directory, shop2)
+        let laterPointer = try data(directory, pointer)
+        let out = modellint(["fix", "--released", "v1.0"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+        XCTAssertEqual(try data(directory, shop1), shipped)
+        XCTAssertEqual(try data(directory, shop2), later)
+        XCTAssertEqual(try data(directory, pointer), laterPointer)
+        let lines = out.standardOutput.components(separatedBy: "\n")
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasSuffix("the edit was not carried into Shop 2: make it there if it is still wanted:")
+            },
+            out.standardOutput)
+        XCTAssertTrue(
+            lines.contains("    +        <attribute name=\"subtitle\" optional=\"YES\" attributeType=\"String\"/>"))
+    }
+
+    /// Outside git there is no revision to restore from: nothing changes, and the finding says why.
+    func testWithoutHistoryNothingChanges() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(
+            at: fixture.appendingPathComponent("Shop.xcdatamodeld"),
+            to: directory.appendingPathComponent("Shop.xcdatamodeld"))
+        XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(shop1))
+        try FileManager.default.copyItem(
+            at: fixture.appendingPathComponent("edited-Shop 1.contents"), to: directory.appendingPathComponent(shop1))
+        let edited = try data(directory, shop1)
+        let out = modellint(["fix"], in: directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertTrue(
+            out.standardOutput.hasPrefix(
+                "needs a person: \(shop1):3: shipped-version-edited: Shop.xcdatamodeld is not in a git repository: no revision to restore from; nothing was changed\n"
+            ), out.standardOutput)
+        XCTAssertEqual(try data(directory, shop1), edited)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent(shop2).path))
     }
 }

@@ -71,63 +71,225 @@ public enum FixCommand {
         } catch {
             return .usageError("\(error)")
         }
-        let subjects = judged.input.bundles.map { item in
-            RepairSubject(bundle: item.bundle, shipped: CheckCommand.shippedVersions(of: item))
-        }
         let workingDirectory = environment.workingDirectory
-        let plan = RepairPlanner.plan(
-            judged.report.diagnostics, subjects: subjects, only: Set(onlyRules),
-            read: { display in
-                let path = PathTools.absolute(display, relativeTo: workingDirectory)
-                return try? FileReader.readBytes(path, limit: FileReader.Limit.contents)
-            })
+        let isDryRun = parsed[dryRun]
         var output = ""
         var errors = ""
-        if parsed[dryRun] {
-            for file in plan.changedFiles {
-                output += UnifiedDiff.diff(
-                    old: file.original, new: file.result, path: repositoryPath(of: file.path, environment))
-            }
-        } else {
-            for file in plan.changedFiles {
-                if let failure = write(file, environment: environment) {
-                    errors += "modellint: \(failure)\n"
-                    return CommandOutput(exitCode: CommandOutput.usage, standardOutput: output, standardError: errors)
-                }
-            }
-        }
-        // The repaired tree as check judges it: the changed versions read from their new bytes.
+        // A repair can make another finding repairable (a new version that copies a default a shipped version
+        // keeps): passes until nothing is left to repair, so a second `fix` changes nothing.
         var input = judged.input
-        for file in plan.changedFiles {
-            for b in input.bundles.indices {
-                for v in input.bundles[b].bundle.versions.indices
-                where input.bundles[b].bundle.versions[v].contentsPath == file.path {
-                    input.bundles[b].bundle.versions[v].content = ContentsParser.parse(
-                        bytes: file.result, path: file.path, cache: nil)
+        var after = judged.report
+        var written = WrittenFiles()
+        var repaired: [RepairPlan.Outcome] = []
+        var left: [RepairPlan.Outcome] = []
+        var projectNotes = ""
+        for _ in 0..<Self.passes {
+            let subjects = input.bundles.map { item in
+                RepairSubject(
+                    bundle: item.bundle, shipped: CheckCommand.shippedVersions(of: item),
+                    shippedContents: { name in shippedContents(of: name, in: item, workingDirectory: workingDirectory) }
+                )
+            }
+            let overlay = written
+            let plan = RepairPlanner.plan(
+                after.diagnostics, subjects: subjects, only: Set(onlyRules),
+                read: { display in
+                    if let bytes = overlay.now[display] { return bytes }
+                    let path = PathTools.absolute(display, relativeTo: workingDirectory)
+                    return try? FileReader.readBytes(path, limit: FileReader.Limit.contents)
+                })
+            repaired += plan.outcomes.filter(\.repaired)
+            left = plan.outcomes.filter { !$0.repaired }
+            guard !plan.changedFiles.isEmpty || !plan.newVersions.isEmpty else { break }
+            written.record(plan)
+            if isDryRun {
+                for version in plan.newVersions {
+                    projectNotes += NewVersionCommand.updateProjects(
+                        adding: version.name,
+                        bundleAt: PathTools.absolute(version.bundlePath, relativeTo: workingDirectory),
+                        environment: environment, dryRun: true)
                 }
+                // The repaired tree as check would judge it: the changed versions read from their new bytes.
+                input = Self.repaired(input, by: plan)
+                after = judged.linter.lint(input)
+                continue
+            }
+            if let failure = apply(plan, environment: environment, projectNotes: &projectNotes) {
+                return CommandOutput(
+                    exitCode: CommandOutput.usage, standardOutput: output, standardError: "modellint: \(failure)\n")
+            }
+            // The repaired tree as check judges it, read again.
+            do {
+                let again = try CheckCommand.judge(checkOptions, environment: environment)
+                input = again.input
+                after = again.report
+            } catch {
+                errors += "modellint: the repaired tree could not be checked: \(error)\n"
+                break
             }
         }
-        let after = plan.changedFiles.isEmpty ? judged.report : judged.linter.lint(input)
-        output += summary(plan, before: judged.report, after: after, dryRun: parsed[dryRun])
+        if isDryRun {
+            for path in written.order {
+                output += UnifiedDiff.diff(
+                    old: written.original[path] ?? nil, new: written.now[path],
+                    path: repositoryPath(of: path, environment))
+            }
+        }
+        output += projectNotes
+        output += summary(
+            repaired + left, files: written.order.count, before: judged.report, after: after, dryRun: isDryRun)
         return CommandOutput(
             exitCode: checkOptions.report.exitCode(for: after), standardOutput: output, standardError: errors)
+    }
+
+    /// At most this many passes of repairs (each can only make what the one before wrote repairable).
+    static let passes = 3
+
+    /// What the passes wrote (or, in a dry run, would write), by display path: the bytes first read (nil: the file
+    /// did not exist) and the bytes now.
+    struct WrittenFiles {
+        var order: [String] = []
+        var original: [String: [UInt8]?] = [:]
+        var now: [String: [UInt8]] = [:]
+
+        mutating func record(_ plan: RepairPlan) {
+            for version in plan.newVersions { note(version.contentsPath, original: nil, now: version.contents) }
+            for file in plan.changedFiles {
+                note(file.path, original: file.existed ? file.original : nil, now: file.result)
+            }
+        }
+
+        private mutating func note(_ path: String, original bytes: [UInt8]?, now bytes2: [UInt8]) {
+            if original[path] == nil {
+                order.append(path)
+                original[path] = .some(bytes)
+            }
+            now[path] = bytes2
+        }
+    }
+
+    /// Writes one pass's plan: new versions first (until the pointer names one, the bundle is as it was), then the
+    /// changed files, then the projects that list the bundle's versions. The reason when it stopped.
+    static func apply(_ plan: RepairPlan, environment: CommandEnvironment, projectNotes: inout String) -> String? {
+        for version in plan.newVersions {
+            let bundle = URL(
+                fileURLWithPath: PathTools.absolute(version.bundlePath, relativeTo: environment.workingDirectory))
+            do {
+                try NewVersionCommand.add(
+                    version: version.name, contents: Data(version.contents), in: bundle, display: version.bundlePath)
+            } catch let failure as NewVersionCommand.Failure {
+                return failure.message
+            } catch {
+                return "could not add \(version.name) (\(error))"
+            }
+        }
+        for file in plan.changedFiles {
+            if let failure = write(file, environment: environment) { return failure }
+        }
+        for version in plan.newVersions {
+            projectNotes += NewVersionCommand.updateProjects(
+                adding: version.name,
+                bundleAt: PathTools.absolute(version.bundlePath, relativeTo: environment.workingDirectory),
+                environment: environment)
+        }
+        return nil
+    }
+
+    /// The run's input with the plan applied in memory: changed versions read from their new bytes, new versions
+    /// added and made current.
+    static func repaired(_ input: LintInput, by plan: RepairPlan) -> LintInput {
+        var input = input
+        for b in input.bundles.indices {
+            var bundle = input.bundles[b].bundle
+            for file in plan.changedFiles {
+                for v in bundle.versions.indices where bundle.versions[v].contentsPath == file.path {
+                    bundle.versions[v].content = ContentsParser.parse(bytes: file.result, path: file.path, cache: nil)
+                }
+            }
+            for version in plan.newVersions where version.bundlePath == bundle.path {
+                let folder = bundle.path + "/" + version.name + ".xcdatamodel"
+                bundle.versions.append(
+                    ModelVersion(
+                        name: version.name, folderPath: folder, contentsPath: version.contentsPath,
+                        content: ContentsParser.parse(bytes: version.contents, path: version.contentsPath, cache: nil)))
+                bundle.declaredCurrentVersion = version.name
+            }
+            input.bundles[b].bundle = bundle
+        }
+        return input
+    }
+
+    /// A shipped version's `contents` as it shipped: at `--released`'s or `--against`'s revision, or, for a lock
+    /// file's record, at the newest commit whose bytes have the digest the lock records.
+    static func shippedContents(of name: String, in item: LintInput.Bundle, workingDirectory: String)
+        -> Result<ShippedContents, RepairRefusal>
+    {
+        let absolute = PathTools.standardize(PathTools.absolute(item.bundle.path, relativeTo: workingDirectory))
+        guard let repository = try? GitRepository(containing: (absolute as NSString).deletingLastPathComponent),
+            let bundle = PathTools.relative(absolute, to: repository.toplevel)
+        else {
+            return .failure(
+                RepairRefusal("\(item.bundle.path) is not in a git repository: no revision to restore from"))
+        }
+        let contents = bundle + "/" + name + ".xcdatamodel/contents"
+        for history in item.histories {
+            guard let recorded = history.versions.first(where: { $0.name.isExactly(name) }) else { continue }
+            do {
+                switch history.source {
+                case .released(let ref), .against(let ref):
+                    let commit = try repository.resolve(ref)
+                    let folder = repository.movedFrom(bundle, since: commit) ?? bundle
+                    let path = folder + "/" + name + ".xcdatamodel/contents"
+                    if let data = try repository.fileBytes(path, at: commit, limit: FileReader.Limit.contents) {
+                        return .success(
+                            ShippedContents(bytes: Array(data), revision: "\(ref) (\(commit.prefix(7)))"))
+                    }
+                case .lockFile(let lock):
+                    for commit in try repository.commits(touching: contents, limit: 500) {
+                        guard
+                            let data = try repository.fileBytes(contents, at: commit, limit: FileReader.Limit.contents),
+                            case .model(let model) = ContentsParser.parse(
+                                bytes: Array(data), path: contents, cache: nil)
+                        else { continue }
+                        let verdict = recorded.digest.compare(with: model)
+                        if !verdict.schemaChanged && !verdict.contentChanged {
+                            return .success(
+                                ShippedContents(
+                                    bytes: Array(data), revision: "\(commit.prefix(7)) (the digest \(lock) records)"))
+                        }
+                    }
+                    return .failure(
+                        RepairRefusal(
+                            "no commit of \(contents) in the last 500 that touched it has the digest \(lock) records"))
+                }
+            } catch {
+                return .failure(RepairRefusal("\(error)"))
+            }
+        }
+        return .failure(RepairRefusal("no shipped record of \(name) says which revision to restore it from"))
     }
 
     static var repairable: String { Repairs.all.map { type(of: $0).ruleID }.joined(separator: ", ") }
 
     /// What was repaired, what needs a person (with the finding), and the findings left.
-    static func summary(_ plan: RepairPlan, before: LintReport, after: LintReport, dryRun: Bool) -> String {
+    static func summary(
+        _ outcomes: [RepairPlan.Outcome], files: Int, before: LintReport, after: LintReport, dryRun: Bool
+    ) -> String {
         var text = ""
-        for outcome in plan.outcomes {
+        for outcome in outcomes {
             let d = outcome.diagnostic
             let place = "\(d.file)" + (d.line.map { ":\($0)" } ?? "")
             let verb = outcome.repaired ? (dryRun ? "would repair" : "repaired") : "needs a person"
-            text += ReportText.escaped("\(verb): \(place): \(d.ruleId): \(outcome.text)") + "\n"
+            // Each line escaped on its own: an outcome may show an edit as indented diff lines.
+            text +=
+                outcome.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+                    ReportText.escaped(
+                        $0.offset == 0 ? "\(verb): \(place): \(d.ruleId): \($0.element)" : String($0.element))
+                }.joined(separator: "\n") + "\n"
             if !outcome.repaired { text += ReportText.escaped("  finding: \(d.message)") + "\n" }
         }
-        let repaired = plan.outcomes.filter(\.repaired).count
-        let left = plan.outcomes.count - repaired
-        let files = plan.changedFiles.count
+        let repaired = outcomes.filter(\.repaired).count
+        let left = outcomes.count - repaired
         // A repair must not make a problem: an error or warning the run did not have before is said.
         let known = Set(before.diagnostics.map { $0.stableKey(bundle: $0.bundle) })
         let new = after.diagnostics.filter { $0.severity != .note && !known.contains($0.stableKey(bundle: $0.bundle)) }
@@ -162,8 +324,11 @@ public enum FixCommand {
         }
         do {
             try FileWriter.withLock(on: path) {
-                let now = try FileReader.readBytes(path, limit: FileReader.Limit.contents)
-                guard now == file.original else {
+                let unchanged =
+                    file.existed
+                    ? try FileReader.readBytes(path, limit: FileReader.Limit.contents) == file.original
+                    : !FileReader.entryExists(at: path)
+                guard unchanged else {
                     throw FileWriter.WriteError(path: file.path, reason: "it changed while fix ran; nothing written")
                 }
                 try FileWriter.write(

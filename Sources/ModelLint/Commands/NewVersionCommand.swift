@@ -13,6 +13,7 @@ import ModelLintCompiled
 import ModelLintProjects
 import ModelLintEngine
 import ModelLintReporting
+import ModelLintRepair
 
 /// `modellint new-version BUNDLE [--name NAME]`: the safe way to change a shipped model — copy the current
 /// version, make the copy current, edit the copy.
@@ -32,15 +33,7 @@ public enum NewVersionCommand {
 
     /// The next name in the pattern of `name`, or nil when the pattern is ambiguous (`v1.10`) or the number
     /// cannot grow (`Near 9223372036854775807`).
-    public static func nextName(after name: String) -> String? {
-        let digits = name.reversed().prefix { $0.isASCIIDigit }
-        guard !digits.isEmpty else { return name + " 2" }
-        let stem = name.dropLast(digits.count)
-        if stem.hasSuffix(".") || stem.hasSuffix("-") || stem.hasSuffix("_") { return nil }
-        guard let number = Int(String(digits.reversed())) else { return nil }
-        let (next, overflow) = number.addingReportingOverflow(1)
-        return overflow ? nil : stem + String(next)
-    }
+    public static func nextName(after name: String) -> String? { VersionOrder.nextName(after: name) }
 
     /// A name the user gave: the `.xcdatamodel` suffix dropped; nil with why when it cannot name a version folder.
     package static func validatedName(_ raw: String) -> Result<String, UsageError> {
@@ -149,9 +142,10 @@ public enum NewVersionCommand {
 
     /// The Xcode projects that reference the bundle get the new version too (as the model editor would do it);
     /// a generated project (a `project.yml` or `Project.swift` beside it) is left to its generator.
-    package static func updateProjects(adding name: String, bundleAt bundle: String, environment: CommandEnvironment)
-        -> String
-    {
+    /// `dryRun`: say what would be updated, write nothing.
+    package static func updateProjects(
+        adding name: String, bundleAt bundle: String, environment: CommandEnvironment, dryRun: Bool = false
+    ) -> String {
         var notes = ""
         var generated = false
         for file in RepositoryFiles().projects(near: bundle) {
@@ -168,6 +162,10 @@ public enum NewVersionCommand {
                     "\(display) is generated: regenerate it (XcodeGen, Tuist), or the build keeps using the old current version.\n"
                 continue
             }
+            if dryRun {
+                notes += "would update \(display): add \(name).xcdatamodel to the version group and make it current.\n"
+                continue
+            }
             do {
                 try FileWriter.withLock(on: file) {
                     let text = String(
@@ -182,7 +180,7 @@ public enum NewVersionCommand {
                 notes += "could not update \(display) (\(error)): add \(name).xcdatamodel to the project in Xcode.\n"
             }
         }
-        if notes.isEmpty || !generated && !notes.contains("updated") {
+        if !dryRun && (notes.isEmpty || !generated && !notes.contains("updated")) {
             notes +=
                 "If your project is generated (XcodeGen, Tuist), regenerate it, or the build keeps using the old current version.\n"
         }
@@ -229,6 +227,31 @@ public enum NewVersionCommand {
         }
     }
 
+    /// Adds a version holding `contents`, staged beside the bundle and renamed into place; the pointer is left as
+    /// it is (the caller repoints it). Any failure removes what this call made.
+    package static func add(version name: String, contents: Data, in bundle: URL, display: String) throws {
+        let fm = FileManager.default
+        let staging = bundle.deletingLastPathComponent().appendingPathComponent(
+            stagingPrefix(of: bundle) + UUID().uuidString)
+        let staged = staging.appendingPathComponent(name + ".xcdatamodel")
+        let destination = bundle.appendingPathComponent(name + ".xcdatamodel")
+        defer { try? fm.removeItem(at: staging) }
+        guard FileReader.kind(at: destination.path) == nil else {
+            throw Failure(message: "\(display) already has \(name).xcdatamodel; nothing was changed")
+        }
+        do {
+            try fm.createDirectory(at: staged, withIntermediateDirectories: true)
+            try FileWriter.write(
+                contents, to: staged.appendingPathComponent("contents").path,
+                confinedTo: .named(staged.path, workingDirectory: staged.path, followsLinks: false))
+        } catch {
+            throw Failure(message: "could not write \(name) (\(error)); \(display) is unchanged")
+        }
+        guard rename(staged.path, destination.path) == 0 else {
+            throw Failure(message: "could not add \(name) (\(POSIXFailure(code: errno))); \(display) is unchanged")
+        }
+    }
+
     /// Copies the version folder's regular files (a version is `contents`, or the legacy `elements` and
     /// `layout`); anything else in it (a FIFO, a device, a symlink, a folder) is refused, never followed.
     private static func copyRegularFiles(from source: URL, to destination: URL) throws {
@@ -253,8 +276,7 @@ public enum NewVersionCommand {
     }
 
     package static func writePointer(naming name: String, in bundle: URL) throws {
-        let data = try PropertyListSerialization.data(
-            fromPropertyList: ["_XCCurrentVersionName": name + ".xcdatamodel"], format: .xml, options: 0)
+        let data = Data(CurrentVersionPointer.bytes(naming: name))
         // A new file renamed over the pointer: a committed `.xccurrentversion` symlink is replaced, never followed.
         try FileWriter.write(
             data, to: bundle.appendingPathComponent(".xccurrentversion").path,

@@ -614,6 +614,27 @@ public struct GitRepository: Sendable {
         return zip(blobs, contents).map { (toplevel + "/" + $0.0.path, $0.1) }
     }
 
+    /// The bytes of the file at `relative` (a path from the top) at `commit`; nil when the commit has no such file or
+    /// it is bigger than `limit`.
+    package func fileBytes(_ relative: String, at commit: String, limit: Int) throws -> Data? {
+        let listing = run(["ls-tree", "-z", "--full-tree", "-l", commit, "--", relative])
+        guard listing.status == 0 else { throw GitError(message: "git ls-tree failed for \(relative) at \(commit)") }
+        // "<mode> <type> <sha> <size>"
+        guard
+            let record = Self.records(listing.output).first(where: {
+                $0.path == relative && $0.fields.count == 4 && $0.fields[1] == "blob"
+            }), let size = Int(record.fields[3]), size <= limit
+        else { return nil }
+        return try catFiles([String(record.fields[2])]).first
+    }
+
+    /// The commits that changed the file at `relative` (a path from the top), newest first, at most `limit`.
+    package func commits(touching relative: String, limit: Int) throws -> [String] {
+        let log = run(["log", "--format=%H", "-n", String(limit), "--", relative])
+        guard log.status == 0 else { throw GitError(message: "git log failed for \(relative)") }
+        return String(decoding: log.output, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
     /// Files of the index at these paths (every file when nil; pathspecs are literal here) that `wanted` accepts, by
     /// absolute path, with their staged bytes; files over `limit` left out. Two git processes (three when a file is
     /// over the limit).

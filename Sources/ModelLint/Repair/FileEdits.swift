@@ -13,7 +13,10 @@ package struct FileEdits: Sendable {
 
     /// As displayed (relative to the working directory, as the report names it).
     package var path: String
+    /// The bytes as read; empty for a file that did not exist.
     package var original: [UInt8]
+    /// False for a file the repair creates (a bundle without a `.xccurrentversion`).
+    package var existed = true
     private var replacements: [Replacement] = []
     private var whole: [UInt8]?
 

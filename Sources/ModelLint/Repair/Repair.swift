@@ -15,7 +15,10 @@ package protocol Repair: Sendable {
 
 /// Every repair `fix` knows, by the rule it repairs.
 package enum Repairs {
-    package static let all: [any Repair] = [SuspiciousDefaultRepair(), RenamingIdentifierRepair()]
+    package static let all: [any Repair] = [
+        SuspiciousDefaultRepair(), RenamingIdentifierRepair(), ShippedVersionEditedRepair(),
+        ShippedVersionEditedRepair.AfterSuperseded(),
+    ]
 
     package static func repair(for ruleID: String) -> (any Repair)? {
         all.first { type(of: $0).ruleID == ruleID }
@@ -35,9 +38,18 @@ package struct RepairSubject: Sendable {
     /// every version before the current one.
     package var shipped: Set<ExactName>
 
-    package init(bundle: ModelBundle, shipped: Set<ExactName>) {
+    /// A shipped version's `contents` as it shipped, read from history (git), or why it cannot be.
+    package var shippedContents: @Sendable (String) -> Result<ShippedContents, RepairRefusal>
+
+    package init(
+        bundle: ModelBundle, shipped: Set<ExactName>,
+        shippedContents: @escaping @Sendable (String) -> Result<ShippedContents, RepairRefusal> = { _ in
+            .failure(RepairRefusal("no git history to restore it from"))
+        }
+    ) {
         self.bundle = bundle
         self.shipped = shipped
+        self.shippedContents = shippedContents
     }
 
     package func isShipped(_ version: String) -> Bool { shipped.contains(ExactName(version)) }
@@ -53,6 +65,23 @@ package struct RepairSubject: Sendable {
     }
 }
 
+/// A shipped version's `contents` as it shipped, and the revision it was read from (`release v1.0 (3f2a1c9)`).
+package struct ShippedContents: Sendable {
+    package var bytes: [UInt8]
+    package var revision: String
+
+    package init(bytes: [UInt8], revision: String) {
+        self.bytes = bytes
+        self.revision = revision
+    }
+}
+
+/// Why a repair is left to a person.
+package struct RepairRefusal: Error, Equatable, Sendable {
+    package var reason: String
+    package init(_ reason: String) { self.reason = reason }
+}
+
 /// What a run of `fix` will do: the files it changes, and per finding, what it did or why it did not.
 package struct RepairPlan: Sendable {
     package struct Outcome: Sendable {
@@ -62,8 +91,19 @@ package struct RepairPlan: Sendable {
         package var text: String
     }
 
+    /// A version `fix` adds to a bundle: its folder and `contents` (the pointer is a file edit of its own).
+    package struct NewVersion: Sendable {
+        /// The bundle as displayed.
+        package var bundlePath: String
+        package var name: String
+        package var contents: [UInt8]
+
+        package var contentsPath: String { bundlePath + "/" + name + ".xcdatamodel/contents" }
+    }
+
     /// By display path, in the order first touched.
     package private(set) var files: [FileEdits] = []
+    package private(set) var newVersions: [NewVersion] = []
     package private(set) var outcomes: [Outcome] = []
     /// Reads a file of the run (display path) as it is on disk; nil when it cannot be read.
     package let read: @Sendable (String) -> [UInt8]?
@@ -86,6 +126,26 @@ package struct RepairPlan: Sendable {
         return files[index].replace(range, with: Array(text.utf8))
     }
 
+    /// Replaces the whole file (creating it when `mayCreate` and it does not exist); false when another repair
+    /// already changed it.
+    package mutating func replaceWhole(_ path: String, with bytes: [UInt8], mayCreate: Bool = false) -> Bool {
+        if self.bytes(of: path) == nil {
+            guard mayCreate else { return false }
+            var created = FileEdits(path: path, original: [])
+            created.existed = false
+            files.append(created)
+        }
+        guard let index = files.firstIndex(where: { $0.path == path }) else { return false }
+        return files[index].replaceWhole(with: bytes)
+    }
+
+    /// False when the bundle already gets a version of that name this run.
+    package mutating func addVersion(_ name: String, to bundlePath: String, contents: [UInt8]) -> Bool {
+        guard !newVersions.contains(where: { $0.bundlePath == bundlePath }) else { return false }
+        newVersions.append(NewVersion(bundlePath: bundlePath, name: name, contents: contents))
+        return true
+    }
+
     package mutating func repaired(_ diagnostic: Diagnostic, _ text: String) {
         outcomes.append(Outcome(diagnostic: diagnostic, repaired: true, text: text))
     }
@@ -95,7 +155,7 @@ package struct RepairPlan: Sendable {
     }
 
     /// The files whose bytes change.
-    package var changedFiles: [FileEdits] { files.filter(\.changes) }
+    package var changedFiles: [FileEdits] { files.filter { $0.changes || !$0.existed } }
 }
 
 /// Plans every repair for a run's findings.

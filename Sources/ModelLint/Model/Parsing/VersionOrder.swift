@@ -3,6 +3,18 @@ import Foundation
 /// The order versions were created in, as far as names tell: names without any digit first (the base
 /// version), then natural order — case-insensitive text, digit runs compared as numbers.
 public enum VersionOrder {
+    /// The next name in the pattern of `name` (`Near 20` -> `Near 21`, `Model9` -> `Model10`, `Model` -> `Model 2`),
+    /// or nil when the pattern is ambiguous (`v1.10`) or the number cannot grow (`Near 9223372036854775807`).
+    public static func nextName(after name: String) -> String? {
+        let digits = name.reversed().prefix { $0.isASCIIDigit }
+        guard !digits.isEmpty else { return name + " 2" }
+        let stem = name.dropLast(digits.count)
+        if stem.hasSuffix(".") || stem.hasSuffix("-") || stem.hasSuffix("_") { return nil }
+        guard let number = Int(String(digits.reversed())) else { return nil }
+        let (next, overflow) = number.addingReportingOverflow(1)
+        return overflow ? nil : stem + String(next)
+    }
+
     public static func sorted(_ names: [String], explicit: [String]? = nil) -> [String] {
         // Each name's key once, not once per comparison (a bundle of 117 versions takes ~700 comparisons).
         let keyed = names.map {
