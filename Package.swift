@@ -17,15 +17,10 @@ let package = Package(
     name: "modellint",
     // JSON5 decoding and the plugin APIs used here need macOS 13; Linux ignores this.
     platforms: [.macOS(.v13)],
+    // No library product: modellint is a command-line tool (docs/api.md). Its stages share declarations at `package`
+    // access, which this package's targets, tests and plugins see and nothing outside it does.
     products: [
         .executable(name: "modellint", targets: ["modellint"]),
-        .library(
-            name: "ModelLint",
-            targets: [
-                "ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled",
-                "ModelLintStores", "ModelLintProjects", "ModelLintSwiftData", "ModelLintRules", "ModelLintEngine",
-                "ModelLintReporting", "ModelLintCommands",
-            ]),
         .plugin(name: "ModelLintCommandPlugin", targets: ["ModelLintCommandPlugin"]),
         .plugin(name: "ModelLintBuildToolPlugin", targets: ["ModelLintBuildToolPlugin"]),
     ],

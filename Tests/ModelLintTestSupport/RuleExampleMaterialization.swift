@@ -12,7 +12,7 @@ import ModelLintRules
 extension RuleExample {
     /// The build of a `.compiled` example as `verify-build` would read it from `Near.momd` beside the bundle: each
     /// version's body parsed as if compiled, Xcode's hashes those of the body.
-    public func compiledModel() -> CompiledModel? {
+    package func compiledModel() -> CompiledModel? {
         guard let build else { return nil }
         func model(_ body: String, _ path: String) -> Model? {
             if case .model(let m) = ContentsParser.parse(
@@ -41,7 +41,7 @@ extension RuleExample {
     }
 
     /// The metadata of a `.store` example's store, as StoreMetadata reads it from Z_METADATA.
-    public func storeMetadata() -> StoreMetadata? {
+    package func storeMetadata() -> StoreMetadata? {
         guard let store else { return nil }
         guard
             case .model(let m) = ContentsParser.parse(
@@ -53,7 +53,7 @@ extension RuleExample {
     }
 
     /// The shipped record this example describes, parsed as the lock or git reader would.
-    public func shippedHistory() -> ShippedHistory? {
+    package func shippedHistory() -> ShippedHistory? {
         guard !shipped.isEmpty else { return nil }
         let versions: [ShippedHistory.Version] = shipped.compactMap { name, contents in
             guard let text = RuleExample.markedText(of: contents)?.filter({ $0 != RuleExample.marker }),
@@ -68,7 +68,7 @@ extension RuleExample {
 
     /// Writes a SwiftData example's files into `directory/App`; returns where each marker pointed (`../App/…`,
     /// line, byte column).
-    public func writeSwiftFiles(into directory: URL) throws -> [(file: String, line: Int, column: Int)] {
+    package func writeSwiftFiles(into directory: URL) throws -> [(file: String, line: Int, column: Int)] {
         let folder = directory.appendingPathComponent("App")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var markers: [(String, Int, Int)] = []
@@ -100,7 +100,7 @@ extension RuleExample {
 
     /// Writes the bundle `Near.xcdatamodeld` into `directory`; returns it and where each marker pointed
     /// (bundle-relative file, line, column).
-    public func write(into directory: URL) throws -> (bundle: URL, markers: [(file: String, line: Int, column: Int)]) {
+    package func write(into directory: URL) throws -> (bundle: URL, markers: [(file: String, line: Int, column: Int)]) {
         let fm = FileManager.default
         let bundle = directory.appendingPathComponent("Near.xcdatamodeld")
         try fm.createDirectory(at: bundle, withIntermediateDirectories: true)
@@ -187,7 +187,7 @@ extension RuleExample {
         return (bundle, markers)
     }
 
-    public static func currentVersionPlist(naming name: String) -> String {
+    package static func currentVersionPlist(naming name: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">

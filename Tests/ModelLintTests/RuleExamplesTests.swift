@@ -68,7 +68,7 @@ final class RuleRegistryTests: XCTestCase {
             }
             let stem = url.deletingPathExtension().lastPathComponent
             let ruleTypes = names.filter { $0.hasSuffix("Rule") }
-            if stem.hasSuffix("Rule") && !text.contains("public protocol \(stem)") {
+            if stem.hasSuffix("Rule") && !text.contains("package protocol \(stem)") {
                 XCTAssertEqual(ruleTypes, [stem], "\(url.lastPathComponent) must declare exactly the rule \(stem)")
             } else {
                 XCTAssertEqual(ruleTypes, [], "\(url.lastPathComponent) declares a rule outside a file of its own")

@@ -2,47 +2,47 @@ import Foundation
 import ModelLintSupport
 
 /// What a command produced: bytes for each stream and the exit code (cli.md "Exit codes").
-public struct CommandOutput: Equatable, Sendable {
-    public var exitCode: Int32
-    public var standardOutput: String
-    public var standardError: String
+package struct CommandOutput: Equatable, Sendable {
+    package var exitCode: Int32
+    package var standardOutput: String
+    package var standardError: String
 
-    public init(exitCode: Int32, standardOutput: String = "", standardError: String = "") {
+    package init(exitCode: Int32, standardOutput: String = "", standardError: String = "") {
         self.exitCode = exitCode
         self.standardOutput = standardOutput
         self.standardError = standardError
     }
 
-    public static let success: Int32 = 0
-    public static let findings: Int32 = 1
-    public static let usage: Int32 = 2
-    public static let internalError: Int32 = 3
+    package static let success: Int32 = 0
+    package static let findings: Int32 = 1
+    package static let usage: Int32 = 2
+    package static let internalError: Int32 = 3
 
     /// A usage or input error, as every command reports one: exit 2 and `modellint: message` on stderr.
-    public static func usageError(_ message: String) -> CommandOutput {
+    package static func usageError(_ message: String) -> CommandOutput {
         CommandOutput(exitCode: usage, standardError: "modellint: \(message)\n")
     }
 }
 
 /// Where a command writes: standard output and standard error, as sinks.
-public struct CommandStreams {
-    public var standardOutput: OutputSink
-    public var standardError: OutputSink
+package struct CommandStreams {
+    package var standardOutput: OutputSink
+    package var standardError: OutputSink
 
-    public init(standardOutput: OutputSink, standardError: OutputSink) {
+    package init(standardOutput: OutputSink, standardError: OutputSink) {
         self.standardOutput = standardOutput
         self.standardError = standardError
     }
 }
 
 /// Where a command runs: everything the process would otherwise read from globals, so tests can set it.
-public struct CommandEnvironment: Sendable {
-    public var workingDirectory: String
-    public var variables: [String: String]
+package struct CommandEnvironment: Sendable {
+    package var workingDirectory: String
+    package var variables: [String: String]
     /// Whether standard output is a terminal (colour only then).
-    public var outputIsTerminal: Bool
+    package var outputIsTerminal: Bool
 
-    public init(workingDirectory: String, variables: [String: String] = [:], outputIsTerminal: Bool = false) {
+    package init(workingDirectory: String, variables: [String: String] = [:], outputIsTerminal: Bool = false) {
         self.workingDirectory = workingDirectory
         self.variables = variables
         self.outputIsTerminal = outputIsTerminal
@@ -81,7 +81,7 @@ package struct Subcommand: Sendable {
 }
 
 /// The `modellint` command line: dispatch to the subcommands.
-public enum ModelLintApp {
+package enum ModelLintApp {
     /// Every command, in the order `usage` lists them.
     package static let commands: [Subcommand] = [
         .streaming("check", "[PATH ...] [options]", "lint bundles (the main job)", CheckCommand.run),
@@ -113,7 +113,7 @@ public enum ModelLintApp {
         },
     ]
 
-    public static let usage: String = {
+    package static let usage: String = {
         let labels = commands.map { "modellint " + $0.name + ($0.synopsis.isEmpty ? "" : " " + $0.synopsis) }
         // The summaries line up after the usual label; a longer one is followed by one space.
         let lines = zip(labels, commands).map { label, command in
@@ -136,7 +136,7 @@ public enum ModelLintApp {
     package static var commandNames: [String] { commands.map(\.name) }
 
     /// Runs a command with its output in memory (tests, library users).
-    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
         let streams = CommandStreams(
             standardOutput: OutputSink(logSafe: true), standardError: OutputSink(logSafe: true))
         let code = run(arguments, environment: environment, streams: streams)
@@ -147,7 +147,7 @@ public enum ModelLintApp {
     }
 
     /// Runs a command writing to `streams` as it goes; returns the exit code.
-    public static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
+    package static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
         let rest = Array(arguments.dropFirst())
         switch arguments.first {
         case nil:
@@ -179,7 +179,7 @@ public enum ModelLintApp {
     /// The exit code once the output is written: a report that could not be written (disk full, stdout closed)
     /// is an internal error (exit 3) said on standard error; a reader that went away (a closed pipe, as in
     /// `modellint check | head -1`) ends the run quietly with its own code.
-    public static func exitCode(_ code: Int32, afterWriting streams: CommandStreams) -> Int32 {
+    package static func exitCode(_ code: Int32, afterWriting streams: CommandStreams) -> Int32 {
         guard let error = streams.standardOutput.error else { return code }
         if let failure = error as? POSIXFailure, failure.isBrokenPipe { return code }
         streams.standardError.write("modellint: cannot write the report: \(error)\n")

@@ -4,18 +4,18 @@ import ModelLintRules
 
 /// A small, table-driven parser: each command lists its options once, and the same table drives
 /// parsing, error messages and `--help`.
-public struct OptionSpec: Sendable {
-    public var name: String
+package struct OptionSpec: Sendable {
+    package var name: String
     /// The value's placeholder (`FILE`, `F`), or nil for a flag.
-    public var valueName: String?
+    package var valueName: String?
     /// Allowed values, when the set is closed.
-    public var choices: [String]?
+    package var choices: [String]?
     /// The value of the option given alone (`--color` = `--color always`): then the next argument is its value only
     /// when it is one of `choices`.
-    public var impliedValue: String?
-    public var help: String
+    package var impliedValue: String?
+    package var help: String
 
-    public init(
+    package init(
         _ name: String, value: String? = nil, choices: [String]? = nil, impliedValue: String? = nil, help: String
     ) {
         self.name = name
@@ -26,12 +26,12 @@ public struct OptionSpec: Sendable {
     }
 }
 
-public struct ParsedArguments: Equatable, Sendable {
-    public var positionals: [String] = []
-    public var values: [String: String] = [:]
+package struct ParsedArguments: Equatable, Sendable {
+    package var positionals: [String] = []
+    package var values: [String: String] = [:]
     /// Every value of an option given more than once, in order (`--only a --only b`).
-    public var repeated: [String: [String]] = [:]
-    public var flags: Set<String> = []
+    package var repeated: [String: [String]] = [:]
+    package var flags: Set<String> = []
 
     package init(
         positionals: [String] = [], values: [String: String] = [:], repeated: [String: [String]] = [:],
@@ -44,15 +44,15 @@ public struct ParsedArguments: Equatable, Sendable {
     }
 }
 
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct UsageError: Error, Equatable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
-public enum ArgumentParser {
+package enum ArgumentParser {
     /// `--name value`, `--name=value`, flags, and `--` to end options. Repeating a valued option keeps the last.
-    public static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws -> ParsedArguments {
+    package static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws -> ParsedArguments {
         var result = ParsedArguments()
         var index = 0
         var optionsEnded = false
@@ -109,7 +109,7 @@ public enum ArgumentParser {
         return result
     }
 
-    public static func helpText(usage: String, summary: String, options: [OptionSpec]) -> String {
+    package static func helpText(usage: String, summary: String, options: [OptionSpec]) -> String {
         var out = "USAGE: \(usage)\n\n\(summary)\n"
         guard !options.isEmpty else { return out }
         out += "\nOPTIONS:\n"

@@ -7,7 +7,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 
-public enum CheckCommand {
+package enum CheckCommand {
     static let only = ValueOption<String>("--only", value: "RULE", help: "report only this rule (repeatable)")
     static let disable = ValueOption<String>("--disable", value: "RULE", help: "do not run this rule (repeatable)")
     static let statistics = Flag(
@@ -50,7 +50,7 @@ public enum CheckCommand {
             "as a pre-commit hook: the files given plus staged deletions and configuration or lock changes; nothing else to lint is success"
     )
 
-    public static let options: [OptionSpec] =
+    package static let options: [OptionSpec] =
         [
             ReportOptions.format.spec, only.spec, disable.spec, statistics.spec, output.spec, stamp.spec, report.spec,
             config.spec, ReportOptions.strict.spec, migration.spec, lock.spec, noLock.spec, noCache.spec,
@@ -126,7 +126,7 @@ public enum CheckCommand {
         }
     }
 
-    public static let help = ArgumentParser.helpText(
+    package static let help = ArgumentParser.helpText(
         usage: "modellint check [PATH ...] [options]",
         summary: """
             Lint .xcdatamodeld bundles. PATH is a bundle, a directory (searched recursively, skipping .build,
@@ -134,12 +134,12 @@ public enum CheckCommand {
             """,
         options: options)
 
-    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
         ModelLintApp.run(["check"] + arguments, environment: environment)
     }
 
     /// Lints and writes the report, as it is produced, to standard output or `--output`.
-    public static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
+    package static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
         let prepared: (report: LintReport, options: Options, exitCode: Int32, notices: [String])
         switch prepare(arguments, environment: environment) {
         case .failure(let output):

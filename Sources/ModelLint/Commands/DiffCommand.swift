@@ -6,15 +6,15 @@ import ModelLintEngine
 import ModelLintReporting
 
 /// `modellint diff BUNDLE [FROM [TO]]`: every change between two versions, marked with how Core Data treats it.
-public enum DiffCommand {
+package enum DiffCommand {
     enum Format: String, CaseIterable { case text, json, markdown }
     static let format = ValueOption<Format>("--format", value: "F", help: "text (default), json or markdown")
     static let config = configOption("configuration file (for versionOrder); default: nearest .modellint.json")
     static let verbose = Flag("--verbose", help: "also give each changed entity's Core Data version hash, old -> new")
 
-    public static let options = [format.spec, config.spec, verbose.spec] + ReportOptions.colorSpecs + [helpFlag.spec]
+    package static let options = [format.spec, config.spec, verbose.spec] + ReportOptions.colorSpecs + [helpFlag.spec]
 
-    public static let help = ArgumentParser.helpText(
+    package static let help = ArgumentParser.helpText(
         usage: "modellint diff BUNDLE|SWIFT-FOLDER [FROM [TO]] [--format text|json|markdown] [--verbose]",
         summary: """
             Show every change between two versions of a bundle (or two SwiftData schemas of a folder's Swift files),
@@ -25,7 +25,7 @@ public enum DiffCommand {
             """,
         options: options)
 
-    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "diff")

@@ -4,8 +4,8 @@ import ModelLintRules
 import ModelLintReporting
 import ModelLintRepair
 
-public enum ExplainCommand {
-    public static func run(_ arguments: [String]) -> CommandOutput {
+package enum ExplainCommand {
+    package static func run(_ arguments: [String]) -> CommandOutput {
         if arguments.contains("--help") || arguments.contains("-h") {
             return CommandOutput(
                 exitCode: 0,

@@ -7,13 +7,13 @@ import ModelLintRules
 /// `modellint export-schema PATH [--output DIR]`: each SwiftData schema set of the Swift files under PATH written
 /// as an Xcode model bundle, `DIR/<Plan>.xcdatamodeld/<Schema>.xcdatamodel/contents`, so it can be diffed, locked
 /// and opened in Xcode. An existing bundle is never overwritten.
-public enum ExportSchemaCommand {
+package enum ExportSchemaCommand {
     static let output = ValueOption<String>(
         "--output", value: "DIR", help: "where the bundles are written (default: .)")
 
-    public static let options = [output.spec, helpFlag.spec]
+    package static let options = [output.spec, helpFlag.spec]
 
-    public static let help = ArgumentParser.helpText(
+    package static let help = ArgumentParser.helpText(
         usage: "modellint export-schema PATH [--output DIR]",
         summary: """
             Write the SwiftData schemas declared in the Swift files under PATH (a folder, or a .swift file's folder) \
@@ -23,7 +23,7 @@ public enum ExportSchemaCommand {
             """,
         options: options)
 
-    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "export-schema")

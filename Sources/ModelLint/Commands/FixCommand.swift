@@ -8,18 +8,18 @@ import ModelLintRepair
 
 /// `modellint fix [PATH…]`: applies the mechanical repairs of what `check` with the same paths and options reports,
 /// says what needs a person, and exits as `check` would on the repaired tree.
-public enum FixCommand {
+package enum FixCommand {
     static let dryRun = Flag("--dry-run", help: "print the repairs as a unified diff and write nothing")
     static let only = ValueOption<String>(
         "--only", value: "RULE", help: "repair only this rule's findings (repeatable)")
 
-    public static let options: [OptionSpec] = [
+    package static let options: [OptionSpec] = [
         dryRun.spec, only.spec, CheckCommand.config.spec, CheckCommand.lock.spec, CheckCommand.noLock.spec,
         CheckCommand.released.spec, CheckCommand.against.spec, CheckCommand.migration.spec,
         ReportOptions.strict.spec, helpFlag.spec,
     ]
 
-    public static let help = ArgumentParser.helpText(
+    package static let help = ArgumentParser.helpText(
         usage: "modellint fix [PATH ...] [--dry-run] [--only RULE] [options]",
         summary: """
             Repair what check reports where the repair is mechanical (modellint explain RULE says which rules have \
@@ -29,7 +29,7 @@ public enum FixCommand {
             """,
         options: options)
 
-    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "fix")

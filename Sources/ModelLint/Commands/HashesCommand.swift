@@ -8,15 +8,15 @@ import ModelLintEngine
 
 /// `modellint hashes BUNDLE [VERSION]`: Core Data's own entity version hashes and model checksum of each version,
 /// as `VersionInfo.plist` and store metadata show them (base64; `--hex` for hex).
-public enum HashesCommand {
+package enum HashesCommand {
     enum Format: String, CaseIterable { case text, json }
     static let format = ValueOption<Format>("--format", value: "F", help: "text (default) or json")
     static let hex = Flag("--hex", help: "hashes in hex instead of base64")
     static let config = configOption("configuration file (for versionOrder); default: nearest .modellint.json")
 
-    public static let options = [format.spec, hex.spec, config.spec, helpFlag.spec]
+    package static let options = [format.spec, hex.spec, config.spec, helpFlag.spec]
 
-    public static let help = ArgumentParser.helpText(
+    package static let help = ArgumentParser.helpText(
         usage:
             "modellint hashes BUNDLE|SWIFT-PATH [VERSION] [--hex] [--format text|json]\n       modellint hashes MAPPING.xcmappingmodel [BUNDLE] [--hex] [--format text|json]",
         summary: """
@@ -30,7 +30,7 @@ public enum HashesCommand {
             """,
         options: options)
 
-    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "hashes")

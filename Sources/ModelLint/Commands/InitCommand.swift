@@ -7,10 +7,10 @@ import ModelLintEngine
 
 /// `modellint init [PATH ...]`: a starter `.modellint.json` from what the bundles show, one comment per
 /// decision, never overwriting one that exists.
-public enum InitCommand {
-    public static let options = [helpFlag.spec]
+package enum InitCommand {
+    package static let options = [helpFlag.spec]
 
-    public static let help = ArgumentParser.helpText(
+    package static let help = ArgumentParser.helpText(
         usage: "modellint init [PATH ...]",
         summary: """
             Inspect the bundles and write a starter .modellint.json here: versionOrder where the version order is \
@@ -24,7 +24,7 @@ public enum InitCommand {
     package static let baselineThreshold = 20
     package static let baselineFile = "modellint.baseline.json"
 
-    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "init")

@@ -6,16 +6,16 @@ import ModelLintHistory
 import ModelLintEngine
 
 /// `modellint lock [PATH ...]`: record the versions that ship, with their digests, in `modellint.lock`.
-public enum LockCommand {
+package enum LockCommand {
     static let lock = ValueOption<String>(
         "--lock", value: "FILE", help: "lock file to write (default: modellint.lock next to the configuration, or here)"
     )
     static let config = configOption("configuration file (for versionOrder and exclude)")
     static let force = Flag("--force", help: "re-record versions already in the lock file with their current digests")
 
-    public static let options = [lock.spec, config.spec, force.spec, helpFlag.spec]
+    package static let options = [lock.spec, config.spec, force.spec, helpFlag.spec]
 
-    public static let help = ArgumentParser.helpText(
+    package static let help = ArgumentParser.helpText(
         usage: "modellint lock [PATH ...] [--lock FILE] [--force]",
         summary: """
             Record every readable version of the selected bundles in the lock file, as shipped: run it when you cut a
@@ -33,7 +33,7 @@ public enum LockCommand {
         return directory + "/" + LockFile.fileName
     }
 
-    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "lock")

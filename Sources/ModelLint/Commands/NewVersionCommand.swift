@@ -17,13 +17,13 @@ import ModelLintRepair
 
 /// `modellint new-version BUNDLE [--name NAME]`: the safe way to change a shipped model — copy the current
 /// version, make the copy current, edit the copy.
-public enum NewVersionCommand {
+package enum NewVersionCommand {
     static let name = ValueOption<String>(
         "--name", value: "NAME", help: "the new version's name (default: the next in the bundle's pattern)")
 
-    public static let options = [name.spec, helpFlag.spec]
+    package static let options = [name.spec, helpFlag.spec]
 
-    public static let help = ArgumentParser.helpText(
+    package static let help = ArgumentParser.helpText(
         usage: "modellint new-version BUNDLE [--name NAME]",
         summary: """
             Copy the current version to a new one (Near 20 -> Near 21, Model9 -> Model10) and repoint .xccurrentversion
@@ -33,7 +33,7 @@ public enum NewVersionCommand {
 
     /// The next name in the pattern of `name`, or nil when the pattern is ambiguous (`v1.10`) or the number
     /// cannot grow (`Near 9223372036854775807`).
-    public static func nextName(after name: String) -> String? { VersionOrder.nextName(after: name) }
+    package static func nextName(after name: String) -> String? { VersionOrder.nextName(after: name) }
 
     /// A name the user gave: the `.xcdatamodel` suffix dropped; nil with why when it cannot name a version folder.
     package static func validatedName(_ raw: String) -> Result<String, UsageError> {
@@ -55,7 +55,7 @@ public enum NewVersionCommand {
         return .success(name)
     }
 
-    public static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
+    package static func run(_ arguments: [String], environment: CommandEnvironment) -> CommandOutput {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "new-version")

@@ -3,16 +3,16 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 
-public enum RulesCommand {
+package enum RulesCommand {
     enum Format: String, CaseIterable { case text, markdown }
     static let format = ValueOption<Format>(
         "--format", value: "F", help: "text (default) or a markdown table per catalog section")
     static let markdownPages = ValueOption<String>(
         "--markdown", value: "DIR", help: "write docs/rules-style pages, one per rule plus an index, into DIR")
 
-    public static let options = [format.spec, markdownPages.spec, helpFlag.spec]
+    package static let options = [format.spec, markdownPages.spec, helpFlag.spec]
 
-    public static func run(_ arguments: [String]) -> CommandOutput {
+    package static func run(_ arguments: [String]) -> CommandOutput {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "rules")

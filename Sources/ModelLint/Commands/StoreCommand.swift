@@ -11,15 +11,15 @@ import ModelLintReporting
 
 /// `modellint store STORE [BUNDLE]`: which version wrote a SQLite store, and what migrating it to the current
 /// version does. Read-only: the store and its `-wal` are opened for reading, nothing else is touched.
-public enum StoreCommand {
+package enum StoreCommand {
     static let config = configOption(
         "configuration file (rules, versionOrder, migration); default: nearest .modellint.json")
     static let migration = migrationOption("how the app migrates (default: the configuration's, else direct)")
 
-    public static let options: [OptionSpec] =
+    package static let options: [OptionSpec] =
         [ReportOptions.format.spec, config.spec, migration.spec] + ReportOptions.trailingSpecs
 
-    public static let help = ArgumentParser.helpText(
+    package static let help = ArgumentParser.helpText(
         usage: "modellint store STORE [BUNDLE] [options]",
         summary: """
             Read a Core Data SQLite store's metadata (applying its -wal, read-only) and say which version of the \
@@ -30,7 +30,7 @@ public enum StoreCommand {
             """,
         options: options)
 
-    public static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
+    package static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
         func fail(_ message: String) -> Int32 {
             streams.standardError.write("modellint: \(message)\n")
             return CommandOutput.usage

@@ -7,13 +7,13 @@ import ModelLintRules
 import ModelLintEngine
 
 /// `modellint verify-build MOMD [BUNDLE]`: the compiled model (and the `.cdm` files beside it) against its source.
-public enum VerifyBuildCommand {
+package enum VerifyBuildCommand {
     static let config = configOption(
         "configuration file (rules, retired, versionOrder); default: nearest .modellint.json")
 
-    public static let options: [OptionSpec] = [ReportOptions.format.spec, config.spec] + ReportOptions.trailingSpecs
+    package static let options: [OptionSpec] = [ReportOptions.format.spec, config.spec] + ReportOptions.trailingSpecs
 
-    public static let help = ArgumentParser.helpText(
+    package static let help = ArgumentParser.helpText(
         usage: "modellint verify-build MOMD [BUNDLE] [options]",
         summary: """
             Check a compiled model (.momd, from a build product or committed as a test fixture) against its source
@@ -23,7 +23,7 @@ public enum VerifyBuildCommand {
             """,
         options: options)
 
-    public static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
+    package static func run(_ arguments: [String], environment: CommandEnvironment, streams: CommandStreams) -> Int32 {
         let parsed: ParsedArguments
         do {
             parsed = try ArgumentParser.parse(arguments, options: options, command: "verify-build")

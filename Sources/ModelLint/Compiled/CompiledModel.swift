@@ -3,18 +3,18 @@ import ModelLintModel
 /// What a build produced from a bundle: a compiled `.momd` (its `VersionInfo.plist`, one `.mom` per version) and
 /// the compiled mapping models (`.cdm`) beside it. Rules about what ships judge this against the source bundle;
 /// they never read files (CompiledModelReader does, and the rule examples build one from XML).
-public struct CompiledModel: Sendable {
+package struct CompiledModel: Sendable {
     /// The `.momd` folder's path as displayed.
-    public var path: String
+    package var path: String
     /// `NSManagedObjectModel_CurrentVersionName`.
-    public var currentVersion: String?
-    public var versions: [CompiledVersion]
-    public var mappings: [CompiledMapping]
+    package var currentVersion: String?
+    package var versions: [CompiledVersion]
+    package var mappings: [CompiledMapping]
     /// A bare `.mom` (an unversioned model, one version, no VersionInfo.plist): its version is named by the
     /// source version it matches, not by its file name.
-    public var isBareModel = false
+    package var isBareModel = false
 
-    public init(path: String, currentVersion: String?, versions: [CompiledVersion], mappings: [CompiledMapping] = []) {
+    package init(path: String, currentVersion: String?, versions: [CompiledVersion], mappings: [CompiledMapping] = []) {
         self.path = path
         self.currentVersion = currentVersion
         self.versions = versions
@@ -22,20 +22,20 @@ public struct CompiledModel: Sendable {
     }
 }
 
-public struct CompiledVersion: Sendable {
-    public var name: String
+package struct CompiledVersion: Sendable {
+    package var name: String
     /// The `.mom` file's path as displayed (or the `.momd`'s, for a version only `VersionInfo.plist` names).
-    public var path: String
+    package var path: String
     /// The model read back from the `.mom`: names, flags, renaming identifiers; nil when there is no `.mom` or
     /// it could not be read (`problem` says why).
-    public var model: Model?
-    public var problem: String?
+    package var model: Model?
+    package var problem: String?
     /// The entity hashes Xcode recorded in `VersionInfo.plist` for this version, when it did.
-    public var recordedHashes: [String: [UInt8]]?
+    package var recordedHashes: [String: [UInt8]]?
     /// The versionChecksum Xcode recorded (`NSManagedObjectModel_VersionChecksums`), when it did.
-    public var recordedChecksum: String?
+    package var recordedChecksum: String?
 
-    public init(
+    package init(
         name: String, path: String, model: Model?, problem: String? = nil,
         recordedHashes: [String: [UInt8]]? = nil, recordedChecksum: String? = nil
     ) {
@@ -48,14 +48,14 @@ public struct CompiledVersion: Sendable {
     }
 
     /// Whether the build holds this version's `.mom` (a version only `VersionInfo.plist` names has none).
-    public var hasFile = true
+    package var hasFile = true
 
     /// The entity hashes this version was compiled with: Core Data loads a store's source model from the `.mom`,
     /// so its own hashes; for a version with no readable `.mom`, Xcode's record.
-    public var hashes: [String: [UInt8]]? { model?.versionHashes.entities ?? recordedHashes }
+    package var hashes: [String: [UInt8]]? { model?.versionHashes.entities ?? recordedHashes }
 
     /// When the `.mom` and `VersionInfo.plist` disagree about this version: the two sets of hashes.
-    public var recordDisagreement: (file: [String: [UInt8]], recorded: [String: [UInt8]])? {
+    package var recordDisagreement: (file: [String: [UInt8]], recorded: [String: [UInt8]])? {
         guard let file = model?.versionHashes.entities, let recorded = recordedHashes, file != recorded else {
             return nil
         }
@@ -64,10 +64,10 @@ public struct CompiledVersion: Sendable {
 }
 
 /// A compiled mapping model: for each entity mapping, the entity hashes Core Data picks it by.
-public struct CompiledMapping: Sendable {
+package struct CompiledMapping: Sendable {
     /// The versions whose entity hashes every entity mapping's source (and destination) side matches: the pairs
     /// Core Data would use it for. A side no entity mapping names matches every version.
-    public func matchingVersions(_ versions: [VersionRef]) -> (sources: [String], destinations: [String]) {
+    package func matchingVersions(_ versions: [VersionRef]) -> (sources: [String], destinations: [String]) {
         func matching(_ side: KeyPath<EntityMapping, (entity: String, hash: [UInt8])?>) -> [String] {
             let wanted = entityMappings.compactMap { $0[keyPath: side] }
             guard !wanted.isEmpty else { return versions.map(\.name) }
@@ -79,12 +79,12 @@ public struct CompiledMapping: Sendable {
         return (matching(\.source), matching(\.destination))
     }
 
-    public struct EntityMapping: Sendable, Equatable {
-        public var name: String
-        public var source: (entity: String, hash: [UInt8])?
-        public var destination: (entity: String, hash: [UInt8])?
+    package struct EntityMapping: Sendable, Equatable {
+        package var name: String
+        package var source: (entity: String, hash: [UInt8])?
+        package var destination: (entity: String, hash: [UInt8])?
 
-        public init(
+        package init(
             name: String, source: (entity: String, hash: [UInt8])?, destination: (entity: String, hash: [UInt8])?
         ) {
             self.name = name
@@ -92,19 +92,19 @@ public struct CompiledMapping: Sendable {
             self.destination = destination
         }
 
-        public static func == (a: EntityMapping, b: EntityMapping) -> Bool {
+        package static func == (a: EntityMapping, b: EntityMapping) -> Bool {
             a.name == b.name && a.source?.entity == b.source?.entity && a.source?.hash == b.source?.hash
                 && a.destination?.entity == b.destination?.entity && a.destination?.hash == b.destination?.hash
         }
     }
 
     /// The file name without `.cdm`.
-    public var name: String
-    public var path: String
-    public var entityMappings: [EntityMapping]
-    public var problem: String?
+    package var name: String
+    package var path: String
+    package var entityMappings: [EntityMapping]
+    package var problem: String?
 
-    public init(name: String, path: String, entityMappings: [EntityMapping], problem: String? = nil) {
+    package init(name: String, path: String, entityMappings: [EntityMapping], problem: String? = nil) {
         self.name = name
         self.path = path
         self.entityMappings = entityMappings

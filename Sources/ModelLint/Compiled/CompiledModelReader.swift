@@ -4,12 +4,12 @@ import ModelLintModel
 
 /// Reads a compiled `.momd` and the `.cdm` files beside it into a `CompiledModel`. Every file is untrusted: read
 /// only when regular and within a size cap, archives walked as property-list graphs with every reference checked.
-public enum CompiledModelReader {
+package enum CompiledModelReader {
     /// A `.mom` of the largest real model (WooCommerce, 117 versions) is under 200 KB; a `.cdm` embeds no models.
     package static let archiveLimit = 64 << 20
 
-    public struct ReadError: Error, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct ReadError: Error, Equatable, CustomStringConvertible {
+        package var description: String
 
         package init(description: String) {
             self.description = description
@@ -17,7 +17,7 @@ public enum CompiledModelReader {
     }
 
     /// `path` is the `.momd` folder; `displayPath` how reports name it.
-    public static func read(momd path: String, displayPath: String) throws -> CompiledModel {
+    package static func read(momd path: String, displayPath: String) throws -> CompiledModel {
         if path.hasSuffix(".mom"), FileReader.kind(at: path) == .regular {
             return try bare(mom: path, displayPath: displayPath)
         }
@@ -125,11 +125,11 @@ public enum CompiledModelReader {
     }
 
     /// A compiled version (`.mom`) as a model graph: what its hashes and renaming identifiers are computed from.
-    public static func model(at path: String, displayPath: String) throws -> Model {
+    package static func model(at path: String, displayPath: String) throws -> Model {
         try model(from: archive(at: path, displayPath: displayPath), displayPath: displayPath)
     }
 
-    public static func model(from archive: KeyedArchive, displayPath: String) throws -> Model {
+    package static func model(from archive: KeyedArchive, displayPath: String) throws -> Model {
         guard archive.className(archive.root) == "NSManagedObjectModel",
             let entitiesRef = archive.reference(archive.root, "NSEntities")
         else {
@@ -393,7 +393,7 @@ public enum CompiledModelReader {
     }
 
     /// A compiled mapping model (`.cdm`): each entity mapping's source and destination entity and hash.
-    public static func mapping(at path: String, displayPath: String) throws -> CompiledMapping {
+    package static func mapping(at path: String, displayPath: String) throws -> CompiledMapping {
         let archive = try archive(at: path, displayPath: displayPath)
         guard archive.className(archive.root) == "NSMappingModel",
             let list = archive.reference(archive.root, "NSEntityMappings")

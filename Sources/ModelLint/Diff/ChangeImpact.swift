@@ -2,7 +2,7 @@ import Foundation
 import ModelLintModel
 
 /// How Core Data treats one change (docs/core-data.md), from harmless to destructive.
-public enum ChangeImpact: Int, Comparable, Sendable, CaseIterable {
+package enum ChangeImpact: Int, Comparable, Sendable, CaseIterable {
     /// Not part of any hash: stores match, nothing migrates, the change applies to existing data as it is.
     case noMigration
     /// Inferred (lightweight) migration handles it.
@@ -14,9 +14,9 @@ public enum ChangeImpact: Int, Comparable, Sendable, CaseIterable {
     /// Migration succeeds and data is dropped.
     case dataLoss
 
-    public static func < (a: ChangeImpact, b: ChangeImpact) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: ChangeImpact, b: ChangeImpact) -> Bool { a.rawValue < b.rawValue }
 
-    public var label: String {
+    package var label: String {
         switch self {
         case .noMigration: return "no migration"
         case .lightweight: return "lightweight"
@@ -26,7 +26,7 @@ public enum ChangeImpact: Int, Comparable, Sendable, CaseIterable {
         }
     }
 
-    public var key: String {
+    package var key: String {
         switch self {
         case .noMigration: return "no-migration"
         case .lightweight: return "lightweight"
@@ -38,15 +38,15 @@ public enum ChangeImpact: Int, Comparable, Sendable, CaseIterable {
 }
 
 /// One line of `modellint diff`: what changed about one element, and how Core Data treats it.
-public struct ChangeEntry: Sendable, Equatable {
-    public enum Kind: String, Sendable { case added, removed, changed }
-    public var entity: String
-    public var property: String?
-    public var kind: Kind
-    public var impact: ChangeImpact
+package struct ChangeEntry: Sendable, Equatable {
+    package enum Kind: String, Sendable { case added, removed, changed }
+    package var entity: String
+    package var property: String?
+    package var kind: Kind
+    package var impact: ChangeImpact
     /// Each changed facet in words: `type Binary -> String`.
-    public var details: [String]
-    public var location: SourceLocation
+    package var details: [String]
+    package var location: SourceLocation
 
     package init(
         entity: String, property: String? = nil, kind: Kind, impact: ChangeImpact, details: [String],
@@ -62,9 +62,9 @@ public struct ChangeEntry: Sendable, Equatable {
 }
 
 /// Every change of a diff, classified, grouped by entity in the newer version's order.
-public enum ChangeClassifier {
+package enum ChangeClassifier {
     /// `showingHashes`: every changed entity's line also gives its version hash, old -> new (`diff --verbose`).
-    public static func entries(of diff: ModelDiff, showingHashes: Bool = false) -> [ChangeEntry] {
+    package static func entries(of diff: ModelDiff, showingHashes: Bool = false) -> [ChangeEntry] {
         var entries: [ChangeEntry] = []
         let merged = Set(diff.hierarchyMerges.map { $0.0.name })
         for entity in diff.to.model.entities {

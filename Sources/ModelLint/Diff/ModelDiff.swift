@@ -3,24 +3,24 @@ import ModelLintSupport
 
 /// The two versions of a compared pair, without what matched between them: all an `EntityPairRule` may read
 /// besides its own entity pair.
-public struct ComparedVersions: Sendable {
-    public var from: VersionRef
-    public var to: VersionRef
+package struct ComparedVersions: Sendable {
+    package var from: VersionRef
+    package var to: VersionRef
     /// Consecutive readable versions (what the developer just changed), as opposed to older -> current.
-    public var isAdjacent: Bool
+    package var isAdjacent: Bool
 
-    public init(from: VersionRef, to: VersionRef, isAdjacent: Bool) {
+    package init(from: VersionRef, to: VersionRef, isAdjacent: Bool) {
         self.from = from
         self.to = to
         self.isAdjacent = isAdjacent
     }
 
-    public var between: String { "between \(from.name) and \(to.name)" }
+    package var between: String { "between \(from.name) and \(to.name)" }
     /// For removals, whose location is in the older file: name the newer file too.
 }
 
 /// What changed about a matched property (docs/core-data.md names them).
-public enum PropertyFacet: String, Sendable, CaseIterable {
+package enum PropertyFacet: String, Sendable, CaseIterable {
     case name, type, optional, defaultValue, externalStorage, transformer, customClass, derivation,
         preserveAfterDeletion
     case cloudEncryption, validation, indexed, spotlight
@@ -29,25 +29,25 @@ public enum PropertyFacet: String, Sendable, CaseIterable {
 }
 
 /// What changed about a matched entity.
-public enum EntityFacet: String, Sendable, CaseIterable {
+package enum EntityFacet: String, Sendable, CaseIterable {
     case name, parent, abstract, hashModifier, uniquenessConstraints, indexes, renamingIdentifier, className, userInfo
 }
 
 /// A property matched across two versions by effective renaming identifier, with both declaring entities.
-public struct PropertyPair: Sendable {
-    public var old: Property
-    public var new: Property
+package struct PropertyPair: Sendable {
+    package var old: Property
+    package var new: Property
     /// The entities that declare each side (an inherited property's is the ancestor).
-    public var oldOwner: String
-    public var newOwner: String
-    public var facets: [PropertyFacet]
+    package var oldOwner: String
+    package var newOwner: String
+    package var facets: [PropertyFacet]
 
-    @inlinable public var oldAttribute: Attribute? { if case .attribute(let a) = old { return a } else { return nil } }
-    @inlinable public var newAttribute: Attribute? { if case .attribute(let a) = new { return a } else { return nil } }
-    @inlinable public var oldRelationship: Relationship? {
+    @inlinable package var oldAttribute: Attribute? { if case .attribute(let a) = old { return a } else { return nil } }
+    @inlinable package var newAttribute: Attribute? { if case .attribute(let a) = new { return a } else { return nil } }
+    @inlinable package var oldRelationship: Relationship? {
         if case .relationship(let r) = old { return r } else { return nil }
     }
-    @inlinable public var newRelationship: Relationship? {
+    @inlinable package var newRelationship: Relationship? {
         if case .relationship(let r) = new { return r } else { return nil }
     }
 
@@ -63,26 +63,26 @@ public struct PropertyPair: Sendable {
 /// An entity matched across two versions, and what happened to the properties it declares.
 /// A class: every change rule walks every pair of every compared version pair, and a value would copy two
 /// entities' worth of values at each step of that walk.
-public final class EntityPair: Sendable {
-    public let old: Entity
-    public let new: Entity
+package final class EntityPair: Sendable {
+    package let old: Entity
+    package let new: Entity
     /// Where each entity stands in its version's `entities`.
     package let oldIndex: Int
     package let newIndex: Int
-    public let facets: [EntityFacet]
+    package let facets: [EntityFacet]
     /// Persistent on both sides, same kind. Only pairs whose newer element this entity declares.
-    public let matchedProperties: [PropertyPair]
+    package let matchedProperties: [PropertyPair]
     /// The matched pairs that differ in some facet: a rule that compares a property's two sides finds nothing on the
     /// others (a test holds every change rule to it on every pair of the fixtures and the corpus).
-    public let changedProperties: [PropertyPair]
+    package let changedProperties: [PropertyPair]
     /// Persistent in the newer version, unmatched (including transient -> persistent).
-    public let addedProperties: [Property]
+    package let addedProperties: [Property]
     /// Persistent in the older version, unmatched, and not merely made transient.
-    public let removedProperties: [Property]
+    package let removedProperties: [Property]
     /// Persistent in the older version, transient now under the same identifier.
-    public let becameTransient: [PropertyPair]
+    package let becameTransient: [PropertyPair]
     /// Same identifier, an attribute on one side and a relationship on the other.
-    public let kindChanged: [PropertyPair]
+    package let kindChanged: [PropertyPair]
     /// Both entities, their ancestors and what their relationships point at are the same elements (equal lineage
     /// keys): nothing to match, nothing changed, and no change rule judges the pair (`Judge.changeFindings`).
     package let isUnchanged: Bool
@@ -115,20 +115,20 @@ public final class EntityPair: Sendable {
 
 /// Everything that differs between two versions, matched the way inferred migration matches:
 /// entities by effective renaming identifier, then properties within matched entities.
-public struct ModelDiff: Sendable {
-    public var from: VersionRef
-    public var to: VersionRef
+package struct ModelDiff: Sendable {
+    package var from: VersionRef
+    package var to: VersionRef
     /// Consecutive readable versions (what the developer just changed), as opposed to older -> current.
-    public var isAdjacent: Bool
-    public var matchedEntities: [EntityPair] = []
-    public var addedEntities: [Entity] = []
-    public var removedEntities: [Entity] = []
+    package var isAdjacent: Bool
+    package var matchedEntities: [EntityPair] = []
+    package var addedEntities: [Entity] = []
+    package var removedEntities: [Entity] = []
 
     /// The two versions compared, without what matched between them.
-    public var versions: ComparedVersions { ComparedVersions(from: from, to: to, isAdjacent: isAdjacent) }
-    public var between: String { versions.between }
+    package var versions: ComparedVersions { ComparedVersions(from: from, to: to, isAdjacent: isAdjacent) }
+    package var between: String { versions.between }
 
-    public init(from: VersionRef, to: VersionRef, isAdjacent: Bool) {
+    package init(from: VersionRef, to: VersionRef, isAdjacent: Bool) {
         self.init(from: from, to: to, isAdjacent: isAdjacent, cache: nil)
     }
 
@@ -200,7 +200,7 @@ public struct ModelDiff: Sendable {
     }
 
     /// The matched pair for the newer entity with this name, if any.
-    public func pair(forNew name: String) -> EntityPair? { matchedEntities.first { $0.new.name == name } }
+    package func pair(forNew name: String) -> EntityPair? { matchedEntities.first { $0.new.name == name } }
 
     /// One pair matched by walking both entities' effective properties: what `pairs` gives, for short chains
     /// (a test holds the two to the same pairs on every fixture and corpus bundle, and on deep hierarchies).

@@ -10,16 +10,16 @@ import ModelLintRules
 /// file (`..` for a bundle outside its folder), so a baseline committed anywhere in the repository matches in every
 /// clone, from any working directory. Format 2 (paths relative to the baseline's folder) and format 1 (matched on
 /// file, rule, version, entity, property and message) are still read.
-public struct Baseline: Equatable, Sendable {
-    public struct Entry: Hashable, Sendable {
-        public var ruleId: String
-        public var file: String
-        public var version: String
-        public var entity: String
-        public var property: String
-        public var message: String
+package struct Baseline: Equatable, Sendable {
+    package struct Entry: Hashable, Sendable {
+        package var ruleId: String
+        package var file: String
+        package var version: String
+        package var entity: String
+        package var property: String
+        package var message: String
         /// Format 2: the stable identity this entry matches (nil for an entry read from a format-1 file).
-        public var key: String?
+        package var key: String?
 
         package init(
             ruleId: String, file: String, version: String, entity: String, property: String, message: String,
@@ -35,18 +35,18 @@ public struct Baseline: Equatable, Sendable {
         }
     }
 
-    public static let formatVersion = 3
+    package static let formatVersion = 3
 
     /// Where a baseline's paths are relative to, and how a finding's displayed paths become those.
-    public struct Paths: Sendable {
+    package struct Paths: Sendable {
         /// The baseline file's folder (formats 1 and 2).
-        public var folder: String
+        package var folder: String
         /// The repository holding the baseline file, else its folder (format 3); a real path.
-        public var root: String
-        public var workingDirectory: String
+        package var root: String
+        package var workingDirectory: String
 
         /// `repositoryRoot`: the top folder of the git work tree holding the baseline file, if any.
-        public init(baselineFile: String, repositoryRoot: String?, workingDirectory: String) {
+        package init(baselineFile: String, repositoryRoot: String?, workingDirectory: String) {
             folder = (baselineFile as NSString).deletingLastPathComponent
             let anchor = repositoryRoot ?? folder
             root = PathTools.realPath(anchor) ?? anchor
@@ -63,15 +63,15 @@ public struct Baseline: Equatable, Sendable {
     }
     /// The entries, for a baseline made from a report (`--write-baseline`); a loaded baseline keeps only what
     /// it is matched on (`matchCounts`), so a million accepted findings cost their keys and no more.
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// Match key (`match`) -> how many findings it hides.
     package var matchCounts: [Digest128: Int]
     /// How many findings the baseline records.
-    public var count: Int
+    package var count: Int
     /// The format it was written in (a made baseline: the current one).
-    public var format = formatVersion
+    package var format = formatVersion
     /// Entries `load(path:naming:)` was asked to name, as `rule file entity.property`.
-    public var named: [String] = []
+    package var named: [String] = []
 
     package static func entry(_ d: Diagnostic, paths: Paths, format: Int = formatVersion) -> Entry {
         var known: [String: String] = [:]
@@ -107,7 +107,7 @@ public struct Baseline: Equatable, Sendable {
         }
     }
 
-    public init(report: LintReport, paths: Paths) {
+    package init(report: LintReport, paths: Paths) {
         self.init(
             entries: report.diagnostics.map { Self.entry($0, paths: paths) }
                 .sorted {
@@ -117,7 +117,7 @@ public struct Baseline: Equatable, Sendable {
                 })
     }
 
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries
         var counts: [Digest128: Int] = [:]
         counts.reserveCapacity(entries.count)
@@ -134,7 +134,7 @@ public struct Baseline: Equatable, Sendable {
 
     /// The report without the findings the baseline records (each entry hides one matching finding), and the
     /// entries that matched none: findings fixed since, or a baseline recorded with other paths.
-    public func filter(_ report: LintReport, paths: Paths) -> (report: LintReport, unmatched: [Digest128: Int]) {
+    package func filter(_ report: LintReport, paths: Paths) -> (report: LintReport, unmatched: [Digest128: Int]) {
         var remaining = matchCounts
         let kept = report.diagnostics.filter { d in
             var entry = Self.entry(d, paths: paths, format: format)
@@ -147,7 +147,7 @@ public struct Baseline: Equatable, Sendable {
         return (LintReport(bundles: report.bundles, diagnostics: kept), remaining.filter { $0.value > 0 })
     }
 
-    public func serialized() -> String {
+    package func serialized() -> String {
         JSONValue.object([
             ("format", .number(Double(Self.formatVersion))),
             (
@@ -166,8 +166,8 @@ public struct Baseline: Equatable, Sendable {
     }
 
     /// Why a baseline file cannot be used; the message names the file.
-    public struct LoadError: Error, CustomStringConvertible, Equatable {
-        public var description: String
+    package struct LoadError: Error, CustomStringConvertible, Equatable {
+        package var description: String
 
         package init(_ description: String) { self.description = description }
     }
@@ -178,7 +178,7 @@ public struct Baseline: Equatable, Sendable {
     /// Streamed (`JSONStreamReader`): each finding is reduced to its match key as it is read. `naming`: match keys
     /// (of `filter`'s unmatched entries) whose entries are kept as text in `named`, the first `namedLimit`; a read
     /// that names stops there, as the file was read whole once already.
-    public static func load(path: String, naming: [Digest128: Int] = [:]) throws -> Baseline {
+    package static func load(path: String, naming: [Digest128: Int] = [:]) throws -> Baseline {
         let reader: JSONStreamReader
         do {
             reader = try JSONStreamReader(path: path, limit: FileReader.Limit.baseline)

@@ -4,16 +4,17 @@ import ModelLintRules
 
 /// Runs the rules about what ships on a compiled model and its source bundle: the `verify-build` pipeline's rule
 /// stage, with no I/O (the compiled model and the bundle are read before it).
-public struct BuildVerifier: Sendable {
-    public var rules: [any BuildRule]
-    public var configuration: Configuration
+package struct BuildVerifier: Sendable {
+    package var rules: [any BuildRule]
+    package var configuration: Configuration
 
-    public init(configuration: Configuration, rules: [any BuildRule] = RuleSet.registry.build) {
+    package init(configuration: Configuration, rules: [any BuildRule] = RuleSet.registry.build) {
         self.configuration = configuration
         self.rules = rules
     }
 
-    public func verify(_ build: CompiledModel, against bundle: ModelBundle, settings: BundleSettings?) -> [Diagnostic] {
+    package func verify(_ build: CompiledModel, against bundle: ModelBundle, settings: BundleSettings?) -> [Diagnostic]
+    {
         let source = bundle.readableVersions
         let context = RuleContext(settings: settings, versions: source, migration: configuration.migration)
         let current = bundle.currentVersion.flatMap { version in source.first { $0.name == version.name } }

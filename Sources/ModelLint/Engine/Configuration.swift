@@ -4,7 +4,7 @@ import ModelLintModel
 import ModelLintRules
 
 /// A rule's configured level: a severity, or off.
-public enum RuleLevel: Equatable, Sendable {
+package enum RuleLevel: Equatable, Sendable {
     case off
     case severity(Severity)
 
@@ -19,18 +19,18 @@ public enum RuleLevel: Equatable, Sendable {
     }
 }
 
-public struct BundleSettings: Equatable, Sendable {
-    public var versionOrder: [String]?
-    public var cloudKit: Bool?
-    public var retired: [Retirement] = []
+package struct BundleSettings: Equatable, Sendable {
+    package var versionOrder: [String]?
+    package var cloudKit: Bool?
+    package var retired: [Retirement] = []
     /// The oldest version whose stores the app still migrates (`oldestMigratedVersion`): earlier ones were
     /// abandoned (a new store file, say), so no pair starting before it is compared and nothing about them reported.
-    public var oldestMigratedVersion: String?
+    package var oldestMigratedVersion: String?
     /// How the app migrates this bundle's stores (`migration` under the bundle's key): outranks the top-level
     /// `migration` and what the app's code shows.
-    public var migration: MigrationMode?
+    package var migration: MigrationMode?
     /// Where these settings are in the configuration (`bundles.App/Model.xcdatamodeld`), for error messages.
-    public var keyPath: String = ""
+    package var keyPath: String = ""
 
     /// "did you mean X? " for a version name with a typo; none for one that differs only in its numbers (`Model 9`
     /// is another version, not a misspelt `Model 1`).
@@ -43,7 +43,7 @@ public struct BundleSettings: Equatable, Sendable {
 
     /// Names the configuration gives must name something in the bundle: a typo would silently do nothing
     /// (a retirement never enforced, an interim version never reached, an order never applied).
-    public func validate(against bundle: ModelBundle, file: String) throws {
+    package func validate(against bundle: ModelBundle, file: String) throws {
         func fail(_ path: String, _ message: String) -> ConfigurationError {
             ConfigurationError(file: file, keyPath: path, message: message)
         }
@@ -117,45 +117,45 @@ public struct BundleSettings: Equatable, Sendable {
 }
 
 /// `.modellint.json` (cli.md "Configuration"). Every key is checked: a typo is an error, never ignored.
-public struct Configuration: Sendable {
+package struct Configuration: Sendable {
     /// The configuration file, when one was read.
-    public var filePath: String?
+    package var filePath: String?
     /// The folder bundle paths and `exclude` globs are relative to.
-    public var baseDirectory: String
-    public var migration: MigrationMode = .direct
+    package var baseDirectory: String
+    package var migration: MigrationMode = .direct
     /// `baseline`: the `--baseline` default (absolute).
-    public var baseline: String?
+    package var baseline: String?
     /// `projects`: the `.xcodeproj` folders to check (absolute); nil: those found near each bundle; []: none.
-    public var projects: [String]?
+    package var projects: [String]?
     /// `goldenStores`: globs, relative to the configuration's folder, of store fixtures written by shipped builds.
-    public var goldenStores: [String] = []
+    package var goldenStores: [String] = []
     /// Whether the file said how the app migrates (`progressive-migration-likely` asks only when nothing did).
-    public var migrationConfigured = false
-    public var rules: [String: RuleLevel] = [:]
-    public var exclude: [String] = []
+    package var migrationConfigured = false
+    package var rules: [String: RuleLevel] = [:]
+    package var exclude: [String] = []
     /// Extra folders searched for `.xcmappingmodel` bundles (absolute).
-    public var mappingModels: [String] = []
+    package var mappingModels: [String] = []
     /// Keyed by the bundle's standardized absolute path.
-    public var bundles: [String: BundleSettings] = [:]
+    package var bundles: [String: BundleSettings] = [:]
     /// `includeUnshipped`: bundles nothing builds are judged at full severity (`--include-unshipped`).
-    public var includeUnshipped = false
+    package var includeUnshipped = false
     /// Folders one run may list while searching for bundles and the files around them (`walkBudget`).
-    public var walkBudget = DirectoryWalker.defaultBudget
+    package var walkBudget = DirectoryWalker.defaultBudget
 
-    public init(baseDirectory: String) {
+    package init(baseDirectory: String) {
         self.baseDirectory = PathTools.standardize(baseDirectory)
     }
 
-    public func settings(forBundleAt absolutePath: String) -> BundleSettings? { bundles[absolutePath] }
+    package func settings(forBundleAt absolutePath: String) -> BundleSettings? { bundles[absolutePath] }
 
-    public static let fileName = ".modellint.json"
+    package static let fileName = ".modellint.json"
 
     /// The nearest `.modellint.json` walking up from `directory`.
-    public static func find(from directory: String) -> String? {
+    package static func find(from directory: String) -> String? {
         PathTools.nearest(fileName, from: directory)
     }
 
-    public static func load(path: String, knownRuleIDs: Set<String>) throws -> Configuration {
+    package static func load(path: String, knownRuleIDs: Set<String>) throws -> Configuration {
         let data: Data
         do {
             data = try FileReader.read(path, limit: FileReader.Limit.smallFile)
@@ -355,11 +355,11 @@ public struct Configuration: Sendable {
     }
 }
 
-public struct ConfigurationError: Error, CustomStringConvertible, Equatable {
-    public var file: String
-    public var keyPath: String?
-    public var message: String
-    public var description: String {
+package struct ConfigurationError: Error, CustomStringConvertible, Equatable {
+    package var file: String
+    package var keyPath: String?
+    package var message: String
+    package var description: String {
         "\(file): " + (keyPath.map { "\($0): " } ?? "") + message
     }
 

@@ -10,21 +10,21 @@ import ModelLintRules
 /// `ResolutionFacts.resolve` turns the findings into diagnostics with the run's facts (configuration, shipped
 /// versions, mapping models, suppressions). `check`, `store` (through `migrationFindings`) and golden stores
 /// share both passes.
-public struct Linter: Sendable {
-    public var configuration: Configuration
+package struct Linter: Sendable {
+    package var configuration: Configuration
     package var rules: RuleSet
     /// `--migration` on the command line wins over the configuration.
-    public var migration: MigrationMode
+    package var migration: MigrationMode
     /// Whether the command line or the configuration said how the app migrates.
-    public var migrationIsExplicit: Bool
+    package var migrationIsExplicit: Bool
     /// Whether `--migration` said it: then no bundle's configuration overrides it.
-    public var migrationFromCommandLine: Bool
+    package var migrationFromCommandLine: Bool
     /// The value transformer classes the app's code declares (from the run's code references).
     package var appTransformers = AppTransformers()
     /// `--only-new`: which side of the exchange between the work tree's run and REF's this run is on.
     package var judgements: JudgementExchange.Side?
 
-    public init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all, migration: MigrationMode? = nil) {
+    package init(configuration: Configuration, rules: [any Rule] = RuleRegistry.all, migration: MigrationMode? = nil) {
         self.configuration = configuration
         self.rules = RuleSet(rules)
         self.migration = migration ?? configuration.migration
@@ -53,7 +53,7 @@ public struct Linter: Sendable {
 
     /// Lints what a workspace read: every bundle, the projects that reference them, the lock file, the references
     /// in code and the golden stores.
-    public func lint(_ input: LintInput) -> LintReport {
+    package func lint(_ input: LintInput) -> LintReport {
         // Whatever the run offered, a run waiting at the other side stops waiting when it ends.
         defer { if case .offering(let exchange) = judgements { exchange.close() } }
         var linter = self
@@ -114,7 +114,7 @@ public struct Linter: Sendable {
         return report
     }
 
-    public func lint(
+    package func lint(
         _ bundle: ModelBundle, settings: BundleSettings? = nil, mappingModels: [MappingModel] = [],
         unmatchedMappingModels: [UnmatchedMappingModel] = [], histories: [ShippedHistory] = [],
         stepMigrators: [SourceReference] = [], storeDestroyers: [SourceReference] = []
@@ -163,7 +163,7 @@ public struct Linter: Sendable {
 
     /// A SwiftData schema set: every rule a bundle gets, with SwiftData's migration (stage by stage: no direct
     /// older -> current pair), then the SwiftData rules.
-    public func lint(_ set: SwiftSchemaSet, settings: BundleSettings? = nil, histories: [ShippedHistory] = [])
+    package func lint(_ set: SwiftSchemaSet, settings: BundleSettings? = nil, histories: [ShippedHistory] = [])
         -> [Diagnostic]
     {
         var staged = self

@@ -4,18 +4,18 @@ import ModelLintRules
 
 /// Judges the Xcode projects that reference a bundle: for each, its version group against the bundle on disk.
 /// No I/O: the projects are read before.
-public struct ProjectVerifier: Sendable {
-    public var configuration: Configuration
-    public var rules: [any ProjectRule]
+package struct ProjectVerifier: Sendable {
+    package var configuration: Configuration
+    package var rules: [any ProjectRule]
 
-    public init(configuration: Configuration, rules: [any ProjectRule] = RuleSet.registry.project) {
+    package init(configuration: Configuration, rules: [any ProjectRule] = RuleSet.registry.project) {
         self.configuration = configuration
         self.rules = rules
     }
 
     /// `bundlePath`: the bundle's path relative to the folder holding the `.xcodeproj`. A project without a
     /// version group for the bundle says nothing about it.
-    public func verify(_ project: XcodeProject, bundle: ModelBundle, bundlePath: String) -> [Diagnostic] {
+    package func verify(_ project: XcodeProject, bundle: ModelBundle, bundlePath: String) -> [Diagnostic] {
         guard let group = project.group(forBundleAt: bundlePath) else { return [] }
         var diagnostics: [Diagnostic] = []
         let facts = ResolutionFacts(configuration: configuration, bundlePath: bundle.path)

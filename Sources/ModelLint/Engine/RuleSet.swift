@@ -3,13 +3,13 @@ import ModelLintRules
 
 /// A run's rules by what they judge, each list in registry order: the one switch over `RuleKind`. The engine
 /// hands each list its subjects; a new kind makes this switch, and so the build, fail until it has a list.
-public struct RuleSet: Sendable {
+package struct RuleSet: Sendable {
     /// A single-version rule: judged a whole version at a time, or one distinct entity neighborhood at a time.
-    public enum VersionJudge: Sendable {
+    package enum VersionJudge: Sendable {
         case whole(any VersionRule)
         case entities(any EntityRule)
 
-        public var description: RuleDescription {
+        package var description: RuleDescription {
             switch self {
             case .whole(let rule): return rule.description
             case .entities(let rule): return rule.description
@@ -17,7 +17,7 @@ public struct RuleSet: Sendable {
         }
 
         /// The rule run on a whole version: what judging each distinct neighborhood once must equal.
-        public func check(_ model: Model, context: RuleContext) -> [Finding] {
+        package func check(_ model: Model, context: RuleContext) -> [Finding] {
             switch self {
             case .whole(let rule): return rule.check(model, context: context)
             case .entities(let rule): return rule.check(model, context: context)
@@ -26,11 +26,11 @@ public struct RuleSet: Sendable {
     }
 
     /// A change rule: judged a whole diff at a time, or one matched entity pair at a time.
-    public enum PairJudge: Sendable {
+    package enum PairJudge: Sendable {
         case diff(any ChangeRule)
         case entityPairs(any EntityPairRule)
 
-        public var description: RuleDescription {
+        package var description: RuleDescription {
             switch self {
             case .diff(let rule): return rule.description
             case .entityPairs(let rule): return rule.description
@@ -38,27 +38,27 @@ public struct RuleSet: Sendable {
         }
     }
 
-    public private(set) var all: [any Rule] = []
-    public private(set) var ids: Set<String> = []
-    public private(set) var bundle: [any BundleRule] = []
-    public private(set) var versions: [VersionJudge] = []
-    public private(set) var pairs: [PairJudge] = []
-    public private(set) var pairSets: [any PairSetRule] = []
-    public private(set) var migrationStyle: [any MigrationStyleRule] = []
-    public private(set) var mappingModel: [any MappingModelRule] = []
-    public private(set) var pickedMappingModel: [any PickedMappingModelRule] = []
-    public private(set) var retirement: [any RetirementRule] = []
-    public private(set) var suppression: [any SuppressionRule] = []
-    public private(set) var history: [any HistoryRule] = []
-    public private(set) var lockFile: [any LockFileRule] = []
-    public private(set) var build: [any BuildRule] = []
-    public private(set) var store: [any StoreRule] = []
-    public private(set) var project: [any ProjectRule] = []
-    public private(set) var sourceReference: [any SourceReferenceRule] = []
-    public private(set) var swiftData: [any SwiftDataRule] = []
-    public private(set) var classParity: [any ClassParityRule] = []
+    package private(set) var all: [any Rule] = []
+    package private(set) var ids: Set<String> = []
+    package private(set) var bundle: [any BundleRule] = []
+    package private(set) var versions: [VersionJudge] = []
+    package private(set) var pairs: [PairJudge] = []
+    package private(set) var pairSets: [any PairSetRule] = []
+    package private(set) var migrationStyle: [any MigrationStyleRule] = []
+    package private(set) var mappingModel: [any MappingModelRule] = []
+    package private(set) var pickedMappingModel: [any PickedMappingModelRule] = []
+    package private(set) var retirement: [any RetirementRule] = []
+    package private(set) var suppression: [any SuppressionRule] = []
+    package private(set) var history: [any HistoryRule] = []
+    package private(set) var lockFile: [any LockFileRule] = []
+    package private(set) var build: [any BuildRule] = []
+    package private(set) var store: [any StoreRule] = []
+    package private(set) var project: [any ProjectRule] = []
+    package private(set) var sourceReference: [any SourceReferenceRule] = []
+    package private(set) var swiftData: [any SwiftDataRule] = []
+    package private(set) var classParity: [any ClassParityRule] = []
 
-    public init(_ rules: [any Rule]) {
+    package init(_ rules: [any Rule]) {
         all = rules
         ids = Set(rules.map(\.id))
         for rule in rules {
@@ -87,5 +87,5 @@ public struct RuleSet: Sendable {
     }
 
     /// Every registered rule.
-    public static let registry = RuleSet(RuleRegistry.all)
+    package static let registry = RuleSet(RuleRegistry.all)
 }

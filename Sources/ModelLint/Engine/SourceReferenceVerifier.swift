@@ -4,11 +4,11 @@ import ModelLintRules
 
 /// Judges the references to the model found in the app's Swift files and project generator against the
 /// bundles of the run. No I/O: the files are scanned before (SourceReference.scan).
-public struct SourceReferenceVerifier: Sendable {
-    public var configuration: Configuration
-    public var rules: [any SourceReferenceRule]
+package struct SourceReferenceVerifier: Sendable {
+    package var configuration: Configuration
+    package var rules: [any SourceReferenceRule]
 
-    public init(
+    package init(
         configuration: Configuration,
         rules: [any SourceReferenceRule] = RuleSet.registry.sourceReference
     ) {
@@ -17,7 +17,7 @@ public struct SourceReferenceVerifier: Sendable {
     }
 
     /// Findings are reported with the first bundle (references name versions, not bundles).
-    public func verify(_ references: [SourceReference], bundles: [ModelBundle]) -> [Diagnostic] {
+    package func verify(_ references: [SourceReference], bundles: [ModelBundle]) -> [Diagnostic] {
         guard let first = bundles.first, !references.isEmpty else { return [] }
         let contexts = bundles.map(SourceReferenceContext.init)
         var diagnostics: [Diagnostic] = []

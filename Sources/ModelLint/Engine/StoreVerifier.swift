@@ -6,12 +6,12 @@ import ModelLintRules
 /// Judges a store's metadata against a bundle: which version wrote it, and what migrating it to the current
 /// version does (the change findings of that path, in the migration mode), then the store rules. No I/O: the
 /// metadata and the bundle are read before.
-public struct StoreVerifier: Sendable {
-    public var configuration: Configuration
-    public var migration: MigrationMode
-    public var rules: [any StoreRule]
+package struct StoreVerifier: Sendable {
+    package var configuration: Configuration
+    package var migration: MigrationMode
+    package var rules: [any StoreRule]
 
-    public init(
+    package init(
         configuration: Configuration, migration: MigrationMode? = nil,
         rules: [any StoreRule] = RuleSet.registry.store
     ) {
@@ -22,7 +22,7 @@ public struct StoreVerifier: Sendable {
 
     /// `golden`: for a golden store, the versions all of the bundle's golden stores were written by, and whether
     /// this is the last of them.
-    public func verify(
+    package func verify(
         _ metadata: StoreMetadata, path: String, against bundle: ModelBundle, settings: BundleSettings?, isGolden: Bool,
         golden: (covered: Set<String>, isLast: Bool)? = nil, mappingModels: [MappingModel] = [],
         otherBundles: [ModelBundle] = []

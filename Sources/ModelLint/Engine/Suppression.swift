@@ -5,8 +5,8 @@ import ModelLintRules
 /// In-model suppression that survives Xcode: a User Info entry `modellint:disable` on an entity, attribute or
 /// relationship, whose value lists rule ids (comma-separated) or `all`. It silences those rules for that
 /// element (an entity's entry also covers its properties) in the version that declares it and every later one.
-public struct Suppressions: Sendable {
-    public static let userInfoKey = "modellint:disable"
+package struct Suppressions: Sendable {
+    package static let userInfoKey = "modellint:disable"
 
     package struct Entry: Sendable {
         package var entity: String
@@ -29,9 +29,9 @@ public struct Suppressions: Sendable {
     /// Positions of version names, to compare a finding's version with a suppression's.
     package var positions: [String: Int] = [:]
     /// Every rule id the entries name (not `all`), for the suppression rules to judge.
-    public var names: [SuppressionName] = []
+    package var names: [SuppressionName] = []
 
-    public init(versions: [VersionRef]) {
+    package init(versions: [VersionRef]) {
         // Found on all cores; recorded in version order (an entry keeps the first version that has it).
         let sites = concurrentMap(versions) { $0.model.userInfoSites }
         for (position, version) in versions.enumerated() {
@@ -76,7 +76,7 @@ public struct Suppressions: Sendable {
         }
     }
 
-    public func suppresses(_ d: Diagnostic) -> Bool {
+    package func suppresses(_ d: Diagnostic) -> Bool {
         guard let entity = d.entity, let version = d.version, let position = positions[version] else { return false }
         return entries.contains { entry in
             entry.entity == entity && (entry.property == nil || entry.property == d.property) && entry.since <= position

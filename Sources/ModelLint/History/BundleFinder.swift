@@ -3,16 +3,16 @@ import ModelLintSupport
 import ModelLintModel
 
 /// Turns command-line paths into the bundles they select (cli.md "PATH").
-public struct BundleFinder: Sendable {
-    public static var skippedFolders: Set<String> { DirectoryWalker.skippedFolders }
+package struct BundleFinder: Sendable {
+    package static var skippedFolders: Set<String> { DirectoryWalker.skippedFolders }
 
-    public struct Selection: Equatable, Sendable {
+    package struct Selection: Equatable, Sendable {
         /// Absolute, standardized path of the `.xcdatamodeld` folder.
-        public var absolutePath: String
+        package var absolutePath: String
         /// Relative to the working directory when below it, otherwise absolute.
-        public var displayPath: String
+        package var displayPath: String
         /// The folder whose search found it (absolute); nil when it was named.
-        public var searchRoot: String?
+        package var searchRoot: String?
 
         package init(absolutePath: String, displayPath: String, searchRoot: String? = nil) {
             self.absolutePath = absolutePath
@@ -21,24 +21,24 @@ public struct BundleFinder: Sendable {
         }
     }
 
-    public enum FinderError: Error, Equatable, CustomStringConvertible {
+    package enum FinderError: Error, Equatable, CustomStringConvertible {
         case pathNotFound(String)
-        public var description: String {
+        package var description: String {
             switch self {
             case .pathNotFound(let path): return "\(path): no such file or directory"
             }
         }
     }
 
-    public var workingDirectory: String
+    package var workingDirectory: String
     /// Glob patterns (relative to `excludeBase`) of paths never searched.
-    public var exclude: [String]
-    public var excludeBase: String
+    package var exclude: [String]
+    package var excludeBase: String
 
     /// Every walk of the run shares one budget (`DirectoryWalker`).
-    public var walker: DirectoryWalker
+    package var walker: DirectoryWalker
 
-    public init(
+    package init(
         workingDirectory: String, exclude: [String] = [], excludeBase: String? = nil,
         walker: DirectoryWalker = DirectoryWalker()
     ) {
@@ -50,14 +50,14 @@ public struct BundleFinder: Sendable {
 
     /// Bundles selected by `paths` (the working directory when empty), each once, in the order found; a search
     /// that ran out of its folder budget throws `DirectoryWalker.Exhausted`.
-    public func bundles(for paths: [String]) throws -> [Selection] {
+    package func bundles(for paths: [String]) throws -> [Selection] {
         try selections(for: paths).bundles
     }
 
     /// The bundles `paths` select and, from the same walk, the Swift files in the folders they name (each once,
     /// in the order found), grouped by the path that found them: the files SwiftData schemas are read from. A
     /// `.swift` file named selects the folder it is in.
-    public func selections(for paths: [String]) throws -> (
+    package func selections(for paths: [String]) throws -> (
         bundles: [Selection], swiftFiles: [(root: String, files: [String])]
     ) {
         var swiftFiles: [(root: String, files: [String])] = []

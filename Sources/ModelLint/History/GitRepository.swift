@@ -4,11 +4,11 @@ import ModelLintModel
 
 /// Reads bundles as they are at a git revision, with `git` run directly (never through a shell) and
 /// revisions passed as data: two processes per bundle however many versions it has.
-public struct GitRepository: Sendable {
-    public var toplevel: String
+package struct GitRepository: Sendable {
+    package var toplevel: String
     /// The repository's git directory, passed to every command explicitly (`--git-dir`), so a git directory
     /// planted closer to a bundle (`HEAD`, `config`, `objects/`, `refs/` committed beside it) is never discovered.
-    public var gitDirectory: String
+    package var gitDirectory: String
     /// The bundles read at a commit this run, by path, commit, label and order: `--against` reads the bundle's
     /// shipped record and `--only-new` lints it, and git is asked once.
     private let bundlesAtCommits = Locked([String: ModelBundle?]())
@@ -16,9 +16,9 @@ public struct GitRepository: Sendable {
     /// read at the commit both start from it, and git is asked once.
     private let treeListings = Locked([String: (status: Int32, output: Data, error: String)]())
 
-    public struct GitError: Error, CustomStringConvertible, Equatable {
-        public var message: String
-        public var description: String { message }
+    package struct GitError: Error, CustomStringConvertible, Equatable {
+        package var message: String
+        package var description: String { message }
 
         package init(message: String) {
             self.message = message
@@ -27,7 +27,7 @@ public struct GitRepository: Sendable {
 
     /// The repository that holds `directory`, discovered once. Implicit bare repositories are refused
     /// (`safe.bareRepository=explicit`): a work tree is what modellint reads.
-    public init(containing directory: String) throws {
+    package init(containing directory: String) throws {
         // git finds a repository through a `.git` (or a bare repository's HEAD, objects and refs) at or above the
         // folder: with none there is no git process to start (a run outside any repository saves one).
         guard Self.mayBeInRepository(directory) else {
@@ -78,7 +78,7 @@ public struct GitRepository: Sendable {
 
     /// The commit a user-given revision names. A revision starting with `-` is refused so it can never
     /// become an option; `--end-of-options` guards the rest.
-    public func resolve(_ revision: String) throws -> String {
+    package func resolve(_ revision: String) throws -> String {
         guard !revision.hasPrefix("-") else {
             throw GitError(message: "revision '\(revision)' starts with '-': refused (a revision is never an option)")
         }
@@ -104,7 +104,7 @@ public struct GitRepository: Sendable {
 
     /// The bundle at `path` (absolute, inside this repository) as it is at `commit`; nil when it did not exist there.
     /// `following`: an order already decided for this bundle (the work tree's), which the revision's versions keep.
-    public func bundle(
+    package func bundle(
         atPath path: String, commit: String, label: String, versionOrder: [String]?, following decided: [String]? = nil
     ) throws -> ModelBundle? {
         try bundle(
@@ -123,7 +123,7 @@ public struct GitRepository: Sendable {
 
     /// The bundle at `path` as it was at `commit`: at that path, or where the change since `commit` moved it from
     /// (a folder above it renamed), so a move is not mistaken for a new bundle.
-    public func bundle(
+    package func bundle(
         atPathOrWhereMovedFrom path: String, commit: String, label: String, following decided: [String]
     ) throws -> ModelBundle? {
         try bundle(
@@ -212,7 +212,7 @@ public struct GitRepository: Sendable {
 
     /// Where the bundle folder at `relative` (in the work tree) was at `commit`, when the change since then moved it
     /// (git's rename detection on its files: `R` records whose new path is inside the folder); nil otherwise.
-    public func movedFrom(_ relative: String, since commit: String) -> String? {
+    package func movedFrom(_ relative: String, since commit: String) -> String? {
         let diff = run(["diff", "-M", "--name-status", "-z", commit, "--"])
         guard diff.status == 0 else { return nil }
         let prefix = relative + "/"
@@ -296,7 +296,7 @@ public struct GitRepository: Sendable {
     }
 
     /// Where a bundle's files are read from: a commit's tree, or the index (what the next commit holds).
-    public enum Snapshot: Sendable {
+    package enum Snapshot: Sendable {
         case commit(String, label: String)
         /// The staged files, reported under the bundle's own display path (they are what is being committed).
         /// `listing`: `git ls-files --stage -z` output already read for it (a pre-commit run lists the index once).
@@ -304,7 +304,7 @@ public struct GitRepository: Sendable {
     }
 
     /// The bundle at `path` as the snapshot holds it; nil when it holds none of its files.
-    public func bundle(
+    package func bundle(
         atPath path: String, in snapshot: Snapshot, versionOrder: [String]?, following decided: [String]? = nil
     ) throws -> ModelBundle? {
         try bundle(
@@ -497,7 +497,7 @@ public struct GitRepository: Sendable {
     /// moved the bundle (its versions renamed from another folder, or a version renamed) is followed to where they
     /// came from, as `git log --follow` cannot for a folder: the history before it is read at the old path, its
     /// names translated to today's. Two git processes per place the bundle has lived, and one per move.
-    public func versionHistory(bundleAt path: String) -> VersionOrderEvidence.GitHistory {
+    package func versionHistory(bundleAt path: String) -> VersionOrderEvidence.GitHistory {
         guard var relative = PathTools.relative(PathTools.standardize(path), to: toplevel) else {
             return VersionOrderEvidence.GitHistory()
         }

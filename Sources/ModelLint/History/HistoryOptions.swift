@@ -3,18 +3,18 @@ import ModelLintSupport
 import ModelLintModel
 
 /// The shipped-version records a `check` compares with: a lock file, `--against REF`, `--released REF`.
-public struct HistoryOptions: Sendable {
-    public var lock: LockFile?
+package struct HistoryOptions: Sendable {
+    package var lock: LockFile?
     /// The lock file's path, as displayed, and the folder its bundle paths are relative to.
-    public var lockPath: String = LockFile.fileName
-    public var lockDirectory: String = "/"
-    public var against: String?
-    public var released: String?
+    package var lockPath: String = LockFile.fileName
+    package var lockDirectory: String = "/"
+    package var against: String?
+    package var released: String?
 
     /// Repositories discovered this run, by the folder they were asked about (see `repository(for:)`).
     package let repositories: RepositoryCache
 
-    public init() { repositories = RepositoryCache() }
+    package init() { repositories = RepositoryCache() }
 
     /// With the run's repositories already discovered (a split run's parts share them).
     package init(repositories: RepositoryCache) { self.repositories = repositories }

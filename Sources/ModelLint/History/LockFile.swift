@@ -3,27 +3,27 @@ import ModelLintSupport
 import ModelLintModel
 
 /// `modellint.lock`: the shipped versions of each bundle and their digests (cli.md "Lock file").
-public struct LockFile: Equatable, Sendable {
-    public static let fileName = "modellint.lock"
+package struct LockFile: Equatable, Sendable {
+    package static let fileName = "modellint.lock"
     /// The format written; format 1 files are still read.
-    public static let formatVersion = 2
+    package static let formatVersion = 2
     /// The format of the file as read (1 or 2); `lock` upgrades a format-1 file only after verifying it.
-    public var readFormat = LockFile.formatVersion
+    package var readFormat = LockFile.formatVersion
 
     /// Bundle path relative to the lock file's folder -> version name -> digests.
     /// Keys by their exact bytes (`ExactName`): two versions whose names differ only in Unicode normalization are two.
-    public var bundles: [ExactName: [ExactName: VersionDigest]]
+    package var bundles: [ExactName: [ExactName: VersionDigest]]
 
-    public init(bundles: [ExactName: [ExactName: VersionDigest]] = [:]) {
+    package init(bundles: [ExactName: [ExactName: VersionDigest]] = [:]) {
         self.bundles = bundles
     }
 
-    public struct LockError: Error, CustomStringConvertible, Equatable {
-        public var file: String
-        public var message: String
+    package struct LockError: Error, CustomStringConvertible, Equatable {
+        package var file: String
+        package var message: String
         /// The file is damaged (not a wrongly versioned one): `lock --force` rebuilds it.
-        public var repairable = false
-        public var description: String {
+        package var repairable = false
+        package var description: String {
             "\(file): \(message)" + (repairable ? " (repair it with modellint lock --force)" : "")
         }
 
@@ -35,9 +35,9 @@ public struct LockFile: Equatable, Sendable {
     }
 
     /// Where each bundle key stands in the file (1-based line), for findings about an entry.
-    public var keyLines: [ExactName: Int] = [:]
+    package var keyLines: [ExactName: Int] = [:]
 
-    public static func load(path: String) throws -> LockFile {
+    package static func load(path: String) throws -> LockFile {
         let data: Data
         do {
             data = try FileReader.read(path, limit: FileReader.Limit.dataFile)
@@ -72,11 +72,11 @@ public struct LockFile: Equatable, Sendable {
     /// `lock` writes: relative to the lock file's folder, no `.` or `..` parts, no trailing slash.
     /// A SwiftData schema set's key: the file that declares its plan (absolute; recorded relative to the lock file's
     /// folder) and the set's name, `App/Plan.swift#TodoPlan`.
-    public static func swiftDataKey(planFile: String, set: String, lockDirectory: String) -> String {
+    package static func swiftDataKey(planFile: String, set: String, lockDirectory: String) -> String {
         normalizedKey(PathTools.relative(planFile, to: lockDirectory) ?? planFile) + "#" + set
     }
 
-    public static func normalizedKey(_ key: String) -> String {
+    package static func normalizedKey(_ key: String) -> String {
         let absolute = PathTools.absolute(key, relativeTo: "/")
         return key.hasPrefix("/") ? absolute : String(absolute.dropFirst())
     }
@@ -150,7 +150,7 @@ public struct LockFile: Equatable, Sendable {
 
     /// Format 2 JSON with every key sorted, so the file diffs cleanly in review. Every record must be a format-2
     /// one (`lock` re-records format-1 versions only after verifying them).
-    public func serialized() -> String {
+    package func serialized() -> String {
         func object(_ values: [String: String]) -> JSONValue {
             .object(values.keys.sorted().map { ($0, .string(values[$0]!)) })
         }
@@ -182,7 +182,7 @@ public struct LockFile: Equatable, Sendable {
     }
 
     /// Replaced atomically (`FileWriter`): a reader never sees half a lock file.
-    public func write(to path: String, confinedTo confinement: FileWriter.Confinement) throws {
+    package func write(to path: String, confinedTo confinement: FileWriter.Confinement) throws {
         try FileWriter.write(Data(serialized().utf8), to: path, confinedTo: confinement)
     }
 }

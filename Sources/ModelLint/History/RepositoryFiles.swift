@@ -7,8 +7,8 @@ import ModelLintModel
 /// git lists (`ls-files --cached --others --exclude-standard`, one call per repository); elsewhere, one walk
 /// from the nearest folder that holds a project (`.xcodeproj`, `Package.swift`, `project.yml`, `Project.swift`),
 /// else from the bundle's folder.
-public final class RepositoryFiles: Sendable {
-    public let walker: DirectoryWalker
+package final class RepositoryFiles: Sendable {
+    package let walker: DirectoryWalker
     package let repositories: RepositoryCache
     /// Absolute paths excluded by the configuration.
     package let isExcluded: @Sendable (String) -> Bool

@@ -3,8 +3,8 @@ import ModelLintModel
 import ModelLintDiff
 
 /// What counts as shipped for one bundle, and where that knowledge came from (docs/rules/README.md "Shipped history").
-public struct ShippedHistory: Sendable {
-    public enum Source: Sendable, Equatable {
+package struct ShippedHistory: Sendable {
+    package enum Source: Sendable, Equatable {
         /// `modellint.lock` at this path.
         case lockFile(String)
         /// `--released REF`: every version present at REF.
@@ -12,7 +12,7 @@ public struct ShippedHistory: Sendable {
         /// `--against REF`: the versions that at REF come before REF's current one.
         case against(String)
 
-        public var label: String {
+        package var label: String {
             switch self {
             case .lockFile(let path): return path
             case .released(let ref): return "release \(ref)"
@@ -21,17 +21,17 @@ public struct ShippedHistory: Sendable {
         }
     }
 
-    public struct Version: Sendable {
-        public var name: String
+    package struct Version: Sendable {
+        package var name: String
         /// The model as it shipped, when read from git (lock files keep digests only).
-        public var model: Model?
+        package var model: Model?
         /// Read from git, and byte for byte the work tree's version: nothing to compare.
         package var identicalInWorkTree = false
         private let recorded: RecordedDigest
 
         /// What a lock file records; for a version read from git, worked out from its model on first use (most
         /// are never asked: they are byte for byte the work tree's).
-        public var digest: VersionDigest { recorded.value }
+        package var digest: VersionDigest { recorded.value }
 
         package init(name: String, digest: VersionDigest, model: Model? = nil) {
             self.name = name
@@ -69,8 +69,8 @@ public struct ShippedHistory: Sendable {
         }
     }
 
-    public var source: Source
-    public var versions: [Version]
+    package var source: Source
+    package var versions: [Version]
 
     package init(source: Source, versions: [Version]) {
         self.source = source
@@ -79,17 +79,17 @@ public struct ShippedHistory: Sendable {
 }
 
 /// One shipped version compared with the work tree: the typed change history rules judge.
-public struct ShippedVersionComparison: Sendable {
-    public enum Status: Sendable, Equatable { case unchanged, deleted, unreadable, schemaChanged, contentChanged }
-    public var name: String
-    public var source: ShippedHistory.Source
-    public var status: Status
+package struct ShippedVersionComparison: Sendable {
+    package enum Status: Sendable, Equatable { case unchanged, deleted, unreadable, schemaChanged, contentChanged }
+    package var name: String
+    package var source: ShippedHistory.Source
+    package var status: Status
     /// What changed, in words: `Thing.payload: transformer` (from git) or entity names (from a lock file).
-    public var changes: [String]
-    public var location: SourceLocation
+    package var changes: [String]
+    package var location: SourceLocation
 
     /// Compares every shipped version with the bundle as it is now.
-    public static func compare(_ history: ShippedHistory, with bundle: ModelBundle) -> [ShippedVersionComparison] {
+    package static func compare(_ history: ShippedHistory, with bundle: ModelBundle) -> [ShippedVersionComparison] {
         history.versions.map { shipped in
             guard let now = bundle.versions.first(where: { $0.name.isExactly(shipped.name) }) else {
                 return ShippedVersionComparison(

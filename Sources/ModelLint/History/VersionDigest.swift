@@ -6,20 +6,20 @@ import ModelLintModel
 /// the version no longer match it: exactly what Core Data sees), and the content digest (everything but tooling
 /// metadata: a change Core Data cannot see that still changes behaviour). Format 1 records carry a schema digest
 /// of modellint's own design instead of the hashes; they are still verified, never written.
-public struct VersionDigest: Equatable, Sendable {
+package struct VersionDigest: Equatable, Sendable {
     /// Entity name -> base64 version hash (format 2).
-    public var entityHashes: [String: String]?
+    package var entityHashes: [String: String]?
     /// The model's versionChecksum (format 2).
-    public var checksum: String?
+    package var checksum: String?
     /// The format-1 schema digest, as read from an old lock file.
-    public var legacySchema: String?
-    public var content: String
+    package var legacySchema: String?
+    package var content: String
     /// Content digest per entity (16 hex digits), so a changed version can name what changed.
-    public var entityContent: [String: String]
+    package var entityContent: [String: String]
 
-    public var isLegacy: Bool { entityHashes == nil }
+    package var isLegacy: Bool { entityHashes == nil }
 
-    public init(
+    package init(
         entityHashes: [String: String]?, checksum: String?, legacySchema: String?, content: String,
         entityContent: [String: String]
     ) {
@@ -31,7 +31,7 @@ public struct VersionDigest: Equatable, Sendable {
     }
 
     /// A format-2 record of the model as it is.
-    public init(model: Model) {
+    package init(model: Model) {
         let hashes = model.versionHashes
         var byName: [String: String] = [:]
         for name in hashes.orderedNames { byName[name] = hashes.base64(name) }
@@ -42,7 +42,7 @@ public struct VersionDigest: Equatable, Sendable {
     }
 
     /// The format-1 record the model would have had (to verify an old lock file against).
-    public static func legacy(model: Model) -> VersionDigest {
+    package static func legacy(model: Model) -> VersionDigest {
         VersionDigest(
             entityHashes: nil, checksum: nil, legacySchema: Fingerprint.legacySchemaDigest(model),
             content: "sha256:" + SHA256.hex(Fingerprint.content(model, formatOne: true)),
@@ -60,7 +60,7 @@ public struct VersionDigest: Equatable, Sendable {
 
     /// How the model as it is compares with this record: schema (what Core Data matches stores by), content,
     /// or neither. A format-1 record is compared with format-1 digests of the model.
-    public func compare(with model: Model) -> (schemaChanged: Bool, contentChanged: Bool, changedEntities: [String]) {
+    package func compare(with model: Model) -> (schemaChanged: Bool, contentChanged: Bool, changedEntities: [String]) {
         if let recorded = entityHashes {
             let now = VersionDigest(model: model)
             let hashesChanged = now.entityHashes != recorded
@@ -76,7 +76,7 @@ public struct VersionDigest: Equatable, Sendable {
     }
 
     /// Entities added, removed or changed between two records' per-entity content digests.
-    public func changedEntities(comparedTo other: VersionDigest) -> [String] {
+    package func changedEntities(comparedTo other: VersionDigest) -> [String] {
         Set(entityContent.keys).union(other.entityContent.keys).filter { entityContent[$0] != other.entityContent[$0] }
             .sorted()
     }

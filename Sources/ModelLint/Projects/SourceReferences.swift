@@ -7,8 +7,8 @@ import ModelLintModel
 /// (`NSManagedObjectModelReference(…, versionChecksum: "…")`) or loads a compiled version by name (`"X.mom"`,
 /// `forResource: "X", withExtension: "mom"`, `NSManagedObjectModelReference(name: "X", …)`); a Tuist
 /// `Project.swift` may hard-code a current version (`.coreDataModel("M.xcdatamodeld", currentVersion: "M 3")`).
-public struct SourceReference: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct SourceReference: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case checksum(String)
         case versionName(String)
         /// A generator's hard-coded current version for the bundle at this path (as written).
@@ -27,10 +27,10 @@ public struct SourceReference: Sendable, Equatable {
         case transformer(AppTransformer)
     }
 
-    public var kind: Kind
-    public var location: SourceLocation
+    package var kind: Kind
+    package var location: SourceLocation
 
-    public init(kind: Kind, location: SourceLocation) {
+    package init(kind: Kind, location: SourceLocation) {
         self.kind = kind
         self.location = location
     }
@@ -40,7 +40,7 @@ public struct SourceReference: Sendable, Equatable {
     package static let scanRevision = 2
 
     /// Swift files larger than this are not scanned (generated code, vendored blobs).
-    public static let sizeLimit = 2 << 20
+    package static let sizeLimit = 2 << 20
 
     /// A literal after `prefix` (then optional spaces), on one line: `prefix "text"` -> text. Escapes and line
     /// breaks end the match: only plain literals are read.
@@ -201,12 +201,12 @@ public struct SourceReference: Sendable, Equatable {
 
     /// Every reference in a file's text, in order (one literal per line is what code holds; a call split over
     /// lines is not read).
-    public static func scan(_ text: String, path: String) -> [SourceReference] {
+    package static func scan(_ text: String, path: String) -> [SourceReference] {
         scan(bytes: Array(text.utf8), path: path)
     }
 
     /// The same, on the file's bytes: keywords by byte search, and only the lines holding one are read further.
-    public static func scan(bytes: [UInt8], path: String) -> [SourceReference] {
+    package static func scan(bytes: [UInt8], path: String) -> [SourceReference] {
         let present = keywordGroups.filter { ByteSearch.firstIndex(of: $0.anchor, in: bytes) != nil }.flatMap {
             $0.keywords.filter { ByteSearch.firstIndex(of: $0, in: bytes) != nil }
         }
@@ -276,15 +276,15 @@ private extension UInt8 {
 /// one line whose text names a transformer (a chain through another app class is followed when that class's line
 /// does too). Read as text like every reference: the class's names, what it subclasses, and its
 /// `allowedTopLevelClasses` when the override returns a literal list (`[UIColor.self, NSArray.self]`).
-public struct AppTransformer: Sendable, Equatable {
-    public var className: String
+package struct AppTransformer: Sendable, Equatable {
+    package var className: String
     /// What it subclasses, as written (the last component of a dotted name).
-    public var base: String
+    package var base: String
     /// The names a model may give it: the class's, its `@objc(Name)`, and `NSValueTransformerName` literals in
     /// its file.
-    public var names: [String]
+    package var names: [String]
     /// `allowedTopLevelClasses` when written as a literal list; nil: not overridden, or not a literal.
-    public var allowedClasses: [String]?
+    package var allowedClasses: [String]?
 
     package init(className: String, base: String, names: [String], allowedClasses: [String]?) {
         self.className = className
@@ -389,14 +389,14 @@ public struct AppTransformer: Sendable, Equatable {
 
 /// The app's transformer classes, resolved: which names are secure unarchivers (a subclass, directly or through
 /// other app classes, of `NSSecureUnarchiveFromDataTransformer`) and the classes each allows.
-public struct AppTransformers: Sendable, Equatable {
-    public var classes: [AppTransformer]
+package struct AppTransformers: Sendable, Equatable {
+    package var classes: [AppTransformer]
 
-    public init(_ classes: [AppTransformer] = []) {
+    package init(_ classes: [AppTransformer] = []) {
         self.classes = classes
     }
 
-    public init(_ references: [SourceReference]) {
+    package init(_ references: [SourceReference]) {
         self.init(
             references.compactMap { reference in
                 if case .transformer(let t) = reference.kind { return t } else { return nil }
@@ -405,7 +405,7 @@ public struct AppTransformers: Sendable, Equatable {
 
     /// The secure unarchiver a model's `valueTransformerName` names, with what it allows (nil: not a literal
     /// anywhere along its chain); nil when the name is no secure app class.
-    public func secure(named name: String) -> (transformer: AppTransformer, allowed: [String]?)? {
+    package func secure(named name: String) -> (transformer: AppTransformer, allowed: [String]?)? {
         guard var current = classes.first(where: { $0.names.contains(name) }) else { return nil }
         let found = current
         var allowed = current.allowedClasses

@@ -5,22 +5,22 @@ import ModelLintModel
 /// An Xcode project (`project.pbxproj`, an OpenStep property list) as far as model bundles go: each
 /// `XCVersionGroup` (a `.xcdatamodeld`) with its children (the versions), its current version, its resolved
 /// path, and whether a target compiles it (a `PBXBuildFile` of it in a `PBXSourcesBuildPhase`).
-public struct XcodeProject: Sendable {
-    public struct VersionGroup: Sendable, Equatable {
-        public var id: String
+package struct XcodeProject: Sendable {
+    package struct VersionGroup: Sendable, Equatable {
+        package var id: String
         /// The group's path, resolved through the group tree, relative to the folder holding the `.xcodeproj`.
-        public var path: String
+        package var path: String
         /// The version folders it lists, by name (`Model 2.xcdatamodel`).
-        public var children: [String]
-        public var currentVersion: String?
-        public var isCompiled: Bool
+        package var children: [String]
+        package var currentVersion: String?
+        package var isCompiled: Bool
         /// The line of the group's definition in `project.pbxproj`.
-        public var line: Int?
+        package var line: Int?
         /// The object ids of the children (in order) and of the current version, for editing the file.
-        public var childIDs: [String] = []
-        public var currentVersionID: String?
+        package var childIDs: [String] = []
+        package var currentVersionID: String?
         /// Children the project lists but never defines (a merge that dropped the file reference's object).
-        public var danglingChildIDs: [String] = []
+        package var danglingChildIDs: [String] = []
 
         /// As a result cache stores it.
         var json: JSONValue {
@@ -51,11 +51,11 @@ public struct XcodeProject: Sendable {
     }
 
     /// `project.pbxproj` as displayed.
-    public var path: String
-    public var versionGroups: [VersionGroup]
+    package var path: String
+    package var versionGroups: [VersionGroup]
 
-    public struct ReadError: Error, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct ReadError: Error, Equatable, CustomStringConvertible {
+        package var description: String
 
         package init(description: String) {
             self.description = description
@@ -92,7 +92,7 @@ public struct XcodeProject: Sendable {
         return groups
     }
 
-    public static func read(path: String, displayPath: String) throws -> XcodeProject {
+    package static func read(path: String, displayPath: String) throws -> XcodeProject {
         let data: Data
         do { data = try FileReader.read(path, limit: FileReader.Limit.dataFile) } catch {
             throw ReadError(description: "\(displayPath): \(error)")
@@ -184,7 +184,7 @@ public struct XcodeProject: Sendable {
 
     /// The version group for a bundle at `bundlePath` (relative to the project's folder): by resolved path, else
     /// by the bundle's folder name when only one group has it.
-    public func group(forBundleAt bundlePath: String) -> VersionGroup? {
+    package func group(forBundleAt bundlePath: String) -> VersionGroup? {
         if let exact = versionGroups.first(where: { $0.path == bundlePath }) { return exact }
         let name = bundlePath.split(separator: "/").last.map(String.init) ?? bundlePath
         let named = versionGroups.filter { ($0.path.split(separator: "/").last.map(String.init) ?? $0.path) == name }

@@ -3,12 +3,12 @@ import ModelLintRules
 import ModelLintEngine
 
 /// The checkstyle XML most CI dashboards read: findings grouped by file.
-public struct CheckstyleReporter: Reporter {
-    public var paths: PathRelativizer
+package struct CheckstyleReporter: Reporter {
+    package var paths: PathRelativizer
 
-    public init(paths: PathRelativizer) { self.paths = paths }
+    package init(paths: PathRelativizer) { self.paths = paths }
 
-    public func write(_ report: LintReport, to sink: OutputSink) {
+    package func write(_ report: LintReport, to sink: OutputSink) {
         sink.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n")
         var files: [String] = []
         var byFile: [String: [Diagnostic]] = [:]

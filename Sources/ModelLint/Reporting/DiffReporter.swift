@@ -5,10 +5,10 @@ import ModelLintRules
 import ModelLintEngine
 
 /// Renders `modellint diff`: grouped by entity, readable in a terminal; or JSON for tools.
-public enum DiffReporter {
+package enum DiffReporter {
     /// `useColor`: each classification in the colour of its risk (data loss red, custom migration and data-dependent
     /// yellow, lightweight green, no migration dim).
-    public static func text(_ entries: [ChangeEntry], bundle: String, from: String, to: String, useColor: Bool = false)
+    package static func text(_ entries: [ChangeEntry], bundle: String, from: String, to: String, useColor: Bool = false)
         -> String
     {
         func label(_ impact: ChangeImpact) -> String {
@@ -56,7 +56,7 @@ public enum DiffReporter {
     }
 
     /// For a pull-request comment: one table row per change, the worst first; cells escaped as in `check`'s.
-    public static func markdown(_ entries: [ChangeEntry], bundle: String, from: String, to: String) -> String {
+    package static func markdown(_ entries: [ChangeEntry], bundle: String, from: String, to: String) -> String {
         var out =
             "### \(MarkdownReporter.cell(from)) -> \(MarkdownReporter.cell(to)) (`\(MarkdownReporter.code(bundle))`)\n\n"
         guard !entries.isEmpty else { return out + "no changes\n" }
@@ -75,7 +75,7 @@ public enum DiffReporter {
         lines.map { $0 + "\n" }.joined()
     }
 
-    public static func json(_ entries: [ChangeEntry], bundle: String, from: String, to: String) -> String {
+    package static func json(_ entries: [ChangeEntry], bundle: String, from: String, to: String) -> String {
         let changes: [JSONValue] = entries.map { entry in
             var pairs: [(String, JSONValue)] = [("entity", .string(ReportText.shortenedName(entry.entity)))]
             if let property = entry.property { pairs.append(("property", .string(ReportText.shortenedName(property)))) }

@@ -3,12 +3,12 @@ import ModelLintRules
 import ModelLintEngine
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request's diff.
-public struct GitHubReporter: Reporter {
-    public var paths: PathRelativizer
+package struct GitHubReporter: Reporter {
+    package var paths: PathRelativizer
 
-    public init(paths: PathRelativizer) { self.paths = paths }
+    package init(paths: PathRelativizer) { self.paths = paths }
 
-    public func write(_ report: LintReport, to sink: OutputSink) {
+    package func write(_ report: LintReport, to sink: OutputSink) {
         // Workflow commands on purpose: every value in them is escaped by `data` and `property`.
         sink.passing { for d in report.diagnostics { sink.write(line(d)) } }
     }
@@ -29,10 +29,10 @@ public struct GitHubReporter: Reporter {
 
     /// The runner's escaping for a message (`%`, CR, LF), and every other unsafe character (ESC, C1 controls,
     /// bidi overrides) as a visible `\u{…}` escape: the runner passes those through to the log raw.
-    public static func data(_ text: String) -> String { escape(text, property: false) }
+    package static func data(_ text: String) -> String { escape(text, property: false) }
 
     /// For a property value also `:` and `,`, which would otherwise end the value.
-    public static func property(_ text: String) -> String { escape(text, property: true) }
+    package static func property(_ text: String) -> String { escape(text, property: true) }
 
     private static func escape(_ text: String, property: Bool) -> String {
         var out = ""

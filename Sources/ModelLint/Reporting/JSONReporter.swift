@@ -3,10 +3,10 @@ import ModelLintRules
 import ModelLintEngine
 
 /// The JSON shape of cli.md, keys in the documented order.
-public struct JSONReporter: Reporter {
-    public init() {}
+package struct JSONReporter: Reporter {
+    package init() {}
 
-    public func write(_ report: LintReport, to sink: OutputSink) {
+    package func write(_ report: LintReport, to sink: OutputSink) {
         let bundles: [JSONValue] = report.bundles.map { bundle in
             var pairs: [(String, JSONValue)] = [("path", .string(bundle.path))]
             if let kind = bundle.kind { pairs.append(("kind", .string(kind))) }

@@ -7,19 +7,19 @@ import ModelLintEngine
 /// bundle, one test case per finding. What fails the run fails its case — errors, and warnings under `--strict`;
 /// any other finding is a passing case whose text is in `system-out` (an exit-0 run has no failures). The location is in the failure text, since the schema has no
 /// file or line attributes on a test case; names are unique within a suite.
-public struct JUnitReporter: Reporter {
-    public var paths: PathRelativizer
+package struct JUnitReporter: Reporter {
+    package var paths: PathRelativizer
     /// `--strict`: warnings fail the run, so their cases fail too.
-    public var strict: Bool
+    package var strict: Bool
 
-    public init(paths: PathRelativizer, strict: Bool = false) {
+    package init(paths: PathRelativizer, strict: Bool = false) {
         self.paths = paths
         self.strict = strict
     }
 
     private func fails(_ d: Diagnostic) -> Bool { d.severity == .error || (strict && d.severity == .warning) }
 
-    public func write(_ report: LintReport, to sink: OutputSink) {
+    package func write(_ report: LintReport, to sink: OutputSink) {
         var findingsByBundle: [String: [Diagnostic]] = [:]
         for d in report.diagnostics { findingsByBundle[d.bundle, default: []].append(d) }
         func failing(_ list: [Diagnostic]) -> Int { list.filter(fails).count }

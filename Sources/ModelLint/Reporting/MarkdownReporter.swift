@@ -6,12 +6,12 @@ import ModelLintEngine
 
 /// A Markdown table for a pull-request comment or `$GITHUB_STEP_SUMMARY`: errors and warnings listed, notes
 /// counted. Cell text is escaped: a name from a model file cannot close the table, start a heading or a link.
-public struct MarkdownReporter: Reporter {
-    public var paths: PathRelativizer
+package struct MarkdownReporter: Reporter {
+    package var paths: PathRelativizer
 
-    public init(paths: PathRelativizer) { self.paths = paths }
+    package init(paths: PathRelativizer) { self.paths = paths }
 
-    public func write(_ report: LintReport, to sink: OutputSink) {
+    package func write(_ report: LintReport, to sink: OutputSink) {
         let shown = report.diagnostics.filter { $0.severity != .note }
         sink.write("### modellint\n\n")
         sink.write(

@@ -3,13 +3,13 @@ import ModelLintRules
 
 /// Turns a report into bytes in one format. Reporters know diagnostics and, as data, rule descriptions;
 /// never a rule's logic.
-public protocol Reporter: Sendable {
+package protocol Reporter: Sendable {
     func write(_ report: LintReport, to sink: OutputSink)
 }
 
 extension Reporter {
     /// The whole report as one string (tests, and small reports).
-    public func render(_ report: LintReport) -> String {
+    package func render(_ report: LintReport) -> String {
         let sink = OutputSink()
         write(report, to: sink)
         return sink.string

@@ -3,16 +3,16 @@ import ModelLintRules
 import ModelLintEngine
 
 /// SARIF 2.1.0, one run, for GitHub code scanning and other SARIF consumers.
-public struct SARIFReporter: Reporter {
-    public var rules: [RuleDescription]
-    public var paths: PathRelativizer
+package struct SARIFReporter: Reporter {
+    package var rules: [RuleDescription]
+    package var paths: PathRelativizer
 
-    public init(rules: [RuleDescription], paths: PathRelativizer) {
+    package init(rules: [RuleDescription], paths: PathRelativizer) {
         self.rules = rules
         self.paths = paths
     }
 
-    public func write(_ report: LintReport, to sink: OutputSink) {
+    package func write(_ report: LintReport, to sink: OutputSink) {
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let driverRules: [JSONValue] = rules.map { rule in
             .object([

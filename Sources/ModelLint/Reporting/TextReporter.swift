@@ -4,20 +4,20 @@ import ModelLintRules
 import ModelLintEngine
 
 /// Xcode-style lines (`path:line:col: severity: message [rule-id]`) that editors make clickable.
-public struct TextReporter: Reporter {
-    public var useColor: Bool
+package struct TextReporter: Reporter {
+    package var useColor: Bool
     /// Notes are listed too (`--notes`); otherwise they are counted in the summary line.
-    public var listNotes: Bool
+    package var listNotes: Bool
     /// `--statistics`: a table of findings per rule and severity after the findings.
-    public var statistics: Bool
+    package var statistics: Bool
 
-    public init(useColor: Bool, listNotes: Bool = true, statistics: Bool = false) {
+    package init(useColor: Bool, listNotes: Bool = true, statistics: Bool = false) {
         self.useColor = useColor
         self.listNotes = listNotes
         self.statistics = statistics
     }
 
-    public func write(_ report: LintReport, to sink: OutputSink) {
+    package func write(_ report: LintReport, to sink: OutputSink) {
         let shown = report.diagnostics.filter { listNotes || $0.severity != .note }
         // A finding grouped under another of its bundle (`groupedUnder`) is listed, indented, after its heading:
         // the finding of that rule about the same step and element, else one of that rule about the whole bundle.
@@ -90,7 +90,7 @@ public struct TextReporter: Reporter {
         return out + "\n"
     }
 
-    public func summary(_ report: LintReport) -> String {
+    package func summary(_ report: LintReport) -> String {
         let counts = [
             plural(report.errorCount, "error"), plural(report.warningCount, "warning"),
             plural(report.noteCount, "note"),

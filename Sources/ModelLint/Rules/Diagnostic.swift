@@ -1,34 +1,34 @@
 import ModelLintModel
 
 /// One reported problem, as every reporter sees it.
-public struct Diagnostic: Sendable, Equatable {
-    public var ruleId: String
-    public var severity: Severity
-    public var message: String
-    public var fix: String
+package struct Diagnostic: Sendable, Equatable {
+    package var ruleId: String
+    package var severity: Severity
+    package var message: String
+    package var fix: String
     /// The bundle's display path.
-    public var bundle: String
-    public var file: String
-    public var line: Int?
-    public var column: Int?
+    package var bundle: String
+    package var file: String
+    package var line: Int?
+    package var column: Int?
     /// The version the finding is about (for a change: the newer one).
-    public var version: String?
+    package var version: String?
     /// For a change: the older version of the pair.
-    public var fromVersion: String?
-    public var entity: String?
-    public var property: String?
-    public var mappingModel: String?
-    public var underlyingRuleId: String?
-    public var affectedVersions: [String]?
+    package var fromVersion: String?
+    package var entity: String?
+    package var property: String?
+    package var mappingModel: String?
+    package var underlyingRuleId: String?
+    package var affectedVersions: [String]?
     /// For a finding collapsed over consecutive versions: every version it was found in, in version order.
-    public var versions: [String]?
+    package var versions: [String]?
     /// What the finding is about, by identifiers rather than names where the rule knows them (a change finding's
     /// entity and property renaming identifiers); see `stableKey`.
-    public var identity: String?
+    package var identity: String?
     /// The rule id of a finding about the same bundle that the text report lists this one under (its `groups`).
-    public var groupedUnder: String?
+    package var groupedUnder: String?
 
-    public init(
+    package init(
         ruleId: String, severity: Severity, message: String, fix: String, bundle: String, file: String,
         line: Int? = nil, column: Int? = nil, version: String? = nil, fromVersion: String? = nil,
         entity: String? = nil, property: String? = nil
@@ -49,7 +49,7 @@ public struct Diagnostic: Sendable, Equatable {
 
     /// cli.md: sorted by bundle, then version order (`v1.10` after `v1.9`, not between `v1.1` and `v1.5`), then
     /// file, line, column, rule id, so output is stable from run to run. A finding about no version comes first.
-    public static func sortedForOutput(_ diagnostics: [Diagnostic], bundles: [BundleSummary]) -> [Diagnostic] {
+    package static func sortedForOutput(_ diagnostics: [Diagnostic], bundles: [BundleSummary]) -> [Diagnostic] {
         var rank: [String: [String: Int]] = [:]
         for bundle in bundles {
             var ranks: [String: Int] = [:]
@@ -65,7 +65,7 @@ public struct Diagnostic: Sendable, Equatable {
     }
 
     /// Sorted by file, line, column, rule id.
-    public static func sortedForOutput(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package static func sortedForOutput(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.sorted { a, b in
             if a.file != b.file { return a.file < b.file }
             if (a.line ?? 0) != (b.line ?? 0) { return (a.line ?? 0) < (b.line ?? 0) }
@@ -88,7 +88,7 @@ extension Diagnostic {
         VersionOrderAmbiguousRule.description.id,
     ]
 
-    public func stableKey(bundle: String) -> String {
+    package func stableKey(bundle: String) -> String {
         let category = RuleRegistry.description(for: ruleId)?.category
         let subject = identity ?? "\(entity ?? "")/\(property ?? "")"
         let older: String
@@ -109,12 +109,12 @@ extension Diagnostic {
     }
 }
 
-public struct BundleSummary: Sendable, Equatable {
-    public var path: String
-    public var currentVersion: String?
-    public var versions: [String]
+package struct BundleSummary: Sendable, Equatable {
+    package var path: String
+    package var currentVersion: String?
+    package var versions: [String]
     /// "swiftdata" for a SwiftData schema set; nil for a `.xcdatamodeld` bundle.
-    public var kind: String?
+    package var kind: String?
 
     /// A bundle as a report names it: its path, current version and versions.
     package init(_ bundle: ModelBundle) {
@@ -130,22 +130,22 @@ public struct BundleSummary: Sendable, Equatable {
 }
 
 /// What a `check` run produced, before any reporter formats it.
-public struct LintReport: Sendable {
-    public var bundles: [BundleSummary]
-    public var diagnostics: [Diagnostic]
+package struct LintReport: Sendable {
+    package var bundles: [BundleSummary]
+    package var diagnostics: [Diagnostic]
     /// Paths the search skipped because their names are not valid UTF-8.
-    public var unreadablePaths: [String] = []
+    package var unreadablePaths: [String] = []
     /// Files not read because they resolve outside the tree they were found in.
-    public var outsidePaths: [String] = []
+    package var outsidePaths: [String] = []
     /// Swift files not read for SwiftData schemas because of their size.
-    public var tooLargeSwiftFiles: [String] = []
+    package var tooLargeSwiftFiles: [String] = []
 
-    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
-    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
-    public var noteCount: Int { diagnostics.filter { $0.severity == .note }.count }
-    public var versionCount: Int { bundles.reduce(0) { $0 + $1.versions.count } }
+    package var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    package var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+    package var noteCount: Int { diagnostics.filter { $0.severity == .note }.count }
+    package var versionCount: Int { bundles.reduce(0) { $0 + $1.versions.count } }
 
-    public init(bundles: [BundleSummary], diagnostics: [Diagnostic]) {
+    package init(bundles: [BundleSummary], diagnostics: [Diagnostic]) {
         self.bundles = bundles
         self.diagnostics = Diagnostic.sortedForOutput(diagnostics, bundles: bundles)
     }

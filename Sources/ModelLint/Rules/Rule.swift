@@ -7,7 +7,7 @@ import ModelLintStores
 import ModelLintProjects
 import ModelLintSwiftData
 
-public enum Severity: String, Comparable, Sendable, CaseIterable {
+package enum Severity: String, Comparable, Sendable, CaseIterable {
     case note, warning, error
 
     private var rank: Int {
@@ -18,12 +18,12 @@ public enum Severity: String, Comparable, Sendable, CaseIterable {
         }
     }
 
-    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+    package static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }
 
 /// The catalog's sections (docs/rules/README.md): how `rules`, `explain` and the docs group the rules. How a rule is run is
 /// decided by its kind (the protocol it conforms to), not its section.
-public enum RuleCategory: String, Sendable, CaseIterable, Equatable {
+package enum RuleCategory: String, Sendable, CaseIterable, Equatable {
     case bundleStructure = "Bundle structure"
     case singleVersion = "A single model version"
     case changes = "Changes between versions"
@@ -36,23 +36,23 @@ public enum RuleCategory: String, Sendable, CaseIterable, Equatable {
 }
 
 /// Everything a rule says about itself: `rules`, `explain`, the docs and the example test all read it.
-public struct RuleDescription: Sendable {
-    public var id: String
-    public var category: RuleCategory
-    public var severity: Severity
+package struct RuleDescription: Sendable {
+    package var id: String
+    package var category: RuleCategory
+    package var severity: Severity
     /// One line, for `modellint rules`.
-    public var summary: String
+    package var summary: String
     /// Why it loses data or breaks the store: what Core Data does.
-    public var rationale: String
+    package var rationale: String
     /// The safe alternative.
-    public var fix: String
+    package var fix: String
     /// The safe alternative as a SwiftData schema writes it, where `fix` names what Swift declarations do not have
     /// (an `elementID`, an `inverseName`, Xcode's model editor) or a way out a `.custom` stage does not offer.
-    public var swiftDataFix: String?
+    package var swiftDataFix: String?
     /// Models that must trigger the rule (markers `↓` where) and models that must not.
-    public var examples: [RuleExample]
+    package var examples: [RuleExample]
 
-    public init(
+    package init(
         id: String, category: RuleCategory, severity: Severity, summary: String, rationale: String,
         fix: String, swiftDataFix: String? = nil, examples: [RuleExample]
     ) {
@@ -67,42 +67,42 @@ public struct RuleDescription: Sendable {
     }
 
     /// The safe alternative in the words of the bundle's source.
-    public func fix(for source: ModelBundle.Source) -> String {
+    package func fix(for source: ModelBundle.Source) -> String {
         source.isSwiftData ? swiftDataFix ?? fix : fix
     }
 }
 
 /// What a rule found, before the linter stamps bundle, version and final severity on it.
-public struct Finding: Sendable, Equatable {
-    public static func == (a: Finding, b: Finding) -> Bool {
+package struct Finding: Sendable, Equatable {
+    package static func == (a: Finding, b: Finding) -> Bool {
         a.message == b.message && a.location == b.location && a.entity == b.entity && a.property == b.property
             && a.severity == b.severity && a.version == b.version && a.identity == b.identity
             && a.supersedes.map(\.rule) == b.supersedes.map(\.rule)
             && a.supersedes.map(\.identity) == b.supersedes.map(\.identity)
     }
 
-    public var message: String
-    public var location: SourceLocation
-    public var entity: String?
-    public var property: String?
+    package var message: String
+    package var location: SourceLocation
+    package var entity: String?
+    package var property: String?
     /// Set only by rules whose severity depends on the case (e.g. ordered -> unordered vs the reverse).
-    public var severity: Severity?
+    package var severity: Severity?
     /// Set by bundle rules about one version; version rules get theirs from the linter.
-    public var version: String?
+    package var version: String?
     /// For change findings: what makes two findings "the same problem" across pairs (entity and
     /// property renaming identifiers), used to find problems that exist only on a skipped-version pair.
-    public var identity: String?
+    package var identity: String?
     /// Findings of the same pair this one replaces (docs/cli.md "Which findings count": a rename guess replaces
     /// the removal of the element it guesses was renamed), as (rule id, identity).
-    public var supersedes: [(rule: String, identity: String)] = []
+    package var supersedes: [(rule: String, identity: String)] = []
     /// Rule ids whose findings about the same bundle the text report lists under this one (they stay findings of
     /// their own in every format).
-    public var groups: [String] = []
+    package var groups: [String] = []
     /// The problem makes the store fail to open: what that costs depends on the app's code (a crash, or the store
     /// destroyed and its data lost), which the report adds when it knows.
-    public var failsToOpenStore = false
+    package var failsToOpenStore = false
 
-    public init(
+    package init(
         _ message: String, at location: SourceLocation, entity: String? = nil, property: String? = nil,
         severity: Severity? = nil, version: String? = nil
     ) {
@@ -116,7 +116,7 @@ public struct Finding: Sendable, Equatable {
     }
 }
 
-public protocol Rule: Sendable {
+package protocol Rule: Sendable {
     static var description: RuleDescription { get }
     init()
 
@@ -126,6 +126,6 @@ public protocol Rule: Sendable {
 }
 
 extension Rule {
-    public var description: RuleDescription { Self.description }
-    public var id: String { Self.description.id }
+    package var description: RuleDescription { Self.description }
+    package var id: String { Self.description.id }
 }

@@ -6,8 +6,8 @@ import ModelLintStores
 
 /// A tiny bundle that must (or must not) trigger a rule. In model XML, `↓` marks the `<` of each
 /// element a finding must point at; it is stripped before the file is written.
-public struct RuleExample: Sendable {
-    public enum Contents: Sendable {
+package struct RuleExample: Sendable {
+    package enum Contents: Sendable {
         /// The body of a `<model>` element; the header is added around it.
         case model(String)
         /// The exact bytes of `contents`.
@@ -18,7 +18,7 @@ public struct RuleExample: Sendable {
         case legacy
     }
 
-    public enum CurrentVersion: Sendable {
+    package enum CurrentVersion: Sendable {
         /// `.xccurrentversion` names the last version.
         case last
         /// `.xccurrentversion` names this version.
@@ -29,29 +29,29 @@ public struct RuleExample: Sendable {
         case file(String)
     }
 
-    public var versions: [(name: String, contents: Contents)]
+    package var versions: [(name: String, contents: Contents)]
     /// For history rules: the versions as they shipped (recorded in a lock file, or read from git), and where
     /// that record came from.
-    public var shipped: [(name: String, contents: Contents)] = []
-    public var shippedSource: ShippedHistory.Source = .lockFile("modellint.lock")
-    public var currentVersion: CurrentVersion
-    public var triggers: Bool
+    package var shipped: [(name: String, contents: Contents)] = []
+    package var shippedSource: ShippedHistory.Source = .lockFile("modellint.lock")
+    package var currentVersion: CurrentVersion
+    package var triggers: Bool
     /// For findings with no marker: the file they must name, relative to the bundle.
-    public var expectedFile: String?
+    package var expectedFile: String?
     /// The severity the finding must have, when it is not the rule's default (a rule whose severity depends on the case).
-    public var severity: Severity?
+    package var severity: Severity?
     /// For lock-file rules: the exact text of `modellint.lock` beside the bundle (markers `↓` at an entry's line).
-    public var lockFileText: String?
+    package var lockFileText: String?
     /// When set, the exact message every finding must have.
-    public var message: String?
+    package var message: String?
     /// Whether versions that do not differ are what the rule is about: then the harness's variants that add an
     /// unchanged copy of a version (which the rule would rightly report) do not apply.
-    public var aboutUnchangedVersions = false
+    package var aboutUnchangedVersions = false
     /// Where the example is written (the rule's file): the harness reports a failing example there.
-    public var filePath: String
-    public var line: Int
+    package var filePath: String
+    package var line: Int
 
-    public init(
+    package init(
         versions: [(name: String, contents: Contents)], currentVersion: CurrentVersion = .last, triggers: Bool,
         expectedFile: String? = nil,
         filePath: String = #filePath, line: Int = #line
@@ -65,16 +65,16 @@ public struct RuleExample: Sendable {
     }
 
     /// One version, `Near 1`, which is current.
-    public static func triggering(_ body: String, filePath: String = #filePath, line: Int = #line) -> RuleExample {
+    package static func triggering(_ body: String, filePath: String = #filePath, line: Int = #line) -> RuleExample {
         RuleExample(versions: [("Near 1", .model(body))], triggers: true, filePath: filePath, line: line)
     }
 
-    public static func passing(_ body: String, filePath: String = #filePath, line: Int = #line) -> RuleExample {
+    package static func passing(_ body: String, filePath: String = #filePath, line: Int = #line) -> RuleExample {
         RuleExample(versions: [("Near 1", .model(body))], triggers: false, filePath: filePath, line: line)
     }
 
     /// Two versions, `Near 1` (before) then `Near 2` (after, current).
-    public static func triggering(before: String, after: String, filePath: String = #filePath, line: Int = #line)
+    package static func triggering(before: String, after: String, filePath: String = #filePath, line: Int = #line)
         -> RuleExample
     {
         RuleExample(
@@ -82,7 +82,7 @@ public struct RuleExample: Sendable {
             line: line)
     }
 
-    public static func passing(before: String, after: String, filePath: String = #filePath, line: Int = #line)
+    package static func passing(before: String, after: String, filePath: String = #filePath, line: Int = #line)
         -> RuleExample
     {
         RuleExample(
@@ -91,7 +91,7 @@ public struct RuleExample: Sendable {
     }
 
     /// A history example: `shipped` as recorded, `now` in the work tree.
-    public static func history(
+    package static func history(
         shipped: [(String, String)], now: [(String, String)],
         source: ShippedHistory.Source = .lockFile("modellint.lock"),
         triggers: Bool, expectedFile: String? = nil, filePath: String = #filePath, line: Int = #line
@@ -106,7 +106,7 @@ public struct RuleExample: Sendable {
 
     /// Mapping models beside the bundle: (file name, source version, destination version, and the model bodies
     /// it embeds when the example says: otherwise it embeds exactly the two versions its paths name).
-    public var mappingModels:
+    package var mappingModels:
         [(
             name: String, source: String, destination: String, embedded: (String, String)?,
             linked: [LinkedEntityMapping]?
@@ -115,7 +115,7 @@ public struct RuleExample: Sendable {
     /// The same example with a mapping model from one version to another; `embedding`: the bodies of the source
     /// and destination models it embeds, when they are not those versions; `linking`: the entity mappings it lists
     /// (source, destination), when it lists them (otherwise it is compared whole).
-    public func mapping(
+    package func mapping(
         _ name: String, from source: String, to destination: String, embedding: (String, String)? = nil,
         linking: [(String?, String?)]? = nil
     ) -> RuleExample {
@@ -129,38 +129,38 @@ public struct RuleExample: Sendable {
     }
 
     /// Why the bundle does not ship, as a search would have found (`bundle-not-shipped`).
-    public var unshippedReason: String?
+    package var unshippedReason: String?
 
     /// The same example, its bundle found by a search that tells nothing builds it.
-    public func unshipped(_ reason: String) -> RuleExample {
+    package func unshipped(_ reason: String) -> RuleExample {
         var copy = self
         copy.unshippedReason = reason
         return copy
     }
 
     /// The same example with `.xccurrentversion` naming this version.
-    public func pointing(at version: String) -> RuleExample {
+    package func pointing(at version: String) -> RuleExample {
         var copy = self
         copy.currentVersion = .named(version)
         return copy
     }
 
     /// The same example, whose findings must have exactly this message.
-    public func expectingMessage(_ message: String) -> RuleExample {
+    package func expectingMessage(_ message: String) -> RuleExample {
         var copy = self
         copy.message = message
         return copy
     }
 
     /// The same example, about versions that do not differ (`aboutUnchangedVersions`).
-    public func aboutUnchanged() -> RuleExample {
+    package func aboutUnchanged() -> RuleExample {
         var copy = self
         copy.aboutUnchangedVersions = true
         return copy
     }
 
     /// The same example, whose findings must have this severity.
-    public func expecting(_ severity: Severity) -> RuleExample {
+    package func expecting(_ severity: Severity) -> RuleExample {
         var copy = self
         copy.severity = severity
         return copy
@@ -170,12 +170,12 @@ public struct RuleExample: Sendable {
     /// For rules about what ships: the build's output, described as model XML per compiled version (as if
     /// Xcode had compiled that body), its current version, and compiled mapping models given as the source and
     /// destination bodies whose entity hashes they carry.
-    public struct Build: Sendable {
-        public var versions: [(name: String, body: String)]
-        public var current: String?
-        public var mappings: [(name: String, source: String, destination: String)] = []
+    package struct Build: Sendable {
+        package var versions: [(name: String, body: String)]
+        package var current: String?
+        package var mappings: [(name: String, source: String, destination: String)] = []
 
-        public init(
+        package init(
             versions: [(name: String, body: String)], current: String?,
             mappings: [(name: String, source: String, destination: String)] = []
         ) {
@@ -185,19 +185,19 @@ public struct RuleExample: Sendable {
         }
     }
 
-    public var build: Build?
+    package var build: Build?
 
     /// For SwiftData rules: the app's Swift files (name and text, markers `↓` where a finding must point), read as
     /// `check` reads a folder of Swift sources. A name with folders writes them (a bundle's `contents` beside the
     /// Swift files).
-    public var swiftFiles: [(name: String, text: String)] = []
+    package var swiftFiles: [(name: String, text: String)] = []
 
     /// For SwiftData history rules: the app's Swift files as they were at the release (`shippedSource`), whose
     /// schema sets are the shipped record of the sets of `swiftFiles`.
-    public var shippedSwiftFiles: [(name: String, text: String)] = []
+    package var shippedSwiftFiles: [(name: String, text: String)] = []
 
     /// The same SwiftData example, with these files as they were at `source` (`--released` by default).
-    public func shipped(
+    package func shipped(
         swift files: [(String, String)], source: ShippedHistory.Source = .released("v1.0")
     ) -> RuleExample {
         var copy = self
@@ -207,7 +207,7 @@ public struct RuleExample: Sendable {
     }
 
     /// A SwiftData app of these Swift files.
-    public static func swift(
+    package static func swift(
         _ files: [(String, String)], triggers: Bool, filePath: String = #filePath, line: Int = #line
     ) -> RuleExample {
         var example = RuleExample(versions: [], triggers: triggers, filePath: filePath, line: line)
@@ -216,9 +216,9 @@ public struct RuleExample: Sendable {
     }
 
     /// For rules about the app's code: a Swift file beside the bundle (its name and text).
-    public var sourceFile: (name: String, text: String)?
+    package var sourceFile: (name: String, text: String)?
 
-    public static func source(
+    package static func source(
         _ versions: [(String, String)], file name: String, _ text: String, triggers: Bool, filePath: String = #filePath,
         line: Int = #line
     ) -> RuleExample {
@@ -231,19 +231,19 @@ public struct RuleExample: Sendable {
 
     /// For project rules: `Near.xcodeproj/project.pbxproj` beside the bundle, with a version group listing these
     /// version folders, this current version, compiled by a target or not.
-    public struct Project: Sendable {
-        public var children: [String]
-        public var current: String?
-        public var compiled: Bool
+    package struct Project: Sendable {
+        package var children: [String]
+        package var current: String?
+        package var compiled: Bool
 
-        public init(children: [String], current: String?, compiled: Bool = true) {
+        package init(children: [String], current: String?, compiled: Bool = true) {
             self.children = children
             self.current = current
             self.compiled = compiled
         }
 
         /// The `project.pbxproj` text, shaped as Xcode writes it (one object per line group, ids of 24 hex digits).
-        public var text: String {
+        package var text: String {
             func id(_ n: Int) -> String { String(format: "%024X", 0xA0000 + n) }
             var refs = ""
             for (i, child) in children.enumerated() {
@@ -282,10 +282,10 @@ public struct RuleExample: Sendable {
         }
     }
 
-    public var project: Project?
+    package var project: Project?
 
     /// The bundle (`Near 1`...; the last is current) and a project beside it.
-    public static func project(
+    package static func project(
         _ versions: [String], _ project: Project, triggers: Bool, expectedFile: String? = nil,
         filePath: String = #filePath, line: Int = #line
     ) -> RuleExample {
@@ -298,13 +298,13 @@ public struct RuleExample: Sendable {
 
     /// For store rules: the model whose entity hashes the store records (`Store.sqlite` beside the bundle), and
     /// whether it is a golden fixture.
-    public var store: (body: String, golden: Bool)?
+    package var store: (body: String, golden: Bool)?
     /// Whether the example's store caches the model that wrote it (`Z_MODELCACHE`), as every SQLite store Core
     /// Data has written since iOS 11 does.
-    public var storeCachesItsModel = false
+    package var storeCachesItsModel = false
 
     /// The source bundle (`Near 1`...; the last is current) and a store written by `storeBody`.
-    public static func store(
+    package static func store(
         _ versions: [(String, String)], writtenBy storeBody: String, golden: Bool = false, triggers: Bool,
         expectedFile: String = "../Store.sqlite", filePath: String = #filePath, line: Int = #line
     ) -> RuleExample {
@@ -316,14 +316,14 @@ public struct RuleExample: Sendable {
     }
 
     /// The same store example, the store caching the model that wrote it.
-    public func cachingItsModel() -> RuleExample {
+    package func cachingItsModel() -> RuleExample {
         var copy = self
         copy.storeCachesItsModel = true
         return copy
     }
 
     /// The source bundle (`Near 1`...; the last is current) and what a build made of it.
-    public static func compiled(
+    package static func compiled(
         _ versions: [(String, String)], build: Build, triggers: Bool, expectedFile: String? = nil,
         filePath: String = #filePath, line: Int = #line
     ) -> RuleExample {
@@ -334,7 +334,7 @@ public struct RuleExample: Sendable {
         return example
     }
 
-    public static func lockFile(_ text: String, triggers: Bool, filePath: String = #filePath, line: Int = #line)
+    package static func lockFile(_ text: String, triggers: Bool, filePath: String = #filePath, line: Int = #line)
         -> RuleExample
     {
         var example = RuleExample(
@@ -344,15 +344,15 @@ public struct RuleExample: Sendable {
         return example
     }
 
-    public static let modelHeader = """
+    package static let modelHeader = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="23231" systemVersion="23A344" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
         """
 
-    public static let marker: Character = "↓"
+    package static let marker: Character = "↓"
 
     /// The text of a version's `contents` with markers, or nil when it has none.
-    public static func markedText(of contents: Contents) -> String? {
+    package static func markedText(of contents: Contents) -> String? {
         switch contents {
         case .model(let body): return modelHeader + "\n" + body + "\n</model>\n"
         case .file(let text): return text

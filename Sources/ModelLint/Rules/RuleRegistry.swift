@@ -1,8 +1,8 @@
 import ModelLintModel
 
 /// Every rule modellint has, in catalog order. Adding a rule is adding its type here.
-public enum RuleRegistry {
-    public static let all: [any Rule] = [
+package enum RuleRegistry {
+    package static let all: [any Rule] = [
         // Bundle structure
         MalformedContentsRule(), MissingContentsRule(), LegacyModelFormatRule(), MissingCurrentVersionRule(),
         CurrentVersionNotFoundRule(), CurrentVersionNotLatestRule(), VersionNameAmbiguousRule(), BundleNotShippedRule(),
@@ -54,11 +54,11 @@ public enum RuleRegistry {
         SwiftDataModelNotInSchemaRule(),
     ]
 
-    public static let descriptions: [RuleDescription] = all.map { $0.description }
+    package static let descriptions: [RuleDescription] = all.map { $0.description }
 
-    public static let ids: Set<String> = Set(descriptions.map(\.id))
+    package static let ids: Set<String> = Set(descriptions.map(\.id))
 
-    public static func description(for id: String) -> RuleDescription? {
+    package static func description(for id: String) -> RuleDescription? {
         descriptions.first { $0.id == id }
     }
 }

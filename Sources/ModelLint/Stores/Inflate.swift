@@ -3,16 +3,16 @@ import ModelLintModel
 /// Raw DEFLATE (RFC 1951, no zlib header), as Core Data compresses a store's cached model (`Z_MODELCACHE`).
 /// Stored, fixed-Huffman and dynamic-Huffman blocks. Every code, length and distance is checked, and the output
 /// is capped: a hostile stream is an error, never a trap or an unbounded allocation.
-public enum Inflate {
-    public struct InflateError: Error, Equatable, CustomStringConvertible {
-        public var description: String
+package enum Inflate {
+    package struct InflateError: Error, Equatable, CustomStringConvertible {
+        package var description: String
 
         package init(description: String) {
             self.description = description
         }
     }
 
-    public static func decompress(_ input: [UInt8], limit: Int = 64 << 20) throws -> [UInt8] {
+    package static func decompress(_ input: [UInt8], limit: Int = 64 << 20) throws -> [UInt8] {
         var reader = BitReader(bytes: input)
         var out: [UInt8] = []
         var last = false

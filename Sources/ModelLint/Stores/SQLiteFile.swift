@@ -8,16 +8,16 @@ import ModelLintModel
 /// creates `-shm` or `-journal` files, or takes a lock. Every offset, length and page number is checked, page
 /// cycles are detected and the work is bounded by the number of pages: a hostile file is an error, never a trap
 /// or a hang.
-public struct SQLiteFile: Sendable {
-    public struct ReadError: Error, Equatable, CustomStringConvertible {
-        public var description: String
+package struct SQLiteFile: Sendable {
+    package struct ReadError: Error, Equatable, CustomStringConvertible {
+        package var description: String
 
         package init(description: String) {
             self.description = description
         }
     }
 
-    public enum Value: Equatable, Sendable {
+    package enum Value: Equatable, Sendable {
         case null
         case integer(Int64)
         case real(Double)
@@ -26,9 +26,9 @@ public struct SQLiteFile: Sendable {
     }
 
     /// A table's row: its rowid and its columns in declaration order.
-    public struct Row: Equatable, Sendable {
-        public var rowid: Int64
-        public var values: [Value]
+    package struct Row: Equatable, Sendable {
+        package var rowid: Int64
+        package var values: [Value]
 
         package init(rowid: Int64, values: [Value]) {
             self.rowid = rowid
@@ -44,12 +44,12 @@ public struct SQLiteFile: Sendable {
     package let walPages: [Int: ArraySlice<UInt8>]
     package let encoding: UInt32
     /// Whether a `-wal` file was found and had committed frames.
-    public let usedWAL: Bool
+    package let usedWAL: Bool
 
     /// A store is at most this large for modellint's purposes: metadata sits in the first pages.
-    public static let sizeLimit = 1 << 30
+    package static let sizeLimit = 1 << 30
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         let data: Data
         do { data = try FileReader.read(path, limit: Self.sizeLimit) } catch {
             throw ReadError(description: "\(error)")
@@ -63,7 +63,7 @@ public struct SQLiteFile: Sendable {
         try self.init(bytes: [UInt8](data), wal: wal.map { [UInt8]($0) })
     }
 
-    public init(bytes: [UInt8], wal: [UInt8]? = nil) throws {
+    package init(bytes: [UInt8], wal: [UInt8]? = nil) throws {
         func fail(_ what: String) -> ReadError { ReadError(description: "not a SQLite database: \(what)") }
         guard bytes.count >= 100, bytes.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
             throw fail("no SQLite header")
@@ -161,7 +161,7 @@ public struct SQLiteFile: Sendable {
     }
 
     /// Every row of the table b-tree rooted at `root`, in rowid order.
-    public func rows(ofTreeAt root: Int) throws -> [Row] {
+    package func rows(ofTreeAt root: Int) throws -> [Row] {
         // Each byte of a table's payloads is stored once in the file, so a table never holds more than the file
         // does; cells whose pointers share one cell or one overflow chain would otherwise be read once each.
         let stored = main.count + walPages.count * pageSize
@@ -319,7 +319,7 @@ public struct SQLiteFile: Sendable {
     }
 
     /// A table's rows by name, with its column names from its `CREATE TABLE` statement (sqlite_schema, page 1).
-    public func table(named name: String) throws -> (columns: [String], rows: [Row])? {
+    package func table(named name: String) throws -> (columns: [String], rows: [Row])? {
         for row in try rows(ofTreeAt: 1) {
             guard row.values.count >= 5, row.values[0] == .text("table"), case .text(let tableName) = row.values[1],
                 tableName.caseInsensitiveCompare(name) == .orderedSame, case .integer(let root) = row.values[3],

@@ -5,35 +5,35 @@ import ModelLintCompiled
 
 /// What a Core Data SQLite store says about the model that wrote it: `Z_METADATA`'s `Z_PLIST`, a property list
 /// with the entity hashes (`NSStoreModelVersionHashes`), version identifiers and the framework version.
-public struct StoreMetadata: Sendable, Equatable {
-    public static func == (a: StoreMetadata, b: StoreMetadata) -> Bool {
+package struct StoreMetadata: Sendable, Equatable {
+    package static func == (a: StoreMetadata, b: StoreMetadata) -> Bool {
         a.entityHashes == b.entityHashes && a.versionIdentifiers == b.versionIdentifiers
             && a.frameworkVersion == b.frameworkVersion
             && a.storeType == b.storeType && a.uuid == b.uuid && a.checksum == b.checksum && a.usedWAL == b.usedWAL
             && (a.cachedModel == nil) == (b.cachedModel == nil)
     }
 
-    public var entityHashes: [String: [UInt8]]
-    public var versionIdentifiers: [String]
-    public var frameworkVersion: Int?
-    public var storeType: String?
-    public var uuid: String?
+    package var entityHashes: [String: [UInt8]]
+    package var versionIdentifiers: [String]
+    package var frameworkVersion: Int?
+    package var storeType: String?
+    package var uuid: String?
     /// `NSStoreModelVersionChecksumKey` (recent systems): the writing model's versionChecksum.
-    public var checksum: String?
-    public var usedWAL: Bool
+    package var checksum: String?
+    package var usedWAL: Bool
     /// The model that wrote the store, as Core Data cached it in `Z_MODELCACHE` (raw DEFLATE of an archived
     /// model), when the store has one and it reads.
-    public var cachedModel: Model? = nil
+    package var cachedModel: Model? = nil
 
-    public struct ReadError: Error, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct ReadError: Error, Equatable, CustomStringConvertible {
+        package var description: String
 
         package init(description: String) {
             self.description = description
         }
     }
 
-    public static func read(path: String) throws -> StoreMetadata {
+    package static func read(path: String) throws -> StoreMetadata {
         let file: SQLiteFile
         do { file = try SQLiteFile(path: path) } catch { throw ReadError(description: "\(path): \(error)") }
         return try read(file, path: path)
@@ -104,7 +104,7 @@ public struct StoreMetadata: Sendable, Equatable {
     }
 
     /// The versions whose entity hashes equal the store's (exactly the versions Core Data would open it with).
-    public func matchingVersions(_ versions: [VersionRef]) -> [VersionRef] {
+    package func matchingVersions(_ versions: [VersionRef]) -> [VersionRef] {
         versions.filter { $0.model.versionHashes.entities == entityHashes }
     }
 
@@ -112,7 +112,7 @@ public struct StoreMetadata: Sendable, Equatable {
     /// (`NSManagedObjectModel.mergedModel(from:)`): every entity of one version is in the store with that
     /// version's hash, and the store has more. The version (the one covering most entities), and the store's other
     /// entities; nil when no version is wholly in the store.
-    public func mergedFrom(_ versions: [VersionRef]) -> (version: VersionRef, others: [String])? {
+    package func mergedFrom(_ versions: [VersionRef]) -> (version: VersionRef, others: [String])? {
         let covering = versions.filter { version in
             let hashes = version.model.versionHashes.entities
             return !hashes.isEmpty && hashes.count < entityHashes.count
@@ -130,7 +130,7 @@ public struct StoreMetadata: Sendable, Equatable {
     }
 
     /// The version closest to the store (fewest entities that differ; the newest among equals), and those entities.
-    public func nearest(_ versions: [VersionRef]) -> (version: VersionRef, differing: [String])? {
+    package func nearest(_ versions: [VersionRef]) -> (version: VersionRef, differing: [String])? {
         let scored = versions.map { version -> (VersionRef, [String]) in
             let hashes = version.model.versionHashes.entities
             let names = Set(hashes.keys).union(entityHashes.keys).sorted(by: CoreDataHash.precedes)

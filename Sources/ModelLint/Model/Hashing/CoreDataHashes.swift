@@ -4,11 +4,11 @@ import ModelLintSupport
 /// One version's entity version hashes as Core Data computes them (docs/core-data.md), and the two
 /// values made of them: the model's `versionChecksum` (staged migration) and `NSStoreModelVersionHashesDigest`.
 /// A store opens without migration exactly when its recorded hashes equal the model's.
-public struct VersionHashes: Sendable, Equatable {
+package struct VersionHashes: Sendable, Equatable {
     /// Entity name -> 32-byte hash (the first entity of each name; a model with two cannot compile anyway).
-    public let entities: [String: [UInt8]]
+    package let entities: [String: [UInt8]]
     /// The names in Core Data's order: `NSString` `compare:`, UTF-16 code unit by code unit.
-    public let orderedNames: [String]
+    package let orderedNames: [String]
 
     package init(entities: [String: [UInt8]]) {
         self.entities = entities
@@ -16,16 +16,16 @@ public struct VersionHashes: Sendable, Equatable {
     }
 
     /// base64(SHA-256 of the entity hashes concatenated in name order): `NSManagedObjectModel.versionChecksum`.
-    public var versionChecksum: String {
+    package var versionChecksum: String {
         Data(SHA256.digest(orderedNames.flatMap { entities[$0]! })).base64EncodedString()
     }
 
     /// base64(SHA-512 of each name and hash, concatenated in name order): a store's `NSStoreModelVersionHashesDigest`.
-    public var storeDigest: String {
+    package var storeDigest: String {
         Data(SHA512.digest(orderedNames.flatMap { Array($0.utf8) + entities[$0]! })).base64EncodedString()
     }
 
-    public func base64(_ entity: String) -> String? { entities[entity].map { Data($0).base64EncodedString() } }
+    package func base64(_ entity: String) -> String? { entities[entity].map { Data($0).base64EncodedString() } }
 }
 
 /// The algorithm, from the model graph. Verified bit for bit against Xcode's output for inheritance, uniqueness
@@ -33,7 +33,7 @@ public struct VersionHashes: Sendable, Equatable {
 /// modifiers, preserveAfterDeletion and derived attributes. Implemented as specified but not verified on real
 /// files (docs/digests.md says so too): self-inverse relationships, composite attributes, the external-storage
 /// byte, entity-level modifiers, and the order of non-ASCII names.
-public enum CoreDataHash {
+package enum CoreDataHash {
     /// NSAttributeType's raw values.
     package static func typeCode(_ type: AttributeType) -> UInt32 {
         switch type {
@@ -88,7 +88,7 @@ public enum CoreDataHash {
         return hasher.finalize()
     }
 
-    public static func hash(of attribute: Attribute) -> [UInt8] {
+    package static func hash(of attribute: Attribute) -> [UInt8] {
         var hasher = SHA256()
         if attribute.isDerived {
             // A derived attribute hashes its expression alone, as NSExpression prints it (the XML's text).
@@ -106,7 +106,7 @@ public enum CoreDataHash {
     }
 
     /// `owner`: the entity that declares the relationship (a relationship that is its own inverse hashes no inverse).
-    public static func hash(of relationship: Relationship, declaredBy owner: String) -> [UInt8] {
+    package static func hash(of relationship: Relationship, declaredBy owner: String) -> [UInt8] {
         var hasher = SHA256()
         hasher.update(
             propertyPart(

@@ -1,21 +1,21 @@
 /// The closed set of Core Data attribute types, plus whatever else a hand edit wrote.
-public enum AttributeType: Hashable, Sendable {
+package enum AttributeType: Hashable, Sendable {
     case integer16, integer32, integer64, decimal, double, float
     case string, boolean, date, binary, uuid, uri, transformable, composite, undefined, objectID
     /// An `attributeType` value Core Data does not have; kept verbatim for the message.
     case unknown(String)
 
-    public static let known: [AttributeType] = [
+    package static let known: [AttributeType] = [
         .integer16, .integer32, .integer64, .decimal, .double, .float, .string, .boolean,
         .date, .binary, .uuid, .uri, .transformable, .composite, .undefined, .objectID,
     ]
 
-    public init(xmlValue: String) {
+    package init(xmlValue: String) {
         self = AttributeType.known.first { $0.xmlValue == xmlValue } ?? .unknown(xmlValue)
     }
 
     /// The spelling the model editor writes, which is also the name users know.
-    public var xmlValue: String {
+    package var xmlValue: String {
         switch self {
         case .integer16: return "Integer 16"
         case .integer32: return "Integer 32"
@@ -37,15 +37,15 @@ public enum AttributeType: Hashable, Sendable {
         }
     }
 
-    public var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer64 }
+    package var isInteger: Bool { self == .integer16 || self == .integer32 || self == .integer64 }
 
     /// Inferred migration converts freely inside this family (docs/core-data.md).
-    public var isNumericOrBoolean: Bool {
+    package var isNumericOrBoolean: Bool {
         isInteger || self == .decimal || self == .double || self == .float || self == .boolean
     }
 
     /// The inclusive range an integer type can hold.
-    public var integerRange: ClosedRange<Int64>? {
+    package var integerRange: ClosedRange<Int64>? {
         switch self {
         case .integer16: return Int64(Int16.min)...Int64(Int16.max)
         case .integer32: return Int64(Int32.min)...Int64(Int32.max)
@@ -56,11 +56,11 @@ public enum AttributeType: Hashable, Sendable {
 }
 
 /// What happens to the destination objects when the source object is deleted.
-public enum DeleteRule: Hashable, Sendable {
+package enum DeleteRule: Hashable, Sendable {
     case nullify, cascade, deny, noAction
     case unknown(String)
 
-    public init(xmlValue: String?) {
+    package init(xmlValue: String?) {
         switch xmlValue {
         case nil, "Nullify": self = .nullify
         case "Cascade": self = .cascade
@@ -70,7 +70,7 @@ public enum DeleteRule: Hashable, Sendable {
         }
     }
 
-    public var xmlValue: String {
+    package var xmlValue: String {
         switch self {
         case .nullify: return "Nullify"
         case .cascade: return "Cascade"

@@ -1,14 +1,14 @@
 import Foundation
 
 /// How a `defaultValueString` reads for its attribute's type (docs/core-data.md "What inference accepts").
-public enum DefaultValueVerdict: Equatable, Sendable {
+package enum DefaultValueVerdict: Equatable, Sendable {
     case valid
     /// Clearly a value, but in another type's spelling: why.
     case suspicious(String)
     /// Cannot mean anything for the type, or out of range: why.
     case invalid(String)
 
-    public static func judge(_ attribute: Attribute) -> DefaultValueVerdict {
+    package static func judge(_ attribute: Attribute) -> DefaultValueVerdict {
         if attribute.type == .date, let interval = attribute.defaultDateTimeInterval,
             !(isDecimalSpelling(interval) && Double(interval)?.isFinite == true)
         {
@@ -180,9 +180,9 @@ public enum DefaultValueVerdict: Equatable, Sendable {
 }
 
 /// Core Data's dates: seconds since 2001-01-01 00:00:00 UTC (`NSDate`'s reference date).
-public enum CoreDataDate {
+package enum CoreDataDate {
     /// `631152000` -> `2021-01-01T00:00:00Z`; nil for what is not a finite number of seconds.
-    public static func iso8601(_ seconds: String) -> String? {
+    package static func iso8601(_ seconds: String) -> String? {
         guard DefaultValueVerdict.isDecimalSpelling(seconds), let value = Double(seconds), value.isFinite,
             abs(value) < 1e12
         else { return nil }
@@ -193,11 +193,11 @@ public enum CoreDataDate {
 }
 
 /// A default as the value Core Data makes of it, so that two spellings of one value are one default.
-public enum DefaultValue {
+package enum DefaultValue {
     /// Whether two attributes' defaults are the same value for Core Data: the text, or for numbers, Booleans and
     /// dates the number it reads as (`0` and `0.0` on a Double, `NO` and `0` on a Boolean are one default; the
     /// type decides, and a change of type is a change of its own).
-    public static func sameValue(_ a: Attribute, _ b: Attribute) -> Bool {
+    package static func sameValue(_ a: Attribute, _ b: Attribute) -> Bool {
         // An evaluated default (a SwiftData initializer) is the same default when it is written the same.
         guard a.fields.value.defaultExpression == b.fields.value.defaultExpression else { return false }
         if a.defaultValueString == b.defaultValueString && a.defaultDateTimeInterval == b.defaultDateTimeInterval {

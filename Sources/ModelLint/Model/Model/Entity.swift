@@ -28,9 +28,9 @@ extension SharedFields: CustomStringConvertible, CustomDebugStringConvertible {
 }
 
 /// One `key`/`value` pair of an element's User Info.
-public struct UserInfoEntry: Hashable, Sendable {
-    public var key: String
-    public var value: String
+package struct UserInfoEntry: Hashable, Sendable {
+    package var key: String
+    package var value: String
 
     package init(key: String, value: String) {
         self.key = key
@@ -38,280 +38,280 @@ public struct UserInfoEntry: Hashable, Sendable {
     }
 }
 
-public struct Attribute: Hashable, Sendable {
-    public var location: SourceLocation
+package struct Attribute: Hashable, Sendable {
+    package var location: SourceLocation
     @usableFromInline package var fields: SharedFields<Fields>
 
     /// Everything but the location, shared by every copy (see `SharedFields`).
-    public struct Fields: Hashable, Sendable {
-        public var name: String
-        public var type: AttributeType
-        public var isOptional: Bool = false
-        public var isTransient: Bool = false
-        public var defaultValueString: String?
-        public var defaultDateTimeInterval: String?
+    package struct Fields: Hashable, Sendable {
+        package var name: String
+        package var type: AttributeType
+        package var isOptional: Bool = false
+        package var isTransient: Bool = false
+        package var defaultValueString: String?
+        package var defaultDateTimeInterval: String?
         /// A default that is evaluated, not written as a value (a SwiftData property's `= Data()`, `= []`,
         /// `= .distantPast`): the store gets one, but modellint does not know it. Not hashed, like every default.
-        public var defaultExpression: String?
-        public var minValueString: String?
-        public var maxValueString: String?
-        public var regularExpressionString: String?
-        public var usesScalarValueType: Bool?
-        public var valueTransformerName: String?
-        public var customClassName: String?
-        public var allowsExternalBinaryDataStorage: Bool = false
-        public var preserveAfterDeletion: Bool = false
-        public var allowsCloudEncryption: Bool = false
-        public var spotlightIndexingEnabled: Bool = false
-        public var isIndexed: Bool = false
-        public var isDerived: Bool = false
-        public var derivationExpression: String?
-        public var elementID: String?
-        public var renamingIdentifierAttribute: String?
-        public var versionHashModifier: String?
-        public var compositeName: String?
-        public var userInfo: [UserInfoEntry] = []
+        package var defaultExpression: String?
+        package var minValueString: String?
+        package var maxValueString: String?
+        package var regularExpressionString: String?
+        package var usesScalarValueType: Bool?
+        package var valueTransformerName: String?
+        package var customClassName: String?
+        package var allowsExternalBinaryDataStorage: Bool = false
+        package var preserveAfterDeletion: Bool = false
+        package var allowsCloudEncryption: Bool = false
+        package var spotlightIndexingEnabled: Bool = false
+        package var isIndexed: Bool = false
+        package var isDerived: Bool = false
+        package var derivationExpression: String?
+        package var elementID: String?
+        package var renamingIdentifierAttribute: String?
+        package var versionHashModifier: String?
+        package var compositeName: String?
+        package var userInfo: [UserInfoEntry] = []
 
-        public init(name: String, type: AttributeType) {
+        package init(name: String, type: AttributeType) {
             self.name = name
             self.type = type
         }
     }
 
-    public init(name: String, location: SourceLocation, type: AttributeType) {
+    package init(name: String, location: SourceLocation, type: AttributeType) {
         self.init(location: location, fields: Fields(name: name, type: type))
     }
 
-    public init(location: SourceLocation, fields: Fields) {
+    package init(location: SourceLocation, fields: Fields) {
         self.location = location
         self.fields = SharedFields(fields)
     }
 
-    @inlinable public var name: String {
+    @inlinable package var name: String {
         get { fields.value.name }
         set { fields = fields.with { $0.name = newValue } }
     }
-    @inlinable public var type: AttributeType {
+    @inlinable package var type: AttributeType {
         get { fields.value.type }
         set { fields = fields.with { $0.type = newValue } }
     }
     /// `optional="YES"`; a missing `optional` means non-optional.
-    @inlinable public var isOptional: Bool {
+    @inlinable package var isOptional: Bool {
         get { fields.value.isOptional }
         set { fields = fields.with { $0.isOptional = newValue } }
     }
-    @inlinable public var isTransient: Bool {
+    @inlinable package var isTransient: Bool {
         get { fields.value.isTransient }
         set { fields = fields.with { $0.isTransient = newValue } }
     }
-    @inlinable public var defaultValueString: String? {
+    @inlinable package var defaultValueString: String? {
         get { fields.value.defaultValueString }
         set { fields = fields.with { $0.defaultValueString = newValue } }
     }
-    @inlinable public var defaultDateTimeInterval: String? {
+    @inlinable package var defaultDateTimeInterval: String? {
         get { fields.value.defaultDateTimeInterval }
         set { fields = fields.with { $0.defaultDateTimeInterval = newValue } }
     }
-    @inlinable public var minValueString: String? {
+    @inlinable package var minValueString: String? {
         get { fields.value.minValueString }
         set { fields = fields.with { $0.minValueString = newValue } }
     }
-    @inlinable public var maxValueString: String? {
+    @inlinable package var maxValueString: String? {
         get { fields.value.maxValueString }
         set { fields = fields.with { $0.maxValueString = newValue } }
     }
-    @inlinable public var regularExpressionString: String? {
+    @inlinable package var regularExpressionString: String? {
         get { fields.value.regularExpressionString }
         set { fields = fields.with { $0.regularExpressionString = newValue } }
     }
-    @inlinable public var usesScalarValueType: Bool? {
+    @inlinable package var usesScalarValueType: Bool? {
         get { fields.value.usesScalarValueType }
         set { fields = fields.with { $0.usesScalarValueType = newValue } }
     }
-    @inlinable public var valueTransformerName: String? {
+    @inlinable package var valueTransformerName: String? {
         get { fields.value.valueTransformerName }
         set { fields = fields.with { $0.valueTransformerName = newValue } }
     }
-    @inlinable public var customClassName: String? {
+    @inlinable package var customClassName: String? {
         get { fields.value.customClassName }
         set { fields = fields.with { $0.customClassName = newValue } }
     }
-    @inlinable public var allowsExternalBinaryDataStorage: Bool {
+    @inlinable package var allowsExternalBinaryDataStorage: Bool {
         get { fields.value.allowsExternalBinaryDataStorage }
         set { fields = fields.with { $0.allowsExternalBinaryDataStorage = newValue } }
     }
-    @inlinable public var preserveAfterDeletion: Bool {
+    @inlinable package var preserveAfterDeletion: Bool {
         get { fields.value.preserveAfterDeletion }
         set { fields = fields.with { $0.preserveAfterDeletion = newValue } }
     }
-    @inlinable public var allowsCloudEncryption: Bool {
+    @inlinable package var allowsCloudEncryption: Bool {
         get { fields.value.allowsCloudEncryption }
         set { fields = fields.with { $0.allowsCloudEncryption = newValue } }
     }
-    @inlinable public var spotlightIndexingEnabled: Bool {
+    @inlinable package var spotlightIndexingEnabled: Bool {
         get { fields.value.spotlightIndexingEnabled }
         set { fields = fields.with { $0.spotlightIndexingEnabled = newValue } }
     }
-    @inlinable public var isIndexed: Bool {
+    @inlinable package var isIndexed: Bool {
         get { fields.value.isIndexed }
         set { fields = fields.with { $0.isIndexed = newValue } }
     }
-    @inlinable public var isDerived: Bool {
+    @inlinable package var isDerived: Bool {
         get { fields.value.isDerived }
         set { fields = fields.with { $0.isDerived = newValue } }
     }
-    @inlinable public var derivationExpression: String? {
+    @inlinable package var derivationExpression: String? {
         get { fields.value.derivationExpression }
         set { fields = fields.with { $0.derivationExpression = newValue } }
     }
     /// The Renaming ID field as Xcode writes it.
-    @inlinable public var elementID: String? {
+    @inlinable package var elementID: String? {
         get { fields.value.elementID }
         set { fields = fields.with { $0.elementID = newValue } }
     }
     /// A literal `renamingIdentifier="..."` XML attribute: not Xcode's format, ignored by the model compiler.
-    @inlinable public var renamingIdentifierAttribute: String? {
+    @inlinable package var renamingIdentifierAttribute: String? {
         get { fields.value.renamingIdentifierAttribute }
         set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } }
     }
-    @inlinable public var versionHashModifier: String? {
+    @inlinable package var versionHashModifier: String? {
         get { fields.value.versionHashModifier }
         set { fields = fields.with { $0.versionHashModifier = newValue } }
     }
     /// The model-level composite this attribute instantiates (`attributeType="Composite"`).
-    @inlinable public var compositeName: String? {
+    @inlinable package var compositeName: String? {
         get { fields.value.compositeName }
         set { fields = fields.with { $0.compositeName = newValue } }
     }
-    @inlinable public var userInfo: [UserInfoEntry] {
+    @inlinable package var userInfo: [UserInfoEntry] {
         get { fields.value.userInfo }
         set { fields = fields.with { $0.userInfo = newValue } }
     }
 
     /// What inferred migration matches on: `elementID`, else the name.
-    @inlinable public var renamingIdentifier: String { elementID ?? name }
+    @inlinable package var renamingIdentifier: String { elementID ?? name }
 
     /// `defaultValueString` present (an empty string is a default), `defaultDateTimeInterval` on a Date, or an
     /// evaluated default (`defaultExpression`).
-    public var hasDefault: Bool {
+    package var hasDefault: Bool {
         defaultValueString != nil || (type == .date && defaultDateTimeInterval != nil)
             || fields.value.defaultExpression != nil
     }
 }
 
-public struct Relationship: Hashable, Sendable {
-    public var location: SourceLocation
+package struct Relationship: Hashable, Sendable {
+    package var location: SourceLocation
     @usableFromInline package var fields: SharedFields<Fields>
 
     /// Everything but the location, shared by every copy (see `SharedFields`).
-    public struct Fields: Hashable, Sendable {
-        public var name: String
-        public var isOptional: Bool = false
-        public var isTransient: Bool = false
-        public var isToMany: Bool = false
-        public var isOrdered: Bool = false
-        public var minCount: Int?
-        public var maxCount: Int?
-        public var deleteRule: DeleteRule = .nullify
+    package struct Fields: Hashable, Sendable {
+        package var name: String
+        package var isOptional: Bool = false
+        package var isTransient: Bool = false
+        package var isToMany: Bool = false
+        package var isOrdered: Bool = false
+        package var minCount: Int?
+        package var maxCount: Int?
+        package var deleteRule: DeleteRule = .nullify
         /// `indexed="YES"`: Xcode wrote it on relationships until about Xcode 12.
-        public var isIndexed: Bool = false
-        public var destinationEntity: String?
-        public var inverseName: String?
-        public var inverseEntity: String?
-        public var elementID: String?
-        public var renamingIdentifierAttribute: String?
-        public var versionHashModifier: String?
-        public var userInfo: [UserInfoEntry] = []
+        package var isIndexed: Bool = false
+        package var destinationEntity: String?
+        package var inverseName: String?
+        package var inverseEntity: String?
+        package var elementID: String?
+        package var renamingIdentifierAttribute: String?
+        package var versionHashModifier: String?
+        package var userInfo: [UserInfoEntry] = []
 
-        public init(name: String) {
+        package init(name: String) {
             self.name = name
         }
     }
 
-    public init(name: String, location: SourceLocation) {
+    package init(name: String, location: SourceLocation) {
         self.init(location: location, fields: Fields(name: name))
     }
 
-    public init(location: SourceLocation, fields: Fields) {
+    package init(location: SourceLocation, fields: Fields) {
         self.location = location
         self.fields = SharedFields(fields)
     }
 
-    @inlinable public var name: String {
+    @inlinable package var name: String {
         get { fields.value.name }
         set { fields = fields.with { $0.name = newValue } }
     }
-    @inlinable public var isOptional: Bool {
+    @inlinable package var isOptional: Bool {
         get { fields.value.isOptional }
         set { fields = fields.with { $0.isOptional = newValue } }
     }
-    @inlinable public var isTransient: Bool {
+    @inlinable package var isTransient: Bool {
         get { fields.value.isTransient }
         set { fields = fields.with { $0.isTransient = newValue } }
     }
-    @inlinable public var isToMany: Bool {
+    @inlinable package var isToMany: Bool {
         get { fields.value.isToMany }
         set { fields = fields.with { $0.isToMany = newValue } }
     }
-    @inlinable public var isOrdered: Bool {
+    @inlinable package var isOrdered: Bool {
         get { fields.value.isOrdered }
         set { fields = fields.with { $0.isOrdered = newValue } }
     }
-    @inlinable public var minCount: Int? {
+    @inlinable package var minCount: Int? {
         get { fields.value.minCount }
         set { fields = fields.with { $0.minCount = newValue } }
     }
-    @inlinable public var maxCount: Int? {
+    @inlinable package var maxCount: Int? {
         get { fields.value.maxCount }
         set { fields = fields.with { $0.maxCount = newValue } }
     }
-    @inlinable public var deleteRule: DeleteRule {
+    @inlinable package var deleteRule: DeleteRule {
         get { fields.value.deleteRule }
         set { fields = fields.with { $0.deleteRule = newValue } }
     }
-    @inlinable public var isIndexed: Bool {
+    @inlinable package var isIndexed: Bool {
         get { fields.value.isIndexed }
         set { fields = fields.with { $0.isIndexed = newValue } }
     }
-    @inlinable public var destinationEntity: String? {
+    @inlinable package var destinationEntity: String? {
         get { fields.value.destinationEntity }
         set { fields = fields.with { $0.destinationEntity = newValue } }
     }
-    @inlinable public var inverseName: String? {
+    @inlinable package var inverseName: String? {
         get { fields.value.inverseName }
         set { fields = fields.with { $0.inverseName = newValue } }
     }
-    @inlinable public var inverseEntity: String? {
+    @inlinable package var inverseEntity: String? {
         get { fields.value.inverseEntity }
         set { fields = fields.with { $0.inverseEntity = newValue } }
     }
-    @inlinable public var elementID: String? {
+    @inlinable package var elementID: String? {
         get { fields.value.elementID }
         set { fields = fields.with { $0.elementID = newValue } }
     }
-    @inlinable public var renamingIdentifierAttribute: String? {
+    @inlinable package var renamingIdentifierAttribute: String? {
         get { fields.value.renamingIdentifierAttribute }
         set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } }
     }
-    @inlinable public var versionHashModifier: String? {
+    @inlinable package var versionHashModifier: String? {
         get { fields.value.versionHashModifier }
         set { fields = fields.with { $0.versionHashModifier = newValue } }
     }
-    @inlinable public var userInfo: [UserInfoEntry] {
+    @inlinable package var userInfo: [UserInfoEntry] {
         get { fields.value.userInfo }
         set { fields = fields.with { $0.userInfo = newValue } }
     }
 
-    @inlinable public var renamingIdentifier: String { elementID ?? name }
+    @inlinable package var renamingIdentifier: String { elementID ?? name }
 }
 
 /// A property whose value comes from a fetch request, never stored.
-public struct FetchedProperty: Hashable, Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var isOptional: Bool = false
-    public var fetchRequest: FetchRequest?
-    public var userInfo: [UserInfoEntry] = []
+package struct FetchedProperty: Hashable, Sendable {
+    package var name: String
+    package var location: SourceLocation
+    package var isOptional: Bool = false
+    package var fetchRequest: FetchRequest?
+    package var userInfo: [UserInfoEntry] = []
 
     package init(
         name: String, location: SourceLocation, isOptional: Bool = false, fetchRequest: FetchRequest? = nil,
@@ -326,11 +326,11 @@ public struct FetchedProperty: Hashable, Sendable {
 }
 
 /// A fetch request template (`<fetchRequest>` at model level or inside a fetched property).
-public struct FetchRequest: Hashable, Sendable {
-    public var name: String
-    public var entity: String?
-    public var predicate: String?
-    public var location: SourceLocation
+package struct FetchRequest: Hashable, Sendable {
+    package var name: String
+    package var entity: String?
+    package var predicate: String?
+    package var location: SourceLocation
 
     package init(name: String, entity: String? = nil, predicate: String? = nil, location: SourceLocation) {
         self.name = name
@@ -343,46 +343,46 @@ public struct FetchRequest: Hashable, Sendable {
 /// An attribute or relationship: the two kinds of property that take part in migration.
 /// Indirect: a copy is one reference count on a box of this version's own. Inline, a copy would count the
 /// shared fields box too, and the change rules' copies on both cores would contend for the same counts.
-public indirect enum Property: Hashable, Sendable {
+package indirect enum Property: Hashable, Sendable {
     case attribute(Attribute)
     case relationship(Relationship)
 
-    @inlinable public var name: String {
+    @inlinable package var name: String {
         switch self {
         case .attribute(let a): return a.name
         case .relationship(let r): return r.name
         }
     }
 
-    @inlinable public var location: SourceLocation {
+    @inlinable package var location: SourceLocation {
         switch self {
         case .attribute(let a): return a.location
         case .relationship(let r): return r.location
         }
     }
 
-    @inlinable public var renamingIdentifier: String {
+    @inlinable package var renamingIdentifier: String {
         switch self {
         case .attribute(let a): return a.renamingIdentifier
         case .relationship(let r): return r.renamingIdentifier
         }
     }
 
-    @inlinable public var elementID: String? {
+    @inlinable package var elementID: String? {
         switch self {
         case .attribute(let a): return a.elementID
         case .relationship(let r): return r.elementID
         }
     }
 
-    @inlinable public var isTransient: Bool {
+    @inlinable package var isTransient: Bool {
         switch self {
         case .attribute(let a): return a.isTransient
         case .relationship(let r): return r.isTransient
         }
     }
 
-    @inlinable public var userInfo: [UserInfoEntry] {
+    @inlinable package var userInfo: [UserInfoEntry] {
         switch self {
         case .attribute(let a): return a.userInfo
         case .relationship(let r): return r.userInfo
@@ -401,7 +401,7 @@ public indirect enum Property: Hashable, Sendable {
         }
     }
 
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .attribute: return "attribute"
         case .relationship: return "relationship"
@@ -409,10 +409,10 @@ public indirect enum Property: Hashable, Sendable {
     }
 }
 
-public struct UniquenessConstraint: Hashable, Sendable {
+package struct UniquenessConstraint: Hashable, Sendable {
     /// The property names that together must be unique.
-    public var properties: [String]
-    public var location: SourceLocation
+    package var properties: [String]
+    package var location: SourceLocation
 
     package init(properties: [String], location: SourceLocation) {
         self.properties = properties
@@ -420,12 +420,12 @@ public struct UniquenessConstraint: Hashable, Sendable {
     }
 }
 
-public struct FetchIndexElement: Hashable, Sendable {
-    public var property: String?
-    public var expression: String?
-    public var type: String?
-    public var order: String?
-    public var location: SourceLocation
+package struct FetchIndexElement: Hashable, Sendable {
+    package var property: String?
+    package var expression: String?
+    package var type: String?
+    package var order: String?
+    package var location: SourceLocation
 
     package init(
         property: String? = nil, expression: String? = nil, type: String? = nil, order: String? = nil,
@@ -439,10 +439,10 @@ public struct FetchIndexElement: Hashable, Sendable {
     }
 }
 
-public struct FetchIndex: Hashable, Sendable {
-    public var name: String
-    public var elements: [FetchIndexElement]
-    public var location: SourceLocation
+package struct FetchIndex: Hashable, Sendable {
+    package var name: String
+    package var elements: [FetchIndexElement]
+    package var location: SourceLocation
 
     package init(name: String, elements: [FetchIndexElement], location: SourceLocation) {
         self.name = name
@@ -451,111 +451,111 @@ public struct FetchIndex: Hashable, Sendable {
     }
 }
 
-public struct Entity: Hashable, Sendable {
-    public var location: SourceLocation
+package struct Entity: Hashable, Sendable {
+    package var location: SourceLocation
     /// Attributes and relationships this entity declares itself, in file order.
-    public var properties: [Property]
+    package var properties: [Property]
     @usableFromInline package var fields: SharedFields<Fields>
 
     /// Everything but the location, shared by every copy (see `SharedFields`).
-    public struct Fields: Hashable, Sendable {
-        public var name: String
-        public var representedClassName: String?
-        public var parentEntity: String?
-        public var isAbstract: Bool = false
-        public var elementID: String?
-        public var renamingIdentifierAttribute: String?
-        public var versionHashModifier: String?
-        public var codeGenerationType: String?
-        public var fetchedProperties: [FetchedProperty] = []
-        public var uniquenessConstraints: [UniquenessConstraint] = []
-        public var fetchIndexes: [FetchIndex] = []
-        public var compoundIndexes: [UniquenessConstraint] = []
-        public var userInfo: [UserInfoEntry] = []
+    package struct Fields: Hashable, Sendable {
+        package var name: String
+        package var representedClassName: String?
+        package var parentEntity: String?
+        package var isAbstract: Bool = false
+        package var elementID: String?
+        package var renamingIdentifierAttribute: String?
+        package var versionHashModifier: String?
+        package var codeGenerationType: String?
+        package var fetchedProperties: [FetchedProperty] = []
+        package var uniquenessConstraints: [UniquenessConstraint] = []
+        package var fetchIndexes: [FetchIndex] = []
+        package var compoundIndexes: [UniquenessConstraint] = []
+        package var userInfo: [UserInfoEntry] = []
 
-        public init(name: String) {
+        package init(name: String) {
             self.name = name
         }
     }
 
-    public init(name: String, location: SourceLocation) {
+    package init(name: String, location: SourceLocation) {
         self.init(location: location, properties: [], fields: Fields(name: name))
     }
 
-    public init(location: SourceLocation, properties: [Property], fields: Fields) {
+    package init(location: SourceLocation, properties: [Property], fields: Fields) {
         self.location = location
         self.properties = properties
         self.fields = SharedFields(fields)
     }
 
-    @inlinable public var name: String {
+    @inlinable package var name: String {
         get { fields.value.name }
         set { fields = fields.with { $0.name = newValue } }
     }
-    @inlinable public var representedClassName: String? {
+    @inlinable package var representedClassName: String? {
         get { fields.value.representedClassName }
         set { fields = fields.with { $0.representedClassName = newValue } }
     }
-    @inlinable public var parentEntity: String? {
+    @inlinable package var parentEntity: String? {
         get { fields.value.parentEntity }
         set { fields = fields.with { $0.parentEntity = newValue } }
     }
-    @inlinable public var isAbstract: Bool {
+    @inlinable package var isAbstract: Bool {
         get { fields.value.isAbstract }
         set { fields = fields.with { $0.isAbstract = newValue } }
     }
-    @inlinable public var elementID: String? {
+    @inlinable package var elementID: String? {
         get { fields.value.elementID }
         set { fields = fields.with { $0.elementID = newValue } }
     }
-    @inlinable public var renamingIdentifierAttribute: String? {
+    @inlinable package var renamingIdentifierAttribute: String? {
         get { fields.value.renamingIdentifierAttribute }
         set { fields = fields.with { $0.renamingIdentifierAttribute = newValue } }
     }
-    @inlinable public var versionHashModifier: String? {
+    @inlinable package var versionHashModifier: String? {
         get { fields.value.versionHashModifier }
         set { fields = fields.with { $0.versionHashModifier = newValue } }
     }
-    @inlinable public var codeGenerationType: String? {
+    @inlinable package var codeGenerationType: String? {
         get { fields.value.codeGenerationType }
         set { fields = fields.with { $0.codeGenerationType = newValue } }
     }
-    @inlinable public var fetchedProperties: [FetchedProperty] {
+    @inlinable package var fetchedProperties: [FetchedProperty] {
         get { fields.value.fetchedProperties }
         set { fields = fields.with { $0.fetchedProperties = newValue } }
     }
-    @inlinable public var uniquenessConstraints: [UniquenessConstraint] {
+    @inlinable package var uniquenessConstraints: [UniquenessConstraint] {
         get { fields.value.uniquenessConstraints }
         set { fields = fields.with { $0.uniquenessConstraints = newValue } }
     }
-    @inlinable public var fetchIndexes: [FetchIndex] {
+    @inlinable package var fetchIndexes: [FetchIndex] {
         get { fields.value.fetchIndexes }
         set { fields = fields.with { $0.fetchIndexes = newValue } }
     }
     /// Pre-iOS 11 `compoundIndexes`: each entry a list of property names.
-    @inlinable public var compoundIndexes: [UniquenessConstraint] {
+    @inlinable package var compoundIndexes: [UniquenessConstraint] {
         get { fields.value.compoundIndexes }
         set { fields = fields.with { $0.compoundIndexes = newValue } }
     }
-    @inlinable public var userInfo: [UserInfoEntry] {
+    @inlinable package var userInfo: [UserInfoEntry] {
         get { fields.value.userInfo }
         set { fields = fields.with { $0.userInfo = newValue } }
     }
 
-    @inlinable public var renamingIdentifier: String { elementID ?? name }
+    @inlinable package var renamingIdentifier: String { elementID ?? name }
 
-    public var attributes: [Attribute] {
+    package var attributes: [Attribute] {
         properties.compactMap { if case .attribute(let a) = $0 { return a } else { return nil } }
     }
 
-    public var relationships: [Relationship] {
+    package var relationships: [Relationship] {
         properties.compactMap { if case .relationship(let r) = $0 { return r } else { return nil } }
     }
 }
 
-public struct ConfigurationMember: Hashable, Sendable {
-    public var entity: String
-    public var location: SourceLocation
+package struct ConfigurationMember: Hashable, Sendable {
+    package var entity: String
+    package var location: SourceLocation
 
     package init(entity: String, location: SourceLocation) {
         self.entity = entity
@@ -564,11 +564,11 @@ public struct ConfigurationMember: Hashable, Sendable {
 }
 
 /// A named subset of entities (`<configuration>`), e.g. the part of a model CloudKit mirrors.
-public struct ModelConfiguration: Hashable, Sendable {
-    public var name: String
-    public var location: SourceLocation
-    public var usedWithCloudKit: Bool = false
-    public var members: [ConfigurationMember] = []
+package struct ModelConfiguration: Hashable, Sendable {
+    package var name: String
+    package var location: SourceLocation
+    package var usedWithCloudKit: Bool = false
+    package var members: [ConfigurationMember] = []
 
     package init(
         name: String, location: SourceLocation, usedWithCloudKit: Bool = false, members: [ConfigurationMember] = []
@@ -581,17 +581,17 @@ public struct ModelConfiguration: Hashable, Sendable {
 }
 
 /// An XML attribute or element that the Core Data model format does not have.
-public struct UnknownXML: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable { case attribute, element }
-    public var kind: Kind
+package struct UnknownXML: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable { case attribute, element }
+    package var kind: Kind
     /// The attribute's or element's name.
-    public var name: String
+    package var name: String
     /// The element it appeared on (for an unknown element: its parent).
-    public var element: String
-    public var location: SourceLocation
+    package var element: String
+    package var location: SourceLocation
     /// The entity and property (attribute, relationship or fetched property) it stands in, when it does.
-    public var entity: String?
-    public var property: String?
+    package var entity: String?
+    package var property: String?
 
     package init(
         kind: Kind, name: String, element: String, location: SourceLocation, entity: String? = nil,

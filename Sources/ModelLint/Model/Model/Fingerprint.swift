@@ -2,12 +2,12 @@ import ModelLintSupport
 
 /// Canonical, order-insensitive descriptions of a model, for "did it change?" questions that must
 /// ignore how Xcode happened to write the file.
-public enum Fingerprint {
+package enum Fingerprint {
     /// Format 1's schema digest (lock files written before Core Data's hashes were known): SHA-256 of every
     /// entity's schema description, sorted by entity name, one per line. A description embeds its parent's whole
     /// description, so it grows with the depth of the hierarchy; it is streamed into the hash, never built, and
     /// only computed to verify a format-1 lock file.
-    public static func legacySchemaDigest(_ model: Model) -> String {
+    package static func legacySchemaDigest(_ model: Model) -> String {
         var hasher = SHA256()
         var names: [String] = []
         var seen = Set<String>()
@@ -50,7 +50,7 @@ public enum Fingerprint {
         return "sha256:" + Hex.encode(hasher.finalize())
     }
 
-    public static func propertyHashInput(_ property: Property) -> String {
+    package static func propertyHashInput(_ property: Property) -> String {
         switch property {
         case .attribute(let a):
             return [
@@ -75,7 +75,7 @@ public enum Fingerprint {
     /// of modellint's own (`modellint:disable`, `modellint.retired`, `modellint.replaces`), which from format 2 on
     /// are tooling metadata (silencing a finding in a shipped version is not an edit of it), and it did not read
     /// the `indexed` flag of relationships.
-    public static func content(_ model: Model, formatOne: Bool = false) -> String {
+    package static func content(_ model: Model, formatOne: Bool = false) -> String {
         var lines: [String] = [
             "cloudKit=\(model.usedWithCloudKit)", "swiftData=\(model.header["usedWithSwiftData"] ?? "")",
             "versionIdentifier=\(model.header["userDefinedModelVersionIdentifier"] ?? "")",
@@ -94,7 +94,7 @@ public enum Fingerprint {
     }
 
     /// One entity's content: the entity line, then its properties, each order-insensitive.
-    public static func entityContent(_ entity: Entity, formatOne: Bool = false) -> String {
+    package static func entityContent(_ entity: Entity, formatOne: Bool = false) -> String {
         func userInfo(_ entries: [UserInfoEntry]) -> String { Fingerprint.userInfo(entries, formatOne: formatOne) }
         func propertyContent(_ property: Property) -> String {
             Fingerprint.propertyContent(property, formatOne: formatOne)

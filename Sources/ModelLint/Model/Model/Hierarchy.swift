@@ -5,18 +5,18 @@ import ModelLintSupport
 /// `parentEntity` by name from the entity gives (the first entity of the parent's name, stopping at a missing
 /// parent or at an entity already visited), computed in time linear in the number of entities however deep the
 /// chains are (a hostile model may hold 10,000 levels).
-public struct Hierarchy: Sendable {
+package struct Hierarchy: Sendable {
     /// The parent's index (the first entity of the parent's name), when the parent exists.
-    public let parent: [Int?]
+    package let parent: [Int?]
     /// Whether following parents from the entity comes back to an entity already visited.
-    public let reachesCycle: [Bool]
+    package let reachesCycle: [Bool]
     /// The topmost ancestor: the entity that owns the table in a store (itself when it has no parent; for an
     /// entity reaching a cycle, the last entity before the walk returns).
-    public let root: [Int]
+    package let root: [Int]
     /// Entities whose parent is this one, in entity order.
-    public let children: [[Int]]
+    package let children: [[Int]]
     /// Entities that no walk from a root reaches (they reach a cycle), in entity order.
-    public let cycleReaching: [Int]
+    package let cycleReaching: [Int]
 
     package init(parent: [Int?]) {
         self.parent = parent
@@ -72,7 +72,7 @@ public struct Hierarchy: Sendable {
     }
 
     /// The entity and its ancestors, nearest first (`Model.ancestry(of:)`'s order and stopping rule).
-    public func chain(from index: Int) -> [Int] {
+    package func chain(from index: Int) -> [Int] {
         var chain = [index]
         if reachesCycle[index] {
             var seen: Set<Int> = [index]
@@ -92,7 +92,7 @@ public struct Hierarchy: Sendable {
     }
 
     /// Every entity below this one (not itself), in depth-first order.
-    public func descendants(of index: Int) -> [Int] {
+    package func descendants(of index: Int) -> [Int] {
         var found: [Int] = []
         var stack = children[index].reversed().map { $0 }
         var seen: Set<Int> = [index]

@@ -1,32 +1,32 @@
 import ModelLintSupport
 
 /// Facts a model read from a compiled form may not carry.
-public struct UnrecordedFacts: OptionSet, Hashable, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+package struct UnrecordedFacts: OptionSet, Hashable, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
     /// A store's cached model keeps no class names: an entity's (`NSClassNameForEntity`) nor a transformable
     /// attribute's (`NSAttributeValueClassName`) are null.
-    public static let classNames = UnrecordedFacts(rawValue: 1)
+    package static let classNames = UnrecordedFacts(rawValue: 1)
     /// Validation rules compiled into predicates, not read back into Xcode's min, max and pattern.
-    public static let validation = UnrecordedFacts(rawValue: 2)
+    package static let validation = UnrecordedFacts(rawValue: 2)
 }
 
 /// One parsed model version: the entities and everything around them, with name lookups and
 /// inheritance resolved once so rules never search.
-public struct Model: Sendable {
-    public var location: SourceLocation
+package struct Model: Sendable {
+    package var location: SourceLocation
     /// `<model>` header attributes (tooling metadata and flags), verbatim.
-    public var header: [String: String]
-    public var usedWithCloudKit: Bool
-    public var entities: [Entity]
-    public var configurations: [ModelConfiguration]
-    public var fetchRequests: [FetchRequest]
+    package var header: [String: String]
+    package var usedWithCloudKit: Bool
+    package var entities: [Entity]
+    package var configurations: [ModelConfiguration]
+    package var fetchRequests: [FetchRequest]
     /// Names of model-level composite attribute definitions (Xcode 15+; format unverified).
-    public var composites: [String]
-    public var unknownXML: [UnknownXML]
+    package var composites: [String]
+    package var unknownXML: [UnknownXML]
     /// What this model cannot say because of where it was read from (a store's cached model): a diff reports no
     /// change in a fact either side does not record.
-    public var unrecorded: UnrecordedFacts = []
+    package var unrecorded: UnrecordedFacts = []
 
     package let entityIndexByName: NameIndex
     /// The first entity of each effective renaming identifier: what inferred migration matches on.
@@ -40,15 +40,15 @@ public struct Model: Sendable {
     /// Per entity: its parent's index, when it names one of this version's entities.
     package var parentIndices: [Int?] { hierarchy.parent }
     /// Inheritance resolved once (parents, roots, children, cycles).
-    public let hierarchy: Hierarchy
+    package let hierarchy: Hierarchy
     package let tables: ModelTables
     /// Per entity: the entities its relationships (destination, then inverse entity) and fetched properties
     /// name, in declaration order; names of no entity left out.
     package let namedIndices: [[Int]]
     /// A hash of what decides which entities the CloudKit rules check (the model's flag and its configurations).
-    public let cloudKitSettingsKey: Int
+    package let cloudKitSettingsKey: Int
 
-    public init(
+    package init(
         location: SourceLocation, header: [String: String] = [:], entities: [Entity],
         configurations: [ModelConfiguration] = [], fetchRequests: [FetchRequest] = [],
         composites: [String] = [], unknownXML: [UnknownXML] = [], entitySourceHashes: [Int?] = []
@@ -138,11 +138,11 @@ public struct Model: Sendable {
     }
 
     /// Per entity name: its content key (`EntityKeys.content`).
-    public var contentKeys: [String: Int] {
+    package var contentKeys: [String: Int] {
         Dictionary(uniqueKeysWithValues: zip(entityIndexByName.keys, entityIndexByName.values.map { keys.content[$0] }))
     }
 
-    public func entity(named name: String?) -> Entity? {
+    package func entity(named name: String?) -> Entity? {
         guard let name, let i = entityIndexByName[name] else { return nil }
         return entities[i]
     }
@@ -155,32 +155,32 @@ public struct Model: Sendable {
     }
 
     /// The entity and its ancestors, nearest first. Stops at a missing parent or a cycle.
-    public func ancestry(of entity: Entity) -> [Entity] {
+    package func ancestry(of entity: Entity) -> [Entity] {
         if entity.parentEntity == nil { return [entity] }
         guard let i = index(of: entity) else { return [entity] }
         return [entity] + hierarchy.chain(from: i).dropFirst().map { entities[$0] }
     }
 
     /// True when following `parentEntity` from this entity comes back to an entity already visited.
-    public func hasInheritanceCycle(_ entity: Entity) -> Bool {
+    package func hasInheritanceCycle(_ entity: Entity) -> Bool {
         guard entity.parentEntity != nil, let i = index(of: entity) else { return false }
         return hierarchy.reachesCycle[i]
     }
 
     /// The topmost ancestor (the entity that owns the table in a SQLite store).
-    public func root(of entity: Entity) -> Entity {
+    package func root(of entity: Entity) -> Entity {
         guard entity.parentEntity != nil, let i = index(of: entity) else { return entity }
         return entities[hierarchy.root[i]]
     }
 
     /// Core Data's own entity version hashes of this version, worked out on first use.
-    public var versionHashes: VersionHashes {
+    package var versionHashes: VersionHashes {
         tables.versionHashes { CoreDataHash.hashes(of: self, cache: tables.hashCache) }
     }
 
     /// Whether a store of one version opens with the other without migrating: the same entity hashes. Versions
     /// with other entity names differ without hashing anything (most pairs of a long bundle).
-    public func hashesEqual(_ other: Model) -> Bool {
+    package func hashesEqual(_ other: Model) -> Bool {
         hasEntityNames(of: other) && versionHashes.entities == other.versionHashes.entities
     }
 
@@ -249,7 +249,7 @@ public struct Model: Sendable {
 
     /// Where this entity stands in `entities`: the first of its name, or (for a second entity of one name) the
     /// one at its place in the file.
-    public func index(of entity: Entity) -> Int? {
+    package func index(of entity: Entity) -> Int? {
         func same(_ a: SourceLocation, _ b: SourceLocation) -> Bool {
             a.line == b.line && a.column == b.column && a.file == b.file
         }
@@ -258,12 +258,12 @@ public struct Model: Sendable {
     }
 
     /// Inherited and own properties, each with the name of the entity that declares it; ancestors' first.
-    public func effectiveProperties(of entity: Entity) -> [(property: Property, declaredBy: String)] {
+    package func effectiveProperties(of entity: Entity) -> [(property: Property, declaredBy: String)] {
         if entity.parentEntity == nil { return entity.properties.map { ($0, entity.name) } }
         return ancestry(of: entity).reversed().flatMap { owner in owner.properties.map { ($0, owner.name) } }
     }
 
-    public func effectiveProperty(named name: String, in entity: Entity) -> Property? {
+    package func effectiveProperty(named name: String, in entity: Entity) -> Property? {
         for owner in ancestry(of: entity) {
             if let p = owner.properties.first(where: { $0.name == name }) { return p }
         }
@@ -271,7 +271,7 @@ public struct Model: Sendable {
     }
 
     /// The relationship named by `inverseName` on the destination entity, when both exist.
-    public func inverse(of relationship: Relationship) -> Relationship? {
+    package func inverse(of relationship: Relationship) -> Relationship? {
         guard let destination = entity(named: relationship.destinationEntity),
             let name = relationship.inverseName,
             case .relationship(let inverse)? = effectiveProperty(named: name, in: destination)
@@ -282,7 +282,7 @@ public struct Model: Sendable {
     /// Everything an `EntityRule` may read about an entity: the entity and its ancestors, then every entity
     /// that their relationships (destination, inverse entity) and fetched properties name, each with its
     /// ancestors; each entity once, in a fixed order.
-    public func neighborhood(of entity: Entity) -> [Entity] {
+    package func neighborhood(of entity: Entity) -> [Entity] {
         guard let index = entityIndexByName[entity.name] else { return [entity] }
         return neighborhood(ofEntityAt: index).map { entities[$0] }
     }
@@ -318,7 +318,7 @@ public struct Model: Sendable {
     }
 
     /// Entities whose parent chain includes `entity` (not the entity itself).
-    public func descendants(of entity: Entity) -> [Entity] {
+    package func descendants(of entity: Entity) -> [Entity] {
         guard let i = index(of: entity) else { return [] }
         return hierarchy.descendants(of: i).map { entities[$0] }.filter { $0.name != entity.name }
     }

@@ -1,7 +1,7 @@
 import ModelLintSupport
 
 /// What reading one `*.xcdatamodel` folder produced.
-public enum VersionContent: Sendable {
+package enum VersionContent: Sendable {
     case model(Model)
     /// Empty, not well-formed, not a Core Data model, or refused (DTD): why, and where.
     case malformed(reason: String, location: SourceLocation)
@@ -11,16 +11,16 @@ public enum VersionContent: Sendable {
     case legacy
 }
 
-public struct ModelVersion: Sendable {
+package struct ModelVersion: Sendable {
     /// The folder name without `.xcdatamodel`: `Near 20`.
-    public var name: String
+    package var name: String
     /// The version folder's path as displayed.
-    public var folderPath: String
+    package var folderPath: String
     /// The `contents` file's path as displayed.
-    public var contentsPath: String
-    public var content: VersionContent
+    package var contentsPath: String
+    package var content: VersionContent
 
-    public var model: Model? {
+    package var model: Model? {
         if case .model(let m) = content { return m }
         return nil
     }
@@ -33,19 +33,19 @@ public struct ModelVersion: Sendable {
 }
 
 /// A `.xcdatamodeld` bundle: versions in version order and the current-version pointer.
-public struct ModelBundle: Sendable {
+package struct ModelBundle: Sendable {
     /// The bundle's path as displayed.
-    public var path: String
+    package var path: String
     /// Versions in version order (natural order, or the configuration's `versionOrder`).
-    public var versions: [ModelVersion]
+    package var versions: [ModelVersion]
     /// The version `.xccurrentversion` names (folder name without extension), if the file names one.
-    public var declaredCurrentVersion: String?
-    public var currentVersionFile: CurrentVersionFile
+    package var declaredCurrentVersion: String?
+    package var currentVersionFile: CurrentVersionFile
     /// Why nothing the repository builds ships this bundle, when the run found it by searching and can tell
     /// (`bundle-not-shipped`); nil: it ships, or it was named, or the evidence does not decide.
-    public var unshippedReason: String?
+    package var unshippedReason: String?
     /// How the version order was decided when the names have several stems (nil: natural order, or configured).
-    public var orderVerdict: VersionOrderEvidence.Verdict?
+    package var orderVerdict: VersionOrderEvidence.Verdict?
     /// Read at a revision: the versions that are the work tree's own, taken from its read because git says they are
     /// byte for byte the same (`GitRepository.WorkTreeRead`). Empty for a bundle read from disk.
     package var workTreeVersions: Set<ExactName> = []
@@ -53,7 +53,7 @@ public struct ModelBundle: Sendable {
     /// The bundle with its versions ordered by evidence (mapping models, the current version's stem last, what
     /// `.xccurrentversion` named and when git first added each version), when the names have several stems and no
     /// order is configured.
-    public func orderedByEvidence(
+    package func orderedByEvidence(
         mappingPairs: [(source: String, destination: String)], history: () -> VersionOrderEvidence.GitHistory?
     ) -> ModelBundle {
         let names = versions.map(\.name)
@@ -69,12 +69,12 @@ public struct ModelBundle: Sendable {
     }
 
     /// What the versions were read from.
-    public var source: Source = .xcdatamodeld
+    package var source: Source = .xcdatamodeld
 
     /// The bundle as a command names it: `Name.xcdatamodeld`, or a SwiftData plan's (or module's) name.
-    public var shownName: String { source.isSwiftData ? name : name + ".xcdatamodeld" }
+    package var shownName: String { source.isSwiftData ? name : name + ".xcdatamodeld" }
 
-    public enum Source: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         /// A `.xcdatamodeld` folder.
         case xcdatamodeld
         /// SwiftData schemas in Swift files: the plan's (or module's) name. Versions are schema types, migrated
@@ -83,18 +83,18 @@ public struct ModelBundle: Sendable {
         case swiftData(name: String, versioned: Bool)
 
         /// Whether the versions are SwiftData schemas: a finding's advice is then said in Swift.
-        public var isSwiftData: Bool {
+        package var isSwiftData: Bool {
             if case .swiftData = self { return true }
             return false
         }
     }
 
     /// Version folders whose names are not valid UTF-8 (shown with `\x..` escapes): not read.
-    public var unreadableVersionNames: [String] = []
+    package var unreadableVersionNames: [String] = []
 
     /// Versions whose names differ only by letter case or Unicode normalization: two folders on a disk that
     /// tells them apart, one folder (and a broken checkout) on a default macOS or Windows disk.
-    public var confusableVersionNames: [(String, String)] {
+    package var confusableVersionNames: [(String, String)] {
         var pairs: [(String, String)] = []
         var byFolded: [String: String] = [:]
         for version in versions {
@@ -109,7 +109,7 @@ public struct ModelBundle: Sendable {
         return pairs
     }
 
-    public enum CurrentVersionFile: Sendable, Equatable {
+    package enum CurrentVersionFile: Sendable, Equatable {
         case present
         case absent
         /// Present but without `_XCCurrentVersionName` (an empty `<dict/>`): treated as absent.
@@ -118,24 +118,24 @@ public struct ModelBundle: Sendable {
         case unreadable(String)
     }
 
-    public var name: String {
+    package var name: String {
         if case .swiftData(let name, _) = source { return name }
         let last = path.split(separator: "/").last.map(String.init) ?? path
         return last.hasSuffix(".xcdatamodeld") ? String(last.dropLast(".xcdatamodeld".count)) : last
     }
 
-    public var currentVersionFilePath: String { path + "/.xccurrentversion" }
+    package var currentVersionFilePath: String { path + "/.xccurrentversion" }
 
     /// The version treated as current: the declared one when it exists, otherwise the last one
     /// in version order (with no usable current version, the last version is treated as current).
-    public var currentVersionIndex: Int? {
+    package var currentVersionIndex: Int? {
         if let declared = declaredCurrentVersion, let i = versions.firstIndex(where: { $0.name.isExactly(declared) }) {
             return i
         }
         return versions.isEmpty ? nil : versions.count - 1
     }
 
-    public var currentVersion: ModelVersion? { currentVersionIndex.map { versions[$0] } }
+    package var currentVersion: ModelVersion? { currentVersionIndex.map { versions[$0] } }
 
     /// How a finding about an unusable pointer says which version stands in for the current one.
     package var fallbackCurrentNote: String {
@@ -158,26 +158,26 @@ public struct ModelBundle: Sendable {
 /// One side of a compared pair: a readable version.
 extension ModelBundle {
     /// The versions that read as models, in version order: what every rule kind compares.
-    public var readableVersions: [VersionRef] {
+    package var readableVersions: [VersionRef] {
         versions.compactMap { version in
             version.model.map { VersionRef(name: version.name, contentsPath: version.contentsPath, model: $0) }
         }
     }
 }
 
-public struct VersionRef: Sendable {
-    public var name: String
-    public var contentsPath: String
+package struct VersionRef: Sendable {
+    package var name: String
+    package var contentsPath: String
     /// The model in a box: a version is copied into every compared pair and diff, and a `Model` value counts a
     /// reference for each of its arrays and indexes (some thirty), on the cores that share the version.
     @usableFromInline var modelBox: ModelBox
 
-    public var model: Model {
+    package var model: Model {
         _read { yield modelBox.model }
         set { modelBox = ModelBox(newValue) }
     }
 
-    public init(name: String, contentsPath: String, model: Model) {
+    package init(name: String, contentsPath: String, model: Model) {
         self.name = name
         self.contentsPath = contentsPath
         self.modelBox = ModelBox(model)

@@ -1,9 +1,9 @@
 import ModelLintSupport
 
 /// Where an element starts in a `contents` file: 1-based line and column of its `<`.
-public struct SourceLocation: Hashable, Sendable, Comparable {
+package struct SourceLocation: Hashable, Sendable, Comparable {
     /// The file's path as modellint was given it (absolute or relative to the working directory).
-    public var file: String {
+    package var file: String {
         get { sourceFile.path }
         set { sourceFile = SourceFile(newValue) }
     }
@@ -16,17 +16,17 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
     private var storedLine: Int32
     private var storedColumn: Int32
 
-    public var line: Int? {
+    package var line: Int? {
         get { storedLine < 0 ? nil : Int(storedLine) }
         set { storedLine = Self.stored(newValue) }
     }
 
-    public var column: Int? {
+    package var column: Int? {
         get { storedColumn < 0 ? nil : Int(storedColumn) }
         set { storedColumn = Self.stored(newValue) }
     }
 
-    public init(file: String, line: Int? = nil, column: Int? = nil) {
+    package init(file: String, line: Int? = nil, column: Int? = nil) {
         self.init(file: SourceFile(file), line: line, column: column)
     }
 
@@ -41,7 +41,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
         return Int32(clamping: max(0, value))
     }
 
-    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+    package static func < (a: SourceLocation, b: SourceLocation) -> Bool {
         if a.sourceFile != b.sourceFile {
             let (x, y) = (a.file, b.file)
             if x != y { return x < y }

@@ -3,17 +3,17 @@ import ModelLintSupport
 /// A bundle's readable versions as they are judged: in order, from the oldest one the app still migrates, and the
 /// one treated as current. With no usable current version (none declared, or it cannot be read), the last
 /// readable one is current: the one place that is decided.
-public struct VersionLine: Sendable {
-    public var versions: [VersionRef]
+package struct VersionLine: Sendable {
+    package var versions: [VersionRef]
     /// Where the current version is in `versions` (0 when there are none).
-    public var currentPosition: Int
+    package var currentPosition: Int
 
-    public var current: VersionRef? { versions.isEmpty ? nil : versions[currentPosition] }
-    public var names: [String] { versions.map(\.name) }
+    package var current: VersionRef? { versions.isEmpty ? nil : versions[currentPosition] }
+    package var names: [String] { versions.map(\.name) }
 
     /// `oldestMigrated`: stores of earlier versions are never migrated (the app abandoned them), so the line
     /// begins there, as if the bundle did; a name the bundle lacks changes nothing (the configuration refuses it).
-    public init(_ bundle: ModelBundle, oldestMigrated: String? = nil) {
+    package init(_ bundle: ModelBundle, oldestMigrated: String? = nil) {
         var readable = bundle.readableVersions
         if let oldestMigrated, let start = readable.firstIndex(where: { $0.name.isExactly(oldestMigrated) }) {
             readable = Array(readable[start...])
@@ -23,11 +23,11 @@ public struct VersionLine: Sendable {
     }
 
     /// `currentPosition` nil: the last version is current.
-    public init(versions: [VersionRef], currentPosition: Int? = nil) {
+    package init(versions: [VersionRef], currentPosition: Int? = nil) {
         self.versions = versions
         self.currentPosition = currentPosition ?? max(versions.count - 1, 0)
     }
 
     /// The versions before the current one: what has shipped when nothing else records it.
-    public var beforeCurrent: ArraySlice<VersionRef> { versions[..<currentPosition] }
+    package var beforeCurrent: ArraySlice<VersionRef> { versions[..<currentPosition] }
 }

@@ -3,8 +3,8 @@ import Dispatch
 import ModelLintSupport
 
 /// Reads a `.xcdatamodeld` folder: every version (in parallel: they are independent) and the pointer.
-public enum BundleLoader {
-    public static func load(bundleURL: URL, displayPath: String, versionOrder: [String]? = nil) -> ModelBundle {
+package enum BundleLoader {
+    package static func load(bundleURL: URL, displayPath: String, versionOrder: [String]? = nil) -> ModelBundle {
         load(bundleURL: bundleURL, displayPath: displayPath, versionOrder: versionOrder, cache: EntitySourceCache())
     }
 

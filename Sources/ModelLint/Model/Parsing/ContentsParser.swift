@@ -5,8 +5,8 @@ import Foundation
 import ModelLintSupport
 
 /// Reads one `contents` file into a `Model`, or says precisely why it cannot.
-public enum ContentsParser {
-    public static func parse(data: Data, path: String) -> VersionContent {
+package enum ContentsParser {
+    package static func parse(data: Data, path: String) -> VersionContent {
         parse(data: data, path: path, cache: nil)
     }
 

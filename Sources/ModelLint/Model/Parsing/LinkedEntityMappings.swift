@@ -2,11 +2,11 @@ import ModelLintSupport
 
 /// One entity mapping that Xcode compiles into a mapping model: the source and destination entity it names (an add
 /// mapping has no source, a remove mapping no destination).
-public struct LinkedEntityMapping: Equatable, Sendable {
-    public var source: String?
-    public var destination: String?
+package struct LinkedEntityMapping: Equatable, Sendable {
+    package var source: String?
+    package var destination: String?
 
-    public init(source: String?, destination: String?) {
+    package init(source: String?, destination: String?) {
         self.source = source
         self.destination = destination
     }
@@ -16,10 +16,10 @@ public struct LinkedEntityMapping: Equatable, Sendable {
 /// in its `entitymappings` relationship (`idrefs`). `XDDEVENTITYMAPPING` objects it does not list are deleted
 /// leftovers the compiler drops. Read from the bytes (the XML is never parsed, so its external DTD is never
 /// resolved), in one pass over the file's `<object` tags.
-public enum LinkedEntityMappings {
+package enum LinkedEntityMappings {
     /// nil: the mapping model object lists no entity mappings at all (not written by Xcode's editor, or cut short),
     /// so which entities it maps is unknown.
-    public static func read(_ bytes: [UInt8]) -> [LinkedEntityMapping]? {
+    package static func read(_ bytes: [UInt8]) -> [LinkedEntityMapping]? {
         let objectTag = Array("<object ".utf8)
         let mappingModelType = Array(" type=\"XDDEVMAPPINGMODEL\"".utf8)
         let entityMappingType = Array(" type=\"XDDEVENTITYMAPPING\"".utf8)

@@ -2,22 +2,22 @@ import Foundation
 import ModelLintSupport
 
 /// A custom mapping model (`.xcmappingmodel`) and the pair of versions it maps.
-public struct MappingModel: Equatable, Sendable {
+package struct MappingModel: Equatable, Sendable {
     /// The file name without extension, as users know it: `Delta5ToDelta6`.
-    public var name: String
-    public var source: String
-    public var destination: String
+    package var name: String
+    package var source: String
+    package var destination: String
     /// How a finding names what covers its step ("the mapping model X" unless set: a SwiftData custom stage).
-    public var coverage: String?
+    package var coverage: String?
 
     /// Every version Core Data would accept as its source, and as its destination (its recorded hashes are subsets
     /// of theirs): it migrates any pair of them, not only `source` -> `destination`, the pair its paths name.
-    public var sources: [String]
-    public var destinations: [String]
+    package var sources: [String]
+    package var destinations: [String]
     /// The source entities its linked entity mappings name (nil: it lists none, and is compared whole); its
     /// `xcmapping.xml` as reports name it.
-    public var linkedSources: [String]?
-    public var path: String?
+    package var linkedSources: [String]?
+    package var path: String?
 
     package init(name: String, source: String, destination: String, coverage: String? = nil) {
         self.name = name
@@ -29,12 +29,12 @@ public struct MappingModel: Equatable, Sendable {
     }
 
     /// Whether Core Data picks it to migrate a store of `from` to `to`.
-    public func covers(from: String, to: String) -> Bool {
+    package func covers(from: String, to: String) -> Bool {
         sources.contains(from) && destinations.contains(to)
     }
 
     /// The pairs it is picked for whose destination comes later in `names` (a line of versions), in source order.
-    public func forwardPairs(along names: [String]) -> [(from: String, to: String)] {
+    package func forwardPairs(along names: [String]) -> [(from: String, to: String)] {
         sources.flatMap { source -> [(from: String, to: String)] in
             guard let from = names.firstIndex(of: source) else { return [] }
             return destinations.filter { (names.firstIndex(of: $0) ?? -1) > from }.map { (source, $0) }
@@ -42,9 +42,9 @@ public struct MappingModel: Equatable, Sendable {
     }
 
     /// What decided the pair: the models it embeds (Core Data's own test), else the editor's paths or the file name.
-    public var evidence: Evidence = .modelPaths
+    package var evidence: Evidence = .modelPaths
 
-    public enum Evidence: Equatable, Sendable {
+    package enum Evidence: Equatable, Sendable {
         /// Both embedded models equal the two versions by Core Data's entity hashes; `cleared` names the hashed
         /// facts the snapshot does not record that the versions use (then compared with them cleared).
         case embeddedModels(cleared: [String])
@@ -54,7 +54,7 @@ public struct MappingModel: Equatable, Sendable {
 
     /// What covers a step, as a finding says it: the mapping model, and how it was matched when that is not
     /// Core Data's own test (its embedded models equal the two versions by hash).
-    public var covering: String {
+    package var covering: String {
         if let coverage { return coverage }
         switch evidence {
         case .embeddedModels(let cleared) where cleared.isEmpty:
@@ -74,30 +74,30 @@ public struct MappingModel: Equatable, Sendable {
 
 /// A mapping model whose embedded source or destination model equals no version of the bundle its paths name:
 /// its compiled form's hashes match no store, so Core Data never uses it.
-public struct UnmatchedMappingModel: Equatable, Sendable {
-    public var name: String
+package struct UnmatchedMappingModel: Equatable, Sendable {
+    package var name: String
     /// Its `xcmapping.xml`, as reports name it.
-    public var path: String
+    package var path: String
     /// The versions its editor's paths name (the last component), whether or not they still exist.
-    public var claimedSource: String?
-    public var claimedDestination: String?
+    package var claimedSource: String?
+    package var claimedDestination: String?
     /// Per side: the versions its embedded model equals (empty: none).
-    public var sourceMatches: [String]
-    public var destinationMatches: [String]
+    package var sourceMatches: [String]
+    package var destinationMatches: [String]
     /// Per unmatched side, how the embedded model differs from the version its path names (entity names), when
     /// that version exists.
-    public var sourceDifferences: [String]?
-    public var destinationDifferences: [String]?
+    package var sourceDifferences: [String]?
+    package var destinationDifferences: [String]?
 }
 
 /// A mapping model found for a bundle: its name (the file name without extension), its `xcmapping.xml` as
 /// reports name it, and what that file holds.
-public struct MappingModelSource: Sendable {
-    public var name: String
-    public var path: String
-    public var file: MappingModelFile
+package struct MappingModelSource: Sendable {
+    package var name: String
+    package var path: String
+    package var file: MappingModelFile
 
-    public init(name: String, path: String, file: MappingModelFile) {
+    package init(name: String, path: String, file: MappingModelFile) {
         self.name = name
         self.path = path
         self.file = file
@@ -105,24 +105,24 @@ public struct MappingModelSource: Sendable {
 }
 
 /// One `xcmapping.xml`: the editor's memory of where its models came from, and the models it embeds.
-public struct MappingModelFile: Sendable {
-    public var sourcePath: String?
-    public var destinationPath: String?
+package struct MappingModelFile: Sendable {
+    package var sourcePath: String?
+    package var destinationPath: String?
     /// The embedded models, when read from the file (nil from the result cache, which keeps their hashes).
-    public var source: Model?
-    public var destination: Model?
+    package var source: Model?
+    package var destination: Model?
     /// What matching compares of each embedded model: all a run needs of it.
-    public var sourceHashes: EmbeddedModelHashes?
-    public var destinationHashes: EmbeddedModelHashes?
+    package var sourceHashes: EmbeddedModelHashes?
+    package var destinationHashes: EmbeddedModelHashes?
     /// The entity mappings Xcode compiles (`LinkedEntityMappings`): only their entities' hashes are compared. nil:
     /// the file lists none, and the embedded models are compared whole.
-    public var linked: [LinkedEntityMapping]?
+    package var linked: [LinkedEntityMapping]?
 
     /// The entities the linked mappings name on each side (nil: the file lists none).
-    public var linkedSourceNames: [String]? { linked.map { $0.compactMap(\.source) } }
-    public var linkedDestinationNames: [String]? { linked.map { $0.compactMap(\.destination) } }
+    package var linkedSourceNames: [String]? { linked.map { $0.compactMap(\.source) } }
+    package var linkedDestinationNames: [String]? { linked.map { $0.compactMap(\.destination) } }
 
-    public init(
+    package init(
         sourcePath: String?, destinationPath: String?, source: Model? = nil, destination: Model? = nil,
         linked: [LinkedEntityMapping]? = nil
     ) {
@@ -211,15 +211,15 @@ public struct MappingModelFile: Sendable {
 
 /// What Core Data compares of a model embedded in a mapping model (its entities' version hashes), and what says
 /// how a version differs from it (its properties' hashes).
-public struct EmbeddedModelHashes: Equatable, Sendable {
+package struct EmbeddedModelHashes: Equatable, Sendable {
     /// How many entities it has (two of one name count twice).
-    public var entityCount: Int
+    package var entityCount: Int
     /// Entity name -> version hash.
-    public var entities: [String: [UInt8]]
+    package var entities: [String: [UInt8]]
     /// Entity name -> stored property name -> version hash.
-    public var properties: [String: [String: [UInt8]]]
+    package var properties: [String: [String: [UInt8]]]
 
-    public init(_ model: Model) {
+    package init(_ model: Model) {
         entityCount = model.entities.count
         entities = model.versionHashes.entities
         var properties: [String: [String: [UInt8]]] = [:]
@@ -279,14 +279,14 @@ public struct EmbeddedModelHashes: Equatable, Sendable {
 }
 
 /// Reads an `.xcmappingmodel` and decides which versions it maps, as Core Data does: by the models it embeds.
-public enum MappingModelReader {
+package enum MappingModelReader {
     /// Mapping models hold two embedded models of a few hundred kilobytes each; a larger file is only scanned
     /// for its paths.
     package static let embeddedModelsLimit = 64 << 20
 
     /// The paths and the embedded models of an `xcmapping.xml`. An embedded model that cannot be read leaves the
     /// paths to decide (the XML is never parsed, so its external DTD is never resolved).
-    public static func file(at xml: String, displayPath: String) -> MappingModelFile {
+    package static func file(at xml: String, displayPath: String) -> MappingModelFile {
         guard let bytes = try? FileReader.readBytes(xml, limit: embeddedModelsLimit) else {
             let paths = modelPaths(in: URL(fileURLWithPath: xml))
             return MappingModelFile(sourcePath: paths.source, destinationPath: paths.destination)
@@ -304,7 +304,7 @@ public enum MappingModelReader {
             source: embedded[0], destination: embedded[1], linked: LinkedEntityMappings.read(bytes))
     }
 
-    public enum Match: Sendable {
+    package enum Match: Sendable {
         case maps(MappingModel)
         case unmatched(UnmatchedMappingModel)
     }
@@ -312,7 +312,7 @@ public enum MappingModelReader {
     /// The pair `file` maps among `versions`, as Core Data decides it: the versions its embedded models equal by
     /// entity hashes. Without embedded models, the editor's paths, then the file name. nil: it names no version
     /// of these (another bundle's mapping model).
-    public static func match(_ file: MappingModelFile, name: String, path: String, versions: [VersionRef]) -> Match? {
+    package static func match(_ file: MappingModelFile, name: String, path: String, versions: [VersionRef]) -> Match? {
         let names = versions.map(\.name)
         let claimedSource = file.sourcePath.flatMap(versionName)
         let claimedDestination = file.destinationPath.flatMap(versionName)
@@ -378,7 +378,7 @@ public enum MappingModelReader {
     }
 
     /// Each source matched among `versions`: the pairs they map, and those that claim the bundle but match nothing.
-    public static func match(_ sources: [MappingModelSource], versions: [VersionRef])
+    package static func match(_ sources: [MappingModelSource], versions: [VersionRef])
         -> (maps: [MappingModel], unmatched: [UnmatchedMappingModel])
     {
         var maps: [MappingModel] = []

@@ -7,13 +7,13 @@ import ModelLintSupport
 /// stereotype's attributes (`XD_PSK_isAbstract`, `XD_PPSK_isOptional`, `XD_PAttK_attributeType`,
 /// `XD_PRK_destination`, …). Xcode compiles the mapping model's entity hashes from these copies, so they, not the
 /// path names written beside them, decide which versions the mapping model maps.
-public enum MappingModelSnapshot {
+package enum MappingModelSnapshot {
     /// Hashed facts the archive does not record (none of the Xcode versions seen writes a key for them): a version
     /// that uses one is compared with it cleared, and the match says so.
-    public static let unrecordedHashedFacts = ["preserveAfterDeletion", "derived attributes"]
+    package static let unrecordedHashedFacts = ["preserveAfterDeletion", "derived attributes"]
 
-    public struct ReadError: Error, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct ReadError: Error, Equatable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The base64 text of `<attribute name="NAME" …>…</attribute>` in an `xcmapping.xml`, decoded.
@@ -34,7 +34,7 @@ public enum MappingModelSnapshot {
 
     /// The snapshot as a model graph: entities, their parents, attributes and relationships with every fact the
     /// archive records that Core Data hashes.
-    public static func model(archive bytes: [UInt8], displayPath: String) throws -> Model {
+    package static func model(archive bytes: [UInt8], displayPath: String) throws -> Model {
         let archive: KeyedArchive
         do {
             archive = try KeyedArchive(bytes: bytes)

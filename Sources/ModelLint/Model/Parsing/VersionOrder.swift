@@ -2,10 +2,10 @@ import Foundation
 
 /// The order versions were created in, as far as names tell: names without any digit first (the base
 /// version), then natural order — case-insensitive text, digit runs compared as numbers.
-public enum VersionOrder {
+package enum VersionOrder {
     /// The next name in the pattern of `name` (`Near 20` -> `Near 21`, `Model9` -> `Model10`, `Model` -> `Model 2`),
     /// or nil when the pattern is ambiguous (`v1.10`) or the number cannot grow (`Near 9223372036854775807`).
-    public static func nextName(after name: String) -> String? {
+    package static func nextName(after name: String) -> String? {
         let digits = name.reversed().prefix { $0.isASCIIDigit }
         guard !digits.isEmpty else { return name + " 2" }
         let stem = name.dropLast(digits.count)
@@ -15,7 +15,7 @@ public enum VersionOrder {
         return overflow ? nil : stem + String(next)
     }
 
-    public static func sorted(_ names: [String], explicit: [String]? = nil) -> [String] {
+    package static func sorted(_ names: [String], explicit: [String]? = nil) -> [String] {
         // Each name's key once, not once per comparison (a bundle of 117 versions takes ~700 comparisons).
         let keyed = names.map {
             (name: $0, hasDigit: $0.contains(where: \.isASCIIDigit), scalars: Array($0.lowercased().unicodeScalars))
@@ -37,7 +37,7 @@ public enum VersionOrder {
     /// The names in an order already decided elsewhere (the work tree's, for the same bundle at a revision):
     /// names the decision knows keep its order; each other name (a version since deleted, say) stands right after
     /// the known name that precedes it in natural order, or first when none does.
-    public static func sorted(_ names: [String], following decided: [String]) -> [String] {
+    package static func sorted(_ names: [String], following decided: [String]) -> [String] {
         let present = Set(names)
         var seen = Set<String>()
         let known = decided.filter { present.contains($0) && seen.insert($0).inserted }
@@ -57,7 +57,7 @@ public enum VersionOrder {
         return front + known.flatMap { [$0] + (after[$0] ?? []) }
     }
 
-    public static func precedes(_ a: String, _ b: String) -> Bool {
+    package static func precedes(_ a: String, _ b: String) -> Bool {
         let aHasDigit = a.contains(where: \.isASCIIDigit)
         let bHasDigit = b.contains(where: \.isASCIIDigit)
         if aHasDigit != bHasDigit { return !aHasDigit }
@@ -111,8 +111,8 @@ extension Unicode.Scalar {
 /// Within a stem, natural order; across stems, evidence, strongest first: a mapping model's source precedes its
 /// destination; the current version comes last; what `.xccurrentversion` named over time, and when git first
 /// added each version. Stems are presumed to follow one another as blocks where nothing says otherwise.
-public enum VersionOrderEvidence {
-    public enum Verdict: Equatable, Sendable {
+package enum VersionOrderEvidence {
+    package enum Verdict: Equatable, Sendable {
         /// The evidence settled it: the stems in the order used, and what settled each.
         case inferred(stems: [String], reasons: [String])
         /// It conflicts or leaves stems unordered: the order used anyway, and why it is doubtful.
@@ -138,7 +138,7 @@ public enum VersionOrderEvidence {
 
     /// Each name's stem: its raw stem; a name without digits belongs to the stem of the names it is a prefix of
     /// (`Model` with `Model 2`), and is a stem of its own only when it is a prefix of none.
-    public static func stems(_ names: [String]) -> [String: String] {
+    package static func stems(_ names: [String]) -> [String: String] {
         var result: [String: String] = [:]
         for name in names {
             if let stem = rawStem(name) {
@@ -155,20 +155,20 @@ public enum VersionOrderEvidence {
     }
 
     /// What git remembers of a bundle's versions, across the moves and renames of its folder.
-    public struct GitHistory: Sendable, Equatable {
+    package struct GitHistory: Sendable, Equatable {
         /// Version name -> when git first added it (a rank: smaller is earlier).
-        public var firstAdded: [String: Int]
+        package var firstAdded: [String: Int]
         /// Every version `.xccurrentversion` named, oldest commit first.
-        public var currentVersions: [String]
+        package var currentVersions: [String]
 
-        public init(firstAdded: [String: Int] = [:], currentVersions: [String] = []) {
+        package init(firstAdded: [String: Int] = [:], currentVersions: [String] = []) {
             self.firstAdded = firstAdded
             self.currentVersions = currentVersions
         }
     }
 
     /// `names` in natural order; `history`: what git remembers of them, when the bundle is in a repository.
-    public static func order(
+    package static func order(
         _ names: [String], current: String?, mappingPairs: [(source: String, destination: String)],
         history: GitHistory?
     ) -> (order: [String], verdict: Verdict?) {
@@ -356,12 +356,12 @@ public enum VersionOrderEvidence {
     /// How many stems the names have once version-number families are joined (as `order` counts them).
     /// What order advice says, as an identity: each stem by its first version (`Track`, `2` for `Track`, then
     /// `2…11`), so a version added to the last stem is the same advice.
-    public static func adviceIdentity(_ stems: [String]) -> String {
+    package static func adviceIdentity(_ stems: [String]) -> String {
         "order "
             + stems.map { $0.split(separator: "…", maxSplits: 1).first.map(String.init) ?? $0 }.joined(separator: "|")
     }
 
-    public static func stemCount(_ names: [String]) -> Int {
+    package static func stemCount(_ names: [String]) -> Int {
         Set(stemsJoiningFamilies(names).stemOf.values).count
     }
 

@@ -3,8 +3,8 @@ import ModelLintSupport
 /// A model written as Xcode writes a version's `contents`: entities and their properties by name, one element a
 /// line, the attributes Xcode writes in its order. What the model graph does not keep (layout, tooling versions)
 /// is written as a fresh model of Xcode's would have it.
-public enum ContentsWriter {
-    public static func contents(of model: Model) -> String {
+package enum ContentsWriter {
+    package static func contents(of model: Model) -> String {
         var out = """
             <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
             <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="1" \

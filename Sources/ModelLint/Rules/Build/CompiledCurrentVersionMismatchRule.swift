@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintCompiled
 
-public struct CompiledCurrentVersionMismatchRule: BuildRule {
-    public init() {}
+package struct CompiledCurrentVersionMismatchRule: BuildRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "compiled-current-version-mismatch", category: .build, severity: .error,
         summary: "the compiled model's current version is not the source bundle's",
         rationale: """
@@ -62,7 +62,7 @@ public struct CompiledCurrentVersionMismatchRule: BuildRule {
                     ], current: "Near 2"), triggers: false),
         ])
 
-    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
+    package func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
         -> [Finding]
     {
         guard let compiled = build.currentVersion, let current, compiled != current.name else { return [] }

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintCompiled
 
-public struct CompiledRenamingIDLostRule: BuildRule {
-    public init() {}
+package struct CompiledRenamingIDLostRule: BuildRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "compiled-renaming-id-lost", category: .build, severity: .error,
         summary: "a renaming identifier of the source is not in the compiled model",
         rationale: """
@@ -46,7 +46,7 @@ public struct CompiledRenamingIDLostRule: BuildRule {
                     ], current: "Near 1"), triggers: false),
         ])
 
-    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
+    package func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
         -> [Finding]
     {
         var found: [Finding] = []

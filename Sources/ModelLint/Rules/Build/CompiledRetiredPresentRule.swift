@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintCompiled
 
-public struct CompiledRetiredPresentRule: BuildRule {
-    public init() {}
+package struct CompiledRetiredPresentRule: BuildRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "compiled-retired-present", category: .build, severity: .error,
         summary: "a property declared retired is still in the compiled current model",
         rationale: """
@@ -61,7 +61,7 @@ public struct CompiledRetiredPresentRule: BuildRule {
                     ], current: "Near 2"), triggers: false),
         ])
 
-    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
+    package func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
         -> [Finding]
     {
         guard let name = build.currentVersion, let version = build.versions.first(where: { $0.name == name }),

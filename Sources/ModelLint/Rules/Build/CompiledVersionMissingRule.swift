@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintCompiled
 
-public struct CompiledVersionMissingRule: BuildRule {
-    public init() {}
+package struct CompiledVersionMissingRule: BuildRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "compiled-version-missing", category: .build, severity: .error,
         summary: "a source version has no compiled model in the .momd",
         rationale: """
@@ -58,7 +58,7 @@ public struct CompiledVersionMissingRule: BuildRule {
                     ], current: "Near 2"), triggers: false),
         ])
 
-    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
+    package func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
         -> [Finding]
     {
         let compiled = Set(build.versions.filter(\.hasFile).map(\.name))

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintCompiled
 
-public struct CompiledVersionOutOfDateRule: BuildRule {
-    public init() {}
+package struct CompiledVersionOutOfDateRule: BuildRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "compiled-version-out-of-date", category: .build, severity: .error,
         summary: "a compiled version's entity hashes differ from its source version's",
         rationale: """
@@ -49,7 +49,7 @@ public struct CompiledVersionOutOfDateRule: BuildRule {
                     ], current: "Near 1"), triggers: false),
         ])
 
-    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
+    package func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
         -> [Finding]
     {
         build.versions.flatMap { version -> [Finding] in

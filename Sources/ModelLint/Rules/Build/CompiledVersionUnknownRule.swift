@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintCompiled
 
-public struct CompiledVersionUnknownRule: BuildRule {
-    public init() {}
+package struct CompiledVersionUnknownRule: BuildRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "compiled-version-unknown", category: .build, severity: .warning,
         summary: "a compiled version has no source version",
         rationale: """
@@ -49,7 +49,7 @@ public struct CompiledVersionUnknownRule: BuildRule {
                     ], current: "Near 1"), triggers: false),
         ])
 
-    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
+    package func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
         -> [Finding]
     {
         let names = Set(source.map(\.name))

@@ -1,15 +1,15 @@
 import ModelLintSupport
 import ModelLintModel
 
-public struct MappingModelDropsEntityRule: PickedMappingModelRule {
-    public init() {}
+package struct MappingModelDropsEntityRule: PickedMappingModelRule {
+    package init() {}
 
     private static let items =
         "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity><entity name=\"Tag\"><attribute name=\"label\" optional=\"YES\" attributeType=\"String\"/></entity>"
     private static let itemsWithNote =
         "<entity name=\"Item\"><attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity><entity name=\"Tag\"><attribute name=\"label\" optional=\"YES\" attributeType=\"String\"/></entity>"
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "mapping-model-drops-entity", category: .build, severity: .warning,
         summary:
             "a mapping model Core Data picks for a store has no entity mapping for one of the store's entities, whose rows it drops",
@@ -38,7 +38,7 @@ public struct MappingModelDropsEntityRule: PickedMappingModelRule {
                 .mapping("Near1ToNear2", from: "Near 1", to: "Near 2", linking: [("Item", "Item"), ("Tag", "Tag")]),
         ])
 
-    public func check(_ mapping: MappingModel, line: VersionLine) -> [Finding] {
+    package func check(_ mapping: MappingModel, line: VersionLine) -> [Finding] {
         guard let linked = mapping.linkedSources.map(Set.init), let path = mapping.path else { return [] }
         // The source versions it migrates: those it is picked for with a later destination.
         var migrated: [String] = []

@@ -1,8 +1,8 @@
 import ModelLintSupport
 import ModelLintModel
 
-public struct MappingModelStaleRule: MappingModelRule {
-    public init() {}
+package struct MappingModelStaleRule: MappingModelRule {
+    package init() {}
 
     private static let item =
         "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
@@ -11,7 +11,7 @@ public struct MappingModelStaleRule: MappingModelRule {
     private static let itemWithNoteAndDate =
         "<entity name=\"Item\"><attribute name=\"added\" optional=\"YES\" attributeType=\"Date\"/><attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "mapping-model-stale", category: .build, severity: .error,
         summary:
             "a mapping model whose recorded source or destination entity hashes are in no version of the bundle (a warning when it covers no step between two shipped versions)",
@@ -44,7 +44,9 @@ public struct MappingModelStaleRule: MappingModelRule {
             .mapping("Near1ToNear2", from: "Near 1", to: "Near 2", embedding: (item, itemWithNote)),
         ])
 
-    public func check(_ mapping: UnmatchedMappingModel, bundle: ModelBundle, line: VersionLine, shipped: Set<ExactName>)
+    package func check(
+        _ mapping: UnmatchedMappingModel, bundle: ModelBundle, line: VersionLine, shipped: Set<ExactName>
+    )
         -> [Finding]
     {
         let bundle = bundle.name

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintCompiled
 
-public struct MappingModelUnmatchedRule: BuildRule {
-    public init() {}
+package struct MappingModelUnmatchedRule: BuildRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "mapping-model-unmatched", category: .build, severity: .error,
         summary: "a compiled mapping model whose entity hashes match no version",
         rationale: """
@@ -76,7 +76,7 @@ public struct MappingModelUnmatchedRule: BuildRule {
                     ]), triggers: false),
         ])
 
-    public func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
+    package func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext)
         -> [Finding]
     {
         build.mappings.compactMap { mapping in

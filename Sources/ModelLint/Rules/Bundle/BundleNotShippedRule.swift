@@ -1,12 +1,12 @@
 import ModelLintModel
 
-public struct BundleNotShippedRule: BundleRule {
-    public init() {}
+package struct BundleNotShippedRule: BundleRule {
+    package init() {}
 
     private static let item =
         "<entity name=\"Item\"><attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/></entity>"
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "bundle-not-shipped", category: .bundleStructure, severity: .note,
         summary:
             "a bundle that nothing builds: no Xcode project, package manifest, project spec or code references it, or it sits in a documentation or test-fixture folder",
@@ -28,7 +28,7 @@ public struct BundleNotShippedRule: BundleRule {
             RuleExample(versions: [("Near 1", .model(item))], triggers: false),
         ])
 
-    public func check(_ bundle: ModelBundle) -> [Finding] {
+    package func check(_ bundle: ModelBundle) -> [Finding] {
         guard let reason = bundle.unshippedReason else { return [] }
         return [
             Finding(

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct CurrentVersionNotFoundRule: BundleRule {
-    public init() {}
+package struct CurrentVersionNotFoundRule: BundleRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "current-version-not-found", category: .bundleStructure, severity: .error,
         summary: "`.xccurrentversion` names a version that is not in the bundle",
         rationale: """
@@ -18,7 +18,7 @@ public struct CurrentVersionNotFoundRule: BundleRule {
             .passing("<entity name=\"Thing\"/>"),
         ])
 
-    public func check(_ bundle: ModelBundle) -> [Finding] {
+    package func check(_ bundle: ModelBundle) -> [Finding] {
         guard let declared = bundle.declaredCurrentVersion, !bundle.versions.contains(where: { $0.name == declared })
         else { return [] }
         let fallback = bundle.fallbackCurrentNote

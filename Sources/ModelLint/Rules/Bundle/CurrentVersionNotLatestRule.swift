@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct CurrentVersionNotLatestRule: BundleRule {
-    public init() {}
+package struct CurrentVersionNotLatestRule: BundleRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "current-version-not-latest", category: .bundleStructure, severity: .warning,
         summary: "the current version is not the last one in version order",
         rationale: """
@@ -21,7 +21,7 @@ public struct CurrentVersionNotLatestRule: BundleRule {
             .passing(before: "<entity name=\"Thing\"/>", after: "<entity name=\"Thing\"/>"),
         ])
 
-    public func check(_ bundle: ModelBundle) -> [Finding] {
+    package func check(_ bundle: ModelBundle) -> [Finding] {
         guard let declared = bundle.declaredCurrentVersion,
             let index = bundle.versions.firstIndex(where: { $0.name == declared }),
             index < bundle.versions.count - 1

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct LegacyModelFormatRule: BundleRule {
-    public init() {}
+package struct LegacyModelFormatRule: BundleRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "legacy-model-format", category: .bundleStructure, severity: .warning,
         summary: "a version in the pre-Xcode-4 binary format (`elements`/`layout`), which modellint cannot read",
         rationale: """
@@ -20,7 +20,7 @@ public struct LegacyModelFormatRule: BundleRule {
             .passing("<entity name=\"Thing\"/>"),
         ])
 
-    public func check(_ bundle: ModelBundle) -> [Finding] {
+    package func check(_ bundle: ModelBundle) -> [Finding] {
         bundle.versions.compactMap { version in
             guard case .legacy = version.content else { return nil }
             return Finding(

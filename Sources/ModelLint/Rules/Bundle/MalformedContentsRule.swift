@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct MalformedContentsRule: BundleRule {
-    public init() {}
+package struct MalformedContentsRule: BundleRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "malformed-contents", category: .bundleStructure, severity: .error,
         summary: "a `contents` file that is empty, not well-formed XML, not a Core Data model, or declares a DTD",
         rationale: """
@@ -30,7 +30,7 @@ public struct MalformedContentsRule: BundleRule {
             .passing("<entity name=\"Thing\" representedClassName=\"Thing\"/>"),
         ])
 
-    public func check(_ bundle: ModelBundle) -> [Finding] {
+    package func check(_ bundle: ModelBundle) -> [Finding] {
         bundle.versions.compactMap { version in
             guard case .malformed(let reason, let location) = version.content else { return nil }
             return Finding(

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct MissingContentsRule: BundleRule {
-    public init() {}
+package struct MissingContentsRule: BundleRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "missing-contents", category: .bundleStructure, severity: .error,
         summary: "a `.xcdatamodel` version folder with neither `contents` nor the legacy binary files",
         rationale: """
@@ -21,7 +21,7 @@ public struct MissingContentsRule: BundleRule {
                 currentVersion: .named("Near 1"), triggers: false),
         ])
 
-    public func check(_ bundle: ModelBundle) -> [Finding] {
+    package func check(_ bundle: ModelBundle) -> [Finding] {
         bundle.versions.compactMap { version in
             guard case .missing = version.content else { return nil }
             return Finding(

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct MissingCurrentVersionRule: BundleRule {
-    public init() {}
+package struct MissingCurrentVersionRule: BundleRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "missing-current-version", category: .bundleStructure, severity: .error,
         summary: "a bundle with several versions and no usable `.xccurrentversion`",
         rationale: """
@@ -31,7 +31,7 @@ public struct MissingCurrentVersionRule: BundleRule {
                 triggers: false),
         ])
 
-    public func check(_ bundle: ModelBundle) -> [Finding] {
+    package func check(_ bundle: ModelBundle) -> [Finding] {
         let location = SourceLocation(file: bundle.currentVersionFilePath)
         let fallback = bundle.fallbackCurrentNote
         switch bundle.currentVersionFile {

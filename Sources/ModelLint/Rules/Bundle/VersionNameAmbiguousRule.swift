@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct VersionNameAmbiguousRule: BundleRule {
-    public init() {}
+package struct VersionNameAmbiguousRule: BundleRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "version-name-ambiguous", category: .bundleStructure, severity: .warning,
         summary:
             "two version folders whose names differ only by letter case or Unicode normalization, or a version folder whose name is not valid UTF-8",
@@ -23,7 +23,7 @@ public struct VersionNameAmbiguousRule: BundleRule {
             .passing(before: "<entity name=\"Thing\"/>", after: "<entity name=\"Thing\"/>"),
         ])
 
-    public func check(_ bundle: ModelBundle) -> [Finding] {
+    package func check(_ bundle: ModelBundle) -> [Finding] {
         let confusable = bundle.confusableVersionNames.map { first, second in
             Finding(
                 "\(first) and \(second) in \(bundle.name).xcdatamodeld differ only by letter case or Unicode normalization: a disk that does not tell them apart (macOS by default) keeps one of them",

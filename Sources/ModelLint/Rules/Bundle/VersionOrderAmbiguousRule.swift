@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct VersionOrderAmbiguousRule: BundleRule {
-    public init() {}
+package struct VersionOrderAmbiguousRule: BundleRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "version-order-ambiguous", category: .bundleStructure, severity: .warning,
         summary: "the version order is doubtful and the evidence does not settle it",
         rationale: """
@@ -22,7 +22,7 @@ public struct VersionOrderAmbiguousRule: BundleRule {
             .passing(before: "<entity name=\"A\"/>", after: "<entity name=\"A\"/>"),
         ])
 
-    public func check(_ bundle: ModelBundle) -> [Finding] {
+    package func check(_ bundle: ModelBundle) -> [Finding] {
         guard case .ambiguous(let stems, let reason)? = bundle.orderVerdict else { return [] }
         var finding = Finding(
             "the version order of \(bundle.name).xcdatamodeld is doubtful: its names have \(VersionOrderEvidence.stemCount(bundle.versions.map(\.name))) stems, and \(reason); modellint uses \(stems.joined(separator: ", then "))",

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct VersionOrderInferredRule: BundleRule {
-    public init() {}
+package struct VersionOrderInferredRule: BundleRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "version-order-inferred", category: .bundleStructure, severity: .note,
         summary:
             "the version names have several stems, so modellint ordered the stems by evidence, and says which order it used",
@@ -26,7 +26,7 @@ public struct VersionOrderInferredRule: BundleRule {
             .passing(before: "<entity name=\"A\"/>", after: "<entity name=\"A\"/>"),
         ])
 
-    public func check(_ bundle: ModelBundle) -> [Finding] {
+    package func check(_ bundle: ModelBundle) -> [Finding] {
         guard case .inferred(let stems, let reasons)? = bundle.orderVerdict else { return [] }
         var finding = Finding(
             "the versions of \(bundle.name).xcdatamodeld have \(VersionOrderEvidence.stemCount(bundle.versions.map(\.name))) name stems, ordered \(stems.joined(separator: ", then ")) (\(reasons.joined(separator: "; ")))",

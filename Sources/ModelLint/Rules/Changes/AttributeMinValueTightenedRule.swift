@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct AttributeMinValueTightenedRule: EntityPairRule {
-    public init() {}
+package struct AttributeMinValueTightenedRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "attribute-min-value-tightened", category: .changes, severity: .warning,
         summary: "an attribute's minimum (a number's value, a string's length) was raised or newly set",
         rationale: """
@@ -41,7 +41,7 @@ public struct AttributeMinValueTightenedRule: EntityPairRule {
             ),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.changedProperties.compactMap { pair in
             guard pair.facets.contains(.validation), let old = pair.oldAttribute, let new = pair.newAttribute,
                 old.type == new.type,

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct AttributeTypeIncompatibleRule: EntityPairRule {
-    public init() {}
+package struct AttributeTypeIncompatibleRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "attribute-type-incompatible", category: .changes, severity: .error,
         summary: "a matched attribute's type changed outside the numeric/Boolean family",
         rationale: """
@@ -40,7 +40,7 @@ public struct AttributeTypeIncompatibleRule: EntityPairRule {
                     """),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.changedProperties.compactMap { pair in
             guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type != new.type,
                 !(old.type.isNumericOrBoolean && new.type.isNumericOrBoolean)

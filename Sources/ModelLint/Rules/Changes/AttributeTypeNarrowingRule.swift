@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct AttributeTypeNarrowingRule: EntityPairRule {
-    public init() {}
+package struct AttributeTypeNarrowingRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "attribute-type-narrowing", category: .changes, severity: .warning,
         summary: "a numeric/Boolean type change that can lose values",
         rationale: """
@@ -40,7 +40,7 @@ public struct AttributeTypeNarrowingRule: EntityPairRule {
                     """),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.changedProperties.compactMap { pair in
             guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type != new.type,
                 old.type.isNumericOrBoolean, new.type.isNumericOrBoolean, !old.type.widens(to: new.type)

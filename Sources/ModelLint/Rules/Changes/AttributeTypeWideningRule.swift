@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct AttributeTypeWideningRule: EntityPairRule {
-    public init() {}
+package struct AttributeTypeWideningRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "attribute-type-widening", category: .changes, severity: .note,
         summary: "a numeric change that cannot lose values",
         rationale: """
@@ -37,7 +37,7 @@ public struct AttributeTypeWideningRule: EntityPairRule {
                     """),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.changedProperties.compactMap { pair in
             guard let old = pair.oldAttribute, let new = pair.newAttribute, old.type.widens(to: new.type) else {
                 return nil

@@ -4,16 +4,16 @@ import ModelLintDiff
 /// What a change rule found: a finding that always carries its identity — the renaming identifiers of the element
 /// it is about, or the pair of versions itself — which is how the same problem is recognised on every pair it
 /// appears in (skip-version-upgrade, baselines, `--only-new`). The only ways to make one are below.
-public struct ChangeFinding: Sendable, Equatable {
-    public private(set) var finding: Finding
+package struct ChangeFinding: Sendable, Equatable {
+    package private(set) var finding: Finding
 
     private init(_ finding: Finding) { self.finding = finding }
 
     /// What makes two findings the same problem across pairs (always set: both constructors set it).
-    public var identity: String { finding.identity ?? "" }
+    package var identity: String { finding.identity ?? "" }
 
     /// A finding about an element of a compared pair.
-    public static func change(
+    package static func change(
         _ message: String, entity: Entity, property: Property? = nil, at location: SourceLocation? = nil,
         severity: Severity? = nil, aspect: String? = nil, failsToOpenStore: Bool = false
     ) -> ChangeFinding {
@@ -29,14 +29,14 @@ public struct ChangeFinding: Sendable, Equatable {
     }
 
     /// A finding about the newer version of the pair as a whole.
-    public static func aboutVersions(_ message: String, at location: SourceLocation) -> ChangeFinding {
+    package static func aboutVersions(_ message: String, at location: SourceLocation) -> ChangeFinding {
         var finding = Finding(message, at: location)
         finding.identity = "version"
         return ChangeFinding(finding)
     }
 
     /// Findings of the same pair this one replaces (docs/cli.md "Which findings count").
-    public var supersedes: [(rule: String, identity: String)] {
+    package var supersedes: [(rule: String, identity: String)] {
         get { finding.supersedes }
         set { finding.supersedes = newValue }
     }

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct DefaultValueChangedRule: EntityPairRule {
-    public init() {}
+package struct DefaultValueChangedRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "default-value-changed", category: .changes, severity: .note,
         summary: "the default value changed",
         rationale:
@@ -25,7 +25,7 @@ public struct DefaultValueChangedRule: EntityPairRule {
             ),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.changedProperties.compactMap { pair in
             guard pair.facets.contains(.defaultValue), let old = pair.oldAttribute, let new = pair.newAttribute else {
                 return nil

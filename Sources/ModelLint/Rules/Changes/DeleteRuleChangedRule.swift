@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct DeleteRuleChangedRule: EntityPairRule {
-    public init() {}
+package struct DeleteRuleChangedRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "delete-rule-changed", category: .changes, severity: .note,
         summary: "the delete rule changed",
         rationale:
@@ -25,7 +25,7 @@ public struct DeleteRuleChangedRule: EntityPairRule {
             ),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.changedProperties.compactMap { pair in
             guard let old = pair.oldRelationship, let new = pair.newRelationship, old.deleteRule != new.deleteRule
             else { return nil }

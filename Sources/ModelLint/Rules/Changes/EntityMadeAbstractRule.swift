@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct EntityMadeAbstractRule: EntityPairRule {
-    public init() {}
+package struct EntityMadeAbstractRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "entity-made-abstract", category: .changes, severity: .warning,
         summary: "an entity with possible instances became abstract",
         rationale: """
@@ -24,7 +24,7 @@ public struct EntityMadeAbstractRule: EntityPairRule {
                 after: "<entity name=\"Media\"/>"),
         ])
 
-    public func check(_ pair: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ pair: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         guard !pair.old.isAbstract, pair.new.isAbstract else { return [] }
         return [
             .change(

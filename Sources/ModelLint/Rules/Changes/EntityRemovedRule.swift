@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct EntityRemovedRule: ChangeRule {
-    public init() {}
+package struct EntityRemovedRule: ChangeRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "entity-removed", category: .changes, severity: .warning,
         summary: "an entity is gone: its table and rows are dropped on every device",
         rationale: """
@@ -59,7 +59,7 @@ public struct EntityRemovedRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         diff.removedEntities.compactMap { entity in
             if let same = diff.to.model.entity(named: entity.name), same.renamingIdentifier != entity.renamingIdentifier
             {

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct ExternalStorageDisabledRule: EntityPairRule {
-    public init() {}
+package struct ExternalStorageDisabledRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "external-storage-disabled", category: .changes, severity: .error,
         summary: "`allowsExternalBinaryDataStorage` turned off",
         rationale: """
@@ -28,7 +28,7 @@ public struct ExternalStorageDisabledRule: EntityPairRule {
             ),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.changedProperties.compactMap { pair in
             guard let old = pair.oldAttribute, let new = pair.newAttribute,
                 old.allowsExternalBinaryDataStorage, !new.allowsExternalBinaryDataStorage

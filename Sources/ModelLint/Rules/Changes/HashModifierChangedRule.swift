@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct HashModifierChangedRule: EntityPairRule {
-    public init() {}
+package struct HashModifierChangedRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "hash-modifier-changed", category: .changes, severity: .note,
         summary: "a `versionHashModifier` changed: forces a migration with no schema change",
         rationale: """
@@ -22,7 +22,7 @@ public struct HashModifierChangedRule: EntityPairRule {
                 after: "<entity name=\"SaveState\" versionHashModifier=\"quick\"/>"),
         ])
 
-    public func check(_ pair: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ pair: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         guard
             pair.facets.contains(.hashModifier)
                 || pair.changedProperties.contains(where: { $0.facets.contains(.hashModifier) })

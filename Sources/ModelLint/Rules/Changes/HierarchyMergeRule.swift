@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct HierarchyMergeRule: ChangeRule {
-    public init() {}
+package struct HierarchyMergeRule: ChangeRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "hierarchy-merge", category: .changes, severity: .error,
         summary: "two entities that had different root entities now share one",
         rationale: """
@@ -45,7 +45,7 @@ public struct HierarchyMergeRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         diff.hierarchyMerges.map { root, oldRoots in
             .change(
                 "\(oldRoots.joined(separator: " and ")) had separate root entities in \(diff.from.name) and share the root \(root.name) in \(diff.to.name); their tables cannot be merged by migration",

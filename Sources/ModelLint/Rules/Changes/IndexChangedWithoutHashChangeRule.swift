@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct IndexChangedWithoutHashChangeRule: ChangeRule {
-    public init() {}
+package struct IndexChangedWithoutHashChangeRule: ChangeRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "index-changed-without-hash-change", category: .changes, severity: .note,
         summary: "indexes changed while no entity hash changed",
         rationale: """
@@ -48,7 +48,7 @@ public struct IndexChangedWithoutHashChangeRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         let changed = diff.matchedEntities.filter { pair in
             pair.facets.contains(.indexes) || pair.changedProperties.contains { $0.facets.contains(.indexed) }
         }

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct OrderedFlagChangedRule: EntityPairRule {
-    public init() {}
+package struct OrderedFlagChangedRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "ordered-flag-changed", category: .changes, severity: .warning,
         summary:
             "ordered -> unordered loses the order (warning); unordered -> ordered gets an arbitrary initial order (note)",
@@ -38,7 +38,7 @@ public struct OrderedFlagChangedRule: EntityPairRule {
                     """),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.changedProperties.compactMap { pair in
             guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isOrdered != new.isOrdered,
                 old.isToMany, new.isToMany

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct ParentEntityChangedRule: ChangeRule {
-    public init() {}
+package struct ParentEntityChangedRule: ChangeRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "parent-entity-changed", category: .changes, severity: .warning,
         summary: "an entity gained, lost or changed its parent (not a merge)",
         rationale: """
@@ -37,7 +37,7 @@ public struct ParentEntityChangedRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         guard diff.matchedEntities.contains(where: { $0.facets.contains(.parent) }) else { return [] }
         let merged = Set(diff.hierarchyMerges.map { $0.0.name })
         return diff.matchedEntities.compactMap { pair in

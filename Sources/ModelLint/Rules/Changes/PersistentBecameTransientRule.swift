@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct PersistentBecameTransientRule: EntityPairRule {
-    public init() {}
+package struct PersistentBecameTransientRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "persistent-became-transient", category: .changes, severity: .warning,
         summary: "a stored property became transient: its data is dropped",
         rationale: """
@@ -37,7 +37,7 @@ public struct PersistentBecameTransientRule: EntityPairRule {
                     """),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.becameTransient.map { pair in
             .change(
                 "\(pair.label) became transient \(versions.between): its stored data is dropped on every device",

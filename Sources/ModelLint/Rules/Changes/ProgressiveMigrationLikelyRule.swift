@@ -3,10 +3,10 @@ import ModelLintModel
 import ModelLintProjects
 
 /// Judges the bundle's mapping models against its steps; needs what the configuration says about migration.
-public struct ProgressiveMigrationLikelyRule: MigrationStyleRule {
-    public init() {}
+package struct ProgressiveMigrationLikelyRule: MigrationStyleRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "progressive-migration-likely", category: .bundleStructure, severity: .warning,
         summary:
             "how the app migrates is not configured: its code migrates stores step by step (a note: only its steps are compared), or mapping models cover at least half of the adjacent steps (a warning: nothing decides)",
@@ -33,7 +33,7 @@ public struct ProgressiveMigrationLikelyRule: MigrationStyleRule {
 
     /// `steps`: the adjacent pairs of readable versions; `stepMigrators`: the app's code that migrates this bundle
     /// step by step (then the engine already compares only the steps, and this says why).
-    public func check(
+    package func check(
         _ bundle: ModelBundle, steps: [(from: String, to: String)], mappingModels: [MappingModel],
         stepMigrators: [SourceReference]
     ) -> [Finding] {

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct PropertyKindChangedRule: EntityPairRule {
-    public init() {}
+package struct PropertyKindChangedRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "property-kind-changed", category: .changes, severity: .error,
         summary: "an attribute became a relationship or the reverse under the same identifier",
         rationale: """
@@ -42,7 +42,7 @@ public struct PropertyKindChangedRule: EntityPairRule {
                     """),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.kindChanged.map { pair in
             .change(
                 "\(pair.label) changed from \(pair.old.kindName == "attribute" ? "an attribute" : "a relationship") to \(pair.new.kindName == "attribute" ? "an attribute" : "a relationship") \(versions.between); inferred migration drops the old values",

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct PropertyRemovedRule: EntityPairRule {
-    public init() {}
+package struct PropertyRemovedRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "property-removed", category: .changes, severity: .warning,
         summary: "a persistent property is gone: its data is dropped on every device",
         rationale: """
@@ -119,7 +119,7 @@ public struct PropertyRemovedRule: EntityPairRule {
                     """),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.removedProperties.compactMap { property in
             let retired = context.retired.contains { $0.entity == entity.old.name && $0.property == property.name }
             guard !retired else { return nil }

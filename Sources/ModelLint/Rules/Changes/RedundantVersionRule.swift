@@ -1,11 +1,11 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RedundantVersionRule: ChangeRule {
-    public init() {}
-    public static let adjacentOnly = true
+package struct RedundantVersionRule: ChangeRule {
+    package init() {}
+    package static let adjacentOnly = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "redundant-version", category: .changes, severity: .note,
         summary: "a version whose content is identical to its predecessor's",
         rationale: """
@@ -40,7 +40,7 @@ public struct RedundantVersionRule: ChangeRule {
             ).aboutUnchanged(),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         // The diff already shows most differences; the full comparison runs only when it shows none.
         guard diff.addedEntities.isEmpty, diff.removedEntities.isEmpty,
             diff.matchedEntities.allSatisfy({

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RelationshipBecameRequiredRule: EntityPairRule {
-    public init() {}
+package struct RelationshipBecameRequiredRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "relationship-became-required", category: .changes, severity: .error,
         summary:
             "a required relationship that older rows may lack: added to an existing entity, or tightened from optional",
@@ -46,7 +46,7 @@ public struct RelationshipBecameRequiredRule: EntityPairRule {
                     """),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         var findings: [ChangeFinding] = []
         for case .relationship(let relationship) in entity.addedProperties where relationship.isRequired {
             findings.append(

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RelationshipCardinalityTightenedRule: EntityPairRule {
-    public init() {}
+package struct RelationshipCardinalityTightenedRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "relationship-cardinality-tightened", category: .changes, severity: .warning,
         summary: "`maxCount` lowered, or the smallest allowed non-empty count raised",
         rationale: """
@@ -40,7 +40,7 @@ public struct RelationshipCardinalityTightenedRule: EntityPairRule {
                     """),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.changedProperties.compactMap { pair in
             guard let old = pair.oldRelationship, let new = pair.newRelationship, !(old.isToMany && !new.isToMany)
             else { return nil }

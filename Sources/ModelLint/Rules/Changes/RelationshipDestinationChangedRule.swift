@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RelationshipDestinationChangedRule: EntityPairRule {
-    public init() {}
+package struct RelationshipDestinationChangedRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "relationship-destination-changed", category: .changes, severity: .warning,
         summary: "a matched relationship points at a different entity",
         rationale: """
@@ -44,7 +44,7 @@ public struct RelationshipDestinationChangedRule: EntityPairRule {
                     """),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.changedProperties.compactMap { pair in
             guard pair.facets.contains(.destination), let old = pair.oldRelationship, let new = pair.newRelationship
             else { return nil }

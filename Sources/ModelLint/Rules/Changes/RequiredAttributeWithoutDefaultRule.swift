@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RequiredAttributeWithoutDefaultRule: EntityPairRule {
-    public init() {}
+package struct RequiredAttributeWithoutDefaultRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "required-attribute-without-default", category: .changes, severity: .error,
         summary: "a non-optional attribute with no default that older stores have no value for",
         rationale: """
@@ -48,7 +48,7 @@ public struct RequiredAttributeWithoutDefaultRule: EntityPairRule {
                     """),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         var findings: [ChangeFinding] = []
         for case .attribute(let attribute) in entity.addedProperties
         where !attribute.isOptional && !attribute.hasDefault && !attribute.isDerived {

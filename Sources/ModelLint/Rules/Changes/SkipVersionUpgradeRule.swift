@@ -1,10 +1,10 @@
 import ModelLintSupport
 import ModelLintModel
 
-public struct SkipVersionUpgradeRule: PairSetRule {
-    public init() {}
+package struct SkipVersionUpgradeRule: PairSetRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "skip-version-upgrade", category: .changes, severity: .error,
         summary: "a problem that appears only when an older version migrates directly to the current one",
         rationale: """
@@ -55,7 +55,7 @@ public struct SkipVersionUpgradeRule: PairSetRule {
         ])
 
     /// Problems only a device that skipped versions meets: one finding each, listing every affected version.
-    public func check(_ pairs: ComparedPairFindings) -> [PairSetFinding] {
+    package func check(_ pairs: ComparedPairFindings) -> [PairSetFinding] {
         var order: [String] = []
         var groups: [String: [ComparedPairFindings.DirectFinding]] = [:]
         for found in pairs.direct where !pairs.onUnmappedSteps.contains(found.key) {

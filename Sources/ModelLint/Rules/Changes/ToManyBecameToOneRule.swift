@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct ToManyBecameToOneRule: EntityPairRule {
-    public init() {}
+package struct ToManyBecameToOneRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "to-many-became-to-one", category: .changes, severity: .error,
         summary: "a to-many relationship became to-one",
         rationale:
@@ -47,7 +47,7 @@ public struct ToManyBecameToOneRule: EntityPairRule {
                     """),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.changedProperties.compactMap { pair in
             guard let old = pair.oldRelationship, let new = pair.newRelationship, old.isToMany, !new.isToMany else {
                 return nil

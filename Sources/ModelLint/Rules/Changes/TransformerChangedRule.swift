@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct TransformerChangedRule: EntityPairRule {
-    public init() {}
+package struct TransformerChangedRule: EntityPairRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "transformer-changed", category: .changes, severity: .warning,
         summary: "`valueTransformerName` changed on a Transformable",
         rationale: """
@@ -62,7 +62,7 @@ public struct TransformerChangedRule: EntityPairRule {
             ),
         ])
 
-    public func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ entity: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding] {
         entity.changedProperties.compactMap { pair in
             guard pair.facets.contains(.transformer), let old = pair.oldAttribute, let new = pair.newAttribute,
                 old.type == .transformable || new.type == .transformable

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct UniquenessConstraintAddedRule: ChangeRule {
-    public init() {}
+package struct UniquenessConstraintAddedRule: ChangeRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "uniqueness-constraint-added", category: .changes, severity: .warning,
         summary: "a new or stricter uniqueness constraint on an existing entity",
         rationale: """
@@ -56,7 +56,7 @@ public struct UniquenessConstraintAddedRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         // An unchanged pair (equal lineage: the same constraints over the same properties) gains none.
         diff.matchedEntities.filter { !$0.isUnchanged }.flatMap { pair -> [ChangeFinding] in
             // Compare by renaming identifier, so renaming a constrained property is not a new constraint.

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct CloudKitDenyDeleteRuleRule: VersionRule {
-    public init() {}
+package struct CloudKitDenyDeleteRuleRule: VersionRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "cloudkit-deny-delete-rule", category: .cloudKit, severity: .error,
         summary: "a Deny delete rule in a CloudKit-mirrored model",
         rationale: """
@@ -31,7 +31,7 @@ public struct CloudKitDenyDeleteRuleRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ model: Model, context: RuleContext) -> [Finding] {
         CloudKitScope.findings(in: model, context: context) { entity in
             entity.relationships.filter { $0.deleteRule == .deny }.map {
                 ("\(entity.name).\($0.name) has the Deny delete rule", $0.location, $0.name)

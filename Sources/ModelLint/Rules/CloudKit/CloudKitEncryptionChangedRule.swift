@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct CloudKitEncryptionChangedRule: ChangeRule {
-    public init() {}
+package struct CloudKitEncryptionChangedRule: ChangeRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "cloudkit-encryption-changed", category: .cloudKit, severity: .error,
         summary:
             "between versions of a CloudKit-mirrored model: `allowsCloudEncryption` changed on an existing attribute",
@@ -28,7 +28,7 @@ public struct CloudKitEncryptionChangedRule: ChangeRule {
             ),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         guard
             let scope = CloudKitScope.of(diff.to.model, context: context)
                 ?? CloudKitScope.of(diff.from.model, context: context)

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct CloudKitMissingInverseRule: VersionRule {
-    public init() {}
+package struct CloudKitMissingInverseRule: VersionRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "cloudkit-missing-inverse", category: .cloudKit, severity: .error,
         summary: "a relationship without an inverse in a CloudKit-mirrored model",
         rationale: """
@@ -37,7 +37,7 @@ public struct CloudKitMissingInverseRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ model: Model, context: RuleContext) -> [Finding] {
         CloudKitScope.findings(in: model, context: context) { entity in
             entity.relationships.filter { $0.inverseName?.isEmpty ?? true }.map {
                 ("\(entity.name).\($0.name) has no inverse", $0.location, $0.name)

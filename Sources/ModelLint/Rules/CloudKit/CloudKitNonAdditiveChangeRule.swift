@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct CloudKitNonAdditiveChangeRule: ChangeRule {
-    public init() {}
+package struct CloudKitNonAdditiveChangeRule: ChangeRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "cloudkit-non-additive-change", category: .cloudKit, severity: .error,
         summary:
             "between versions of a CloudKit-mirrored model: an entity or attribute removed or renamed, a type changed, an attribute made required",
@@ -56,7 +56,7 @@ public struct CloudKitNonAdditiveChangeRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         guard
             let scope = CloudKitScope.of(diff.to.model, context: context)
                 ?? CloudKitScope.of(diff.from.model, context: context)

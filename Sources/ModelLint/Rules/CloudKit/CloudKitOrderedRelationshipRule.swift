@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct CloudKitOrderedRelationshipRule: VersionRule {
-    public init() {}
+package struct CloudKitOrderedRelationshipRule: VersionRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "cloudkit-ordered-relationship", category: .cloudKit, severity: .error,
         summary: "an ordered relationship in a CloudKit-mirrored model",
         rationale: """
@@ -31,7 +31,7 @@ public struct CloudKitOrderedRelationshipRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ model: Model, context: RuleContext) -> [Finding] {
         CloudKitScope.findings(in: model, context: context) { entity in
             entity.relationships.filter(\.isOrdered).map {
                 ("\(entity.name).\($0.name) is ordered", $0.location, $0.name)

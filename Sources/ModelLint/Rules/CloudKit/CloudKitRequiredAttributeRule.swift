@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct CloudKitRequiredAttributeRule: VersionRule {
-    public init() {}
+package struct CloudKitRequiredAttributeRule: VersionRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "cloudkit-required-attribute", category: .cloudKit, severity: .error,
         summary: "a non-optional attribute without a default in a CloudKit-mirrored model",
         rationale: """
@@ -32,7 +32,7 @@ public struct CloudKitRequiredAttributeRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ model: Model, context: RuleContext) -> [Finding] {
         CloudKitScope.findings(in: model, context: context) { entity in
             entity.attributes.filter { !$0.isOptional && !$0.hasDefault && !$0.isTransient && !$0.isDerived }.map {
                 ("\(entity.name).\($0.name) is required and has no default", $0.location, $0.name)

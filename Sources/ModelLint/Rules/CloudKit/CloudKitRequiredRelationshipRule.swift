@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct CloudKitRequiredRelationshipRule: VersionRule {
-    public init() {}
+package struct CloudKitRequiredRelationshipRule: VersionRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "cloudkit-required-relationship", category: .cloudKit, severity: .error,
         summary: "a relationship without optional=\"YES\" in a CloudKit-mirrored model",
         rationale: """
@@ -39,7 +39,7 @@ public struct CloudKitRequiredRelationshipRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ model: Model, context: RuleContext) -> [Finding] {
         CloudKitScope.findings(in: model, context: context) { entity in
             entity.relationships.filter { !$0.isOptional && !$0.isTransient }.map {
                 ("\(entity.name).\($0.name) is not optional", $0.location, $0.name)

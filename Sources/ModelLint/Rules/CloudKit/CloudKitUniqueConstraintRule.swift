@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct CloudKitUniqueConstraintRule: VersionRule {
-    public init() {}
+package struct CloudKitUniqueConstraintRule: VersionRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "cloudkit-unique-constraint", category: .cloudKit, severity: .error,
         summary: "a uniqueness constraint in a CloudKit-mirrored model",
         rationale: """
@@ -44,7 +44,7 @@ public struct CloudKitUniqueConstraintRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ model: Model, context: RuleContext) -> [Finding] {
         CloudKitScope.findings(in: model, context: context) { entity in
             entity.uniquenessConstraints.map {
                 (

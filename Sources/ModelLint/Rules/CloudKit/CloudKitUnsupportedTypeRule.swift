@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct CloudKitUnsupportedTypeRule: VersionRule {
-    public init() {}
+package struct CloudKitUnsupportedTypeRule: VersionRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "cloudkit-unsupported-type", category: .cloudKit, severity: .error,
         summary: "an Undefined or ObjectID attribute in a CloudKit-mirrored model",
         rationale: """
@@ -32,7 +32,7 @@ public struct CloudKitUnsupportedTypeRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ model: Model, context: RuleContext) -> [Finding] {
         CloudKitScope.findings(in: model, context: context) { entity in
             entity.attributes.filter { !$0.isTransient && ($0.type == .undefined || $0.type == .objectID) }.map {
                 (

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintProjects
 
-public struct GeneratedProjectCurrentVersionRule: SourceReferenceRule {
-    public init() {}
+package struct GeneratedProjectCurrentVersionRule: SourceReferenceRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "generated-project-current-version", category: .build, severity: .error,
         summary: "a project generator hard-codes a current version that is not .xccurrentversion's",
         rationale: """
@@ -24,7 +24,7 @@ public struct GeneratedProjectCurrentVersionRule: SourceReferenceRule {
                 triggers: false),
         ])
 
-    public func check(_ reference: SourceReference, bundles: [SourceReferenceContext]) -> [Finding] {
+    package func check(_ reference: SourceReference, bundles: [SourceReferenceContext]) -> [Finding] {
         guard case .generatedCurrentVersion(let path, let version) = reference.kind else { return [] }
         let name = path.split(separator: "/").last.map { String($0.dropLast(".xcdatamodeld".count)) } ?? path
         // Only what resolves: a bundle of that name whose pointer is known.

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintProjects
 
-public struct StagedMigrationUnknownChecksumRule: SourceReferenceRule {
-    public init() {}
+package struct StagedMigrationUnknownChecksumRule: SourceReferenceRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "staged-migration-unknown-checksum", category: .build, severity: .error,
         summary: "a versionChecksum literal that is no version's checksum",
         rationale: """
@@ -25,7 +25,7 @@ public struct StagedMigrationUnknownChecksumRule: SourceReferenceRule {
                 triggers: false),
         ])
 
-    public func check(_ reference: SourceReference, bundles: [SourceReferenceContext]) -> [Finding] {
+    package func check(_ reference: SourceReference, bundles: [SourceReferenceContext]) -> [Finding] {
         guard case .checksum(let checksum) = reference.kind, !bundles.contains(where: { $0.checksums[checksum] != nil })
         else { return [] }
         let known = bundles.flatMap { $0.checksums.values }.count

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintProjects
 
-public struct StagedMigrationUnknownVersionRule: SourceReferenceRule {
-    public init() {}
+package struct StagedMigrationUnknownVersionRule: SourceReferenceRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "staged-migration-unknown-version", category: .build, severity: .error,
         summary: "code loads a compiled model version the bundle does not have",
         rationale: """
@@ -25,7 +25,7 @@ public struct StagedMigrationUnknownVersionRule: SourceReferenceRule {
                 triggers: false),
         ])
 
-    public func check(_ reference: SourceReference, bundles: [SourceReferenceContext]) -> [Finding] {
+    package func check(_ reference: SourceReference, bundles: [SourceReferenceContext]) -> [Finding] {
         guard case .versionName(let name) = reference.kind, !name.contains("/") else { return [] }
         // A model name that is a bundle's (`Model.momd` style loading by the bundle name) is not a version name.
         guard !bundles.contains(where: { $0.versionNames.contains(name) || $0.bundleName == name }) else { return [] }

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintHistory
 
-public struct CurrentVersionRolledBackRule: HistoryRule {
-    public init() {}
+package struct CurrentVersionRolledBackRule: HistoryRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "current-version-rolled-back", category: .shippedHistory, severity: .error,
         summary: "the current version is older than a version that already shipped",
         rationale: """
@@ -45,7 +45,7 @@ public struct CurrentVersionRolledBackRule: HistoryRule {
             ).pointing(at: "Near 1"),
         ])
 
-    public func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding] {
+    package func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding] {
         guard let current = bundle.currentVersionIndex, bundle.declaredCurrentVersion != nil else { return [] }
         let later = comparisons.compactMap { c -> (Int, ShippedVersionComparison)? in
             guard c.status != .deleted, let i = bundle.versions.firstIndex(where: { $0.name.isExactly(c.name) }),

@@ -3,10 +3,10 @@ import ModelLintModel
 import ModelLintHistory
 
 /// Judges the lock file's own entries against what is on disk; never reads the lock file itself.
-public struct LockEntryOrphanedRule: LockFileRule {
-    public init() {}
+package struct LockEntryOrphanedRule: LockFileRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "lock-entry-orphaned", category: .shippedHistory, severity: .warning,
         summary: "a lock-file entry that matches no bundle: its versions are protected by nothing",
         rationale: """
@@ -39,7 +39,7 @@ public struct LockEntryOrphanedRule: LockFileRule {
 
     /// Entries whose (normalised) key names no `.xcdatamodeld` folder under the lock file's folder
     /// (`bundleKeysOnDisk`: the keys that do, as the reader found them).
-    public func check(_ lock: LockFile, lockPath: String, bundleKeysOnDisk: Set<ExactName>) -> [Finding] {
+    package func check(_ lock: LockFile, lockPath: String, bundleKeysOnDisk: Set<ExactName>) -> [Finding] {
         lock.bundles.keys.map(\.string).sorted().compactMap { key in
             guard !bundleKeysOnDisk.contains(ExactName(key)) else { return nil }
             let count = lock.bundles[ExactName(key)]?.count ?? 0

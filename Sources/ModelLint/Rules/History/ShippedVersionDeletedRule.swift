@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintHistory
 
-public struct ShippedVersionDeletedRule: HistoryRule {
-    public init() {}
+package struct ShippedVersionDeletedRule: HistoryRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "shipped-version-deleted", category: .shippedHistory, severity: .error,
         summary: "a shipped version is gone from the bundle",
         rationale: """
@@ -41,7 +41,7 @@ public struct ShippedVersionDeletedRule: HistoryRule {
                 triggers: false),
         ])
 
-    public func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding] {
+    package func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding] {
         comparisons.compactMap { c in
             guard c.status == .deleted else { return nil }
             return Finding(

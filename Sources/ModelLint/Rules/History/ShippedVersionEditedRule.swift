@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintHistory
 
-public struct ShippedVersionEditedRule: HistoryRule {
-    public init() {}
+package struct ShippedVersionEditedRule: HistoryRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "shipped-version-edited", category: .shippedHistory, severity: .error,
         summary: "a shipped version's schema changed in place",
         rationale: """
@@ -49,7 +49,7 @@ public struct ShippedVersionEditedRule: HistoryRule {
                 triggers: false),
         ])
 
-    public func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding] {
+    package func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding] {
         // A SwiftData schema's edit is swiftdata-frozen-schema-edited's.
         guard bundle.source == .xcdatamodeld else { return [] }
         return comparisons.compactMap { c in

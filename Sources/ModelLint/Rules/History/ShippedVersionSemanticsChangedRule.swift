@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintHistory
 
-public struct ShippedVersionSemanticsChangedRule: HistoryRule {
-    public init() {}
+package struct ShippedVersionSemanticsChangedRule: HistoryRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "shipped-version-semantics-changed", category: .shippedHistory, severity: .warning,
         summary:
             "a shipped version changed in a way Core Data cannot see (default, delete rule, transformer, renaming identifier, index, validation)",
@@ -46,7 +46,7 @@ public struct ShippedVersionSemanticsChangedRule: HistoryRule {
                 triggers: false),
         ])
 
-    public func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding] {
+    package func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding] {
         comparisons.compactMap { c in
             guard c.status == .contentChanged else { return nil }
             return Finding(

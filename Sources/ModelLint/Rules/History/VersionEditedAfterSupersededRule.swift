@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintHistory
 
-public struct VersionEditedAfterSupersededRule: HistoryRule {
-    public init() {}
+package struct VersionEditedAfterSupersededRule: HistoryRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "version-edited-after-superseded", category: .shippedHistory, severity: .error,
         summary:
             "with `--against`: a version that was already older than the current one at the base revision had its schema edited",
@@ -53,7 +53,7 @@ public struct VersionEditedAfterSupersededRule: HistoryRule {
                 source: .against("origin/main"), triggers: false),
         ])
 
-    public func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding] {
+    package func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding] {
         // A SwiftData schema's edit is swiftdata-frozen-schema-edited's.
         guard bundle.source == .xcdatamodeld else { return [] }
         return comparisons.compactMap { c in

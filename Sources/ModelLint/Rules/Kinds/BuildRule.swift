@@ -9,8 +9,8 @@ import ModelLintSwiftData
 
 /// Judges what a build produced (a compiled `.momd` and its `.cdm` files) against the source bundle it came from.
 /// `source` holds the bundle's readable versions; `current` is the source's current version, when readable.
-public protocol BuildRule: Rule {
+package protocol BuildRule: Rule {
     func check(_ build: CompiledModel, source: [VersionRef], current: VersionRef?, context: RuleContext) -> [Finding]
 }
 
-extension BuildRule { public var kind: RuleKind { .build(self) } }
+extension BuildRule { package var kind: RuleKind { .build(self) } }

@@ -8,8 +8,8 @@ import ModelLintProjects
 import ModelLintSwiftData
 
 /// Judges the bundle as a whole: its versions, pointer and files.
-public protocol BundleRule: Rule {
+package protocol BundleRule: Rule {
     func check(_ bundle: ModelBundle) -> [Finding]
 }
 
-extension BundleRule { public var kind: RuleKind { .bundle(self) } }
+extension BundleRule { package var kind: RuleKind { .bundle(self) } }

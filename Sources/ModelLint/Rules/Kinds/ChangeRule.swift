@@ -9,14 +9,14 @@ import ModelLintSwiftData
 
 /// Judges a pair of versions through the diff engine's matched changes (every matched, added and removed entity);
 /// never matches anything itself.
-public protocol ChangeRule: Rule {
+package protocol ChangeRule: Rule {
     /// Rename heuristics and renaming-identifier rules compare adjacent versions only (docs/cli.md "Which findings count").
     static var adjacentOnly: Bool { get }
     func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding]
 }
 
 extension ChangeRule {
-    public static var adjacentOnly: Bool { false }
+    package static var adjacentOnly: Bool { false }
 }
 
-extension ChangeRule { public var kind: RuleKind { .change(self) } }
+extension ChangeRule { package var kind: RuleKind { .change(self) } }

@@ -11,8 +11,8 @@ import ModelLintSwiftData
 /// other pairs. Older versions compared with the current one repeat most pairs: the engine judges each distinct
 /// pair (same older lineage, same newer entity) once and gives its findings to the pairs that repeat it. A pair
 /// whose two sides are the same elements (`EntityPair.isUnchanged`) is not judged: a change rule finds changes.
-public protocol EntityPairRule: Rule {
+package protocol EntityPairRule: Rule {
     func check(_ pair: EntityPair, of versions: ComparedVersions, context: RuleContext) -> [ChangeFinding]
 }
 
-extension EntityPairRule { public var kind: RuleKind { .entityPair(self) } }
+extension EntityPairRule { package var kind: RuleKind { .entityPair(self) } }

@@ -11,7 +11,7 @@ import ModelLintSwiftData
 /// neighborhood (`Model.neighborhood(of:)`: the entity, its ancestors, the entities it names, and the
 /// model's CloudKit settings). Most entities repeat unchanged across a bundle's versions, so the linter
 /// judges each distinct neighborhood once and carries the findings to the versions that repeat it.
-public protocol EntityRule: VersionRule {
+package protocol EntityRule: VersionRule {
     /// Whether `check(_:in:context:)` reads the entity's own elements and nothing else (neither the model, nor the
     /// entity's ancestors or the entities it names, nor the context): then the engine judges each distinct entity
     /// once per bundle, not each distinct neighborhood. False unless a rule says so.
@@ -22,12 +22,12 @@ public protocol EntityRule: VersionRule {
 }
 
 extension EntityRule {
-    public static var readsOnlyItsEntity: Bool { false }
-    public func checkModel(_ model: Model, context: RuleContext) -> [Finding] { [] }
+    package static var readsOnlyItsEntity: Bool { false }
+    package func checkModel(_ model: Model, context: RuleContext) -> [Finding] { [] }
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ model: Model, context: RuleContext) -> [Finding] {
         checkModel(model, context: context) + model.entities.flatMap { check($0, in: model, context: context) }
     }
 }
 
-extension EntityRule { public var kind: RuleKind { .entity(self) } }
+extension EntityRule { package var kind: RuleKind { .entity(self) } }

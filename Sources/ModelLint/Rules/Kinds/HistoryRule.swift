@@ -8,8 +8,8 @@ import ModelLintProjects
 import ModelLintSwiftData
 
 /// Judges shipped versions compared with the work tree; never reads git or the lock file itself.
-public protocol HistoryRule: Rule {
+package protocol HistoryRule: Rule {
     func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding]
 }
 
-extension HistoryRule { public var kind: RuleKind { .history(self) } }
+extension HistoryRule { package var kind: RuleKind { .history(self) } }

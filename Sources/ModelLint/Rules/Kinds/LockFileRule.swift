@@ -8,8 +8,8 @@ import ModelLintProjects
 import ModelLintSwiftData
 
 /// Judges a lock file's records against the bundles found on disk (keys relative to the lock's folder).
-public protocol LockFileRule: Rule {
+package protocol LockFileRule: Rule {
     func check(_ lock: LockFile, lockPath: String, bundleKeysOnDisk: Set<ExactName>) -> [Finding]
 }
 
-extension LockFileRule { public var kind: RuleKind { .lockFile(self) } }
+extension LockFileRule { package var kind: RuleKind { .lockFile(self) } }

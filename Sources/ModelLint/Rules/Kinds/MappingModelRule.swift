@@ -9,9 +9,9 @@ import ModelLintSwiftData
 
 /// Judges a mapping model that claims the bundle but whose embedded models equal none of its versions; `line`
 /// is the bundle's versions as judged, `shipped` those whose stores exist.
-public protocol MappingModelRule: Rule {
+package protocol MappingModelRule: Rule {
     func check(_ mapping: UnmatchedMappingModel, bundle: ModelBundle, line: VersionLine, shipped: Set<ExactName>)
         -> [Finding]
 }
 
-extension MappingModelRule { public var kind: RuleKind { .mappingModel(self) } }
+extension MappingModelRule { package var kind: RuleKind { .mappingModel(self) } }

@@ -9,7 +9,7 @@ import ModelLintSwiftData
 
 /// Judges how the app likely migrates a bundle: its steps (consecutive versions) and the mapping models covering
 /// them. Run only when neither the command line nor the configuration says.
-public protocol MigrationStyleRule: Rule {
+package protocol MigrationStyleRule: Rule {
     /// `stepMigrators`: code of the app that migrates stores step by step.
     func check(
         _ bundle: ModelBundle, steps: [(from: String, to: String)], mappingModels: [MappingModel],
@@ -17,4 +17,4 @@ public protocol MigrationStyleRule: Rule {
     ) -> [Finding]
 }
 
-extension MigrationStyleRule { public var kind: RuleKind { .migrationStyle(self) } }
+extension MigrationStyleRule { package var kind: RuleKind { .migrationStyle(self) } }

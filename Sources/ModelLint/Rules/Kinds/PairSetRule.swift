@@ -9,25 +9,25 @@ import ModelLintSwiftData
 
 /// Judges what the change rules found on every compared pair of a bundle together: a problem seen only on older ->
 /// current pairs is one a device meets only when it skips versions.
-public protocol PairSetRule: Rule {
+package protocol PairSetRule: Rule {
     func check(_ pairs: ComparedPairFindings) -> [PairSetFinding]
 }
 
 /// What the change rules found on a bundle's compared pairs, as the engine stamped them.
-public struct ComparedPairFindings: Sendable {
+package struct ComparedPairFindings: Sendable {
     /// One finding of an older -> current pair.
-    public struct DirectFinding: Sendable {
+    package struct DirectFinding: Sendable {
         /// The older version of the pair.
-        public var from: String
-        public var rule: RuleDescription
-        public var finding: Finding
+        package var from: String
+        package var rule: RuleDescription
+        package var finding: Finding
         /// `rule-id|identity`: the same problem on every pair it appears in.
-        public var key: String
+        package var key: String
         /// As configured; a note when a mapping model covers the pair.
-        public var severity: Severity
-        public var mappingModel: String?
+        package var severity: Severity
+        package var mappingModel: String?
 
-        public init(
+        package init(
             from: String, rule: RuleDescription, finding: Finding, key: String, severity: Severity,
             mappingModel: String?
         ) {
@@ -41,18 +41,18 @@ public struct ComparedPairFindings: Sendable {
     }
 
     /// The version every direct pair migrates to.
-    public var current: String
+    package var current: String
     /// The keys of the problems found on a step (consecutive versions) that no mapping model covers.
-    public var onUnmappedSteps: Set<String>
+    package var onUnmappedSteps: Set<String>
     /// Per key: the mapping models covering the steps the problem was found on.
-    public var coveredBy: [String: [String]]
+    package var coveredBy: [String: [String]]
     /// Every finding of the older -> current pairs, in pair order.
-    public var direct: [DirectFinding]
+    package var direct: [DirectFinding]
     /// Every version that migrates straight to `current`, oldest first (with findings or not): what a list of
     /// affected versions is shown as ranges of.
-    public var migratingDirectly: [String]
+    package var migratingDirectly: [String]
 
-    public init(
+    package init(
         current: String, onUnmappedSteps: Set<String>, coveredBy: [String: [String]], direct: [DirectFinding],
         migratingDirectly: [String] = []
     ) {
@@ -65,17 +65,17 @@ public struct ComparedPairFindings: Sendable {
 }
 
 /// What a pair-set rule found: a finding about the current version, the problem underneath it and who meets it.
-public struct PairSetFinding: Sendable {
+package struct PairSetFinding: Sendable {
     /// Its `severity` is the severity it has unless the configuration sets one.
-    public var finding: Finding
+    package var finding: Finding
     /// The first older version that meets it.
-    public var fromVersion: String
-    public var underlyingRuleId: String
-    public var fix: String
-    public var affectedVersions: [String]
-    public var mappingModel: String?
+    package var fromVersion: String
+    package var underlyingRuleId: String
+    package var fix: String
+    package var affectedVersions: [String]
+    package var mappingModel: String?
 
-    public init(
+    package init(
         finding: Finding, fromVersion: String, underlyingRuleId: String, fix: String, affectedVersions: [String],
         mappingModel: String?
     ) {
@@ -88,4 +88,4 @@ public struct PairSetFinding: Sendable {
     }
 }
 
-extension PairSetRule { public var kind: RuleKind { .pairSet(self) } }
+extension PairSetRule { package var kind: RuleKind { .pairSet(self) } }

@@ -9,8 +9,8 @@ import ModelLintSwiftData
 
 /// Judges a mapping model Core Data picks for pairs of the bundle's versions (its recorded hashes are in theirs);
 /// `line` is the bundle's versions as judged.
-public protocol PickedMappingModelRule: Rule {
+package protocol PickedMappingModelRule: Rule {
     func check(_ mapping: MappingModel, line: VersionLine) -> [Finding]
 }
 
-extension PickedMappingModelRule { public var kind: RuleKind { .pickedMappingModel(self) } }
+extension PickedMappingModelRule { package var kind: RuleKind { .pickedMappingModel(self) } }

@@ -8,8 +8,8 @@ import ModelLintProjects
 import ModelLintSwiftData
 
 /// Judges the Xcode project's view of a bundle (its version group, already read) against the bundle on disk.
-public protocol ProjectRule: Rule {
+package protocol ProjectRule: Rule {
     func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding]
 }
 
-extension ProjectRule { public var kind: RuleKind { .project(self) } }
+extension ProjectRule { package var kind: RuleKind { .project(self) } }

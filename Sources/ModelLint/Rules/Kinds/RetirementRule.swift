@@ -8,8 +8,8 @@ import ModelLintProjects
 import ModelLintSwiftData
 
 /// Judges declared retirements against the readable versions in order (docs/cli.md "Retiring a property").
-public protocol RetirementRule: Rule {
+package protocol RetirementRule: Rule {
     func check(_ versions: [VersionRef], current: Int, context: RuleContext) -> [Finding]
 }
 
-extension RetirementRule { public var kind: RuleKind { .retirement(self) } }
+extension RetirementRule { package var kind: RuleKind { .retirement(self) } }

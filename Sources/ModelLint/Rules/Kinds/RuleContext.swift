@@ -7,18 +7,18 @@ import ModelLintStores
 import ModelLintProjects
 import ModelLintSwiftData
 
-public enum MigrationMode: String, CaseIterable, Sendable {
+package enum MigrationMode: String, CaseIterable, Sendable {
     /// Core Data's default: a store of any older version migrates in one hop to the current version.
     case direct
     /// The app steps through every version.
     case progressive
 }
 
-public struct Retirement: Equatable, Sendable {
-    public var entity: String
-    public var property: String
-    public var replacedBy: String?
-    public var interimVersion: String?
+package struct Retirement: Equatable, Sendable {
+    package var entity: String
+    package var property: String
+    package var replacedBy: String?
+    package var interimVersion: String?
 
     package init(entity: String, property: String, replacedBy: String? = nil, interimVersion: String? = nil) {
         self.entity = entity
@@ -29,17 +29,17 @@ public struct Retirement: Equatable, Sendable {
 }
 
 /// What rules may know beyond the model: the bundle's settings from the configuration.
-public struct RuleContext: Sendable, Equatable {
+package struct RuleContext: Sendable, Equatable {
     /// `cloudKit` from the configuration: forces the CloudKit rules on (true) or off (false).
-    public var cloudKitOverride: Bool?
-    public var retired: [Retirement]
-    public var migration: MigrationMode
+    package var cloudKitOverride: Bool?
+    package var retired: [Retirement]
+    package var migration: MigrationMode
     /// The value transformer classes the app's code declares.
-    public var appTransformers = AppTransformers()
+    package var appTransformers = AppTransformers()
     /// What the versions were read from: a message that says what to write says it in the source's words.
-    public var source: ModelBundle.Source = .xcdatamodeld
+    package var source: ModelBundle.Source = .xcdatamodeld
 
-    public init(cloudKitOverride: Bool? = nil, retired: [Retirement] = [], migration: MigrationMode = .direct) {
+    package init(cloudKitOverride: Bool? = nil, retired: [Retirement] = [], migration: MigrationMode = .direct) {
         self.cloudKitOverride = cloudKitOverride
         self.retired = retired
         self.migration = migration

@@ -10,7 +10,7 @@ import ModelLintSwiftData
 /// What a rule judges, and so which subjects the engine hands it. Closed: a new kind is a case here, its
 /// protocol's `kind` witness, and its subject in the engine's `RuleSet`, whose exhaustive switch the compiler
 /// points at.
-public enum RuleKind: Sendable {
+package enum RuleKind: Sendable {
     /// The bundle as a whole.
     case bundle(any BundleRule)
     /// One version at a time.

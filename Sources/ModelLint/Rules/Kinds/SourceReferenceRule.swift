@@ -9,20 +9,20 @@ import ModelLintSwiftData
 
 /// Judges one reference to the model in the app's code or project generator (already scanned) against the
 /// bundles of its repository.
-public protocol SourceReferenceRule: Rule {
+package protocol SourceReferenceRule: Rule {
     func check(_ reference: SourceReference, bundles: [SourceReferenceContext]) -> [Finding]
 }
 
 /// What a reference is judged against: a bundle's name, versions, checksums and current version.
-public struct SourceReferenceContext: Sendable {
-    public var bundlePath: String
-    public var bundleName: String
-    public var versionNames: Set<String>
+package struct SourceReferenceContext: Sendable {
+    package var bundlePath: String
+    package var bundleName: String
+    package var versionNames: Set<String>
     /// versionChecksum -> version name.
-    public var checksums: [String: String]
-    public var currentVersion: String?
+    package var checksums: [String: String]
+    package var currentVersion: String?
 
-    public init(bundle: ModelBundle) {
+    package init(bundle: ModelBundle) {
         bundlePath = bundle.path
         bundleName = bundle.name
         versionNames = Set(bundle.versions.map(\.name))
@@ -35,4 +35,4 @@ public struct SourceReferenceContext: Sendable {
     }
 }
 
-extension SourceReferenceRule { public var kind: RuleKind { .sourceReference(self) } }
+extension SourceReferenceRule { package var kind: RuleKind { .sourceReference(self) } }

@@ -9,39 +9,39 @@ import ModelLintSwiftData
 
 /// Judges a Core Data store (its metadata, already read) against the bundle: which version wrote it, and what
 /// migrating it to the current version does (the change findings of that migration, already worked out).
-public protocol StoreRule: Rule {
+package protocol StoreRule: Rule {
     func check(_ store: StoreCheck, context: RuleContext) -> [Finding]
 }
 
 /// Everything a store rule sees: the store's metadata and where it matches the bundle.
-public struct StoreCheck: Sendable {
+package struct StoreCheck: Sendable {
     /// The store file as displayed.
-    public var path: String
-    public var metadata: StoreMetadata
-    public var bundle: String
-    public var current: VersionRef?
+    package var path: String
+    package var metadata: StoreMetadata
+    package var bundle: String
+    package var current: VersionRef?
     /// The versions whose entity hashes equal the store's (empty: none wrote it).
-    public var matching: [VersionRef]
+    package var matching: [VersionRef]
     /// When none matches: the version with most equal entity hashes, and the entities that differ.
-    public var nearest: (version: VersionRef, differing: [String])?
+    package var nearest: (version: VersionRef, differing: [String])?
     /// The change findings of migrating the store from its version to the current one, in the migration mode.
-    public var migration: [Diagnostic]
+    package var migration: [Diagnostic]
     /// Whether this store is a golden fixture named in the configuration (`goldenStores`).
-    public var isGolden: Bool
+    package var isGolden: Bool
     /// The bundle's readable versions, in order.
-    public var versions: [VersionRef] = []
+    package var versions: [VersionRef] = []
     /// For golden stores: the versions every golden store of this bundle was written by, and whether this is
     /// the bundle's last golden store (rules about the whole set judge it once).
-    public var coveredVersions: Set<String> = []
-    public var isLastGolden = false
+    package var coveredVersions: Set<String> = []
+    package var isLastGolden = false
     /// No version wrote the store, and it caches the model that did (`Z_MODELCACHE`, its hashes the store's):
     /// Core Data migrates it from that model, and `migration` holds what that migration finds.
-    public var migratesFromCache = false
+    package var migratesFromCache = false
     /// Written by a model merged from a version of this bundle and other models: that version, the store's
     /// other entities, and the versions of other bundles of the repository those entities match exactly.
-    public var merged: (version: VersionRef, others: [String], elsewhere: [(bundle: String, version: String)])?
+    package var merged: (version: VersionRef, others: [String], elsewhere: [(bundle: String, version: String)])?
 
-    public init(
+    package init(
         path: String, metadata: StoreMetadata, bundle: String, current: VersionRef?, matching: [VersionRef],
         nearest: (version: VersionRef, differing: [String])?, migration: [Diagnostic], isGolden: Bool
     ) {
@@ -56,4 +56,4 @@ public struct StoreCheck: Sendable {
     }
 }
 
-extension StoreRule { public var kind: RuleKind { .store(self) } }
+extension StoreRule { package var kind: RuleKind { .store(self) } }

@@ -8,14 +8,14 @@ import ModelLintProjects
 import ModelLintSwiftData
 
 /// A rule id that a `modellint:disable` User Info entry names (the engine reads the entries and applies them).
-public struct SuppressionName: Sendable {
-    public var version: String
-    public var entity: String
-    public var property: String?
-    public var id: String
-    public var location: SourceLocation
+package struct SuppressionName: Sendable {
+    package var version: String
+    package var entity: String
+    package var property: String?
+    package var id: String
+    package var location: SourceLocation
 
-    public init(version: String, entity: String, property: String?, id: String, location: SourceLocation) {
+    package init(version: String, entity: String, property: String?, id: String, location: SourceLocation) {
         self.version = version
         self.entity = entity
         self.property = property
@@ -25,8 +25,8 @@ public struct SuppressionName: Sendable {
 }
 
 /// Judges the `modellint:disable` entries of a bundle's versions: every rule id they name.
-public protocol SuppressionRule: Rule {
+package protocol SuppressionRule: Rule {
     func check(_ names: [SuppressionName], knownRuleIDs: Set<String>) -> [Finding]
 }
 
-extension SuppressionRule { public var kind: RuleKind { .suppression(self) } }
+extension SuppressionRule { package var kind: RuleKind { .suppression(self) } }

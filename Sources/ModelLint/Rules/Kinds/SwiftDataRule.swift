@@ -9,22 +9,22 @@ import ModelLintSwiftData
 
 /// Judges a SwiftData schema set as read from the app's Swift files (already scanned and built): the plan, its
 /// stages, its schemas' models and the containers.
-public protocol SwiftDataRule: Rule {
+package protocol SwiftDataRule: Rule {
     func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding]
 }
 
 /// What a SwiftData rule may know beyond the Swift files: the schemas as they shipped.
-public struct SwiftDataContext: Sendable {
-    public struct Shipped: Sendable {
+package struct SwiftDataContext: Sendable {
+    package struct Shipped: Sendable {
         /// The schema's model as it shipped, when read from git (a lock file keeps digests only).
-        public var model: Model?
-        public var digest: VersionDigest
-        public var source: ShippedHistory.Source
+        package var model: Model?
+        package var digest: VersionDigest
+        package var source: ShippedHistory.Source
     }
 
     /// Per schema name: what shipped, from the first record that has it (lock file, `--released`, `--against`).
-    public var shipped: [String: Shipped]
-    public init(histories: [ShippedHistory] = []) {
+    package var shipped: [String: Shipped]
+    package init(histories: [ShippedHistory] = []) {
         var shipped: [String: Shipped] = [:]
         for history in histories {
             for version in history.versions where shipped[version.name] == nil {
@@ -35,4 +35,4 @@ public struct SwiftDataContext: Sendable {
     }
 }
 
-extension SwiftDataRule { public var kind: RuleKind { .swiftData(self) } }
+extension SwiftDataRule { package var kind: RuleKind { .swiftData(self) } }

@@ -8,8 +8,8 @@ import ModelLintProjects
 import ModelLintSwiftData
 
 /// Judges one readable version on its own.
-public protocol VersionRule: Rule {
+package protocol VersionRule: Rule {
     func check(_ model: Model, context: RuleContext) -> [Finding]
 }
 
-extension VersionRule { public var kind: RuleKind { .version(self) } }
+extension VersionRule { package var kind: RuleKind { .version(self) } }

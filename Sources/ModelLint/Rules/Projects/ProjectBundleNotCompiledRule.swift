@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintProjects
 
-public struct ProjectBundleNotCompiledRule: ProjectRule {
-    public init() {}
+package struct ProjectBundleNotCompiledRule: ProjectRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "project-bundle-not-compiled", category: .build, severity: .warning,
         summary: "the bundle is in the project but in no target's Sources build phase",
         rationale: """
@@ -20,7 +20,7 @@ public struct ProjectBundleNotCompiledRule: ProjectRule {
                 ["Near 1"], .init(children: ["Near 1.xcdatamodel"], current: "Near 1.xcdatamodel"), triggers: false),
         ])
 
-    public func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
+    package func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
         guard !group.isCompiled else { return [] }
         return [
             Finding(

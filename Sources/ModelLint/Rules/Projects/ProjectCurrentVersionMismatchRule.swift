@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintProjects
 
-public struct ProjectCurrentVersionMismatchRule: ProjectRule {
-    public init() {}
+package struct ProjectCurrentVersionMismatchRule: ProjectRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "project-current-version-mismatch", category: .build, severity: .error,
         summary: "the Xcode project's current version for the bundle is not the one .xccurrentversion names",
         rationale: """
@@ -24,7 +24,7 @@ public struct ProjectCurrentVersionMismatchRule: ProjectRule {
                 triggers: false),
         ])
 
-    public func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
+    package func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
         guard let inProject = group.currentVersion, let declared = bundle.declaredCurrentVersion,
             inProject != ProjectText.folder(declared)
         else { return [] }

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintProjects
 
-public struct ProjectVersionMissingRule: ProjectRule {
-    public init() {}
+package struct ProjectVersionMissingRule: ProjectRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "project-version-missing", category: .build, severity: .error,
         summary: "a version folder of the bundle is not in the project's version group",
         rationale: """
@@ -23,7 +23,7 @@ public struct ProjectVersionMissingRule: ProjectRule {
                 triggers: false),
         ])
 
-    public func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
+    package func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
         // A child the project never defines is most likely the missing version's reference, lost in a merge.
         let dangling =
             group.danglingChildIDs.isEmpty

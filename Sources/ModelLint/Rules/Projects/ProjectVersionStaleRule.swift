@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintProjects
 
-public struct ProjectVersionStaleRule: ProjectRule {
-    public init() {}
+package struct ProjectVersionStaleRule: ProjectRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "project-version-stale", category: .build, severity: .warning,
         summary: "the project's version group lists a version with no folder on disk",
         rationale: """
@@ -21,7 +21,7 @@ public struct ProjectVersionStaleRule: ProjectRule {
                 ["Near 1"], .init(children: ["Near 1.xcdatamodel"], current: "Near 1.xcdatamodel"), triggers: false),
         ])
 
-    public func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
+    package func check(_ group: XcodeProject.VersionGroup, project: String, bundle: ModelBundle) -> [Finding] {
         let present = Set(bundle.versions.map { ProjectText.folder($0.name) })
         return group.children.filter { !present.contains($0) }.map { child in
             Finding(

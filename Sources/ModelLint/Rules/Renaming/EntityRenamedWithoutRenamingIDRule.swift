@@ -1,11 +1,11 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct EntityRenamedWithoutRenamingIDRule: ChangeRule {
-    public init() {}
-    public static let adjacentOnly = true
+package struct EntityRenamedWithoutRenamingIDRule: ChangeRule {
+    package init() {}
+    package static let adjacentOnly = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "entity-renamed-without-renaming-id", category: .renaming, severity: .error,
         summary: "an entity removed and another added in the same step whose persistent properties mostly match",
         rationale: """
@@ -48,7 +48,7 @@ public struct EntityRenamedWithoutRenamingIDRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         RenameHeuristics.entityRenames(in: diff).map { old, new, shared in
             // SwiftData names an entity after its class and has no renaming identifier for one.
             let advice =

@@ -1,11 +1,11 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct PropertyRenamedWithoutRenamingIDRule: ChangeRule {
-    public init() {}
-    public static let adjacentOnly = true
+package struct PropertyRenamedWithoutRenamingIDRule: ChangeRule {
+    package init() {}
+    package static let adjacentOnly = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "property-renamed-without-renaming-id", category: .renaming, severity: .warning,
         summary: "in one entity, a property removed and another of the same kind and type added in the same step",
         rationale: """
@@ -44,7 +44,7 @@ public struct PropertyRenamedWithoutRenamingIDRule: ChangeRule {
                     """),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         diff.matchedEntities.flatMap { pair in
             RenameHeuristics.propertyRenames(in: pair).compactMap { old, new in
                 let retired = context.retired.contains { $0.entity == pair.old.name && $0.property == old.name }

@@ -1,11 +1,11 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RenamingIDNotCanonicalRule: ChangeRule {
-    public init() {}
-    public static let adjacentOnly = true
+package struct RenamingIDNotCanonicalRule: ChangeRule {
+    package init() {}
+    package static let adjacentOnly = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "renaming-id-not-canonical", category: .renaming, severity: .error,
         summary: "an `elementID` equal to the previous name while that element already carried a different identifier",
         rationale: """
@@ -31,7 +31,7 @@ public struct RenamingIDNotCanonicalRule: ChangeRule {
             ),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         var findings: [ChangeFinding] = []
         for entity in diff.addedEntities {
             guard let id = entity.elementID, let previous = diff.from.model.entity(named: id),

@@ -1,11 +1,11 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RenamingIDRelianceRule: ChangeRule {
-    public init() {}
-    public static let adjacentOnly = true
+package struct RenamingIDRelianceRule: ChangeRule {
+    package init() {}
+    package static let adjacentOnly = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "renaming-id-reliance", category: .renaming, severity: .note,
         summary: "a rename that relies on a renaming identifier (a note: the rename is declared as Core Data expects)",
         rationale: """
@@ -37,7 +37,7 @@ public struct RenamingIDRelianceRule: ChangeRule {
                 after: "<entity name=\"MetaData\" elementID=\"OrderMetaData\"/>"),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         var findings: [ChangeFinding] = []
         for pair in diff.matchedEntities {
             if pair.old.name != pair.new.name {

@@ -1,11 +1,11 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RenamingIDRemovedRule: ChangeRule {
-    public init() {}
-    public static let adjacentOnly = true
+package struct RenamingIDRemovedRule: ChangeRule {
+    package init() {}
+    package static let adjacentOnly = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "renaming-id-removed", category: .renaming, severity: .error,
         summary: "an element's renaming identifier was dropped or changed after a version that relied on it",
         rationale: """
@@ -31,7 +31,7 @@ public struct RenamingIDRemovedRule: ChangeRule {
             ),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         var findings: [ChangeFinding] = []
         for old in diff.removedEntities {
             guard let id = old.elementID, id != old.name,

@@ -1,11 +1,11 @@
 import ModelLintModel
 import ModelLintDiff
 
-public struct RenamingIDUnknownRule: ChangeRule {
-    public init() {}
-    public static let adjacentOnly = true
+package struct RenamingIDUnknownRule: ChangeRule {
+    package init() {}
+    package static let adjacentOnly = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "renaming-id-unknown", category: .renaming, severity: .error,
         summary: "an `elementID` that matches no identifier in the previous version",
         rationale: """
@@ -33,7 +33,7 @@ public struct RenamingIDUnknownRule: ChangeRule {
             ),
         ])
 
-    public func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
+    package func check(_ diff: ModelDiff, context: RuleContext) -> [ChangeFinding] {
         var findings: [ChangeFinding] = []
         for entity in diff.addedEntities {
             guard let id = entity.elementID, id != entity.name, diff.from.model.entityIndexByName[id] == nil else {

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct RetiredAttributePresentRule: RetirementRule {
-    public init() {}
+package struct RetiredAttributePresentRule: RetirementRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "retired-attribute-present", category: .retirement, severity: .error,
         summary: "a property declared retired is still in the current model",
         rationale: """
@@ -47,7 +47,7 @@ public struct RetiredAttributePresentRule: RetirementRule {
                 ], triggers: false),
         ])
 
-    public func check(_ versions: [VersionRef], current: Int, context: RuleContext) -> [Finding] {
+    package func check(_ versions: [VersionRef], current: Int, context: RuleContext) -> [Finding] {
         guard versions.indices.contains(current) else { return [] }
         let now = versions[current]
         return context.retired.compactMap { retirement in

@@ -1,10 +1,10 @@
 import ModelLintSupport
 import ModelLintModel
 
-public struct RetirementSkipsInterimRule: RetirementRule {
-    public init() {}
+package struct RetirementSkipsInterimRule: RetirementRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "retirement-skips-interim", category: .retirement, severity: .note,
         summary:
             "in `direct` mode: devices on versions before the interim version lose the retired data when they update straight to the current one",
@@ -53,7 +53,7 @@ public struct RetirementSkipsInterimRule: RetirementRule {
                 ], triggers: false),
         ])
 
-    public func check(_ versions: [VersionRef], current: Int, context: RuleContext) -> [Finding] {
+    package func check(_ versions: [VersionRef], current: Int, context: RuleContext) -> [Finding] {
         guard context.migration == .direct, versions.indices.contains(current) else { return [] }
         let now = versions[current]
         return context.retired.compactMap { retirement in

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct RetirementWithoutInterimRule: RetirementRule {
-    public init() {}
+package struct RetirementWithoutInterimRule: RetirementRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "retirement-without-interim", category: .retirement, severity: .error,
         summary: "a retired property and its replacement (`replacedBy`) appear and disappear in the same step",
         rationale: """
@@ -53,7 +53,7 @@ public struct RetirementWithoutInterimRule: RetirementRule {
                 ], triggers: false),
         ])
 
-    public func check(_ versions: [VersionRef], current: Int, context: RuleContext) -> [Finding] {
+    package func check(_ versions: [VersionRef], current: Int, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for retirement in context.retired where retirement.replacedBy != nil {
             for (old, new) in zip(versions, versions.dropFirst()) {

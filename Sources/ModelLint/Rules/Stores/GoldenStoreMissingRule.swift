@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct GoldenStoreMissingRule: StoreRule {
-    public init() {}
+package struct GoldenStoreMissingRule: StoreRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "golden-store-missing", category: .build, severity: .note,
         summary: "shipped versions that no golden store covers",
         rationale: """
@@ -39,7 +39,7 @@ public struct GoldenStoreMissingRule: StoreRule {
         ])
 
     /// Judged once per bundle, on the last of its golden stores (`coveredVersions` holds what all of them cover).
-    public func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
+    package func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
         guard store.isGolden, store.isLastGolden, let current = store.current else { return [] }
         let shipped = store.versions.prefix { $0.name != current.name }
         let missing = shipped.filter { !store.coveredVersions.contains($0.name) }

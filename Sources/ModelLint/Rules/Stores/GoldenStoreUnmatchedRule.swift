@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct GoldenStoreUnmatchedRule: StoreRule {
-    public init() {}
+package struct GoldenStoreUnmatchedRule: StoreRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "golden-store-unmatched", category: .build, severity: .warning,
         summary: "a golden store fixture that matches no version",
         rationale: """
@@ -41,7 +41,7 @@ public struct GoldenStoreUnmatchedRule: StoreRule {
                 golden: true, triggers: false),
         ])
 
-    public func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
+    package func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
         guard store.isGolden, store.matching.isEmpty else { return [] }
         let nearest =
             store.nearest.map { " (nearest: \($0.version.name), which differs in \(BuildText.list($0.differing)))" }

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct StoreMigrationFailsRule: StoreRule {
-    public init() {}
+package struct StoreMigrationFailsRule: StoreRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "store-migration-fails", category: .build, severity: .error,
         summary: "a store whose migration to the current version meets an error",
         rationale: """
@@ -68,7 +68,7 @@ public struct StoreMigrationFailsRule: StoreRule {
             ),
         ])
 
-    public func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
+    package func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
         let errors = store.migration.filter { $0.severity == .error }
         guard let current = store.current, !errors.isEmpty else { return [] }
         let rules = Array(Set(errors.map(\.ruleId))).sorted()

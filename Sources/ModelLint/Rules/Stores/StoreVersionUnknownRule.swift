@@ -1,7 +1,7 @@
 import ModelLintModel
 
-public struct StoreVersionUnknownRule: StoreRule {
-    public init() {}
+package struct StoreVersionUnknownRule: StoreRule {
+    package init() {}
 
     /// The bundle every example's store is judged against: Near 2 adds a price to Near 1's Item.
     private static let bundle = [
@@ -15,7 +15,7 @@ public struct StoreVersionUnknownRule: StoreRule {
         ),
     ]
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "store-version-unknown", category: .build, severity: .error,
         summary: "a store whose entity hashes match no version of the bundle",
         rationale: """
@@ -51,7 +51,7 @@ public struct StoreVersionUnknownRule: StoreRule {
             ),
         ])
 
-    public func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
+    package func check(_ store: StoreCheck, context: RuleContext) -> [Finding] {
         guard store.matching.isEmpty, !store.isGolden else { return [] }
         let nearest =
             store.nearest.map {

@@ -1,10 +1,10 @@
 import ModelLintSupport
 import ModelLintModel
 
-public struct SuppressionUnknownRuleRule: SuppressionRule {
-    public init() {}
+package struct SuppressionUnknownRuleRule: SuppressionRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "suppression-unknown-rule", category: .singleVersion, severity: .warning,
         summary: "a `modellint:disable` User Info entry names a rule id that does not exist",
         rationale: """
@@ -21,7 +21,7 @@ public struct SuppressionUnknownRuleRule: SuppressionRule {
             ),
         ])
 
-    public func check(_ names: [SuppressionName], knownRuleIDs: Set<String>) -> [Finding] {
+    package func check(_ names: [SuppressionName], knownRuleIDs: Set<String>) -> [Finding] {
         names.filter { !knownRuleIDs.contains($0.id) }.map { name in
             Finding(
                 "the modellint:disable entry on \(name.entity)\(name.property.map { ".\($0)" } ?? "") names \"\(name.id)\", which is not a rule id\(Spelling.closest(to: name.id, in: knownRuleIDs.sorted()).map { " (did you mean \($0)?)" } ?? ""); it silences nothing",

@@ -2,10 +2,10 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintSwiftData
 
-public struct ModelClassMismatchRule: ClassParityRule {
-    public init() {}
+package struct ModelClassMismatchRule: ClassParityRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "model-class-mismatch", category: .swiftData, severity: .error,
         summary: "@Model classes or NSManagedObject subclasses disagree with the .xcdatamodeld entities they stand for",
         rationale: """
@@ -112,7 +112,7 @@ public struct ModelClassMismatchRule: ClassParityRule {
                 ], triggers: true),
         ])
 
-    public func check(_ classes: ModelClasses) -> [Finding] {
+    package func check(_ classes: ModelClasses) -> [Finding] {
         var findings: [Finding] = []
         for set in classes.sets {
             guard let schema = set.current else { continue }

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintSwiftData
 
-public struct SwiftDataContainerSchemaNotLatestRule: SwiftDataRule {
-    public init() {}
+package struct SwiftDataContainerSchemaNotLatestRule: SwiftDataRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "swiftdata-container-schema-not-latest", category: .swiftData, severity: .error,
         summary: "the app builds its container from a schema that is not the plan's newest, or without the plan",
         rationale: """
@@ -81,7 +81,7 @@ public struct SwiftDataContainerSchemaNotLatestRule: SwiftDataRule {
                 ], triggers: false),
         ])
 
-    public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
+    package func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
         guard set.plan != nil, let newest = set.current,
             // A plan whose schemas could not all be read says nothing certain about order or what is missing.
             set.unresolvedSchemas.isEmpty

@@ -2,10 +2,10 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintSwiftData
 
-public struct SwiftDataDuplicateChecksumRule: SwiftDataRule {
-    public init() {}
+package struct SwiftDataDuplicateChecksumRule: SwiftDataRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "swiftdata-duplicate-checksum", category: .swiftData, severity: .error,
         summary: "two schemas of a plan resolve to identical entity hashes",
         rationale: """
@@ -73,7 +73,7 @@ public struct SwiftDataDuplicateChecksumRule: SwiftDataRule {
                 ], triggers: false),
         ])
 
-    public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
+    package func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
         guard !set.isUnversioned else { return [] }
         var findings: [Finding] = []
         var byChecksum: [String: SwiftSchema] = [:]

@@ -2,10 +2,10 @@ import ModelLintModel
 import ModelLintHistory
 import ModelLintSwiftData
 
-public struct SwiftDataFrozenSchemaEditedRule: SwiftDataRule {
-    public init() {}
+package struct SwiftDataFrozenSchemaEditedRule: SwiftDataRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "swiftdata-frozen-schema-edited", category: .swiftData, severity: .error,
         summary: "a shipped VersionedSchema's shape changed",
         rationale: """
@@ -102,7 +102,7 @@ public struct SwiftDataFrozenSchemaEditedRule: SwiftDataRule {
             ]),
         ])
 
-    public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
+    package func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
         guard !set.isUnversioned else { return [] }
         return set.schemas.compactMap { schema in
             guard let shipped = context.shipped[schema.name] else { return nil }

@@ -2,10 +2,10 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintSwiftData
 
-public struct SwiftDataLiveTypeInHistoricalSchemaRule: SwiftDataRule {
-    public init() {}
+package struct SwiftDataLiveTypeInHistoricalSchemaRule: SwiftDataRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "swiftdata-live-type-in-historical-schema", category: .swiftData, severity: .warning,
         summary: "a schema that is not the newest lists a @Model type declared outside it",
         rationale: """
@@ -128,7 +128,7 @@ public struct SwiftDataLiveTypeInHistoricalSchemaRule: SwiftDataRule {
                 ),
         ])
 
-    public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
+    package func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
         // An unversioned app's model at a revision is history, not a schema that lists anything.
         guard set.schemas.count > 1, !set.isUnversioned else { return [] }
         var findings: [Finding] = []

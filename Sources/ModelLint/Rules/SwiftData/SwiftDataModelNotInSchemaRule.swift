@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintSwiftData
 
-public struct SwiftDataModelNotInSchemaRule: SwiftDataRule {
-    public init() {}
+package struct SwiftDataModelNotInSchemaRule: SwiftDataRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "swiftdata-model-not-in-schema", category: .swiftData, severity: .warning,
         summary: "the app fetches, queries or inserts a @Model type no schema has",
         rationale: """
@@ -80,7 +80,7 @@ public struct SwiftDataModelNotInSchemaRule: SwiftDataRule {
                 ], triggers: false),
         ])
 
-    public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
+    package func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
         guard !set.isUnversioned, let newest = set.current else { return [] }
         let known = Set(set.schemas.flatMap { $0.models.map(\.qualifiedName) })
         var reported = Set<String>()

@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintSwiftData
 
-public struct SwiftDataPlanMissingSchemaRule: SwiftDataRule {
-    public init() {}
+package struct SwiftDataPlanMissingSchemaRule: SwiftDataRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "swiftdata-plan-missing-schema", category: .swiftData, severity: .error,
         summary: "a schema a stage or container names is not in the plan's schemas",
         rationale: """
@@ -64,7 +64,7 @@ public struct SwiftDataPlanMissingSchemaRule: SwiftDataRule {
                 ], triggers: false),
         ])
 
-    public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
+    package func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
         guard set.plan != nil,
             // A plan whose schemas could not all be read says nothing certain about order or what is missing.
             set.unresolvedSchemas.isEmpty

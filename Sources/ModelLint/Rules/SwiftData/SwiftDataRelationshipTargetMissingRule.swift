@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintSwiftData
 
-public struct SwiftDataRelationshipTargetMissingRule: SwiftDataRule {
-    public init() {}
+package struct SwiftDataRelationshipTargetMissingRule: SwiftDataRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "swiftdata-relationship-target-missing", category: .swiftData, severity: .error,
         summary: "a model in a schema has a relationship to a type of another schema",
         rationale: """
@@ -72,7 +72,7 @@ public struct SwiftDataRelationshipTargetMissingRule: SwiftDataRule {
                 ], triggers: false),
         ])
 
-    public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
+    package func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
         set.schemas.flatMap { schema in
             schema.crossSchemaRelationships.map { cross in
                 Finding(

@@ -2,10 +2,10 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintSwiftData
 
-public struct SwiftDataStageGapRule: SwiftDataRule {
-    public init() {}
+package struct SwiftDataStageGapRule: SwiftDataRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "swiftdata-stage-gap", category: .swiftData, severity: .error,
         summary: "the plan's stages do not chain its schemas in order",
         rationale: """
@@ -76,7 +76,7 @@ public struct SwiftDataStageGapRule: SwiftDataRule {
                 ], triggers: false),
         ])
 
-    public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
+    package func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
         guard set.plan != nil, set.schemas.count > 1,
             // A plan whose schemas could not all be read says nothing certain about order or what is missing.
             set.unresolvedSchemas.isEmpty

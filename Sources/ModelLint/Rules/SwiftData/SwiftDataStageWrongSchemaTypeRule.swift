@@ -1,10 +1,10 @@
 import ModelLintModel
 import ModelLintSwiftData
 
-public struct SwiftDataStageWrongSchemaTypeRule: SwiftDataRule {
-    public init() {}
+package struct SwiftDataStageWrongSchemaTypeRule: SwiftDataRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "swiftdata-stage-wrong-schema-type", category: .swiftData, severity: .warning,
         summary: "a custom stage's willMigrate or didMigrate uses another schema's model types",
         rationale: """
@@ -85,7 +85,7 @@ public struct SwiftDataStageWrongSchemaTypeRule: SwiftDataRule {
                 ], triggers: false),
         ])
 
-    public func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
+    package func check(_ set: SwiftSchemaSet, context: SwiftDataContext) -> [Finding] {
         var findings: [Finding] = []
         for stage in set.stages where stage.kind == .custom {
             for (closure, expected, uses) in [

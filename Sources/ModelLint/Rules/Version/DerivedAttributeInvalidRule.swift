@@ -1,11 +1,11 @@
 import ModelLintModel
 
-public struct DerivedAttributeInvalidRule: EntityRule {
-    public init() {}
+package struct DerivedAttributeInvalidRule: EntityRule {
+    package init() {}
 
-    public static let readsOnlyItsEntity = true
+    package static let readsOnlyItsEntity = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "derived-attribute-invalid", category: .singleVersion, severity: .error,
         summary: "a derived attribute with a default value or a renaming identifier",
         rationale: """
@@ -28,7 +28,7 @@ public struct DerivedAttributeInvalidRule: EntityRule {
                 """),
         ])
 
-    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         entity.attributes.compactMap { attribute in
             guard attribute.isDerived else { return nil }
             var extras: [String] = []

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct DuplicateNameRule: EntityRule {
-    public init() {}
+package struct DuplicateNameRule: EntityRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "duplicate-name", category: .singleVersion, severity: .error,
         summary: "two entities with one name, or two properties of one entity (inherited included) with one name",
         rationale: """
@@ -41,7 +41,7 @@ public struct DuplicateNameRule: EntityRule {
                 """),
         ])
 
-    public func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
+    package func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
         model.entities.indices.filter { model.firstIndexOfName[$0] != $0 }.map { i in
             Finding(
                 "entity \(model.entities[i].name) is declared more than once", at: model.entities[i].location,
@@ -49,7 +49,7 @@ public struct DuplicateNameRule: EntityRule {
         }
     }
 
-    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         guard let i = model.index(of: entity) else { return [] }
         // Inherited names come first, so the finding lands on the redeclaration in this entity.
         return model.earlierDeclarations(ofEntityAt: i, by: .name).map { position, first in

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct DuplicateRenamingIDRule: EntityRule {
-    public init() {}
+package struct DuplicateRenamingIDRule: EntityRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "duplicate-renaming-id", category: .singleVersion, severity: .error,
         summary: "two entities, or two properties of one entity, with the same effective renaming identifier",
         rationale: """
@@ -45,7 +45,7 @@ public struct DuplicateRenamingIDRule: EntityRule {
                 """),
         ])
 
-    public func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
+    package func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
         model.entities.indices.compactMap { i in
             let entity = model.entities[i]
             let other = model.entities[model.firstIndexOfRenamingID[i]]
@@ -57,7 +57,7 @@ public struct DuplicateRenamingIDRule: EntityRule {
         }
     }
 
-    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         guard let i = model.index(of: entity) else { return [] }
         // A property without an element ID is identified by its name: with none in the entity's chain, two that
         // share an identifier share a name, duplicate-name's finding (the usual entity, judged at no cost).

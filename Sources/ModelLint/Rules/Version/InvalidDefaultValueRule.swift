@@ -1,11 +1,11 @@
 import ModelLintModel
 
-public struct InvalidDefaultValueRule: EntityRule {
-    public init() {}
+package struct InvalidDefaultValueRule: EntityRule {
+    package init() {}
 
-    public static let readsOnlyItsEntity = true
+    package static let readsOnlyItsEntity = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "invalid-default-value", category: .singleVersion, severity: .error,
         summary: "a default value that cannot mean anything for the attribute's type, or is out of range",
         rationale: """
@@ -34,7 +34,7 @@ public struct InvalidDefaultValueRule: EntityRule {
                 """),
         ])
 
-    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         entity.attributes.compactMap { attribute in
             guard !attribute.isDerived, case .invalid(let why) = DefaultValueVerdict.judge(attribute) else {
                 return nil

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct InverseMismatchRule: EntityRule {
-    public init() {}
+package struct InverseMismatchRule: EntityRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "inverse-mismatch", category: .singleVersion, severity: .error,
         summary: "an `inverseName` that does not exist on the destination, or whose relationship does not point back",
         rationale: """
@@ -46,7 +46,7 @@ public struct InverseMismatchRule: EntityRule {
                 """),
         ])
 
-    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for relationship in entity.relationships {
             guard let inverseName = relationship.inverseName, !inverseName.isEmpty,

@@ -1,11 +1,11 @@
 import ModelLintModel
 
-public struct MissingInverseRule: EntityRule {
-    public init() {}
+package struct MissingInverseRule: EntityRule {
+    package init() {}
 
-    public static let readsOnlyItsEntity = true
+    package static let readsOnlyItsEntity = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "missing-inverse", category: .singleVersion, severity: .warning,
         summary: "a relationship with no inverse",
         rationale: """
@@ -35,7 +35,7 @@ public struct MissingInverseRule: EntityRule {
                 """),
         ])
 
-    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         entity.relationships.compactMap { relationship in
             guard relationship.inverseName?.isEmpty ?? true else { return nil }
             let cascade =

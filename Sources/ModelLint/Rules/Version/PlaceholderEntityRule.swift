@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct PlaceholderEntityRule: VersionRule {
-    public init() {}
+package struct PlaceholderEntityRule: VersionRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "placeholder-entity", category: .singleVersion, severity: .warning,
         summary: "an entity with Xcode's default name (`Entity`, `Entity1`, ...) and no properties",
         rationale: """
@@ -29,7 +29,7 @@ public struct PlaceholderEntityRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ model: Model, context: RuleContext) -> [Finding] {
         model.entities.compactMap { entity in
             guard entity.name.hasPrefix("Entity"), entity.name.dropFirst("Entity".count).allSatisfy(\.isASCIIDigit),
                 entity.properties.isEmpty, entity.fetchedProperties.isEmpty,

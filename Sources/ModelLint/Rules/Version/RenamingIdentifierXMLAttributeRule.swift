@@ -1,11 +1,11 @@
 import ModelLintModel
 
-public struct RenamingIdentifierXMLAttributeRule: EntityRule {
-    public init() {}
+package struct RenamingIdentifierXMLAttributeRule: EntityRule {
+    package init() {}
 
-    public static let readsOnlyItsEntity = true
+    package static let readsOnlyItsEntity = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "renaming-identifier-xml-attribute", category: .singleVersion, severity: .error,
         summary: "a hand-written `renamingIdentifier=\"...\"` XML attribute, which the model compiler ignores",
         rationale: """
@@ -32,7 +32,7 @@ public struct RenamingIdentifierXMLAttributeRule: EntityRule {
                 """),
         ])
 
-    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         if let value = entity.renamingIdentifierAttribute {
             findings.append(

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct ReservedPropertyNameRule: EntityRule {
-    public init() {}
+package struct ReservedPropertyNameRule: EntityRule {
+    package init() {}
 
-    public static let readsOnlyItsEntity = true
+    package static let readsOnlyItsEntity = true
 
     /// No-parameter methods of NSObject and NSManagedObject that a property would shadow (Apple's documentation
     /// of NSPropertyDescription: a property cannot have the name of such a method).
@@ -13,7 +13,7 @@ public struct ReservedPropertyNameRule: EntityRule {
         "observationInfo",
     ]
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "reserved-property-name", category: .singleVersion, severity: .error,
         summary:
             "a property named like a no-parameter method of NSObject or NSManagedObject (`description`, `entity`, `objectID`, ...)",
@@ -45,7 +45,7 @@ public struct ReservedPropertyNameRule: EntityRule {
                 """),
         ])
 
-    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         entity.properties.compactMap { property in
             guard Self.reserved.contains(property.name) else { return nil }
             return Finding(

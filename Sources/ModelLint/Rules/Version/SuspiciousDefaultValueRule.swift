@@ -1,11 +1,11 @@
 import ModelLintModel
 
-public struct SuspiciousDefaultValueRule: EntityRule {
-    public init() {}
+package struct SuspiciousDefaultValueRule: EntityRule {
+    package init() {}
 
-    public static let readsOnlyItsEntity = true
+    package static let readsOnlyItsEntity = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "suspicious-default-value", category: .singleVersion, severity: .warning,
         summary: "a default written in another type's spelling, usually left behind by a type change",
         rationale: """
@@ -34,7 +34,7 @@ public struct SuspiciousDefaultValueRule: EntityRule {
                 """),
         ])
 
-    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         entity.attributes.compactMap { attribute in
             guard !attribute.isDerived, case .suspicious(let why) = DefaultValueVerdict.judge(attribute) else {
                 return nil

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct UniquenessConstraintInvalidRule: VersionRule {
-    public init() {}
+package struct UniquenessConstraintInvalidRule: VersionRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "uniqueness-constraint-invalid", category: .singleVersion, severity: .error,
         summary:
             "a uniqueness constraint naming a missing property or a to-many relationship, or on the target of a mandatory to-one",
@@ -63,7 +63,7 @@ public struct UniquenessConstraintInvalidRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for entity in model.entities where !entity.uniquenessConstraints.isEmpty {
             let mandatoryToOnes = model.entities.flatMap { source in

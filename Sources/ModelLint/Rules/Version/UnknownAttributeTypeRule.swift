@@ -1,12 +1,12 @@
 import ModelLintSupport
 import ModelLintModel
 
-public struct UnknownAttributeTypeRule: EntityRule {
-    public init() {}
+package struct UnknownAttributeTypeRule: EntityRule {
+    package init() {}
 
-    public static let readsOnlyItsEntity = true
+    package static let readsOnlyItsEntity = true
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "unknown-attribute-type", category: .singleVersion, severity: .error,
         summary: "an `attributeType` that is not a Core Data type",
         rationale: """
@@ -30,7 +30,7 @@ public struct UnknownAttributeTypeRule: EntityRule {
                 """),
         ])
 
-    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         entity.attributes.compactMap { attribute in
             guard case .unknown(let value) = attribute.type else { return nil }
             let meant = Self.swiftNames[value] ?? Spelling.closest(to: value, in: AttributeType.known.map(\.xmlValue))

@@ -1,9 +1,9 @@
 import ModelLintModel
 
-public struct UnknownEntityReferenceRule: EntityRule {
-    public init() {}
+package struct UnknownEntityReferenceRule: EntityRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "unknown-entity-reference", category: .singleVersion, severity: .error,
         summary:
             "a parent, destination, inverse entity, configuration member or fetch request naming a missing entity; an inheritance cycle",
@@ -48,7 +48,7 @@ public struct UnknownEntityReferenceRule: EntityRule {
         name.map { !$0.isEmpty && model.entity(named: $0) == nil } ?? false
     }
 
-    public func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ entity: Entity, in model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         func missing(_ name: String?) -> Bool { self.missing(name, in: model) }
         if missing(entity.parentEntity) {
@@ -90,7 +90,7 @@ public struct UnknownEntityReferenceRule: EntityRule {
         return findings
     }
 
-    public func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
+    package func checkModel(_ model: Model, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         func missing(_ name: String?) -> Bool { self.missing(name, in: model) }
         for configuration in model.configurations {

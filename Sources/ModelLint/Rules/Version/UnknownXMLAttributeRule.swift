@@ -1,10 +1,10 @@
 import ModelLintSupport
 import ModelLintModel
 
-public struct UnknownXMLAttributeRule: VersionRule {
-    public init() {}
+package struct UnknownXMLAttributeRule: VersionRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "unknown-xml-attribute", category: .singleVersion, severity: .warning,
         summary: "an XML attribute or element that Core Data's model format does not have",
         rationale: """
@@ -42,7 +42,7 @@ public struct UnknownXMLAttributeRule: VersionRule {
                 """),
         ])
 
-    public func check(_ model: Model, context: RuleContext) -> [Finding] {
+    package func check(_ model: Model, context: RuleContext) -> [Finding] {
         model.unknownXML.map { item in
             let subject = [item.entity, item.property].compactMap { $0 }.joined(separator: ".")
             let on = subject.isEmpty ? "" : " (on \(subject))"

@@ -11,14 +11,14 @@ import Foundation
 /// folder inside the tree being walked (a committed `x -> /` must not make modellint walk the machine), each
 /// real folder is visited once (symlink loops end), build and dependency folders are skipped, and the whole run
 /// has a budget of folders, so no tree can keep it busy for long.
-public final class DirectoryWalker: Sendable {
+package final class DirectoryWalker: Sendable {
     /// Folders never descended into (cli.md "PATH").
-    public static let skippedFolders: Set<String> = [
+    package static let skippedFolders: Set<String> = [
         ".build", "DerivedData", "Pods", "Carthage", ".git", "node_modules",
     ]
 
     /// Folders one run may list in all, across every walk.
-    public static let defaultBudget = 200_000
+    package static let defaultBudget = 200_000
 
     private struct State {
         var remaining: Int
@@ -31,11 +31,11 @@ public final class DirectoryWalker: Sendable {
     private let state: Locked<State>
 
     /// How many folders this walker has listed (tests and benchmarks read it).
-    public var foldersListed: Int { budget - state.withLock { $0.remaining } }
+    package var foldersListed: Int { budget - state.withLock { $0.remaining } }
     /// Entries skipped because their names are not valid UTF-8 (paths with `\x..` escapes).
-    public var unreadableNames: [String] { state.withLock { $0.unreadableNames } }
+    package var unreadableNames: [String] { state.withLock { $0.unreadableNames } }
 
-    public init(budget: Int = DirectoryWalker.defaultBudget) {
+    package init(budget: Int = DirectoryWalker.defaultBudget) {
         state = Locked(State(remaining: budget))
         self.budget = budget
     }
@@ -51,7 +51,7 @@ public final class DirectoryWalker: Sendable {
     /// Calls `visit` for every folder below `root` (not `root` itself), depth first, names sorted, with its path
     /// (as reached, through symlinks) and name; `visit` returns whether to descend into it. `skip` names further
     /// paths never visited.
-    public func walk(
+    package func walk(
         _ root: String, skip: (String) -> Bool = { _ in false },
         file: (_ path: String, _ name: String) -> Void = { _, _ in },
         visit: (_ path: String, _ name: String) -> Bool
@@ -104,11 +104,11 @@ public final class DirectoryWalker: Sendable {
 
     /// A walk that ran out of budget saw only part of the tree: what it did not see could hold the bundle a
     /// pull request changed, so the run stops rather than pass on what it found.
-    public struct Exhausted: Error, CustomStringConvertible, Sendable {
-        public var description: String
+    package struct Exhausted: Error, CustomStringConvertible, Sendable {
+        package var description: String
     }
 
-    public func requireComplete(workingDirectory: String) throws {
+    package func requireComplete(workingDirectory: String) throws {
         guard let folder = state.withLock({ $0.exhausted }) else { return }
         throw Exhausted(
             description:

@@ -10,23 +10,23 @@ import Foundation
 /// Reads the files a repository holds, which anyone can commit: only regular files (a FIFO would block
 /// forever, `/dev/zero` never ends), and never more than a cap per kind of file. Opening never blocks (a FIFO
 /// is opened non-blocking, then refused), and the size is checked before anything is read.
-public enum FileReader {
+package enum FileReader {
     /// Caps by kind of file, documented in the README ("Limits").
-    public enum Limit {
+    package enum Limit {
         /// A version's `contents`: the largest real one (WooCommerce) is 130 KB; 64 MB is far beyond any model.
-        public static let contents = 64 << 20
+        package static let contents = 64 << 20
         /// `.xccurrentversion`, `.modellint.json`: a few hundred bytes in practice.
-        public static let smallFile = 1 << 20
+        package static let smallFile = 1 << 20
         /// `modellint.lock`, baselines, `project.pbxproj`.
-        public static let dataFile = 256 << 20
+        package static let dataFile = 256 << 20
         /// Baselines are streamed (a million findings is some 500 MB), never held whole.
-        public static let baseline = 1 << 30
+        package static let baseline = 1 << 30
         /// Mapping models over `MappingModelReader.embeddedModelsLimit` are only scanned until both model paths are
         /// found; they embed both models (up to 8 MB seen).
-        public static let mappingModel = 1 << 30
+        package static let mappingModel = 1 << 30
     }
 
-    public enum ReadError: Error, Equatable, CustomStringConvertible {
+    package enum ReadError: Error, Equatable, CustomStringConvertible {
         case missing
         case notRegular(String)
         case tooLarge(size: Int, limit: Int)
@@ -34,7 +34,7 @@ public enum FileReader {
         /// A symlink (or a path through one) to a file outside the tree it was found in.
         case outside(resolved: String, root: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .missing: return "no such file"
             case .notRegular(let kind): return "it is \(kind), not a regular file"
@@ -55,7 +55,7 @@ public enum FileReader {
     }
 
     /// What is at `path` (following symlinks): nil when nothing is.
-    public static func kind(at path: String) -> FileKind? {
+    package static func kind(at path: String) -> FileKind? {
         InputLog.consulted(path)
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
@@ -88,13 +88,13 @@ public enum FileReader {
     }
 
     /// Whether anything is at `path`, a symlink included (a dangling one too): what must not be overwritten.
-    public static func entryExists(at path: String) -> Bool {
+    package static func entryExists(at path: String) -> Bool {
         InputLog.consulted(path)
         var info = stat()
         return lstat(path, &info) == 0
     }
 
-    public enum FileKind: Equatable {
+    package enum FileKind: Equatable {
         case regular
         case directory
         case other(String)
@@ -114,7 +114,7 @@ public enum FileReader {
 
     /// Refuses a file found inside `root` (a repository, a bundle) that resolves outside it through a committed
     /// symlink: `ReadError.outside`.
-    public static func requireInside(_ path: String, root: String) throws {
+    package static func requireInside(_ path: String, root: String) throws {
         guard let resolved = PathTools.realPath(path) else { return }
         let realRoot = PathTools.realPath(root) ?? root
         guard PathTools.isInside(resolved, realRoot) else {
@@ -122,7 +122,7 @@ public enum FileReader {
         }
     }
 
-    public static func isSymbolicLink(_ path: String) -> Bool {
+    package static func isSymbolicLink(_ path: String) -> Bool {
         InputLog.consulted(path)
         return linkStatus(path).map(isSymbolicLink) ?? false
     }
@@ -130,7 +130,7 @@ public enum FileReader {
     package static func isSymbolicLink(_ status: Status) -> Bool { status.info.st_mode & S_IFMT == S_IFLNK }
 
     /// The whole file, when it is a regular file of at most `limit` bytes.
-    public static func read(_ path: String, limit: Int) throws -> Data {
+    package static func read(_ path: String, limit: Int) throws -> Data {
         let handle = try open(path)
         defer { _ = close(handle.fd) }
         guard handle.size <= limit else { throw ReadError.tooLarge(size: handle.size, limit: limit) }
@@ -148,7 +148,7 @@ public enum FileReader {
 
     /// `read` into an array: for a reader that scans bytes, the file is not read into `Data` and then copied (a
     /// copy is as many fresh pages again: a mapping model is megabytes).
-    public static func readBytes(_ path: String, limit: Int) throws -> [UInt8] {
+    package static func readBytes(_ path: String, limit: Int) throws -> [UInt8] {
         let handle = try open(path)
         defer { _ = close(handle.fd) }
         guard handle.size <= limit else { throw ReadError.tooLarge(size: handle.size, limit: limit) }
@@ -185,7 +185,8 @@ public enum FileReader {
     }
 
     /// Reads a regular file in chunks, at most `limit` bytes in all, until `body` returns false.
-    public static func scan(_ path: String, limit: Int, chunkSize: Int = 256 * 1024, _ body: ([UInt8]) -> Bool) throws {
+    package static func scan(_ path: String, limit: Int, chunkSize: Int = 256 * 1024, _ body: ([UInt8]) -> Bool) throws
+    {
         let handle = try open(path)
         defer { _ = close(handle.fd) }
         var remaining = limit

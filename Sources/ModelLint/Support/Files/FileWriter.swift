@@ -13,11 +13,11 @@ import Foundation
 /// file (a device such as `/dev/null`, a FIFO, `/dev/stdout`, a process substitution) is written in place,
 /// never renamed over. Run as root in a CI container, `--output /dev/null` must not replace the machine's
 /// `/dev/null` with a regular file.
-public enum FileWriter {
-    public struct WriteError: Error, CustomStringConvertible, Equatable {
-        public var path: String
-        public var reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
+package enum FileWriter {
+    package struct WriteError: Error, CustomStringConvertible, Equatable {
+        package var path: String
+        package var reason: String
+        package var description: String { "cannot write \(path): \(reason)" }
 
         package init(path: String, reason: String) {
             self.path = path
@@ -28,14 +28,14 @@ public enum FileWriter {
     /// Where a write may land. The path's folders and any symlink at the path are resolved, and the file
     /// written must be inside `boundary` (a real path): a repository can commit `modellint.sarif -> /etc/x` or a
     /// `reports -> /` folder, and modellint writes into the repository, never out of it through them.
-    public struct Confinement: Sendable {
-        public var boundary: String
+    package struct Confinement: Sendable {
+        package var boundary: String
         /// Whether a symlink at the path is followed (its target updated, the link kept) or replaced by the file.
-        public var followsLinks: Bool
+        package var followsLinks: Bool
 
         /// For a path the user named, or one found in the tree: inside the working directory when the path is
         /// (lexically) below it; else inside the folder the path names.
-        public static func named(_ path: String, workingDirectory: String, followsLinks: Bool = true) -> Confinement {
+        package static func named(_ path: String, workingDirectory: String, followsLinks: Bool = true) -> Confinement {
             let absolute = PathTools.absolute(path, relativeTo: workingDirectory)
             let base =
                 PathTools.relative(absolute, to: PathTools.standardize(workingDirectory)) != nil
@@ -44,7 +44,7 @@ public enum FileWriter {
                 boundary: PathTools.realPath(base) ?? PathTools.standardize(base), followsLinks: followsLinks)
         }
 
-        public init(boundary: String, followsLinks: Bool) {
+        package init(boundary: String, followsLinks: Bool) {
             self.boundary = boundary
             self.followsLinks = followsLinks
         }
@@ -58,7 +58,7 @@ public enum FileWriter {
     }
 
     /// Writes `path` with what `body` writes into the sink.
-    public static func write(to path: String, confinedTo confinement: Confinement, _ body: (OutputSink) throws -> Void)
+    package static func write(to path: String, confinedTo confinement: Confinement, _ body: (OutputSink) throws -> Void)
         throws
     {
         let target = try resolve(path, confinement)
@@ -68,13 +68,13 @@ public enum FileWriter {
         }
     }
 
-    public static func write(_ data: Data, to path: String, confinedTo confinement: Confinement) throws {
+    package static func write(_ data: Data, to path: String, confinedTo confinement: Confinement) throws {
         try write(to: path, confinedTo: confinement) { $0.write(bytes: data) }
     }
 
     /// Removes the file at `path` without following a symlink there (the link goes, never its target) and never
     /// a folder (a stamp path that is a folder is an error, not a recursive delete).
-    public static func remove(_ path: String, confinedTo confinement: Confinement) throws {
+    package static func remove(_ path: String, confinedTo confinement: Confinement) throws {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT != S_IFDIR else {
@@ -205,7 +205,7 @@ public enum FileWriter {
     }
 
     /// Every byte to `fd`, retrying short writes and interruptions.
-    public static func writeAll(_ bytes: [UInt8], to fd: Int32) throws {
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) throws {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
@@ -221,7 +221,7 @@ public enum FileWriter {
     /// file (ten `lock` runs in parallel jobs) take turns instead of each writing what it read before the others
     /// wrote. The lock is on the folder holding the file (its inode stays the same while the file itself is
     /// replaced by renames); where the file system cannot lock a folder, `body` runs unlocked.
-    public static func withLock<T>(on path: String, _ body: () throws -> T) rethrows -> T {
+    package static func withLock<T>(on path: String, _ body: () throws -> T) rethrows -> T {
         let directory = (path as NSString).deletingLastPathComponent
         let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return try body() }
@@ -247,10 +247,10 @@ public enum FileWriter {
 }
 
 /// A failed system call: its errno, described as the C library describes it.
-public struct POSIXFailure: Error, CustomStringConvertible, Equatable {
-    public var code: Int32
-    public var description: String { String(cString: strerror(code)) }
-    public var isBrokenPipe: Bool { code == EPIPE }
+package struct POSIXFailure: Error, CustomStringConvertible, Equatable {
+    package var code: Int32
+    package var description: String { String(cString: strerror(code)) }
+    package var isBrokenPipe: Bool { code == EPIPE }
 
     package init(code: Int32) {
         self.code = code

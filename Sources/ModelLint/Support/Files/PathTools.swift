@@ -1,11 +1,11 @@
 import Foundation
 
-public enum PathTools {
-    public static func standardize(_ path: String) -> String {
+package enum PathTools {
+    package static func standardize(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    public static func absolute(_ path: String, relativeTo base: String) -> String {
+    package static func absolute(_ path: String, relativeTo base: String) -> String {
         let joined = path.hasPrefix("/") ? path : base + "/" + path
         var parts: [Substring] = []
         for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
@@ -20,7 +20,7 @@ public enum PathTools {
     }
 
     /// `path` relative to `base` when it lies below it.
-    public static func relative(_ path: String, to base: String) -> String? {
+    package static func relative(_ path: String, to base: String) -> String? {
         if path == base { return "." }
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
@@ -28,7 +28,7 @@ public enum PathTools {
 
     /// The nearest `name` at or above `directory` (a file there, as `fileExists` sees it), looking no higher than
     /// `top` when given (a repository's top folder), else up to `/`.
-    public static func nearest(_ name: String, from directory: String, stoppingAt top: String? = nil) -> String? {
+    package static func nearest(_ name: String, from directory: String, stoppingAt top: String? = nil) -> String? {
         var current = standardize(directory)
         while true {
             let candidate = current + "/" + name
@@ -40,7 +40,7 @@ public enum PathTools {
     }
 
     /// `path` relative to `base` (both absolute), with `..` for each folder of `base` it is not under.
-    public static func relativeWithParents(_ path: String, to base: String) -> String {
+    package static func relativeWithParents(_ path: String, to base: String) -> String {
         let from = base.split(separator: "/", omittingEmptySubsequences: true)
         let to = path.split(separator: "/", omittingEmptySubsequences: true)
         var common = 0
@@ -50,7 +50,7 @@ public enum PathTools {
     }
 
     /// The path with every symlink resolved (`realpath`); nil when nothing is there.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         InputLog.consulted(path)
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
@@ -58,11 +58,11 @@ public enum PathTools {
     }
 
     /// Whether `path` is `root` or below it; both real paths (`realPath`), compared by components.
-    public static func isInside(_ path: String, _ root: String) -> Bool {
+    package static func isInside(_ path: String, _ root: String) -> Bool {
         path == root || path.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
-    public static func display(_ path: String, relativeTo base: String) -> String {
+    package static func display(_ path: String, relativeTo base: String) -> String {
         relative(path, to: base) ?? path
     }
 
@@ -91,7 +91,7 @@ public enum PathTools {
 /// matches what is inside it. Matched by simulating the pattern's automaton
 /// (a set of positions per character): time is pattern length × path length whatever the pattern, so a hostile
 /// `**a**a**a…b` cannot make it backtrack exponentially.
-public enum Glob {
+package enum Glob {
     package enum Token: Equatable {
         case literal(Character)
         case one  // ?
@@ -124,7 +124,7 @@ public enum Glob {
         return tokens
     }
 
-    public static func matches(pattern: String, path: String) -> Bool {
+    package static func matches(pattern: String, path: String) -> Bool {
         let tokens = compile(pattern)
         let end = tokens.count
         var current = [Bool](repeating: false, count: end + 1)

@@ -1,9 +1,9 @@
 /// Foundation's XML and JSON5 readers trap on some malformed UTF-8 (found by fuzzing), so every reader of
 /// untrusted text checks the bytes first.
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// The offset of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629: no overlong
     /// forms, no surrogates, nothing above U+10FFFF).
-    public static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {
+    package static func firstInvalidByte(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
             guard let base = buffer.baseAddress else { return nil }
             var i = 0

@@ -1,19 +1,19 @@
 /// A 128-bit digest of bytes (MurmurHash3 x64 128, seed 0): what a baseline matches on, so a million accepted
 /// findings cost 16 bytes of key each instead of the key's text. Not cryptographic: the baseline is the team's own
 /// file, and whoever can write it can accept any finding anyway.
-public struct Digest128: Hashable, Sendable {
-    public var high: UInt64
-    public var low: UInt64
+package struct Digest128: Hashable, Sendable {
+    package var high: UInt64
+    package var low: UInt64
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self = bytes.withUnsafeBufferPointer { Self.murmur($0) }
     }
 
-    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self = Self.murmur(bytes)
     }
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         var text = text
         self = text.withUTF8 { Self.murmur($0) }
     }

@@ -1,8 +1,8 @@
 /// SHA-1 (FIPS 180-4), for one purpose: git's blob ids, so a file in the work tree can be recognised as the very
 /// blob the index holds without starting a git process. Never used where collision resistance matters: a match
 /// only saves reading the blob from git, and git itself names blobs this way.
-public enum SHA1 {
-    public static func digest(_ bytes: [UInt8]) -> [UInt8] {
+package enum SHA1 {
+    package static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
             0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
         )
@@ -51,9 +51,9 @@ public enum SHA1 {
 
 /// Git's name for a blob: the hash of `blob <size>\0` and the bytes, SHA-1 or (a repository in git's SHA-256
 /// object format) SHA-256, in lowercase hex.
-public enum GitBlobID {
+package enum GitBlobID {
     /// `bytes`' id in the format of `like` (another id: 40 hex digits for SHA-1, 64 for SHA-256); nil for another.
-    public static func of(_ bytes: [UInt8], like: String) -> String? {
+    package static func of(_ bytes: [UInt8], like: String) -> String? {
         let object = Array("blob \(bytes.count)\u{0}".utf8) + bytes
         switch like.utf8.count {
         case 40: return Hex.encode(SHA1.digest(object))

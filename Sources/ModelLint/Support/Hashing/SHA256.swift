@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4), so digests and Core Data's version hashes are identical on every platform without
 /// CryptoKit (Foundation on Linux has none). Incremental: feed bytes with `update`, then `finalize`.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -18,9 +18,9 @@ public struct SHA256: Sendable {
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         if let done: Void = bytes.withContiguousStorageIfAvailable({ update(buffer: UnsafeRawBufferPointer($0)) }) {
             return done
         }
@@ -46,7 +46,7 @@ public struct SHA256: Sendable {
         if offset < buffer.count { pending.append(contentsOf: buffer[offset...]) }
     }
 
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         // The padding and the length fill one block, or two when under 9 bytes are left: built on the stack, and
         // the digest written once (Core Data's hashes make thousands of small digests).
         let bitLength = length &* 8
@@ -130,20 +130,20 @@ public struct SHA256: Sendable {
 
     @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
 
-    public static func digest<Bytes: Sequence>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func digest<Bytes: Sequence>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(message)
         return hasher.finalize()
     }
 
-    public static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
+    package static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
 
-    public static func hex(_ bytes: [UInt8]) -> String { Hex.encode(digest(bytes)) }
+    package static func hex(_ bytes: [UInt8]) -> String { Hex.encode(digest(bytes)) }
 }
 
 /// Lowercase hex, as digests are written in lock files.
-public enum Hex {
-    public static func encode(_ bytes: [UInt8]) -> String {
+package enum Hex {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
         append(bytes, to: &out)
@@ -151,7 +151,7 @@ public enum Hex {
     }
 
     /// `encode`'s digits written onto `out`, as bytes: a listing of many ids is made without a string per id.
-    @inlinable public static func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to out: inout [UInt8]) {
+    @inlinable package static func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to out: inout [UInt8]) {
         for byte in bytes {
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 0x0F)])
@@ -161,7 +161,7 @@ public enum Hex {
     @usableFromInline static let digits = Array("0123456789abcdef".utf8)
 
     /// The bytes `encode` wrote (either case); nil for anything else.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         func digit(_ c: UInt8) -> UInt8? {
             switch c {
             case 0x30...0x39: c - 0x30

@@ -1,5 +1,5 @@
 /// SHA-512 (FIPS 180-4), for `NSStoreModelVersionHashesDigest`.
-public struct SHA512: Sendable {
+package struct SHA512: Sendable {
     private static let k: [UInt64] = [
         0x428a_2f98_d728_ae22, 0x7137_4491_23ef_65cd, 0xb5c0_fbcf_ec4d_3b2f, 0xe9b5_dba5_8189_dbbc,
         0x3956_c25b_f348_b538, 0x59f1_11f1_b605_d019,
@@ -30,7 +30,7 @@ public struct SHA512: Sendable {
         0x5fcb_6fab_3ad6_faec, 0x6c44_198c_4a47_5817,
     ]
 
-    public static func digest<Bytes: Sequence>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func digest<Bytes: Sequence>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var h: [UInt64] = [
             0x6a09_e667_f3bc_c908, 0xbb67_ae85_84ca_a73b, 0x3c6e_f372_fe94_f82b, 0xa54f_f53a_5f1d_36f1,
             0x510e_527f_ade6_82d1, 0x9b05_688c_2b3e_6c1f, 0x1f83_d9ab_fb41_bd6b, 0x5be0_cd19_137e_2179,

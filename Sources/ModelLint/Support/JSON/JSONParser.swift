@@ -392,13 +392,13 @@ package struct JSONParser {
     }
 }
 
-public struct JSONParseError: Error, CustomStringConvertible, Equatable {
-    public var message: String
-    public var line: Int?
-    public var column: Int?
-    public var description: String { message }
+package struct JSONParseError: Error, CustomStringConvertible, Equatable {
+    package var message: String
+    package var line: Int?
+    package var column: Int?
+    package var description: String { message }
 
-    public init(message: String, line: Int? = nil, column: Int? = nil) {
+    package init(message: String, line: Int? = nil, column: Int? = nil) {
         self.message = message
         self.line = line
         self.column = column

@@ -2,7 +2,7 @@ import Foundation
 
 /// Any JSON value, objects keeping their key order. Used to read configuration and lock files
 /// strictly (every key checked) and to write reports with a stable, documented key order.
-public indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +10,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
@@ -23,22 +23,22 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let pairs) = self { return pairs.first { $0.0 == key }?.1 }
         return nil
     }
 
-    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
-    public var objectValue: [(String, JSONValue)]? { if case .object(let o) = self { return o } else { return nil } }
-    public var doubleValue: Double? { if case .number(let n) = self { return n } else { return nil } }
-    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
-    public var intValue: Int? {
+    package var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    package var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    package var objectValue: [(String, JSONValue)]? { if case .object(let o) = self { return o } else { return nil } }
+    package var doubleValue: Double? { if case .number(let n) = self { return n } else { return nil } }
+    package var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    package var intValue: Int? {
         if case .number(let n) = self, n == n.rounded(), abs(n) < 1e15 { return Int(n) } else { return nil }
     }
 
     /// Compact or indented text with the keys in their stored order.
-    public func serialized(indent: Int? = 2) -> String {
+    package func serialized(indent: Int? = 2) -> String {
         var out: [UInt8] = []
         write(to: &out, level: 0, indent: indent)
         return String(decoding: out, as: UTF8.self)
@@ -159,7 +159,7 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     /// Parses JSON, or JSON5 (comments, trailing commas, ...), keys in file order (`JSONParser`).
     /// Nesting beyond `maxDepth` is refused, so hostile input cannot exhaust the stack.
-    public static func parse(_ data: Data, maxDepth: Int = 64, json5: Bool = true) throws -> JSONValue {
+    package static func parse(_ data: Data, maxDepth: Int = 64, json5: Bool = true) throws -> JSONValue {
         try parseLocated(data, maxDepth: maxDepth, json5: json5, keyLineDepth: 0).value
     }
 

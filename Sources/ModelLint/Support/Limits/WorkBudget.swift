@@ -2,22 +2,22 @@
 /// parts reference each other (shared objects, repeated offsets, pointer fans) can describe far more than it
 /// holds, and a reader that follows every reference would do work out of all proportion to the file. Spending
 /// past the budget throws an error that names what was being read, never an abort.
-public struct WorkBudget: Sendable {
-    public struct Exceeded: Error, Equatable, CustomStringConvertible {
-        public var description: String
+package struct WorkBudget: Sendable {
+    package struct Exceeded: Error, Equatable, CustomStringConvertible {
+        package var description: String
     }
 
-    public let limit: Int
-    public private(set) var spent = 0
+    package let limit: Int
+    package private(set) var spent = 0
     private let what: String
 
     /// `what` completes "… references more than N …", e.g. "properties (it holds 120 objects)".
-    public init(limit: Int, what: String) {
+    package init(limit: Int, what: String) {
         self.limit = limit
         self.what = what
     }
 
-    public mutating func spend(_ units: Int = 1) throws {
+    package mutating func spend(_ units: Int = 1) throws {
         spent += units
         if spent > limit { throw Exceeded(description: "it references more than \(limit) \(what): refused as crafted") }
     }

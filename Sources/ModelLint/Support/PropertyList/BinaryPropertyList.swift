@@ -7,8 +7,8 @@ import Foundation
 /// error naming what was wrong, never a trap. Each distinct object is checked once, so the work is linear in the
 /// file's size however its objects are shared; a reader that follows a few paths through a large archive (a
 /// mapping model's embedded models hold 50,000 objects) decodes only the objects it visits.
-public struct BinaryPropertyList: Sendable {
-    public enum Object: Sendable, Equatable {
+package struct BinaryPropertyList: Sendable {
+    package enum Object: Sendable, Equatable {
         case null
         case bool(Bool)
         case integer(Int64)
@@ -22,8 +22,8 @@ public struct BinaryPropertyList: Sendable {
         case dictionary(keys: [Int], values: [Int])
     }
 
-    public struct ReadError: Error, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct ReadError: Error, Equatable, CustomStringConvertible {
+        package var description: String
 
         package init(description: String) {
             self.description = description
@@ -32,7 +32,7 @@ public struct BinaryPropertyList: Sendable {
 
     /// The object table: each slot's object, decoded when it is read (the whole file was checked on opening, so
     /// reading cannot fail).
-    public struct Objects: RandomAccessCollection, Sendable {
+    package struct Objects: RandomAccessCollection, Sendable {
         fileprivate let bytes: [UInt8]
         /// Where each slot's object starts (checked on opening): 32 bits each, as the object area is checked to
         /// be smaller than 4 GB (an archive holds tens of thousands).
@@ -42,10 +42,10 @@ public struct BinaryPropertyList: Sendable {
         /// Whether every one-byte (`0x5`) string in the file is ASCII, as writers make them.
         fileprivate let asciiStrings: Bool
 
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { offsets.count }
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { offsets.count }
 
-        public subscript(slot: Int) -> Object {
+        package subscript(slot: Int) -> Object {
             bytes.withUnsafeBufferPointer { buffer in
                 (try? BinaryPropertyList.object(
                     at: Int(offsets[slot]), in: buffer, end: objectAreaEnd, refSize: refSize,
@@ -56,7 +56,7 @@ public struct BinaryPropertyList: Sendable {
         /// The value slot for `key` in the dictionary at `slot`, found without decoding the dictionary or its keys
         /// (a keyed archive's objects are dictionaries read a key at a time); nil when `slot` is not a dictionary
         /// or has no such key.
-        public func value(forKey key: String, inDictionary slot: Int) -> Int? {
+        package func value(forKey key: String, inDictionary slot: Int) -> Int? {
             guard slot >= 0, slot < offsets.count else { return nil }
             var key = key
             return key.withUTF8 { key in
@@ -80,7 +80,7 @@ public struct BinaryPropertyList: Sendable {
 
         /// The UID at `slot`, nil when it holds something else: what `self[slot]` gives as `.uid`, read without
         /// decoding an object (a keyed archive's references are all UIDs).
-        public func uid(_ slot: Int) -> Int? {
+        package func uid(_ slot: Int) -> Int? {
             guard slot >= 0, slot < offsets.count else { return nil }
             let at = Int(offsets[slot])
             let marker = bytes[at]
@@ -91,7 +91,7 @@ public struct BinaryPropertyList: Sendable {
         }
 
         /// Whether the object at `slot` is a string equal to `text` (as Swift compares strings).
-        public func isString(_ slot: Int, equalTo text: String) -> Bool {
+        package func isString(_ slot: Int, equalTo text: String) -> Bool {
             guard slot >= 0, slot < offsets.count else { return false }
             var text = text
             return text.withUTF8 { text in
@@ -126,17 +126,17 @@ public struct BinaryPropertyList: Sendable {
         }
     }
 
-    public let objects: Objects
+    package let objects: Objects
     /// For each slot of a table whose slots share objects, the first slot that names the same object; empty
     /// when every slot names an object of its own (the usual table).
     private let firstSlots: [Int]
-    public let top: Int
+    package let top: Int
 
     /// The first slot that names the same object as `slot` (the same offset): a graph walker keys its memo and
     /// its cycle check by this, so an object is visited once however many slots name it.
-    public func identity(_ slot: Int) -> Int { firstSlots.isEmpty ? slot : firstSlots[slot] }
+    package func identity(_ slot: Int) -> Int { firstSlots.isEmpty ? slot : firstSlots[slot] }
 
-    public init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         func fail(_ what: String) -> ReadError { ReadError(description: "not a binary property list: \(what)") }
         guard bytes.count >= 40, bytes.starts(with: Array("bplist00".utf8)) else { throw fail("no bplist00 header") }
         let trailer = bytes.count - 32

@@ -2,14 +2,14 @@
 /// NSKeyedUnarchiver: on Linux a missing key makes the unarchiver crash, and an archive is untrusted input.
 /// Archived objects are addressed by their index in `$objects`; every accessor returns nil for anything that is
 /// absent or of another shape.
-public struct KeyedArchive: Sendable {
+package struct KeyedArchive: Sendable {
     package let plist: BinaryPropertyList
     /// `$objects`, as indices into the property list's object table.
     package let archived: [Int]
     /// The `root` object's index in `$objects`.
-    public let root: Int
+    package let root: Int
 
-    public init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         let plist = try BinaryPropertyList(bytes: bytes)
         func fail(_ what: String) -> BinaryPropertyList.ReadError { .init(description: "not a keyed archive: \(what)") }
         guard case .dictionary(let keys, let values) = plist.objects[plist.top] else {
@@ -50,24 +50,24 @@ public struct KeyedArchive: Sendable {
     }
 
     /// Whether an archived object is a string equal to `text`, compared in place.
-    public func isText(_ object: Int, _ text: String) -> Bool {
+    package func isText(_ object: Int, _ text: String) -> Bool {
         object >= 0 && object < archived.count && plist.objects.isString(archived[object], equalTo: text)
     }
 
     /// The archived object a field refers to (through its UID); nil for `$null` and non-references.
-    public func reference(_ object: Int, _ key: String) -> Int? {
+    package func reference(_ object: Int, _ key: String) -> Int? {
         guard let ref = field(object, key), let target = plist.objects.uid(ref), target != 0, target < archived.count
         else { return nil }
         return target
     }
 
     /// Whether an archived object's class is `name`, compared in place.
-    public func isClass(_ object: Int, _ name: String) -> Bool {
+    package func isClass(_ object: Int, _ name: String) -> Bool {
         guard let cls = reference(object, "$class"), let nameRef = field(cls, "$classname") else { return false }
         return plist.objects.isString(nameRef, equalTo: name)
     }
 
-    public func className(_ object: Int) -> String? {
+    package func className(_ object: Int) -> String? {
         guard let cls = reference(object, "$class"), let nameRef = field(cls, "$classname"),
             case .string(let name) = plist.objects[nameRef]
         else { return nil }
@@ -81,12 +81,12 @@ public struct KeyedArchive: Sendable {
         return plist.objects[ref]
     }
 
-    public func string(_ object: Int, _ key: String) -> String? {
+    package func string(_ object: Int, _ key: String) -> String? {
         if case .string(let s)? = scalar(object, key) { return s }
         return nil
     }
 
-    public func integer(_ object: Int, _ key: String) -> Int64? {
+    package func integer(_ object: Int, _ key: String) -> Int64? {
         switch scalar(object, key) {
         case .integer(let i)?: return i
         case .bool(let b)?: return b ? 1 : 0
@@ -94,21 +94,21 @@ public struct KeyedArchive: Sendable {
         }
     }
 
-    public func bool(_ object: Int, _ key: String) -> Bool? { integer(object, key).map { $0 != 0 } }
+    package func bool(_ object: Int, _ key: String) -> Bool? { integer(object, key).map { $0 != 0 } }
 
-    public func data(_ object: Int, _ key: String) -> [UInt8]? {
+    package func data(_ object: Int, _ key: String) -> [UInt8]? {
         if case .data(let d)? = scalar(object, key) { return d }
         return nil
     }
 
     /// A referenced string object's text (an archived object that is a string).
-    public func text(_ object: Int) -> String? {
+    package func text(_ object: Int) -> String? {
         if case .string(let s)? = value(object) { return s }
         return nil
     }
 
     /// The members of an archived NSArray / NSSet (`NS.objects`), as archived-object indices.
-    public func members(_ object: Int) -> [Int] {
+    package func members(_ object: Int) -> [Int] {
         guard let ref = field(object, "NS.objects") else { return [] }
         switch plist.objects[ref] {
         case .array(let items), .set(let items):
@@ -122,7 +122,7 @@ public struct KeyedArchive: Sendable {
 
     /// The pairs of an archived NSDictionary (`NS.keys`, `NS.objects`), as archived-object indices; also of an
     /// `NSKnownKeysDictionary1` (a store's cached model): keys in its mapping strategy, values in `values`.
-    public func entries(_ object: Int) -> [(key: Int, value: Int)] {
+    package func entries(_ object: Int) -> [(key: Int, value: Int)] {
         if isClass(object, "NSKnownKeysDictionary1") {
             guard let strategy = reference(object, "searchMapping"), let keys = reference(strategy, "keys"),
                 let values = reference(object, "values")

@@ -5,9 +5,9 @@ import Foundation
 /// hostile `.xccurrentversion` would stop the run). Binary plists go through BinaryPropertyList (no sets are
 /// bridged: they become arrays; references that loop or nest too deep are refused); XML and OpenStep ones,
 /// which have no sets, through PropertyListSerialization.
-public enum PropertyList {
-    public struct ParseError: Error, CustomStringConvertible {
-        public var description: String
+package enum PropertyList {
+    package struct ParseError: Error, CustomStringConvertible {
+        package var description: String
 
         package init(description: String) {
             self.description = description
@@ -15,7 +15,7 @@ public enum PropertyList {
     }
 
     /// The plist as Swift values: [String: Any], [Any], String, Int, Double, Bool, Data, Date.
-    public static func parse(_ data: Data) throws -> Any {
+    package static func parse(_ data: Data) throws -> Any {
         guard data.starts(with: Array("bplist".utf8)) else {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         }

@@ -2,21 +2,21 @@
 /// canonically equivalent spellings as one (`é` precomposed and decomposed), but a file system that does not
 /// normalize names holds both as two folders: a lock file, a pointer or a bundle list keyed by `String` would
 /// merge them.
-public struct ExactName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    public let string: String
+package struct ExactName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    package let string: String
 
-    public init(_ string: String) { self.string = string }
-    public init(stringLiteral value: String) { string = value }
+    package init(_ string: String) { self.string = string }
+    package init(stringLiteral value: String) { string = value }
 
-    public var description: String { string }
+    package var description: String { string }
 
     // Read as contiguous UTF-8 (a path from Foundation may be a bridged string, read a byte at a time otherwise).
-    public static func == (a: ExactName, b: ExactName) -> Bool {
+    package static func == (a: ExactName, b: ExactName) -> Bool {
         var a = a.string
         var b = b.string
         return a.withUTF8 { a in b.withUTF8 { b in a.count == b.count && a.elementsEqual(b) } }
     }
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var string = string
         string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
@@ -24,5 +24,5 @@ public struct ExactName: Hashable, Sendable, CustomStringConvertible, Expressibl
 
 extension String {
     /// Byte for byte equal: not only canonically equivalent (see `ExactName`).
-    public func isExactly(_ other: String) -> Bool { ExactName(self) == ExactName(other) }
+    package func isExactly(_ other: String) -> Bool { ExactName(self) == ExactName(other) }
 }

@@ -6,7 +6,7 @@
 /// does: U+3000, U+00A0, U+2000-U+200A and more) has its first colon escaped. Tabs and line feeds pass.
 /// Workflow commands modellint means to write (the `github` format) are written with `passing`; its own colour
 /// codes (a fixed set of SGR sequences) pass.
-public struct LogSafeFilter: Sendable {
+package struct LogSafeFilter: Sendable {
     private enum LineState: Sendable {
         /// Only whitespace the runner trims since the line began.
         case leading
@@ -28,10 +28,10 @@ public struct LogSafeFilter: Sendable {
         "0", "1", "2", "22", "31", "32", "33", "34", "35", "36", "39", "90",
     ]
 
-    public init() {}
+    package init() {}
 
     /// Characters the runner's trim removes (.NET `Char.IsWhiteSpace`), other than the line feed.
-    public static func isRunnerWhitespace(_ value: UInt32) -> Bool {
+    package static func isRunnerWhitespace(_ value: UInt32) -> Bool {
         switch value {
         case 0x09, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
             return true
@@ -40,7 +40,8 @@ public struct LogSafeFilter: Sendable {
     }
 
     /// Filters `bytes` (UTF-8) into `out`.
-    public mutating func filter<Bytes: Sequence>(_ bytes: Bytes, into out: inout [UInt8]) where Bytes.Element == UInt8 {
+    package mutating func filter<Bytes: Sequence>(_ bytes: Bytes, into out: inout [UInt8])
+    where Bytes.Element == UInt8 {
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             // Most of what is printed: runs of printable ASCII inside a line, and of the spaces and tabs that
             // indent one, appended at once.
@@ -154,7 +155,7 @@ public struct LogSafeFilter: Sendable {
     }
 
     /// The end of the output: a held colon or an unfinished sequence is written as it was.
-    public mutating func finish(into out: inout [UInt8]) {
+    package mutating func finish(into out: inout [UInt8]) {
         if !escape.isEmpty { abandonEscape(into: &out) }
         if state == .colon { out.append(UInt8(ascii: ":")) }
         if !pending.isEmpty { out += pending }

@@ -1,4 +1,4 @@
 /// The version every report and lock file names.
-public enum ModelLintVersion {
-    public static let current = "0.1.0"
+package enum ModelLintVersion {
+    package static let current = "0.1.0"
 }

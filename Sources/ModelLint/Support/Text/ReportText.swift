@@ -3,17 +3,17 @@ import Foundation
 /// Text from model files in reports. A model file is untrusted: a name may hold a line break, an escape
 /// sequence or a bidi override (to write lines of its own into a CI log, or to make a report read other than
 /// it is), or be a megabyte long (to make reports of gigabytes). Every reporter renders names through here.
-public enum ReportText {
+package enum ReportText {
     /// Names longer than this (in characters) are shortened in messages and fields.
-    public static let nameLimit = 128
+    package static let nameLimit = 128
     /// Characters kept at the start of a shortened name.
     package static let keptCharacters = 64
     /// A whole message longer than this is cut in the middle.
-    public static let messageLimit = 4096
+    package static let messageLimit = 4096
 
     /// `AAAA…(1048576 characters)`: the start of a name too long to print, and how long it is (in Unicode
     /// scalars: counting graphemes of a megabyte name costs more than the rest of a run).
-    public static func shortenedName(_ name: String) -> String {
+    package static func shortenedName(_ name: String) -> String {
         guard name.utf8.count > nameLimit else { return name }
         // Scalars are the bytes that do not continue a sequence.
         let count = scalarCount(name.utf8)
@@ -26,7 +26,7 @@ public enum ReportText {
     /// A message with every overlong name in it shortened (a name is a run of bytes between ASCII spaces and
     /// punctuation), then cut in the middle if it is still over `messageLimit` bytes. Works on bytes: messages of
     /// hostile files can be megabytes, and there can be hundreds of them.
-    public static func boundedMessage(_ message: String) -> String {
+    package static func boundedMessage(_ message: String) -> String {
         guard message.utf8.count > nameLimit else { return message }
         let bytes = Array(message.utf8)
         var out: [UInt8] = []
@@ -86,7 +86,7 @@ public enum ReportText {
 
     /// Characters that must never reach a report raw: C0 and C1 controls, DEL, bidi embeddings, overrides,
     /// isolates and marks, line and paragraph separators, and the two noncharacters XML cannot carry.
-    public static func isUnsafe(_ value: UInt32) -> Bool {
+    package static func isUnsafe(_ value: UInt32) -> Bool {
         switch value {
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
@@ -98,7 +98,7 @@ public enum ReportText {
     /// The text with every unsafe character written as a visible escape (`\n`, `\r`, `\t`, `\u{1B}`), for
     /// formats that have no escape of their own (text, diff, markdown) or cannot carry the character (XML,
     /// workflow commands). Text with nothing unsafe is returned as it is.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { isUnsafe($0.value) }) else { return text }
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -121,7 +121,7 @@ public enum ReportText {
     /// escaped, and neither of the GitHub Actions runner's command syntaxes in it — `::` at the start of the
     /// line after whitespace (the runner trims all of Unicode's), or the legacy `##[` anywhere — so a name cannot become a
     /// workflow command (`::stop-commands::`, `::add-mask::`) of its own.
-    public static func logLine(_ line: String) -> String {
+    package static func logLine(_ line: String) -> String {
         var out = escaped(line)
         if out.contains("##[") { out = out.replacingOccurrences(of: "##[", with: "##\\u{5B}") }
         // The runner trims every Unicode White_Space character before it looks for `::` (LogSafeFilter).

@@ -1,5 +1,5 @@
 /// Suggestions for mistyped names: options, rule ids, XML attributes.
-public enum Spelling {
+package enum Spelling {
     /// The candidate closest to a mistyped name, when it is close enough to be a typo.
     package static func closest(to name: String, in candidates: [String]) -> String? {
         let lowered = name.lowercased()

@@ -1,7 +1,7 @@
 /// One token of a Swift file. Comments and whitespace are not tokens; a string literal (with every interpolation
 /// inside it) is one token.
-public struct SwiftToken: Sendable, Equatable {
-    public enum Kind: UInt8, Sendable {
+package struct SwiftToken: Sendable, Equatable {
+    package enum Kind: UInt8, Sendable {
         /// A name or keyword (`class`, `Item`, `` `default` `` without its backticks, `$0`).
         case identifier
         case number
@@ -19,23 +19,23 @@ public struct SwiftToken: Sendable, Equatable {
         case punctuation
     }
 
-    public var kind: Kind
-    public var text: String
+    package var kind: Kind
+    package var text: String
     /// 1-based line and column of the token's first byte.
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
     /// A line break comes before this token: where a statement may end.
-    public var startsLine: Bool
+    package var startsLine: Bool
 
-    public func isPunctuation(_ c: Character) -> Bool { kind == .punctuation && text.first == c }
-    public func isIdentifier(_ name: String) -> Bool { kind == .identifier && text == name }
+    package func isPunctuation(_ c: Character) -> Bool { kind == .punctuation && text.first == c }
+    package func isIdentifier(_ name: String) -> Bool { kind == .identifier && text == name }
 }
 
 /// Splits Swift source into tokens in one pass over the bytes, never backing up: linear in the file's size,
 /// whatever the file holds (unterminated literals and comments end at the end of the file; invalid UTF-8 is read as
 /// replacement characters in names).
-public enum SwiftLexer {
-    public static func tokens(_ bytes: [UInt8]) -> [SwiftToken] {
+package enum SwiftLexer {
+    package static func tokens(_ bytes: [UInt8]) -> [SwiftToken] {
         var lexer = State(bytes: bytes)
         lexer.run()
         return lexer.tokens

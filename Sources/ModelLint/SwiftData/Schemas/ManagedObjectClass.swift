@@ -1,16 +1,16 @@
 /// An `NSManagedObject` subclass declared in Swift (with its extensions): the class name Core Data instantiates
 /// (`@objc(Name)` when written) and its `@NSManaged` stored properties.
-public struct ManagedObjectClass: Sendable {
-    public var name: String
+package struct ManagedObjectClass: Sendable {
+    package var name: String
     /// The Objective-C name `@objc(Name)` gives it, if any.
-    public var objcName: String?
-    public var location: SwiftLocation
-    public var properties: [(name: String, at: SwiftLocation)]
+    package var objcName: String?
+    package var location: SwiftLocation
+    package var properties: [(name: String, at: SwiftLocation)]
 }
 
 extension SwiftDataReader {
     /// The `NSManagedObject` subclasses of a module's files (direct subclasses; files of test targets left out).
-    public static func managedObjectClasses(_ files: [SwiftSourceFile]) -> [ManagedObjectClass] {
+    package static func managedObjectClasses(_ files: [SwiftSourceFile]) -> [ManagedObjectClass] {
         let index = SwiftTypeIndex(files: files)
         return index.order.compactMap { qualified -> ManagedObjectClass? in
             guard let entry = index.entry(qualified), entry.declaration.kind == .class,

@@ -3,24 +3,24 @@ import ModelLintSupport
 
 /// Reads the Swift files a run found and builds their SwiftData schema sets, one module at a time: a file is
 /// parsed only when a byte search finds SwiftData's words in it, and files of test targets are not the app's.
-public enum SwiftDataLoader {
+package enum SwiftDataLoader {
     /// Swift files larger than this are not read (generated code, vendored blobs): named in the run's notices.
-    public static let sizeLimit = 8 << 20
+    package static let sizeLimit = 8 << 20
 
-    public struct Loaded: Sendable {
-        public var sets: [SwiftSchemaSet] = []
+    package struct Loaded: Sendable {
+        package var sets: [SwiftSchemaSet] = []
         /// Files over `sizeLimit`, as displayed.
-        public var tooLarge: [String] = []
+        package var tooLarge: [String] = []
     }
 
     /// One file's bytes as the run reads them, once, for every use.
-    public enum FileBytes: Sendable {
+    package enum FileBytes: Sendable {
         case bytes([UInt8])
         case tooLarge
         case unreadable
     }
 
-    public static func read(_ file: String) -> FileBytes {
+    package static func read(_ file: String) -> FileBytes {
         do {
             return .bytes([UInt8](try FileReader.read(file, limit: sizeLimit)))
         } catch FileReader.ReadError.tooLarge {
@@ -31,13 +31,13 @@ public enum SwiftDataLoader {
     }
 
     /// The file parsed, when it is an app file that mentions SwiftData.
-    public static func parse(_ bytes: [UInt8], file: String, display: () -> String) -> SwiftSourceFile? {
+    package static func parse(_ bytes: [UInt8], file: String, display: () -> String) -> SwiftSourceFile? {
         guard SwiftDataReader.mentionsSwiftData(bytes), !SwiftDataReader.Reading.isTestPath(file) else { return nil }
         return SwiftSourceFile(path: display(), bytes: bytes)
     }
 
     /// The schema sets of the files found under each root (absolute paths), from the files already parsed.
-    public static func sets(_ groups: [(root: String, files: [String])], parsed: (String) -> SwiftSourceFile?)
+    package static func sets(_ groups: [(root: String, files: [String])], parsed: (String) -> SwiftSourceFile?)
         -> [SwiftSchemaSet]
     {
         var sets: [SwiftSchemaSet] = []
@@ -61,7 +61,7 @@ public enum SwiftDataLoader {
     }
 
     /// The `NSManagedObject` subclasses of the files found under each root, from the files already parsed.
-    public static func managedObjectClasses(
+    package static func managedObjectClasses(
         _ groups: [(root: String, files: [String])], parsed: (String) -> SwiftSourceFile?
     ) -> [ManagedObjectClass] {
         groups.flatMap { _, files in SwiftDataReader.managedObjectClasses(files.compactMap(parsed)) }
@@ -69,7 +69,7 @@ public enum SwiftDataLoader {
 
     /// The schema sets of files already read (from disk, a revision, the index), found under `root` by these
     /// absolute paths, each shown as `display` says.
-    public static func sets(of files: [(path: String, bytes: [UInt8])], root: String, display: (String) -> String)
+    package static func sets(of files: [(path: String, bytes: [UInt8])], root: String, display: (String) -> String)
         -> [SwiftSchemaSet]
     {
         var parsed: [String: SwiftSourceFile] = [:]
@@ -78,7 +78,7 @@ public enum SwiftDataLoader {
     }
 
     /// Reads, parses and builds in one go (`hashes`, tests): `files` are absolute paths found under `root`.
-    public static func load(_ files: [String], root: String, display: (String) -> String) -> Loaded {
+    package static func load(_ files: [String], root: String, display: (String) -> String) -> Loaded {
         var loaded = Loaded()
         var read: [(path: String, bytes: [UInt8])] = []
         for file in files {

@@ -4,23 +4,23 @@ import ModelLintModel
 /// Reads the SwiftData schema sets of a module's Swift files: `@Model` classes, `VersionedSchema` types,
 /// `SchemaMigrationPlan`s and the containers the app builds, each schema built into Core Data's model (the
 /// mapping of docs/swiftdata.md). Nothing is compiled or run; what cannot be resolved is unknown, never guessed.
-public enum SwiftDataReader {
+package enum SwiftDataReader {
     /// Whether a file mentions SwiftData (or Core Data classes) at all: a byte search, before any parse.
-    public static func mentionsSwiftData(_ bytes: [UInt8]) -> Bool {
+    package static func mentionsSwiftData(_ bytes: [UInt8]) -> Bool {
         for word in keywords where ByteSearch.firstIndex(of: word, in: bytes) != nil { return true }
         return false
     }
 
     /// What a file that takes part mentions. A plan's stages, a schema's `models` or `versionIdentifier` may be
     /// declared in an extension in a file of its own (`extension Plan { static let v1ToV2 = MigrationStage… }`).
-    public static let mentionWords = [
+    package static let mentionWords = [
         "@Model", "VersionedSchema", "SchemaMigrationPlan", "MigrationStage", "PersistentModel", "Schema.Version",
         "ModelContainer", "modelContainer", "FetchDescriptor", "@Query", "NSManagedObject",
     ]
     static let keywords: [[UInt8]] = mentionWords.map { Array($0.utf8) }
 
     /// The schema sets of these files (one module): one per plan, then one for the schemas or models no plan lists.
-    public static func schemaSets(_ files: [SwiftSourceFile], moduleName: String) -> [SwiftSchemaSet] {
+    package static func schemaSets(_ files: [SwiftSourceFile], moduleName: String) -> [SwiftSchemaSet] {
         let index = SwiftTypeIndex(files: files)
         var reader = Reading(index: index)
         return reader.sets(moduleName: moduleName)

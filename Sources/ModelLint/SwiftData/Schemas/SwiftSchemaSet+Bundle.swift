@@ -3,7 +3,7 @@ import ModelLintModel
 extension SwiftSchemaSet {
     /// The schema set as the engine judges a bundle: one version per schema, in order, the last current. Every
     /// rule that reads a bundle's versions reads these.
-    public var bundle: ModelBundle {
+    package var bundle: ModelBundle {
         let versions = schemas.map { schema in
             ModelVersion(
                 name: schema.name, folderPath: schema.location.file, contentsPath: schema.location.file,
@@ -17,7 +17,7 @@ extension SwiftSchemaSet {
 
     /// A `.custom` stage between two listed schemas covers its step as a mapping model covers a bundle's: Core
     /// Data runs the app's code there, not inference, so what inference would do there is a note naming the stage.
-    public var customStages: [MappingModel] {
+    package var customStages: [MappingModel] {
         let names = Dictionary(schemas.map { ($0.qualifiedName, $0.name) }, uniquingKeysWith: { a, _ in a })
         return stages.compactMap { stage in
             guard stage.kind == .custom, let from = stage.from.flatMap({ names[$0] }),

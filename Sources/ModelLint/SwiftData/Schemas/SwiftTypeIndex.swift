@@ -3,36 +3,36 @@
 /// module's. A name declared twice (two files, or two `#if` branches) resolves to nothing: it is unknown — unless
 /// exactly one declaration is outside every `#if`: then the others cannot be compiled beside it (that would be a
 /// redeclaration), so it is the one (a decoy `#if NEVER enum V2 {}` never hides the real `V2`).
-public struct SwiftTypeIndex: Sendable {
-    public struct Entry: Sendable {
-        public var qualifiedName: String
-        public var declaration: SwiftDeclaration
+package struct SwiftTypeIndex: Sendable {
+    package struct Entry: Sendable {
+        package var qualifiedName: String
+        package var declaration: SwiftDeclaration
         /// Index into the files.
-        public var file: Int
+        package var file: Int
         /// The enclosing type's qualified name ("" at file scope).
-        public var scope: String
+        package var scope: String
         /// Members added by extensions, after the declaration's own, each with the file its extension is in.
-        public var extensionMembers: [(declaration: SwiftDeclaration, file: Int)] = []
+        package var extensionMembers: [(declaration: SwiftDeclaration, file: Int)] = []
         /// Conformances added by extensions (`extension V1: VersionedSchema`).
-        public var extensionInherited: [String] = []
+        package var extensionInherited: [String] = []
 
-        public var name: String { declaration.name }
+        package var name: String { declaration.name }
         /// Every member with the file that declares it: a member's token ranges index that file's tokens.
-        public var members: [(declaration: SwiftDeclaration, file: Int)] {
+        package var members: [(declaration: SwiftDeclaration, file: Int)] {
             declaration.members.map { ($0, file) } + extensionMembers
         }
-        public var inherited: [String] { declaration.inherited + extensionInherited }
-        public func conforms(to proto: String) -> Bool {
+        package var inherited: [String] { declaration.inherited + extensionInherited }
+        package func conforms(to proto: String) -> Bool {
             inherited.contains { $0 == proto || $0.hasSuffix("." + proto) }
         }
     }
 
-    public let files: [SwiftSourceFile]
-    public private(set) var entries: [String: [Entry]] = [:]
+    package let files: [SwiftSourceFile]
+    package private(set) var entries: [String: [Entry]] = [:]
     /// Qualified names in the order first declared (files in order, declarations in file order).
-    public private(set) var order: [String] = []
+    package private(set) var order: [String] = []
 
-    public init(files: [SwiftSourceFile]) {
+    package init(files: [SwiftSourceFile]) {
         self.files = files
         var extensions: [(name: String, declaration: SwiftDeclaration, file: Int)] = []
         for (f, file) in files.enumerated() {
@@ -77,13 +77,13 @@ public struct SwiftTypeIndex: Sendable {
 
     /// The one entry of this qualified name (nil: none, or declared more than once in ways that cannot be told
     /// apart).
-    public func entry(_ qualified: String) -> Entry? {
+    package func entry(_ qualified: String) -> Entry? {
         guard let list = entries[qualified], let i = Self.compiled(list) else { return nil }
         return list[i]
     }
 
     /// What a written name (`Item`, `V2.Item`, `Module.V2.Item`) means inside `scope`, type aliases followed.
-    public func resolve(_ written: String, from scope: String) -> Entry? {
+    package func resolve(_ written: String, from scope: String) -> Entry? {
         resolve(written, from: scope, hops: 0)
     }
 
@@ -112,7 +112,7 @@ public struct SwiftTypeIndex: Sendable {
     }
 
     /// Whether `qualified` is `ancestor` or nested in it.
-    public static func isInside(_ qualified: String, _ ancestor: String) -> Bool {
+    package static func isInside(_ qualified: String, _ ancestor: String) -> Bool {
         qualified == ancestor || qualified.hasPrefix(ancestor + ".")
     }
 }
