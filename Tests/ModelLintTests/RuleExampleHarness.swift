@@ -145,7 +145,7 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
                     ]
                 }
             }
-            let found = Linter(configuration: configuration, rules: rules).lint(input)
+            let found = Engine(configuration: configuration, rules: rules).run(.app(input))
             let swiftDataBundles = Set(input.bundles.filter { $0.swiftData != nil }.map(\.bundle.path))
             return (Diagnostic.sortedForOutput(found.diagnostics), markers, swiftDataBundles)
         }
@@ -164,13 +164,18 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
             workspace.history.lockPath = "modellint.lock"
             workspace.history.lockDirectory = directory.path
             found =
-                Linter(configuration: configuration, rules: rules).lint(
-                    try workspace.read(paths: ["Near.xcdatamodeld"])
+                Engine(configuration: configuration, rules: rules).run(
+                    .app(try workspace.read(paths: ["Near.xcdatamodeld"]))
                 ).diagnostics
         } else if let source = example.sourceFile {
             // Code rules judge the references scanned from the app's Swift files.
-            found = SourceReferenceVerifier(configuration: configuration, rules: RuleSet(rules).sourceReference)
-                .verify(SourceReference.scan(source.text, path: source.name), bundles: [loaded()])
+            found =
+                Engine(configuration: configuration, rules: rules).run(
+                    .app(
+                        LintInput(
+                            bundles: [LintInput.Bundle(bundle: loaded())],
+                            sourceReferences: SourceReference.scan(source.text, path: source.name)))
+                ).diagnostics
         } else if let project = example.project {
             // Project rules judge the project's version group, as `check` reads the project beside the bundle.
             let file = directory.appendingPathComponent("Near.xcodeproj/project.pbxproj")
@@ -178,18 +183,37 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(project.text.utf8).write(to: file)
             let parsed = try XcodeProject.read(path: file.path, displayPath: "Near.xcodeproj/project.pbxproj")
-            found = ProjectVerifier(configuration: configuration, rules: RuleSet(rules).project).verify(
-                parsed, bundle: loaded(), bundlePath: "Near.xcdatamodeld")
+            found =
+                Engine(configuration: configuration, rules: rules).run(
+                    .app(
+                        LintInput(bundles: [
+                            LintInput.Bundle(bundle: loaded(), projects: [(parsed, "Near.xcdatamodeld")])
+                        ]))
+                ).diagnostics
         } else if let store = example.storeMetadata() {
             // Store rules judge a store's metadata against the bundle, as `store` and golden stores do.
-            found = StoreVerifier(configuration: configuration, rules: RuleSet(rules).store)
-                .verify(
-                    store, path: "Store.sqlite", against: loaded(), settings: nil,
-                    isGolden: example.store?.golden ?? false)
+            // A golden store is judged as check judges the configuration's golden stores; another as `store` does.
+            let engine = Engine(configuration: configuration, rules: rules)
+            found =
+                example.store?.golden == true
+                ? engine.run(
+                    .app(
+                        LintInput(
+                            bundles: [LintInput.Bundle(bundle: loaded())],
+                            goldenStores: [LintInput.GoldenStore(path: "Store.sqlite", metadata: store)]))
+                ).diagnostics
+                : engine.run(
+                    .store(
+                        Engine.StoreSubject(
+                            metadata: store, path: "Store.sqlite", bundle: loaded(), settings: nil, mappingModels: [],
+                            otherBundles: []))
+                ).diagnostics
         } else if let build = example.compiledModel() {
             // Rules about what ships judge the build against the bundle, as `verify-build` runs them.
-            found = BuildVerifier(configuration: configuration, rules: RuleSet(rules).build).verify(
-                build, against: loaded(), settings: nil)
+            found =
+                Engine(configuration: configuration, rules: rules).run(
+                    .build(Engine.BuildSubject(build: build, bundle: loaded(), settings: nil))
+                ).diagnostics
         } else {
             // Each mapping model matched by what it embeds, as check matches the ones it reads.
             let versions = loaded().readableVersions
@@ -212,10 +236,14 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
             let (mappings, unmatched) = MappingModelReader.match(sources, versions: versions)
             let ordered = loaded().orderedByEvidence(mappingPairs: mappings.map { ($0.source, $0.destination) }) { nil }
             found = Diagnostic.sortedForOutput(
-                Linter(configuration: configuration, rules: rules)
-                    .lint(
-                        ordered, mappingModels: mappings, unmatchedMappingModels: unmatched,
-                        histories: example.shippedHistory().map { [$0] } ?? []))
+                Engine(configuration: configuration, rules: rules).run(
+                    .app(
+                        LintInput(bundles: [
+                            LintInput.Bundle(
+                                bundle: ordered, mappingModels: mappings, unmatchedMappingModels: unmatched,
+                                histories: example.shippedHistory().map { [$0] } ?? [])
+                        ]))
+                ).diagnostics)
         }
         return (found, markers, [])
     }

@@ -433,10 +433,14 @@ final class StoreMigrationPathTests: XCTestCase {
         let metadata = StoreMetadata(
             entityHashes: second.model.versionHashes.entities, versionIdentifiers: [], frameworkVersion: nil,
             storeType: "SQLite", uuid: nil, checksum: nil, usedWAL: false)
-        let found = StoreVerifier(configuration: Configuration(baseDirectory: directory.path))
-            .verify(metadata, path: "Library2.sqlite", against: loaded, settings: nil, isGolden: false)
+        let found = Engine(configuration: Configuration(baseDirectory: directory.path)).run(
+            .store(
+                Engine.StoreSubject(
+                    metadata: metadata, path: "Library2.sqlite", bundle: loaded, settings: nil, mappingModels: [],
+                    otherBundles: []))
+        ).diagnostics
         XCTAssertEqual(
-            found.map { "\($0.ruleId) \($0.severity)" },
+            found.map { "\($0.ruleId) \($0.severity)" }.sorted(),
             ["renaming-id-unknown error", "property-removed warning", "store-migration-fails error"].sorted(),
             found.map(\.message).joined(separator: "\n"))
     }

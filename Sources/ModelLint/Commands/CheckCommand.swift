@@ -421,9 +421,7 @@ package enum CheckCommand {
             return .failure(.usageError("\(error)"))
         }
         if options.includeUnshipped { configuration.includeUnshipped = true }
-        var linter = Linter(
-            configuration: configuration, migration: options.migration
-        )
+        var engine = Engine(configuration: configuration, migration: options.migration)
         var workspace = Workspace(configuration: configuration, workingDirectory: environment.workingDirectory)
         if !options.noCache { workspace.cache = .standard(environment: environment.variables) }
         do {
@@ -468,14 +466,14 @@ package enum CheckCommand {
             var pendingAtRef: Pending<Result<Workspace.FindingsAtRef, any Error>>?
             if options.onlyNew, let ref = options.against {
                 let exchange = JudgementExchange()
-                var linterAtRef = linter
-                linterAtRef.judgements = .taking(exchange)
-                linter.judgements = .offering(exchange)
-                pendingAtRef = Pending { [workspace, input, linterAtRef] in
-                    Result { try workspace.findings(at: ref, input: input, linter: linterAtRef) }
+                var engineAtRef = engine
+                engineAtRef.judgements = .taking(exchange)
+                engine.judgements = .offering(exchange)
+                pendingAtRef = Pending { [workspace, input, engineAtRef] in
+                    Result { try workspace.findings(at: ref, input: input, engine: engineAtRef) }
                 }
             }
-            report = linter.lint(input)
+            report = engine.run(.app(input))
             findingsAtRef = pendingAtRef?.value
             Teardown.keep(input)
         } catch let error as BundleFinder.FinderError {
@@ -614,10 +612,10 @@ package enum CheckCommand {
         for id in disabled { configuration.rules[id] = .off }
     }
 
-    /// What one plain run judged: the input it read, the linter it ran and its report (`fix` repairs from it).
+    /// What one plain run judged: the input it read, the engine it ran and its report (`fix` repairs from it).
     package struct Judged {
         package var input: LintInput
-        package var linter: Linter
+        package var engine: Engine
         package var report: LintReport
     }
 
@@ -631,7 +629,7 @@ package enum CheckCommand {
             throw UsageError("configuration error: \(error)")
         }
         try selectRules(only: options.only, disabled: options.disable, into: &configuration)
-        let linter = Linter(configuration: configuration, migration: options.migration)
+        let engine = Engine(configuration: configuration, migration: options.migration)
         var workspace = Workspace(configuration: configuration, workingDirectory: environment.workingDirectory)
         workspace.history = try historyOptions(options, configuration: configuration, environment: environment)
         let input: LintInput
@@ -650,7 +648,7 @@ package enum CheckCommand {
                 ? "the current directory" : options.paths.map(ReportText.escaped).joined(separator: ", ")
             throw UsageError("no .xcdatamodeld bundles or SwiftData schemas found in \(place)")
         }
-        return Judged(input: input, linter: linter, report: linter.lint(input))
+        return Judged(input: input, engine: engine, report: engine.run(.app(input)))
     }
 
     /// The versions of one bundle of a run that have shipped, as the run decides it.

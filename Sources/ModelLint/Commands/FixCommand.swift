@@ -111,7 +111,7 @@ package enum FixCommand {
                 }
                 // The repaired tree as check would judge it: the changed versions read from their new bytes.
                 input = Self.repaired(input, by: plan)
-                after = judged.linter.lint(input)
+                after = judged.engine.run(.app(input))
                 continue
             }
             if let failure = apply(plan, environment: environment, projectNotes: &projectNotes) {

@@ -40,9 +40,10 @@ package enum InitCommand {
         let configuration = Configuration(baseDirectory: PathTools.standardize(environment.workingDirectory))
         let report: LintReport
         do {
-            report = Linter(configuration: configuration).lint(
-                try Workspace(configuration: configuration, workingDirectory: environment.workingDirectory).read(
-                    paths: parsed.positionals))
+            report = Engine(configuration: configuration).run(
+                .app(
+                    try Workspace(configuration: configuration, workingDirectory: environment.workingDirectory).read(
+                        paths: parsed.positionals)))
         } catch {
             return .usageError("\(error)")
         }
@@ -72,9 +73,10 @@ package enum InitCommand {
                     throw UsageError("\(baselineFile) already exists; init never overwrites it")
                 }
                 let written = try Configuration.load(path: target, knownRuleIDs: RuleRegistry.ids)
-                let findings = Linter(configuration: written).lint(
-                    try Workspace(configuration: written, workingDirectory: environment.workingDirectory).read(
-                        paths: parsed.positionals))
+                let findings = Engine(configuration: written).run(
+                    .app(
+                        try Workspace(configuration: written, workingDirectory: environment.workingDirectory).read(
+                            paths: parsed.positionals)))
                 let repositories = RepositoryCache()
                 let baseline = Baseline(
                     report: findings,

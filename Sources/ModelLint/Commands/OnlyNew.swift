@@ -35,7 +35,7 @@ extension Workspace {
     }
 
     /// What the run of `input`'s bundles as they are at `ref` finds.
-    package func findings(at ref: String, input: LintInput, linter: Linter) throws -> FindingsAtRef {
+    package func findings(at ref: String, input: LintInput, engine: Engine) throws -> FindingsAtRef {
         var atRef = history
         atRef.against = nil
         atRef.released = nil
@@ -95,7 +95,7 @@ extension Workspace {
         var inputAtRef = input
         inputAtRef.bundles = bundlesAtRef
         var counts: [String: Int] = [:]
-        let reportAtRef = linter.lint(inputAtRef)
+        let reportAtRef = engine.run(.app(inputAtRef))
         Teardown.keep(inputAtRef)
         for d in reportAtRef.diagnostics {
             counts[d.stableKey(bundle: keyOfBundle[d.bundle] ?? d.bundle), default: 0] += 1

@@ -107,11 +107,12 @@ package enum StoreCommand {
         }
         // SwiftData migrates stage by stage.
         let migrationMode = swiftSet != nil ? MigrationMode.progressive : parsed[migration]
-        let diagnostics = StoreVerifier(configuration: configuration, migration: migrationMode)
-            .verify(
-                metadata, path: display, against: bundle, settings: settings, isGolden: false,
-                mappingModels: mappingModels, otherBundles: others)
-        let findings = LintReport(bundles: [BundleSummary(bundle)], diagnostics: diagnostics)
+        let findings = Engine(configuration: configuration, migration: migrationMode).run(
+            .store(
+                Engine.StoreSubject(
+                    metadata: metadata, path: display, bundle: bundle, settings: settings,
+                    mappingModels: mappingModels, otherBundles: others)))
+        let diagnostics = findings.diagnostics
         if report.format == nil || report.format == .text {
             let migrating = diagnostics.filter { $0.fromVersion != nil }
             streams.standardOutput.write(

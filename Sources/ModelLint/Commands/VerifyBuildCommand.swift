@@ -69,9 +69,10 @@ package enum VerifyBuildCommand {
             return fail("\(error)", streams)
         }
         let absolute = PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory)
-        let diagnostics = BuildVerifier(configuration: configuration).verify(
-            build, against: bundle, settings: configuration.settings(forBundleAt: absolute))
-        let findings = LintReport(bundles: [BundleSummary(bundle)], diagnostics: diagnostics)
+        let findings = Engine(configuration: configuration).run(
+            .build(
+                Engine.BuildSubject(
+                    build: build, bundle: bundle, settings: configuration.settings(forBundleAt: absolute))))
         if report.format == nil || report.format == .text {
             streams.standardOutput.write(describe(build, bundle: bundle))
         }

@@ -8,7 +8,7 @@ package struct BuildVerifier: Sendable {
     package var rules: [any BuildRule]
     package var configuration: Configuration
 
-    package init(configuration: Configuration, rules: [any BuildRule] = RuleSet.registry.build) {
+    package init(configuration: Configuration, rules: [any BuildRule]) {
         self.configuration = configuration
         self.rules = rules
     }

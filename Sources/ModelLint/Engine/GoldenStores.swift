@@ -11,7 +11,7 @@ package enum GoldenStores {
     /// bundle's stores migrate.
     package static func findings(
         for bundles: [LintInput.Bundle], stores: [LintInput.GoldenStore], configuration: Configuration,
-        migration: [MigrationMode]
+        migration: [MigrationMode], rules: RuleSet
     ) -> [Diagnostic] {
         guard !bundles.isEmpty else { return [] }
         var byBundle: [Int: [LintInput.GoldenStore]] = [:]
@@ -24,10 +24,11 @@ package enum GoldenStores {
             let models = bundle.readableVersions
             let covered = Set(stores.flatMap { $0.metadata.matchingVersions(models).map(\.name) })
             for (i, store) in stores.enumerated() {
-                diagnostics += StoreVerifier(configuration: configuration, migration: migration[index]).verify(
-                    store.metadata, path: store.path, against: bundle, settings: bundles[index].settings,
-                    isGolden: true,
-                    golden: (covered, i == stores.count - 1), mappingModels: bundles[index].mappingModels)
+                diagnostics += StoreVerifier(configuration: configuration, migration: migration[index], rules: rules)
+                    .verify(
+                        store.metadata, path: store.path, against: bundle, settings: bundles[index].settings,
+                        isGolden: true,
+                        golden: (covered, i == stores.count - 1), mappingModels: bundles[index].mappingModels)
             }
         }
         return diagnostics

@@ -104,7 +104,8 @@ package struct Linter: Sendable {
             for rule in rules.classParity { diagnostics += facts.resolve(rule.description, rule.check(classes)) }
         }
         diagnostics += GoldenStores.findings(
-            for: input.bundles, stores: input.goldenStores, configuration: configuration, migration: styles)
+            for: input.bundles, stores: input.goldenStores, configuration: configuration, migration: styles,
+            rules: rules)
         var report = LintReport(
             bundles: loaded.map(BundleSummary.init),
             diagnostics: diagnostics)

@@ -8,7 +8,7 @@ package struct ProjectVerifier: Sendable {
     package var configuration: Configuration
     package var rules: [any ProjectRule]
 
-    package init(configuration: Configuration, rules: [any ProjectRule] = RuleSet.registry.project) {
+    package init(configuration: Configuration, rules: [any ProjectRule]) {
         self.configuration = configuration
         self.rules = rules
     }

@@ -8,10 +8,7 @@ package struct SourceReferenceVerifier: Sendable {
     package var configuration: Configuration
     package var rules: [any SourceReferenceRule]
 
-    package init(
-        configuration: Configuration,
-        rules: [any SourceReferenceRule] = RuleSet.registry.sourceReference
-    ) {
+    package init(configuration: Configuration, rules: [any SourceReferenceRule]) {
         self.configuration = configuration
         self.rules = rules
     }

@@ -9,12 +9,10 @@ import ModelLintRules
 package struct StoreVerifier: Sendable {
     package var configuration: Configuration
     package var migration: MigrationMode
-    package var rules: [any StoreRule]
+    /// The run's rules: the store rules judge the store, the change rules the migration path.
+    package var rules: RuleSet
 
-    package init(
-        configuration: Configuration, migration: MigrationMode? = nil,
-        rules: [any StoreRule] = RuleSet.registry.store
-    ) {
+    package init(configuration: Configuration, migration: MigrationMode? = nil, rules: RuleSet) {
         self.configuration = configuration
         self.migration = migration ?? configuration.migration
         self.rules = rules
@@ -38,9 +36,10 @@ package struct StoreVerifier: Sendable {
             // Direct: the one hop Core Data makes; progressive: every step.
             let path = migration == .direct ? [source[start], source[end]] : Array(source[start...end])
             let consecutive = migration == .direct ? [end == start + 1] : Array(repeating: true, count: end - start)
-            migrationFindings = Linter(configuration: configuration, migration: migration).migrationFindings(
-                along: path, consecutive: consecutive, bundlePath: bundle.path, settings: settings,
-                mappingModels: mappingModels, source: bundle.source)
+            migrationFindings = Linter(configuration: configuration, rules: rules.all, migration: migration)
+                .migrationFindings(
+                    along: path, consecutive: consecutive, bundlePath: bundle.path, settings: settings,
+                    mappingModels: mappingModels, source: bundle.source)
         }
         // No version wrote it: Core Data takes the source model from the store's own cache (docs/core-data.md
         // "When a store migrates") when that model is the store's (its hashes are the recorded ones), and infers one hop from it.
@@ -52,9 +51,10 @@ package struct StoreVerifier: Sendable {
         {
             fromCache = true
             let source = VersionRef(name: "the store's model (Z_MODELCACHE)", contentsPath: path, model: cached)
-            migrationFindings = Linter(configuration: configuration, migration: migration).migrationFindings(
-                along: [source, current], consecutive: [false], bundlePath: bundle.path, settings: settings,
-                mappingModels: [], source: bundle.source)
+            migrationFindings = Linter(configuration: configuration, rules: rules.all, migration: migration)
+                .migrationFindings(
+                    along: [source, current], consecutive: [false], bundlePath: bundle.path, settings: settings,
+                    mappingModels: [], source: bundle.source)
         }
         var check = StoreCheck(
             path: path, metadata: metadata, bundle: bundle.path, current: current, matching: matching,
@@ -82,7 +82,7 @@ package struct StoreVerifier: Sendable {
         var diagnostics = migrationFindings
         var facts = ResolutionFacts(configuration: configuration, bundlePath: bundle.path)
         facts.source = bundle.source
-        for rule in rules {
+        for rule in rules.store {
             diagnostics += facts.resolve(rule.description, rule.check(check, context: context))
         }
         return diagnostics
