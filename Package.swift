@@ -3,7 +3,7 @@ import PackageDescription
 
 // The pipeline, one target per stage in Sources/ModelLint/<Stage>, each depending only on the stages below it: the
 // compiler rejects a reference that points back up (docs/architecture.md).
-//   Support <- Model <- Diff <- History <- Rules <- Engine <- Reporting <- Commands <- modellint
+//   Support <- Model <- Diff <- History <- Rules <- Gather <- Engine <- Reporting <- Commands <- modellint
 //   Model <- Compiled <- Stores <- Rules;  Model <- Projects <- Rules;  Model <- SwiftData <- Rules;  Rules <- Repair <- Commands
 
 /// A library stage of the pipeline, in `Sources/ModelLint/<name>`, importing only the stages below it it names.
@@ -43,23 +43,29 @@ let package = Package(
         stage("SwiftData", ["Support", "Model"]),
         // one rule per file, the rule kinds, the registry, the examples
         stage("Rules", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData"]),
-        // the engines that run each rule kind, configuration, baselines, suppressions
+        // the app as its build sees it, read into one input: bundles, mapping models, projects, code, stores,
+        // history, configuration (every file and git read of a run happens here)
         stage(
-            "Engine", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData", "Rules"]),
+            "Gather", ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData", "Rules"]),
+        // the engine that runs each rule kind, baselines, suppressions
+        stage(
+            "Engine",
+            ["Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData", "Rules", "Gather"]),
         // mechanical repairs of findings: what `fix` writes, planned as byte replacements
         stage("Repair", ["Support", "Model", "Rules"]),
         // one reporter per format
         stage(
             "Reporting",
             [
-                "Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData", "Rules", "Engine",
+                "Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData", "Rules", "Gather",
+                "Engine",
             ]),
         // one file per command; finding and reading what a command needs
         stage(
             "Commands",
             [
-                "Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData", "Rules", "Engine",
-                "Reporting", "Repair",
+                "Support", "Model", "Diff", "History", "Compiled", "Stores", "Projects", "SwiftData", "Rules", "Gather",
+                "Engine", "Reporting", "Repair",
             ]),
         // The thin command line; the target is named like its product so plugins can run it as a tool.
         .executableTarget(
@@ -78,7 +84,7 @@ let package = Package(
             dependencies: [
                 "ModelLintSupport", "ModelLintModel", "ModelLintDiff", "ModelLintHistory", "ModelLintCompiled",
                 "ModelLintStores", "ModelLintProjects", "ModelLintSwiftData", "ModelLintRules", "ModelLintEngine",
-                "ModelLintReporting", "ModelLintCommands", "ModelLintTestSupport", "ModelLintRepair",
+                "ModelLintReporting", "ModelLintCommands", "ModelLintTestSupport", "ModelLintRepair", "ModelLintGather",
             ],
             // The reporters' canned outputs, read from the source tree by ReporterSnapshotTests.
             exclude: ["Snapshots"]),

@@ -10,6 +10,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 final class ArgumentParserTests: XCTestCase {
     let options = CheckCommand.options

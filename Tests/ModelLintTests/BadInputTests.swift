@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Bad input gets a finding or a usage error naming the file, and the other bundles are still linted.
 final class BadInputTests: XCTestCase {

@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// The migration diff engine on hand-written scenarios (Fixtures/Changes, CloudKit, Mapped).
 final class ChangeTests: XCTestCase {

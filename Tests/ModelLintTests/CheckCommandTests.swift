@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 final class CheckCommandTests: XCTestCase {
     let fixtures = repositoryRoot.appendingPathComponent("Fixtures")

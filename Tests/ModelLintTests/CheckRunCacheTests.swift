@@ -6,6 +6,7 @@ import XCTest
 import ModelLintSupport
 import ModelLintRules
 import ModelLintHistory
+import ModelLintGather
 @testable import ModelLintCommands
 
 /// The run cache: a check's report is printed again, without reading a version, while everything the run consulted

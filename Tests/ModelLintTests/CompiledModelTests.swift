@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// The compiled-model readers: binary property lists and keyed archives on hand-built bytes, and the real
 /// `.momd`/`.cdm` files of CoreDataPlus (three sources agree: the source XML, Xcode's VersionInfo.plist and the

@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 final class ConfigurationTests: XCTestCase {
     private func configError(_ text: String, file: String = ".modellint.json") throws -> CommandOutput {

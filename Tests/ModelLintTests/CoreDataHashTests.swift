@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Core Data's entity version hashes, reproduced from the model XML (docs/core-data.md).
 @Suite struct CoreDataHashTests {

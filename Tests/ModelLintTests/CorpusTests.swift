@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Real bundles from ../shared/corpus, when this checkout has them (a user's clone does not).
 @Suite struct CorpusTests {

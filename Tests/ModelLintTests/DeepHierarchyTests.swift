@@ -14,6 +14,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Deep inheritance is linear, and every fast path gives what the plain walk gives.
 @Suite struct DeepHierarchyTests {

@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 final class DocumentationTests: XCTestCase {
     /// The rule list lives in docs/rules (generated); the README points there instead of keeping a copy.

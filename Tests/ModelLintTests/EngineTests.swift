@@ -1,6 +1,7 @@
 import Testing
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// The engine's one switch over rule kinds names where each kind's subjects come from; every source it names is one
 /// a run reaches: a registered rule of every source exists, and the example harness runs each rule's triggering

@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Older versions compared with one newer version repeat most entity pairs; a repeat is moved from the
 /// cache. Every diff must be exactly what working each pair out afresh gives.

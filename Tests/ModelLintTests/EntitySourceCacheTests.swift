@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// A bundle's versions repeat most entities byte for byte; a repeat is placed from the cache instead of
 /// built again. What it places must be exactly what building the version alone gives.

@@ -14,6 +14,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Special files, symlinks out of the tree, hostile globs, huge files.
 final class FileSystemHardeningTests: XCTestCase {

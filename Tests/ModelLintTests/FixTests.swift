@@ -4,6 +4,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintRepair
 import ModelLintCommands
+import ModelLintGather
 
 /// `modellint fix` on hand-written fixtures (Fixtures/Fix): the repaired bytes against a hand-written expected
 /// file, the dry run's exact output, idempotence, and the refusals that leave every byte as it was.

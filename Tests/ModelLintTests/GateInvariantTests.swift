@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ModelLintCommands
+import ModelLintGather
 
 /// The pull-request gate is a function of the change: with every fixture bundle and, when
 /// ../shared is beside the repository, every corpus bundle committed to a repository, a commit that changes no

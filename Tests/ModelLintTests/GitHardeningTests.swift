@@ -14,6 +14,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Git cannot be pointed at another history, pathspec magic, or another executable.
 final class GitHardeningTests: XCTestCase {

@@ -12,6 +12,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Shipped history: the lock file, --against and --released, in git repositories the tests create.
 @Suite struct HistoryTests {

@@ -12,6 +12,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Input built to hurt: each case gets a clear finding or error, finishes, and writes nothing.
 @Suite struct HostileInputTests {

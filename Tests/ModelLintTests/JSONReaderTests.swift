@@ -14,6 +14,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Hostile JSON, and the JSON reader behind every configuration, lock and baseline file.
 final class JSONReaderTests: XCTestCase {

@@ -4,6 +4,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// `--only-new`: REF's run takes what the work tree's run judged of the versions both share, and judges the rest.
 /// Taking must find exactly what judging finds, and happen only with the same rules and rule context.

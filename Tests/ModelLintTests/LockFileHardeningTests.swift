@@ -14,6 +14,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// The lock file under concurrency, with a wrong shape, with keys spelled another way.
 final class LockFileHardeningTests: XCTestCase {

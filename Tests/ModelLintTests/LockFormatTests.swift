@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Lock format 2 speaks Core Data (cli.md "Lock file"); format 1 is still verified and upgraded only when clean.
 final class LockFormatTests: XCTestCase {

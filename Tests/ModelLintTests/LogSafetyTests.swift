@@ -5,6 +5,7 @@ import Foundation
 import XCTest
 import ModelLintSupport
 import ModelLintCommands
+import ModelLintGather
 
 /// One set of hostile names through every command and format; each output line is read
 /// with the GitHub runner's own rules (ReportInjectionTests.runnerCommand: it trims Unicode whitespace, then

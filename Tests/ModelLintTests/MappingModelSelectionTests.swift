@@ -3,6 +3,7 @@ import XCTest
 import ModelLintSupport
 import ModelLintModel
 import ModelLintCommands
+import ModelLintGather
 
 /// Which pairs Core Data picks a mapping model for: the hashes its linked entity mappings record, each side a subset
 /// of the store model's and the destination model's. Each fixture under Fixtures/MappingModels/LinkedMappings is

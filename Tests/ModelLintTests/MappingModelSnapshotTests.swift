@@ -4,6 +4,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintCompiled
 import ModelLintCommands
+import ModelLintGather
 
 /// Mapping models are matched by the models they embed (Xcode's editor archive), as Core Data matches them by hash.
 final class MappingModelSnapshotTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import ModelLintCommands
+import ModelLintGather
 
 /// What the team declares about how its app migrates: the oldest version whose stores it still
 /// migrates; versions before it are neither compared nor reported.

@@ -14,6 +14,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// `new-version` never traps, never writes an unparseable pointer, and leaves no half-done
 /// bundle (interrupted runs by signal are in Scripts/test-crash-safety).

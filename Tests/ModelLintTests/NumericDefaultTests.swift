@@ -14,6 +14,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Numeric defaults never trap, whatever their spelling.
 @Suite struct NumericDefaultTests {

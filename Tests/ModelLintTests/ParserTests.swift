@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 final class ParserTests: XCTestCase {
     private func parse(_ text: String) -> VersionContent {

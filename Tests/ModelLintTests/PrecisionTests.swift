@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Precision, case by case, on the hand-written bundles in Fixtures/Precision: history is a note, one problem is
 /// one finding, Xcode's own vocabulary is known, version order comes from evidence, mapping models are found

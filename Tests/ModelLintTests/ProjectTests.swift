@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Xcode projects: version groups read from `project.pbxproj` and judged against the bundle.
 final class ProjectTests: XCTestCase {

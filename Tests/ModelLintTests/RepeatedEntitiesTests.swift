@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Entity rules judge each distinct neighborhood once per bundle; the versions that repeat it get the
 /// findings moved onto their own elements. Nothing may differ from judging every version whole.

@@ -14,6 +14,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// A report that cannot be written is a clear error (exit 3), never a trap; a reader that
 /// goes away ends the run quietly.

@@ -14,6 +14,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// Each machine format, checked by parsing what it prints.
 final class ReporterTests: XCTestCase {

@@ -6,6 +6,7 @@ import ModelLintHistory
 import ModelLintRules
 import ModelLintEngine
 import ModelLintCommands
+import ModelLintGather
 
 /// What a pull request can add around a bundle to make a run pass when it should fail, or reach outside the
 /// repository.

@@ -12,6 +12,7 @@ import ModelLintSwiftData
 import ModelLintRules
 import ModelLintEngine
 import ModelLintCommands
+import ModelLintGather
 
 /// One rule example, named as the test it is ("missing-inverse example 2").
 struct RuleExampleCase: Sendable, CustomTestStringConvertible {

@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// What every rule's examples must have; the examples themselves run in RuleExampleHarness.swift.
 final class RuleExamplesTests: XCTestCase {

@@ -3,6 +3,7 @@ import XCTest
 import ModelLintSupport
 import ModelLintProjects
 import ModelLintCommands
+import ModelLintGather
 
 /// What the app's repository says about how a bundle ships and migrates: its step-by-step migrator
 /// (`progressive-migration-likely`), bundles nothing builds (`bundle-not-shipped`) and its own value transformers. Each fixture is copied out of

@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// The SQLite reader and `modellint store`: real CoreDataPlus stores, hand-made ones written by SQLite
 /// itself (Scripts/make-store-fixtures.py: one whose metadata exists only in its -wal, one with overflow and

@@ -8,6 +8,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintProjects
 import ModelLintCommands
+import ModelLintGather
 
 /// Inputs whose parts reference each other so that a few bytes describe a great deal: every reader does work in proportion to the bytes it was given, and a crafted file is a named error.
 @Suite struct StructuralInputTests {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import ModelLintCommands
+import ModelLintGather
 
 /// SwiftData read as the compiler reads it: a `@Model` in a one-branch `#if`, `[T]()` initializers, `TimeInterval`,
 /// evaluated defaults. Each shape is compared with its plain spelling (the oracle: the same model written the way

@@ -5,6 +5,7 @@ import ModelLintSwiftData
 import ModelLintRules
 import ModelLintCommands
 import ModelLintReporting
+import ModelLintGather
 
 /// SwiftData apps as `check` and `hashes` read them: each crash pattern of Fixtures/SwiftData caught with its
 /// rule, file and line, each fixed twin clean, and the schemas' hashes equal to hand translations into Xcode's XML.

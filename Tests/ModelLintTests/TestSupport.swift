@@ -12,6 +12,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// A fresh temporary folder; removing it is the caller's (`makeTemporaryDirectory`, `TemporaryDirectories`).
 private func newTemporaryDirectory() throws -> URL {

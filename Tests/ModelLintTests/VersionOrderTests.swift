@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 final class VersionOrderTests: XCTestCase {
     /// The bundle at a revision keeps the work tree's order; a version only the revision has stands where natural

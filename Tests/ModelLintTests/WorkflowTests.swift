@@ -11,6 +11,7 @@ import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintCommands
+import ModelLintGather
 
 /// CI gates only what the change introduces. Findings are matched by stable identity, so a new
 /// version or moved lines keep old findings old (baselines, `--only-new`, SARIF fingerprints).

@@ -1,5 +1,6 @@
 import Foundation
 import ModelLintSupport
+import ModelLintGather
 
 /// What a command produced: bytes for each stream and the exit code (cli.md "Exit codes").
 package struct CommandOutput: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
+import ModelLintGather
 
 /// A small, table-driven parser: each command lists its options once, and the same table drives
 /// parsing, error messages and `--help`.

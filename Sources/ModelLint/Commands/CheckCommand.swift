@@ -6,6 +6,7 @@ import ModelLintSwiftData
 import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
+import ModelLintGather
 
 package enum CheckCommand {
     static let only = ValueOption<String>("--only", value: "RULE", help: "report only this rule (repeatable)")

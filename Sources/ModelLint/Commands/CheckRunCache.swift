@@ -2,6 +2,7 @@ import Foundation
 import ModelLintSupport
 import ModelLintHistory
 import ModelLintRules
+import ModelLintGather
 
 /// A `check` run's report, kept in the user's cache folder with everything the run consulted (`InputLog`): the
 /// identity of each file and folder it read, listed or looked for, and each git command with a digest of its answer.

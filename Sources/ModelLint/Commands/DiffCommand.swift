@@ -4,6 +4,7 @@ import ModelLintModel
 import ModelLintDiff
 import ModelLintEngine
 import ModelLintReporting
+import ModelLintGather
 
 /// `modellint diff BUNDLE [FROM [TO]]`: every change between two versions, marked with how Core Data treats it.
 package enum DiffCommand {

@@ -3,6 +3,7 @@ import ModelLintModel
 import ModelLintRules
 import ModelLintReporting
 import ModelLintRepair
+import ModelLintGather
 
 package enum ExplainCommand {
     package static func run(_ arguments: [String]) -> CommandOutput {

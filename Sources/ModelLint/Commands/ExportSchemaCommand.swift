@@ -3,6 +3,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintSwiftData
 import ModelLintRules
+import ModelLintGather
 
 /// `modellint export-schema PATH [--output DIR]`: each SwiftData schema set of the Swift files under PATH written
 /// as an Xcode model bundle, `DIR/<Plan>.xcdatamodeld/<Schema>.xcdatamodel/contents`, so it can be diffed, locked

@@ -5,6 +5,7 @@ import ModelLintHistory
 import ModelLintRules
 import ModelLintEngine
 import ModelLintRepair
+import ModelLintGather
 
 /// `modellint fix [PATH…]`: applies the mechanical repairs of what `check` with the same paths and options reports,
 /// says what needs a person, and exits as `check` would on the repaired tree.

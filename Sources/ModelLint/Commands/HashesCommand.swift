@@ -5,6 +5,7 @@ import ModelLintHistory
 import ModelLintSwiftData
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// `modellint hashes BUNDLE [VERSION]`: Core Data's own entity version hashes and model checksum of each version,
 /// as `VersionInfo.plist` and store metadata show them (base64; `--hex` for hex).

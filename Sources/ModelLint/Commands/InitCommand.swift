@@ -4,6 +4,7 @@ import ModelLintModel
 import ModelLintRules
 import ModelLintHistory
 import ModelLintEngine
+import ModelLintGather
 
 /// `modellint init [PATH ...]`: a starter `.modellint.json` from what the bundles show, one comment per
 /// decision, never overwriting one that exists.

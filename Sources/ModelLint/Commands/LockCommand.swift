@@ -4,6 +4,7 @@ import ModelLintModel
 import ModelLintSwiftData
 import ModelLintHistory
 import ModelLintEngine
+import ModelLintGather
 
 /// `modellint lock [PATH ...]`: record the versions that ship, with their digests, in `modellint.lock`.
 package enum LockCommand {

@@ -2,6 +2,7 @@ import Foundation
 import ModelLintSupport
 import ModelLintModel
 import ModelLintHistory
+import ModelLintGather
 
 /// `modellint hashes X.xcmappingmodel [BUNDLE]`: what Core Data compares of a mapping model — the entity hashes its
 /// linked entity mappings record for each side — and the pairs of versions it would be picked for, in the bundle

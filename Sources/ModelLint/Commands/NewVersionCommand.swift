@@ -14,6 +14,7 @@ import ModelLintProjects
 import ModelLintEngine
 import ModelLintReporting
 import ModelLintRepair
+import ModelLintGather
 
 /// `modellint new-version BUNDLE [--name NAME]`: the safe way to change a shipped model — copy the current
 /// version, make the copy current, edit the copy.

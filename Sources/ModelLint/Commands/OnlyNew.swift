@@ -3,6 +3,7 @@ import ModelLintModel
 import ModelLintHistory
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// `check --against REF --only-new`: the findings the change introduces. What the work tree's run read is read
 /// again with each bundle as it is at REF, in the work tree's version order (decided once, from the work tree's

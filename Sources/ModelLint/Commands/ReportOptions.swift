@@ -4,6 +4,7 @@ import ModelLintHistory
 import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
+import ModelLintGather
 
 /// Every format a command that reports findings writes: `--format`'s choices and `--report FORMAT=FILE`'s.
 package enum ReportFormat: String, CaseIterable, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
+import ModelLintGather
 
 package enum RulesCommand {
     enum Format: String, CaseIterable { case text, markdown }

@@ -3,6 +3,7 @@ import ModelLintModel
 import ModelLintHistory
 import ModelLintSwiftData
 import ModelLintEngine
+import ModelLintGather
 
 /// The one bundle a command such as `diff`, `hashes` or `verify-build` works on: named by its path (or a path
 /// inside it), in the version order `check` uses (configured, else decided by the same evidence).

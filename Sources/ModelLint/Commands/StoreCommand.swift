@@ -8,6 +8,7 @@ import ModelLintStores
 import ModelLintRules
 import ModelLintEngine
 import ModelLintReporting
+import ModelLintGather
 
 /// `modellint store STORE [BUNDLE]`: which version wrote a SQLite store, and what migrating it to the current
 /// version does. Read-only: the store and its `-wal` are opened for reading, nothing else is touched.

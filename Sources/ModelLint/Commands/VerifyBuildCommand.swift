@@ -5,6 +5,7 @@ import ModelLintHistory
 import ModelLintCompiled
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// `modellint verify-build MOMD [BUNDLE]`: the compiled model (and the `.cdm` files beside it) against its source.
 package enum VerifyBuildCommand {

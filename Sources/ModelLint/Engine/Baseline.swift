@@ -2,6 +2,7 @@ import Foundation
 import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
+import ModelLintGather
 
 /// Findings a team has accepted for now (`--write-baseline`), hidden from later runs (`--baseline`).
 /// Each finding is matched on its stable identity (`Diagnostic.stableKey`: rule, bundle, element identifiers, older

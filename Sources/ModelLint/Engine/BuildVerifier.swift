@@ -1,6 +1,7 @@
 import ModelLintModel
 import ModelLintCompiled
 import ModelLintRules
+import ModelLintGather
 
 /// Runs the rules about what ships on a compiled model and its source bundle: the `verify-build` pipeline's rule
 /// stage, with no I/O (the compiled model and the bundle are read before it).

@@ -4,6 +4,7 @@ import ModelLintHistory
 import ModelLintCompiled
 import ModelLintStores
 import ModelLintRules
+import ModelLintGather
 
 /// One run of the rules: every command that judges (`check`, `init`, `fix`, `store`, `verify-build`) and the rule
 /// example harness build an `Engine` and call `run` with what they read. Nothing outside the engine constructs a

@@ -3,6 +3,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintStores
 import ModelLintRules
+import ModelLintGather
 
 /// `goldenStores` in `check`: the store fixtures the configuration names, each read and judged against the
 /// bundle whose version wrote it (or, when none did, the bundle it most resembles).

@@ -3,6 +3,7 @@ import ModelLintModel
 import ModelLintDiff
 import ModelLintHistory
 import ModelLintRules
+import ModelLintGather
 
 /// The first pass: each rule kind handed its subjects (versions, entity neighborhoods, compared pairs, entity
 /// pairs, the pairs' findings together, the bundle's steps, retirements, suppression entries, shipped records),

@@ -2,6 +2,7 @@ import Dispatch
 import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
+import ModelLintGather
 
 /// `check --against REF --only-new` lints the work tree and REF side by side, and most of REF's versions are the work
 /// tree's own (`ModelBundle.workTreeVersions`: the same models, shown at the same paths). What the single-version

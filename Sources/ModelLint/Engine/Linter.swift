@@ -5,6 +5,7 @@ import ModelLintHistory
 import ModelLintProjects
 import ModelLintSwiftData
 import ModelLintRules
+import ModelLintGather
 
 /// The pipeline's rule stage in two passes: `Judge` hands every rule kind its subjects, then
 /// `ResolutionFacts.resolve` turns the findings into diagnostics with the run's facts (configuration, shipped

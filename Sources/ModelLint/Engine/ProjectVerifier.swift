@@ -1,6 +1,7 @@
 import ModelLintModel
 import ModelLintProjects
 import ModelLintRules
+import ModelLintGather
 
 /// Judges the Xcode projects that reference a bundle: for each, its version group against the bundle on disk.
 /// No I/O: the projects are read before.

@@ -1,6 +1,7 @@
 import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
+import ModelLintGather
 
 /// Most entities repeat unchanged from one version to the next (WooCommerce: 6,557 of 6,709 adjacent
 /// entity pairs). An `EntityRule` finds the same about equal neighborhoods, so each distinct neighborhood

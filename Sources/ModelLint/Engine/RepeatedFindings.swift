@@ -1,6 +1,7 @@
 import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
+import ModelLintGather
 
 /// One problem, one finding (docs/cli.md "Which findings count"): a single-version finding repeated over consecutive versions (same rule,
 /// entity, property and message apart from the version's name: a suspicious default left in 56 versions) is

@@ -4,6 +4,7 @@ import ModelLintDiff
 import ModelLintHistory
 import ModelLintProjects
 import ModelLintRules
+import ModelLintGather
 
 /// A rule's finding as the judge pass leaves it: no severity policy applied yet, only what it is about.
 package struct RawFinding: Sendable {

@@ -1,5 +1,6 @@
 import ModelLintModel
 import ModelLintRules
+import ModelLintGather
 
 /// A run's rules by what they judge, each list in registry order: the one switch over `RuleKind`. The engine
 /// hands each list its subjects; a new kind makes this switch, and so the build, fail until it has a list.

@@ -1,4 +1,5 @@
 import ModelLintRules
+import ModelLintGather
 
 /// One problem, one finding (docs/cli.md "Which findings count"): what one step did to one property can break several rules (a rename
 /// guess and a new required attribute; a relationship whose destination and delete rule both changed). The

@@ -1,6 +1,7 @@
 import ModelLintModel
 import ModelLintProjects
 import ModelLintRules
+import ModelLintGather
 
 /// Judges the references to the model found in the app's Swift files and project generator against the
 /// bundles of the run. No I/O: the files are scanned before (SourceReference.scan).

@@ -2,6 +2,7 @@ import ModelLintModel
 import ModelLintHistory
 import ModelLintStores
 import ModelLintRules
+import ModelLintGather
 
 /// Judges a store's metadata against a bundle: which version wrote it, and what migrating it to the current
 /// version does (the change findings of that path, in the migration mode), then the store rules. No I/O: the

@@ -1,6 +1,7 @@
 import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
+import ModelLintGather
 
 /// In-model suppression that survives Xcode: a User Info entry `modellint:disable` on an entity, attribute or
 /// relationship, whose value lists rule ids (comma-separated) or `all`. It silences those rules for that

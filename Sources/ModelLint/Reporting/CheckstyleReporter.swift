@@ -1,6 +1,7 @@
 import ModelLintSupport
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// The checkstyle XML most CI dashboards read: findings grouped by file.
 package struct CheckstyleReporter: Reporter {

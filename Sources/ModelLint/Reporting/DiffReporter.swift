@@ -3,6 +3,7 @@ import ModelLintModel
 import ModelLintDiff
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// Renders `modellint diff`: grouped by entity, readable in a terminal; or JSON for tools.
 package enum DiffReporter {

@@ -1,6 +1,7 @@
 import ModelLintSupport
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request's diff.
 package struct GitHubReporter: Reporter {

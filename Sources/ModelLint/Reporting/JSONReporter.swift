@@ -1,6 +1,7 @@
 import ModelLintSupport
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// The JSON shape of cli.md, keys in the documented order.
 package struct JSONReporter: Reporter {

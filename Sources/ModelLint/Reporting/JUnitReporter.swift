@@ -2,6 +2,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// JUnit XML, valid against the schema Jenkins' xUnit plugin validates with (junit-10.xsd): one test suite per
 /// bundle, one test case per finding. What fails the run fails its case — errors, and warnings under `--strict`;

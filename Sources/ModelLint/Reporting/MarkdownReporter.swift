@@ -3,6 +3,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// A Markdown table for a pull-request comment or `$GITHUB_STEP_SUMMARY`: errors and warnings listed, notes
 /// counted. Cell text is escaped: a name from a model file cannot close the table, start a heading or a link.

@@ -1,5 +1,6 @@
 import ModelLintSupport
 import ModelLintEngine
+import ModelLintGather
 
 /// Paths in machine formats are relative to the repository root (GitHub and code scanning resolve them there).
 package struct PathRelativizer: Sendable {

@@ -1,5 +1,6 @@
 import ModelLintSupport
 import ModelLintRules
+import ModelLintGather
 
 /// Turns a report into bytes in one format. Reporters know diagnostics and, as data, rule descriptions;
 /// never a rule's logic.

@@ -1,5 +1,6 @@
 import Foundation
 import ModelLintRules
+import ModelLintGather
 
 /// `docs/rules/<rule-id>.md`, generated from the rule types so the docs cannot drift from the code.
 package enum RuleDocumentation {

@@ -1,6 +1,7 @@
 import ModelLintSupport
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// SARIF 2.1.0, one run, for GitHub code scanning and other SARIF consumers.
 package struct SARIFReporter: Reporter {

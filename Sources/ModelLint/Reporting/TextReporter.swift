@@ -2,6 +2,7 @@ import ModelLintSupport
 import ModelLintModel
 import ModelLintRules
 import ModelLintEngine
+import ModelLintGather
 
 /// Xcode-style lines (`path:line:col: severity: message [rule-id]`) that editors make clickable.
 package struct TextReporter: Reporter {

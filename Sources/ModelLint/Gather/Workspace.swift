@@ -5,7 +5,6 @@ import ModelLintHistory
 import ModelLintStores
 import ModelLintProjects
 import ModelLintSwiftData
-import ModelLintEngine
 
 /// What `check` reads before the linter judges it: the bundles that paths select, the mapping models, projects and
 /// Swift files around them, the shipped-version records, the lock file's bundles on disk and the golden stores.
@@ -297,7 +296,7 @@ package struct Workspace: Sendable {
 
     /// The SwiftData schema sets of the Swift files under `root` as they are at `commit`, each file shown as `display`
     /// says.
-    func swiftDataSets(
+    package func swiftDataSets(
         under root: String, at commit: String, in repository: GitRepository, display: (String) -> String
     ) throws -> [SwiftSchemaSet] {
         let files = try repository.swiftFiles(under: root, commit: commit, limit: SwiftDataLoader.sizeLimit)

@@ -2,7 +2,6 @@ import Foundation
 import ModelLintSupport
 import ModelLintHistory
 import ModelLintCompiled
-import ModelLintEngine
 
 /// `check --pre-commit`: what a commit touches, including what the pre-commit framework never passes a hook.
 /// It passes the staged files that exist; a staged deletion (a version folder `git rm`-ed) and a staged change
