@@ -226,6 +226,11 @@ final class ShippingFactsTests: XCTestCase {
             kinds("let m = NSMigrationManager(sourceModel: a, destinationModel: b)\ntry m.migrateStore(\n"),
             [.stepMigrator("NSMigrationManager")])
         XCTAssertEqual(kinds("// NSStagedMigrationManager(stages)\n /// see NSStagedMigrationManager(x)\n"), [])
+        // A load named in a comment is documentation: only the code's literal counts.
+        XCTAssertEqual(
+            kinds(
+                "/// loads `\"Shop 2.mom\"`, as NSPersistentContainer(name: \"Shop\") does\n * see \"Old.mom\"\nlet u = b.url(forResource: \"New\", withExtension: \"mom\") // not \"Other.mom\"\n"
+            ), [.versionName("New")])
         XCTAssertEqual(
             kinds(
                 "let c = NSPersistentCloudKitContainer(name: \"Notes\")\nlet u = b.url(forResource: \"Old\", withExtension: \"momd\")\nlet m = NSManagedObjectModel.mergedModel(from: nil)\n"

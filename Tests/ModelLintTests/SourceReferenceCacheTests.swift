@@ -61,9 +61,9 @@ final class SourceReferenceCacheTests: XCTestCase {
         XCTAssertTrue(
             text.hasPrefix(
                 #"{"format":2,"key":"/app\n/other\u001fscan "# + "\(SourceReference.scanRevision)"
-                    + #"\u001f@Model","tool":""# + ModelLintVersion.current + "\"}\n"))
+                    + #"\u001f@Model","tool":""# + ResultCache.tool + "\"}\n"))
         XCTAssertEqual(text.split(separator: "\n").count, 4)
-        try Data(text.replacingOccurrences(of: ModelLintVersion.current, with: "0.0.0-other").utf8).write(to: file)
+        try Data(text.replacingOccurrences(of: ResultCache.tool, with: "0.0.0-other").utf8).write(to: file)
         XCTAssertEqual(SourceReferenceCache(cache: cache, tree: tree, mentionWords: ["@Model"]).entries, [:])
         // No cache folder: nothing read, nothing kept.
         SourceReferenceCache(cache: ResultCache(folder: nil), tree: tree, mentionWords: ["@Model"]).store(stored)

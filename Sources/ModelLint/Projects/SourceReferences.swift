@@ -35,9 +35,9 @@ package struct SourceReference: Sendable, Equatable {
         self.location = location
     }
 
-    /// What the scan reads, as a number: raised whenever it reads more, so results kept by an earlier scan are not
+    /// What the scan reads, as a number: raised whenever what it reads changes, so results kept by an earlier scan are not
     /// taken for this one's.
-    package static let scanRevision = 2
+    package static let scanRevision = 3
 
     /// Swift files larger than this are not scanned (generated code, vendored blobs).
     package static let sizeLimit = 2 << 20
@@ -174,7 +174,10 @@ package struct SourceReference: Sendable, Equatable {
             else { continue }
             found.append((at - 1, .generatedCurrentVersion(bundle: bundle, version: version)))
         }
-        return found.sorted { $0.0 < $1.0 }
+        // Code only: a literal or a call in a comment (`/// loads "Shop 2.mom"`) is documentation, not a load.
+        found.sort { $0.0 < $1.0 }
+        let code = areCode(found.map(\.0), in: line)
+        return zip(found, code).filter(\.1).map(\.0)
     }
 
     /// Whether what starts at `at` is code, not a comment or a string about it: nothing before it on the line opens
@@ -184,6 +187,28 @@ package struct SourceReference: Sendable, Equatable {
         let code = before.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         return occurrences(of: Array("//".utf8), in: before).isEmpty && code.first != UInt8(ascii: "*")
             && !code.starts(with: Array("/*".utf8)) && before.filter({ $0 == UInt8(ascii: "\"") }).count % 2 == 0
+    }
+
+    /// `isCode` for each of `offsets` (ascending), in one pass over the line: a line with thousands of references
+    /// is read once, not once per reference.
+    static func areCode(_ offsets: [Int], in line: ArraySlice<UInt8>) -> [Bool] {
+        guard !offsets.isEmpty else { return [] }
+        let code = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        if code.first == UInt8(ascii: "*") || code.starts(with: Array("/*".utf8)) {
+            return offsets.map { _ in false }
+        }
+        let slash = UInt8(ascii: "/")
+        let comment = line.indices.first { $0 + 1 < line.endIndex && line[$0] == slash && line[$0 + 1] == slash }
+        var quotes = 0
+        var cursor = line.startIndex
+        return offsets.map { at in
+            while cursor < at, cursor < line.endIndex {
+                if line[cursor] == UInt8(ascii: "\"") { quotes += 1 }
+                cursor += 1
+            }
+            // As `isCode`: a `//` wholly before it, or an odd number of quotes before it, makes it not code.
+            return (comment.map { $0 + 2 > at } ?? true) && quotes % 2 == 0
+        }
     }
 
     package static let keywords: [[UInt8]] = keywordGroups.flatMap(\.keywords)

@@ -27,6 +27,13 @@ package struct ResultCache: Sendable {
     /// The per-user secret every entry name is derived with.
     private let salt: String
 
+    /// This modellint: its version and its executable's identity. A rebuilt modellint keeps its version string,
+    /// not its readers: an entry another build wrote is never used.
+    package static let tool: String = {
+        guard let executable = ExecutablePath.current else { return ModelLintVersion.current }
+        return ModelLintVersion.current + " " + InputLog.identity(of: executable)
+    }()
+
     package init(folder: String?) {
         guard let folder, let salt = Self.privateSalt(in: folder) else {
             self.folder = nil
@@ -119,7 +126,7 @@ package struct ResultCache: Sendable {
 
     private func entryPath(for file: String, kind: String, extension: String = "json") -> String? {
         folder.map {
-            "\($0)/\(kind)/\(SHA256.hex(salt + "\u{1F}" + file + "\u{1F}" + ModelLintVersion.current)).\(`extension`)"
+            "\($0)/\(kind)/\(SHA256.hex(salt + "\u{1F}" + file + "\u{1F}" + Self.tool)).\(`extension`)"
         }
     }
 
@@ -127,14 +134,14 @@ package struct ResultCache: Sendable {
     private func entry(at path: String) -> JSONValue? {
         guard Self.isOwnRegularFile(path), let data = try? FileReader.read(path, limit: Self.entryLimit),
             let json = try? JSONValue.parse(data, json5: false),
-            json["format"]?.intValue == 1, json["tool"]?.stringValue == ModelLintVersion.current
+            json["format"]?.intValue == 1, json["tool"]?.stringValue == Self.tool
         else { return nil }
         return json
     }
 
     /// Writes an entry (the format, this modellint's version, then `fields`).
     private func write(_ fields: [(String, JSONValue)], to path: String) {
-        let json = JSONValue.object([("format", .number(1)), ("tool", .string(ModelLintVersion.current))] + fields)
+        let json = JSONValue.object([("format", .number(1)), ("tool", .string(Self.tool))] + fields)
         write(Data(json.serialized(indent: nil).utf8), to: path)
     }
 
@@ -179,7 +186,7 @@ package struct ResultCache: Sendable {
         var lines = ByteSearch.pieces(of: bytes.dropLast(), separatedBy: 0x0A)
         guard let first = lines.first,
             let header = try? JSONValue.parse(Data(first), maxDepth: 2, json5: false),
-            header["format"]?.intValue == 2, header["tool"]?.stringValue == ModelLintVersion.current,
+            header["format"]?.intValue == 2, header["tool"]?.stringValue == Self.tool,
             header["key"]?.stringValue == key
         else { return nil }
         lines.removeFirst()
@@ -190,7 +197,7 @@ package struct ResultCache: Sendable {
     package func store(records: [String], forKey key: String, kind: String) {
         guard let path = entryPath(for: key, kind: kind, extension: "records") else { return }
         let header = JSONValue.object([
-            ("format", .number(2)), ("key", .string(key)), ("tool", .string(ModelLintVersion.current)),
+            ("format", .number(2)), ("key", .string(key)), ("tool", .string(Self.tool)),
         ])
         var text = header.serialized(indent: nil) + "\n"
         for record in records where !record.utf8.contains(0x0A) { text += record + "\n" }
