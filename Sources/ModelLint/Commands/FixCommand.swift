@@ -86,10 +86,12 @@ package enum FixCommand {
         var projectNotes = ""
         for _ in 0..<Self.passes {
             let subjects = input.bundles.map { item in
-                RepairSubject(
+                var subject = RepairSubject(
                     bundle: item.bundle, shipped: CheckCommand.shippedVersions(of: item),
                     shippedContents: { name in shippedContents(of: name, in: item, workingDirectory: workingDirectory) }
                 )
+                subject.hasShippedRecord = !item.histories.isEmpty
+                return subject
             }
             let overlay = written
             let plan = RepairPlanner.plan(

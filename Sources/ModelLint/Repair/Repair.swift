@@ -37,6 +37,9 @@ package struct RepairSubject: Sendable {
     /// As `check` decides it: the lock file's, `--released`'s or `--against`'s versions; with none of those,
     /// every version before the current one.
     package var shipped: Set<ExactName>
+    /// A lock file, `--released` or `--against` says what shipped (else every version before the current one is
+    /// taken as shipped, and the current one as not: a guess a value-changing repair does not act on).
+    package var hasShippedRecord = false
 
     /// A shipped version's `contents` as it shipped, read from history (git), or why it cannot be.
     package var shippedContents: @Sendable (String) -> Result<ShippedContents, RepairRefusal>

@@ -8,27 +8,41 @@ import ModelLintRules
 package struct SuspiciousDefaultRepair: Repair {
     package static let ruleID = "suspicious-default-value"
     package static let summary =
-        "it respells the default in the attribute's own type (`0.0` -> `0` on an integer, `YES`/`NO` -> `1`/`0` on a number, `true`/`false` -> `YES`/`NO` on a Boolean) in versions that have not shipped."
+        "it respells the default in the attribute's own type where new objects keep the value they get today (`0.0` -> `0` and `NO` -> `0` on a number, `false`/`no` -> `NO` on a Boolean), in versions that have not shipped; a respelling that changes that value (`YES` -> `1` on a number, `true` -> `YES` on a Boolean) only where a lock file, --released or --against shows the version has not shipped."
 
     package init() {}
 
+    /// A respelling, and whether new objects get the same value from it as from the old spelling.
+    package struct Respelling: Equatable {
+        package var text: String
+        /// False when the old spelling reads as another value (`YES` on a number reads 0) or as one that depends on
+        /// the conversion (`true` on a Boolean): then the respelling changes what the app gets.
+        package var keepsValue: Bool
+    }
+
     /// The default as the attribute's type writes what `value` says, or why that is a guess.
-    package static func respelling(of value: String, for type: AttributeType) -> Result<String, Refusal> {
+    package static func respelling(of value: String, for type: AttributeType) -> Result<Respelling, Refusal> {
         if let range = type.integerRange {
-            if value == "YES" { return .success("1") }
-            if value == "NO" { return .success("0") }
+            // `YES` converts to 0: what the model editor shows is not what the app gets.
+            if value == "YES" { return .success(Respelling(text: "1", keepsValue: false)) }
+            if value == "NO" { return .success(Respelling(text: "0", keepsValue: true)) }
             if case .whole(let integer)? = DefaultValueVerdict.ExactDecimal(value), range.contains(integer) {
-                return .success(String(integer))
+                return .success(Respelling(text: String(integer), keepsValue: true))
             }
             return .failure(Refusal("\"\(value)\" says no one whole number of \(type.xmlValue)"))
         }
         switch type {
         case .decimal, .double, .float:
-            if value == "YES" { return .success("1") }
-            if value == "NO" { return .success("0") }
+            if value == "YES" { return .success(Respelling(text: "1", keepsValue: false)) }
+            if value == "NO" { return .success(Respelling(text: "0", keepsValue: true)) }
         case .boolean:
-            if ["true", "TRUE", "True", "yes", "Yes"].contains(value) { return .success("YES") }
-            if ["false", "FALSE", "False", "no", "No"].contains(value) { return .success("NO") }
+            // Read as a number or as a Boolean word, these are NO either way; the others are YES only as a word.
+            if ["false", "FALSE", "False", "no", "No"].contains(value) {
+                return .success(Respelling(text: "NO", keepsValue: true))
+            }
+            if ["true", "TRUE", "True", "yes", "Yes"].contains(value) {
+                return .success(Respelling(text: "YES", keepsValue: false))
+            }
             return .failure(Refusal("\"\(value)\" does not say YES or NO"))
         default:
             break
@@ -60,7 +74,16 @@ package struct SuspiciousDefaultRepair: Repair {
             }
             let spelled: String
             switch Self.respelling(of: value, for: attribute.type) {
-            case .success(let text): spelled = text
+            case .success(let respelling):
+                // Without a shipped record, "not shipped" is a guess (every version before the current one): the
+                // current version may be in users' hands, and new objects there would get another value.
+                guard respelling.keepsValue || subject.hasShippedRecord else {
+                    return plan.left(
+                        diagnostic,
+                        "\"\(value)\" -> \"\(respelling.text)\" changes what new objects get, and with no lock file, --released or --against nothing shows \(name) has not shipped: write the value you mean"
+                    )
+                }
+                spelled = respelling.text
             case .failure(let refusal): return plan.left(diagnostic, refusal.reason + ": write the value you mean")
             }
             guard let bytes = plan.bytes(of: version.contentsPath),
