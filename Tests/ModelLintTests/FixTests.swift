@@ -159,7 +159,7 @@ final class FixTests: XCTestCase {
         XCTAssertEqual(unrepairable.exitCode, 2)
         XCTAssertEqual(
             unrepairable.standardError,
-            "modellint: fix has no repair for 'entity-removed'; 4 rules have one: suspicious-default-value, renaming-identifier-xml-attribute, shipped-version-edited, version-edited-after-superseded\n"
+            "modellint: fix has no repair for 'entity-removed'; 5 rules have one: suspicious-default-value, renaming-identifier-xml-attribute, declared-rename-missing-id, shipped-version-edited, version-edited-after-superseded\n"
         )
     }
 
@@ -422,5 +422,107 @@ final class FixRestoreTests: XCTestCase {
             ), out.standardOutput)
         XCTAssertEqual(try data(directory, shop1), edited)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent(shop2).path))
+    }
+}
+
+/// Renames the team declares in `.modellint.json` (`renamed`): check holds the model to them, fix writes them.
+final class DeclaredRenameTests: XCTestCase {
+    private let shop2 = "Shop.xcdatamodeld/Shop 2.xcdatamodel/contents"
+
+    private func copy() throws -> URL {
+        let directory = try makeTemporaryDirectory(self)
+        let source = repositoryRoot.appendingPathComponent("Fixtures/Fix/DeclaredRename")
+        // The configuration is kept as `modellint.json.fixture`: a `.modellint.json` inside Fixtures would govern
+        // the repository's own fixture runs.
+        for (name, copy) in [("Shop.xcdatamodeld", "Shop.xcdatamodeld"), ("modellint.json.fixture", ".modellint.json")]
+        {
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: directory.appendingPathComponent(copy))
+        }
+        return directory
+    }
+
+    private func findings(_ out: CommandOutput) -> [String] {
+        jsonDiagnostics(out).map {
+            "\($0["ruleId"]!) \($0["severity"]!) \($0["version"] ?? "-") \($0["entity"] ?? "-").\($0["property"] ?? "-") @\($0["line"] ?? 0)"
+        }
+    }
+
+    /// The declared renames are the step's story: no removal or rename guess, one error per rename the model lacks.
+    func testCheckReportsTheMissingIdentifiersInsteadOfRemovals() throws {
+        let directory = try copy()
+        let out = modellint(["check", "--format", "json", "--notes"], in: directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(
+            findings(out),
+            [
+                "declared-rename-missing-id error Shop 2 Book.author @4",
+                "declared-rename-missing-id error Shop 2 Imprint.- @7",
+            ])
+        XCTAssertEqual(
+            jsonDiagnostics(out).first?["message"] as? String,
+            "Book.author is declared renamed from writer in Shop 2, but Shop 2 does not carry writer's renaming identifier \"writer\": the rename does not happen, writer's data is dropped and author reads nil"
+        )
+        // Without the declarations, the same step is a rename guess and a removal.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(".modellint.json"))
+        XCTAssertEqual(
+            findings(modellint(["check", "--format", "json", "--notes"], in: directory)),
+            [
+                "entity-removed warning Shop 2 Publisher.- @7",
+                "property-renamed-without-renaming-id warning Shop 2 Book.author @4",
+            ])
+    }
+
+    func testFixWritesTheOldIdentifiersAsXcodeWould() throws {
+        let directory = try copy()
+        let out = modellint(["fix"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardOutput + out.standardError)
+        XCTAssertEqual(
+            out.standardOutput,
+            """
+            repaired: \(shop2):4: declared-rename-missing-id: Book.author: elementID="writer" written in Shop 2
+            repaired: \(shop2):7: declared-rename-missing-id: Imprint: elementID="Publisher" written in Shop 2
+            repaired 2 findings in 1 file; 0 need a person; after: 0 errors, 0 warnings
+
+            """)
+        XCTAssertEqual(
+            try Data(contentsOf: directory.appendingPathComponent(shop2)),
+            try Data(
+                contentsOf: repositoryRoot.appendingPathComponent(
+                    "Fixtures/Fix/DeclaredRename.expected/Shop 2.contents")))
+        let check = modellint(["check", "--format", "json", "--notes"], in: directory)
+        XCTAssertEqual(check.exitCode, 0)
+        XCTAssertEqual(
+            findings(check).filter { !$0.hasPrefix("renaming-id-reliance ") }, [], check.standardOutput)
+        let again = modellint(["fix"], in: directory)
+        XCTAssertEqual(
+            again.standardOutput, "repaired 0 findings in 0 files; 0 need a person; after: 0 errors, 0 warnings\n")
+    }
+
+    /// A declaration that names nothing is a configuration error (exit 2) with the closest name, never a finding.
+    func testADeclarationThatNamesNothingIsAConfigurationError() throws {
+        let directory = try copy()
+        let file = directory.appendingPathComponent(".modellint.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        for (wrong, right, message) in [
+            (
+                "\"from\": \"writer\"", "\"from\": \"writter\"",
+                "bundles.Shop.xcdatamodeld.renamed[0].from: Shop 1 has no property of Book named writter (did you mean writer?)"
+            ),
+            (
+                "\"property\": \"author\"", "\"property\": \"autor\"",
+                "bundles.Shop.xcdatamodeld.renamed[0].property: Book in Shop 2 has no property named autor (did you mean author?)"
+            ),
+            (
+                "\"version\": \"Shop 2\" },\n        { \"entity\": \"Imprint\"",
+                "\"version\": \"Shop 3\" },\n        { \"entity\": \"Imprint\"",
+                "bundles.Shop.xcdatamodeld.renamed[0].version: Shop 3 is not a version of the bundle (versions: Shop 1, Shop 2)"
+            ),
+        ] {
+            try Data(text.replacingOccurrences(of: wrong, with: right).utf8).write(to: file)
+            let out = modellint(["check"], in: directory)
+            XCTAssertEqual(out.exitCode, 2, right)
+            XCTAssertTrue(out.standardError.contains(message), out.standardError)
+        }
     }
 }

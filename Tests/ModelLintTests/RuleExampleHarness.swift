@@ -241,12 +241,21 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
                     .app(
                         LintInput(bundles: [
                             LintInput.Bundle(
-                                bundle: ordered, mappingModels: mappings, unmatchedMappingModels: unmatched,
+                                bundle: ordered, settings: settings(declaring: example.renamed),
+                                mappingModels: mappings, unmatchedMappingModels: unmatched,
                                 histories: example.shippedHistory().map { [$0] } ?? [])
                         ]))
                 ).diagnostics)
         }
         return (found, markers, [])
+    }
+
+    /// The configuration's settings an example declares (nil: none).
+    static func settings(declaring renamed: [DeclaredRename]) -> BundleSettings? {
+        guard !renamed.isEmpty else { return nil }
+        var settings = BundleSettings()
+        settings.renamed = renamed
+        return settings
     }
 
     /// Why `example` does not hold for `rule` (empty: it holds).

@@ -482,7 +482,7 @@ import ModelLintGather
             ),
             (
                 #"{"bundles": {"Near.xcdatamodeld": {"versionOrdr": []}}}"#,
-                "bundles.Near.xcdatamodeld.versionOrdr: unknown key (did you mean versionOrder? expected versionOrder, cloudKit, retired, oldestMigratedVersion, migration)"
+                "bundles.Near.xcdatamodeld.versionOrdr: unknown key (did you mean versionOrder? expected versionOrder, cloudKit, retired, renamed, oldestMigratedVersion, migration)"
             ),
         ]
         for (configuration, message) in cases {

@@ -91,6 +91,7 @@ package enum FixCommand {
                     shippedContents: { name in shippedContents(of: name, in: item, workingDirectory: workingDirectory) }
                 )
                 subject.hasShippedRecord = !item.histories.isEmpty
+                subject.renamed = item.settings?.renamed ?? []
                 return subject
             }
             let overlay = written

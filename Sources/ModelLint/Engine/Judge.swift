@@ -85,6 +85,9 @@ package struct Judge: Sendable {
                 }
             }
         }
+        if !context.renamed.isEmpty {
+            judgement.findings.removeAll { DeclaredRenameFindings.answers($0, renamed: context.renamed) }
+        }
         // A shipped-history finding may replace a finding about the bundle as a whole that it explains better
         // (its `supersedes`, by rule id; an empty identity stands for every finding of that rule).
         let superseded = Set(

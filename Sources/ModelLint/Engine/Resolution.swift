@@ -154,6 +154,7 @@ extension RuleContext {
     /// configuration's win over the same ones declared in a model's userInfo).
     package init(settings: BundleSettings?, versions: [VersionRef], migration: MigrationMode) {
         self.init(cloudKitOverride: settings?.cloudKit, retired: settings?.retired ?? [], migration: migration)
+        renamed = settings?.renamed ?? []
         for declared in Retirement.declared(in: versions)
         where !retired.contains(where: { $0.entity == declared.entity && $0.property == declared.property }) {
             retired.append(declared)

@@ -23,6 +23,9 @@ package struct BundleSettings: Equatable, Sendable {
     package var versionOrder: [String]?
     package var cloudKit: Bool?
     package var retired: [Retirement] = []
+    /// Renames the team declares: `check` holds each version from the renaming one on to carry the old element's
+    /// renaming identifier, and `fix` writes it.
+    package var renamed: [DeclaredRename] = []
     /// The oldest version whose stores the app still migrates (`oldestMigratedVersion`): earlier ones were
     /// abandoned (a new store file, say), so no pair starting before it is compared and nothing about them reported.
     package var oldestMigratedVersion: String?
@@ -105,6 +108,62 @@ package struct BundleSettings: Equatable, Sendable {
                     "\(keyPath).retired[\(i)].replacedBy",
                     "no version of the bundle has \(retirement.entity).\(replacement)")
             }
+        }
+        for (i, rename) in renamed.enumerated() {
+            try validate(rename, at: "\(keyPath).renamed[\(i)]", against: bundle, file: file)
+        }
+    }
+
+    /// A declared rename names a version, the element as that version names it, and the element the version before
+    /// it had: each must exist, or the declaration would silently do nothing.
+    private func validate(_ rename: DeclaredRename, at path: String, against bundle: ModelBundle, file: String) throws {
+        func fail(_ key: String, _ message: String) -> ConfigurationError {
+            ConfigurationError(file: file, keyPath: "\(path).\(key)", message: message)
+        }
+        let names = bundle.versions.map(\.name)
+        guard let index = bundle.versions.firstIndex(where: { $0.name.isExactly(rename.version) }) else {
+            throw fail(
+                "version",
+                "\(rename.version) is not a version of the bundle (\(Self.meantVersion(rename.version, in: names))versions: \(names.joined(separator: ", ")))"
+            )
+        }
+        guard let model = bundle.versions[index].model else { return }
+        guard let entity = model.entity(named: rename.entity) else {
+            throw fail(
+                "entity",
+                "\(rename.version) has no entity named \(rename.entity)"
+                    + (Spelling.closest(to: rename.entity, in: model.entities.map(\.name)).map {
+                        " (did you mean \($0)?)"
+                    }
+                        ?? ""))
+        }
+        if let property = rename.property, !entity.properties.contains(where: { $0.name == property }) {
+            throw fail(
+                "property",
+                "\(rename.entity) in \(rename.version) has no property named \(property)"
+                    + (Spelling.closest(to: property, in: entity.properties.map(\.name)).map {
+                        " (did you mean \($0)?)"
+                    }
+                        ?? ""))
+        }
+        guard let previous = bundle.versions[..<index].last(where: { $0.model != nil })?.model else {
+            throw fail("version", "no readable version comes before \(rename.version) to rename from")
+        }
+        let before = bundle.versions[..<index].last(where: { $0.model != nil })!.name
+        let candidates: [String]
+        if rename.property != nil {
+            let older =
+                previous.entities.first { $0.renamingIdentifier == entity.renamingIdentifier }
+                ?? previous.entity(named: rename.entity)
+            candidates = older?.properties.map(\.name) ?? []
+        } else {
+            candidates = previous.entities.map(\.name)
+        }
+        guard candidates.contains(rename.from) else {
+            throw fail(
+                "from",
+                "\(before) has no \(rename.property == nil ? "entity" : "property of \(rename.entity)") named \(rename.from)"
+                    + (Spelling.closest(to: rename.from, in: candidates).map { " (did you mean \($0)?)" } ?? ""))
         }
     }
     package init(versionOrder: [String]? = nil, cloudKit: Bool? = nil, retired: [Retirement] = [], keyPath: String = "")
@@ -345,8 +404,36 @@ package struct Configuration: Sendable {
                         entity: entity, property: property, replacedBy: values["replacedBy"],
                         interimVersion: values["interimVersion"])
                 }
+            case "renamed":
+                guard let items = item.arrayValue else { throw fail(path, "must be an array") }
+                settings.renamed = try items.enumerated().map { i, entry in
+                    let entryPath = "\(path)[\(i)]"
+                    guard let fields = entry.objectValue else { throw fail(entryPath, "must be an object") }
+                    var values: [String: String] = [:]
+                    for (field, fieldValue) in fields {
+                        let keys = ["entity", "property", "from", "version"]
+                        guard keys.contains(field) else {
+                            throw fail(
+                                "\(entryPath).\(field)",
+                                "unknown key (\(Spelling.didYouMean(field, in: keys))expected \(keys.joined(separator: ", ")))"
+                            )
+                        }
+                        guard let s = fieldValue.stringValue, !s.isEmpty else {
+                            throw fail("\(entryPath).\(field)", "must be a non-empty string")
+                        }
+                        values[field] = s
+                    }
+                    for required in ["entity", "from", "version"] where values[required] == nil {
+                        throw fail("\(entryPath).\(required)", "is required")
+                    }
+                    let version = values["version"]!
+                    return DeclaredRename(
+                        entity: values["entity"]!, property: values["property"], from: values["from"]!,
+                        version: version.hasSuffix(".xcdatamodel")
+                            ? String(version.dropLast(".xcdatamodel".count)) : version)
+                }
             default:
-                let keys = ["versionOrder", "cloudKit", "retired", "oldestMigratedVersion", "migration"]
+                let keys = ["versionOrder", "cloudKit", "retired", "renamed", "oldestMigratedVersion", "migration"]
                 throw fail(
                     path, "unknown key (\(Spelling.didYouMean(key, in: keys))expected \(keys.joined(separator: ", ")))")
             }

@@ -16,7 +16,7 @@ package protocol Repair: Sendable {
 /// Every repair `fix` knows, by the rule it repairs.
 package enum Repairs {
     package static let all: [any Repair] = [
-        SuspiciousDefaultRepair(), RenamingIdentifierRepair(), ShippedVersionEditedRepair(),
+        SuspiciousDefaultRepair(), RenamingIdentifierRepair(), DeclaredRenameRepair(), ShippedVersionEditedRepair(),
         ShippedVersionEditedRepair.AfterSuperseded(),
     ]
 
@@ -40,6 +40,8 @@ package struct RepairSubject: Sendable {
     /// A lock file, `--released` or `--against` says what shipped (else every version before the current one is
     /// taken as shipped, and the current one as not: a guess a value-changing repair does not act on).
     package var hasShippedRecord = false
+    /// The renames the configuration declares for this bundle.
+    package var renamed: [DeclaredRename] = []
 
     /// A shipped version's `contents` as it shipped, read from history (git), or why it cannot be.
     package var shippedContents: @Sendable (String) -> Result<ShippedContents, RepairRefusal>
@@ -59,6 +61,15 @@ package struct RepairSubject: Sendable {
 
     package func version(named name: String) -> ModelVersion? {
         bundle.versions.first { $0.name.isExactly(name) }
+    }
+
+    /// Whether a declared rename's property is a relationship (in the renaming version).
+    package func isRelationship(_ rename: DeclaredRename) -> Bool {
+        guard let property = rename.property,
+            let model = version(named: rename.version)?.model,
+            case .relationship? = model.entity(named: rename.entity)?.properties.first(where: { $0.name == property })
+        else { return false }
+        return true
     }
 
     /// The readable version before `name` in version order.

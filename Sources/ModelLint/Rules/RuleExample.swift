@@ -131,6 +131,15 @@ package struct RuleExample: Sendable {
     /// Why the bundle does not ship, as a search would have found (`bundle-not-shipped`).
     package var unshippedReason: String?
 
+    /// Renames the configuration declares for the example's bundle (`renamed`).
+    package var renamed: [DeclaredRename] = []
+
+    package func declaring(_ rename: DeclaredRename) -> RuleExample {
+        var copy = self
+        copy.renamed.append(rename)
+        return copy
+    }
+
     /// The same example, its bundle found by a search that tells nothing builds it.
     package func unshipped(_ reason: String) -> RuleExample {
         var copy = self

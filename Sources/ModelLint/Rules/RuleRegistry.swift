@@ -27,7 +27,7 @@ package enum RuleRegistry {
         RedundantVersionRule(), SkipVersionUpgradeRule(),
         // Renaming
         EntityRenamedWithoutRenamingIDRule(), PropertyRenamedWithoutRenamingIDRule(), RenamingIDRelianceRule(),
-        RenamingIDUnknownRule(), RenamingIDNotCanonicalRule(), RenamingIDRemovedRule(),
+        RenamingIDUnknownRule(), RenamingIDNotCanonicalRule(), RenamingIDRemovedRule(), DeclaredRenameMissingIDRule(),
         // CloudKit
         CloudKitUniqueConstraintRule(), CloudKitRequiredAttributeRule(), CloudKitRequiredRelationshipRule(),
         CloudKitMissingInverseRule(), CloudKitOrderedRelationshipRule(), CloudKitDenyDeleteRuleRule(),

@@ -28,11 +28,32 @@ package struct Retirement: Equatable, Sendable {
     }
 }
 
+/// A rename the team declares (`renamed` in the configuration): in `version`'s step, the element named `from` in the
+/// version before became `entity` (or `entity`'s `property`).
+package struct DeclaredRename: Equatable, Sendable {
+    package var entity: String
+    package var property: String?
+    package var from: String
+    package var version: String
+
+    package init(entity: String, property: String?, from: String, version: String) {
+        self.entity = entity
+        self.property = property
+        self.from = from
+        self.version = version
+    }
+
+    /// `Entity.property`, or the entity's name.
+    package var label: String { property.map { "\(entity).\($0)" } ?? entity }
+}
+
 /// What rules may know beyond the model: the bundle's settings from the configuration.
 package struct RuleContext: Sendable, Equatable {
     /// `cloudKit` from the configuration: forces the CloudKit rules on (true) or off (false).
     package var cloudKitOverride: Bool?
     package var retired: [Retirement]
+    /// The renames the configuration declares.
+    package var renamed: [DeclaredRename] = []
     package var migration: MigrationMode
     /// The value transformer classes the app's code declares.
     package var appTransformers = AppTransformers()
