@@ -316,3 +316,25 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(modellint(["explain", "--help"], in: directory).exitCode, 0)
     }
 }
+
+/// A run split by configuration (a bundle with a `.modellint.json` of its own) still reads the SwiftData schemas of
+/// the paths it was given: the parts' bundle paths select no Swift folder, so one part searches the run's paths.
+final class SplitRunSwiftDataTests: XCTestCase {
+    func testANestedConfigurationKeepsTheSwiftDataSchemas() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let app = directory.appendingPathComponent("Library")
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/SwiftData/Library"), to: app)
+        let nested = directory.appendingPathComponent("Shop")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/Fix/DeclaredRename/Shop.xcdatamodeld"),
+            to: nested.appendingPathComponent("Shop.xcdatamodeld"))
+        try Data(#"{ "bundles": { "Shop.xcdatamodeld": { "cloudKit": false } } }"#.utf8).write(
+            to: nested.appendingPathComponent(".modellint.json"))
+        let out = modellint(["check", "--format", "json", "--no-cache"], in: directory)
+        let report = try JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as! [String: Any]
+        let bundles = (report["bundles"] as! [[String: Any]]).map { $0["path"] as! String }
+        XCTAssertEqual(bundles, ["Shop/Shop.xcdatamodeld", "Library/LibrarySchemas.swift"])
+    }
+}

@@ -88,6 +88,8 @@ package enum CheckCommand {
         var staged: PreCommitPaths.Selection?
         /// A part of a run split by configuration: it lints the bundles in `paths`, from the commit's selection.
         var isPart = false
+        /// The part that also searches the whole run's paths for SwiftData schemas.
+        var swiftDataSearch: [String]?
         /// The repositories the split discovered, shared with every part.
         var repositories: RepositoryCache?
 
@@ -370,6 +372,11 @@ package enum CheckCommand {
             }
             parts.append(part)
         }
+        // SwiftData schemas are found by searching the run's paths, which no part's bundle paths do: the part that
+        // answers to the working directory's configuration searches them (else the first part).
+        if let index = order.firstIndex(where: { $0 == hereFile }) ?? (parts.isEmpty ? nil : 0), !options.preCommit {
+            parts[index].swiftDataSearch = options.paths
+        }
         return .parts(parts)
     }
 
@@ -425,6 +432,7 @@ package enum CheckCommand {
         var engine = Engine(configuration: configuration, migration: options.migration)
         var workspace = Workspace(configuration: configuration, workingDirectory: environment.workingDirectory)
         if !options.noCache { workspace.cache = .standard(environment: environment.variables) }
+        workspace.swiftDataSearch = options.swiftDataSearch
         do {
             workspace.history = try historyOptions(options, configuration: configuration, environment: environment)
         } catch {

@@ -25,6 +25,9 @@ package struct Workspace: Sendable {
     /// Set for `--pre-commit`: the staged Swift files (relative to the repository); when one mentions SwiftData, the
     /// index's Swift files are read for schema sets.
     package var stagedSwiftFiles: [String] = []
+    /// A run split by configuration: the paths the whole run was given, searched for SwiftData schemas by the one
+    /// part that reads them (the others read only their bundles, whose paths select no Swift folder).
+    package var swiftDataSearch: [String]?
 
     package init(configuration: Configuration, history: HistoryOptions = HistoryOptions(), workingDirectory: String) {
         self.configuration = configuration
@@ -66,7 +69,8 @@ package struct Workspace: Sendable {
         }
         // And the Swift files (hundreds in an app, each `stat`ed and most taken from the cache). A pre-commit run
         // reads the index, not the work tree: the work tree's Swift files are not the commit's.
-        let searched = stagedIn == nil ? swiftFiles : []
+        let searched =
+            stagedIn != nil ? [] : try swiftDataSearch.map { try finder.selections(for: $0).swiftFiles } ?? swiftFiles
         let swiftFilesRead = Pending { [self] in readSwiftFiles(near: selections, searched: searched, files: files) }
         defer { swiftFilesRead.wait() }
         for selection in selections {
