@@ -17,6 +17,39 @@ final class ShippingFactsTests: XCTestCase {
         return directory
     }
 
+    /// One app, one verdict: for every fixture app whose code decides a verdict (a Swift or Objective-C step
+    /// migrator, code that destroys a store), `check BUNDLE` gives that bundle the findings a `check` of the whole
+    /// app gives it, in every field the JSON report has. (The class checks are not yet among them: a run that names
+    /// a bundle does not parse the app's classes, since without the build's targets the repository's other apps'
+    /// classes would be paired with it too.)
+    func testNamingABundleGivesTheVerdictsOfTheWholeApp() throws {
+        var compared = 0
+        for fixture in ["StepMigrator", "StepMigratorObjC", "FailureCost"] {
+            let app = try copy(fixture)
+            let files = try FileManager.default.subpathsOfDirectory(atPath: app.path)
+            for file in files where file.hasSuffix(".fixture") {
+                try FileManager.default.moveItem(
+                    at: app.appendingPathComponent(file),
+                    to: app.appendingPathComponent(String(file.dropLast(".fixture".count))))
+            }
+            let bundles = files.filter { $0.hasSuffix(".xcdatamodeld") }
+            XCTAssertFalse(bundles.isEmpty, fixture)
+            let whole = jsonDiagnostics(modellint(["check", "--format", "json", "--notes"], in: app))
+            for bundle in bundles {
+                let named = jsonDiagnostics(modellint(["check", bundle, "--format", "json", "--notes"], in: app))
+                func shown(_ diagnostics: [[String: Any]]) -> [String] {
+                    diagnostics.filter { $0["bundle"] as? String == bundle }.map { d in
+                        d.keys.sorted().map { "\($0)=\(d[$0]!)" }.joined(separator: "|")
+                    }
+                }
+                XCTAssertFalse(shown(whole).isEmpty, "\(fixture): \(bundle) has findings")
+                XCTAssertEqual(shown(named), shown(whole), "\(fixture): \(bundle)")
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, 3)
+    }
+
     func testAStepByStepMigratorInTheAppsCodeDecidesTheBundlesMigrationUnlessTheConfigurationSays() throws {
         let app = try copy("StepMigrator")
         try FileManager.default.moveItem(
