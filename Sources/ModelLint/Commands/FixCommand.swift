@@ -38,112 +38,162 @@ package enum FixCommand {
             return .usageError("\(error)")
         }
         if parsed[helpFlag] { return CommandOutput(exitCode: 0, standardOutput: help) }
-        let onlyRules = parsed.all(only)
-        for id in onlyRules where Repairs.repair(for: id) == nil {
-            guard RuleRegistry.ids.contains(id) else {
-                var message = "unknown rule id '\(ReportText.escaped(id))'"
-                if let suggestion = Spelling.closest(to: id, in: RuleRegistry.descriptions.map(\.id)) {
-                    message += " (did you mean '\(suggestion)'?)"
-                }
-                return .usageError(message + "; modellint rules lists them")
-            }
-            return .usageError("fix has no repair for '\(id)'; \(Repairs.all.count) rules have one: \(repairable)")
-        }
-        // The same run `check` makes with these paths and options.
-        var checkArguments = parsed.positionals
-        if let value = parsed[CheckCommand.config] { checkArguments += ["--config", value] }
-        if let value = parsed[CheckCommand.lock] { checkArguments += ["--lock", value] }
-        if parsed[CheckCommand.noLock] { checkArguments.append("--no-lock") }
-        if let value = parsed[CheckCommand.released] { checkArguments += ["--released", value] }
-        if let value = parsed[CheckCommand.against] { checkArguments += ["--against", value] }
-        if let value = parsed[CheckCommand.migration] { checkArguments += ["--migration", value.rawValue] }
-        if parsed[ReportOptions.strict] { checkArguments.append("--strict") }
+        if let problem = unrepairable(parsed.all(only)) { return .usageError(problem) }
         let checkOptions: CheckCommand.Options
-        do {
-            checkOptions = try CheckCommand.Options(parsing: checkArguments)
-        } catch {
-            return .usageError("\(error)")
-        }
         let judged: CheckCommand.Judged
         do {
+            checkOptions = try CheckCommand.Options(parsing: checkArguments(parsed))
             judged = try CheckCommand.judge(checkOptions, environment: environment)
         } catch let error as UsageError {
             return .usageError(error.message)
         } catch {
             return .usageError("\(error)")
         }
-        let workingDirectory = environment.workingDirectory
-        let isDryRun = parsed[dryRun]
-        var output = ""
-        var errors = ""
-        // A repair can make another finding repairable (a new version that copies a default a shipped version
-        // keeps): passes until nothing is left to repair, so a second `fix` changes nothing.
-        var input = judged.input
-        var after = judged.report
+        var run = Run(
+            judged: judged, checkOptions: checkOptions, only: Set(parsed.all(only)), dryRun: parsed[dryRun],
+            environment: environment)
+        if let failure = run.repairInPasses() {
+            return CommandOutput(exitCode: CommandOutput.usage, standardError: "modellint: \(failure)\n")
+        }
+        return run.output()
+    }
+
+    /// Why `--only` names a rule `fix` cannot repair (a usage error), or nil.
+    static func unrepairable(_ ids: [String]) -> String? {
+        for id in ids where Repairs.repair(for: id) == nil {
+            guard RuleRegistry.ids.contains(id) else {
+                var message = "unknown rule id '\(ReportText.escaped(id))'"
+                if let suggestion = Spelling.closest(to: id, in: RuleRegistry.descriptions.map(\.id)) {
+                    message += " (did you mean '\(suggestion)'?)"
+                }
+                return message + "; modellint rules lists them"
+            }
+            return "fix has no repair for '\(id)'; \(Repairs.all.count) rules have one: \(repairable)"
+        }
+        return nil
+    }
+
+    /// The arguments of the `check` run `fix` repairs: the same paths and the options they share.
+    static func checkArguments(_ parsed: ParsedArguments) -> [String] {
+        var arguments = parsed.positionals
+        if let value = parsed[CheckCommand.config] { arguments += ["--config", value] }
+        if let value = parsed[CheckCommand.lock] { arguments += ["--lock", value] }
+        if parsed[CheckCommand.noLock] { arguments.append("--no-lock") }
+        if let value = parsed[CheckCommand.released] { arguments += ["--released", value] }
+        if let value = parsed[CheckCommand.against] { arguments += ["--against", value] }
+        if let value = parsed[CheckCommand.migration] { arguments += ["--migration", value.rawValue] }
+        if parsed[ReportOptions.strict] { arguments.append("--strict") }
+        return arguments
+    }
+
+    /// One `fix`: the run it repairs, what each pass wrote (or, dry, would write), and the tree's verdict after.
+    struct Run {
+        let judged: CheckCommand.Judged
+        let checkOptions: CheckCommand.Options
+        let only: Set<String>
+        let dryRun: Bool
+        let environment: CommandEnvironment
+        var input: LintInput
+        var after: LintReport
         var written = WrittenFiles()
         var repaired: [RepairPlan.Outcome] = []
         var left: [RepairPlan.Outcome] = []
         var projectNotes = ""
-        for _ in 0..<Self.passes {
-            let subjects = input.bundles.map { item in
+        var errors = ""
+
+        init(
+            judged: CheckCommand.Judged, checkOptions: CheckCommand.Options, only: Set<String>, dryRun: Bool,
+            environment: CommandEnvironment
+        ) {
+            self.judged = judged
+            self.checkOptions = checkOptions
+            self.only = only
+            self.dryRun = dryRun
+            self.environment = environment
+            input = judged.input
+            after = judged.report
+        }
+
+        /// A repair can make another finding repairable (a new version that copies a default a shipped version
+        /// keeps): passes until nothing is left to repair, so a second `fix` changes nothing. The reason when a
+        /// write failed.
+        mutating func repairInPasses() -> String? {
+            for _ in 0..<FixCommand.passes {
+                let plan = RepairPlanner.plan(after.diagnostics, subjects: subjects(), only: only, read: reader())
+                repaired += plan.outcomes.filter(\.repaired)
+                left = plan.outcomes.filter { !$0.repaired }
+                guard !plan.changedFiles.isEmpty || !plan.newVersions.isEmpty else { return nil }
+                written.record(plan)
+                if dryRun {
+                    projectNotes += plan.newVersions.map { projectNote(adding: $0, dryRun: true) }.joined()
+                    // The repaired tree as check would judge it: the changed versions read from their new bytes.
+                    input = FixCommand.repaired(input, by: plan)
+                    after = judged.engine.run(.app(input))
+                    continue
+                }
+                if let failure = FixCommand.apply(plan, environment: environment) { return failure }
+                projectNotes += plan.newVersions.map { projectNote(adding: $0, dryRun: false) }.joined()
+                // The repaired tree as check judges it, read again.
+                do {
+                    let again = try CheckCommand.judge(checkOptions, environment: environment)
+                    (input, after) = (again.input, again.report)
+                } catch {
+                    errors += "modellint: the repaired tree could not be checked: \(error)\n"
+                    return nil
+                }
+            }
+            return nil
+        }
+
+        /// Each bundle of the run as a repair sees it.
+        func subjects() -> [RepairSubject] {
+            let workingDirectory = environment.workingDirectory
+            return input.bundles.map { item in
                 var subject = RepairSubject(
                     bundle: item.bundle, shipped: CheckCommand.shippedVersions(of: item),
-                    shippedContents: { name in shippedContents(of: name, in: item, workingDirectory: workingDirectory) }
-                )
+                    shippedContents: { name in
+                        FixCommand.shippedContents(of: name, in: item, workingDirectory: workingDirectory)
+                    })
                 subject.hasShippedRecord = !item.histories.isEmpty
                 subject.renamed = item.settings?.renamed ?? []
                 return subject
             }
-            let overlay = written
-            let plan = RepairPlanner.plan(
-                after.diagnostics, subjects: subjects, only: Set(onlyRules),
-                read: { display in
-                    if let bytes = overlay.now[display] { return bytes }
-                    let path = PathTools.absolute(display, relativeTo: workingDirectory)
-                    return try? FileReader.readBytes(path, limit: FileReader.Limit.contents)
-                })
-            repaired += plan.outcomes.filter(\.repaired)
-            left = plan.outcomes.filter { !$0.repaired }
-            guard !plan.changedFiles.isEmpty || !plan.newVersions.isEmpty else { break }
-            written.record(plan)
-            if isDryRun {
-                for version in plan.newVersions {
-                    projectNotes += NewVersionCommand.updateProjects(
-                        adding: version.name,
-                        bundleAt: PathTools.absolute(version.bundlePath, relativeTo: workingDirectory),
-                        environment: environment, dryRun: true)
+        }
+
+        /// A file as the passes left it: what they wrote, else the disk's bytes.
+        func reader() -> @Sendable (String) -> [UInt8]? {
+            let (overlay, workingDirectory) = (written, environment.workingDirectory)
+            return { display in
+                if let bytes = overlay.now[display] { return bytes }
+                return try? FileReader.readBytes(
+                    PathTools.absolute(display, relativeTo: workingDirectory), limit: FileReader.Limit.contents)
+            }
+        }
+
+        /// The projects that list a new version's bundle, updated (or, dry, what would be).
+        func projectNote(adding version: RepairPlan.NewVersion, dryRun: Bool) -> String {
+            NewVersionCommand.updateProjects(
+                adding: version.name,
+                bundleAt: PathTools.absolute(version.bundlePath, relativeTo: environment.workingDirectory),
+                environment: environment, dryRun: dryRun)
+        }
+
+        /// The diff (dry), the projects' notes and the summary; the exit code `check` gives the repaired tree.
+        func output() -> CommandOutput {
+            var text = ""
+            if dryRun {
+                for path in written.order {
+                    text += UnifiedDiff.diff(
+                        old: written.original[path] ?? nil, new: written.now[path],
+                        path: FixCommand.repositoryPath(of: path, environment))
                 }
-                // The repaired tree as check would judge it: the changed versions read from their new bytes.
-                input = Self.repaired(input, by: plan)
-                after = judged.engine.run(.app(input))
-                continue
             }
-            if let failure = apply(plan, environment: environment, projectNotes: &projectNotes) {
-                return CommandOutput(
-                    exitCode: CommandOutput.usage, standardOutput: output, standardError: "modellint: \(failure)\n")
-            }
-            // The repaired tree as check judges it, read again.
-            do {
-                let again = try CheckCommand.judge(checkOptions, environment: environment)
-                input = again.input
-                after = again.report
-            } catch {
-                errors += "modellint: the repaired tree could not be checked: \(error)\n"
-                break
-            }
+            text += projectNotes
+            text += FixCommand.summary(
+                repaired + left, files: written.order.count, before: judged.report, after: after, dryRun: dryRun)
+            return CommandOutput(
+                exitCode: checkOptions.report.exitCode(for: after), standardOutput: text, standardError: errors)
         }
-        if isDryRun {
-            for path in written.order {
-                output += UnifiedDiff.diff(
-                    old: written.original[path] ?? nil, new: written.now[path],
-                    path: repositoryPath(of: path, environment))
-            }
-        }
-        output += projectNotes
-        output += summary(
-            repaired + left, files: written.order.count, before: judged.report, after: after, dryRun: isDryRun)
-        return CommandOutput(
-            exitCode: checkOptions.report.exitCode(for: after), standardOutput: output, standardError: errors)
     }
 
     /// At most this many passes of repairs (each can only make what the one before wrote repairable).
@@ -173,8 +223,8 @@ package enum FixCommand {
     }
 
     /// Writes one pass's plan: new versions first (until the pointer names one, the bundle is as it was), then the
-    /// changed files, then the projects that list the bundle's versions. The reason when it stopped.
-    static func apply(_ plan: RepairPlan, environment: CommandEnvironment, projectNotes: inout String) -> String? {
+    /// changed files. The reason when it stopped.
+    static func apply(_ plan: RepairPlan, environment: CommandEnvironment) -> String? {
         for version in plan.newVersions {
             let bundle = URL(
                 fileURLWithPath: PathTools.absolute(version.bundlePath, relativeTo: environment.workingDirectory))
@@ -189,12 +239,6 @@ package enum FixCommand {
         }
         for file in plan.changedFiles {
             if let failure = write(file, environment: environment) { return failure }
-        }
-        for version in plan.newVersions {
-            projectNotes += NewVersionCommand.updateProjects(
-                adding: version.name,
-                bundleAt: PathTools.absolute(version.bundlePath, relativeTo: environment.workingDirectory),
-                environment: environment)
         }
         return nil
     }
