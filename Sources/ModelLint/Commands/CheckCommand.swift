@@ -416,62 +416,114 @@ package enum CheckCommand {
         return .success((report, options, options.report.exitCode(for: report), notices))
     }
 
+    /// Where a run stops early: with this output (a usage error, or a pre-commit run with nothing to say).
+    private struct Stop: Error {
+        var output: CommandOutput
+        static func usage(_ message: String) -> Stop { Stop(output: .usageError(message)) }
+        static let nothingToSay = Stop(output: CommandOutput(exitCode: CommandOutput.success))
+    }
+
     private static func prepare(options: Options, environment: CommandEnvironment) -> Prepared {
+        do {
+            let (configuration, engine, prepared) = try setUp(options, environment: environment)
+            var workspace = prepared
+            let paths = try preCommitPaths(options, workspace: &workspace, environment: environment)
+            let (input, judged, findingsAtRef) = try judge(
+                options, paths: paths, engine: engine, workspace: workspace)
+            try requireSomethingFound(input, options: options, paths: paths)
+            var report = onlyFilter(judged, only: options.only)
+            var notices: [String] = []
+            try applyBaseline(
+                to: &report, notices: &notices, options: options, configuration: configuration, workspace: workspace,
+                environment: environment)
+            if options.onlyNew {
+                // Nil only without --against: REF's run was started beside the work tree's otherwise.
+                guard let findingsAtRef else {
+                    throw Stop.usage("--only-new needs --against REF (the revision whose findings are not new)")
+                }
+                do {
+                    report = workspace.onlyNew(report, against: try findingsAtRef.get())
+                } catch {
+                    throw Stop.usage("\(error)")
+                }
+            }
+            if let path = options.writeBaseline {
+                return writeBaseline(report, to: path, repositories: workspace.history.repositories, environment)
+            }
+            return .success((report, options, options.report.exitCode(for: report), notices))
+        } catch let stop as Stop {
+            return .failure(stop.output)
+        } catch {
+            return .failure(.usageError("\(error)"))
+        }
+    }
+
+    /// The run's configuration (its rules selected), engine and workspace.
+    private static func setUp(_ options: Options, environment: CommandEnvironment) throws -> (
+        Configuration, Engine, Workspace
+    ) {
         var configuration: Configuration
         do {
             configuration = try options.configuration ?? loadConfiguration(options.config, environment: environment)
         } catch {
-            return .failure(.usageError("configuration error: \(error)"))
+            throw Stop.usage("configuration error: \(error)")
         }
         do {
             try selectRules(only: options.only, disabled: options.disable, into: &configuration)
         } catch {
-            return .failure(.usageError("\(error)"))
+            throw Stop.usage("\(error)")
         }
         if options.includeUnshipped { configuration.includeUnshipped = true }
-        var engine = Engine(configuration: configuration, migration: options.migration)
+        let engine = Engine(configuration: configuration, migration: options.migration)
         var workspace = Workspace(configuration: configuration, workingDirectory: environment.workingDirectory)
         if !options.noCache { workspace.cache = .standard(environment: environment.variables) }
         workspace.swiftDataSearch = options.swiftDataSearch
         do {
             workspace.history = try historyOptions(options, configuration: configuration, environment: environment)
         } catch {
-            return .failure(.usageError("\(error)"))
+            throw Stop.usage("\(error)")
         }
-        var paths = options.paths
-        if options.preCommit {
-            let selection: PreCommitPaths.Selection
-            do {
-                selection =
-                    try options.staged
-                    ?? PreCommitPaths.select(
-                        given: paths, workingDirectory: environment.workingDirectory,
-                        repositories: workspace.history.repositories)
-            } catch {
-                return .failure(.usageError("\(error)"))
-            }
-            // A part of a split run lints its own bundles, from the commit's selection made once.
-            paths = options.isPart ? options.paths : selection.paths
-            workspace.stagedIn = selection.repository
-            workspace.deletedBundles = selection.deletedBundles
-            workspace.stagedListing = (selection.indexListing, selection.listedBundles)
-            workspace.stagedSwiftFiles = options.isPart ? [] : selection.swiftFiles
-            // A bundle deleted whole leaves nothing to lint but its lock entry: judged from the lock's folder.
-            if !options.isPart, !selection.deletedBundles.isEmpty, workspace.history.lock != nil {
-                paths.append(workspace.history.lockDirectory)
-            }
-            // A commit that touches no model, configuration, lock file or Swift file: done, without searching anything.
-            if paths.isEmpty && workspace.stagedSwiftFiles.isEmpty {
-                return .failure(CommandOutput(exitCode: CommandOutput.success))
-            }
-        }
-        var report: LintReport
-        let input: LintInput
-        let findingsAtRef: Result<Workspace.FindingsAtRef, any Error>?
+        return (configuration, engine, workspace)
+    }
+
+    /// The paths to lint: as given, or in a pre-commit run the commit's (the workspace set to read the index).
+    private static func preCommitPaths(
+        _ options: Options, workspace: inout Workspace, environment: CommandEnvironment
+    ) throws -> [String] {
+        guard options.preCommit else { return options.paths }
+        let selection: PreCommitPaths.Selection
         do {
-            input = try workspace.read(paths: paths)
-            // REF's run (--only-new) beside the work tree's: it needs only what was read, and takes what the work
-            // tree's run judged of the versions both share.
+            selection =
+                try options.staged
+                ?? PreCommitPaths.select(
+                    given: options.paths, workingDirectory: environment.workingDirectory,
+                    repositories: workspace.history.repositories)
+        } catch {
+            throw Stop.usage("\(error)")
+        }
+        // A part of a split run lints its own bundles, from the commit's selection made once.
+        var paths = options.isPart ? options.paths : selection.paths
+        workspace.stagedIn = selection.repository
+        workspace.deletedBundles = selection.deletedBundles
+        workspace.stagedListing = (selection.indexListing, selection.listedBundles)
+        workspace.stagedSwiftFiles = options.isPart ? [] : selection.swiftFiles
+        // A bundle deleted whole leaves nothing to lint but its lock entry: judged from the lock's folder.
+        if !options.isPart, !selection.deletedBundles.isEmpty, workspace.history.lock != nil {
+            paths.append(workspace.history.lockDirectory)
+        }
+        // A commit that touches no model, configuration, lock file or Swift file: done, without searching anything.
+        if paths.isEmpty && workspace.stagedSwiftFiles.isEmpty { throw Stop.nothingToSay }
+        return paths
+    }
+
+    /// Reads the app and runs the engine; with `--only-new`, REF's run beside it, which needs only what was read
+    /// and takes what the work tree's run judged of the versions both share.
+    private static func judge(_ options: Options, paths: [String], engine: Engine, workspace: Workspace) throws -> (
+        LintInput, LintReport, Result<Workspace.FindingsAtRef, any Error>?
+    ) {
+        var engine = engine
+        do {
+            let input = try workspace.read(paths: paths)
             var pendingAtRef: Pending<Result<Workspace.FindingsAtRef, any Error>>?
             if options.onlyNew, let ref = options.against {
                 let exchange = JudgementExchange()
@@ -482,94 +534,76 @@ package enum CheckCommand {
                     Result { try workspace.findings(at: ref, input: input, engine: engineAtRef) }
                 }
             }
-            report = engine.run(.app(input))
-            findingsAtRef = pendingAtRef?.value
+            let report = engine.run(.app(input))
+            let findingsAtRef = pendingAtRef?.value
             Teardown.keep(input)
-        } catch let error as BundleFinder.FinderError {
-            return .failure(.usageError("\(error)"))
-        } catch let error as GitRepository.GitError {
-            return .failure(.usageError("\(error)"))
+            return (input, report, findingsAtRef)
         } catch let error as ConfigurationError {
-            return .failure(.usageError("configuration error: \(error)"))
-        } catch let error as Workspace.UnreadableStore {
-            return .failure(.usageError("\(error)"))
-        } catch let error as DirectoryWalker.Exhausted {
-            return .failure(.usageError("\(error)"))
+            throw Stop.usage("configuration error: \(error)")
+        } catch let error
+            where error is BundleFinder.FinderError || error is GitRepository.GitError
+            || error is Workspace.UnreadableStore || error is DirectoryWalker.Exhausted
+        {
+            throw Stop.usage("\(error)")
         } catch {
-            return .failure(
-                CommandOutput(
+            throw Stop(
+                output: CommandOutput(
                     exitCode: CommandOutput.internalError,
                     standardError:
                         "modellint: internal error: \(error)\nThis is a bug in modellint; please file it with the command you ran.\n"
                 ))
         }
+    }
 
-        // A mistyped path must not pass CI: nothing to lint is an error, but in a pre-commit run (a commit that
-        // touches no model, or deletes one whose lock entry was judged).
-        // A commit whose Swift files declare no SwiftData schema: nothing to say, as for a commit that touches no model.
-        if input.bundles.isEmpty && options.preCommit && paths.isEmpty {
-            return .failure(CommandOutput(exitCode: CommandOutput.success))
+    /// A mistyped path must not pass CI: nothing to lint is an error, but in a pre-commit run (a commit that touches
+    /// no model, or deletes one whose lock entry was judged; or whose Swift files declare no SwiftData schema).
+    private static func requireSomethingFound(_ input: LintInput, options: Options, paths: [String]) throws {
+        guard input.bundles.isEmpty else { return }
+        if options.preCommit {
+            if paths.isEmpty { throw Stop.nothingToSay }
+            return
         }
-        if input.bundles.isEmpty && !options.preCommit {
-            let place =
-                options.paths.isEmpty
-                ? "the current directory" : options.paths.map(ReportText.escaped).joined(separator: ", ")
-            let skipped =
-                input.tooLargeSwiftFiles.isEmpty
-                ? ""
-                : " (not read for SwiftData schemas, over \(SwiftDataLoader.sizeLimit >> 20) MB: \(ReportText.list(input.tooLargeSwiftFiles.prefix(5).map(ReportText.escaped))))"
-            return .failure(
-                .usageError("no .xcdatamodeld bundles or SwiftData schemas found in \(place)\(skipped)"))
-        }
-        var notices: [String] = []
-        report = onlyFilter(report, only: options.only)
-        func baselinePaths(_ absolute: String) -> Baseline.Paths {
-            let folder = (absolute as NSString).deletingLastPathComponent
-            return Baseline.Paths(
-                baselineFile: absolute,
-                repositoryRoot: try? workspace.history.repositories.repository(containing: folder).toplevel,
-                workingDirectory: environment.workingDirectory)
-        }
-        // The baseline first, against every finding: entries that --only-new would remove next still match (no
-        // false "matched no finding" note).
-        if options.writeBaseline == nil,
-            let absolute = options.baseline.map({
-                PathTools.absolute($0, relativeTo: environment.workingDirectory)
-            }) ?? configuration.baseline
-        {
-            do {
-                let accepted = try baseline(at: absolute)
-                let filtered = accepted.filter(report, paths: baselinePaths(absolute))
-                report = filtered.report
-                if !filtered.unmatched.isEmpty {
-                    // Said, never silent: a baseline recorded with other paths hides nothing, and the build fails.
-                    let named = try baseline(at: absolute, naming: filtered.unmatched).named
-                    let count = filtered.unmatched.values.reduce(0, +)
-                    let shown = PathTools.display(absolute, relativeTo: environment.workingDirectory)
-                    notices.append(
-                        "note: \(count) of \(accepted.count) entr\(accepted.count == 1 ? "y" : "ies") in \(ReportText.escaped(shown)) matched no finding (fixed since, or recorded for other files): \(named.map(ReportText.escaped).joined(separator: "; "))\(count > named.count ? "; …" : "")"
-                    )
-                }
-            } catch {
-                return .failure(.usageError("\(error)"))
-            }
-        }
-        if options.onlyNew {
-            // Nil only without --against: REF's run was started beside the work tree's otherwise.
-            guard let findingsAtRef else {
-                return .failure(.usageError("--only-new needs --against REF (the revision whose findings are not new)"))
-            }
-            do {
-                report = workspace.onlyNew(report, against: try findingsAtRef.get())
-            } catch {
-                return .failure(.usageError("\(error)"))
-            }
-        }
-        if let path = options.writeBaseline {
-            return writeBaseline(report, to: path, repositories: workspace.history.repositories, environment)
-        }
+        let place =
+            options.paths.isEmpty
+            ? "the current directory" : options.paths.map(ReportText.escaped).joined(separator: ", ")
+        let skipped =
+            input.tooLargeSwiftFiles.isEmpty
+            ? ""
+            : " (not read for SwiftData schemas, over \(SwiftDataLoader.sizeLimit >> 20) MB: \(ReportText.list(input.tooLargeSwiftFiles.prefix(5).map(ReportText.escaped))))"
+        throw Stop.usage("no .xcdatamodeld bundles or SwiftData schemas found in \(place)\(skipped)")
+    }
 
-        return .success((report, options, options.report.exitCode(for: report), notices))
+    /// The baseline, applied to every finding before `--only-new` (entries it would remove next still match: no
+    /// false "matched no finding" note). Entries that matched nothing are said, never silent: a baseline recorded
+    /// with other paths hides nothing, and the build fails.
+    private static func applyBaseline(
+        to report: inout LintReport, notices: inout [String], options: Options, configuration: Configuration,
+        workspace: Workspace, environment: CommandEnvironment
+    ) throws {
+        guard options.writeBaseline == nil,
+            let absolute = options.baseline.map({ PathTools.absolute($0, relativeTo: environment.workingDirectory) })
+                ?? configuration.baseline
+        else { return }
+        let paths = Baseline.Paths(
+            baselineFile: absolute,
+            repositoryRoot: try? workspace.history.repositories.repository(
+                containing: (absolute as NSString).deletingLastPathComponent
+            ).toplevel,
+            workingDirectory: environment.workingDirectory)
+        do {
+            let accepted = try baseline(at: absolute)
+            let filtered = accepted.filter(report, paths: paths)
+            report = filtered.report
+            guard !filtered.unmatched.isEmpty else { return }
+            let named = try baseline(at: absolute, naming: filtered.unmatched).named
+            let count = filtered.unmatched.values.reduce(0, +)
+            let shown = PathTools.display(absolute, relativeTo: environment.workingDirectory)
+            notices.append(
+                "note: \(count) of \(accepted.count) entr\(accepted.count == 1 ? "y" : "ies") in \(ReportText.escaped(shown)) matched no finding (fixed since, or recorded for other files): \(named.map(ReportText.escaped).joined(separator: "; "))\(count > named.count ? "; …" : "")"
+            )
+        } catch {
+            throw Stop.usage("\(error)")
+        }
     }
 
     /// `--write-baseline`: every finding of the report, recorded; the run ends there (exit 0).
