@@ -90,63 +90,102 @@ package enum LockCommand {
         swiftData: [(set: SwiftSchemaSet, absolutePath: String)], configuration: Configuration, force: Bool,
         confinement: FileWriter.Confinement
     ) -> CommandOutput {
-        let lockDirectory = (path as NSString).deletingLastPathComponent
-        var lock = LockFile()
-        var report = ""
-        if FileReader.kind(at: path) != nil {
-            do {
-                lock = try LockFile.load(path: path)
-            } catch {
-                // --force repairs what it is asked to repair: the unreadable file is rebuilt from the bundles.
-                guard force else { return .usageError("\(error)") }
-                report +=
-                    "  repaired: \(display) could not be read (\((error as? LockFile.LockError)?.message ?? "\(error)")); rewritten from the bundles\n"
-            }
+        var update = LockUpdate(path: path, display: display, configuration: configuration, force: force)
+        do {
+            try update.readExisting()
+            try update.upgradeFormatOne()
+            update.record(update.items(selections: selections, swiftData: swiftData))
+            update.dropUnupgraded()
+            try update.lock.write(to: path, confinedTo: confinement)
+        } catch let error as UsageError {
+            return .usageError(error.message)
+        } catch {
+            return .usageError("\(error)")
         }
-        var added = 0
-        var kept = 0
-        var relocked = 0
-        var upgraded = 0
-        func load(_ absolutePath: String, display: String) -> ModelBundle {
-            BundleLoader.load(
-                bundleURL: URL(fileURLWithPath: absolutePath), displayPath: display,
-                versionOrder: configuration.settings(forBundleAt: absolutePath)?.versionOrder)
+        return CommandOutput(exitCode: 0, standardOutput: update.output)
+    }
+}
+
+/// One `lock` run: the lock file read (or begun), the bundles' versions recorded in it, and what was done.
+private struct LockUpdate {
+    let path: String
+    let display: String
+    let configuration: Configuration
+    let force: Bool
+    let lockDirectory: String
+    var lock = LockFile()
+    /// One line per version added, re-locked, not locked or dropped.
+    var report = ""
+    var added = 0
+    var kept = 0
+    var relocked = 0
+    var upgraded = 0
+
+    init(path: String, display: String, configuration: Configuration, force: Bool) {
+        self.path = path
+        self.display = display
+        self.configuration = configuration
+        self.force = force
+        lockDirectory = (path as NSString).deletingLastPathComponent
+    }
+
+    /// The lock file as it is; `--force` repairs what it is asked to repair: an unreadable file is rebuilt.
+    mutating func readExisting() throws {
+        guard FileReader.kind(at: path) != nil else { return }
+        do {
+            lock = try LockFile.load(path: path)
+        } catch {
+            guard force else { throw UsageError("\(error)") }
+            report +=
+                "  repaired: \(display) could not be read (\((error as? LockFile.LockError)?.message ?? "\(error)")); rewritten from the bundles\n"
         }
-        // A format-1 file becomes format 2 only when every version it records still matches its format-1
-        // digests: an edit made since it was written must not be blessed by the upgrade.
-        if lock.readFormat == 1 {
-            var problems: [String] = []
-            for key in lock.bundles.keys.sorted(by: { $0.string < $1.string }) {
-                let absolute =
-                    key.string.hasPrefix("/") ? key.string : PathTools.absolute(key.string, relativeTo: lockDirectory)
-                let bundle = load(absolute, display: key.string)
-                for name in lock.bundles[key]!.keys.sorted(by: { VersionOrder.precedes($0.string, $1.string) }) {
-                    let record = lock.bundles[key]![name]!
-                    guard let model = bundle.versions.first(where: { $0.name.isExactly(name.string) })?.model else {
-                        problems.append("\(key) \(name) is gone or cannot be read")
-                        continue
-                    }
-                    let verdict = record.compare(with: model)
-                    if verdict.schemaChanged || verdict.contentChanged {
-                        problems.append(
-                            "\(key) \(name) was edited since it was locked (\(verdict.changedEntities.joined(separator: ", ")))"
-                        )
-                    } else {
-                        lock.bundles[key]![name] = VersionDigest(model: model)
-                        upgraded += 1
-                    }
+    }
+
+    func load(_ absolutePath: String, display: String) -> ModelBundle {
+        BundleLoader.load(
+            bundleURL: URL(fileURLWithPath: absolutePath), displayPath: display,
+            versionOrder: configuration.settings(forBundleAt: absolutePath)?.versionOrder)
+    }
+
+    /// A format-1 file becomes format 2 only when every version it records still matches its format-1 digests: an
+    /// edit made since it was written must not be blessed by the upgrade.
+    mutating func upgradeFormatOne() throws {
+        guard lock.readFormat == 1 else { return }
+        var problems: [String] = []
+        for key in lock.bundles.keys.sorted(by: { $0.string < $1.string }) {
+            let absolute =
+                key.string.hasPrefix("/") ? key.string : PathTools.absolute(key.string, relativeTo: lockDirectory)
+            let bundle = load(absolute, display: key.string)
+            for name in lock.bundles[key]!.keys.sorted(by: { VersionOrder.precedes($0.string, $1.string) }) {
+                let record = lock.bundles[key]![name]!
+                guard let model = bundle.versions.first(where: { $0.name.isExactly(name.string) })?.model else {
+                    problems.append("\(key) \(name) is gone or cannot be read")
+                    continue
+                }
+                let verdict = record.compare(with: model)
+                if verdict.schemaChanged || verdict.contentChanged {
+                    problems.append(
+                        "\(key) \(name) was edited since it was locked (\(verdict.changedEntities.joined(separator: ", ")))"
+                    )
+                } else {
+                    lock.bundles[key]![name] = VersionDigest(model: model)
+                    upgraded += 1
                 }
             }
-            if !problems.isEmpty && !force {
-                return .usageError(
-                    "\(display) is a format-1 lock file and cannot be upgraded to format 2, because \(problems.count == 1 ? "a version no longer matches what it recorded" : "versions no longer match what they recorded"): \(problems.joined(separator: "; ")). Run modellint check to see each change; modellint lock --force re-records the versions as they are now"
-                )
-            }
-            if !problems.isEmpty {
-                report += problems.map { "  not verified: \($0); re-recorded as it is now where it exists\n" }.joined()
-            }
         }
-        // Bundles, then SwiftData schema sets (keyed by the plan's file and the set's name).
+        if !problems.isEmpty && !force {
+            throw UsageError(
+                "\(display) is a format-1 lock file and cannot be upgraded to format 2, because \(problems.count == 1 ? "a version no longer matches what it recorded" : "versions no longer match what they recorded"): \(problems.joined(separator: "; ")). Run modellint check to see each change; modellint lock --force re-records the versions as they are now"
+            )
+        }
+        report += problems.map { "  not verified: \($0); re-recorded as it is now where it exists\n" }.joined()
+    }
+
+    /// Bundles, then SwiftData schema sets (keyed by the plan's file and the set's name), with the schemas whose
+    /// shape is not wholly known.
+    func items(
+        selections: [BundleFinder.Selection], swiftData: [(set: SwiftSchemaSet, absolutePath: String)]
+    ) -> [(bundle: ModelBundle, key: String, unknown: [String: String])] {
         var items = selections.map { selection in
             (
                 bundle: load(selection.absolutePath, display: selection.displayPath),
@@ -168,6 +207,11 @@ package enum LockCommand {
                     unknown
                 ))
         }
+        return items
+    }
+
+    /// Every readable version's digest: added, kept, or (legacy, or changed under `--force`) re-locked.
+    mutating func record(_ items: [(bundle: ModelBundle, key: String, unknown: [String: String])]) {
         for (bundle, keyString, unknown) in items {
             let key = ExactName(keyString)
             var versions = lock.bundles[key] ?? [:]
@@ -200,7 +244,10 @@ package enum LockCommand {
             }
             lock.bundles[key] = versions
         }
-        // Records that could not be upgraded (a forced run): dropped, and said.
+    }
+
+    /// Records that could not be upgraded (a forced run): dropped, and said.
+    mutating func dropUnupgraded() {
         for key in lock.bundles.keys.sorted(by: { $0.string < $1.string }) {
             for name in lock.bundles[key]!.keys.sorted(by: { $0.string < $1.string })
             where lock.bundles[key]![name]!.isLegacy {
@@ -208,17 +255,15 @@ package enum LockCommand {
                 report += "  dropped: \(key) \(name) (format 1, and no version to re-record it from)\n"
             }
         }
-        do {
-            try lock.write(to: path, confinedTo: confinement)
-        } catch {
-            return .usageError("\(error)")
-        }
+    }
+
+    /// What was done, each line log-safe (version folder names are the user's), then the counts.
+    var output: String {
         let summary =
             "\(display): \(added) version\(added == 1 ? "" : "s") added, \(kept) already locked"
             + (force ? ", \(relocked) re-locked" : "")
             + (upgraded > 0 ? ", \(upgraded) upgraded from format 1" : "")
-        // Version folder names are the user's: each line made log-safe.
         let lines = report.split(separator: "\n").map { ReportText.logLine(String($0)) + "\n" }.joined()
-        return CommandOutput(exitCode: 0, standardOutput: lines + summary + "\n")
+        return lines + summary + "\n"
     }
 }
