@@ -33,76 +33,100 @@ enum MappingModelHashes {
         } catch {
             return .usageError("\(error)")
         }
-        func encode(_ bytes: [UInt8]) -> String { HashesCommand.encode(bytes, hex: hex) }
-        let sides: [(label: String, snapshot: EmbeddedModelHashes?, names: [String]?)] = [
-            ("source", file.sourceHashes, file.linkedSourceNames),
-            ("destination", file.destinationHashes, file.linkedDestinationNames),
+        let sides: [Side] = [
+            Side(label: "source", snapshot: file.sourceHashes, names: file.linkedSourceNames),
+            Side(label: "destination", snapshot: file.destinationHashes, names: file.linkedDestinationNames),
         ]
-        // Per side: the hashes Core Data compares (the linked mappings' entities, else the whole embedded model).
-        let recorded: [[(String, [UInt8])]] = sides.map { side in
-            guard let snapshot = side.snapshot else { return [] }
-            let hashes = side.names.map { MappingModelReader.recorded($0, in: snapshot) } ?? snapshot.entities
-            return hashes.sorted { CoreDataHash.precedes($0.key, $1.key) }.map { ($0.key, $0.value) }
-        }
         let matches = bundles.map { bundle in
             (bundle, MappingModelReader.match(file, name: name, path: shown, versions: bundle.readableVersions))
         }
-        if json {
+        let report = Report(shown: shown, file: file, sides: sides, matches: matches, hex: hex)
+        return CommandOutput(exitCode: 0, standardOutput: json ? report.json : report.text)
+    }
+
+    /// One side of a mapping model: its embedded model's hashes and the entities its linked mappings name.
+    struct Side {
+        var label: String
+        var snapshot: EmbeddedModelHashes?
+        var names: [String]?
+
+        /// The hashes Core Data compares: the linked mappings' entities, else the whole embedded model.
+        var recorded: [(String, [UInt8])] {
+            guard let snapshot else { return [] }
+            let hashes = names.map { MappingModelReader.recorded($0, in: snapshot) } ?? snapshot.entities
+            return hashes.sorted { CoreDataHash.precedes($0.key, $1.key) }.map { ($0.key, $0.value) }
+        }
+    }
+
+    /// What `hashes` prints about a mapping model, as JSON or text.
+    struct Report {
+        var shown: String
+        var file: MappingModelFile
+        var sides: [Side]
+        var matches: [(ModelBundle, MappingModelReader.Match?)]
+        var hex: Bool
+
+        func encode(_ bytes: [UInt8]) -> String { HashesCommand.encode(bytes, hex: hex) }
+
+        var json: String {
             var pairs: [(String, JSONValue)] = [
                 ("mappingModel", .string(shown)), ("encoding", .string(hex ? "hex" : "base64")),
                 ("sourcePath", file.sourcePath.map(JSONValue.string) ?? .null),
                 ("destinationPath", file.destinationPath.map(JSONValue.string) ?? .null),
                 ("linkedEntityMappings", file.linked.map { .number(Double($0.count)) } ?? .null),
             ]
-            for (side, hashes) in zip(sides, recorded) {
+            for side in sides {
                 pairs.append(
                     (
                         side.label + "Hashes",
-                        side.snapshot == nil ? .null : .object(hashes.map { ($0.0, .string(encode($0.1))) })
+                        side.snapshot == nil ? .null : .object(side.recorded.map { ($0.0, .string(encode($0.1))) })
                     ))
             }
-            pairs.append(
-                (
-                    "bundles",
-                    .array(
-                        matches.map { bundle, match in
-                            var item: [(String, JSONValue)] = [("bundle", .string(bundle.path))]
-                            if case .maps(let mapping)? = match {
-                                item.append(("sources", .array(mapping.sources.map(JSONValue.string))))
-                                item.append(("destinations", .array(mapping.destinations.map(JSONValue.string))))
-                            } else {
-                                item.append(("sources", .array([])))
-                                item.append(("destinations", .array([])))
-                            }
-                            return .object(item)
-                        })
-                ))
-            return CommandOutput(exitCode: 0, standardOutput: JSONValue.object(pairs).serialized() + "\n")
-        }
-        var text = "\(ReportText.escaped(shown))\n"
-        text +=
-            "  paths (the editor's memory; Core Data goes by hashes): \(ReportText.escaped(file.sourcePath ?? "none")) -> \(ReportText.escaped(file.destinationPath ?? "none"))\n"
-        if let linked = file.linked {
-            text += "  linked entity mappings: \(linked.count)\n"
-        } else {
-            text += "  linked entity mappings: none listed, so the embedded models are compared whole\n"
-        }
-        for (side, hashes) in zip(sides, recorded) {
-            guard side.snapshot != nil else {
-                text += "\n  \(side.label): no embedded model modellint can read\n"
-                continue
+            let bundles = matches.map { bundle, match -> JSONValue in
+                var item: [(String, JSONValue)] = [("bundle", .string(bundle.path))]
+                var (sources, destinations): ([String], [String]) = ([], [])
+                if case .maps(let mapping)? = match {
+                    (sources, destinations) = (mapping.sources, mapping.destinations)
+                }
+                item.append(("sources", .array(sources.map(JSONValue.string))))
+                item.append(("destinations", .array(destinations.map(JSONValue.string))))
+                return .object(item)
             }
-            text += "\n  \(side.label) hashes Core Data compares (a subset of the \(side.label) model's):\n"
+            pairs.append(("bundles", .array(bundles)))
+            return JSONValue.object(pairs).serialized() + "\n"
+        }
+
+        var text: String {
+            var text = "\(ReportText.escaped(shown))\n"
+            text +=
+                "  paths (the editor's memory; Core Data goes by hashes): \(ReportText.escaped(file.sourcePath ?? "none")) -> \(ReportText.escaped(file.destinationPath ?? "none"))\n"
+            if let linked = file.linked {
+                text += "  linked entity mappings: \(linked.count)\n"
+            } else {
+                text += "  linked entity mappings: none listed, so the embedded models are compared whole\n"
+            }
+            for side in sides { text += hashes(of: side) }
+            text += "\n"
+            if matches.isEmpty { text += "  no bundle found to match it against; name one after the mapping model\n" }
+            for (bundle, match) in matches { text += picked(in: bundle, match) }
+            return text
+        }
+
+        func hashes(of side: Side) -> String {
+            guard side.snapshot != nil else { return "\n  \(side.label): no embedded model modellint can read\n" }
+            let hashes = side.recorded
+            var text = "\n  \(side.label) hashes Core Data compares (a subset of the \(side.label) model's):\n"
             if hashes.isEmpty { text += "    none: it is never picked\n" }
             let width = hashes.map { ReportText.escaped($0.0).count }.max() ?? 0
             for (entity, hash) in hashes {
                 let label = ReportText.escaped(entity)
                 text += "    " + label + String(repeating: " ", count: width - label.count) + "  " + encode(hash) + "\n"
             }
+            return text
         }
-        text += "\n"
-        if matches.isEmpty { text += "  no bundle found to match it against; name one after the mapping model\n" }
-        for (bundle, match) in matches {
+
+        /// The pairs of a bundle's versions it is picked for, or why none.
+        func picked(in bundle: ModelBundle, _ match: MappingModelReader.Match?) -> String {
             let bundleName = ReportText.escaped(bundle.path)
             guard case .maps(let mapping)? = match else {
                 var why: [String] = []
@@ -123,17 +147,14 @@ enum MappingModelHashes {
                         why.append("no version has its \(label) hashes\(since)")
                     }
                 }
-                text +=
+                return
                     "  \(bundleName): picked for no pair of its versions\(why.isEmpty ? "" : ": " + why.joined(separator: "; "))\n"
-                continue
             }
             let pairs = mapping.forwardPairs(along: bundle.readableVersions.map(\.name)).map {
                 "\(ReportText.escaped($0.from)) -> \(ReportText.escaped($0.to))"
             }
-            text +=
-                "  \(bundleName): picked for \(pairs.isEmpty ? "no forward pair" : ReportText.list(pairs))\n"
+            return "  \(bundleName): picked for \(pairs.isEmpty ? "no forward pair" : ReportText.list(pairs))\n"
         }
-        return CommandOutput(exitCode: 0, standardOutput: text)
     }
 
     /// The bundles named, else the bundles of the nearest folder above the mapping model that holds any (at most
