@@ -73,13 +73,42 @@ package enum HashesCommand {
             }
             versions = [version]
         }
-        let hex = parsed[Self.hex]
-        func encode(_ bytes: [UInt8]) -> String { Self.encode(bytes, hex: hex) }
+        let listing = VersionHashes(bundle: bundle, versions: versions, unknown: unknown, hex: parsed[Self.hex])
+        if parsed[format] == .json { return CommandOutput(exitCode: 0, standardOutput: listing.json) }
+        return CommandOutput(exitCode: listing.unreadable == 0 ? 0 : 1, standardOutput: listing.text)
+    }
+
+    /// The hashes of a bundle's versions as `hashes` prints them: JSON, or text in aligned rows.
+    struct VersionHashes {
+        var bundle: ModelBundle
+        var versions: [ModelVersion]
+        /// Per version: entities whose shape a SwiftData schema leaves unknown (their hashes are not claimed).
+        var unknown: [String: Set<String>]
+        var hex: Bool
+
+        var current: String? { bundle.currentVersion?.name }
+        var unreadable: Int { versions.filter { $0.model == nil }.count }
+
+        func encode(_ bytes: [UInt8]) -> String { HashesCommand.encode(bytes, hex: hex) }
         func encode(base64 text: String) -> String {
             hex ? Data(base64Encoded: text).map { encode([UInt8]($0)) } ?? text : text
         }
-        let current = bundle.currentVersion?.name
-        if parsed[format] == .json {
+
+        /// The checksum, store digest and entity hashes, each "unknown" where a schema leaves it so.
+        func values(_ model: Model, of version: String) -> (
+            checksum: String, digest: String, entities: [(String, String)]
+        ) {
+            let hashes = model.versionHashes
+            let unknownHere = unknown[version] ?? []
+            let whole = unknownHere.isEmpty
+            return (
+                whole ? encode(base64: hashes.versionChecksum) : "unknown",
+                whole ? encode(base64: hashes.storeDigest) : "unknown",
+                hashes.orderedNames.map { ($0, unknownHere.contains($0) ? "unknown" : encode(hashes.entities[$0]!)) }
+            )
+        }
+
+        var json: String {
             let items: [JSONValue] = versions.map { version in
                 var pairs: [(String, JSONValue)] = [
                     ("name", .string(version.name)), ("current", .bool(version.name == current)),
@@ -88,51 +117,39 @@ package enum HashesCommand {
                     pairs.append(("error", .string("the version cannot be read; run modellint check for why")))
                     return .object(pairs)
                 }
-                let hashes = model.versionHashes
-                let unknownHere = unknown[version.name] ?? []
-                let whole = unknownHere.isEmpty
-                pairs.append(("versionChecksum", .string(whole ? encode(base64: hashes.versionChecksum) : "unknown")))
-                pairs.append(("storeDigest", .string(whole ? encode(base64: hashes.storeDigest) : "unknown")))
-                pairs.append(
-                    (
-                        "entities",
-                        .object(
-                            hashes.orderedNames.map {
-                                ($0, .string(unknownHere.contains($0) ? "unknown" : encode(hashes.entities[$0]!)))
-                            })
-                    ))
+                let (checksum, digest, entities) = values(model, of: version.name)
+                pairs.append(("versionChecksum", .string(checksum)))
+                pairs.append(("storeDigest", .string(digest)))
+                pairs.append(("entities", .object(entities.map { ($0.0, .string($0.1)) })))
                 return .object(pairs)
             }
             let json: JSONValue = .object([
                 ("bundle", .string(bundle.path)), ("encoding", .string(hex ? "hex" : "base64")),
                 ("versions", .array(items)),
             ])
-            return CommandOutput(exitCode: 0, standardOutput: json.serialized() + "\n")
+            return json.serialized() + "\n"
         }
-        var text = "\(ReportText.escaped(bundle.path))\n"
-        var unreadable = 0
-        for version in versions {
-            text += "\n\(ReportText.escaped(version.name))\(version.name == current ? " (current)" : "")\n"
-            guard let model = version.model else {
-                unreadable += 1
-                text += "  cannot be read; run modellint check for why\n"
-                continue
+
+        var text: String {
+            var text = "\(ReportText.escaped(bundle.path))\n"
+            for version in versions {
+                text += "\n\(ReportText.escaped(version.name))\(version.name == current ? " (current)" : "")\n"
+                guard let model = version.model else {
+                    text += "  cannot be read; run modellint check for why\n"
+                    continue
+                }
+                let (checksum, digest, entities) = values(model, of: version.name)
+                let names = entities.map { ReportText.escaped($0.0) }
+                let width = max(names.map(\.count).max() ?? 0, "NSStoreModelVersionHashesDigest".count)
+                func row(_ label: String, _ value: String) -> String {
+                    "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
+                }
+                text += row("versionChecksum", checksum)
+                text += row("NSStoreModelVersionHashesDigest", digest)
+                for (shown, entity) in zip(names, entities) { text += row(shown, entity.1) }
             }
-            let hashes = model.versionHashes
-            let names = hashes.orderedNames.map(ReportText.escaped)
-            let width = max(names.map(\.count).max() ?? 0, "NSStoreModelVersionHashesDigest".count)
-            func row(_ label: String, _ value: String) -> String {
-                "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
-            }
-            let unknownHere = unknown[version.name] ?? []
-            let whole = unknownHere.isEmpty
-            text += row("versionChecksum", whole ? encode(base64: hashes.versionChecksum) : "unknown")
-            text += row("NSStoreModelVersionHashesDigest", whole ? encode(base64: hashes.storeDigest) : "unknown")
-            for (shown, name) in zip(names, hashes.orderedNames) {
-                text += row(shown, unknownHere.contains(name) ? "unknown" : encode(hashes.entities[name]!))
-            }
+            return text
         }
-        return CommandOutput(exitCode: unreadable == 0 ? 0 : 1, standardOutput: text)
     }
 
     /// A hash as printed: base64, or hex with `--hex`.
