@@ -50,72 +50,34 @@ package enum StoreCommand {
         guard (1...2).contains(parsed.positionals.count) else {
             return fail("store takes a store file and optionally its bundle; see 'modellint store --help'")
         }
-        let configuration: Configuration
+        let absolute = PathTools.absolute(parsed.positionals[0], relativeTo: environment.workingDirectory)
+        let display = PathTools.display(absolute, relativeTo: environment.workingDirectory)
+        let (configuration, metadata, located): (Configuration, StoreMetadata, Located)
         do {
             configuration = try CheckCommand.loadConfiguration(parsed[config], environment: environment)
         } catch {
             return fail("configuration error: \(error)")
         }
-        let absolute = PathTools.absolute(parsed.positionals[0], relativeTo: environment.workingDirectory)
-        let display = PathTools.display(absolute, relativeTo: environment.workingDirectory)
-        let metadata: StoreMetadata
         do {
             metadata = try StoreMetadata.read(path: absolute)
         } catch {
             return fail(ReportText.escaped("\(error)").replacingOccurrences(of: absolute, with: display))
         }
-        // The bundles under the working directory, read once when no bundle is named.
-        var here: [ModelBundle]?
-        var bundle: ModelBundle
-        // SwiftData schema sets: what a bundle's mapping models are to it, their custom stages are.
-        var swiftSets: [SwiftSchemaSet] = []
         do {
-            if parsed.positionals.count == 2 {
-                do {
-                    bundle = try SingleBundle.load(
-                        parsed.positionals[1], configuration: configuration, environment: environment)
-                } catch let error as UsageError {
-                    // A folder of Swift files: the schema set whose schema wrote the store, else the only one.
-                    swiftSets = HashesCommand.swiftDataSets(parsed.positionals[1], environment: environment)
-                    guard !swiftSets.isEmpty else { throw error }
-                    bundle = try findBundle(for: metadata, among: swiftSets.map(\.bundle))
-                }
-            } else {
-                swiftSets = HashesCommand.swiftDataSets(".", environment: environment)
-                here = try bundlesHere(configuration: configuration, environment: environment)
-                bundle = try findBundle(for: metadata, among: (here ?? []) + swiftSets.map(\.bundle))
-            }
+            located = try locate(
+                metadata, named: parsed.positionals.dropFirst().first, configuration: configuration,
+                environment: environment)
         } catch {
             return fail("\(error)")
         }
-        let swiftSet = swiftSets.first { $0.bundle.path == bundle.path && $0.name == bundle.name }
-        let bundlePath = PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory)
-        let settings = configuration.settings(forBundleAt: bundlePath)
-        // The mapping models `check` honours for this bundle: Core Data uses one for exactly its pair.
-        let mappingModels =
-            swiftSet?.customStages
-            ?? RepositoryFiles().matchedMappingModels(
-                for: bundlePath, versions: bundle.readableVersions, configuredFolders: configuration.mappingModels,
-                display: { $0 }
-            ).maps
-        // A merged model's store: the other bundles here may hold the rest of it.
-        var others: [ModelBundle] = []
-        if metadata.matchingVersions(bundle.readableVersions).isEmpty,
-            metadata.mergedFrom(bundle.readableVersions) != nil
-        {
-            let here = here ?? (try? bundlesHere(configuration: configuration, environment: environment)) ?? []
-            others = here.filter { PathTools.absolute($0.path, relativeTo: environment.workingDirectory) != bundlePath }
-        }
+        let (bundle, swiftSet) = (located.bundle, located.swiftSet)
+        let subject = storeSubject(
+            metadata, path: display, located: located, configuration: configuration, environment: environment)
         // SwiftData migrates stage by stage.
         let migrationMode = swiftSet != nil ? MigrationMode.progressive : parsed[migration]
-        let findings = Engine(configuration: configuration, migration: migrationMode).run(
-            .store(
-                Engine.StoreSubject(
-                    metadata: metadata, path: display, bundle: bundle, settings: settings,
-                    mappingModels: mappingModels, otherBundles: others)))
-        let diagnostics = findings.diagnostics
+        let findings = Engine(configuration: configuration, migration: migrationMode).run(.store(subject))
         if report.format == nil || report.format == .text {
-            let migrating = diagnostics.filter { $0.fromVersion != nil }
+            let migrating = findings.diagnostics.filter { $0.fromVersion != nil }
             streams.standardOutput.write(
                 describe(
                     metadata, path: display, bundle: bundle, found: parsed.positionals.count == 1,
@@ -126,6 +88,69 @@ package enum StoreCommand {
         }
         report.write(findings, to: streams.standardOutput, environment: environment)
         return report.exitCode(for: findings)
+    }
+
+    /// The bundle a store is judged against, and the SwiftData schema set it is, when it is one.
+    struct Located {
+        var bundle: ModelBundle
+        var swiftSet: SwiftSchemaSet?
+        /// The bundles under the working directory, when they were read to find it.
+        var here: [ModelBundle]?
+    }
+
+    /// The bundle named (or, for a folder of Swift files, the schema set whose schema wrote the store, else the only
+    /// one), else the one under the working directory whose version wrote the store.
+    static func locate(
+        _ metadata: StoreMetadata, named: String?, configuration: Configuration, environment: CommandEnvironment
+    ) throws -> Located {
+        var here: [ModelBundle]?
+        var bundle: ModelBundle
+        // SwiftData schema sets: what a bundle's mapping models are to it, their custom stages are.
+        var swiftSets: [SwiftSchemaSet] = []
+        if let named {
+            do {
+                bundle = try SingleBundle.load(named, configuration: configuration, environment: environment)
+            } catch let error as UsageError {
+                swiftSets = HashesCommand.swiftDataSets(named, environment: environment)
+                guard !swiftSets.isEmpty else { throw error }
+                bundle = try findBundle(for: metadata, among: swiftSets.map(\.bundle))
+            }
+        } else {
+            swiftSets = HashesCommand.swiftDataSets(".", environment: environment)
+            here = try bundlesHere(configuration: configuration, environment: environment)
+            bundle = try findBundle(for: metadata, among: (here ?? []) + swiftSets.map(\.bundle))
+        }
+        let swiftSet = swiftSets.first { $0.bundle.path == bundle.path && $0.name == bundle.name }
+        return Located(bundle: bundle, swiftSet: swiftSet, here: here)
+    }
+
+    /// What the engine judges: the store against its bundle, with the mapping models `check` honours for it (Core
+    /// Data uses one for exactly its pair) and, for a merged model's store, the other bundles here, which may hold
+    /// the rest of it.
+    static func storeSubject(
+        _ metadata: StoreMetadata, path display: String, located: Located, configuration: Configuration,
+        environment: CommandEnvironment
+    ) -> Engine.StoreSubject {
+        let bundle = located.bundle
+        let bundlePath = PathTools.absolute(bundle.path, relativeTo: environment.workingDirectory)
+        let mappingModels =
+            located.swiftSet?.customStages
+            ?? RepositoryFiles().matchedMappingModels(
+                for: bundlePath, versions: bundle.readableVersions, configuredFolders: configuration.mappingModels,
+                display: { $0 }
+            ).maps
+        var others: [ModelBundle] = []
+        if metadata.matchingVersions(bundle.readableVersions).isEmpty,
+            metadata.mergedFrom(bundle.readableVersions) != nil
+        {
+            let here =
+                located.here ?? (try? bundlesHere(configuration: configuration, environment: environment)) ?? []
+            others = here.filter { PathTools.absolute($0.path, relativeTo: environment.workingDirectory) != bundlePath }
+        }
+        return Engine.StoreSubject(
+            metadata: metadata, path: display, bundle: bundle,
+            settings: configuration.settings(forBundleAt: bundlePath), mappingModels: mappingModels,
+            otherBundles: others)
     }
 
     /// The store's own story, before the findings. `found`: the bundle was found, not named; `migrationFindings`:
@@ -164,30 +189,10 @@ package enum StoreCommand {
                 "  version identifiers: " + metadata.versionIdentifiers.map(ReportText.escaped).joined(separator: ", "))
         }
         if let uuid = metadata.uuid { lines.append("  store UUID: \(ReportText.escaped(uuid))") }
-        let line = VersionLine(bundle)
-        if let current = line.current, matching.contains(current.name) {
-            lines.append(
-                "  migrating to \(ReportText.escaped(current.name)) (current): nothing to do, the hashes are equal")
-        } else if let current = line.current, let from = matching.first,
-            let start = line.versions.firstIndex(where: { $0.name == from }), start < line.currentPosition
+        if let migrating = migrationLine(
+            matching: matching, bundle: bundle, migration: migration, migrationFindings: migrationFindings)
         {
-            let steps = line.currentPosition - start
-            let how =
-                migration == .direct || steps == 1
-                ? "one hop" : "\(steps) steps (progressive migration)"
-            let counts = Severity.allCases.reversed().compactMap { severity -> String? in
-                let n = migrationFindings.filter { $0.severity == severity }.count
-                return n == 0 ? nil : "\(n) \(severity.rawValue)\(n == 1 ? "" : "s")"
-            }
-            let outcome = counts.isEmpty ? "nothing found" : counts.joined(separator: ", ")
-            lines.append("  migrating to \(ReportText.escaped(current.name)) (current): \(how), \(outcome)")
-        } else if let current = line.current, let from = matching.first,
-            let start = line.versions.firstIndex(where: { $0.name == from }), start > line.currentPosition
-        {
-            // Core Data migrates forward only: a store of a later version does not open with the current one.
-            lines.append(
-                "  newer than \(ReportText.escaped(current.name)) (current): Core Data does not migrate a store back to an older model, so the app does not open it"
-            )
+            lines.append(migrating)
         }
         // No version wrote it: the store's own cached model, diffed against the current version as if it were one.
         if matching.isEmpty, merged == nil, let cached = metadata.cachedModel, let current = bundle.currentVersion,
@@ -204,6 +209,37 @@ package enum StoreCommand {
             .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
         }
         return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// What migrating the store to the current version does: nothing (equal hashes), one hop or every step with
+    /// what it meets, or nothing at all for a store of a later version; nil when no version wrote it.
+    static func migrationLine(
+        matching: [String], bundle: ModelBundle, migration: MigrationMode, migrationFindings: [Diagnostic]
+    ) -> String? {
+        let line = VersionLine(bundle)
+        guard let current = line.current else { return nil }
+        if matching.contains(current.name) {
+            return "  migrating to \(ReportText.escaped(current.name)) (current): nothing to do, the hashes are equal"
+        }
+        guard let from = matching.first, let start = line.versions.firstIndex(where: { $0.name == from }) else {
+            return nil
+        }
+        if start < line.currentPosition {
+            let steps = line.currentPosition - start
+            let how = migration == .direct || steps == 1 ? "one hop" : "\(steps) steps (progressive migration)"
+            let counts = Severity.allCases.reversed().compactMap { severity -> String? in
+                let n = migrationFindings.filter { $0.severity == severity }.count
+                return n == 0 ? nil : "\(n) \(severity.rawValue)\(n == 1 ? "" : "s")"
+            }
+            let outcome = counts.isEmpty ? "nothing found" : counts.joined(separator: ", ")
+            return "  migrating to \(ReportText.escaped(current.name)) (current): \(how), \(outcome)"
+        }
+        if start > line.currentPosition {
+            // Core Data migrates forward only: a store of a later version does not open with the current one.
+            return
+                "  newer than \(ReportText.escaped(current.name)) (current): Core Data does not migrate a store back to an older model, so the app does not open it"
+        }
+        return nil
     }
 
     /// Every bundle under the working directory, loaded.
