@@ -37,75 +37,32 @@ package enum DiffCommand {
         guard (1...3).contains(parsed.positionals.count) else {
             return .usageError("diff takes a bundle and up to two version names; see 'modellint diff --help'")
         }
-        let configuration: Configuration
-        do {
-            configuration = try CheckCommand.loadConfiguration(parsed[config], environment: environment)
-        } catch {
-            return .usageError("configuration error: \(error)")
-        }
         let bundle: ModelBundle
         // SwiftData schemas: entities whose shape could not be read, per schema, and why.
-        var unknown: [String: [String: String]] = [:]
+        let unknown: [String: [String: String]]
         do {
-            let (loaded, set) = try SingleBundle.loadOrSchemaSet(
-                parsed.positionals[0], configuration: configuration, environment: environment)
-            bundle = loaded
-            for schema in set?.schemas ?? [] {
-                unknown[schema.name] = schema.unknownEntities
-                for name in schema.unresolvedModels { unknown[schema.name, default: [:]][name] = "not resolved" }
-            }
+            (bundle, unknown) = try load(parsed.positionals[0], config: parsed[config], environment: environment)
         } catch {
             return .usageError("\(error)")
         }
-
-        let readable = bundle.versions.filter { $0.model != nil }
-        func find(_ name: String) -> ModelVersion? { SingleBundle.version(name, in: bundle) }
-        let to: ModelVersion?
-        let from: ModelVersion?
-        if parsed.positionals.count == 3 {
-            from = find(parsed.positionals[1])
-            to = find(parsed.positionals[2])
-        } else {
-            // The current version as check judges it (VersionLine), and by default the one before it.
-            let line = VersionLine(bundle)
-            to = line.current.flatMap { current in readable.first { $0.name == current.name } }
-            if parsed.positionals.count == 2 {
-                from = find(parsed.positionals[1])
-            } else {
-                from = line.currentPosition > 0 ? readable[line.currentPosition - 1] : nil
-            }
-        }
-        let names = bundle.versions.map(\.name).joined(separator: ", ")
-        for (requested, found) in zip(
-            parsed.positionals.dropFirst(), parsed.positionals.count == 3 ? [from, to] : [from]) where found == nil
-        {
-            let meant =
-                Spelling.closest(to: requested, in: bundle.versions.map(\.name)).map { "did you mean \($0)? " } ?? ""
-            return .usageError(
-                "\(bundle.shownName) has no version named '\(requested)' (\(meant)versions: \(names))")
-        }
-        guard let from, let to else {
-            return .usageError("\(bundle.path) has fewer than two readable versions; nothing to compare")
-        }
-        guard let old = from.model, let new = to.model else {
-            return .usageError(
-                "\(from.model == nil ? from.name : to.name) cannot be read; run modellint check \(bundle.path) for why")
+        let (from, to, old, new): (ModelVersion, ModelVersion, Model, Model)
+        switch pair(in: bundle, named: Array(parsed.positionals.dropFirst())) {
+        case .success(let found): (from, to, old, new) = found
+        case .failure(let error): return .usageError(error.message)
         }
         let diff = ModelDiff(
             from: VersionRef(name: from.name, contentsPath: from.contentsPath, model: old),
             to: VersionRef(name: to.name, contentsPath: to.contentsPath, model: new), isAdjacent: true)
         var entries = ChangeClassifier.entries(of: diff, showingHashes: parsed[verbose])
         // An entity a schema leaves unknown has no hash to classify its changes by: they are left out, and said so.
-        var warnings = ""
         let unread = [from.name, to.name].flatMap { version in
             (unknown[version] ?? [:]).sorted { $0.key < $1.key }.map {
                 (version: version, entity: $0.key, why: $0.value)
             }
         }
-        for item in unread {
-            warnings +=
-                "modellint: \(ReportText.escaped(item.version)).\(ReportText.escaped(item.entity)) could not be read whole (\(ReportText.escaped(item.why))): its changes are not classified\n"
-        }
+        let warnings = unread.map {
+            "modellint: \(ReportText.escaped($0.version)).\(ReportText.escaped($0.entity)) could not be read whole (\(ReportText.escaped($0.why))): its changes are not classified\n"
+        }.joined()
         let unreadEntities = Set(unread.map(\.entity))
         entries.removeAll { unreadEntities.contains($0.entity) }
         let text: String
@@ -118,5 +75,65 @@ package enum DiffCommand {
                 useColor: ReportOptions.colorWanted(ReportOptions.color(parsed), environment: environment))
         }
         return CommandOutput(exitCode: 0, standardOutput: text, standardError: warnings)
+    }
+
+    /// The versions to compare: both named; or the one named and the current one; or the current one and the one
+    /// before it (the current version as check judges it). A usage error names what is missing.
+    static func pair(in bundle: ModelBundle, named: [String]) -> Result<
+        (ModelVersion, ModelVersion, Model, Model), UsageError
+    > {
+        let readable = bundle.versions.filter { $0.model != nil }
+        func find(_ name: String) -> ModelVersion? { SingleBundle.version(name, in: bundle) }
+        let to: ModelVersion?
+        let from: ModelVersion?
+        if named.count == 2 {
+            from = find(named[0])
+            to = find(named[1])
+        } else {
+            let line = VersionLine(bundle)
+            to = line.current.flatMap { current in readable.first { $0.name == current.name } }
+            if let name = named.first {
+                from = find(name)
+            } else {
+                from = line.currentPosition > 0 ? readable[line.currentPosition - 1] : nil
+            }
+        }
+        let names = bundle.versions.map(\.name).joined(separator: ", ")
+        for (requested, found) in zip(named, named.count == 2 ? [from, to] : [from]) where found == nil {
+            let meant =
+                Spelling.closest(to: requested, in: bundle.versions.map(\.name)).map { "did you mean \($0)? " } ?? ""
+            return .failure(
+                UsageError("\(bundle.shownName) has no version named '\(requested)' (\(meant)versions: \(names))"))
+        }
+        guard let from, let to else {
+            return .failure(UsageError("\(bundle.path) has fewer than two readable versions; nothing to compare"))
+        }
+        guard let old = from.model, let new = to.model else {
+            return .failure(
+                UsageError(
+                    "\(from.model == nil ? from.name : to.name) cannot be read; run modellint check \(bundle.path) for why"
+                ))
+        }
+        return .success((from, to, old, new))
+    }
+
+    /// The bundle (or SwiftData schema set) named, and per schema the entities whose shape could not be read.
+    static func load(_ path: String, config: String?, environment: CommandEnvironment) throws -> (
+        ModelBundle, [String: [String: String]]
+    ) {
+        let configuration: Configuration
+        do {
+            configuration = try CheckCommand.loadConfiguration(config, environment: environment)
+        } catch {
+            throw UsageError("configuration error: \(error)")
+        }
+        let (bundle, set) = try SingleBundle.loadOrSchemaSet(
+            path, configuration: configuration, environment: environment)
+        var unknown: [String: [String: String]] = [:]
+        for schema in set?.schemas ?? [] {
+            unknown[schema.name] = schema.unknownEntities
+            for name in schema.unresolvedModels { unknown[schema.name, default: [:]][name] = "not resolved" }
+        }
+        return (bundle, unknown)
     }
 }
