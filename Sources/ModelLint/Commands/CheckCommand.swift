@@ -158,42 +158,11 @@ package enum CheckCommand {
         let quiet =
             options.quiet
             && report.diagnostics.allSatisfy { $0.severity == .note && !options.report.notes }
-        for name in report.unreadablePaths where name.contains(".xcdatamodel") && !quiet {
-            streams.standardError.write("modellint: skipped \(ReportText.escaped(name)): its name is not valid UTF-8\n")
-        }
-        for notice in notices where !quiet { streams.standardError.write("modellint: \(notice)\n") }
-        if !report.outsidePaths.isEmpty && !quiet {
-            let count = report.outsidePaths.count
-            streams.standardError.write(
-                "modellint: not read: \(count) file\(count == 1 ? "" : "s") that resolve\(count == 1 ? "s" : "") outside the repository through a symbolic link (\(firstFive(report.outsidePaths)))\n"
-            )
-        }
-        if !report.tooLargeSwiftFiles.isEmpty && !quiet {
-            let count = report.tooLargeSwiftFiles.count
-            streams.standardError.write(
-                "modellint: not read for SwiftData schemas: \(count) Swift file\(count == 1 ? "" : "s") over \(SwiftDataLoader.sizeLimit >> 20) MB (\(firstFive(report.tooLargeSwiftFiles)))\n"
-            )
-        }
-        // A build system reruns a command whose output is missing: the stamp exists only after a passing run.
-        if let stamp = options.stamp {
-            let path = PathTools.absolute(stamp, relativeTo: environment.workingDirectory)
-            do {
-                // Never followed into or deleted through a symlink: the stamp is ours, not a path into the repository.
-                let confinement = FileWriter.Confinement.named(
-                    path, workingDirectory: environment.workingDirectory, followsLinks: false)
-                if exitCode == CommandOutput.success {
-                    try FileWriter.write(
-                        Data(
-                            "modellint: \(report.bundles.count) bundles, \(report.errorCount) errors, \(report.warningCount) warnings\n"
-                                .utf8),
-                        to: path, confinedTo: confinement)
-                } else {
-                    try FileWriter.remove(path, confinedTo: confinement)
-                }
-            } catch {
-                streams.standardError.write("modellint: --stamp \(stamp): \(error)\n")
-                return CommandOutput.usage
-            }
+        if !quiet { streams.standardError.write(self.notices(report, notices)) }
+        if let stamp = options.stamp,
+            let failed = writeStamp(stamp, passed: exitCode == CommandOutput.success, report, environment, streams)
+        {
+            return failed
         }
         // Extra reports of the same findings (`--report sarif=out.sarif`): one lint, every format CI wants.
         for (format, file) in options.extraReports {
@@ -214,6 +183,54 @@ package enum CheckCommand {
         }
         options.report.write(report, to: streams.standardOutput, environment: environment)
         return exitCode
+    }
+
+    /// What the run says on standard error beside its report: names it skipped, baseline notes, files it did not
+    /// read.
+    static func notices(_ report: LintReport, _ notices: [String]) -> String {
+        var text = ""
+        for name in report.unreadablePaths where name.contains(".xcdatamodel") {
+            text += "modellint: skipped \(ReportText.escaped(name)): its name is not valid UTF-8\n"
+        }
+        for notice in notices { text += "modellint: \(notice)\n" }
+        if !report.outsidePaths.isEmpty {
+            let count = report.outsidePaths.count
+            text +=
+                "modellint: not read: \(count) file\(count == 1 ? "" : "s") that resolve\(count == 1 ? "s" : "") outside the repository through a symbolic link (\(firstFive(report.outsidePaths)))\n"
+        }
+        if !report.tooLargeSwiftFiles.isEmpty {
+            let count = report.tooLargeSwiftFiles.count
+            text +=
+                "modellint: not read for SwiftData schemas: \(count) Swift file\(count == 1 ? "" : "s") over \(SwiftDataLoader.sizeLimit >> 20) MB (\(firstFive(report.tooLargeSwiftFiles)))\n"
+        }
+        return text
+    }
+
+    /// `--stamp`: a build system reruns a command whose output is missing, so the stamp exists only after a passing
+    /// run. Never followed into or deleted through a symlink: the stamp is ours, not a path into the repository. The
+    /// exit code when it cannot be written.
+    private static func writeStamp(
+        _ stamp: String, passed: Bool, _ report: LintReport, _ environment: CommandEnvironment,
+        _ streams: CommandStreams
+    ) -> Int32? {
+        let path = PathTools.absolute(stamp, relativeTo: environment.workingDirectory)
+        do {
+            let confinement = FileWriter.Confinement.named(
+                path, workingDirectory: environment.workingDirectory, followsLinks: false)
+            if passed {
+                try FileWriter.write(
+                    Data(
+                        "modellint: \(report.bundles.count) bundles, \(report.errorCount) errors, \(report.warningCount) warnings\n"
+                            .utf8),
+                    to: path, confinedTo: confinement)
+            } else {
+                try FileWriter.remove(path, confinedTo: confinement)
+            }
+            return nil
+        } catch {
+            streams.standardError.write("modellint: --stamp \(stamp): \(error)\n")
+            return CommandOutput.usage
+        }
     }
 
     /// Writes a report file atomically under its lock; the exit code of the failure when it cannot.
@@ -332,7 +349,7 @@ package enum CheckCommand {
             // The part that reads the bundles says what is wrong, as it always has.
             return .whole(staged: staged, configuration: here)
         }
-        func nearest(_ name: String, above folder: String) -> String? {
+        let nearest = { (name: String, folder: String) -> String? in
             PathTools.nearest(
                 name, from: folder, stoppingAt: (try? repositories.repository(containing: folder))?.toplevel)
         }
@@ -340,7 +357,7 @@ package enum CheckCommand {
         var groups: [String?: [BundleFinder.Selection]] = [:]
         for selection in selections {
             let folder = (selection.absolutePath as NSString).deletingLastPathComponent
-            let file = nearest(Configuration.fileName, above: folder).map(PathTools.standardize)
+            let file = nearest(Configuration.fileName, folder).map(PathTools.standardize)
             if groups[file] == nil { order.append(file) }
             groups[file, default: []].append(selection)
         }
@@ -350,25 +367,35 @@ package enum CheckCommand {
         if order.count <= 1 && (order.first ?? hereFile) == hereFile {
             return .whole(staged: staged, configuration: here)
         }
+        do {
+            return .parts(
+                try parts(
+                    of: options, order: order, groups: groups, hereFile: hereFile, staged: staged, nearest: nearest))
+        } catch {
+            return .failure(.usageError("configuration error: \(error)"))
+        }
+    }
+
+    /// One part per configuration file (nil: the bundles no file governs), each with its bundles, its configuration
+    /// and the lock file nearest it.
+    private static func parts(
+        of options: Options, order: [String?], groups: [String?: [BundleFinder.Selection]], hereFile: String?,
+        staged: PreCommitPaths.Selection?, nearest: (String, String) -> String?
+    ) throws -> [Options] {
         var parts: [Options] = []
         for file in order {
             var part = options
             let members = groups[file] ?? []
+            let folder = (members[0].absolutePath as NSString).deletingLastPathComponent
             part.paths = members.map(\.absolutePath)
             part.staged = staged
             part.isPart = true
-            do {
-                part.configuration =
-                    try file.map { try Configuration.load(path: $0, knownRuleIDs: RuleRegistry.ids) }
-                    ?? Configuration(baseDirectory: (members[0].absolutePath as NSString).deletingLastPathComponent)
-            } catch {
-                return .failure(.usageError("configuration error: \(error)"))
-            }
+            part.configuration =
+                try file.map { try Configuration.load(path: $0, knownRuleIDs: RuleRegistry.ids) }
+                ?? Configuration(baseDirectory: folder)
             if options.lock == nil && !options.noLock {
-                let from =
-                    file.map { ($0 as NSString).deletingLastPathComponent }
-                    ?? (members[0].absolutePath as NSString).deletingLastPathComponent
-                if let lock = nearest(LockFile.fileName, above: from) { part.lock = lock } else { part.noLock = true }
+                let from = file.map { ($0 as NSString).deletingLastPathComponent } ?? folder
+                if let lock = nearest(LockFile.fileName, from) { part.lock = lock } else { part.noLock = true }
             }
             parts.append(part)
         }
@@ -377,7 +404,7 @@ package enum CheckCommand {
         if let index = order.firstIndex(where: { $0 == hereFile }) ?? (parts.isEmpty ? nil : 0), !options.preCommit {
             parts[index].swiftDataSearch = options.paths
         }
-        return .parts(parts)
+        return parts
     }
 
     /// The parts' reports as one: every bundle and finding, the worst exit code, every notice; a baseline written
