@@ -138,15 +138,6 @@ struct CheckRunCache {
 
     /// The report `json` kept; nil when any part is not as `json` writes it.
     static func report(from value: JSONValue) -> LintReport? {
-        func strings(_ value: JSONValue?) -> [String]? {
-            guard let items = value?.arrayValue else { return nil }
-            let list = items.compactMap(\.stringValue)
-            return list.count == items.count ? list : nil
-        }
-        func optionalString(_ value: JSONValue?) -> String?? {
-            guard let value else { return .some(nil) }
-            return value.stringValue.map { .some($0) }
-        }
         guard let bundleValues = value["bundles"]?.arrayValue, let diagnosticValues = value["diagnostics"]?.arrayValue,
             let unreadable = strings(value["unreadablePaths"]), let outside = strings(value["outsidePaths"]),
             let tooLarge = strings(value["tooLargeSwiftFiles"])
@@ -164,41 +155,7 @@ struct CheckRunCache {
         var diagnostics: [Diagnostic] = []
         diagnostics.reserveCapacity(diagnosticValues.count)
         for item in diagnosticValues {
-            guard let ruleId = item["ruleId"]?.stringValue,
-                let severity = item["severity"]?.stringValue.flatMap(Severity.init(rawValue:)),
-                let message = item["message"]?.stringValue, let fix = item["fix"]?.stringValue,
-                let bundle = item["bundle"]?.stringValue, let file = item["file"]?.stringValue
-            else { return nil }
-            var d = Diagnostic(
-                ruleId: ruleId, severity: severity, message: message, fix: fix, bundle: bundle, file: file)
-            guard case .some(let version) = optionalString(item["version"]),
-                case .some(let fromVersion) = optionalString(item["fromVersion"]),
-                case .some(let entity) = optionalString(item["entity"]),
-                case .some(let property) = optionalString(item["property"]),
-                case .some(let mappingModel) = optionalString(item["mappingModel"]),
-                case .some(let underlying) = optionalString(item["underlyingRuleId"]),
-                case .some(let identity) = optionalString(item["identity"]),
-                case .some(let groupedUnder) = optionalString(item["groupedUnder"])
-            else { return nil }
-            (d.version, d.fromVersion, d.entity, d.property) = (version, fromVersion, entity, property)
-            (d.mappingModel, d.underlyingRuleId, d.identity, d.groupedUnder) =
-                (mappingModel, underlying, identity, groupedUnder)
-            if let line = item["line"] {
-                guard let n = line.intValue else { return nil }
-                d.line = n
-            }
-            if let column = item["column"] {
-                guard let n = column.intValue else { return nil }
-                d.column = n
-            }
-            if let affected = item["affectedVersions"] {
-                guard let list = strings(affected) else { return nil }
-                d.affectedVersions = list
-            }
-            if let versions = item["versions"] {
-                guard let list = strings(versions) else { return nil }
-                d.versions = list
-            }
+            guard let d = diagnostic(from: item) else { return nil }
             diagnostics.append(d)
         }
         // Kept in the order the run sorted them: sorting again is not needed, and must not reorder ties.
@@ -208,5 +165,57 @@ struct CheckRunCache {
         report.outsidePaths = outside
         report.tooLargeSwiftFiles = tooLarge
         return report
+    }
+
+    /// A list of strings, nil when any item is not one.
+    static func strings(_ value: JSONValue?) -> [String]? {
+        guard let items = value?.arrayValue else { return nil }
+        let list = items.compactMap(\.stringValue)
+        return list.count == items.count ? list : nil
+    }
+
+    /// An optional string: absent is `.some(nil)`, a value that is not a string is nil.
+    static func optionalString(_ value: JSONValue?) -> String?? {
+        guard let value else { return .some(nil) }
+        return value.stringValue.map { .some($0) }
+    }
+
+    /// One finding as `json` writes it; nil when any field is not.
+    static func diagnostic(from item: JSONValue) -> Diagnostic? {
+        guard let ruleId = item["ruleId"]?.stringValue,
+            let severity = item["severity"]?.stringValue.flatMap(Severity.init(rawValue:)),
+            let message = item["message"]?.stringValue, let fix = item["fix"]?.stringValue,
+            let bundle = item["bundle"]?.stringValue, let file = item["file"]?.stringValue
+        else { return nil }
+        var d = Diagnostic(ruleId: ruleId, severity: severity, message: message, fix: fix, bundle: bundle, file: file)
+        guard case .some(let version) = optionalString(item["version"]),
+            case .some(let fromVersion) = optionalString(item["fromVersion"]),
+            case .some(let entity) = optionalString(item["entity"]),
+            case .some(let property) = optionalString(item["property"]),
+            case .some(let mappingModel) = optionalString(item["mappingModel"]),
+            case .some(let underlying) = optionalString(item["underlyingRuleId"]),
+            case .some(let identity) = optionalString(item["identity"]),
+            case .some(let groupedUnder) = optionalString(item["groupedUnder"])
+        else { return nil }
+        (d.version, d.fromVersion, d.entity, d.property) = (version, fromVersion, entity, property)
+        (d.mappingModel, d.underlyingRuleId, d.identity, d.groupedUnder) =
+            (mappingModel, underlying, identity, groupedUnder)
+        if let line = item["line"] {
+            guard let n = line.intValue else { return nil }
+            d.line = n
+        }
+        if let column = item["column"] {
+            guard let n = column.intValue else { return nil }
+            d.column = n
+        }
+        if let affected = item["affectedVersions"] {
+            guard let list = strings(affected) else { return nil }
+            d.affectedVersions = list
+        }
+        if let versions = item["versions"] {
+            guard let list = strings(versions) else { return nil }
+            d.versions = list
+        }
+        return d
     }
 }

@@ -55,26 +55,8 @@ package enum ExportSchemaCommand {
                     standardError:
                         "modellint: \(ReportText.escaped(shown)) exists; export-schema does not overwrite it\n")
             }
-            // A file's folder inside the bundle is made first; every file is written whole or not at all.
-            let confinement = FileWriter.Confinement.named(folder, workingDirectory: folder, followsLinks: false)
             do {
-                for schema in set.schemas {
-                    let version = bundle + "/" + schema.name + ".xcdatamodel"
-                    try FileManager.default.createDirectory(atPath: version, withIntermediateDirectories: true)
-                    try FileWriter.write(
-                        Data(ContentsWriter.contents(of: schema.model).utf8), to: version + "/contents",
-                        confinedTo: confinement)
-                    for (entity, why) in schema.unknownEntities.sorted(by: { $0.key < $1.key }) {
-                        warnings +=
-                            "modellint: \(schema.name).\(entity) is written as far as it could be read (\(why))\n"
-                    }
-                }
-                if let current = set.schemas.last {
-                    let pointer = try PropertyListSerialization.data(
-                        fromPropertyList: ["_XCCurrentVersionName": current.name + ".xcdatamodel"], format: .xml,
-                        options: 0)
-                    try FileWriter.write(pointer, to: bundle + "/.xccurrentversion", confinedTo: confinement)
-                }
+                warnings += try write(set, to: bundle, in: folder)
             } catch {
                 return CommandOutput(
                     exitCode: CommandOutput.usage, standardOutput: written.map { "wrote \($0)\n" }.joined(),
@@ -84,5 +66,29 @@ package enum ExportSchemaCommand {
         }
         return CommandOutput(
             exitCode: 0, standardOutput: written.map { "wrote \($0)\n" }.joined(), standardError: warnings)
+    }
+
+    /// Writes a schema set as a bundle: a version per schema, the last one current (the same pointer `new-version`
+    /// writes). A file's folder inside the bundle is made first; every file is written whole or not at all. What
+    /// could not be read is said.
+    static func write(_ set: SwiftSchemaSet, to bundle: String, in folder: String) throws -> String {
+        let confinement = FileWriter.Confinement.named(folder, workingDirectory: folder, followsLinks: false)
+        var warnings = ""
+        for schema in set.schemas {
+            let version = bundle + "/" + schema.name + ".xcdatamodel"
+            try FileManager.default.createDirectory(atPath: version, withIntermediateDirectories: true)
+            try FileWriter.write(
+                Data(ContentsWriter.contents(of: schema.model).utf8), to: version + "/contents",
+                confinedTo: confinement)
+            for (entity, why) in schema.unknownEntities.sorted(by: { $0.key < $1.key }) {
+                warnings += "modellint: \(schema.name).\(entity) is written as far as it could be read (\(why))\n"
+            }
+        }
+        if let current = set.schemas.last {
+            let pointer = try PropertyListSerialization.data(
+                fromPropertyList: ["_XCCurrentVersionName": current.name + ".xcdatamodel"], format: .xml, options: 0)
+            try FileWriter.write(pointer, to: bundle + "/.xccurrentversion", confinedTo: confinement)
+        }
+        return warnings
     }
 }

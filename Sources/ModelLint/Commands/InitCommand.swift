@@ -67,37 +67,43 @@ package enum InitCommand {
             + reasons.map { "  " + $0 }.joined(separator: "\n")
             + "\nevery key is described in modellint's docs/cli.md (Configuration)"
         if failing > baselineThreshold {
-            // The baseline the configuration names, recorded as `check` with that configuration finds today.
-            let file = PathTools.absolute(baselineFile, relativeTo: environment.workingDirectory)
-            do {
-                guard !FileReader.entryExists(at: file) else {
-                    throw UsageError("\(baselineFile) already exists; init never overwrites it")
-                }
-                let written = try Configuration.load(path: target, knownRuleIDs: RuleRegistry.ids)
-                let findings = Engine(configuration: written).run(
-                    .app(
-                        try Workspace(configuration: written, workingDirectory: environment.workingDirectory).read(
-                            paths: parsed.positionals)))
-                let repositories = RepositoryCache()
-                let baseline = Baseline(
-                    report: findings,
-                    paths: Baseline.Paths(
-                        baselineFile: file,
-                        repositoryRoot: try? repositories.repository(containing: environment.workingDirectory).toplevel,
-                        workingDirectory: environment.workingDirectory))
-                try FileWriter.withLock(on: file) {
-                    try FileWriter.write(
-                        Data(baseline.serialized().utf8), to: file,
-                        confinedTo: .named(file, workingDirectory: environment.workingDirectory, followsLinks: false))
-                }
-                next +=
-                    "\nwrote \(baselineFile): today's \(baseline.count) findings, accepted; check reports only new ones (commit both files)"
-            } catch {
-                next +=
-                    "\n\(baselineFile) not written (\(error)): record it with modellint check --write-baseline \(baselineFile)"
-            }
+            next += writeBaseline(configurationAt: target, paths: parsed.positionals, environment: environment)
         }
         return CommandOutput(exitCode: 0, standardOutput: next + "\n")
+    }
+
+    /// The baseline the configuration names, recorded as `check` with that configuration finds today; what was done.
+    static func writeBaseline(configurationAt target: String, paths: [String], environment: CommandEnvironment)
+        -> String
+    {
+        let file = PathTools.absolute(baselineFile, relativeTo: environment.workingDirectory)
+        do {
+            guard !FileReader.entryExists(at: file) else {
+                throw UsageError("\(baselineFile) already exists; init never overwrites it")
+            }
+            let written = try Configuration.load(path: target, knownRuleIDs: RuleRegistry.ids)
+            let findings = Engine(configuration: written).run(
+                .app(
+                    try Workspace(configuration: written, workingDirectory: environment.workingDirectory).read(
+                        paths: paths)))
+            let repositories = RepositoryCache()
+            let baseline = Baseline(
+                report: findings,
+                paths: Baseline.Paths(
+                    baselineFile: file,
+                    repositoryRoot: try? repositories.repository(containing: environment.workingDirectory).toplevel,
+                    workingDirectory: environment.workingDirectory))
+            try FileWriter.withLock(on: file) {
+                try FileWriter.write(
+                    Data(baseline.serialized().utf8), to: file,
+                    confinedTo: .named(file, workingDirectory: environment.workingDirectory, followsLinks: false))
+            }
+            return
+                "\nwrote \(baselineFile): today's \(baseline.count) findings, accepted; check reports only new ones (commit both files)"
+        } catch {
+            return
+                "\n\(baselineFile) not written (\(error)): record it with modellint check --write-baseline \(baselineFile)"
+        }
     }
 
     /// The file's text, strict JSON (any JSON tool reads it; the configuration reader also takes JSON5), and the

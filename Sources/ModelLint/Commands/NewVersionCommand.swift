@@ -87,16 +87,9 @@ package enum NewVersionCommand {
         let bundle = BundleLoader.load(bundleURL: bundleURL, displayPath: display)
         guard let current = bundle.currentVersion else { return .usageError("\(bundle.path) has no versions to copy") }
         let name: String
-        if let requestedName {
-            switch validatedName(requestedName) {
-            case .success(let valid): name = valid
-            case .failure(let error): return .usageError(error.message)
-            }
-        } else {
-            guard let next = nextName(after: current.name) else {
-                return .usageError("cannot tell what comes after '\(current.name)'; give the name with --name")
-            }
-            name = next
+        switch newName(requested: requestedName, after: current.name) {
+        case .success(let valid): name = valid
+        case .failure(let error): return .usageError(error.message)
         }
         let destination = bundleURL.appendingPathComponent(name + ".xcdatamodel")
         if let existing = bundle.versions.first(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
@@ -139,6 +132,15 @@ package enum NewVersionCommand {
                 Make the model change in \(name); until then modellint reports it as redundant-version.
 
                 """ + projectNotes)
+    }
+
+    /// The name asked for (validated), else the next in the current version's pattern.
+    static func newName(requested: String?, after current: String) -> Result<String, UsageError> {
+        if let requested { return validatedName(requested) }
+        guard let next = nextName(after: current) else {
+            return .failure(UsageError("cannot tell what comes after '\(current)'; give the name with --name"))
+        }
+        return .success(next)
     }
 
     /// The Xcode projects that reference the bundle get the new version too (as the model editor would do it);

@@ -37,58 +37,21 @@ extension Workspace {
 
     /// What the run of `input`'s bundles as they are at `ref` finds.
     package func findings(at ref: String, input: LintInput, engine: Engine) throws -> FindingsAtRef {
-        var atRef = history
-        atRef.against = nil
-        atRef.released = nil
-        var keyOfBundle: [String: String] = [:]
+        var reading = ReadingAtRef(ref: ref)
         var bundlesAtRef: [LintInput.Bundle] = []
-        // REF resolved once per repository, not once per bundle.
-        var commits: [String: String] = [:]
         var swiftRoots: [String] = []
         for item in input.bundles {
             if let root = item.swiftDataRoot {
                 if !swiftRoots.contains(root) { swiftRoots.append(root) }
                 continue
             }
-            let absolute = PathTools.absolute(item.bundle.path, relativeTo: workingDirectory)
-            let repository = try history.repository(forBundleAt: absolute, workingDirectory: workingDirectory)
-            let key = PathTools.relative(PathTools.standardize(absolute), to: repository.toplevel) ?? absolute
-            keyOfBundle[item.bundle.path] = key
-            let order = item.bundle.versions.map(\.name)
-            let commit = try commits[repository.toplevel] ?? repository.resolve(ref)
-            commits[repository.toplevel] = commit
-            // The bundle where it was at REF: at the same path, or where the change moved it from (a folder above it
-            // renamed), so a move alone reports nothing new. Shown at the work tree's path, and read once: `--against`
-            // read it for the shipped history, reusing the work tree's unchanged versions.
-            guard
-                var bundle = try repository.bundle(
-                    atPathOrWhereMovedFrom: absolute, commit: commit, label: ref, following: order,
-                    cache: EntitySourceCache(),
-                    workTree: GitRepository.WorkTreeRead(displayPath: item.bundle.path, identical: [:]))
-            else {
-                continue  // the bundle is new in this change: every finding is
-            }
-            // The order and how sure it is, and whether it ships, are the work tree's, on both sides.
-            bundle.orderVerdict = item.bundle.orderVerdict
-            bundle.unshippedReason = item.bundle.unshippedReason
-            keyOfBundle[bundle.path] = key
-            let histories = try atRef.histories(
-                forBundleAt: absolute, decidedOrder: order, workingDirectory: workingDirectory)
-            // The same mapping model files, matched by hash against the versions as they were at REF.
-            let (maps, unmatched) = MappingModelReader.match(
-                item.mappingModelSources, versions: bundle.readableVersions)
-            bundlesAtRef.append(
-                LintInput.Bundle(
-                    bundle: bundle, settings: item.settings, mappingModels: maps, unmatchedMappingModels: unmatched,
-                    histories: histories, projects: item.projects))
+            if let atRef = try bundle(at: &reading, of: item) { bundlesAtRef.append(atRef) }
         }
         // SwiftData sets at REF: the same folders' Swift files at REF, shown under the work tree's paths, so a
         // finding about an unchanged declaration has the same identity on both sides.
         for root in swiftRoots {
             let repository = try history.repositories.repository(containing: root)
-            let commit = try commits[repository.toplevel] ?? repository.resolve(ref)
-            commits[repository.toplevel] = commit
-            let sets = try swiftDataSets(under: root, at: commit, in: repository) {
+            let sets = try swiftDataSets(under: root, at: try reading.commit(in: repository), in: repository) {
                 PathTools.display($0, relativeTo: workingDirectory)
             }
             bundlesAtRef += sets.map { LintInput.Bundle(swiftData: $0) }
@@ -99,8 +62,55 @@ extension Workspace {
         let reportAtRef = engine.run(.app(inputAtRef))
         Teardown.keep(inputAtRef)
         for d in reportAtRef.diagnostics {
-            counts[d.stableKey(bundle: keyOfBundle[d.bundle] ?? d.bundle), default: 0] += 1
+            counts[d.stableKey(bundle: reading.keyOfBundle[d.bundle] ?? d.bundle), default: 0] += 1
         }
-        return FindingsAtRef(keyOfBundle: keyOfBundle, counts: counts)
+        return FindingsAtRef(keyOfBundle: reading.keyOfBundle, counts: counts)
+    }
+
+    /// What reading REF has learnt: REF resolved once per repository, and each bundle's key in its repository.
+    struct ReadingAtRef {
+        var ref: String
+        var commits: [String: String] = [:]
+        var keyOfBundle: [String: String] = [:]
+
+        mutating func commit(in repository: GitRepository) throws -> String {
+            let commit = try commits[repository.toplevel] ?? repository.resolve(ref)
+            commits[repository.toplevel] = commit
+            return commit
+        }
+    }
+
+    /// A bundle of the work tree as it was at REF, with its history and mapping models there; nil when the change
+    /// adds it (every finding about it is new).
+    func bundle(at reading: inout ReadingAtRef, of item: LintInput.Bundle) throws -> LintInput.Bundle? {
+        var atRef = history
+        atRef.against = nil
+        atRef.released = nil
+        let absolute = PathTools.absolute(item.bundle.path, relativeTo: workingDirectory)
+        let repository = try history.repository(forBundleAt: absolute, workingDirectory: workingDirectory)
+        let key = PathTools.relative(PathTools.standardize(absolute), to: repository.toplevel) ?? absolute
+        reading.keyOfBundle[item.bundle.path] = key
+        let order = item.bundle.versions.map(\.name)
+        let commit = try reading.commit(in: repository)
+        // The bundle where it was at REF: at the same path, or where the change moved it from (a folder above it
+        // renamed), so a move alone reports nothing new. Shown at the work tree's path, and read once: `--against`
+        // read it for the shipped history, reusing the work tree's unchanged versions.
+        guard
+            var bundle = try repository.bundle(
+                atPathOrWhereMovedFrom: absolute, commit: commit, label: reading.ref, following: order,
+                cache: EntitySourceCache(),
+                workTree: GitRepository.WorkTreeRead(displayPath: item.bundle.path, identical: [:]))
+        else { return nil }
+        // The order and how sure it is, and whether it ships, are the work tree's, on both sides.
+        bundle.orderVerdict = item.bundle.orderVerdict
+        bundle.unshippedReason = item.bundle.unshippedReason
+        reading.keyOfBundle[bundle.path] = key
+        let histories = try atRef.histories(
+            forBundleAt: absolute, decidedOrder: order, workingDirectory: workingDirectory)
+        // The same mapping model files, matched by hash against the versions as they were at REF.
+        let (maps, unmatched) = MappingModelReader.match(item.mappingModelSources, versions: bundle.readableVersions)
+        return LintInput.Bundle(
+            bundle: bundle, settings: item.settings, mappingModels: maps, unmatchedMappingModels: unmatched,
+            histories: histories, projects: item.projects)
     }
 }
