@@ -64,7 +64,7 @@ package struct DeclaredRenameRepair: Repair {
             }
             let done: Bool
             if let field = tag.field("elementID") {
-                done = plan.replace(field.valueRange, in: path, with: XMLText.escaped(old))
+                done = plan.replace(field.valueRange, in: path, with: XMLEscape.escape(old))
             } else {
                 // Before the first of Xcode's later attributes, else before the tag's end.
                 let at =
@@ -72,7 +72,7 @@ package struct DeclaredRenameRepair: Repair {
                     ?? Self.end(of: tag, in: bytes)
                 let text =
                     tag.fields.first(where: { Self.followers.contains($0.name) }) != nil
-                    ? "elementID=\"\(XMLText.escaped(old))\" " : " elementID=\"\(XMLText.escaped(old))\""
+                    ? "elementID=\"\(XMLEscape.escape(old))\" " : " elementID=\"\(XMLEscape.escape(old))\""
                 done = plan.replace(at..<at, in: path, with: text)
             }
             guard done else { return plan.left(diagnostic, "another repair changes the same element") }

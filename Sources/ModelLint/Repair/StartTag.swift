@@ -1,3 +1,5 @@
+import ModelLintSupport
+
 /// One element's start tag in a `contents` file, with where each of its XML attributes sits, so a repair replaces
 /// exactly the bytes it means to and leaves everything else (Xcode's attribute order, quotes, white space, line
 /// ends) as written.
@@ -80,7 +82,7 @@ package struct StartTag: Sendable, Equatable {
             fields.append(
                 Field(
                     name: String(decoding: bytes[keyStart..<keyEnd], as: UTF8.self), nameRange: keyStart..<keyEnd,
-                    value: XMLText.unescaped(bytes[valueStart..<i]), valueRange: valueStart..<i))
+                    value: XMLEscape.unescaped(bytes[valueStart..<i]), valueRange: valueStart..<i))
             i += 1
         }
     }
@@ -107,57 +109,5 @@ package struct StartTag: Sendable, Equatable {
     private static func isNameByte(_ b: UInt8) -> Bool {
         (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D
             || b == 0x2E || b == 0x3A || b >= 0x80
-    }
-}
-
-/// XML attribute text, both ways.
-package enum XMLText {
-    package static func unescaped(_ bytes: ArraySlice<UInt8>) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.contains("&") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            guard let semi = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semi) <= 10 else {
-                out += rest[amp...]
-                return out
-            }
-            let entity = rest[rest.index(after: amp)..<semi]
-            switch entity {
-            case "quot": out += "\""
-            case "amp": out += "&"
-            case "lt": out += "<"
-            case "gt": out += ">"
-            case "apos": out += "'"
-            default:
-                let number: UInt32? =
-                    entity.hasPrefix("#x")
-                    ? UInt32(entity.dropFirst(2), radix: 16)
-                    : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-                if let number, let scalar = Unicode.Scalar(number) {
-                    out.unicodeScalars.append(scalar)
-                } else {
-                    out += rest[amp...semi]
-                }
-            }
-            rest = rest[rest.index(after: semi)...]
-        }
-        return out + rest
-    }
-
-    /// As Xcode writes an attribute value: `&`, `<`, `>` and `"` escaped.
-    package static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }

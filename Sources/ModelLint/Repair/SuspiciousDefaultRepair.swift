@@ -94,7 +94,7 @@ package struct SuspiciousDefaultRepair: Repair {
             else {
                 return plan.left(diagnostic, "\(version.contentsPath) changed since it was read")
             }
-            guard plan.replace(field.valueRange, in: version.contentsPath, with: XMLText.escaped(spelled)) else {
+            guard plan.replace(field.valueRange, in: version.contentsPath, with: XMLEscape.escape(spelled)) else {
                 return plan.left(diagnostic, "another repair changes the same attribute")
             }
             // `YES` on a number reads 0: the respelling gives new objects the value the model editor showed.
