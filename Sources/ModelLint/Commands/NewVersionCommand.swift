@@ -200,27 +200,14 @@ package enum NewVersionCommand {
     /// Stage the copy in a sibling folder of the bundle (same file system, never inside the bundle), rename it
     /// into place, then replace the pointer atomically. Any failure removes what this run made.
     package static func copy(version source: String, to name: String, in bundle: URL, display: String) throws {
-        let fm = FileManager.default
-        let staging = bundle.deletingLastPathComponent().appendingPathComponent(
-            stagingPrefix(of: bundle) + UUID().uuidString)
-        let staged = staging.appendingPathComponent(name + ".xcdatamodel")
-        let destination = bundle.appendingPathComponent(name + ".xcdatamodel")
-        defer { try? fm.removeItem(at: staging) }
-        do {
-            try fm.createDirectory(at: staged, withIntermediateDirectories: true)
+        try stage(name, in: bundle, display: display, filling: "copy \(source)") { staged in
             try copyRegularFiles(from: bundle.appendingPathComponent(source + ".xcdatamodel"), to: staged)
-        } catch let failure as Failure {
-            throw Failure(message: "could not copy \(source) (\(failure.message)); \(display) is unchanged")
-        } catch {
-            throw Failure(message: "could not copy \(source) (\(error)); \(display) is unchanged")
         }
-        guard rename(staged.path, destination.path) == 0 else {
-            throw Failure(message: "could not add \(name) (\(POSIXFailure(code: errno))); \(display) is unchanged")
-        }
+        let destination = bundle.appendingPathComponent(name + ".xcdatamodel")
         do {
             try writePointer(naming: name, in: bundle)
         } catch {
-            if (try? fm.removeItem(at: destination)) == nil {
+            if (try? FileManager.default.removeItem(at: destination)) == nil {
                 throw Failure(
                     message:
                         "could not repoint .xccurrentversion (\(error)), and \(destination.path) could not be removed: remove it by hand"
@@ -233,24 +220,35 @@ package enum NewVersionCommand {
     /// Adds a version holding `contents`, staged beside the bundle and renamed into place; the pointer is left as
     /// it is (the caller repoints it). Any failure removes what this call made.
     package static func add(version name: String, contents: Data, in bundle: URL, display: String) throws {
+        guard FileReader.kind(at: bundle.appendingPathComponent(name + ".xcdatamodel").path) == nil else {
+            throw Failure(message: "\(display) already has \(name).xcdatamodel; nothing was changed")
+        }
+        try stage(name, in: bundle, display: display, filling: "write \(name)") { staged in
+            try FileWriter.write(
+                contents, to: staged.appendingPathComponent("contents").path,
+                confinedTo: .named(staged.path, workingDirectory: staged.path, followsLinks: false))
+        }
+    }
+
+    /// A version folder made in a staging folder beside the bundle by `fill`, then renamed into the bundle; the
+    /// staging folder is always removed. `filling` says what `fill` does, for the error.
+    private static func stage(
+        _ name: String, in bundle: URL, display: String, filling: String, _ fill: (URL) throws -> Void
+    ) throws {
         let fm = FileManager.default
         let staging = bundle.deletingLastPathComponent().appendingPathComponent(
             stagingPrefix(of: bundle) + UUID().uuidString)
         let staged = staging.appendingPathComponent(name + ".xcdatamodel")
-        let destination = bundle.appendingPathComponent(name + ".xcdatamodel")
         defer { try? fm.removeItem(at: staging) }
-        guard FileReader.kind(at: destination.path) == nil else {
-            throw Failure(message: "\(display) already has \(name).xcdatamodel; nothing was changed")
-        }
         do {
             try fm.createDirectory(at: staged, withIntermediateDirectories: true)
-            try FileWriter.write(
-                contents, to: staged.appendingPathComponent("contents").path,
-                confinedTo: .named(staged.path, workingDirectory: staged.path, followsLinks: false))
+            try fill(staged)
+        } catch let failure as Failure {
+            throw Failure(message: "could not \(filling) (\(failure.message)); \(display) is unchanged")
         } catch {
-            throw Failure(message: "could not write \(name) (\(error)); \(display) is unchanged")
+            throw Failure(message: "could not \(filling) (\(error)); \(display) is unchanged")
         }
-        guard rename(staged.path, destination.path) == 0 else {
+        guard rename(staged.path, bundle.appendingPathComponent(name + ".xcdatamodel").path) == 0 else {
             throw Failure(message: "could not add \(name) (\(POSIXFailure(code: errno))); \(display) is unchanged")
         }
     }
