@@ -444,7 +444,7 @@ package enum CheckCommand {
     }
 
     /// Where a run stops early: with this output (a usage error, or a pre-commit run with nothing to say).
-    private struct Stop: Error {
+    package struct Stop: Error {
         var output: CommandOutput
         static func usage(_ message: String) -> Stop { Stop(output: .usageError(message)) }
         static let nothingToSay = Stop(output: CommandOutput(exitCode: CommandOutput.success))
@@ -689,40 +689,14 @@ package enum CheckCommand {
         package var report: LintReport
     }
 
-    /// A run as `check` makes it with `options`' paths, configuration, lock and revisions, without the result
-    /// cache, a baseline or `--only-new`: every finding, read fresh.
+    /// A run as `check` makes it with `options`' paths, configuration, lock and revisions, without the run cache, a
+    /// baseline or `--only-new`: every finding. It stops (`Stop`) where `check` would.
     package static func judge(_ options: Options, environment: CommandEnvironment) throws -> Judged {
-        var configuration: Configuration
-        do {
-            configuration = try loadConfiguration(options.config, environment: environment)
-        } catch let error as ConfigurationError {
-            throw UsageError("configuration error: \(error)")
-        }
-        try selectRules(only: options.only, disabled: options.disable, into: &configuration)
-        let engine = Engine(configuration: configuration, migration: options.migration)
-        var workspace = Workspace(configuration: configuration, workingDirectory: environment.workingDirectory)
-        workspace.history = try historyOptions(options, configuration: configuration, environment: environment)
-        let input: LintInput
-        do {
-            input = try workspace.read(paths: options.paths)
-        } catch let error as BundleFinder.FinderError {
-            throw UsageError("\(error)")
-        } catch let error as GitRepository.GitError {
-            throw UsageError("\(error)")
-        } catch let error as ConfigurationError {
-            throw UsageError("configuration error: \(error)")
-        }
-        guard !input.bundles.isEmpty else {
-            let place =
-                options.paths.isEmpty
-                ? "the current directory" : options.paths.map(ReportText.escaped).joined(separator: ", ")
-            throw UsageError("no .xcdatamodeld bundles or SwiftData schemas found in \(place)")
-        }
-        return Judged(input: input, engine: engine, report: engine.run(.app(input)))
+        let (_, engine, workspace) = try setUp(options, environment: environment)
+        let (input, report, _) = try judge(options, paths: options.paths, engine: engine, workspace: workspace)
+        try requireSomethingFound(input, options: options, paths: options.paths)
+        return Judged(input: input, engine: engine, report: report)
     }
-
-    /// The versions of one bundle of a run that have shipped, as the run decides it.
-    package static func shippedVersions(of item: LintInput.Bundle) -> Set<ExactName> { Linter.shipped(item) }
 
     /// With `--only`: the findings of those rules, and the skip-version findings whose underlying rule is one.
     package static func onlyFilter(_ report: LintReport, only: [String]) -> LintReport {

@@ -1,5 +1,6 @@
 import Foundation
 import ModelLintSupport
+import ModelLintRepair
 import ModelLintModel
 import ModelLintSwiftData
 import ModelLintRules
@@ -85,9 +86,9 @@ package enum ExportSchemaCommand {
             }
         }
         if let current = set.schemas.last {
-            let pointer = try PropertyListSerialization.data(
-                fromPropertyList: ["_XCCurrentVersionName": current.name + ".xcdatamodel"], format: .xml, options: 0)
-            try FileWriter.write(pointer, to: bundle + "/.xccurrentversion", confinedTo: confinement)
+            try FileWriter.write(
+                Data(CurrentVersionPointer.bytes(naming: current.name)), to: bundle + "/.xccurrentversion",
+                confinedTo: confinement)
         }
         return warnings
     }

@@ -44,6 +44,8 @@ package enum FixCommand {
         do {
             checkOptions = try CheckCommand.Options(parsing: checkArguments(parsed))
             judged = try CheckCommand.judge(checkOptions, environment: environment)
+        } catch let stop as CheckCommand.Stop {
+            return stop.output
         } catch let error as UsageError {
             return .usageError(error.message)
         } catch {
@@ -73,9 +75,10 @@ package enum FixCommand {
         return nil
     }
 
-    /// The arguments of the `check` run `fix` repairs: the same paths and the options they share.
+    /// The arguments of the `check` run `fix` repairs: the same paths and the options they share. Every file is
+    /// read afresh: a repair reads the bytes it replaces.
     static func checkArguments(_ parsed: ParsedArguments) -> [String] {
-        var arguments = parsed.positionals
+        var arguments = parsed.positionals + ["--no-cache"]
         if let value = parsed[CheckCommand.config] { arguments += ["--config", value] }
         if let value = parsed[CheckCommand.lock] { arguments += ["--lock", value] }
         if parsed[CheckCommand.noLock] { arguments.append("--no-lock") }
@@ -150,7 +153,7 @@ package enum FixCommand {
             let workingDirectory = environment.workingDirectory
             return input.bundles.map { item in
                 var subject = RepairSubject(
-                    bundle: item.bundle, shipped: CheckCommand.shippedVersions(of: item),
+                    bundle: item.bundle, shipped: Linter.shipped(item),
                     shippedContents: { name in
                         FixCommand.shippedContents(of: name, in: item, workingDirectory: workingDirectory)
                     })

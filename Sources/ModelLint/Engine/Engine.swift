@@ -70,19 +70,19 @@ package struct Engine: Sendable {
     }
 
     package func run(_ subject: Subject) -> LintReport {
-        let set = RuleSet(rules)
         switch subject {
         case .app(let input):
             var linter = Linter(configuration: configuration, rules: rules, migration: migration)
             linter.judgements = judgements
             return linter.lint(input)
         case .store(let store):
-            let diagnostics = StoreVerifier(configuration: configuration, migration: migration, rules: set).verify(
-                store.metadata, path: store.path, against: store.bundle, settings: store.settings, isGolden: false,
-                mappingModels: store.mappingModels, otherBundles: store.otherBundles)
+            let diagnostics = StoreVerifier(configuration: configuration, migration: migration, rules: RuleSet(rules))
+                .verify(
+                    store.metadata, path: store.path, against: store.bundle, settings: store.settings, isGolden: false,
+                    mappingModels: store.mappingModels, otherBundles: store.otherBundles)
             return LintReport(bundles: [BundleSummary(store.bundle)], diagnostics: diagnostics)
         case .build(let build):
-            let diagnostics = BuildVerifier(configuration: configuration, rules: set.build).verify(
+            let diagnostics = BuildVerifier(configuration: configuration, rules: RuleSet(rules).build).verify(
                 build.build, against: build.bundle, settings: build.settings)
             return LintReport(bundles: [BundleSummary(build.bundle)], diagnostics: diagnostics)
         }

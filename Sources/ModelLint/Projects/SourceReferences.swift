@@ -182,15 +182,11 @@ package struct SourceReference: Sendable, Equatable {
 
     /// Whether what starts at `at` is code, not a comment or a string about it: nothing before it on the line opens
     /// a comment (`//`, a `*` or `/*` starting the line), and the quotes before it are balanced.
-    static func isCode(_ at: Int, in line: ArraySlice<UInt8>) -> Bool {
-        let before = line[line.startIndex..<at]
-        let code = before.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        return occurrences(of: Array("//".utf8), in: before).isEmpty && code.first != UInt8(ascii: "*")
-            && !code.starts(with: Array("/*".utf8)) && before.filter({ $0 == UInt8(ascii: "\"") }).count % 2 == 0
-    }
+    static func isCode(_ at: Int, in line: ArraySlice<UInt8>) -> Bool { areCode([at], in: line)[0] }
 
     /// `isCode` for each of `offsets` (ascending), in one pass over the line: a line with thousands of references
-    /// is read once, not once per reference.
+    /// is read once, not once per reference. A `//` wholly before an offset, a line that starts with `*` or `/*`
+    /// (after white space), or an odd number of quotes before it, makes it not code.
     static func areCode(_ offsets: [Int], in line: ArraySlice<UInt8>) -> [Bool] {
         guard !offsets.isEmpty else { return [] }
         let code = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
@@ -206,7 +202,6 @@ package struct SourceReference: Sendable, Equatable {
                 if line[cursor] == UInt8(ascii: "\"") { quotes += 1 }
                 cursor += 1
             }
-            // As `isCode`: a `//` wholly before it, or an odd number of quotes before it, makes it not code.
             return (comment.map { $0 + 2 > at } ?? true) && quotes % 2 == 0
         }
     }

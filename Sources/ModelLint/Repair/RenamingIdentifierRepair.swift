@@ -32,14 +32,8 @@ package struct RenamingIdentifierRepair: Repair {
             guard let property = entity.properties.first(where: { $0.name == propertyName }) else {
                 return plan.left(diagnostic, "\(entityName).\(propertyName) was not found in \(versionName) as read")
             }
-            switch property {
-            case .attribute(let a):
-                element = "attribute"
-                identifier = a.renamingIdentifierAttribute
-            case .relationship(let r):
-                element = "relationship"
-                identifier = r.renamingIdentifierAttribute
-            }
+            if case .relationship = property { element = "relationship" } else { element = "attribute" }
+            identifier = property.renamingIdentifierAttribute
             name = propertyName
             hasElementID = property.elementID != nil
             location = property.location
@@ -59,16 +53,10 @@ package struct RenamingIdentifierRepair: Repair {
         // A shipped version with the same hand-written attribute: its stores know the element by its own name.
         for shipped in subject.bundle.versions where subject.isShipped(shipped.name) {
             guard let old = shipped.model?.entity(named: entityName) else { continue }
-            let carried: String?
-            if let propertyName = diagnostic.property {
-                switch old.properties.first(where: { $0.name == propertyName }) {
-                case .attribute(let a)?: carried = a.renamingIdentifierAttribute
-                case .relationship(let r)?: carried = r.renamingIdentifierAttribute
-                case nil: carried = nil
-                }
-            } else {
-                carried = old.renamingIdentifierAttribute
-            }
+            let carried =
+                diagnostic.property.map { name in
+                    old.properties.first { $0.name == name }?.renamingIdentifierAttribute
+                } ?? old.renamingIdentifierAttribute
             if carried == identifier {
                 return plan.left(
                     diagnostic,

@@ -21,7 +21,7 @@ package struct SuspiciousDefaultRepair: Repair {
     }
 
     /// The default as the attribute's type writes what `value` says, or why that is a guess.
-    package static func respelling(of value: String, for type: AttributeType) -> Result<Respelling, Refusal> {
+    package static func respelling(of value: String, for type: AttributeType) -> Result<Respelling, RepairRefusal> {
         if let range = type.integerRange {
             // `YES` converts to 0: what the model editor shows is not what the app gets.
             if value == "YES" { return .success(Respelling(text: "1", keepsValue: false)) }
@@ -29,7 +29,7 @@ package struct SuspiciousDefaultRepair: Repair {
             if case .whole(let integer)? = DefaultValueVerdict.ExactDecimal(value), range.contains(integer) {
                 return .success(Respelling(text: String(integer), keepsValue: true))
             }
-            return .failure(Refusal("\"\(value)\" says no one whole number of \(type.xmlValue)"))
+            return .failure(RepairRefusal("\"\(value)\" says no one whole number of \(type.xmlValue)"))
         }
         switch type {
         case .decimal, .double, .float:
@@ -43,16 +43,11 @@ package struct SuspiciousDefaultRepair: Repair {
             if ["true", "TRUE", "True", "yes", "Yes"].contains(value) {
                 return .success(Respelling(text: "YES", keepsValue: false))
             }
-            return .failure(Refusal("\"\(value)\" does not say YES or NO"))
+            return .failure(RepairRefusal("\"\(value)\" does not say YES or NO"))
         default:
             break
         }
-        return .failure(Refusal("no respelling of \"\(value)\" for \(type.xmlValue) is certain"))
-    }
-
-    package struct Refusal: Error, Equatable {
-        package var reason: String
-        init(_ reason: String) { self.reason = reason }
+        return .failure(RepairRefusal("no respelling of \"\(value)\" for \(type.xmlValue) is certain"))
     }
 
     package func repair(_ diagnostic: Diagnostic, in subject: RepairSubject, plan: inout RepairPlan) {

@@ -375,6 +375,14 @@ package indirect enum Property: Hashable, Sendable {
         }
     }
 
+    /// A literal `renamingIdentifier="..."` XML attribute: not Xcode's format, ignored by the model compiler.
+    @inlinable package var renamingIdentifierAttribute: String? {
+        switch self {
+        case .attribute(let a): return a.renamingIdentifierAttribute
+        case .relationship(let r): return r.renamingIdentifierAttribute
+        }
+    }
+
     @inlinable package var isTransient: Bool {
         switch self {
         case .attribute(let a): return a.isTransient

@@ -107,8 +107,7 @@ package struct DeclaredRenameMissingIDRule: RetirementRule {
     )
         -> String?
     {
-        guard let property = rename.property else { return before.entity(named: old)?.renamingIdentifier }
-        _ = property
+        guard rename.property != nil else { return before.entity(named: old)?.renamingIdentifier }
         let newer = after.entity(named: rename.entity)
         let entity =
             newer.flatMap { n in before.entities.first { $0.renamingIdentifier == n.renamingIdentifier } }

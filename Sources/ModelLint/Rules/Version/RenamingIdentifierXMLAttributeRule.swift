@@ -41,12 +41,7 @@ package struct RenamingIdentifierXMLAttributeRule: EntityRule {
                     at: entity.location, entity: entity.name))
         }
         for property in entity.properties {
-            let value: String?
-            switch property {
-            case .attribute(let a): value = a.renamingIdentifierAttribute
-            case .relationship(let r): value = r.renamingIdentifierAttribute
-            }
-            guard let value else { continue }
+            guard let value = property.renamingIdentifierAttribute else { continue }
             findings.append(
                 Finding(
                     "\(entity.name).\(property.name) has renamingIdentifier=\"\(value)\", an XML attribute the model compiler ignores: the rename from \(value) will not happen, and after the upgrade \(property.name) reads nil",
