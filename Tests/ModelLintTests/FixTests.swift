@@ -272,6 +272,18 @@ final class UnifiedDiffTests: XCTestCase {
             "--- a/x\n+++ b/x\n@@ -1,1 +1,1 @@\n-a\n+a\n")
     }
 
+    /// Two unrelated files of thousands of lines: the search would hold gigabytes of frontiers, so the lines between
+    /// the common first and last ones are replaced whole, in one hunk with its context.
+    func testUnrelatedLongFilesAreReplacedWithinTheBudget() {
+        let old = Array(("head\n" + (0..<3_000).map { "old \($0)\n" }.joined() + "tail\n").utf8)
+        let new = Array(("head\n" + (0..<3_000).map { "new \($0)\n" }.joined() + "tail\n").utf8)
+        let lines = UnifiedDiff.diff(old: old, new: new, path: "x").components(separatedBy: "\n")
+        XCTAssertEqual(Array(lines.prefix(4)), ["--- a/x", "+++ b/x", "@@ -1,3002 +1,3002 @@", " head"])
+        XCTAssertEqual(lines.filter { $0.hasPrefix("-old ") }.count, 3_000)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("+new ") }.count, 3_000)
+        XCTAssertEqual(lines[lines.count - 2], " tail")
+    }
+
     func testStartTagsAreFoundByNameOnTheirLine() {
         let text = Array(
             "<a>\r\n  <attribute name=\"x\" d='1'/><attribute name=\"y\" defaultValueString=\"&quot;q&quot;\"/>\n".utf8)

@@ -84,8 +84,29 @@ package enum UnifiedDiff {
         return out
     }
 
-    /// The shortest edit script from a to b (Myers 1986, linear in the lines times the edits).
+    /// How many saved frontier entries the search may hold (8 M: 64 MB): the frontiers grow with the lines times
+    /// the edits, and two unrelated files of a few thousand lines each must not take gigabytes.
+    static let frontierBudget = 8 << 20
+
+    /// The edit script from a to b: the common first and last lines kept, the rest the shortest script (Myers 1986,
+    /// linear in the lines times the edits) while it fits `frontierBudget`, else every remaining line replaced.
     static func edits(_ a: [String], _ b: [String]) -> [Op] {
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        let middleA = Array(a[prefix..<(a.count - suffix)])
+        let middleB = Array(b[prefix..<(b.count - suffix)])
+        let middle =
+            shortest(middleA, middleB)
+            ?? Array(repeating: .delete, count: middleA.count) + Array(repeating: .insert, count: middleB.count)
+        return Array(repeating: .same, count: prefix) + middle + Array(repeating: .same, count: suffix)
+    }
+
+    /// The shortest edit script, or nil when its search would outgrow `frontierBudget`.
+    static func shortest(_ a: [String], _ b: [String]) -> [Op]? {
         let n = a.count
         let m = b.count
         let max = n + m
@@ -94,6 +115,7 @@ package enum UnifiedDiff {
         var trace: [[Int]] = []
         var found = false
         for d in 0...max {
+            guard (d + 1) * v.count <= frontierBudget else { return nil }
             trace.append(v)
             for k in stride(from: -d, through: d, by: 2) {
                 var x: Int
