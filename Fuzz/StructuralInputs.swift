@@ -176,6 +176,12 @@ enum StructuralInputs {
             "\u{0C}", "extension P { static let s = MigrationStage", "extension V { @Model final class A { ",
             "static var stages: [MigrationStage] { [s] }", "@NSManaged var x: Int\n",
             "class N: NSManagedObject {", "extension N {",
+            // Shapes that once cost more than linear time: lists built from lists, unclosed generics, `#if`s and
+            // calls, chains of `.self`, long dotted names, many stage constants, line breaks Swift also accepts.
+            "enum S: VersionedSchema { static var models: [any PersistentModel.Type] { S.models + V.models } }",
+            "func f<", "<", ".self", "Schema(versionedSchema", "ModelContainer(for: A", "extension V.A.", ".A",
+            "#if A\n", "static let s = MigrationStage.lightweight(fromVersion: V.self, toVersion: W.self)\n",
+            "s, ", "\r", "// c\r", "\r\n",
         ]
         var out = ""
         for _ in 0..<recipe.number(200_000) where !recipe.exhausted || out.utf8.count < 2_000_000 {

@@ -33,9 +33,9 @@ package struct SwiftDeclaration: Sendable {
     /// The tokens between a body's braces: a type's members, a function's statements, a property's accessors.
     package var body: Range<Int>?
     package var members: [SwiftDeclaration] = []
-    /// The `#if` branches this declaration is inside, outermost first (`DEBUG`, `!DEBUG`, `os(iOS)`): every branch
-    /// is read, since which one is compiled cannot be known.
-    package var conditions: [String] = []
+    /// The `#if` branches this declaration is inside: every branch is read, since which one is compiled cannot be
+    /// known.
+    package var conditions = SwiftConditions.none
 
     package func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
     package func attribute(_ name: String) -> SwiftAttribute? { attributes.first { $0.name == name } }
@@ -61,13 +61,22 @@ package struct SwiftSourceFile: Sendable {
     package var path: String
     package var tokens: [SwiftToken]
     package var declarations: [SwiftDeclaration]
+    /// For each opening bracket token, the index after the bracket that closes it.
+    package var bracketEnds: SwiftBracketEnds
+    /// The scanner's work: tokens visited and declarations built (tests hold it linear in the file's size).
+    package var readingSteps: Int
 
     package init(path: String, bytes: [UInt8]) {
         self.path = path
         tokens = SwiftLexer.tokens(bytes)
-        var parser = SwiftDeclarationParser(tokens: tokens)
+        bracketEnds = SwiftBracketEnds(tokens)
+        var parser = SwiftDeclarationParser(tokens: tokens, bracketEnds: bracketEnds)
         declarations = parser.parse()
+        readingSteps = parser.steps
     }
+
+    /// A parser over this file's tokens, to skip bracketed groups while reading them.
+    package var parser: SwiftDeclarationParser { SwiftDeclarationParser(tokens: tokens, bracketEnds: bracketEnds) }
 
     /// The tokens' texts in a range, joined with single spaces where the source had space (for messages).
     package func text(_ range: Range<Int>) -> String {

@@ -2,18 +2,30 @@
 /// to `maximumNesting`, deeper ones skipped whole); function bodies, accessors and initializer expressions are
 /// skipped by bracket matching and kept as token ranges. Every `#if` branch is read and recorded on the
 /// declarations inside it. Whatever the tokens, each is visited a bounded number of times.
-struct SwiftDeclarationParser {
+package struct SwiftDeclarationParser {
     let tokens: [SwiftToken]
+    let bracketEnds: SwiftBracketEnds
     var i = 0
     /// Type bodies nested deeper than this are skipped, not read: recursion stays bounded.
     static let maximumNesting = 64
 
-    init(tokens: [SwiftToken]) { self.tokens = tokens }
+    /// Tokens visited and declarations built, for tests that hold the parse linear.
+    private final class StepCount {
+        var value = 0
+    }
+    private let counted = StepCount()
+    var steps: Int { counted.value }
+    private func step() { counted.value += 1 }
+
+    init(tokens: [SwiftToken], bracketEnds: SwiftBracketEnds) {
+        self.tokens = tokens
+        self.bracketEnds = bracketEnds
+    }
 
     mutating func parse() -> [SwiftDeclaration] {
         var all: [SwiftDeclaration] = []
         while i < tokens.count {
-            all += members(depth: 0, conditions: [])
+            all += members(depth: 0, conditions: .none)
         }
         return all
     }
@@ -34,40 +46,47 @@ struct SwiftDeclarationParser {
     }
 
     /// From an opening bracket: the index after the bracket that closes it (any kind counts), or the end.
-    func skipBalanced(_ start: Int) -> Int {
-        var depth = 0
-        var k = start
-        while k < tokens.count {
-            if isOpener(tokens[k]) {
-                depth += 1
-            } else if isCloser(tokens[k]) {
-                depth -= 1
-                if depth <= 0 { return k + 1 }
-            }
+    package func skipBalanced(_ start: Int) -> Int {
+        step()
+        return bracketEnds.end(from: start)
+    }
+
+    /// From an opening bracket: the end of its group; for a group nothing closes (code that does not compile), the
+    /// end of its line, so that a reader trying a call at every such bracket reads each line once.
+    package func groupEnd(_ start: Int) -> Int {
+        step()
+        guard !bracketEnds.isClosed(start) else { return bracketEnds.end(from: start) }
+        var k = start + 1
+        while k < tokens.count, !tokens[k].startsLine {
+            step()
             k += 1
         }
         return k
     }
 
-    /// From `<`: the index after the matching `>`, or `start` when no `>` comes before a brace or line end.
-    func skipAngles(_ start: Int) -> Int {
+    /// From `<`: whether a matching `>` comes before a brace, `;` or line end; `end` is the index after it, or
+    /// the token where the search stopped (a caller going on from there reads each token once).
+    func skipAngles(_ start: Int) -> (end: Int, closed: Bool) {
         var depth = 0
         var k = start
         while k < tokens.count {
+            step()
             let t = tokens[k]
-            if k > start, t.startsLine || t.isPunctuation("{") || t.isPunctuation("}") { return start }
+            if k > start, t.startsLine || t.isPunctuation("{") || t.isPunctuation("}") || t.isPunctuation(";") {
+                return (k, false)
+            }
             if t.isPunctuation("<") {
                 depth += 1
             } else if t.isPunctuation(">") {
                 depth -= 1
-                if depth == 0 { return k + 1 }
+                if depth == 0 { return (k + 1, true) }
             } else if t.isPunctuation("(") || t.isPunctuation("[") {
                 k = skipBalanced(k)
                 continue
             }
             k += 1
         }
-        return start
+        return (k, false)
     }
 
     /// A token at a line's start that carries on the expression before it (`.map`, `+ x`, `?? y`).
@@ -84,6 +103,7 @@ struct SwiftDeclarationParser {
     func expressionEnd(from start: Int, stopAtComma: Bool, stopAtEquals: Bool, stopAtBrace: Bool) -> Int {
         var k = start
         while k < tokens.count {
+            step()
             let t = tokens[k]
             if k > start, t.startsLine, !Self.continues(t) { return k }
             if t.kind == .punctuation {
@@ -119,6 +139,7 @@ struct SwiftDeclarationParser {
     mutating func skipStatement() {
         let start = i
         while i < tokens.count {
+            step()
             let t = tokens[i]
             if i > start, t.startsLine, !Self.continues(t) { return }
             if t.isPunctuation("}") { return }
@@ -138,6 +159,7 @@ struct SwiftDeclarationParser {
     mutating func restOfLine() -> String {
         var parts: [String] = []
         while i < tokens.count, !tokens[i].startsLine {
+            step()
             parts.append(tokens[i].text)
             i += 1
         }
@@ -145,17 +167,21 @@ struct SwiftDeclarationParser {
     }
 
     /// A member list up to its closing brace (consumed) or the end of the file.
-    mutating func members(depth: Int, conditions: [String]) -> [SwiftDeclaration] {
+    mutating func members(depth: Int, conditions: SwiftConditions) -> [SwiftDeclaration] {
         var result: [SwiftDeclaration] = []
         var attributes: [SwiftAttribute] = []
         var modifiers: [String] = []
-        // The branches of the `#if` blocks open in this list: condition text and whether an `#else` was reached.
-        var branches: [String] = []
+        // The branches of the `#if` blocks open in this list, innermost last: each one's condition as written and
+        // the path of the declarations inside it (its parent's path and its condition, negated after `#else`).
+        var branches: [(condition: String, inside: SwiftConditions)] = []
+        var current: SwiftConditions { branches.last?.inside ?? conditions }
+        func enclosing() -> SwiftConditions { branches.dropLast().last?.inside ?? conditions }
         func reset() {
             attributes = []
             modifiers = []
         }
         while i < tokens.count {
+            step()
             let t = tokens[i]
             var declaration: SwiftDeclaration?
             switch t.kind {
@@ -171,19 +197,25 @@ struct SwiftDeclarationParser {
                 i += 1
                 switch t.text {
                 case "if":
-                    branches.append(restOfLine())
+                    let condition = restOfLine()
+                    branches.append((condition, current.appending(condition)))
                 case "elseif":
                     let condition = restOfLine()
-                    if !branches.isEmpty { branches[branches.count - 1] = condition }
+                    if !branches.isEmpty {
+                        branches[branches.count - 1] = (condition, enclosing().appending(condition))
+                    }
                 case "else":
-                    if let last = branches.last { branches[branches.count - 1] = "!(" + last + ")" }
+                    // A second `#else` (not Swift) keeps the first one's reading.
+                    if let last = branches.last {
+                        branches[branches.count - 1].inside = enclosing().appending("!(" + last.condition + ")")
+                    }
                 case "endif":
                     if !branches.isEmpty { branches.removeLast() }
                 default:
                     var macro = SwiftDeclaration(kind: .macro, name: t.text, line: t.line, column: t.column)
                     if let next = token(i), next.isPunctuation("<"), !next.startsLine {
-                        let end = skipAngles(i)
-                        if end > i {
+                        let (end, closed) = skipAngles(i)
+                        if closed {
                             macro.type = (i + 1)..<(end - 1)
                             i = end
                         }
@@ -221,7 +253,7 @@ struct SwiftDeclarationParser {
                 }
                 switch t.text {
                 case "class", "struct", "enum", "actor", "protocol", "extension":
-                    declaration = typeDeclaration(depth: depth, conditions: conditions + branches)
+                    declaration = typeDeclaration(depth: depth, conditions: current)
                 case "typealias":
                     declaration = typeAlias()
                 case "var", "let":
@@ -229,7 +261,7 @@ struct SwiftDeclarationParser {
                     for var p in properties {
                         p.attributes = attributes
                         p.modifiers = modifiers
-                        p.conditions = conditions + branches
+                        p.conditions = current
                         result.append(p)
                     }
                     reset()
@@ -245,7 +277,7 @@ struct SwiftDeclarationParser {
             if var d = declaration {
                 d.attributes = attributes
                 d.modifiers = modifiers
-                d.conditions = conditions + branches
+                d.conditions = current
                 result.append(d)
             }
             reset()
@@ -266,20 +298,19 @@ struct SwiftDeclarationParser {
         guard let first = token(k), first.kind == .identifier else { return nil }
         var name = first.text
         k += 1
-        while let dot = token(k), dot.isPunctuation("."), let next = token(k + 1), next.kind == .identifier,
-            !next.startsLine || true
-        {
+        while let dot = token(k), dot.isPunctuation("."), let next = token(k + 1), next.kind == .identifier {
+            step()
             name += "." + next.text
             k += 2
         }
         if let t = token(k), t.isPunctuation("<") {
-            let end = skipAngles(k)
-            if end > k { k = end }
+            let (end, closed) = skipAngles(k)
+            if closed { k = end }
         }
         return (name, k)
     }
 
-    mutating func typeDeclaration(depth: Int, conditions: [String]) -> SwiftDeclaration? {
+    mutating func typeDeclaration(depth: Int, conditions: SwiftConditions) -> SwiftDeclaration? {
         let keyword = tokens[i]
         let kind: SwiftDeclaration.Kind =
             switch keyword.text {
@@ -300,6 +331,7 @@ struct SwiftDeclarationParser {
         if let colon = token(i), colon.isPunctuation(":") {
             i += 1
             while i < tokens.count {
+                step()
                 guard let (inherited, next) = dottedName(from: i) else { break }
                 declaration.inherited.append(inherited)
                 i = next
@@ -312,6 +344,7 @@ struct SwiftDeclarationParser {
         }
         // A `where` clause or anything else before the body.
         while i < tokens.count, !tokens[i].isPunctuation("{"), !tokens[i].isPunctuation("}") {
+            step()
             if tokens[i].isPunctuation("(") || tokens[i].isPunctuation("[") {
                 i = skipBalanced(i)
             } else {
@@ -341,8 +374,8 @@ struct SwiftDeclarationParser {
             kind: .typealias, name: name.text, line: keyword.line, column: keyword.column)
         i += 1
         if let t = token(i), t.isPunctuation("<") {
-            let end = skipAngles(i)
-            if end > i { i = end }
+            let (end, closed) = skipAngles(i)
+            if closed { i = end }
         }
         if let t = token(i), t.isPunctuation("=") {
             let end = expressionEnd(from: i + 1, stopAtComma: false, stopAtEquals: false, stopAtBrace: true)
@@ -361,6 +394,7 @@ struct SwiftDeclarationParser {
         i += 1
         var found: [SwiftDeclaration] = []
         while i < tokens.count {
+            step()
             guard let name = token(i), name.kind == .identifier else {
                 skipStatement()
                 return found
@@ -405,6 +439,7 @@ struct SwiftDeclarationParser {
             column: keyword.column)
         // The signature: to the body's brace, or (a requirement without a body) the end of the statement.
         while i < tokens.count {
+            step()
             let t = tokens[i]
             if t.isPunctuation("{") {
                 let end = skipBalanced(i)
@@ -419,8 +454,8 @@ struct SwiftDeclarationParser {
             if t.isPunctuation("(") || t.isPunctuation("[") {
                 i = skipBalanced(i)
             } else if t.isPunctuation("<") {
-                let end = skipAngles(i)
-                i = end > i ? end : i + 1
+                // Unclosed: on from where the search stopped, each token read once.
+                i = skipAngles(i).end
             } else {
                 i += 1
             }

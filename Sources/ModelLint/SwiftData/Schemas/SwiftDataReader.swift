@@ -21,14 +21,34 @@ package enum SwiftDataReader {
 
     /// The schema sets of these files (one module): one per plan, then one for the schemas or models no plan lists.
     package static func schemaSets(_ files: [SwiftSourceFile], moduleName: String) -> [SwiftSchemaSet] {
+        schemaSetsCountingSteps(files, moduleName: moduleName).sets
+    }
+
+    /// The schema sets, and the reading's work (tokens visited, lists followed) for tests that hold it linear.
+    package static func schemaSetsCountingSteps(_ files: [SwiftSourceFile], moduleName: String) -> (
+        sets: [SwiftSchemaSet], steps: Int
+    ) {
         let index = SwiftTypeIndex(files: files)
         var reader = Reading(index: index)
-        return reader.sets(moduleName: moduleName)
+        let sets = reader.sets(moduleName: moduleName)
+        return (sets, reader.progress.steps)
     }
 
     struct Reading {
         let index: SwiftTypeIndex
         var files: [SwiftSourceFile] { index.files }
+
+        /// What one reading has done: its work, and each schema's listed models once followed (a list built from
+        /// other lists, `V2.models + V2.models`, is read once per schema, never once per path to it).
+        final class Progress {
+            var steps = 0
+            var listedModels: [String: ([(String, SwiftToken, Int)], unresolved: [String])] = [:]
+            /// Every `let`/`var` at file scope or in a type, by name, with its file and scope: built once, the first
+            /// time a stage constant is not the plan's own.
+            var constants: [String: [(SwiftDeclaration, Int, String)]]?
+        }
+        let progress = Progress()
+        func step() { progress.steps += 1 }
 
         func location(_ entry: SwiftTypeIndex.Entry) -> SwiftLocation {
             SwiftLocation(file: files[entry.file].path, line: entry.declaration.line, column: entry.declaration.column)
@@ -59,8 +79,7 @@ package enum SwiftDataReader {
 
         /// The static member of this name (its tokens: initializer, else body) in a type's members.
         func staticMember(_ name: String, of entry: SwiftTypeIndex.Entry) -> (SwiftDeclaration, Int)? {
-            for (member, file) in entry.members
-            where member.name == name && (member.kind == .var || member.kind == .let) {
+            for (member, file) in entry.members(named: name) where member.kind == .var || member.kind == .let {
                 return (member, file)
             }
             return nil
@@ -69,25 +88,31 @@ package enum SwiftDataReader {
         func tokens(of declaration: SwiftDeclaration) -> Range<Int>? { declaration.initializer ?? declaration.body }
 
         /// `X.self` references in a token range, as written (`V2.Item`).
-        static func selfReferences(_ tokens: ArraySlice<SwiftToken>) -> [(name: String, token: SwiftToken)] {
+        static func selfReferences(_ tokens: ArraySlice<SwiftToken>, progress: Progress? = nil) -> [(
+            name: String, token: SwiftToken
+        )] {
             var found: [(String, SwiftToken)] = []
             var k = tokens.startIndex
             while k < tokens.endIndex {
-                let t = tokens[k]
-                if t.isIdentifier("self"), k - 2 >= tokens.startIndex, tokens[k - 1].isPunctuation(".") {
-                    var parts: [String] = []
-                    var j = k - 2
-                    var first = tokens[j]
-                    while j >= tokens.startIndex, tokens[j].kind == .identifier {
-                        parts.insert(tokens[j].text, at: 0)
-                        first = tokens[j]
-                        if j - 2 >= tokens.startIndex, tokens[j - 1].isPunctuation(".") {
-                            j -= 2
-                        } else {
-                            break
-                        }
+                progress?.steps += 1
+                // A dotted chain read forward once (`V2.Item.self`): the names before its first `self`. `X.self.self`
+                // is `X.self`, so the rest of the chain names nothing more.
+                guard tokens[k].kind == .identifier else {
+                    k += 1
+                    continue
+                }
+                let first = tokens[k]
+                var parts: [String] = []
+                var named = false
+                while k < tokens.endIndex, tokens[k].kind == .identifier {
+                    progress?.steps += 1
+                    if tokens[k].text == "self", !parts.isEmpty, !named {
+                        found.append((parts.joined(separator: "."), first))
+                        named = true
                     }
-                    if !parts.isEmpty { found.append((parts.joined(separator: "."), first)) }
+                    if !named { parts.append(tokens[k].text) }
+                    guard k + 2 < tokens.endIndex, tokens[k + 1].isPunctuation(".") else { break }
+                    k += 2
                 }
                 k += 1
             }
@@ -96,35 +121,43 @@ package enum SwiftDataReader {
 
         /// The model types a schema's `models` lists, resolved from inside the schema; with names that could not
         /// be resolved. `V1.models + [C.self]` follows V1's list.
+        /// Each type is listed once, where first written: a schema is a set of types.
         func listedModels(of schema: String, visited: Set<String> = []) -> (
             [(String, SwiftToken, Int)], unresolved: [String]
         ) {
+            step()
+            if let known = progress.listedModels[schema] { return known }
             guard !visited.contains(schema), let entry = index.entry(schema),
                 let (member, file) = staticMember("models", of: entry), let range = tokens(of: member)
             else { return ([], ["\(schema).models"]) }
             let slice = files[file].tokens[range]
             var listed: [(String, SwiftToken, Int)] = []
             var unresolved: [String] = []
-            for (written, token) in Self.selfReferences(slice) {
+            var seen = Set<String>()
+            var missed = Set<String>()
+            for (written, token) in Self.selfReferences(slice, progress: progress) {
+                step()
                 if let target = index.resolve(Self.withoutSelf(written), from: schema), isModelClass(target) {
-                    listed.append((target.qualifiedName, token, file))
-                } else {
+                    if seen.insert(target.qualifiedName).inserted { listed.append((target.qualifiedName, token, file)) }
+                } else if missed.insert(written).inserted {
                     unresolved.append(written)
                 }
             }
             // `Other.models`: another schema's list.
             var k = slice.startIndex
             while k < slice.endIndex {
+                step()
                 if slice[k].isIdentifier("models"), k - 2 >= slice.startIndex, slice[k - 1].isPunctuation("."),
                     slice[k - 2].kind == .identifier,
                     let other = index.resolve(slice[k - 2].text, from: schema), other.conforms(to: "VersionedSchema")
                 {
                     let (more, missing) = listedModels(of: other.qualifiedName, visited: visited.union([schema]))
-                    listed += more
-                    unresolved += missing
+                    for model in more where seen.insert(model.0).inserted { listed.append(model) }
+                    for name in missing where missed.insert(name).inserted { unresolved.append(name) }
                 }
                 k += 1
             }
+            progress.listedModels[schema] = (listed, unresolved)
             return (listed, unresolved)
         }
 
@@ -267,15 +300,18 @@ package enum SwiftDataReader {
                 }
             }
             guard let elements = Self.arrayElements(slice) else {
-                for (written, _) in Self.selfReferences(slice) { take(written, from: plan.qualifiedName) }
+                for (written, _) in Self.selfReferences(slice, progress: progress) {
+                    take(written, from: plan.qualifiedName)
+                }
                 return (resolved, unresolved)
             }
             for element in elements {
                 let tokens = files[file].tokens[element]
-                if let (written, _) = Self.selfReferences(tokens).first {
+                if let (written, _) = Self.selfReferences(tokens, progress: progress).first {
                     take(written, from: plan.qualifiedName)
                 } else if let (type, memberRange, memberFile) = memberReference(tokens, scope: plan.qualifiedName),
-                    let (written, _) = Self.selfReferences(files[memberFile].tokens[memberRange]).first
+                    let (written, _) = Self.selfReferences(files[memberFile].tokens[memberRange], progress: progress)
+                        .first
                 {
                     // `MigrateToV2.toVersion`: a static member holding the schema.
                     take(written, from: type.qualifiedName)
@@ -326,6 +362,7 @@ package enum SwiftDataReader {
             var k = slice.startIndex
             var depth = 0
             while k < slice.endIndex {
+                step()
                 let t = slice[k]
                 if t.isPunctuation("(") || t.isPunctuation("[") || t.isPunctuation("{") {
                     depth += 1
@@ -357,29 +394,41 @@ package enum SwiftDataReader {
         func namedStage(_ name: String, plan: SwiftTypeIndex.Entry) -> (SwiftStage, Int)? {
             var candidates: [(SwiftDeclaration, Int, String)] = []
             if let (d, f) = staticMember(name, of: plan) { candidates.append((d, f, plan.qualifiedName)) }
-            if candidates.isEmpty {
-                for (f, file) in files.enumerated() {
-                    for d in file.declarations where d.name == name && (d.kind == .let || d.kind == .var) {
-                        candidates.append((d, f, ""))
-                    }
-                }
-                for qualified in index.order {
-                    guard let entry = index.entry(qualified), entry.declaration.isType,
-                        let (d, f) = staticMember(name, of: entry)
-                    else { continue }
-                    candidates.append((d, f, qualified))
-                }
-            }
+            if candidates.isEmpty { candidates = constants()[name] ?? [] }
             guard candidates.count == 1, let (declaration, file, scope) = candidates.first,
                 let range = tokens(of: declaration)
             else { return nil }
             let slice = files[file].tokens[range]
             var k = slice.startIndex
             while k < slice.endIndex {
+                step()
                 if let found = stageCall(in: slice, at: k, file: file, scope: scope) { return found }
                 k += 1
             }
             return nil
+        }
+
+        /// Constants a stage may be named by, at file scope then in each type (the first of a type's members of a
+        /// name, as `staticMember` finds it).
+        func constants() -> [String: [(SwiftDeclaration, Int, String)]] {
+            if let built = progress.constants { return built }
+            var built: [String: [(SwiftDeclaration, Int, String)]] = [:]
+            for (f, file) in files.enumerated() {
+                for d in file.declarations where d.kind == .let || d.kind == .var {
+                    step()
+                    built[d.name, default: []].append((d, f, ""))
+                }
+            }
+            for qualified in index.order {
+                guard let entry = index.entry(qualified), entry.declaration.isType else { continue }
+                var named = Set<String>()
+                for (d, f) in entry.members where (d.kind == .let || d.kind == .var) && named.insert(d.name).inserted {
+                    step()
+                    built[d.name, default: []].append((d, f, qualified))
+                }
+            }
+            progress.constants = built
+            return built
         }
 
         /// `.lightweight(fromVersion: A.self, toVersion: B.self)` or `.custom(…)` at `k` (the `lightweight` or
@@ -429,7 +478,7 @@ package enum SwiftDataReader {
                 {
                     let value = slice[end + 2]
                     if value.isPunctuation("{") {
-                        let close = SwiftDeclarationParser(tokens: files[file].tokens).skipBalanced(end + 2)
+                        let close = files[file].parser.skipBalanced(end + 2)
                         closures[u.text] = (end + 3)..<max(end + 3, min(close - 1, slice.endIndex))
                         closureFile[u.text] = file
                     } else if value.kind == .identifier, let (body, f) = function(named: value.text, near: scope) {
@@ -454,7 +503,7 @@ package enum SwiftDataReader {
         /// A stage's `fromVersion:`/`toVersion:` argument: `V1.self`, or a constant holding it (`toVersion`,
         /// `MigrateToV2.toVersion`), resolved to the schema's qualified name; nil when it cannot be read.
         func schemaArgument(_ tokens: ArraySlice<SwiftToken>, file: Int, scope: String) -> String? {
-            if let written = Self.selfReferences(tokens).first?.name {
+            if let written = Self.selfReferences(tokens, progress: progress).first?.name {
                 return index.resolve(Self.withoutSelf(written), from: scope).map(\.qualifiedName) ?? written
             }
             var holder: (SwiftDeclaration, Int, String)?
@@ -463,11 +512,11 @@ package enum SwiftDataReader {
             {
                 holder = (member, memberFile, scope)
             } else if let (type, range, memberFile) = memberReference(tokens, scope: scope) {
-                let written = Self.selfReferences(files[memberFile].tokens[range]).first?.name
+                let written = Self.selfReferences(files[memberFile].tokens[range], progress: progress).first?.name
                 return written.flatMap { index.resolve(Self.withoutSelf($0), from: type.qualifiedName)?.qualifiedName }
             }
             guard let (member, memberFile, memberScope) = holder, let range = self.tokens(of: member),
-                let written = Self.selfReferences(files[memberFile].tokens[range]).first?.name
+                let written = Self.selfReferences(files[memberFile].tokens[range], progress: progress).first?.name
             else { return nil }
             return index.resolve(Self.withoutSelf(written), from: memberScope)?.qualifiedName
         }
@@ -476,7 +525,7 @@ package enum SwiftDataReader {
         /// else one function of that name at file scope in the module.
         func function(named name: String, near scope: String) -> (Range<Int>, Int)? {
             if let entry = index.entry(scope),
-                let (member, file) = entry.members.first(where: { $0.0.kind == .func && $0.0.name == name }),
+                let (member, file) = entry.members(named: name).first(where: { $0.declaration.kind == .func }),
                 let body = member.body
             {
                 return (body, file)
@@ -534,11 +583,12 @@ package enum SwiftDataReader {
             var found: [SwiftContainer] = []
             for file in files where !Self.isTestPath(file.path) {
                 let tokens = file.tokens
-                let parser = SwiftDeclarationParser(tokens: tokens)
+                let parser = file.parser
                 /// `isStoredInMemoryOnly: true` among the tokens of a call's arguments.
                 func inMemory(_ range: Range<Int>) -> Bool {
                     var k = range.lowerBound
                     while k + 2 < range.upperBound {
+                        step()
                         if tokens[k].isIdentifier("isStoredInMemoryOnly") || tokens[k].isIdentifier("inMemory"),
                             tokens[k + 1].isPunctuation(":"), tokens[k + 2].isIdentifier("true")
                         {
@@ -553,6 +603,7 @@ package enum SwiftDataReader {
                 var inMemoryConfigurations = Set<String>()
                 var at = 2
                 while at + 4 < tokens.count {
+                    step()
                     guard tokens[at].isIdentifier("ModelConfiguration"), tokens[at + 1].isPunctuation("("),
                         tokens[at - 1].isPunctuation("="), tokens[at - 2].kind == .identifier
                     else {
@@ -584,10 +635,16 @@ package enum SwiftDataReader {
                     }
                     return k
                 }
-                // Per open `#if`: whether the branch being read is DEBUG-only.
+                // Per open `#if`: whether the branch being read is DEBUG-only; and how many are.
                 var debugBranches: [(debug: Bool, negated: Bool)] = []
+                var debugCount = 0
+                func setLast(_ branch: (debug: Bool, negated: Bool)) {
+                    debugCount += (branch.debug ? 1 : 0) - (debugBranches[debugBranches.count - 1].debug ? 1 : 0)
+                    debugBranches[debugBranches.count - 1] = branch
+                }
                 var k = 0
                 while k < tokens.count {
+                    step()
                     let t = tokens[k]
                     if t.kind == .pound {
                         switch t.text {
@@ -596,14 +653,13 @@ package enum SwiftDataReader {
                             let word = k + (negated ? 2 : 1)
                             let names = word < tokens.count && tokens[word].isIdentifier("DEBUG")
                             debugBranches.append((names && !negated, names && negated))
+                            if names && !negated { debugCount += 1 }
                         case "elseif":
-                            if !debugBranches.isEmpty { debugBranches[debugBranches.count - 1] = (false, false) }
+                            if !debugBranches.isEmpty { setLast((false, false)) }
                         case "else":
-                            if let last = debugBranches.last {
-                                debugBranches[debugBranches.count - 1] = (last.negated, last.debug)
-                            }
+                            if let last = debugBranches.last { setLast((last.negated, last.debug)) }
                         case "endif":
-                            if !debugBranches.isEmpty { debugBranches.removeLast() }
+                            if let last = debugBranches.popLast(), last.debug { debugCount -= 1 }
                         default: break
                         }
                     }
@@ -621,7 +677,7 @@ package enum SwiftDataReader {
                         k = skipPreview(from: k + 2, function: t.isIdentifier("func"))
                         continue
                     }
-                    let inDebug = debugBranches.contains { $0.debug }
+                    let inDebug = debugCount > 0
                     let opens = k + 1 < tokens.count && tokens[k + 1].isPunctuation("(")
                     let isContainer =
                         opens
@@ -631,7 +687,7 @@ package enum SwiftDataReader {
                         opens && t.isIdentifier("Schema") && k + 2 < tokens.count
                         && tokens[k + 2].isIdentifier("versionedSchema")
                     if isContainer || isSchema, !inDebug {
-                        let end = parser.skipBalanced(k + 1)
+                        let end = parser.groupEnd(k + 1)
                         let arguments = tokens[(k + 2)..<max(k + 2, end - 1)]
                         if isContainer,
                             inMemory(arguments.indices)
@@ -645,7 +701,7 @@ package enum SwiftDataReader {
                         var container = SwiftContainer(
                             location: SwiftLocation(file: file.path, line: t.line, column: t.column), plan: nil,
                             schema: nil, models: [], isSchemaOnly: isSchema)
-                        for (written, _) in Self.selfReferences(arguments) {
+                        for (written, _) in Self.selfReferences(arguments, progress: progress) {
                             guard let target = index.resolve(written, from: "") else { continue }
                             if target.conforms(to: "SchemaMigrationPlan") {
                                 container.plan = target.qualifiedName
@@ -657,7 +713,7 @@ package enum SwiftDataReader {
                         }
                         found.append(container)
                         // A `Schema(versionedSchema:)` inside a container call is that container's.
-                        if isContainer { k = end } else { k += 1 }
+                        k = end
                         continue
                     }
                     k += 1
@@ -790,11 +846,12 @@ package enum SwiftDataReader {
                 let tokens = file.tokens
                 var k = 0
                 while k + 1 < tokens.count {
+                    step()
                     guard tokens[k].isIdentifier("ModelConfiguration"), tokens[k + 1].isPunctuation("(") else {
                         k += 1
                         continue
                     }
-                    let end = SwiftDeclarationParser(tokens: tokens).skipBalanced(k + 1)
+                    let end = file.parser.skipBalanced(k + 1)
                     for j in (k + 2)..<max(k + 2, end - 1) where tokens[j].kind == .string {
                         let text = tokens[j].text
                         let first = j == k + 2

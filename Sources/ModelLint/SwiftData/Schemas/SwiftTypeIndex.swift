@@ -12,9 +12,35 @@ package struct SwiftTypeIndex: Sendable {
         /// The enclosing type's qualified name ("" at file scope).
         package var scope: String
         /// Members added by extensions, after the declaration's own, each with the file its extension is in.
-        package var extensionMembers: [(declaration: SwiftDeclaration, file: Int)] = []
+        package private(set) var extensionMembers: [(declaration: SwiftDeclaration, file: Int)] = []
         /// Conformances added by extensions (`extension V1: VersionedSchema`).
-        package var extensionInherited: [String] = []
+        package private(set) var extensionInherited: [String] = []
+        /// Positions in `members` by name: a lookup costs the same however many members a type has.
+        private var positions: [String: [Int]] = [:]
+
+        init(qualifiedName: String, declaration: SwiftDeclaration, file: Int, scope: String) {
+            self.qualifiedName = qualifiedName
+            self.declaration = declaration
+            self.file = file
+            self.scope = scope
+            for (k, member) in declaration.members.enumerated() { positions[member.name, default: []].append(k) }
+        }
+
+        mutating func addExtension(_ members: [SwiftDeclaration], inherited: [String], file: Int) {
+            for member in members {
+                positions[member.name, default: []].append(declaration.members.count + extensionMembers.count)
+                extensionMembers.append((member, file))
+            }
+            extensionInherited += inherited
+        }
+
+        /// The members of this name, in `members`' order.
+        package func members(named name: String) -> [(declaration: SwiftDeclaration, file: Int)] {
+            (positions[name] ?? []).map { k in
+                k < declaration.members.count
+                    ? (declaration.members[k], file) : extensionMembers[k - declaration.members.count]
+            }
+        }
 
         package var name: String { declaration.name }
         /// Every member with the file that declares it: a member's token ranges index that file's tokens.
@@ -50,10 +76,9 @@ package struct SwiftTypeIndex: Sendable {
             for member in declaration.members where member.isType || member.kind == .typealias {
                 register(member, scope: target, file: f)
             }
-            if var list = entries[target], let i = Self.compiled(list) {
-                list[i].extensionMembers += declaration.members.map { ($0, f) }
-                list[i].extensionInherited += declaration.inherited
-                entries[target] = list
+            // In place: a copy of the list per extension would make many extensions quadratic.
+            if let i = entries[target].flatMap(Self.compiled) {
+                entries[target]![i].addExtension(declaration.members, inherited: declaration.inherited, file: f)
             }
         }
     }
