@@ -168,6 +168,21 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
                 Engine(configuration: configuration, rules: rules).run(
                     .app(try workspace.read(paths: ["Near.xcdatamodeld"]))
                 ).diagnostics
+        } else if let change = example.configurationChange {
+            // A gate run's settings: the revision's `.modellint.json` beside the bundle against the one now.
+            func file(_ text: String?) throws -> ConfigurationFloor.SettingsFile? {
+                try text.map {
+                    try ConfigurationFloor.SettingsFile(display: ".modellint.json", folder: "", bytes: Data($0.utf8))
+                }
+            }
+            let before = ConfigurationFloor.Side(configuration: try file(change.before))
+            let changes = ConfigurationFloor.changes(
+                bundle: "Near.xcdatamodeld", before: before,
+                after: ConfigurationFloor.Side(configuration: try file(change.after)), revision: "main",
+                defaults: Dictionary(uniqueKeysWithValues: RuleRegistry.all.map { ($0.id, $0.description.severity) }))
+            var input = LintInput(bundles: [LintInput.Bundle(bundle: loaded())])
+            input.configurationChanges = changes
+            found = Engine(configuration: configuration, rules: rules).run(.app(input)).diagnostics
         } else if let source = example.sourceFile {
             // Code rules judge the references scanned from the app's Swift files.
             found =
@@ -326,7 +341,8 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
 
     /// A plain example: model versions only, the last current, nothing beside the bundle.
     static func isPlain(_ example: RuleExample) -> Bool {
-        guard example.shipped.isEmpty, example.lockFileText == nil, example.mappingModels.isEmpty,
+        guard example.shipped.isEmpty, example.lockFileText == nil, example.configurationChange == nil,
+            example.mappingModels.isEmpty,
             example.sourceFile == nil, example.swiftFiles.isEmpty,
             example.project == nil, example.store == nil, example.build == nil, case .last = example.currentVersion
         else { return false }
@@ -345,7 +361,8 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
         case .change, .entityPair: return .pair
         case .pairSet: return .pairSet
         case .suppression: return .suppressionEntries
-        case .bundle, .migrationStyle, .mappingModel, .pickedMappingModel, .retirement, .history, .lockFile, .build,
+        case .bundle, .migrationStyle, .mappingModel, .pickedMappingModel, .retirement, .history, .lockFile,
+            .configurationChange, .build,
             .store, .project,
             .sourceReference,
             .swiftData, .classParity:

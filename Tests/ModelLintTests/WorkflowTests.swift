@@ -474,7 +474,7 @@ import ModelLintGather
             ),
             (
                 #"{"rulez": {}}"#,
-                "rulez: unknown key (did you mean rules? expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores, projects, walkBudget, includeUnshipped)"
+                "rulez: unknown key (did you mean rules? expected migration, rules, exclude, mappingModels, bundles, baseline, goldenStores, projects, walkBudget, includeUnshipped, allowNestedOverrides)"
             ),
             (
                 #"{"rules": {"property-removd": "error"}}"#,

@@ -20,7 +20,7 @@ package enum CheckCommand {
     static let report = ValueOption<String>(
         "--report", value: "FORMAT=FILE",
         help: "also write the same findings as FORMAT to FILE (repeatable; one run, several reports)")
-    static let config = configOption("configuration file (default: nearest .modellint.json walking up)")
+    static let config = configOption("configuration file (default: the .modellint.json nearest each bundle)")
     static let migration = migrationOption(
         "how the app migrates: direct (default: older stores migrate in one hop) or progressive")
     static let lock = ValueOption<String>(
@@ -505,6 +505,10 @@ package enum CheckCommand {
         var workspace = Workspace(configuration: configuration, workingDirectory: environment.workingDirectory)
         if !options.noCache { workspace.cache = .standard(environment: environment.variables) }
         workspace.swiftDataSearch = options.swiftDataSearch
+        workspace.gateRevision = options.against
+        workspace.baselineFile =
+            options.baseline.map { PathTools.absolute($0, relativeTo: environment.workingDirectory) }
+            ?? configuration.baseline
         do {
             workspace.history = try historyOptions(options, configuration: configuration, environment: environment)
         } catch {
@@ -534,6 +538,7 @@ package enum CheckCommand {
         workspace.deletedBundles = selection.deletedBundles
         workspace.stagedListing = (selection.indexListing, selection.listedBundles)
         workspace.stagedSwiftFiles = options.isPart ? [] : selection.swiftFiles
+        if selection.changesSettings { workspace.gateRevision = "HEAD" }
         // A bundle deleted whole leaves nothing to lint but its lock entry: judged from the lock's folder.
         if !options.isPart, !selection.deletedBundles.isEmpty, workspace.history.lock != nil {
             paths.append(workspace.history.lockDirectory)

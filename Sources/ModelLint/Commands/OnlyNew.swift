@@ -58,6 +58,8 @@ extension Workspace {
         }
         var inputAtRef = input
         inputAtRef.bundles = bundlesAtRef
+        // What the change does to the settings is the change's alone: nothing at REF to match it.
+        inputAtRef.configurationChanges = []
         var counts: [String: Int] = [:]
         let reportAtRef = engine.run(.app(inputAtRef))
         Teardown.keep(inputAtRef)

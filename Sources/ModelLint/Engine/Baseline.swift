@@ -133,11 +133,17 @@ package struct Baseline: Equatable, Sendable {
         self.count = count
     }
 
+    /// Rules whose findings no baseline hides: those about a change to the settings, the baseline among them.
+    static let unhideable: Set<String> = Set(
+        RuleSet.registry.configurationChange.map(\.id))
+
     /// The report without the findings the baseline records (each entry hides one matching finding), and the
     /// entries that matched none: findings fixed since, or a baseline recorded with other paths.
     package func filter(_ report: LintReport, paths: Paths) -> (report: LintReport, unmatched: [Digest128: Int]) {
         var remaining = matchCounts
         let kept = report.diagnostics.filter { d in
+            // What a change does to the settings is judged against the revision's baseline, never hidden by its own.
+            if Self.unhideable.contains(d.ruleId) { return true }
             var entry = Self.entry(d, paths: paths, format: format)
             if entry.key != nil && remaining[Self.match(entry)] == nil { entry.key = nil }  // a format-1 entry, perhaps
             let key = Self.match(entry)

@@ -105,7 +105,8 @@ package enum SubjectSource: String, Sendable, CaseIterable {
     case shippedRecords
     /// Each Xcode project that lists a bundle's versions (`Linter.lintRead`).
     case project
-    /// The whole app: lock file, code references, model classes, SwiftData sets (`Linter.lintRead`).
+    /// The whole app: lock file, code references, model classes, SwiftData sets, what the change does to the
+    /// configuration (`Linter.lintRead`).
     case app
     /// A store against its bundle (`store`, and golden stores in `check`).
     case store
@@ -122,7 +123,7 @@ extension RuleKind {
         case .pairSet: return .pairFindings
         case .history: return .shippedRecords
         case .project: return .project
-        case .lockFile, .sourceReference, .swiftData, .classParity: return .app
+        case .lockFile, .configurationChange, .sourceReference, .swiftData, .classParity: return .app
         case .store: return .store
         case .build: return .build
         }

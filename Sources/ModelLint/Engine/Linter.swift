@@ -93,6 +93,17 @@ package struct Linter: Sendable {
                     rule.check(lock.file, lockPath: lock.path, bundleKeysOnDisk: lock.bundleKeysOnDisk))
             }
         }
+        if !input.configurationChanges.isEmpty {
+            // At the level the revision set: the change under judgement cannot turn off the rule that judges it.
+            var atRevision = configuration
+            for rule in rules.configurationChange {
+                atRevision.rules[rule.id] = input.revisionRuleLevels[rule.id].flatMap(RuleLevel.init)
+            }
+            let facts = ResolutionFacts(configuration: atRevision, bundlePath: input.configurationChanges[0].file)
+            for rule in rules.configurationChange {
+                diagnostics += facts.resolve(rule.description, rule.check(input.configurationChanges))
+            }
+        }
         diagnostics += SourceReferenceVerifier(configuration: configuration, rules: rules.sourceReference)
             .verify(input.sourceReferences, bundles: loaded)
         // The app's model classes against the bundles: once per run, reported with the first bundle.

@@ -52,6 +52,7 @@ package struct RuleSet: Sendable {
     package private(set) var suppression: [any SuppressionRule] = []
     package private(set) var history: [any HistoryRule] = []
     package private(set) var lockFile: [any LockFileRule] = []
+    package private(set) var configurationChange: [any ConfigurationChangeRule] = []
     package private(set) var build: [any BuildRule] = []
     package private(set) var store: [any StoreRule] = []
     package private(set) var project: [any ProjectRule] = []
@@ -77,6 +78,7 @@ package struct RuleSet: Sendable {
             case .suppression(let rule): suppression.append(rule)
             case .history(let rule): history.append(rule)
             case .lockFile(let rule): lockFile.append(rule)
+            case .configurationChange(let rule): configurationChange.append(rule)
             case .build(let rule): build.append(rule)
             case .store(let rule): store.append(rule)
             case .project(let rule): project.append(rule)

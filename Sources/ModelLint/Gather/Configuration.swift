@@ -252,6 +252,9 @@ package struct Configuration: Sendable {
             case "includeUnshipped":
                 guard let flag = value.boolValue else { throw fail("includeUnshipped", "must be true or false") }
                 configuration.includeUnshipped = flag
+            case "allowNestedOverrides":
+                // Read by gate runs from the revision's root configuration (`ConfigurationFloor`).
+                guard value.boolValue != nil else { throw fail("allowNestedOverrides", "must be true or false") }
             case "rules":
                 guard let pairs = value.objectValue else {
                     throw fail("rules", "must be an object of rule id to severity")
@@ -344,7 +347,7 @@ package struct Configuration: Sendable {
             default:
                 let keys = [
                     "migration", "rules", "exclude", "mappingModels", "bundles", "baseline", "goldenStores", "projects",
-                    "walkBudget", "includeUnshipped",
+                    "walkBudget", "includeUnshipped", "allowNestedOverrides",
                 ]
                 throw fail(
                     key, "unknown key (\(Spelling.didYouMean(key, in: keys))expected \(keys.joined(separator: ", ")))")

@@ -4,6 +4,7 @@ import ModelLintHistory
 import ModelLintStores
 import ModelLintProjects
 import ModelLintSwiftData
+import ModelLintRules
 
 /// Everything `check` judges, already found and read (`Workspace` in the commands does that): the linter
 /// takes this and touches neither the file system nor git.
@@ -89,6 +90,11 @@ package struct LintInput: Sendable {
     package var managedObjectClasses: [ManagedObjectClass] = []
     /// Swift files not read for SwiftData schemas: over `SwiftDataLoader.sizeLimit`.
     package var tooLargeSwiftFiles: [String] = []
+    /// In a gate run: what the change does to the configuration, lock file and baseline, against the revision.
+    package var configurationChanges: [ConfigurationChange] = []
+    /// The revision's configured levels (`rules`), for the rules that judge `configurationChanges`: the change
+    /// cannot turn off the rule that reports it.
+    package var revisionRuleLevels: [String: String] = [:]
 
     package init(
         bundles: [Bundle], lock: Lock? = nil, sourceReferences: [SourceReference] = [],

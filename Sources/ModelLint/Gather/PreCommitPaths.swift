@@ -21,6 +21,9 @@ package enum PreCommitPaths {
         package var listedBundles: Set<String> = []
         /// Staged Swift files (relative to the repository): SwiftData declarations may be among them.
         package var swiftFiles: [String] = []
+        /// The commit changes a configuration, lock file or JSON file (a baseline): the settings are compared with
+        /// HEAD's (`ConfigurationFloor`). A commit that touches none costs no comparison.
+        package var changesSettings = false
     }
 
     /// The paths to lint: the ones given, each bundle a staged change (a deletion included) is inside, when the
@@ -84,6 +87,7 @@ package enum PreCommitPaths {
         var paths = given.filter { !$0.hasSuffix(".swift") }
         var touchedBundles: [String] = []
         var swiftFiles: [String] = []
+        var changesSettings = false
         for path in fields {
             if path.hasSuffix(".swift") {
                 swiftFiles.append(path)
@@ -91,6 +95,7 @@ package enum PreCommitPaths {
             }
             let absolute = repository.toplevel + "/" + path
             let name = path.split(separator: "/").last.map(String.init) ?? path
+            if name.hasSuffix(".json") || name == LockFile.fileName { changesSettings = true }
             if name == ".modellint.json" || name == LockFile.fileName {
                 // The rules or the shipped record changed: every bundle the file governs, i.e. its folder's.
                 paths.append(CompiledModelReader.folder(of: absolute))
@@ -128,6 +133,7 @@ package enum PreCommitPaths {
         selection.indexListing = indexListing
         selection.listedBundles = listedBundles
         selection.swiftFiles = swiftFiles
+        selection.changesSettings = changesSettings
         return selection
     }
 }

@@ -28,6 +28,11 @@ package struct Workspace: Sendable {
     /// A run split by configuration: the paths the whole run was given, searched for SwiftData schemas by the one
     /// part that reads them (the others read only their bundles, whose paths select no Swift folder).
     package var swiftDataSearch: [String]?
+    /// A gate run's revision (`--against`, HEAD for `--pre-commit`): the configuration, lock file and baseline
+    /// there are the floor the change is held to (`ConfigurationFloor`).
+    package var gateRevision: String?
+    /// The baseline in force (absolute), compared with the same file at `gateRevision`.
+    package var baselineFile: String?
 
     package init(configuration: Configuration, history: HistoryOptions = HistoryOptions(), workingDirectory: String) {
         self.configuration = configuration
@@ -187,6 +192,8 @@ package struct Workspace: Sendable {
                 absolutePath, searchRoot: searchRoot, projects: input.bundles[i].projects,
                 loadedByName: loadedByName, files: files)
         }
+        (input.configurationChanges, input.revisionRuleLevels) = try configurationChanges(
+            bundles: selections.filter { !$0.absolutePath.hasSuffix(".swift") }.map(\.absolutePath))
         input.goldenStores = selections.isEmpty ? [] : try goldenStores()
         // The mapping models, projects and Swift files around the bundles come from the same budget.
         try finder.walker.requireComplete(workingDirectory: workingDirectory)

@@ -36,6 +36,16 @@ package enum RuleDocumentation {
                     let language = name.hasSuffix(".swift") ? "swift" : "xml"
                     out += "`\(name)`:\n\n```\(language)\n\(text)\n```\n\n"
                 }
+                if let change = example.configurationChange {
+                    // The model is only the bundle the settings govern: the two files are the example.
+                    out +=
+                        (change.before.map {
+                            "`.modellint.json` beside the bundle at `main`:\n\n```json\n\($0)\n```\n\n"
+                        }
+                            ?? "No `.modellint.json` at `main`.\n\n")
+                        + "`.modellint.json` in the change, checked with `--against main`:\n\n```json\n\(change.after)\n```\n\n"
+                    continue
+                }
                 for (name, contents) in example.versions {
                     switch contents {
                     case .model(let body):

@@ -42,6 +42,9 @@ package struct RuleExample: Sendable {
     package var severity: Severity?
     /// For lock-file rules: the exact text of `modellint.lock` beside the bundle (markers `↓` at an entry's line).
     package var lockFileText: String?
+    /// For rules about a gate's change to the settings: `.modellint.json` beside the bundle at the revision (nil:
+    /// none) and now.
+    package var configurationChange: (before: String?, after: String)?
     /// When set, the exact message every finding must have.
     package var message: String?
     /// Whether versions that do not differ are what the rule is about: then the harness's variants that add an
@@ -350,6 +353,18 @@ package struct RuleExample: Sendable {
             versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], triggers: triggers, filePath: filePath,
             line: line)
         example.lockFileText = text
+        return example
+    }
+
+    /// A gate run (against `main`) in which `.modellint.json` beside the bundle reads `before` at the revision (nil:
+    /// there was none) and `after` now.
+    package static func configurationChange(
+        before: String?, after: String, triggers: Bool, filePath: String = #filePath, line: Int = #line
+    ) -> RuleExample {
+        var example = RuleExample(
+            versions: [("Near 1", .model("<entity name=\"Thing\"/>"))], triggers: triggers,
+            expectedFile: "../.modellint.json", filePath: filePath, line: line)
+        example.configurationChange = (before, after)
         return example
     }
 

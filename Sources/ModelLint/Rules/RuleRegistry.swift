@@ -35,6 +35,7 @@ package enum RuleRegistry {
         // Shipped history
         ShippedVersionEditedRule(), ShippedVersionSemanticsChangedRule(), ShippedVersionDeletedRule(),
         CurrentVersionRolledBackRule(), VersionEditedAfterSupersededRule(), LockEntryOrphanedRule(),
+        ConfigurationWeakenedRule(),
         // Retirement
         RetiredAttributePresentRule(), RetirementWithoutInterimRule(), RetirementSkipsInterimRule(),
         // What ships

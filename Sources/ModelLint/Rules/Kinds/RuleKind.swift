@@ -37,6 +37,8 @@ package enum RuleKind: Sendable {
     case history(any HistoryRule)
     /// The lock file's records against the bundles on disk.
     case lockFile(any LockFileRule)
+    /// What a gate run's change does to the configuration, lock file and baseline.
+    case configurationChange(any ConfigurationChangeRule)
     /// A compiled model against its source.
     case build(any BuildRule)
     /// A store's metadata against the bundle.
