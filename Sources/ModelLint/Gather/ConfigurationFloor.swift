@@ -47,6 +47,9 @@ package enum ConfigurationFloor {
         package var lock: SettingsFile?
         /// The baseline's file and its entries (each as written); nil: no baseline.
         package var baseline: (display: String, entries: Set<String>)?
+        /// At the revision: its root configuration sets `allowNestedOverrides` (the configuration governing the
+        /// bundle there may set it too).
+        package var overridesAllowed = false
 
         package init(configuration: SettingsFile? = nil, lock: SettingsFile? = nil) {
             self.configuration = configuration
@@ -59,7 +62,7 @@ package enum ConfigurationFloor {
     package static func changes(
         bundle: String, before: Side, after: Side, revision: String, defaults: [String: Severity]
     ) -> [ConfigurationChange] {
-        let allowed = before.configuration?.json["allowNestedOverrides"]?.boolValue == true
+        let allowed = before.overridesAllowed || before.configuration?.json["allowNestedOverrides"]?.boolValue == true
         var found: [ConfigurationChange] = []
         func add(
             _ file: SettingsFile?, _ line: Int?, _ key: String, _ effect: ConfigurationChange.Effect, _ what: String

@@ -37,6 +37,12 @@ extension Workspace {
                     before.baseline = (display(baselineFile), Self.baselineEntries(then))
                 }
             }
+            // The team's word is the root configuration's at the revision (or the one governing the bundle there).
+            if let root = try then.nearest(Configuration.fileName, to: Configuration.fileName, display: display),
+                root.json["allowNestedOverrides"]?.boolValue == true
+            {
+                before.overridesAllowed = true
+            }
             for (id, level) in before.configuration?.json["rules"]?.objectValue ?? [] {
                 if let text = level.stringValue { levels[id] = text }
             }
