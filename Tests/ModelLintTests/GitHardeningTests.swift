@@ -71,6 +71,30 @@ final class GitHardeningTests: XCTestCase {
         XCTAssertTrue(inside.standardError.contains("git found a bare repository"), inside.standardError)
     }
 
+    /// The current-version pointer's history is read by blob ids and sizes first: a pointer rewritten as a 1 MB
+    /// file 12 times (12 MB of history) costs a few kilobytes of git output, not the 12 MB a `git log -p` printed
+    /// (24 MB counting the removed lines); the pointers that are real still order the versions.
+    func testTheCurrentVersionHistoryReadsNoHugePointer() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try git(["init", "-q", "-b", "main"], in: directory)
+        let bundle = try writeBundle(
+            in: directory, versions: [("Model", "<entity name=\"A\"/>"), ("Model 2", "<entity name=\"B\"/>")],
+            current: "Model")
+        let pointer = bundle.appendingPathComponent(".xccurrentversion")
+        try git(["add", "-A"], in: directory)
+        try git(["commit", "-qm", "first"], in: directory)
+        for i in 0..<12 {
+            try Data((String(i) + String(repeating: "x", count: 1 << 20)).utf8).write(to: pointer)
+            try git(["commit", "-qam", "huge \(i)"], in: directory)
+        }
+        try Data(RuleExample.currentVersionPlist(naming: "Model 2").utf8).write(to: pointer)
+        try git(["commit", "-qam", "second"], in: directory)
+        let repository = try GitRepository(containing: directory.path)
+        let history = repository.versionHistory(bundleAt: bundle.path)
+        XCTAssertEqual(history.currentVersions, ["Model", "Model 2"])
+        XCTAssertLessThan(repository.bytesRead, 64 << 10, "bytes of git output read for the history")
+    }
+
     func testFoldersNamedLikePathspecMagicAreLiteral() throws {
         for folder in [":(top)x", ":!x", "*"] {
             let directory = try editedRelease(folder: folder)

@@ -15,6 +15,9 @@ package struct GitRepository: Sendable {
     /// A folder's listing at a commit (`ls-tree`), by commit and path: which versions are unchanged and the bundle's
     /// read at the commit both start from it, and git is asked once.
     private let treeListings = Locked([String: (status: Int32, output: Data, error: String)]())
+    /// Bytes of output read from git through this repository: what a history costs, for tests that bound it.
+    private let outputRead = Locked(0)
+    package var bytesRead: Int { outputRead.withLock { $0 } }
 
     package struct GitError: Error, CustomStringConvertible, Equatable {
         package var message: String
@@ -553,29 +556,65 @@ package struct GitRepository: Sendable {
 
     /// Every version `.xccurrentversion` at `relative` named, oldest first (one `git log -p`): the name each
     /// commit's version of the file added.
+    /// Blob ids first (`git log --raw`, a line per commit whatever the file holds), then the contents of the
+    /// distinct blobs under `pointerLimit` bytes (one `cat-file --batch`): a pointer rewritten as a huge file is
+    /// skipped, never read. A commit counts when its pointer names another version than the one before it.
     private func currentVersionsNamed(at relative: String, revision: String?) -> [String] {
-        let log = run(
-            ["log", "--topo-order", "-p", "--no-ext-diff", "--no-textconv", "--format=%x01"]
-                + (revision.map { [$0] } ?? []) + ["--", relative])
-        guard log.status == 0 else { return [] }
-        var names: [String] = []
+        let log = GitRepository.run(
+            [
+                "log", "--topo-order", "--no-renames", "--no-ext-diff", "--no-textconv", "--format=%x01", "--raw",
+                "--no-abbrev",
+            ] + (revision.map { [$0] } ?? []) + ["--", relative], in: toplevel, repository: self,
+            input: nil, outputLimit: Self.historyOutputLimit)
+        guard let log, log.status == 0 else { return [] }
+        outputRead.withLock { $0 += log.output.count }
+        // Newest first: each commit's blob after it (nil: the pointer deleted).
+        var blobs: [String?] = []
         for commit in String(decoding: log.output, as: UTF8.self).split(separator: "\u{1}") {
-            for line in commit.split(separator: "\n") where line.hasPrefix("+") && !line.hasPrefix("+++") {
-                guard let open = line.range(of: "<string>"), let close = line.range(of: ".xcdatamodel</string>"),
-                    open.upperBound <= close.lowerBound
-                else { continue }
-                names.append(String(line[open.upperBound..<close.lowerBound]))
-                break
-            }
+            // ":<old mode> <new mode> <old blob> <new blob> <status>\t<path>"
+            guard let line = commit.split(separator: "\n").first(where: { $0.hasPrefix(":") }) else { continue }
+            let fields = line.split(separator: "\t").first?.split(separator: " ") ?? []
+            guard fields.count >= 4 else { continue }
+            let blob = String(fields[3])
+            blobs.append(blob.allSatisfy { $0 == "0" } ? nil : blob)
         }
-        return names.reversed()
+        let distinct = Array(Set(blobs.compactMap { $0 })).sorted()
+        guard let sizes = try? blobSizes(distinct) else { return [] }
+        let small = zip(distinct, sizes).filter { $0.1 <= Self.pointerLimit }.map(\.0)
+        guard let contents = try? catFiles(small, limitEach: Self.pointerLimit) else { return [] }
+        var named: [String: String] = [:]
+        for (blob, content) in zip(small, contents) {
+            let text = String(decoding: content.data, as: UTF8.self)
+            guard let open = text.range(of: "<string>"), let close = text.range(of: ".xcdatamodel</string>"),
+                open.upperBound <= close.lowerBound
+            else { continue }
+            named[blob] = String(text[open.upperBound..<close.lowerBound])
+        }
+        var names: [String] = []
+        var previous: String?
+        for blob in blobs.reversed() {
+            let name = blob.flatMap { named[$0] }
+            if let name, name != previous { names.append(name) }
+            previous = name
+        }
+        return names
     }
+
+    /// A `.xccurrentversion` is a few hundred bytes; one over this is not read for the version history.
+    static let pointerLimit = 64 << 10
+    /// The most output one history query may produce before it is stopped (and its evidence left out).
+    static let historyOutputLimit = 64 << 20
 
     /// The versions `commit` renamed into the bundle folder `relative` (git's rename detection against its first
     /// parent): the folder they came from (the last one seen), and old version name -> new.
     private func renames(into relative: String, at commit: String) -> (folder: String, names: [(String, String)])? {
-        let diff = run(["diff-tree", "-M", "-r", "--no-commit-id", "--name-status", "-z", commit])
-        guard diff.status == 0 else { return nil }
+        // Exact renames always; inexact ones only among a few hundred files (git's `-l`): similarity over thousands
+        // of large files would cost minutes for a clue.
+        guard
+            let diff = GitRepository.run(
+                ["diff-tree", "-M", "-l400", "-r", "--no-commit-id", "--name-status", "-z", commit], in: toplevel,
+                repository: self, input: nil, outputLimit: Self.historyOutputLimit), diff.status == 0
+        else { return nil }
         func split(_ path: String) -> (bundle: String, version: String, rest: String)? {
             guard let range = path.range(of: ".xcdatamodel/", options: .backwards) else { return nil }
             let folderStart = path[..<range.lowerBound].lastIndex(of: "/")
@@ -683,6 +722,7 @@ package struct GitRepository: Sendable {
             ["cat-file", "--batch"], in: toplevel, repository: self, input: input,
             outputLimit: shas.count * (limitEach + 128))
         guard let result else { return nil }
+        outputRead.withLock { $0 += result.output.count }
         guard result.status == 0 else { throw GitError(message: "git cat-file failed") }
         return try Self.batchRecords(result.output, count: shas.count).map { record in
             (record.size, record.data)
@@ -730,7 +770,9 @@ package struct GitRepository: Sendable {
 
     /// Runs git in this repository, with its git directory and work tree given explicitly.
     package func run(_ arguments: [String], input: Data? = nil) -> (status: Int32, output: Data, error: String) {
-        GitRepository.run(arguments, in: toplevel, repository: self, input: input)
+        let result = GitRepository.run(arguments, in: toplevel, repository: self, input: input)
+        outputRead.withLock { $0 += result.output.count }
+        return result
     }
 
     /// `git` resolved once from the absolute entries of `PATH`: an empty or relative entry would let a committed
@@ -801,7 +843,7 @@ package struct GitRepository: Sendable {
         "--show-toplevel", "--absolute-git-dir", "--is-shallow-repository", "--verify", "--quiet", "--cached",
         "--others", "--exclude-standard", "-z", "--stage", "--full-name", "--topo-order", "--no-renames",
         "--diff-filter=A", "--no-ext-diff", "--no-textconv", "--format=%x01%H", "--format=%x01", "--name-only", "-p",
-        "-M", "-r", "--no-commit-id", "--name-status", "--full-tree", "-l",
+        "-M", "-r", "--no-commit-id", "--name-status", "--full-tree", "-l", "--raw", "--no-abbrev", "-l400",
     ]
     private static let querySubcommands: Set<String> = ["rev-parse", "ls-files", "log", "ls-tree", "diff-tree", "diff"]
 
