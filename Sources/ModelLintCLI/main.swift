@@ -21,6 +21,9 @@ for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) 
         close(held)
     }
 }
+// Interrupted (SIGINT, SIGTERM): the files being written are removed, and the exit is 130 or 143. After the
+// descriptors above are held: the dispatch source opens descriptors of its own, which must not take a closed one's number.
+Interruption.handleSignals()
 #if canImport(Glibc)
     // A run is short and ends with `_exit`: memory freed during it is kept for reuse rather than handed back. glibc
     // otherwise maps each block over 128 KB afresh (a file's bytes, a mapping model's decoded archive) and trims the

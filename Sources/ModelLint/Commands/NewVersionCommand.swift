@@ -239,7 +239,11 @@ package enum NewVersionCommand {
         let staging = bundle.deletingLastPathComponent().appendingPathComponent(
             stagingPrefix(of: bundle) + UUID().uuidString)
         let staged = staging.appendingPathComponent(name + ".xcdatamodel")
-        defer { try? fm.removeItem(at: staging) }
+        Interruption.register(staging.path)
+        defer {
+            try? fm.removeItem(at: staging)
+            Interruption.unregister(staging.path)
+        }
         do {
             try fm.createDirectory(at: staged, withIntermediateDirectories: true)
             try fill(staged)

@@ -166,9 +166,11 @@ package enum FileWriter {
         guard fd >= 0 else { throw WriteError(path: display, reason: String(cString: strerror(errno))) }
         // The name mkstemp filled in, up to its terminating NUL.
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        Interruption.register(temporary)
         var committed = false
         defer {
             if !committed { unlink(temporary) }
+            Interruption.unregister(temporary)
         }
         do {
             let sink = OutputSink { try writeAll($0, to: fd) }
