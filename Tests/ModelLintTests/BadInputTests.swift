@@ -84,6 +84,23 @@ final class BadInputTests: XCTestCase {
         XCTAssertEqual((json["bundles"] as? [[String: Any]])?.count, 2)
     }
 
+    /// A bundle folder whose name is not valid UTF-8 (possible on Linux file systems, not on APFS) cannot be
+    /// opened by name: a run that finds nothing else names it, escaped, instead of saying nothing was found.
+    func testABundleNamedInInvalidUTF8IsNamed() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let name = Array("Near".utf8) + [0xFF] + Array(".xcdatamodeld".utf8)
+        let created = (Array(directory.path.utf8) + [0x2F] + name + [0]).withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) }
+        }
+        try XCTSkipIf(created != 0, "this file system refuses a name that is not valid UTF-8")
+        let out = modellint(["check"], in: directory)
+        XCTAssertEqual(out.exitCode, 2)
+        XCTAssertEqual(
+            out.standardError,
+            "modellint: no .xcdatamodeld bundles or SwiftData schemas found in the current directory; found \(directory.path)/Near\\xFF.xcdatamodeld, whose name is not valid UTF-8 (rename the folder: modellint reads bundles by their names)\n"
+        )
+    }
+
     func testBinaryPlistPointerIsRead() throws {
         let directory = try makeTemporaryDirectory(self)
         let bundle = try writeBundle(

@@ -602,7 +602,13 @@ package enum CheckCommand {
             input.tooLargeSwiftFiles.isEmpty
             ? ""
             : " (not read for SwiftData schemas, over \(SwiftDataLoader.sizeLimit >> 20) MB: \(ReportText.list(input.tooLargeSwiftFiles.prefix(5).map(ReportText.escaped))))"
-        throw Stop.usage("no .xcdatamodeld bundles or SwiftData schemas found in \(place)\(skipped)")
+        // A bundle whose folder name is not valid UTF-8 is found but cannot be opened by name: say which.
+        let unnamed = input.unreadablePaths.filter { $0.hasSuffix(".xcdatamodeld") }
+        let unreadable =
+            unnamed.isEmpty
+            ? ""
+            : "; found \(ReportText.list(unnamed.prefix(5).map(ReportText.escaped))), whose name is not valid UTF-8 (rename the folder: modellint reads bundles by their names)"
+        throw Stop.usage("no .xcdatamodeld bundles or SwiftData schemas found in \(place)\(skipped)\(unreadable)")
     }
 
     /// The baseline, applied to every finding before `--only-new` (entries it would remove next still match: no
