@@ -209,7 +209,9 @@ struct RuleExampleCase: Sendable, CustomTestStringConvertible {
         } else if let store = example.storeMetadata() {
             // Store rules judge a store's metadata against the bundle, as `store` and golden stores do.
             // A golden store is judged as check judges the configuration's golden stores; another as `store` does.
-            let engine = Engine(configuration: configuration, rules: rules)
+            let engine = Engine(
+                configuration: configuration, migration: example.storeMigratesStepByStep ? .progressive : nil,
+                rules: rules)
             found =
                 example.store?.golden == true
                 ? engine.run(

@@ -390,6 +390,75 @@ final class ModelCacheTests: XCTestCase {
     }
 }
 
+/// A store no version wrote, whose cached model the app cannot use, or cannot reach: never "does not open (134130)"
+/// while the store carries its model.
+final class ModelCacheVerdictTests: XCTestCase {
+    /// SampleModel3 with an attribute added since its V1 store was written: no version has the store's hashes.
+    private func editedSampleModel() throws -> URL {
+        let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
+        let directory = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("SampleModel3"), to: directory.appendingPathComponent("SampleModel3"))
+        _ = try shell("chmod -R u+w .", in: directory)
+        let contents = directory.appendingPathComponent(
+            "SampleModel3/SampleModel3.xcdatamodeld/SampleModel3.xcdatamodel/contents")
+        let text = try String(contentsOf: contents, encoding: .utf8)
+        try Data(
+            text.replacingOccurrences(
+                of: "<attribute name=\"petName\"",
+                with:
+                    "<attribute name=\"nickname\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"petName\""
+            ).utf8
+        ).write(to: contents)
+        return directory
+    }
+
+    private func unknown(_ out: CommandOutput) -> [String] {
+        jsonDiagnostics(out).filter { $0["ruleId"] as? String == "store-version-unknown" }.map {
+            "\($0["severity"]!) \($0["message"]!)"
+        }
+    }
+
+    private let store = "SampleModel3/Fixtures/SampleModel3_V1.sqlite"
+    private let bundle = "SampleModel3/SampleModel3.xcdatamodeld"
+
+    /// An app that migrates step by step looks the store's version up among the bundle's: none, so it fails.
+    func testAStepMigratorFindsNoSourceVersion() throws {
+        let directory = try editedSampleModel()
+        let out = modellint(["store", store, bundle, "--migration", "progressive", "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 1)
+        XCTAssertEqual(
+            unknown(out),
+            [
+                "error \(store) was written by no version of \(bundle): its entity hashes match none. Core Data's automatic migration would open it from the model cached in it (Z_MODELCACHE), but this app migrates step by step, and a step migrator looks the store's version up among the bundle's versions: it finds none and fails, as a staged migration does, whose stages start from the bundle's versions. The nearest version is SampleModel3, which differs in User."
+            ])
+    }
+
+    /// The cache's DEFLATE stream damaged (its first block made the reserved type): modellint says why it cannot
+    /// use the cache, and does not claim the store fails to open.
+    func testAnUnreadableCacheIsNamedNotCalledMissing() throws {
+        let directory = try editedSampleModel()
+        let path = directory.appendingPathComponent(store).path
+        let file = try SQLiteFile(path: path)
+        let table = try XCTUnwrap(try file.table(named: "Z_MODELCACHE"))
+        let column = try XCTUnwrap(table.columns.firstIndex { $0.caseInsensitiveCompare("Z_CONTENT") == .orderedSame })
+        guard case .blob(let blob) = table.rows[0].values[column] else { return XCTFail("no cache blob") }
+        var bytes = try XCTUnwrap(FileManager.default.contents(atPath: path))
+        let at = try XCTUnwrap(bytes.firstRange(of: Data(blob.prefix(64)))).lowerBound
+        bytes[at] = 0x07  // BFINAL 1, BTYPE 11: a reserved block type no inflater accepts
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let out = modellint(["store", store, bundle, "--format", "json"], in: directory)
+        XCTAssertEqual(out.exitCode, 0, out.standardOutput)
+        let found = unknown(out)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(
+            found[0].hasPrefix(
+                "warning \(store) was written by no version of \(bundle): its entity hashes match none, so Core Data migrates it from the model cached in it (Z_MODELCACHE); modellint cannot use that model (its \(blob.count) bytes do not inflate ("
+            ), found[0])
+        XCTAssertFalse(found[0].contains("134130"))
+    }
+}
+
 /// `store` judges a store's migration as `check` judges the same pairs, with the same mapping models.
 final class StoreMigrationPathTests: XCTestCase {
     private func findings(_ out: CommandOutput) -> [String] {

@@ -45,8 +45,16 @@ package struct StoreVerifier: Sendable {
         // No version wrote it: Core Data takes the source model from the store's own cache (docs/core-data.md
         // "When a store migrates") when that model is the store's (its hashes are the recorded ones), and infers one hop from it.
         // A merged model's store: this bundle describes only part of it, so no migration of it is judged here.
-        let merged = matching.isEmpty ? metadata.mergedFrom(source) : nil
+        // Merged only when the store's other entities are in no version of this bundle: an entity this bundle has,
+        // with another hash, says the version was edited in place since it wrote the store.
+        let names = Set(source.flatMap { $0.model.versionHashes.entities.keys })
+        let merged =
+            matching.isEmpty
+            ? metadata.mergedFrom(source).flatMap { m in
+                m.others.contains(where: names.contains) ? nil : m
+            } : nil
         var fromCache = false
+        var unusableCache: String?
         if !isGolden, matching.isEmpty, merged == nil, let current, let cached = metadata.cachedModel,
             cached.versionHashes.entities == metadata.entityHashes
         {
@@ -56,6 +64,17 @@ package struct StoreVerifier: Sendable {
                 .migrationFindings(
                     along: [source, current], consecutive: [false], bundlePath: bundle.path, settings: settings,
                     mappingModels: [], source: bundle.source)
+        } else if !isGolden, matching.isEmpty, merged == nil {
+            if let cached = metadata.cachedModel {
+                let computed = cached.versionHashes.entities
+                let differing = Set(computed.keys).union(metadata.entityHashes.keys).filter {
+                    computed[$0] != metadata.entityHashes[$0]
+                }.sorted(by: CoreDataHash.precedes)
+                unusableCache =
+                    "it reads, but the hashes modellint computes for it differ from the recorded ones in \(BuildText.list(differing))"
+            } else {
+                unusableCache = metadata.unreadableModelCache
+            }
         }
         var check = StoreCheck(
             path: path, metadata: metadata, bundle: bundle.path, current: current, matching: matching,
@@ -66,6 +85,7 @@ package struct StoreVerifier: Sendable {
         check.coveredVersions = golden?.covered ?? Set(matching.map(\.name))
         check.isLastGolden = golden?.isLast ?? isGolden
         check.migratesFromCache = fromCache
+        check.unusableModelCache = unusableCache
         if let merged {
             // The other bundles' versions whose every entity is one of the store's others, hash for hash.
             let others = Set(merged.others)

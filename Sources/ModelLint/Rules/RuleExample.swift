@@ -334,6 +334,16 @@ package struct RuleExample: Sendable {
         return copy
     }
 
+    /// For store rules: the app migrates this bundle step by step (`--migration progressive`, or its code shows it).
+    package var storeMigratesStepByStep = false
+
+    /// The same store example, in an app that migrates step by step.
+    package func migratingStepByStep() -> RuleExample {
+        var copy = self
+        copy.storeMigratesStepByStep = true
+        return copy
+    }
+
     /// The source bundle (`Near 1`...; the last is current) and what a build made of it.
     package static func compiled(
         _ versions: [(String, String)], build: Build, triggers: Bool, expectedFile: String? = nil,

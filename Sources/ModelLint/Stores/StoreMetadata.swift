@@ -24,6 +24,9 @@ package struct StoreMetadata: Sendable, Equatable {
     /// The model that wrote the store, as Core Data cached it in `Z_MODELCACHE` (raw DEFLATE of an archived
     /// model), when the store has one and it reads.
     package var cachedModel: Model? = nil
+    /// The store has a `Z_MODELCACHE` that could not be read as a model: why (it does not inflate, is not a keyed
+    /// archive, or is not a model). Core Data, whose reader this is not, may still open the store with it.
+    package var unreadableModelCache: String? = nil
 
     package struct ReadError: Error, Equatable, CustomStringConvertible {
         package var description: String
@@ -70,7 +73,19 @@ package struct StoreMetadata: Sendable, Equatable {
                 ?? (plist["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue,
             storeType: plist["NSStoreType"] as? String, uuid: uuid ?? plist["NSStoreUUID"] as? String,
             checksum: plist["NSStoreModelVersionChecksumKey"] as? String, usedWAL: file.usedWAL,
-            cachedModel: cachedModel(file, path: path))
+            cachedModel: nil
+        )
+        .withModelCache(Self.modelCache(file, path: path))
+    }
+
+    private func withModelCache(_ cache: Result<Model, ModelCacheFailure>?) -> StoreMetadata {
+        var copy = self
+        switch cache {
+        case .success(let model)?: copy.cachedModel = model
+        case .failure(let failure)?: copy.unreadableModelCache = failure.description
+        case nil: break
+        }
+        return copy
     }
 
     /// A version identifier as text: Xcode writes strings; a number is printed, anything else (a container,
@@ -93,14 +108,34 @@ package struct StoreMetadata: Sendable, Equatable {
     /// `Z_MODELCACHE.Z_CONTENT`: inflated and read as a compiled model; nil when absent or unreadable (the cache
     /// is an extra, never a reason to refuse the store).
     package static func cachedModel(_ file: SQLiteFile, path: String) -> Model? {
+        try? modelCache(file, path: path)?.get()
+    }
+
+    /// Why a store's cached model could not be read.
+    package struct ModelCacheFailure: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// The cached model: nil when the store has no `Z_MODELCACHE` content, else the model or why it did not read.
+    static func modelCache(_ file: SQLiteFile, path: String) -> Result<Model, ModelCacheFailure>? {
         guard let table = try? file.table(named: "Z_MODELCACHE"), let row = table.rows.first,
             let column = table.columns.firstIndex(where: { $0.caseInsensitiveCompare("Z_CONTENT") == .orderedSame })
                 ?? (table.columns.isEmpty ? 0 : nil),
-            row.values.count > column, case .blob(let compressed) = row.values[column],
-            let bytes = try? Inflate.decompress(compressed, limit: cacheLimit(compressed.count)),
-            let archive = try? KeyedArchive(bytes: bytes)
+            row.values.count > column, case .blob(let compressed) = row.values[column], !compressed.isEmpty
         else { return nil }
-        return try? CompiledModelReader.model(from: archive, displayPath: path + " (Z_MODELCACHE)")
+        let bytes: [UInt8]
+        do { bytes = try Inflate.decompress(compressed, limit: cacheLimit(compressed.count)) } catch {
+            return .failure(ModelCacheFailure(description: "its \(compressed.count) bytes do not inflate (\(error))"))
+        }
+        let archive: KeyedArchive
+        do { archive = try KeyedArchive(bytes: bytes) } catch {
+            return .failure(ModelCacheFailure(description: "it inflates, but not to a keyed archive (\(error))"))
+        }
+        do {
+            return .success(try CompiledModelReader.model(from: archive, displayPath: path + " (Z_MODELCACHE)"))
+        } catch {
+            return .failure(ModelCacheFailure(description: "its archive is not a model modellint reads (\(error))"))
+        }
     }
 
     /// The versions whose entity hashes equal the store's (exactly the versions Core Data would open it with).

@@ -37,6 +37,9 @@ package struct StoreCheck: Sendable {
     /// No version wrote the store, and it caches the model that did (`Z_MODELCACHE`, its hashes the store's):
     /// Core Data migrates it from that model, and `migration` holds what that migration finds.
     package var migratesFromCache = false
+    /// No version wrote the store and it caches a model, but modellint cannot use it: why (it did not read, or the
+    /// hashes computed for it are not the recorded ones). Core Data may still open the store with it.
+    package var unusableModelCache: String?
     /// Written by a model merged from a version of this bundle and other models: that version, the store's
     /// other entities, and the versions of other bundles of the repository those entities match exactly.
     package var merged: (version: VersionRef, others: [String], elsewhere: [(bundle: String, version: String)])?

@@ -24,8 +24,10 @@ package struct StoreVersionUnknownRule: StoreRule {
             (Z_MODELCACHE). When no version of the bundle has the hashes, the store was written by a version that \
             has since been edited, or by one that was deleted. With a cached model it still opens, migrated in one \
             inferred hop from that model (a warning: no mapping model made for its version can apply, and what the \
-            hop does is listed with it); without one there is no source model, and it does not open (Core Data \
-            error 134130, "Can't find model for source store"). A store written by a model the app merges from \
+            hop does is listed with it), unless the app migrates step by step: a step migrator looks the store's \
+            version up among the bundle's versions and fails (an error). A cache modellint cannot read is named, \
+            with why, and judged no further (a warning). Without a cache there is no source model, and the store \
+            does not open (Core Data error 134130, "Can't find model for source store"). A store written by a model the app merges from \
             several bundles holds one version's entities exactly and others besides: a note, naming the other \
             bundle's version when the repository has it.
             """,
@@ -48,6 +50,14 @@ package struct StoreVersionUnknownRule: StoreRule {
                 triggers: true
             ).cachingItsModel().expecting(.warning).expectingMessage(
                 "Store.sqlite was written by no version of Near.xcdatamodeld: its entity hashes match none, so Core Data migrates it from the model cached in it (Z_MODELCACHE) and it opens if inferring from that model to Near 2 works (store-migration-fails says when it does not); no mapping model made for its version can apply. The nearest version is Near 2, which differs in Item."
+            ),
+            // The same store in an app that migrates step by step: the migrator finds no version to start from.
+            RuleExample.store(
+                bundle,
+                writtenBy: "<entity name=\"Item\"><attribute name=\"title\" attributeType=\"String\"/></entity>",
+                triggers: true
+            ).cachingItsModel().migratingStepByStep().expectingMessage(
+                "Store.sqlite was written by no version of Near.xcdatamodeld: its entity hashes match none. Core Data's automatic migration would open it from the model cached in it (Z_MODELCACHE), but this app migrates step by step, and a step migrator looks the store's version up among the bundle's versions: it finds none and fails, as a staged migration does, whose stages start from the bundle's versions. The nearest version is Near 2, which differs in Item."
             ),
         ])
 
@@ -73,11 +83,27 @@ package struct StoreVersionUnknownRule: StoreRule {
                     at: SourceLocation(file: store.path), severity: .note)
             ]
         }
+        if store.migratesFromCache, context.migration == .progressive {
+            // A step migrator (or a staged migration) starts from one of the bundle's versions: there is none.
+            return [
+                Finding(
+                    "\(store.path) was written by no version of \(store.bundle): its entity hashes match none. Core Data's automatic migration would open it from the model cached in it (Z_MODELCACHE), but this app migrates step by step, and a step migrator looks the store's version up among the bundle's versions: it finds none and fails, as a staged migration does, whose stages start from the bundle's versions.\(nearest)",
+                    at: SourceLocation(file: store.path))
+            ]
+        }
         if store.migratesFromCache, let current = store.current {
             // Core Data's second source: the model the store caches. It opens; what the hop does is listed.
             return [
                 Finding(
                     "\(store.path) was written by no version of \(store.bundle): its entity hashes match none, so Core Data migrates it from the model cached in it (Z_MODELCACHE) and it opens if inferring from that model to \(current.name) works (store-migration-fails says when it does not); no mapping model made for its version can apply.\(nearest)",
+                    at: SourceLocation(file: store.path), severity: .warning)
+            ]
+        }
+        if let cause = store.unusableModelCache {
+            // Core Data reads its own cache: that modellint cannot is no evidence the store fails to open.
+            return [
+                Finding(
+                    "\(store.path) was written by no version of \(store.bundle): its entity hashes match none, so Core Data migrates it from the model cached in it (Z_MODELCACHE); modellint cannot use that model (\(cause)), so whether the store opens and what migrating it does are not judged.\(nearest)",
                     at: SourceLocation(file: store.path), severity: .warning)
             ]
         }
