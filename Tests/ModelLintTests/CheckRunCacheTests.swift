@@ -162,11 +162,38 @@ final class CheckRunCacheTests: XCTestCase {
         }
     }
 
-    func testARunWhoseFilesChangedInTheLastTwoSecondsIsNotKept() throws {
+    /// A file changed in the two seconds before the run read it could be rewritten within the same timestamp
+    /// granule without its identity changing (a file system that keeps whole seconds): such a run is kept with what
+    /// each such file held, and used again only while it holds the same. Here the granule is simulated: after an
+    /// in-place edit the entry's identities are set to the edited files' (as whole-second timestamps would have left
+    /// them), and the digest taken when the run read the file still tells the edit.
+    func testAFileReadWithinTheTimestampGranuleIsCheckedByContent() throws {
         let setup = try setUpBundle()
-        modifiedNow(setup.bundle)
+        let contents = setup.bundle.appendingPathComponent("Near 2.xcdatamodel/contents")
+        modifiedNow(contents.deletingLastPathComponent())
+        try Data(try Data(contentsOf: contents)).write(to: contents)
         XCTAssertEqual(ruleIDs(setup.check()), ["required-attribute-without-default"])
-        XCTAssertEqual(setup.keptRuns(), [])
+        let kept = try XCTUnwrap(setup.keptRuns().first)
+        let entry = try String(contentsOf: kept, encoding: .utf8)
+        let before = InputLog.identity(of: contents.path)
+        XCTAssertTrue(entry.contains(#"[""# + contents.path + #"",""# + before + #"",""#), "kept with a digest")
+        // The same size, a name changed: the run must see it.
+        let text = try String(contentsOf: contents, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "name=\"rank\"", with: "name=\"rang\"").utf8).write(to: contents)
+        var forged = entry.replacingOccurrences(of: before, with: InputLog.identity(of: contents.path))
+        let folder = contents.deletingLastPathComponent().path
+        forged = forged.replacingOccurrences(
+            of: #"[""# + folder + #"",""# + InputLog.identity(of: folder),
+            with: #"[""# + folder + #"",""# + InputLog.identity(of: folder))
+        try Data(forged.utf8).write(to: kept)
+        let after = setup.check().standardOutput
+        XCTAssertTrue(after.contains("Thing.rang is required"), after)
+        // With the digest left out, as the entries of earlier builds were, the forged entry would have been used.
+        try Data(
+            forged.replacingOccurrences(of: #"",\"f[0-9a-f]{64}\"\]"#, with: #""]"#, options: .regularExpression).utf8
+        )
+        .write(to: kept)
+        XCTAssertTrue(setup.check().standardOutput.contains("Thing.rank is required"))
     }
 
     func testRunsThatReadRevisionsOrWriteABaselineAreNotKept() throws {
@@ -343,11 +370,41 @@ final class CheckRunCacheTests: XCTestCase {
         XCTAssertTrue(contents.isRepeatable)
         XCTAssertTrue(InputLog.identity(of: directory.appendingPathComponent("absent").path).hasPrefix("-"))
         XCTAssertNotEqual(InputLog.identity(of: file.path), InputLog.identity(of: directory.path))
-        // A file modified just now is not settled; one an hour old is.
+        // A file modified just now is not settled; nor is one whose modification time was set back an hour (its
+        // change time is now, and cannot be set back); one modified and changed an hour ago is.
         XCTAssertFalse(InputLog.isSettled(InputLog.identity(of: file.path)))
         try FileManager.default.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: file.path)
-        XCTAssertTrue(InputLog.isSettled(InputLog.identity(of: file.path)))
+        XCTAssertFalse(InputLog.isSettled(InputLog.identity(of: file.path)))
+        let hourAgo = Int(Date().timeIntervalSince1970) - 3600
+        XCTAssertTrue(InputLog.isSettled("1:2:33188:1:\(hourAgo).0:\(hourAgo).5"))
+    }
+
+    /// The identity a kept report is checked against is the one the file had when the run read it: an edit made
+    /// during the run, after the read, in place, with the same size and its modification time put back, still
+    /// leaves the logged identity different from the file's (the change time moved), so the next run reads again.
+    /// The identity taken at the end of the run, as before, was the edited file's: its pre-edit report was kept.
+    func testIdentitiesAreTakenWhenTheFileIsRead() throws {
+        let directory = try makeTemporaryDirectory(self)
+        let file = directory.appendingPathComponent("contents")
+        try Data("before".utf8).write(to: file)
+        let hourAgo = Date(timeIntervalSinceNow: -3600)
+        try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: file.path)
+        let log = InputLog.start(excluding: nil)
+        let read = InputLog.identity(of: file.path)
+        _ = try FileReader.read(file.path, limit: 64)
+        Thread.sleep(forTimeInterval: 0.02)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data("edited".utf8))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: file.path)
+        let contents = log.finish()
+        XCTAssertEqual(contents.identities[file.path]?.identity, read)
+        XCTAssertNotEqual(InputLog.identity(of: file.path), read)
+        // Its change time was recent when it was read: not settled, so what it held then is kept with it, and the
+        // edit made since is seen by content even where the identity alone would not tell.
+        XCTAssertEqual(contents.identities[file.path]?.digest, "f" + Hex.encode(SHA256.digest(Array("before".utf8))))
+        XCTAssertNotEqual(InputLog.contentDigest(of: file.path), contents.identities[file.path]?.digest)
     }
 
     func testTheExecutableIsTheOneFoundationNames() throws {

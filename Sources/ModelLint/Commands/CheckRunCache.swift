@@ -63,9 +63,14 @@ struct CheckRunCache {
         let answers = logged.map { command in Pending { GitRepository.answersAsLogged(command) } }
         defer { for answer in answers { answer.wait() } }
         for entry in paths {
-            guard let pair = entry.arrayValue, pair.count == 2, let path = pair[0].stringValue,
-                let identity = pair[1].stringValue, InputLog.identity(of: path) == identity
+            guard let fields = entry.arrayValue, fields.count == 2 || fields.count == 3,
+                let path = fields[0].stringValue, let identity = fields[1].stringValue,
+                InputLog.identity(of: path) == identity
             else { return nil }
+            // Read within the timestamps' resolution: what it holds must be what the run read.
+            if fields.count == 3 {
+                guard let digest = fields[2].stringValue, InputLog.contentDigest(of: path) == digest else { return nil }
+            }
         }
         guard let report = value["report"].flatMap(Self.report(from:)),
             let notices = value["notices"]?.arrayValue?.compactMap(\.stringValue)
@@ -78,13 +83,14 @@ struct CheckRunCache {
     /// changed too recently to tell an edit after the run read it.
     func store(_ report: LintReport, notices: [String], consulted log: InputLog.Contents) {
         guard log.isRepeatable else { return }
-        let now = Date().timeIntervalSince1970
         var paths: [JSONValue] = []
         paths.reserveCapacity(log.paths.count)
         for path in log.paths {
-            let identity = InputLog.identity(of: path)
-            guard InputLog.isSettled(identity, now: now) else { return }
-            paths.append(.array([.string(path), .string(identity)]))
+            // As it was when the run read it; unsettled then, with what it held, since an edit after the read
+            // could keep its identity.
+            guard let observed = log.identities[path], observed.digest != "" else { return }
+            paths.append(
+                .array([.string(path), .string(observed.identity)] + (observed.digest.map { [.string($0)] } ?? [])))
         }
         let commands = log.commands.map { command in
             JSONValue.array(

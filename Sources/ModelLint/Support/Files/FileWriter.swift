@@ -161,16 +161,20 @@ package enum FileWriter {
     {
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        var template = Array(((directory.isEmpty ? "." : directory) + "/.\(name).modellint-XXXXXX").utf8CString)
+        // This process's temporaries by name (its id in it), registered before one exists: an interruption
+        // removes them, whenever it comes.
+        let folder = directory.isEmpty ? "." : directory
+        let prefix = ".\(name).modellint-\(getpid())-"
+        Interruption.register(folder: folder, prefix: prefix)
+        defer { Interruption.unregister(folder: folder, prefix: prefix) }
+        var template = Array((folder + "/" + prefix + "XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw WriteError(path: display, reason: String(cString: strerror(errno))) }
         // The name mkstemp filled in, up to its terminating NUL.
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        Interruption.register(temporary)
         var committed = false
         defer {
             if !committed { unlink(temporary) }
-            Interruption.unregister(temporary)
         }
         do {
             let sink = OutputSink { try writeAll($0, to: fd) }
@@ -236,13 +240,22 @@ package enum FileWriter {
         return try body()
     }
 
+    /// `<pid>-XXXXXX` (or the six characters alone, as earlier builds named them).
+    static func isTemporarySuffix(_ suffix: Substring) -> Bool {
+        if suffix.utf8.count == 6 { return true }
+        guard let dash = suffix.firstIndex(of: "-") else { return false }
+        return !suffix[..<dash].isEmpty && suffix[..<dash].allSatisfy(\.isASCII)
+            && suffix[..<dash].allSatisfy(\.isNumber)
+            && suffix[suffix.index(after: dash)...].utf8.count == 6
+    }
+
     /// Temporary files a killed writer of `path` left (`.NAME.modellint-XXXXXX`). Only called with the folder's
     /// lock held: no other modellint is writing there, so none of them is in use.
     package static func removeStaleTemporaries(of path: String) {
         let directory = (path as NSString).deletingLastPathComponent
         let prefix = "." + (path as NSString).lastPathComponent + ".modellint-"
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? []
-        where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
+        where name.hasPrefix(prefix) && Self.isTemporarySuffix(name.dropFirst(prefix.count)) {
             unlink((directory.isEmpty ? "." : directory) + "/" + name)
         }
     }

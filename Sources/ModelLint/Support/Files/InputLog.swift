@@ -49,13 +49,27 @@ package final class InputLog: Sendable {
     package struct Contents: Sendable {
         /// Absolute paths, sorted.
         package var paths: [String]
+        /// Each path's identity when the run first consulted it (before reading it): an edit made after the read
+        /// changes the identity from this one, so a kept report is never the pre-edit one. For a path not settled
+        /// then (modified or changed in the two seconds before, `isSettled`), where an edit within the same
+        /// timestamp granule could keep its identity, the digest of what it held too (`contentDigest`); nil when
+        /// that could not be taken, and nothing may be kept on it.
+        package var identities: [String: Observed] = [:]
         package var commands: [Command]
         /// False when the run did something a log cannot repeat (a command given standard input).
         package var isRepeatable: Bool
     }
 
+    /// A path as the run found it.
+    package struct Observed: Sendable, Equatable {
+        package var identity: String
+        /// Nil when settled; else the content digest, "" when it could not be taken.
+        package var digest: String?
+    }
+
     private struct State {
         var paths = Set<String>()
+        var identities: [String: Observed] = [:]
         var commands: [Command] = []
         var isRepeatable = true
     }
@@ -79,7 +93,9 @@ package final class InputLog: Sendable {
     package func finish() -> Contents {
         Self.active.withLock { logs in logs.removeAll { $0 === self } }
         return state.withLock {
-            Contents(paths: $0.paths.sorted(), commands: $0.commands, isRepeatable: $0.isRepeatable)
+            Contents(
+                paths: $0.paths.sorted(), identities: $0.identities, commands: $0.commands,
+                isRepeatable: $0.isRepeatable)
         }
     }
 
@@ -94,7 +110,18 @@ package final class InputLog: Sendable {
     private static func insert(_ path: String) {
         guard let logs = openLogs() else { return }
         let absolute = absolutePath(path)
-        for log in logs where !log.isExcluded(absolute) { log.state.withLock { _ = $0.paths.insert(absolute) } }
+        // The identity before the read that follows: taken once, at the first consult.
+        var taken: Observed?
+        for log in logs where !log.isExcluded(absolute) {
+            let first = log.state.withLock { $0.paths.insert(absolute).inserted }
+            guard first else { continue }
+            if taken == nil {
+                let identity = Self.identity(of: absolute)
+                taken = Observed(
+                    identity: identity, digest: isSettled(identity) ? nil : contentDigest(of: absolute) ?? "")
+            }
+            log.state.withLock { $0.identities[absolute] = taken }
+        }
     }
 
     /// A command run and what it answered (digests are made only while a log is open).
@@ -136,12 +163,34 @@ package final class InputLog: Sendable {
             "\(info.st_dev):\(info.st_ino):\(info.st_mode):\(info.st_size):\(modified.tv_sec).\(modified.tv_nsec):\(changed.tv_sec).\(changed.tv_nsec)"
     }
 
-    /// Whether an identity is old enough to be trusted: modified more than two seconds ago, so a file edited within
-    /// the clock's resolution after the run read it is never taken for the one it read. Absent paths are settled.
+    /// What a path holds, as a digest: a file's bytes (up to 64 MB; nil over that or unreadable), a folder's
+    /// entry names, "absent" for nothing.
+    package static func contentDigest(of path: String) -> String? {
+        switch FileReader.kind(at: path) {
+        case nil: return "absent"
+        case .directory?:
+            let entries = DirectoryListing.entries(of: path)
+            let names =
+                entries.names.sorted().joined(separator: "\u{0}") + "\u{1}"
+                + entries.invalid.map { Hex.encode($0) }.sorted().joined(separator: "\u{0}")
+            return "d" + Hex.encode(SHA256.digest(Array(names.utf8)))
+        case .regular?:
+            guard let bytes = try? FileReader.readBytes(path, limit: 64 << 20) else { return nil }
+            return "f" + Hex.encode(SHA256.digest(bytes))
+        default: return nil
+        }
+    }
+
+    /// Whether an identity is old enough to be trusted at `now` (the moment the file is read): modified and
+    /// changed more than two seconds before, so an edit made after the read, even within the same timestamp
+    /// granule of a file system that keeps whole seconds, gets another time than the one logged (git's "racily
+    /// clean" rule). The change time counts as well: a modification time can be set back, a change time cannot.
+    /// Absent paths are settled.
     package static func isSettled(_ identity: String, now: Double = Date().timeIntervalSince1970) -> Bool {
         let fields = identity.split(separator: ":")
         guard fields.count == 6 else { return true }
-        guard let seconds = fields[4].split(separator: ".").first.flatMap({ Double($0) }) else { return false }
-        return now - (seconds + 1) > 2
+        let times = [fields[4], fields[5]].map { $0.split(separator: ".").first.flatMap { Double($0) } }
+        guard let modified = times[0], let changed = times[1] else { return false }
+        return now - (max(modified, changed) + 1) > 2
     }
 }
