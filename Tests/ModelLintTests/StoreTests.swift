@@ -316,6 +316,26 @@ final class InflateTests: XCTestCase {
     }
 }
 
+/// The corpus's SampleModel3 with an attribute added since its V1 store was written: no version has the store's
+/// hashes, and the store caches the model that wrote it.
+func sampleModelEditedSinceItsStore(_ test: XCTestCase) throws -> URL {
+    let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
+    let directory = try makeTemporaryDirectory(test)
+    try FileManager.default.copyItem(
+        at: root.appendingPathComponent("SampleModel3"), to: directory.appendingPathComponent("SampleModel3"))
+    _ = try shell("chmod -R u+w .", in: directory)
+    let contents = directory.appendingPathComponent(
+        "SampleModel3/SampleModel3.xcdatamodeld/SampleModel3.xcdatamodel/contents")
+    let text = try String(contentsOf: contents, encoding: .utf8)
+    try Data(
+        text.replacingOccurrences(
+            of: "<attribute name=\"petName\"",
+            with: "<attribute name=\"nickname\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"petName\""
+        ).utf8
+    ).write(to: contents)
+    return directory
+}
+
 /// Z_MODELCACHE: the store's own model, inflated and read back.
 final class ModelCacheTests: XCTestCase {
     func testTheCachedModelHashesToTheStoresRecordedHashes() throws {
@@ -329,21 +349,9 @@ final class ModelCacheTests: XCTestCase {
     }
 
     func testAStoreNoVersionWroteIsDiffedFromItsOwnModel() throws {
-        let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
-        let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(
-            at: root.appendingPathComponent("SampleModel3"), to: directory.appendingPathComponent("SampleModel3"))
-        _ = try shell("chmod -R u+w .", in: directory)
+        let directory = try sampleModelEditedSinceItsStore(self)
         let contents = directory.appendingPathComponent(
             "SampleModel3/SampleModel3.xcdatamodeld/SampleModel3.xcdatamodel/contents")
-        let text = try String(contentsOf: contents, encoding: .utf8)
-        try Data(
-            text.replacingOccurrences(
-                of: "<attribute name=\"petName\"",
-                with:
-                    "<attribute name=\"nickname\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"petName\""
-            ).utf8
-        ).write(to: contents)
         let out = modellint(
             ["store", "SampleModel3/Fixtures/SampleModel3_V1.sqlite", "SampleModel3/SampleModel3.xcdatamodeld"],
             in: directory)
@@ -393,25 +401,6 @@ final class ModelCacheTests: XCTestCase {
 /// A store no version wrote, whose cached model the app cannot use, or cannot reach: never "does not open (134130)"
 /// while the store carries its model.
 final class ModelCacheVerdictTests: XCTestCase {
-    /// SampleModel3 with an attribute added since its V1 store was written: no version has the store's hashes.
-    private func editedSampleModel() throws -> URL {
-        let root = try requireCorpus().appendingPathComponent("alemar11__CoreDataPlus/Tests/Resources")
-        let directory = try makeTemporaryDirectory(self)
-        try FileManager.default.copyItem(
-            at: root.appendingPathComponent("SampleModel3"), to: directory.appendingPathComponent("SampleModel3"))
-        _ = try shell("chmod -R u+w .", in: directory)
-        let contents = directory.appendingPathComponent(
-            "SampleModel3/SampleModel3.xcdatamodeld/SampleModel3.xcdatamodel/contents")
-        let text = try String(contentsOf: contents, encoding: .utf8)
-        try Data(
-            text.replacingOccurrences(
-                of: "<attribute name=\"petName\"",
-                with:
-                    "<attribute name=\"nickname\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"petName\""
-            ).utf8
-        ).write(to: contents)
-        return directory
-    }
 
     private func unknown(_ out: CommandOutput) -> [String] {
         jsonDiagnostics(out).filter { $0["ruleId"] as? String == "store-version-unknown" }.map {
@@ -424,7 +413,7 @@ final class ModelCacheVerdictTests: XCTestCase {
 
     /// An app that migrates step by step looks the store's version up among the bundle's: none, so it fails.
     func testAStepMigratorFindsNoSourceVersion() throws {
-        let directory = try editedSampleModel()
+        let directory = try sampleModelEditedSinceItsStore(self)
         let out = modellint(["store", store, bundle, "--migration", "progressive", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertEqual(
@@ -437,7 +426,7 @@ final class ModelCacheVerdictTests: XCTestCase {
     /// The cache's DEFLATE stream damaged (its first block made the reserved type): modellint says why it cannot
     /// use the cache, and does not claim the store fails to open.
     func testAnUnreadableCacheIsNamedNotCalledMissing() throws {
-        let directory = try editedSampleModel()
+        let directory = try sampleModelEditedSinceItsStore(self)
         let path = directory.appendingPathComponent(store).path
         let file = try SQLiteFile(path: path)
         let table = try XCTUnwrap(try file.table(named: "Z_MODELCACHE"))
