@@ -15,34 +15,22 @@ extension Workspace {
         var seen = Set<String>()
         let defaults = Dictionary(
             RuleRegistry.all.map { ($0.id, $0.description.severity) }, uniquingKeysWith: { a, _ in a })
-        var atRevision: [String: RevisionSettings] = [:]
+        // Per repository: the revision's files, and what the work tree holds now (the same for every bundle).
+        var floors: [String: RepositoryFloor] = [:]
         for bundle in bundles {
             let repository = try history.repositories.repository(containing: bundle)
             guard let relative = PathTools.relative(bundle, to: repository.toplevel) else { continue }
-            if atRevision[repository.toplevel] == nil {
-                atRevision[repository.toplevel] = try RevisionSettings(repository, revision: revision)
+            if floors[repository.toplevel] == nil {
+                floors[repository.toplevel] = try repositoryFloor(repository, revision: revision)
             }
-            let then = atRevision[repository.toplevel]!
+            let floor = floors[repository.toplevel]!
+            let then = floor.atRevision
             var before = ConfigurationFloor.Side(
                 configuration: try then.nearest(Configuration.fileName, to: relative, display: display),
                 lock: try then.nearest(LockFile.fileName, to: relative, display: display))
-            var after = ConfigurationFloor.Side(
-                configuration: try onDisk(configuration.filePath, in: repository),
-                lock: history.lock == nil ? nil : try onDisk(history.lockPath, in: repository))
-            if let baselineFile, let now = try? FileReader.read(baselineFile, limit: FileReader.Limit.dataFile) {
-                after.baseline = (display(baselineFile), Self.baselineEntries(now))
-                if let path = PathTools.relative(baselineFile, to: repository.toplevel),
-                    let then = try repository.fileBytes(path, at: then.commit, limit: FileReader.Limit.dataFile)
-                {
-                    before.baseline = (display(baselineFile), Self.baselineEntries(then))
-                }
-            }
-            // The team's word is the root configuration's at the revision (or the one governing the bundle there).
-            if let root = try then.nearest(Configuration.fileName, to: Configuration.fileName, display: display),
-                root.json["allowNestedOverrides"]?.boolValue == true
-            {
-                before.overridesAllowed = true
-            }
+            before.baseline = floor.baselineBefore
+            before.overridesAllowed = floor.overridesAllowed
+            let after = floor.now
             for (id, level) in before.configuration?.json["rules"]?.objectValue ?? [] {
                 if let text = level.stringValue { levels[id] = text }
             }
@@ -56,6 +44,36 @@ extension Workspace {
     }
 
     func display(_ absolute: String) -> String { PathTools.display(absolute, relativeTo: workingDirectory) }
+
+    /// What one repository contributes whatever the bundle: the revision's files, the settings in force now, the
+    /// baseline at the revision, and whether the revision's root configuration allows overrides.
+    struct RepositoryFloor {
+        var atRevision: RevisionSettings
+        var now: ConfigurationFloor.Side
+        var baselineBefore: (display: String, entries: Set<String>)?
+        var overridesAllowed: Bool
+    }
+
+    private func repositoryFloor(_ repository: GitRepository, revision: String) throws -> RepositoryFloor {
+        let then = try RevisionSettings(repository, revision: revision)
+        var now = ConfigurationFloor.Side(
+            configuration: try onDisk(configuration.filePath, in: repository),
+            lock: history.lock == nil ? nil : try onDisk(history.lockPath, in: repository))
+        var baselineBefore: (display: String, entries: Set<String>)?
+        if let baselineFile, let bytes = try? FileReader.read(baselineFile, limit: FileReader.Limit.dataFile) {
+            now.baseline = (display(baselineFile), Self.baselineEntries(bytes))
+            if let path = PathTools.relative(baselineFile, to: repository.toplevel),
+                let old = try repository.fileBytes(path, at: then.commit, limit: FileReader.Limit.dataFile)
+            {
+                baselineBefore = (display(baselineFile), Self.baselineEntries(old))
+            }
+        }
+        // The team's word is the root configuration's at the revision (or the one governing the bundle there).
+        let root = try then.nearest(Configuration.fileName, to: Configuration.fileName, display: display)
+        return RepositoryFloor(
+            atRevision: then, now: now, baselineBefore: baselineBefore,
+            overridesAllowed: root?.json["allowNestedOverrides"]?.boolValue == true)
+    }
 
     /// A settings file of the work tree (a path as the run names it), with its folder relative to the top.
     private func onDisk(_ path: String?, in repository: GitRepository) throws -> ConfigurationFloor.SettingsFile? {
@@ -72,11 +90,13 @@ extension Workspace {
         return Set((json["findings"]?.arrayValue ?? []).map { $0.serialized(indent: nil) })
     }
 
-    /// The configuration and lock files a revision holds: listed by one `git ls-tree`, read when asked.
-    struct RevisionSettings {
+    /// The configuration and lock files a revision holds: listed by one `git ls-tree`, each read once, when first
+    /// asked (every bundle under one configuration asks for the same file).
+    final class RevisionSettings {
         let repository: GitRepository
         let commit: String
         let paths: Set<String>
+        private var read: [String: Data?] = [:]
 
         init(_ repository: GitRepository, revision: String) throws {
             self.repository = repository
@@ -101,9 +121,7 @@ extension Workspace {
             var folder = (bundle as NSString).deletingLastPathComponent
             while true {
                 let path = folder.isEmpty ? name : folder + "/" + name
-                if paths.contains(path),
-                    let bytes = try repository.fileBytes(path, at: commit, limit: FileReader.Limit.dataFile)
-                {
+                if paths.contains(path), let bytes = try bytes(at: path) {
                     // Unreadable at the revision: it set no floor there.
                     return try? ConfigurationFloor.SettingsFile(
                         display: display(repository.toplevel + "/" + path), folder: folder, bytes: bytes)
@@ -111,6 +129,13 @@ extension Workspace {
                 if folder.isEmpty { return nil }
                 folder = (folder as NSString).deletingLastPathComponent
             }
+        }
+
+        private func bytes(at path: String) throws -> Data? {
+            if let known = read[path] { return known }
+            let bytes = try repository.fileBytes(path, at: commit, limit: FileReader.Limit.dataFile)
+            read[path] = bytes
+            return bytes
         }
     }
 }
