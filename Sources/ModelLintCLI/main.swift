@@ -41,7 +41,7 @@ let variables = ProcessEnvironment.all()
 let environment = CommandEnvironment(
     workingDirectory: variables["MODELLINT_WORKING_DIRECTORY"] ?? FileManager.default.currentDirectoryPath,
     variables: variables,
-    outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+    outputIsTerminal: isatty(STDOUT_FILENO) == 1, releaseCommit: releaseCommit)
 // It ends with `_exit`: what a run built is left to the process's end, not freed piece by piece.
 Teardown.endsWithoutFreeing()
 let streams = CommandStreams(

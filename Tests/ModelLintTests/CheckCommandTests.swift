@@ -311,6 +311,11 @@ final class CheckCommandTests: XCTestCase {
         )
         XCTAssertEqual(
             modellint(["--version"], in: directory).standardOutput, "modellint \(ModelLintVersion.current)\n")
+        // A released binary names its commit too; reports keep the bare version.
+        let released = CommandEnvironment(workingDirectory: directory.path, releaseCommit: "abc1234")
+        XCTAssertEqual(
+            ModelLintApp.run(["--version"], environment: released).standardOutput,
+            "modellint \(ModelLintVersion.current) (abc1234)\n")
         XCTAssertTrue(modellint(["check", "--help"], in: directory).standardOutput.hasPrefix("USAGE: modellint check"))
         XCTAssertEqual(modellint(["rules", "--help"], in: directory).exitCode, 0)
         XCTAssertEqual(modellint(["explain", "--help"], in: directory).exitCode, 0)

@@ -42,11 +42,18 @@ package struct CommandEnvironment: Sendable {
     package var variables: [String: String]
     /// Whether standard output is a terminal (colour only then).
     package var outputIsTerminal: Bool
+    /// The commit a released binary was built from (`Scripts/release` writes it into the executable's source);
+    /// nil for any other build, which has no way to learn its commit.
+    package var releaseCommit: String?
 
-    package init(workingDirectory: String, variables: [String: String] = [:], outputIsTerminal: Bool = false) {
+    package init(
+        workingDirectory: String, variables: [String: String] = [:], outputIsTerminal: Bool = false,
+        releaseCommit: String? = nil
+    ) {
         self.workingDirectory = workingDirectory
         self.variables = variables
         self.outputIsTerminal = outputIsTerminal
+        self.releaseCommit = releaseCommit
     }
 }
 
@@ -155,7 +162,9 @@ package enum ModelLintApp {
             streams.standardError.write(usage)
             return CommandOutput.usage
         case "--version", "-V", "version":
-            streams.standardOutput.write("modellint \(ModelLintVersion.current)\n")
+            // The bare version is what reports and lock files name; the commit is for the person asking.
+            let commit = environment.releaseCommit.map { " (\($0))" } ?? ""
+            streams.standardOutput.write("modellint \(ModelLintVersion.current)\(commit)\n")
             return CommandOutput.success
         case "--help", "-h", "help":
             // `help check` is `check --help`.
