@@ -13,6 +13,20 @@ func stage(_ name: String, _ below: [String]) -> Target {
         path: "Sources/ModelLint/" + name)
 }
 
+/// The prebuilt modellint the plugins run on macOS, from a release's artifact bundle, so an app's build never compiles
+/// modellint. The release workflow writes this line: `.binaryTarget(name: "ModelLintBinary", url: …, checksum: …)`.
+/// Before a first release it is nil, and elsewhere than macOS the plugins build modellint from source: building or
+/// testing this package on Linux never downloads it (SwiftPM fetches a root package's binary targets when it resolves).
+let releasedBinary: Target? = nil
+#if os(macOS)
+    let releasedBinaryPlatform = true
+#else
+    let releasedBinaryPlatform = false
+#endif
+let pluginBinary = releasedBinaryPlatform ? releasedBinary : nil
+/// What the plugins run: the released binary where there is one, else modellint built from these sources.
+let pluginTool: Target.Dependency = pluginBinary.map { .target(name: $0.name) } ?? "modellint"
+
 let package = Package(
     name: "modellint",
     // JSON5 decoding and the plugin APIs used here need macOS 13; Linux ignores this.
@@ -95,8 +109,9 @@ let package = Package(
                 intent: .custom(
                     verb: "modellint", description: "Lint the package's Core Data model bundles (.xcdatamodeld)"),
                 permissions: []),
-            dependencies: ["modellint"]),
+            dependencies: [pluginTool]),
         // Findings as build diagnostics in Xcode and swift build; errors fail the build.
-        .plugin(name: "ModelLintBuildToolPlugin", capability: .buildTool(), dependencies: ["modellint"]),
+        .plugin(name: "ModelLintBuildToolPlugin", capability: .buildTool(), dependencies: [pluginTool]),
     ]
 )
+if let pluginBinary { package.targets.append(pluginBinary) }

@@ -5,7 +5,9 @@ import PackagePlugin
 /// what Xcode and SwiftPM show as build diagnostics; an error exits 1 and fails the build. The build system
 /// reruns a command when an input file changes or its output is missing, so the inputs are the files inside the
 /// bundles (a folder's timestamp does not change when a file in it is edited) plus the configuration and lock
-/// file, and the output is a stamp modellint writes only after a passing run.
+/// file, and the output is a stamp modellint writes only after a passing run. The stamp is a `.swift` file holding
+/// one comment: SwiftPM compiles a Swift output (to nothing) and copies any other output into the target's resource
+/// bundle, where a stamp would ship inside the app.
 @main
 struct ModelLintBuildToolPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -16,7 +18,7 @@ struct ModelLintBuildToolPlugin: BuildToolPlugin {
             Self.command(
                 tool: try context.tool(named: "modellint"), bundles: Array(bundles).sorted { $0.path < $1.path },
                 root: context.package.directoryURL,
-                stamp: context.pluginWorkDirectoryURL.appendingPathComponent("\(target.name).modellint-stamp"))
+                stamp: context.pluginWorkDirectoryURL.appendingPathComponent("\(target.name).modellint-stamp.swift"))
         ]
     }
 
@@ -75,7 +77,7 @@ struct ModelLintBuildToolPlugin: BuildToolPlugin {
                     tool: try context.tool(named: "modellint"), bundles: Array(bundles).sorted { $0.path < $1.path },
                     root: context.xcodeProject.directoryURL,
                     stamp: context.pluginWorkDirectoryURL.appendingPathComponent(
-                        "\(target.displayName).modellint-stamp"))
+                        "\(target.displayName).modellint-stamp.swift"))
             ]
         }
     }

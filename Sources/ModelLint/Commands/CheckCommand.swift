@@ -207,8 +207,10 @@ package enum CheckCommand {
     }
 
     /// `--stamp`: a build system reruns a command whose output is missing, so the stamp exists only after a passing
-    /// run. Never followed into or deleted through a symlink: the stamp is ours, not a path into the repository. The
-    /// exit code when it cannot be written.
+    /// run. Its one line is a `//` comment, so a stamp named `.swift` is a source file that compiles to nothing: the
+    /// build-tool plugin names it so, because SwiftPM copies every other kind of build output into the app's
+    /// resource bundle. Never followed into or deleted through a symlink: the stamp is ours, not a path into the
+    /// repository. The exit code when it cannot be written.
     private static func writeStamp(
         _ stamp: String, passed: Bool, _ report: LintReport, _ environment: CommandEnvironment,
         _ streams: CommandStreams
@@ -220,7 +222,7 @@ package enum CheckCommand {
             if passed {
                 try FileWriter.write(
                     Data(
-                        "modellint: \(report.bundles.count) bundles, \(report.errorCount) errors, \(report.warningCount) warnings\n"
+                        "// modellint: \(report.bundles.count) bundles, \(report.errorCount) errors, \(report.warningCount) warnings\n"
                             .utf8),
                     to: path, confinedTo: confinement)
             } else {
