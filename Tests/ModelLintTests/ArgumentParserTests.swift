@@ -47,7 +47,9 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertThrowsError(try ArgumentParser.parse(["--format"], options: options, command: "check")) { error in
             XCTAssertEqual(
                 error as? UsageError,
-                UsageError("--format needs a value (F): one of text, json, sarif, github, junit, checkstyle, markdown"))
+                UsageError(
+                    "--format needs a value (F): one of text, json, sarif, github, junit, checkstyle, markdown, gitlab-codequality"
+                ))
         }
         XCTAssertThrowsError(try ArgumentParser.parse(["--output", "--strict"], options: options, command: "check")) {
             error in
@@ -57,7 +59,9 @@ final class ArgumentParserTests: XCTestCase {
             error in
             XCTAssertEqual(
                 error as? UsageError,
-                UsageError("--format must be one of text, json, sarif, github, junit, checkstyle, markdown, not 'xml'"))
+                UsageError(
+                    "--format must be one of text, json, sarif, github, junit, checkstyle, markdown, gitlab-codequality, not 'xml'"
+                ))
         }
         XCTAssertThrowsError(try ArgumentParser.parse(["--strict=yes"], options: options, command: "check")) { error in
             XCTAssertEqual(error as? UsageError, UsageError("--strict takes no value"))

@@ -83,6 +83,7 @@ final class ReporterSnapshotTests: XCTestCase {
         ("junit-strict", JUnitReporter(paths: paths, strict: true)),
         ("checkstyle", CheckstyleReporter(paths: paths)),
         ("markdown", MarkdownReporter(paths: paths)),
+        ("gitlab-codequality", GitLabCodeQualityReporter(paths: paths)),
     ]
 
     func testEveryReporterWritesTheCannedReport() throws {

@@ -145,6 +145,51 @@ final class ReporterTests: XCTestCase {
             ))
     }
 
+    /// GitLab's Code Quality issues: the documented fields, GitLab's severity words, repository-relative paths, and
+    /// a fingerprint per issue even where two findings share a stable key (GitLab shows one issue per fingerprint).
+    func testGitLabCodeQualityHasOneFingerprintPerIssue() throws {
+        let out = modellint(
+            ["check", "SingleVersion", "Changes/TypeReused.xcdatamodeld", "--format", "gitlab-codequality"],
+            in: fixtures)
+        XCTAssertEqual(out.exitCode, 1)
+        let issues = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8)) as? [[String: Any]])
+        let json = try XCTUnwrap(
+            JSONSerialization.jsonObject(
+                with: Data(
+                    modellint(
+                        ["check", "SingleVersion", "Changes/TypeReused.xcdatamodeld", "--format", "json"], in: fixtures
+                    )
+                    .standardOutput.utf8)) as? [String: Any])
+        let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(issues.count, diagnostics.count)
+        XCTAssertEqual(issues.count, 11)
+        XCTAssertEqual(Set(issues.compactMap { $0["fingerprint"] as? String }).count, 11)
+        for (issue, diagnostic) in zip(issues, diagnostics) {
+            XCTAssertEqual(issue["check_name"] as? String, diagnostic["ruleId"] as? String)
+            XCTAssertEqual(issue["description"] as? String, diagnostic["message"] as? String)
+            let expected = ["error": "critical", "warning": "major", "note": "info"][diagnostic["severity"] as! String]
+            XCTAssertEqual(issue["severity"] as? String, expected)
+            let location = try XCTUnwrap(issue["location"] as? [String: Any])
+            let path = try XCTUnwrap(location["path"] as? String)
+            // Relative to the repository (GitLab's), where the JSON report's are relative to where it ran.
+            XCTAssertEqual(path, "Fixtures/" + (diagnostic["file"] as! String))
+            XCTAssertEqual((location["lines"] as? [String: Int])?["begin"], (diagnostic["line"] as? Int) ?? 1)
+        }
+        // Two findings of one rule on one element (the same stable key) still get two fingerprints.
+        let bundle = "/repo/M.xcdatamodeld"
+        let twice = Diagnostic(
+            ruleId: "some-rule", severity: .warning, message: "m", fix: "f", bundle: bundle,
+            file: bundle + "/M.xcdatamodel/contents", line: 3, version: "M", entity: "E")
+        let rendered = GitLabCodeQualityReporter(paths: PathRelativizer(root: "/repo", workingDirectory: "/repo"))
+            .render(LintReport(bundles: [], diagnostics: [twice, twice]))
+        let both = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? [[String: Any]])
+        XCTAssertEqual(both.count, 2)
+        XCTAssertNotEqual(both[0]["fingerprint"] as? String, both[1]["fingerprint"] as? String)
+        XCTAssertEqual(
+            (both[0]["location"] as? [String: Any])?["path"] as? String, "M.xcdatamodeld/M.xcdatamodel/contents")
+    }
+
     /// junit-10.xsd (Jenkins' xUnit plugin) has no file or line on a test case; what does not fail the run (a note,
     /// a warning without --strict) must not be a failure; and a suite's case names are unique.
     func testJUnitNotesPassAndCaseNamesAreUniqueWithoutLocationAttributes() throws {

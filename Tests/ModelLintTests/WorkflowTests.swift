@@ -317,7 +317,7 @@ import ModelLintGather
     @Test func testReportFormatsAreOneList() throws {
         #expect(
             (CheckCommand.options.first { $0.name == "--format" }?.choices) == [
-                "text", "json", "sarif", "github", "junit", "checkstyle", "markdown",
+                "text", "json", "sarif", "github", "junit", "checkstyle", "markdown", "gitlab-codequality",
             ])
         try #expect(
             CheckCommand.Options(parsing: ["--report", "sarif=a.sarif"]).extraReports.map(\.format) == [.sarif])
@@ -327,7 +327,7 @@ import ModelLintGather
         } catch {
             #expect(
                 "\(error)"
-                    == "--report takes FORMAT=FILE with FORMAT one of text, json, sarif, github, junit, checkstyle, markdown, not 'yaml=a.yaml'"
+                    == "--report takes FORMAT=FILE with FORMAT one of text, json, sarif, github, junit, checkstyle, markdown, gitlab-codequality, not 'yaml=a.yaml'"
             )
         }
     }

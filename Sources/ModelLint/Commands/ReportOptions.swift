@@ -9,6 +9,7 @@ import ModelLintGather
 /// Every format a command that reports findings writes: `--format`'s choices and `--report FORMAT=FILE`'s.
 package enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, sarif, github, junit, checkstyle, markdown
+    case gitlabCodeQuality = "gitlab-codequality"
 }
 
 /// `--color`'s choices.
@@ -97,6 +98,7 @@ package struct ReportOptions: Sendable {
         case .junit: JUnitReporter(paths: paths, strict: strict).write(report, to: sink)
         case .checkstyle: CheckstyleReporter(paths: paths).write(report, to: sink)
         case .markdown: MarkdownReporter(paths: paths).write(report, to: sink)
+        case .gitlabCodeQuality: GitLabCodeQualityReporter(paths: paths).write(report, to: sink)
         case .text: text.write(report, to: sink)
         case nil:
             // Zero configuration on GitHub Actions: the readable report and the annotations.
