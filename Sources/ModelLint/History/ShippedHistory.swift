@@ -90,7 +90,8 @@ package struct ShippedVersionComparison: Sendable {
 
     /// Compares every shipped version with the bundle as it is now.
     package static func compare(_ history: ShippedHistory, with bundle: ModelBundle) -> [ShippedVersionComparison] {
-        history.versions.map { shipped in
+        let memo = FingerprintMemo()
+        return history.versions.map { shipped in
             guard let now = bundle.versions.first(where: { $0.name.isExactly(shipped.name) }) else {
                 return ShippedVersionComparison(
                     name: shipped.name, source: history.source, status: .deleted, changes: [],
@@ -107,7 +108,7 @@ package struct ShippedVersionComparison: Sendable {
                     location: model.location)
             }
             // Core Data's view first: the entity hashes (or, for a format-1 record, its schema digest); then content.
-            let verdict = shipped.digest.compare(with: model)
+            let verdict = shipped.digest.compare(with: model, memo: memo)
             let status: Status =
                 verdict.schemaChanged ? .schemaChanged : verdict.contentChanged ? .contentChanged : .unchanged
             var changes: [String] = []

@@ -30,39 +30,45 @@ package struct VersionDigest: Equatable, Sendable {
         self.entityContent = entityContent
     }
 
-    /// A format-2 record of the model as it is.
-    package init(model: Model) {
+    /// A format-2 record of the model as it is. `memo`: the entities already fingerprinted in this run (a
+    /// bundle's versions repeat them); the record is the same with or without it.
+    package init(model: Model, memo: FingerprintMemo? = nil) {
         let hashes = model.versionHashes
         var byName: [String: String] = [:]
         for name in hashes.orderedNames { byName[name] = hashes.base64(name) }
         self.init(
             entityHashes: byName, checksum: hashes.versionChecksum, legacySchema: nil,
-            content: "sha256:" + SHA256.hex(Fingerprint.content(model, formatOne: false)),
-            entityContent: Self.entityContent(model, formatOne: false))
+            content: "sha256:" + SHA256.hex(Fingerprint.content(model, formatOne: false, memo: memo)),
+            entityContent: Self.entityContent(model, formatOne: false, memo: memo))
     }
 
     /// The format-1 record the model would have had (to verify an old lock file against).
-    package static func legacy(model: Model) -> VersionDigest {
+    package static func legacy(model: Model, memo: FingerprintMemo? = nil) -> VersionDigest {
         VersionDigest(
             entityHashes: nil, checksum: nil, legacySchema: Fingerprint.legacySchemaDigest(model),
-            content: "sha256:" + SHA256.hex(Fingerprint.content(model, formatOne: true)),
-            entityContent: entityContent(model, formatOne: true))
+            content: "sha256:" + SHA256.hex(Fingerprint.content(model, formatOne: true, memo: memo)),
+            entityContent: entityContent(model, formatOne: true, memo: memo))
     }
 
-    package static func entityContent(_ model: Model, formatOne: Bool) -> [String: String] {
+    package static func entityContent(
+        _ model: Model, formatOne: Bool, memo: FingerprintMemo? = nil
+    ) -> [String: String] {
         var perEntity: [String: String] = [:]
         for entity in model.entities where perEntity[entity.name] == nil {
-            perEntity[entity.name] = String(
-                SHA256.hex(Fingerprint.entityContent(entity, formatOne: formatOne)).prefix(16))
+            perEntity[entity.name] =
+                memo?.entityContent(entity, formatOne: formatOne).digest
+                ?? String(SHA256.hex(Fingerprint.entityContent(entity, formatOne: formatOne)).prefix(16))
         }
         return perEntity
     }
 
     /// How the model as it is compares with this record: schema (what Core Data matches stores by), content,
     /// or neither. A format-1 record is compared with format-1 digests of the model.
-    package func compare(with model: Model) -> (schemaChanged: Bool, contentChanged: Bool, changedEntities: [String]) {
+    package func compare(
+        with model: Model, memo: FingerprintMemo? = nil
+    ) -> (schemaChanged: Bool, contentChanged: Bool, changedEntities: [String]) {
         if let recorded = entityHashes {
-            let now = VersionDigest(model: model)
+            let now = VersionDigest(model: model, memo: memo)
             let hashesChanged = now.entityHashes != recorded
             let changed =
                 hashesChanged
@@ -71,7 +77,7 @@ package struct VersionDigest: Equatable, Sendable {
                 : now.changedEntities(comparedTo: self)
             return (hashesChanged, now.content != content, changed)
         }
-        let now = VersionDigest.legacy(model: model)
+        let now = VersionDigest.legacy(model: model, memo: memo)
         return (now.legacySchema != legacySchema, now.content != content, now.changedEntities(comparedTo: self))
     }
 

@@ -75,12 +75,15 @@ package enum Fingerprint {
     /// of modellint's own (`modellint:disable`, `modellint.retired`, `modellint.replaces`), which from format 2 on
     /// are tooling metadata (silencing a finding in a shipped version is not an edit of it), and it did not read
     /// the `indexed` flag of relationships.
-    package static func content(_ model: Model, formatOne: Bool = false) -> String {
+    package static func content(_ model: Model, formatOne: Bool = false, memo: FingerprintMemo? = nil) -> String {
         var lines: [String] = [
             "cloudKit=\(model.usedWithCloudKit)", "swiftData=\(model.header["usedWithSwiftData"] ?? "")",
             "versionIdentifier=\(model.header["userDefinedModelVersionIdentifier"] ?? "")",
         ]
-        for entity in model.entities { lines.append(entityContent(entity, formatOne: formatOne)) }
+        for entity in model.entities {
+            lines.append(
+                memo?.entityContent(entity, formatOne: formatOne).text ?? entityContent(entity, formatOne: formatOne))
+        }
         for configuration in model.configurations {
             lines.append(
                 "configuration|\(configuration.name)|\(configuration.usedWithCloudKit)|"
@@ -158,5 +161,50 @@ package enum Fingerprint {
     package static func userInfo(_ entries: [UserInfoEntry], formatOne: Bool) -> String {
         entries.filter { formatOne || !$0.key.hasPrefix("modellint") }.map { "\($0.key)=\($0.value)" }.sorted().joined(
             separator: ",")
+    }
+}
+
+/// The fingerprints of entities already made in a run, by the boxes their fields share: a bundle's versions repeat
+/// most of each other, and a repeated entity or property shares its boxes (`SharedFields`). A box never changes,
+/// and the memo holds every box it keys on, so an identity is never reused for another box while it is in use.
+package final class FingerprintMemo: Sendable {
+    /// An entity's fingerprint and the first 16 hex digits of its SHA-256 (a lock file's `entityContent`).
+    package struct EntityFingerprint: Sendable {
+        package var text: String
+        package var digest: String
+    }
+
+    private struct Key: Hashable {
+        var boxes: [ObjectIdentifier]
+        var formatOne: Bool
+    }
+
+    private struct State: @unchecked Sendable {
+        // Unchecked: the boxes are immutable (`SharedFields` holds a `let`), kept only to pin their identities.
+        var entities: [Key: EntityFingerprint] = [:]
+        var held: [AnyObject] = []
+    }
+
+    private let state = Locked(State())
+
+    package init() {}
+
+    package func entityContent(_ entity: Entity, formatOne: Bool) -> EntityFingerprint {
+        var boxes: [AnyObject] = [entity.fields]
+        boxes.reserveCapacity(entity.properties.count + 1)
+        for property in entity.properties {
+            switch property {
+            case .attribute(let a): boxes.append(a.fields)
+            case .relationship(let r): boxes.append(r.fields)
+            }
+        }
+        let key = Key(boxes: boxes.map(ObjectIdentifier.init), formatOne: formatOne)
+        if let known = state.withLock({ $0.entities[key] }) { return known }
+        let text = Fingerprint.entityContent(entity, formatOne: formatOne)
+        let made = EntityFingerprint(text: text, digest: String(SHA256.hex(text).prefix(16)))
+        state.withLock {
+            if $0.entities.updateValue(made, forKey: key) == nil { $0.held.append(contentsOf: boxes) }
+        }
+        return made
     }
 }
