@@ -36,6 +36,26 @@ final class JSONReaderTests: XCTestCase {
         // "é" precomposed and decomposed: canonically equal Strings, different bytes, so two keys to a JSON reader.
         let value = try JSONValue.parse(Data("{ \"caf\u{E9}\": 1, \"cafe\u{301}\": 2 }".utf8))
         XCTAssertEqual(value.objectValue?.count, 2)
+        // The same in an object past 16 keys, where keys are looked up in sets; an exact repeat is still refused,
+        // ASCII or not, escaped or not.
+        let many = (0..<20).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let large = try JSONValue.parse(Data("{ \(many), \"caf\u{E9}\": 1, \"cafe\u{301}\": 2 }".utf8))
+        XCTAssertEqual(large.objectValue?.count, 22)
+        for repeated in ["\"k3\": 0", "\"caf\u{E9}\": 0", "\"k\\u0033\": 0", "\"cafe\u{301}\": 0"] {
+            XCTAssertThrowsError(
+                try JSONValue.parse(Data("{ \(many), \"caf\u{E9}\": 1, \"cafe\u{301}\": 2, \(repeated) }".utf8)),
+                repeated
+            ) { XCTAssertTrue("\($0)".contains("appears twice in one object"), "\($0)") }
+        }
+    }
+
+    /// A string read in one piece (no escape) and one read through its escapes are the same string.
+    func testStringsWithAndWithoutEscapesReadAlike() throws {
+        let value = try JSONValue.parse(
+            Data(#"{ "plain": "caf\#u{E9} \#u{1F600}", "escaped": "caf\u00e9 \ud83d\ude00", "tail": "a\\b" }"#.utf8))
+        XCTAssertEqual(value["plain"]?.stringValue, "caf\u{E9} \u{1F600}")
+        XCTAssertEqual(value["escaped"]?.stringValue, "caf\u{E9} \u{1F600}")
+        XCTAssertEqual(value["tail"]?.stringValue, "a\\b")
     }
 
     func testSyntaxErrorsSayWhere() {

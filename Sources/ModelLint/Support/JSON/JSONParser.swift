@@ -143,9 +143,11 @@ package struct JSONParser {
         defer { depth -= 1 }
         i += 1
         var pairs: [(String, JSONValue)] = []
-        // Keys by their bytes: compared one by one while an object is small, through a set beyond that.
-        var keys: [[UInt8]] = []
-        var seen: Set<[UInt8]>?
+        // Keys by their bytes: compared one by one while an object is small, through sets beyond that. An ASCII
+        // key goes in a set of strings (for ASCII, equal strings are equal bytes), any other by its bytes.
+        var keys: [String] = []
+        var seenASCII: Set<String>?
+        var seenOther: Set<[UInt8]> = []
         try skipSpace()
         if current == UInt8(ascii: "}") {
             i += 1
@@ -163,15 +165,23 @@ package struct JSONParser {
             case nil: throw error("an object that is never closed")
             default: throw error("a key is expected")
             }
-            let keyBytes = Array(key.utf8)
             let repeated: Bool
-            if seen != nil {
-                repeated = !seen!.insert(keyBytes).inserted
+            if seenASCII != nil {
+                repeated =
+                    key.utf8.allSatisfy { $0 < 0x80 }
+                    ? !seenASCII!.insert(key).inserted : !seenOther.insert(Array(key.utf8)).inserted
             } else {
-                repeated = keys.contains(keyBytes)
-                keys.append(keyBytes)
+                repeated = keys.contains { $0.utf8.elementsEqual(key.utf8) }
+                keys.append(key)
                 if keys.count > 16 {
-                    seen = Set(keys)
+                    seenASCII = []
+                    for known in keys {
+                        if known.utf8.allSatisfy({ $0 < 0x80 }) {
+                            seenASCII!.insert(known)
+                        } else {
+                            seenOther.insert(Array(known.utf8))
+                        }
+                    }
                     keys = []
                 }
             }
@@ -257,7 +267,20 @@ package struct JSONParser {
         let quote = bytes[i]
         let start = i
         i += 1
-        var out: [UInt8] = []
+        // Most strings (every key and digest of a lock file) hold no escape: read as the bytes they are, in one
+        // piece. Anything else a string may hold, and every error, is the loop's below.
+        var end = i
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == quote || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == quote {
+            defer { i = end + 1 }
+            return String(decoding: bytes[i..<end], as: UTF8.self)
+        }
+        var out: [UInt8] = Array(bytes[i..<end])
+        i = end
         while true {
             guard i < bytes.count else { throw error("a string that is never closed", at: start) }
             let b = bytes[i]
