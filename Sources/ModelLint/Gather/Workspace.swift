@@ -123,7 +123,7 @@ package struct Workspace: Sendable {
             let histories = try history.histories(
                 forBundleAt: selection.absolutePath, decidedOrder: bundle.versions.map(\.name),
                 workingDirectory: workingDirectory, sourceCache: sourceCache, workTree: bundle,
-                revisionFacts: revisionFacts?.value)
+                digestCache: stagedIn == nil ? cache : nil, revisionFacts: revisionFacts?.value)
             projectsReady.wait()
             bundles.append(
                 LintInput.Bundle(

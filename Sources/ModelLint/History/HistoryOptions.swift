@@ -64,15 +64,25 @@ package struct HistoryOptions: Sendable {
     /// `sourceCache`: the entities the work tree's read of the bundle built, which its versions at a revision
     /// mostly repeat. `workTree`: the work tree's read of the bundle, whose versions serve the revision's
     /// byte-identical ones and whose path the revision's bundle is shown at (`GitRepository.WorkTreeRead`).
+    /// `digestCache`: where the locked versions found unchanged are remembered by file (`LockedVersionCheck`); nil
+    /// when `workTree` was not read from its files.
     package func histories(
         forBundleAt absolutePath: String, decidedOrder: [String], workingDirectory: String,
         sourceCache: EntitySourceCache = EntitySourceCache(), workTree: ModelBundle? = nil,
+        digestCache: ResultCache? = nil,
         revisionFacts known: Result<[String: RevisionFacts], GitRepository.GitError>? = nil
     ) throws -> [ShippedHistory] {
         var histories: [ShippedHistory] = []
-        if let locked = lockHistory(
+        if var locked = lockHistory(
             key: LockFile.normalizedKey(PathTools.relative(absolutePath, to: lockDirectory) ?? absolutePath))
         {
+            if let workTree {
+                let unchanged = LockedVersionCheck.unchanged(
+                    locked, workTree: workTree, absolutePath: absolutePath, cache: digestCache)
+                for i in locked.versions.indices where unchanged.contains(ExactName(locked.versions[i].name)) {
+                    locked.versions[i].identicalInWorkTree = true
+                }
+            }
             histories.append(locked)
         }
         guard comparesRevisions else { return histories }

@@ -25,7 +25,8 @@ package struct ShippedHistory: Sendable {
         package var name: String
         /// The model as it shipped, when read from git (lock files keep digests only).
         package var model: Model?
-        /// Read from git, and byte for byte the work tree's version: nothing to compare.
+        /// Nothing to compare: read from git and byte for byte the work tree's version, or recorded in a lock file
+        /// with exactly the digests the work tree's version has (`LockedVersionCheck`).
         package var identicalInWorkTree = false
         private let recorded: RecordedDigest
 
