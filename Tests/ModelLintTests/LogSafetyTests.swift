@@ -65,7 +65,8 @@ final class LogSafetyTests: XCTestCase {
         let findings = jsonDiagnostics(modellint(["check", bundle, "--format", "json"], in: directory)).count
         XCTAssertGreaterThan(findings, 0)
         assertNoForgedCommand(github, "check --format github", allowed: findings)
-        let actions = modellint(["check", bundle], in: directory, variables: ["GITHUB_ACTIONS": "true"])
+        // --notes: every finding annotated, notes too.
+        let actions = modellint(["check", bundle, "--notes"], in: directory, variables: ["GITHUB_ACTIONS": "true"])
         assertNoForgedCommand(actions, "check on GitHub Actions", allowed: findings)
         for format in ["text", "json", "markdown"] {
             assertNoForgedCommand(

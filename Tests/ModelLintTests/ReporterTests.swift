@@ -252,6 +252,22 @@ final class ReporterTests: XCTestCase {
                 variables: ["GITHUB_ACTIONS": "true"]
             ).standardOutput.contains("::error"))
     }
+
+    /// The annotations added by themselves follow the text report: notes only with --notes (a push workflow is not
+    /// flooded with notices); `--format github`, a machine format, keeps every finding.
+    func testAutomaticAnnotationsListNotesOnlyWithNotes() {
+        func notices(_ arguments: [String]) -> Int {
+            modellint(["check", "Changes"] + arguments, in: fixtures, variables: ["GITHUB_ACTIONS": "true"])
+                .standardOutput.split(separator: "\n").filter { $0.hasPrefix("::notice ") }.count
+        }
+        XCTAssertEqual(notices([]), 0)
+        XCTAssertEqual(notices(["--notes"]), 4)
+        XCTAssertEqual(notices(["--format", "github"]), 4)
+        XCTAssertEqual(
+            jsonDiagnostics(modellint(["check", "Changes", "--format", "json"], in: fixtures)).filter {
+                $0["severity"] as? String == "note"
+            }.count, 4)
+    }
 }
 
 final class SuppressionAndBaselineTests: XCTestCase {

@@ -105,7 +105,7 @@ package struct ReportOptions: Sendable {
             text.write(report, to: sink)
             // Workflow commands belong in the log; a report file gets the one format asked for.
             if environment.variables["GITHUB_ACTIONS"] == "true" && output == nil {
-                GitHubReporter(paths: paths).write(report, to: sink)
+                GitHubReporter(paths: paths, includesNotes: notes).write(report, to: sink)
             }
         }
         sink.flush()

@@ -6,12 +6,20 @@ import ModelLintGather
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request's diff.
 package struct GitHubReporter: Reporter {
     package var paths: PathRelativizer
+    /// Notes as notices too. `--format github` writes every finding; the annotations `check` adds by itself on
+    /// GitHub Actions follow the text report beside them, which lists notes only with `--notes`.
+    package var includesNotes: Bool
 
-    package init(paths: PathRelativizer) { self.paths = paths }
+    package init(paths: PathRelativizer, includesNotes: Bool = true) {
+        self.paths = paths
+        self.includesNotes = includesNotes
+    }
 
     package func write(_ report: LintReport, to sink: OutputSink) {
         // Workflow commands on purpose: every value in them is escaped by `data` and `property`.
-        sink.passing { for d in report.diagnostics { sink.write(line(d)) } }
+        sink.passing {
+            for d in report.diagnostics where includesNotes || d.severity != .note { sink.write(line(d)) }
+        }
     }
 
     package func line(_ d: Diagnostic) -> String {
