@@ -139,6 +139,41 @@ final class ChangeTests: XCTestCase {
         XCTAssertTrue(out.standardOutput.contains("\"ruleId\": \"required-attribute-without-default\""))
     }
 
+    /// A mapping model git still lists but that was deleted from the work tree maps nothing outside a pre-commit
+    /// run: the work tree is what builds. The report is the one of a repository that never had it.
+    func testAMappingModelDeletedFromTheWorkTreeCoversNothing() throws {
+        let directory = try makeTemporaryDirectory(self)
+        for name in ["Store.xcdatamodeld", "Migrations"] {
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent("Mapped/" + name), to: directory.appendingPathComponent(name))
+        }
+        _ = try git(["init", "-q", "-b", "main"], in: directory)
+        _ = try git(["add", "-A"], in: directory)
+        _ = try git(
+            ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "base"], in: directory)
+        func findings() -> [String] {
+            jsonDiagnostics(modellint(["check", "--no-cache", "--format", "json"], in: directory)).map {
+                "\($0["ruleId"]!) \($0["severity"]!) \($0["mappingModel"] as? String ?? "-")"
+            }
+        }
+        XCTAssertEqual(
+            findings(),
+            [
+                "attribute-type-incompatible note StoreToStore2", "progressive-migration-likely warning -",
+                "skip-version-upgrade error -",
+            ])
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("Migrations"))
+        XCTAssertEqual(findings(), ["attribute-type-incompatible note -"])
+        let never = try makeTemporaryDirectory(self)
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("Mapped/Store.xcdatamodeld"),
+            to: never.appendingPathComponent("Store.xcdatamodeld"))
+        XCTAssertEqual(
+            jsonDiagnostics(modellint(["check", "--no-cache", "--format", "json"], in: never)).map {
+                "\($0["ruleId"]!) \($0["severity"]!) -"
+            }, ["attribute-type-incompatible note -"])
+    }
+
     /// Store 3 does not hold the destination hashes StoreToStore2 records, so Core Data does not pick it for the
     /// direct Store -> Store 3 pair: that pair's problem is still a skip-version finding.
     func testAMappingModelDoesNotCoverADirectPairWhoseDestinationLacksItsHashes() {

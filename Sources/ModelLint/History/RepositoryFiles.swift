@@ -226,7 +226,8 @@ package final class RepositoryFiles: Sendable {
     }
 
     /// The `xcmapping.xml` files near a bundle and in the configured folders, sorted; not one that resolves
-    /// outside the tree (a committed symlink), which is never read.
+    /// outside the tree (a committed symlink), which is never read. Outside a pre-commit run the work tree is what
+    /// builds: a mapping model git still lists but that was deleted from the work tree maps nothing.
     private func mappingModelFiles(near bundle: String, configuredFolders: [String]) -> [String] {
         var seen: Set<String> = []
         let root = self.root(near: bundle)
@@ -236,6 +237,7 @@ package final class RepositoryFiles: Sendable {
                 configuredFolders.contains { PathTools.relative(xml, to: $0) != nil }
                     || (try? FileReader.requireInside(xml, root: root)) != nil
             }
+            .filter { index != nil || FileReader.kind(at: $0) != nil }
             .sorted()
     }
 
