@@ -161,6 +161,33 @@ final class BadInputTests: XCTestCase {
             found.first?.message,
             "Near 1 cannot be read as a Core Data model: it cannot be read (permission denied). The version is skipped, and so is every comparison with it"
         )
+        XCTAssertEqual(found.first?.fix, Self.sandboxFix)
+    }
+
+    static let sandboxFix =
+        "let modellint read it: in an Xcode Run Script phase with user script sandboxing, list it among the phase's input files; otherwise check the file's permissions"
+
+    /// A file the system refuses to read may be fine (Xcode's sandbox keeps undeclared inputs away): its fix is not
+    /// to restore it. Any other unreadable or malformed file keeps the rule's fix. (Root reads through permissions,
+    /// so this holds the version the reader would give.)
+    func testARefusedReadIsNotToldToRestoreTheFile() {
+        func diagnostic(_ reason: String) -> Diagnostic? {
+            let version = ModelVersion(
+                name: "Near 1", folderPath: "M.xcdatamodeld/Near 1.xcdatamodel",
+                contentsPath: "M.xcdatamodeld/Near 1.xcdatamodel/contents",
+                content: .malformed(
+                    reason: reason, location: SourceLocation(file: "M.xcdatamodeld/Near 1.xcdatamodel/contents")))
+            let bundle = ModelBundle(path: "M.xcdatamodeld", versions: [version], currentVersionFile: .absent)
+            return MalformedContentsRule().check(bundle).first.map {
+                Diagnostic(MalformedContentsRule.description, $0, severity: .error, bundle: bundle.path, version: nil)
+            }
+        }
+        XCTAssertEqual(diagnostic(FileReader.ReadError.permissionDenied.description)?.fix, Self.sandboxFix)
+        XCTAssertEqual(
+            diagnostic("\(FileReader.ReadError.failed("input/output error"))")?.fix,
+            "repair the file, usually by restoring it from version control")
+        XCTAssertEqual(
+            diagnostic("line 3: not well-formed")?.fix, "repair the file, usually by restoring it from version control")
     }
 
     func testUnversionedBundlesAreAccepted() throws {

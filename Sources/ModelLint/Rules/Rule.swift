@@ -78,7 +78,7 @@ package struct Finding: Sendable, Equatable {
         a.message == b.message && a.location == b.location && a.entity == b.entity && a.property == b.property
             && a.severity == b.severity && a.version == b.version && a.identity == b.identity
             && a.supersedes.map(\.rule) == b.supersedes.map(\.rule)
-            && a.supersedes.map(\.identity) == b.supersedes.map(\.identity)
+            && a.supersedes.map(\.identity) == b.supersedes.map(\.identity) && a.fix == b.fix
     }
 
     package var message: String
@@ -101,6 +101,8 @@ package struct Finding: Sendable, Equatable {
     /// The problem makes the store fail to open: what that costs depends on the app's code (a crash, or the store
     /// destroyed and its data lost), which the report adds when it knows.
     package var failsToOpenStore = false
+    /// The fix for this case, where the rule's own would mislead (a file that is fine but may not be read).
+    package var fix: String?
 
     package init(
         _ message: String, at location: SourceLocation, entity: String? = nil, property: String? = nil,

@@ -34,6 +34,10 @@ package enum FileReader {
         /// A symlink (or a path through one) to a file outside the tree it was found in.
         case outside(resolved: String, root: String)
 
+        /// The system refused the read (`EACCES`, `EPERM`): the file may be fine, and a sandbox keeping it away
+        /// (Xcode's, for a Run Script phase's undeclared inputs) is the usual cause.
+        package static let permissionDenied = ReadError.failed("permission denied")
+
         package var description: String {
             switch self {
             case .missing: return "no such file"
@@ -210,7 +214,7 @@ package enum FileReader {
         let fd = Glibc_open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { throw ReadError.missing }
-            if errno == EACCES || errno == EPERM { throw ReadError.failed("permission denied") }
+            if errno == EACCES || errno == EPERM { throw ReadError.permissionDenied }
             if errno == ELOOP { throw ReadError.failed("too many levels of symbolic links") }
             if errno == EISDIR { throw ReadError.notRegular("a directory") }
             throw ReadError.failed(String(cString: strerror(errno)))
