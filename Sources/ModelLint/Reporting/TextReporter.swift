@@ -55,9 +55,10 @@ package struct TextReporter: Reporter {
             position += ":\(line)"
             if let column = d.column { position += ":\(column)" }
         }
-        // Every piece that came from a file is made log-safe before the colour codes go around it. A finding
-        // made of another rule's (skip-version) is shown by that rule's id, then its own as a tag.
-        let ids = d.underlyingRuleId.map { "\($0), \(d.ruleId)" } ?? d.ruleId
+        // Every piece that came from a file is made log-safe before the colour codes go around it. One rule id a
+        // line: a finding made of another rule's (skip-version) is shown by that rule's id, which is what
+        // `--disable`, `--only` and `modellint:disable` take to silence it, with "(skip-version)" after it.
+        let ids = d.underlyingRuleId.map { "\($0) (skip-version)" } ?? d.ruleId
         sink.write(
             indent + paint(ReportText.logLine(position) + ":", Self.bold) + " "
                 + paint(d.severity.rawValue + ":", d.severity)

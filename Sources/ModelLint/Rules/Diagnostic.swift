@@ -18,6 +18,7 @@ package struct Diagnostic: Sendable, Equatable {
     package var entity: String?
     package var property: String?
     package var mappingModel: String?
+    /// For a problem only devices that skip versions meet (`skip-version-upgrade`): the rule whose problem it is.
     package var underlyingRuleId: String?
     package var affectedVersions: [String]?
     /// For a finding collapsed over consecutive versions: every version it was found in, in version order.
