@@ -82,7 +82,7 @@ import ModelLintGather
 
     @Test func testLockReportsEditsAndDeletions() throws {
         let directory = try repository()
-        let first = modellint(["lock"], in: directory)
+        let first = modellint(["lock", "--verbose"], in: directory)
         #expect(
             first.standardOutput == """
                   added: Near.xcdatamodeld Near 18
@@ -120,8 +120,11 @@ import ModelLintGather
         let again = modellint(["lock"], in: directory)
         #expect(again.standardOutput == "modellint.lock: 0 versions added, 2 already locked\n")
         #expect(modellint(["check", "--format", "json"], in: directory).exitCode == 1)
-        let forced = modellint(["lock", "--force"], in: directory)
-        #expect(forced.standardOutput.contains("re-locked: Near.xcdatamodeld Near 18"))
+        let forced = modellint(["lock", "--force", "--verbose"], in: directory)
+        #expect(
+            forced.standardOutput
+                == "  re-locked: Near.xcdatamodeld Near 18\n  re-locked: Near.xcdatamodeld Near 19\nmodellint.lock: 0 versions added, 0 already locked, 2 re-locked\n"
+        )
         #expect(
             (findings(modellint(["check", "--format", "json"], in: directory)).filter { $0.hasPrefix("shipped") }) == [
                 "shipped-version-deleted Near 20"

@@ -5,6 +5,23 @@ import ModelLintSupport
 /// The small things a new team meets in its first week: help for a command by name, and suggestions for a rule id
 /// in another case or cut short.
 final class PaperCutTests: XCTestCase {
+    /// `lock` says what it did in one line; what it could not do is always listed; --verbose lists every version.
+    func testLockPrintsOneLineUnlessAVersionWasNotLocked() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try writeBundle(
+            in: directory, versions: [("Near 1", "<entity name=\"A\"/>"), ("Near 2", "<entity name=\"A\"/>")],
+            current: "Near 2")
+        XCTAssertEqual(
+            modellint(["lock"], in: directory).standardOutput, "modellint.lock: 2 versions added, 0 already locked\n")
+        let near3 = directory.appendingPathComponent("Near.xcdatamodeld/Near 3.xcdatamodel")
+        try FileManager.default.createDirectory(at: near3, withIntermediateDirectories: true)
+        try Data("<model><entity".utf8).write(to: near3.appendingPathComponent("contents"))
+        XCTAssertEqual(
+            modellint(["lock"], in: directory).standardOutput,
+            "  not locked: Near.xcdatamodeld Near 3 cannot be read (modellint check says why)\nmodellint.lock: 0 versions added, 2 already locked\n"
+        )
+    }
+
     func testHelpForACommandIsThatCommandsHelp() throws {
         let directory = try makeTemporaryDirectory(self)
         for command in ["check", "diff", "hashes", "store", "lock", "init"] {

@@ -412,7 +412,7 @@ final class SwiftDataTests: XCTestCase {
         try FileManager.default.copyItem(
             at: fixtures.appendingPathComponent("LiveTypeInHistoricalSchema"),
             to: directory.appendingPathComponent("App"))
-        let locked = modellint(["lock"], in: directory)
+        let locked = modellint(["lock", "--verbose"], in: directory)
         XCTAssertEqual(
             locked.standardOutput,
             "  added: App/Schemas.swift TodoV1\n  added: App/Schemas.swift TodoV2\nmodellint.lock: 2 versions added, 0 already locked\n"

@@ -13,11 +13,12 @@ package enum LockCommand {
     )
     static let config = configOption("configuration file (for versionOrder and exclude)")
     static let force = Flag("--force", help: "re-record versions already in the lock file with their current digests")
+    static let verbose = Flag("--verbose", help: "list every version added or re-locked (by default only the counts)")
 
-    package static let options = [lock.spec, config.spec, force.spec, helpFlag.spec]
+    package static let options = [lock.spec, config.spec, force.spec, verbose.spec, helpFlag.spec]
 
     package static let help = ArgumentParser.helpText(
-        usage: "modellint lock [PATH ...] [--lock FILE] [--force]",
+        usage: "modellint lock [PATH ...] [--lock FILE] [--force] [--verbose]",
         summary: """
             Record every readable version of the selected bundles in the lock file, as shipped: run it when you cut a
             release, and commit the file. Versions already locked keep their digests (unless --force), so the lock is
@@ -80,7 +81,7 @@ package enum LockCommand {
         return FileWriter.withLock(on: path) {
             update(
                 path: path, display: display, selections: selections, swiftData: swiftData,
-                configuration: configuration, force: force,
+                configuration: configuration, force: force, verbose: parsed[Self.verbose],
                 confinement: .named(path, workingDirectory: environment.workingDirectory))
         }
     }
@@ -88,9 +89,10 @@ package enum LockCommand {
     private static func update(
         path: String, display: String, selections: [BundleFinder.Selection],
         swiftData: [(set: SwiftSchemaSet, absolutePath: String)], configuration: Configuration, force: Bool,
-        confinement: FileWriter.Confinement
+        verbose: Bool, confinement: FileWriter.Confinement
     ) -> CommandOutput {
-        var update = LockUpdate(path: path, display: display, configuration: configuration, force: force)
+        var update = LockUpdate(
+            path: path, display: display, configuration: configuration, force: force, verbose: verbose)
         do {
             try update.readExisting()
             try update.upgradeFormatOne()
@@ -114,18 +116,22 @@ private struct LockUpdate {
     let force: Bool
     let lockDirectory: String
     var lock = LockFile()
-    /// One line per version added, re-locked, not locked or dropped.
+    let verbose: Bool
+    /// One line per version not locked or dropped, or a file repaired: always printed.
     var report = ""
+    /// One line per version added or re-locked: printed with `--verbose`, in order with `report`'s lines.
+    var listing: [(line: String, afterReportLines: Int)] = []
     var added = 0
     var kept = 0
     var relocked = 0
     var upgraded = 0
 
-    init(path: String, display: String, configuration: Configuration, force: Bool) {
+    init(path: String, display: String, configuration: Configuration, force: Bool, verbose: Bool) {
         self.path = path
         self.display = display
         self.configuration = configuration
         self.force = force
+        self.verbose = verbose
         lockDirectory = (path as NSString).deletingLastPathComponent
     }
 
@@ -232,14 +238,14 @@ private struct LockUpdate {
                     if existing.isLegacy || (force && existing != digest) {
                         versions[name] = digest
                         relocked += 1
-                        report += "  re-locked: \(bundle.path) \(version.name)\n"
+                        list("  re-locked: \(bundle.path) \(version.name)")
                     } else {
                         kept += 1
                     }
                 } else {
                     versions[name] = digest
                     added += 1
-                    report += "  added: \(bundle.path) \(version.name)\n"
+                    list("  added: \(bundle.path) \(version.name)")
                 }
             }
             lock.bundles[key] = versions
@@ -257,13 +263,27 @@ private struct LockUpdate {
         }
     }
 
-    /// What was done, each line log-safe (version folder names are the user's), then the counts.
+    private mutating func list(_ line: String) {
+        listing.append((line, report.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }))
+    }
+
+    /// What went wrong (and, with `--verbose`, every version recorded), each line log-safe (version folder names
+    /// are the user's), then the counts.
     var output: String {
         let summary =
             "\(display): \(added) version\(added == 1 ? "" : "s") added, \(kept) already locked"
             + (force ? ", \(relocked) re-locked" : "")
             + (upgraded > 0 ? ", \(upgraded) upgraded from format 1" : "")
-        let lines = report.split(separator: "\n").map { ReportText.logLine(String($0)) + "\n" }.joined()
-        return lines + summary + "\n"
+        var lines: [String] = []
+        var listed = verbose ? listing[...] : []
+        for (index, line) in report.split(separator: "\n").enumerated() {
+            while let next = listed.first, next.afterReportLines <= index {
+                lines.append(next.line)
+                listed.removeFirst()
+            }
+            lines.append(String(line))
+        }
+        lines += listed.map(\.line)
+        return lines.map { ReportText.logLine($0) + "\n" }.joined() + summary + "\n"
     }
 }
