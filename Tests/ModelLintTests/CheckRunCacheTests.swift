@@ -12,6 +12,34 @@ import ModelLintGather
 /// The run cache: a check's report is printed again, without reading a version, while everything the run consulted
 /// is as it was; anything it consulted changing, appearing or going makes the run afresh.
 final class CheckRunCacheTests: XCTestCase {
+    /// Temporaries a killed writer left in a cache folder are removed: those of a process that is gone, and any
+    /// an hour old; one whose process lives (another run writing now) and a fresh one of an earlier build's
+    /// naming are kept, as is everything that is not a temporary.
+    func testTemporariesOfKilledWritersAreSwept() throws {
+        let folder = try makeTemporaryDirectory(self).appendingPathComponent("check-run")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/sh")
+        finished.arguments = ["-c", "exit 0"]
+        try finished.run()
+        finished.waitUntilExit()
+        let names = [
+            "gone": ".e1.json.modellint-\(finished.processIdentifier)-Ab12Cd",
+            "alive": ".e2.json.modellint-\(getpid())-Ab12Cd",
+            "old": ".e3.json.modellint-Ab12Cd",
+            "fresh": ".e4.json.modellint-Ab12Cd",
+            "entry": "e5.json",
+            "lookalike": ".e6.json.modellint-notatemp",
+        ]
+        for name in names.values { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -7200)],
+            ofItemAtPath: folder.appendingPathComponent(names["old"]!).path)
+        ResultCache.sweepOnce(folder.path)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        XCTAssertEqual(left, [names["alive"]!, names["fresh"]!, names["entry"]!, names["lookalike"]!])
+    }
+
     private let fixture = repositoryRoot.appendingPathComponent("Fixtures/Changes/RequiredAttribute.xcdatamodeld")
 
     /// Every file and folder under `folder`, and `folder`, modified an hour ago: what a run reads is kept only when

@@ -157,7 +157,30 @@ package struct ResultCache: Sendable {
         // would be opened for writing in place, and could wait forever.
         var info = stat()
         if lstat(path, &info) == 0, !Self.isOwnRegularFile(path) { return }
+        Self.sweepOnce(directory)
         try? FileWriter.write(data, to: path, confinedTo: .named(path, workingDirectory: folder, followsLinks: false))
+    }
+
+    private static let swept = Locked(Set<String>())
+
+    /// Removes, once per run and folder, the temporaries writers that were killed (SIGKILL, a crash: no handler
+    /// runs) left: `.NAME.modellint-<pid>-XXXXXX` whose process is gone, and any (earlier builds' names carry no
+    /// process id) not modified for an hour, which no write takes. Other runs write here at the same time without a
+    /// lock, so a temporary whose process lives is never touched.
+    package static func sweepOnce(_ directory: String) {
+        guard swept.withLock({ $0.insert(directory).inserted }) else { return }
+        let now = Date().timeIntervalSince1970
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+            guard name.hasPrefix("."), let marker = name.range(of: ".modellint-", options: .backwards),
+                FileWriter.isTemporarySuffix(name[marker.upperBound...])
+            else { continue }
+            let path = directory + "/" + name
+            guard isOwnRegularFile(path), let status = FileReader.status(path) else { continue }
+            let suffix = name[marker.upperBound...]
+            let pid = suffix.firstIndex(of: "-").flatMap { pid_t(suffix[..<$0]) }
+            let processGone = pid.map { kill($0, 0) != 0 && errno == ESRCH } ?? false
+            if processGone || now - Double(status.modified.tv_sec) > 3600 { unlink(path) }
+        }
     }
 
     /// What was stored under `key` by this modellint, for a caller that checks what it covers itself (the
