@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ModelLintSupport
 import ModelLintModel
+import ModelLintDiff
 import ModelLintCompiled
 import ModelLintStores
 import ModelLintRules
@@ -347,5 +348,68 @@ import ModelLintGather
                 d.message.hasPrefix("Old\(d.entity!.dropFirst(3)) ")
                     || d.message.contains("Old\(d.entity!.dropFirst(3)) ")
             }, Comment(rawValue: renamed.prefix(2).map(\.message).joined(separator: "\n")))
+    }
+}
+
+/// The rename guesses against a brute-force oracle: every pair listed, sorted by score (descending), old name and
+/// new name, then taken greedily, as the rule documents it; on random models where many entities share properties,
+/// so ties and exhausted candidates are common.
+@Suite struct EntityRenameGuessTests {
+    @Test func testTheGuessesAreTheGreedyPairingOfEveryCandidate() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pool = ["id", "title", "name", "date", "count", "flag", "note", "kind"]
+        let types = ["String", "Integer 32", "Date", "Boolean"]
+        func model(_ prefix: String, _ count: Int) -> (xml: String, names: [String]) {
+            var names: [String] = []
+            var body = ""
+            for i in 0..<count {
+                let name = "\(prefix)\(i)"
+                names.append(name)
+                body += "<entity name=\"\(name)\">"
+                for property in pool.shuffled(using: &generator).prefix(Int.random(in: 2...5, using: &generator)) {
+                    let type = types[property.utf8.count % types.count]
+                    body += "<attribute name=\"\(property)\" optional=\"YES\" attributeType=\"\(type)\"/>"
+                }
+                body += "</entity>\n"
+            }
+            return (RuleExample.modelHeader + "\n" + body + "</model>\n", names)
+        }
+        var compared = 0
+        for _ in 0..<40 {
+            let (oldXML, _) = model("Old", Int.random(in: 1...25, using: &generator))
+            let (newXML, _) = model("New", Int.random(in: 1...25, using: &generator))
+            guard case .model(let from) = ContentsParser.parse(data: Data(oldXML.utf8), path: "a"),
+                case .model(let to) = ContentsParser.parse(data: Data(newXML.utf8), path: "b")
+            else {
+                Issue.record("a generated model did not parse")
+                return
+            }
+            let diff = ModelDiff(
+                from: VersionRef(name: "A", contentsPath: "a", model: from),
+                to: VersionRef(name: "B", contentsPath: "b", model: to), isAdjacent: true)
+            // The oracle.
+            var pairs: [(score: Int, old: String, new: String)] = []
+            for old in diff.removedEntities {
+                let a = RenameHeuristics.signature(old, in: from)
+                for new in diff.addedEntities where new.elementID == nil && new.name != old.name {
+                    let b = RenameHeuristics.signature(new, in: to)
+                    let shared = a.intersection(b).count
+                    if shared >= 2, shared * 2 > max(a.count, b.count) { pairs.append((shared, old.name, new.name)) }
+                }
+            }
+            pairs.sort { ($1.score, $0.old, $0.new) < ($0.score, $1.old, $1.new) }
+            var usedOld: Set<String> = []
+            var usedNew: Set<String> = []
+            var expected: [String] = []
+            for pair in pairs where !usedOld.contains(pair.old) && !usedNew.contains(pair.new) {
+                usedOld.insert(pair.old)
+                usedNew.insert(pair.new)
+                expected.append("\(pair.old)>\(pair.new):\(pair.score)")
+            }
+            let guessed = RenameHeuristics.entityRenames(in: diff).map { "\($0.old.name)>\($0.new.name):\($0.shared)" }
+            #expect(guessed == expected)
+            compared += expected.count
+        }
+        #expect(compared > 100, "the random models made too few guesses to test anything")
     }
 }
