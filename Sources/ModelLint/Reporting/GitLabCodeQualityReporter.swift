@@ -5,8 +5,8 @@ import ModelLintGather
 
 /// GitLab's Code Quality report (`artifacts: reports: codequality:`): a JSON array of issues, each with the fields
 /// GitLab documents as required (`description`, `check_name`, `fingerprint`, `severity`, `location.path`,
-/// `location.lines.begin`), paths relative to the repository. GitLab shows the issues in the merge request's
-/// widget and diff.
+/// `location.lines.begin`), paths relative to the repository (with `..` for a bundle outside it, which GitLab
+/// lists without a link). GitLab shows the issues in the merge request's widget and diff.
 package struct GitLabCodeQualityReporter: Reporter {
     package var paths: PathRelativizer
 
@@ -35,7 +35,7 @@ package struct GitLabCodeQualityReporter: Reporter {
                     (
                         "location",
                         .object([
-                            ("path", .string(paths.path(d.file))),
+                            ("path", .string(paths.relativePath(d.file))),
                             ("lines", .object([("begin", .number(Double(d.line ?? 1)))])),
                         ])
                     ),
