@@ -233,12 +233,6 @@ final class VerifyBuildTests: XCTestCase {
         return (out, found)
     }
 
-    private func edit(_ url: URL, _ from: String, _ to: String) throws {
-        let text = try String(contentsOf: url, encoding: .utf8)
-        XCTAssertTrue(text.contains(from), "\(url.lastPathComponent) has no \(from)")
-        try Data(text.replacingOccurrences(of: from, with: to).utf8).write(to: url)
-    }
-
     func testTheRealBuildMatchesItsSource() throws {
         let (out, found) = verify(try copy())
         XCTAssertEqual(out.exitCode, 0, out.standardError)
@@ -247,10 +241,11 @@ final class VerifyBuildTests: XCTestCase {
 
     func testAnEditAfterTheBuildMakesTheVersionAndTheMappingModelOutOfDate() throws {
         let directory = try copy()
-        try edit(
+        try replaceInFile(
             directory.appendingPathComponent("SampleModel.xcdatamodeld/SampleModel3.xcdatamodel/contents"),
             "<entity name=\"Car\" representedClassName=\"Car\" syncable=\"YES\">",
-            "<entity name=\"Car\" representedClassName=\"Car\" syncable=\"YES\">\n        <attribute name=\"colour\" optional=\"YES\" attributeType=\"String\"/>"
+            with:
+                "<entity name=\"Car\" representedClassName=\"Car\" syncable=\"YES\">\n        <attribute name=\"colour\" optional=\"YES\" attributeType=\"String\"/>"
         )
         let (out, found) = verify(directory)
         XCTAssertEqual(out.exitCode, 1)
@@ -396,9 +391,9 @@ final class VerifyBuildTests: XCTestCase {
     func testAPointerMovedAfterTheBuildAndAVersionAddedOrRemoved() throws {
         let directory = try copy()
         let bundle = directory.appendingPathComponent("SampleModel.xcdatamodeld")
-        try edit(
+        try replaceInFile(
             bundle.appendingPathComponent(".xccurrentversion"), "<string>SampleModel.xcdatamodel</string>",
-            "<string>SampleModel3.xcdatamodel</string>")
+            with: "<string>SampleModel3.xcdatamodel</string>")
         try FileManager.default.copyItem(
             at: bundle.appendingPathComponent("SampleModel3.xcdatamodel"),
             to: bundle.appendingPathComponent("SampleModel4.xcdatamodel"))
@@ -416,9 +411,9 @@ final class VerifyBuildTests: XCTestCase {
 
     func testARenamingIdentifierTheBuildDoesNotHave() throws {
         let directory = try copy()
-        try edit(
+        try replaceInFile(
             directory.appendingPathComponent("SampleModel.xcdatamodeld/SampleModel2.xcdatamodel/contents"),
-            "elementID=\"ExpensiveSportCar\"", "elementID=\"PricySportCar\"")
+            "elementID=\"ExpensiveSportCar\"", with: "elementID=\"PricySportCar\"")
         let (out, found) = verify(directory)
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertEqual(

@@ -108,12 +108,9 @@ final class ReporterTests: XCTestCase {
         }
         let before = try fingerprint()
         let contents = bundle.appendingPathComponent("Near 1.xcdatamodel/contents")
-        let text = try String(contentsOf: contents, encoding: .utf8)
-        try Data(
-            text.replacingOccurrences(
-                of: "<entity name=\"Owner\">", with: "<entity name=\"Other\"/>\n\n<entity name=\"Owner\">"
-            ).utf8
-        ).write(to: contents)
+        try replaceInFile(
+            contents, "<entity name=\"Owner\">",
+            with: "<entity name=\"Other\"/>\n\n<entity name=\"Owner\">")
         let after = try fingerprint()
         XCTAssertNotEqual(before.1, after.1, "the finding moved")
         XCTAssertEqual(before.0, after.0, "its fingerprint did not")
@@ -342,24 +339,18 @@ final class SuppressionAndBaselineTests: XCTestCase {
         XCTAssertFalse(baseline.contains("\"line\""))
 
         let contents = bundle.appendingPathComponent("Near 1.xcdatamodel/contents")
-        let text = try String(contentsOf: contents, encoding: .utf8)
-        try Data(
-            text.replacingOccurrences(
-                of: "<entity name=\"Owner\">",
-                with: "<entity name=\"First\"/>\n<entity name=\"Second\"/>\n<entity name=\"Owner\">"
-            ).utf8
-        ).write(to: contents)
+        try replaceInFile(
+            contents, "<entity name=\"Owner\">",
+            with: "<entity name=\"First\"/>\n<entity name=\"Second\"/>\n<entity name=\"Owner\">")
         XCTAssertEqual(
             modellint(["check", "--baseline", "baseline.json", "--strict"], in: directory).standardOutput,
             "0 errors, 0 warnings, 0 notes in 1 bundle (1 version)\n")
         // A new finding is still reported.
-        try Data(
-            try String(contentsOf: contents, encoding: .utf8).replacingOccurrences(
-                of: "<entity name=\"Second\"/>",
-                with:
-                    "<entity name=\"Second\"><relationship name=\"y\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>"
-            ).utf8
-        ).write(to: contents)
+        try replaceInFile(
+            contents, "<entity name=\"Second\"/>",
+            with:
+                "<entity name=\"Second\"><relationship name=\"y\" optional=\"YES\" maxCount=\"1\" deletionRule=\"Nullify\" destinationEntity=\"Owner\"/></entity>"
+        )
         let out = modellint(["check", "--baseline", "baseline.json", "--strict"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
         XCTAssertTrue(out.standardOutput.contains("Second.y has no inverse"))

@@ -142,13 +142,9 @@ final class StoreTests: XCTestCase {
     func testAStoreOfAnEditedVersionIsUnknownWithTheNearestVersion() throws {
         let directory = try editedNear { bundle in
             let contents = bundle.appendingPathComponent("Near 19.xcdatamodel/contents")
-            let text = try String(contentsOf: contents, encoding: .utf8)
-            try Data(
-                text.replacingOccurrences(
-                    of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>",
-                    with: "<attribute name=\"note\" optional=\"YES\" attributeType=\"Binary\"/>"
-                ).utf8
-            ).write(to: contents)
+            try replaceInFile(
+                contents, "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>",
+                with: "<attribute name=\"note\" optional=\"YES\" attributeType=\"Binary\"/>")
         }
         let out = modellint(["store", "WALOnly.sqlite", "Near.xcdatamodeld", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
@@ -162,13 +158,9 @@ final class StoreTests: XCTestCase {
     func testAStoreWhoseMigrationMeetsAnErrorFails() throws {
         let directory = try editedNear { bundle in
             let contents = bundle.appendingPathComponent("Near 20.xcdatamodel/contents")
-            let text = try String(contentsOf: contents, encoding: .utf8)
-            try Data(
-                text.replacingOccurrences(
-                    of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>",
-                    with: "<attribute name=\"note\" attributeType=\"String\"/>"
-                ).utf8
-            ).write(to: contents)
+            try replaceInFile(
+                contents, "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>",
+                with: "<attribute name=\"note\" attributeType=\"String\"/>")
         }
         let out = modellint(["store", "WALOnly.sqlite", "Near.xcdatamodeld", "--format", "json"], in: directory)
         XCTAssertEqual(out.exitCode, 1)
@@ -237,13 +229,9 @@ final class GoldenStoreTests: XCTestCase {
             ["check", "--format", "json"],
             in: try project { bundle in
                 let contents = bundle.appendingPathComponent("Near 19.xcdatamodel/contents")
-                let text = try String(contentsOf: contents, encoding: .utf8)
-                try Data(
-                    text.replacingOccurrences(
-                        of: "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>",
-                        with: "<attribute name=\"note\" optional=\"YES\" attributeType=\"Binary\"/>"
-                    ).utf8
-                ).write(to: contents)
+                try replaceInFile(
+                    contents, "<attribute name=\"note\" optional=\"YES\" attributeType=\"String\"/>",
+                    with: "<attribute name=\"note\" optional=\"YES\" attributeType=\"Binary\"/>")
             })
         XCTAssertEqual(
             findings(out).filter { $0.hasPrefix("golden") },
@@ -326,13 +314,9 @@ func sampleModelEditedSinceItsStore(_ test: XCTestCase) throws -> URL {
     _ = try shell("chmod -R u+w .", in: directory)
     let contents = directory.appendingPathComponent(
         "SampleModel3/SampleModel3.xcdatamodeld/SampleModel3.xcdatamodel/contents")
-    let text = try String(contentsOf: contents, encoding: .utf8)
-    try Data(
-        text.replacingOccurrences(
-            of: "<attribute name=\"petName\"",
-            with: "<attribute name=\"nickname\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"petName\""
-        ).utf8
-    ).write(to: contents)
+    try replaceInFile(
+        contents, "<attribute name=\"petName\"",
+        with: "<attribute name=\"nickname\" optional=\"YES\" attributeType=\"String\"/><attribute name=\"petName\"")
     return directory
 }
 
@@ -371,13 +355,9 @@ final class ModelCacheTests: XCTestCase {
             ), out.standardOutput)
 
         // Made required with no default, the new attribute fails that migration: an error, named as from the cache.
-        let required = try String(contentsOf: contents, encoding: .utf8)
-        try Data(
-            required.replacingOccurrences(
-                of: "<attribute name=\"nickname\" optional=\"YES\" attributeType=\"String\"/>",
-                with: "<attribute name=\"nickname\" attributeType=\"String\"/>"
-            ).utf8
-        ).write(to: contents)
+        try replaceInFile(
+            contents, "<attribute name=\"nickname\" optional=\"YES\" attributeType=\"String\"/>",
+            with: "<attribute name=\"nickname\" attributeType=\"String\"/>")
         let failing = modellint(
             [
                 "store", "SampleModel3/Fixtures/SampleModel3_V1.sqlite", "SampleModel3/SampleModel3.xcdatamodeld",
@@ -484,9 +464,7 @@ final class StoreMigrationPathTests: XCTestCase {
         let bundle = directory.appendingPathComponent("Library.xcdatamodeld")
         try FileManager.default.copyItem(at: source, to: bundle)
         let third = bundle.appendingPathComponent("Library 3.xcdatamodel/contents")
-        let text = try String(contentsOf: third, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "elementID=\"price\"", with: "elementID=\"prize\"").utf8).write(
-            to: third)
+        try replaceInFile(third, "elementID=\"price\"", with: "elementID=\"prize\"")
         let loaded = BundleLoader.load(bundleURL: bundle, displayPath: "Library.xcdatamodeld")
         let second = try XCTUnwrap(loaded.readableVersions.first { $0.name == "Library 2" })
         let metadata = StoreMetadata(

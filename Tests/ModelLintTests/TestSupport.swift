@@ -184,6 +184,17 @@ func git(_ arguments: [String], in directory: URL) throws -> String {
     return result.out
 }
 
+/// Replaces every `old` in the text file at `url` with `new`. Throws when the file holds no `old`: an edit the
+/// fixture no longer allows fails the test instead of testing the file unedited.
+func replaceInFile(_ url: URL, _ old: String, with new: String) throws {
+    struct NothingToReplace: Error, CustomStringConvertible {
+        var description: String
+    }
+    let text = try String(contentsOf: url, encoding: .utf8)
+    guard text.contains(old) else { throw NothingToReplace(description: "\(url.lastPathComponent) holds no \(old)") }
+    try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+}
+
 /// The `diagnostics` of a `--format json` report (none when it is not one).
 func jsonDiagnostics(_ out: CommandOutput) -> [[String: Any]] {
     ((try? JSONSerialization.jsonObject(with: Data(out.standardOutput.utf8))) as? [String: Any])?["diagnostics"]
