@@ -117,10 +117,9 @@ private struct LockUpdate {
     let lockDirectory: String
     var lock = LockFile()
     let verbose: Bool
-    /// One line per version not locked or dropped, or a file repaired: always printed.
-    var report = ""
-    /// One line per version added or re-locked: printed with `--verbose`, in order with `report`'s lines.
-    var listing: [(line: String, afterReportLines: Int)] = []
+    /// What was done, in order: a version not locked or dropped, or a file repaired, is always printed; a version
+    /// added or re-locked only with `--verbose`.
+    var lines: [(text: String, verboseOnly: Bool)] = []
     var added = 0
     var kept = 0
     var relocked = 0
@@ -142,8 +141,9 @@ private struct LockUpdate {
             lock = try LockFile.load(path: path)
         } catch {
             guard force else { throw UsageError("\(error)") }
-            report +=
+            say(
                 "  repaired: \(display) could not be read (\((error as? LockFile.LockError)?.message ?? "\(error)")); rewritten from the bundles\n"
+            )
         }
     }
 
@@ -184,7 +184,7 @@ private struct LockUpdate {
                 "\(display) is a format-1 lock file and cannot be upgraded to format 2, because \(problems.count == 1 ? "a version no longer matches what it recorded" : "versions no longer match what they recorded"): \(problems.joined(separator: "; ")). Run modellint check to see each change; modellint lock --force re-records the versions as they are now"
             )
         }
-        report += problems.map { "  not verified: \($0); re-recorded as it is now where it exists\n" }.joined()
+        say(problems.map { "  not verified: \($0); re-recorded as it is now where it exists\n" }.joined())
     }
 
     /// Bundles, then SwiftData schema sets (keyed by the plan's file and the set's name), with the schemas whose
@@ -223,13 +223,13 @@ private struct LockUpdate {
             var versions = lock.bundles[key] ?? [:]
             for version in bundle.versions {
                 guard let model = version.model else {
-                    report += "  not locked: \(bundle.path) \(version.name) cannot be read (modellint check says why)\n"
+                    say("  not locked: \(bundle.path) \(version.name) cannot be read (modellint check says why)\n")
                     continue
                 }
                 // A schema whose shape is not wholly known has no hash to record (nothing is made up).
                 if let what = unknown[version.name] {
-                    report +=
-                        "  not locked: \(bundle.path) \(version.name): \(what) could not be read from the source\n"
+                    say(
+                        "  not locked: \(bundle.path) \(version.name): \(what) could not be read from the source\n")
                     continue
                 }
                 let digest = VersionDigest(model: model)
@@ -258,14 +258,17 @@ private struct LockUpdate {
             for name in lock.bundles[key]!.keys.sorted(by: { $0.string < $1.string })
             where lock.bundles[key]![name]!.isLegacy {
                 lock.bundles[key]![name] = nil
-                report += "  dropped: \(key) \(name) (format 1, and no version to re-record it from)\n"
+                say("  dropped: \(key) \(name) (format 1, and no version to re-record it from)\n")
             }
         }
     }
 
-    private mutating func list(_ line: String) {
-        listing.append((line, report.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }))
+    /// Always printed, a line each.
+    private mutating func say(_ text: String) {
+        lines += text.split(separator: "\n").map { (String($0), false) }
     }
+
+    private mutating func list(_ line: String) { lines.append((line, true)) }
 
     /// What went wrong (and, with `--verbose`, every version recorded), each line log-safe (version folder names
     /// are the user's), then the counts.
@@ -274,16 +277,7 @@ private struct LockUpdate {
             "\(display): \(added) version\(added == 1 ? "" : "s") added, \(kept) already locked"
             + (force ? ", \(relocked) re-locked" : "")
             + (upgraded > 0 ? ", \(upgraded) upgraded from format 1" : "")
-        var lines: [String] = []
-        var listed = verbose ? listing[...] : []
-        for (index, line) in report.split(separator: "\n").enumerated() {
-            while let next = listed.first, next.afterReportLines <= index {
-                lines.append(next.line)
-                listed.removeFirst()
-            }
-            lines.append(String(line))
-        }
-        lines += listed.map(\.line)
-        return lines.map { ReportText.logLine($0) + "\n" }.joined() + summary + "\n"
+        return lines.filter { verbose || !$0.verboseOnly }.map { ReportText.logLine($0.text) + "\n" }.joined()
+            + summary + "\n"
     }
 }
