@@ -315,7 +315,7 @@ final class ShippingFactsTests: XCTestCase {
             ], "App/Model is loaded by NSPersistentContainer(name: \"Model\"); nothing builds the other two")
         XCTAssertEqual(
             diagnostics[1]["message"] as? String,
-            "Old.xcdatamodeld is not shipped: no Xcode project, package manifest, project spec or code of the repository references it; its other findings are notes"
+            "Old.xcdatamodeld is not shipped: no Xcode project, CocoaPods spec, package manifest, project spec or code of the repository references it; its other findings are notes"
         )
         XCTAssertEqual(
             diagnostics[3]["message"] as? String,
@@ -335,6 +335,34 @@ final class ShippingFactsTests: XCTestCase {
             [
                 "missing-inverse warning", "missing-inverse warning", "bundle-not-shipped note", "missing-inverse note",
             ])
+    }
+
+    /// A pod's repository: its example app's project does not list the model, and the Objective-C code loads it by a
+    /// name held in a constant. The podspec's `resource_bundles` ships it: judged at full severity. Without the
+    /// spec, or with one listing other files, nothing builds it; a spec whose patterns are computed decides nothing.
+    func testAPodspecShipsTheBundlesItsPatternsList() throws {
+        let app = try copy("PodLibrary")
+        _ = try git(["init", "-q"], in: app)
+        func verdicts() -> [String] {
+            jsonDiagnostics(modellint(["check", "--format", "json"], in: app)).map {
+                "\($0["ruleId"]!) \($0["severity"]!)"
+            }
+        }
+        XCTAssertEqual(verdicts(), ["missing-inverse warning"])
+        let spec = app.appendingPathComponent("VaultKit.podspec")
+        let written = try String(contentsOf: spec, encoding: .utf8)
+        try replaceInFile(spec, "['VaultKit/Assets/*.xcdatamodeld']", with: "['VaultKit/Assets/*.xcassets']")
+        XCTAssertEqual(verdicts(), ["bundle-not-shipped note", "missing-inverse note"])
+        try written.write(to: spec, atomically: true, encoding: .utf8)
+        try replaceInFile(spec, "['VaultKit/Assets/*.xcdatamodeld']", with: "Dir.glob('VaultKit/Assets/*')")
+        XCTAssertEqual(verdicts(), ["missing-inverse warning"], "computed patterns: unknown is judged as shipped")
+        // The JSON form CocoaPods' trunk keeps.
+        try FileManager.default.removeItem(at: spec)
+        try #"{"name": "VaultKit", "resource_bundles": {"VaultKit": ["VaultKit/Assets/Vault.xcdatamodeld"]}}"#.write(
+            to: app.appendingPathComponent("VaultKit.podspec.json"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(verdicts(), ["missing-inverse warning"])
+        try FileManager.default.removeItem(at: app.appendingPathComponent("VaultKit.podspec.json"))
+        XCTAssertEqual(verdicts(), ["bundle-not-shipped note", "missing-inverse note"])
     }
 
     /// PaletteTransformer subclasses NSSecureUnarchiveFromDataTransformer and allows [UIColor, NSArray]: moving a

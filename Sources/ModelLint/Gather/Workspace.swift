@@ -190,7 +190,9 @@ package struct Workspace: Sendable {
             guard let (absolutePath, searchRoot) = foundBySearch[input.bundles[i].bundle.path] else { continue }
             input.bundles[i].bundle.unshippedReason = unshippedReason(
                 absolutePath, searchRoot: searchRoot, projects: input.bundles[i].projects,
-                loadedByName: loadedByName, files: files)
+                loadedByName: loadedByName,
+                versionFolders: input.bundles[i].bundle.versions.map { ($0.folderPath as NSString).lastPathComponent },
+                files: files)
         }
         (input.configurationChanges, input.revisionRuleLevels) = try configurationChanges(
             bundles: selections.filter { !$0.absolutePath.hasSuffix(".swift") }.map(\.absolutePath))
@@ -206,11 +208,11 @@ package struct Workspace: Sendable {
 
     /// Why nothing builds a bundle a search found, when that can be told: it sits in a documentation or
     /// test-fixture folder below the search root; or, in a tree with an Xcode project, no project's version group,
-    /// package manifest or project spec above it, and no code that loads it by name (or merges every bundle)
-    /// references it. nil: it ships, or nothing decides.
+    /// CocoaPods spec, package manifest or project spec above it, and no code that loads it by name (or merges every
+    /// bundle) references it. nil: it ships, or nothing decides.
     func unshippedReason(
         _ bundle: String, searchRoot: String, projects: [(project: XcodeProject, bundlePath: String)],
-        loadedByName: Set<String>, files: RepositoryFiles
+        loadedByName: Set<String>, versionFolders: [String], files: RepositoryFiles
     ) -> String? {
         let parent = (bundle as NSString).deletingLastPathComponent
         if let relative = PathTools.relative(parent, to: searchRoot),
@@ -226,6 +228,15 @@ package struct Workspace: Sendable {
         {
             return nil
         }
+        // A CocoaPods spec above the bundle that lists it ships it with the pod; one whose file patterns cannot all
+        // be read leaves the question open.
+        for spec in files.podspecs(near: bundle) {
+            let folder = (spec as NSString).deletingLastPathComponent
+            guard let relative = PathTools.relative(bundle, to: folder) else { continue }
+            guard let bytes = try? FileReader.readBytes(spec, limit: Podspec.sizeLimit) else { return nil }
+            let read = spec.hasSuffix(".json") ? Podspec.readJSON(bytes) : Podspec.readRuby(bytes)
+            guard let read, read.isComplete, !read.ships(relative, versionFolders: versionFolders) else { return nil }
+        }
         let root = files.root(near: bundle)
         var folder = parent
         while true {
@@ -237,7 +248,7 @@ package struct Workspace: Sendable {
         }
         // Without an Xcode project in the tree, the absence of references says nothing.
         guard !files.projects(near: bundle).isEmpty else { return nil }
-        return "no Xcode project, package manifest, project spec or code of the repository references it"
+        return "no Xcode project, CocoaPods spec, package manifest, project spec or code of the repository references it"
     }
 
     /// The shipped records of SwiftData schema sets: each set as it was at `--released` (every schema) and at

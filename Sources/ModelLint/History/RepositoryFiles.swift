@@ -18,13 +18,14 @@ package final class RepositoryFiles: Sendable {
     /// Outside git: each bundle folder's project root, found once (it lists every folder above).
     private let projectRoots = Locked([String: String]())
 
-    /// Whether a file is one a run reads: a mapping model's XML, an Xcode project.
+    /// Whether a file is one a run reads: a mapping model's XML, an Xcode project, code, a CocoaPods spec.
     package static func isWanted(_ relativePath: String) -> Bool {
         wantedSuffixes.contains { relativePath.hasSuffix($0) }
     }
 
     private static let wantedSuffixes = [
-        ".xcmappingmodel/xcmapping.xml", ".xcodeproj/project.pbxproj", ".swift", ".m", ".mm",
+        ".xcmappingmodel/xcmapping.xml", ".xcodeproj/project.pbxproj", ".swift", ".m", ".mm", ".podspec",
+        ".podspec.json",
     ]
     private static let wantedSuffixBytes = wantedSuffixes.map { Array($0.utf8) }
 
@@ -79,6 +80,11 @@ package final class RepositoryFiles: Sendable {
     /// The Xcode projects (`project.pbxproj`) in the tree a bundle is in.
     package func projects(near bundle: String) -> [String] {
         files(near: bundle).filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
+    }
+
+    /// The CocoaPods specs (`*.podspec`, `*.podspec.json`) in the tree a bundle is in.
+    package func podspecs(near bundle: String) -> [String] {
+        files(near: bundle).filter { $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }
     }
 
     /// A pre-commit run's index (`git ls-files --stage -z` of the repository at `toplevel`): the files the commit
