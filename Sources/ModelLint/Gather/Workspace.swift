@@ -248,7 +248,8 @@ package struct Workspace: Sendable {
         }
         // Without an Xcode project in the tree, the absence of references says nothing.
         guard !files.projects(near: bundle).isEmpty else { return nil }
-        return "no Xcode project, CocoaPods spec, package manifest, project spec or code of the repository references it"
+        return
+            "no Xcode project, CocoaPods spec, package manifest, project spec or code of the repository references it"
     }
 
     /// The shipped records of SwiftData schema sets: each set as it was at `--released` (every schema) and at

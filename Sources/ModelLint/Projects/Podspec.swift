@@ -80,9 +80,11 @@ package struct Podspec: Sendable, Equatable {
         func strings(_ value: JSONValue, bundleNames: Bool) {
             switch value {
             case .string(let s): spec.patterns.append(s)
-            case .array(let items): items.forEach { strings($0, bundleNames: false) }
+            case .array(let items):
+                for item in items { strings(item, bundleNames: false) }
             // resource_bundles: bundle name -> patterns; the names are not paths.
-            case .object(let pairs) where bundleNames: pairs.forEach { strings($0.1, bundleNames: false) }
+            case .object(let pairs) where bundleNames:
+                for (_, item) in pairs { strings(item, bundleNames: false) }
             default: spec.isComplete = false
             }
         }
