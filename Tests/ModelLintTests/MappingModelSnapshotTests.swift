@@ -10,6 +10,45 @@ import ModelLintGather
 final class MappingModelSnapshotTests: XCTestCase {
     let fixtures = repositoryRoot.appendingPathComponent("Fixtures/MappingModels")
 
+    /// One run decodes each embedded model once, however many mapping models embed it: every fixture and corpus
+    /// mapping model read through one memo (twice, so the second pass is all memo) gives what it gives alone, and
+    /// the memo reads a text again only when it differs.
+    func testEmbeddedModelsReadOncePerRunGiveWhatEachFileGivesAlone() throws {
+        var roots = [repositoryRoot.appendingPathComponent("Fixtures")]
+        if let corpus = try? requireCorpus() { roots.append(corpus) }
+        let files = roots.flatMap { root in
+            (FileManager.default.subpaths(atPath: root.path) ?? []).filter {
+                $0.hasSuffix(".xcmappingmodel/xcmapping.xml")
+            }.sorted().map { root.appendingPathComponent($0).path }
+        }
+        XCTAssertGreaterThan(files.count, 5)
+        let memo = EmbeddedModelMemo()
+        var compared = 0
+        for _ in 0..<2 {
+            for path in files {
+                let alone = MappingModelReader.file(at: path, displayPath: path)
+                let shared = MappingModelReader.file(at: path, displayPath: path, memo: memo)
+                XCTAssertEqual(shared.sourceHashes, alone.sourceHashes, path)
+                XCTAssertEqual(shared.destinationHashes, alone.destinationHashes, path)
+                XCTAssertEqual(shared.cached, alone.cached, path)
+                compared += alone.sourceHashes == nil ? 0 : 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 5)
+        var reads = 0
+        func read() -> EmbeddedModelHashes? {
+            reads += 1
+            return nil
+        }
+        let text = Array("QUJD".utf8)
+        _ = memo.hashes(of: text[...], read: read)
+        _ = memo.hashes(of: text[...], read: read)
+        XCTAssertEqual(reads, 1, "a text read, even unreadable, is not read again")
+        _ = memo.hashes(of: Array("QUJE".utf8)[...], read: read)
+        _ = memo.hashes(of: Array("QUJDRA==".utf8)[...], read: read)
+        XCTAssertEqual(reads, 3)
+    }
+
     /// Every corpus mapping model, each side matched against its bundle (the one its paths name, found by name in
     /// the same project). The expected match is the version the path names; the one exception was found by reading
     /// the archive by hand (Python's plistlib): Delta 11 gained `Game.isFavorite` after Delta10ToDelta11 was made.

@@ -15,6 +15,8 @@ package final class RepositoryFiles: Sendable {
     private let listings = Locked([String: [String]]())
     private let listingInProgress = Locked(())
     private let mappingFiles = Locked([String: MappingModelFile]())
+    /// The mapping models' embedded models read so far: each decoded once however many files embed it.
+    private let embeddedModels = EmbeddedModelMemo()
     /// Outside git: each bundle folder's project root, found once (it lists every folder above).
     private let projectRoots = Locked([String: String]())
 
@@ -210,7 +212,7 @@ package final class RepositoryFiles: Sendable {
         if let kept = cache.value(for: xml, kind: kind).flatMap(MappingModelFile.init(cached:)) {
             read = kept
         } else {
-            read = MappingModelReader.file(at: xml, displayPath: xml)
+            read = MappingModelReader.file(at: xml, displayPath: xml, memo: embeddedModels)
             cache.store(read.cached, for: xml, kind: kind)
         }
         // Matching reads the hashes alone: the models are not kept for the rest of the run.

@@ -279,8 +279,12 @@ package final class CoreDataHashCache: Sendable {
     }
 
     private let state = Locked(State())
+    /// Whether entity hashes are kept (by their boxes, which are then retained for the cache's life).
+    private let keepsEntities: Bool
 
-    package init() {}
+    package init(keepsEntities: Bool = true) {
+        self.keepsEntities = keepsEntities
+    }
 
     package static func box(_ property: Property) -> any AnyObject & Sendable {
         switch property {
@@ -299,6 +303,9 @@ package final class CoreDataHashCache: Sendable {
 
     package func entityHash(_ entity: Entity, parent: [UInt8]?, orderedPropertyHashes make: () -> [[UInt8]]) -> [UInt8]
     {
+        guard keepsEntities else {
+            return CoreDataHash.entityHash(entity, parent: parent, orderedPropertyHashes: make())
+        }
         let boxes = entity.properties.map(Self.box)
         let key = EntityKey(
             box: ObjectIdentifier(entity.fields), properties: boxes.map(ObjectIdentifier.init), parent: parent)

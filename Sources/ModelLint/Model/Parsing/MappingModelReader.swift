@@ -132,10 +132,10 @@ package struct MappingModelFile: Sendable {
             destination: destination.map { ($0, EmbeddedModelHashes($0)) }, linked: linked)
     }
 
-    /// With each embedded model's hashes already worked out.
+    /// With each embedded model's hashes already worked out (a model is nil when its hashes were known already).
     init(
-        sourcePath: String?, destinationPath: String?, source: (Model, EmbeddedModelHashes)?,
-        destination: (Model, EmbeddedModelHashes)?, linked: [LinkedEntityMapping]?
+        sourcePath: String?, destinationPath: String?, source: (Model?, EmbeddedModelHashes)?,
+        destination: (Model?, EmbeddedModelHashes)?, linked: [LinkedEntityMapping]?
     ) {
         self.sourcePath = sourcePath
         self.destinationPath = destinationPath
@@ -219,13 +219,14 @@ package struct EmbeddedModelHashes: Equatable, Sendable {
     /// Entity name -> stored property name -> version hash.
     package var properties: [String: [String: [UInt8]]]
 
-    package init(_ model: Model) {
+    /// `cache`: the one the model was built with, whose property hashes its entity hashes already hold.
+    package init(_ model: Model, cache: CoreDataHashCache? = nil) {
         entityCount = model.entities.count
         entities = model.versionHashes.entities
         var properties: [String: [String: [UInt8]]] = [:]
         for name in entities.keys {
             guard let entity = model.entity(named: name) else { continue }
-            properties[name] = Self.propertyHashes(of: entity)
+            properties[name] = Self.propertyHashes(of: entity, cache: cache)
         }
         self.properties = properties
     }
@@ -264,10 +265,12 @@ package struct EmbeddedModelHashes: Equatable, Sendable {
     }
 
     /// An entity's stored properties' version hashes, by name.
-    static func propertyHashes(of entity: Entity) -> [String: [UInt8]] {
+    static func propertyHashes(of entity: Entity, cache: CoreDataHashCache? = nil) -> [String: [UInt8]] {
         var hashes: [String: [UInt8]] = [:]
         for property in entity.properties where !property.isTransient {
-            hashes[property.name] = CoreDataHash.hash(of: property, declaredBy: entity.name)
+            hashes[property.name] =
+                cache?.propertyHash(property, declaredBy: entity.name)
+                ?? CoreDataHash.hash(of: property, declaredBy: entity.name)
         }
         return hashes
     }
@@ -286,17 +289,26 @@ package enum MappingModelReader {
 
     /// The paths and the embedded models of an `xcmapping.xml`. An embedded model that cannot be read leaves the
     /// paths to decide (the XML is never parsed, so its external DTD is never resolved).
-    package static func file(at xml: String, displayPath: String) -> MappingModelFile {
+    /// `memo`: the embedded models a run has read already, by their text (nil: none kept).
+    package static func file(at xml: String, displayPath: String, memo: EmbeddedModelMemo? = nil) -> MappingModelFile {
         guard let bytes = try? FileReader.readBytes(xml, limit: embeddedModelsLimit) else {
             let paths = modelPaths(in: URL(fileURLWithPath: xml))
             return MappingModelFile(sourcePath: paths.source, destinationPath: paths.destination)
         }
         // The two models decoded and hashed side by side: alone, a big mapping model is one core's work.
         let embedded = concurrentMap(["sourcemodeldata", "destinationmodeldata"]) {
-            name -> (Model, EmbeddedModelHashes)? in
-            MappingModelSnapshot.embeddedArchive(name, in: bytes).flatMap {
-                try? MappingModelSnapshot.model(archive: $0, displayPath: displayPath)
-            }.map { ($0, EmbeddedModelHashes($0)) }
+            name -> (Model?, EmbeddedModelHashes)? in
+            guard let text = MappingModelSnapshot.embeddedText(name, in: bytes) else { return nil }
+            func read() -> (Model, EmbeddedModelHashes)? {
+                let cache = memo?.hashCache ?? CoreDataHashCache()
+                return bytes.withUnsafeBufferPointer { Base64.decode(UnsafeBufferPointer(rebasing: $0[text])) }
+                    .flatMap {
+                        try? MappingModelSnapshot.model(archive: $0, displayPath: displayPath, hashCache: cache)
+                    }
+                    .map { ($0, EmbeddedModelHashes($0, cache: cache)) }
+            }
+            guard let memo else { return read().map { ($0.0, $0.1) } }
+            return memo.hashes(of: bytes[text]) { read()?.1 }.map { (nil, $0) }
         }
         return MappingModelFile(
             sourcePath: value(of: "sourcemodelpath", in: bytes),
@@ -545,5 +557,31 @@ package enum MappingModelReader {
     package static func trailingNumber(_ s: String) -> Int? {
         let digits = s.reversed().prefix { $0.isASCIIDigit }
         return digits.isEmpty ? nil : Int(String(digits.reversed()))
+    }
+}
+
+/// The embedded models one run has read, by their base64 text: a bundle with a mapping model per step embeds most
+/// versions twice (one step's destination is the next one's source, written from the same version), and each is
+/// decoded and hashed once. The key is the text's length and its 128-bit digest (MurmurHash3): two texts that
+/// differ collide only by construction, and whoever can construct them can write the mapping model's verdict anyway.
+/// Its hash cache is shared by every embedded model it reads, keeping property hashes only: the versions repeat
+/// most properties, and an entity's key would keep every model's elements alive for the run.
+package final class EmbeddedModelMemo: Sendable {
+    private struct Key: Hashable {
+        var digest: Digest128
+        var count: Int
+    }
+    private let known = Locked([Key: EmbeddedModelHashes?]())
+    package let hashCache = CoreDataHashCache(keepsEntities: false)
+
+    package init() {}
+
+    /// The hashes of the model embedded as `text`, read with `read` the first time (nil: it could not be read).
+    package func hashes(of text: ArraySlice<UInt8>, read: () -> EmbeddedModelHashes?) -> EmbeddedModelHashes? {
+        let key = text.withUnsafeBufferPointer { Key(digest: Digest128($0), count: $0.count) }
+        if let kept = known.withLock({ $0[key] }) { return kept }
+        let made = read()
+        known.withLock { $0[key] = .some(made) }
+        return made
     }
 }

@@ -34,7 +34,10 @@ package enum MappingModelSnapshot {
 
     /// The snapshot as a model graph: entities, their parents, attributes and relationships with every fact the
     /// archive records that Core Data hashes.
-    package static func model(archive bytes: [UInt8], displayPath: String) throws -> Model {
+    /// `hashCache`: where the model's hashes are kept (one shared by the embedded models of a run).
+    package static func model(
+        archive bytes: [UInt8], displayPath: String, hashCache: CoreDataHashCache = CoreDataHashCache()
+    ) throws -> Model {
         let archive: KeyedArchive
         do {
             archive = try KeyedArchive(bytes: bytes)
@@ -93,7 +96,9 @@ package enum MappingModelSnapshot {
                 entities.append(Entity(location: location, properties: properties, fields: fields))
             }
             entities.sort { CoreDataHash.precedes($0.name, $1.name) }
-            return Model(location: location, entities: entities)
+            return Model(
+                location: location, header: [:], entities: entities, configurations: [], fetchRequests: [],
+                composites: [], unknownXML: [], entitySourceHashes: [], hashCache: hashCache)
         } catch let exceeded as WorkBudget.Exceeded {
             throw ReadError(description: "\(displayPath): \(exceeded)")
         }
