@@ -47,6 +47,18 @@ final class MappingModelSnapshotTests: XCTestCase {
         _ = memo.hashes(of: Array("QUJE".utf8)[...], read: read)
         _ = memo.hashes(of: Array("QUJDRA==".utf8)[...], read: read)
         XCTAssertEqual(reads, 3)
+        // Threads asking for one text at once: one reads it, the others wait for what it read.
+        let concurrentReads = Locked(0)
+        let shared = Array("c2hhcmVk".utf8)
+        let results = concurrentMap(Array(0..<32)) { _ in
+            memo.hashes(of: shared[...]) {
+                concurrentReads.withLock { $0 += 1 }
+                Thread.sleep(forTimeInterval: 0.01)
+                return EmbeddedModelHashes(Model(location: SourceLocation(file: "x"), entities: []))
+            }?.entityCount
+        }
+        XCTAssertEqual(concurrentReads.withLock { $0 }, 1)
+        XCTAssertEqual(results, Array(repeating: 0, count: 32))
     }
 
     /// Every corpus mapping model, each side matched against its bundle (the one its paths name, found by name in

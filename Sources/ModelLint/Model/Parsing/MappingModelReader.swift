@@ -571,7 +571,13 @@ package final class EmbeddedModelMemo: Sendable {
         var digest: Digest128
         var count: Int
     }
-    private let known = Locked([Key: EmbeddedModelHashes?]())
+    /// One text's hashes: read by the first thread that asks; one that asks while it is being read waits for it
+    /// (two cores take neighbouring mapping models, which share a model, at the same moment).
+    private final class Slot: Sendable {
+        let read = DispatchGroup()
+        let hashes = Locked<EmbeddedModelHashes?>(nil)
+    }
+    private let known = Locked([Key: Slot]())
     package let hashCache = CoreDataHashCache(keepsEntities: false)
 
     package init() {}
@@ -579,9 +585,20 @@ package final class EmbeddedModelMemo: Sendable {
     /// The hashes of the model embedded as `text`, read with `read` the first time (nil: it could not be read).
     package func hashes(of text: ArraySlice<UInt8>, read: () -> EmbeddedModelHashes?) -> EmbeddedModelHashes? {
         let key = text.withUnsafeBufferPointer { Key(digest: Digest128($0), count: $0.count) }
-        if let kept = known.withLock({ $0[key] }) { return kept }
-        let made = read()
-        known.withLock { $0[key] = .some(made) }
-        return made
+        let (slot, isMine) = known.withLock { table -> (Slot, Bool) in
+            if let slot = table[key] { return (slot, false) }
+            let slot = Slot()
+            slot.read.enter()
+            table[key] = slot
+            return (slot, true)
+        }
+        if isMine {
+            let made = read()
+            slot.hashes.withLock { $0 = made }
+            slot.read.leave()
+            return made
+        }
+        slot.read.wait()
+        return slot.hashes.withLock { $0 }
     }
 }
