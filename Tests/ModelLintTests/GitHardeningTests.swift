@@ -93,6 +93,34 @@ final class GitHardeningTests: XCTestCase {
         let history = repository.versionHistory(bundleAt: bundle.path)
         XCTAssertEqual(history.currentVersions, ["Model", "Model 2"])
         XCTAssertLessThan(repository.bytesRead, 64 << 10, "bytes of git output read for the history")
+        XCTAssertEqual(
+            history.skipped,
+            ["12 versions of Near.xcdatamodeld/.xccurrentversion over 64 KB (a pointer is a few hundred bytes)"])
+    }
+
+    /// What the history left unread is said where the order it decided is: the version-order note.
+    func testAnOrderDecidedWithoutPartOfTheHistorySaysSo() throws {
+        let directory = try makeTemporaryDirectory(self)
+        try git(["init", "-q", "-b", "main"], in: directory)
+        let bundle = try writeBundle(
+            in: directory, name: "Diary",
+            versions: [("Journal 1", "<entity name=\"A\"/>"), ("Notebook 1", "<entity name=\"A\"/>")],
+            current: "Journal 1")
+        let pointer = bundle.appendingPathComponent(".xccurrentversion")
+        try git(["add", "-A"], in: directory)
+        try git(["commit", "-qm", "first"], in: directory)
+        try Data(String(repeating: "x", count: 100 << 10).utf8).write(to: pointer)
+        try git(["commit", "-qam", "huge"], in: directory)
+        try Data(RuleExample.currentVersionPlist(naming: "Notebook 1").utf8).write(to: pointer)
+        try git(["commit", "-qam", "second"], in: directory)
+        let notes = jsonDiagnostics(modellint(["check", "--notes", "--format", "json"], in: directory)).filter {
+            $0["ruleId"] as? String == "version-order-inferred"
+        }
+        XCTAssertEqual(
+            notes.map { $0["message"] as? String },
+            [
+                "the versions of Diary.xcdatamodeld have 2 name stems, ordered Journal 1, then Notebook 1 (the current version Notebook 1 comes last; git's history partly unread: 1 version of Diary.xcdatamodeld/.xccurrentversion over 64 KB (a pointer is a few hundred bytes))"
+            ])
     }
 
     func testFoldersNamedLikePathspecMagicAreLiteral() throws {

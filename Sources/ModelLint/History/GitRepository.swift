@@ -509,15 +509,22 @@ package struct GitRepository: Sendable {
         var commits = 0
         // Older names -> today's.
         var today: [String: String] = [:]
+        let overLimit = "git's answer passed \(Self.historyOutputLimit >> 20) MB"
         for _ in 0..<16 {
             let range = revision.map { [$0] } ?? []
-            let log = run(
-                [
-                    "log", "--topo-order", "--no-renames", "--diff-filter=A", "--no-ext-diff", "--no-textconv",
-                    "--format=%x01%H", "--name-only", "-z",
-                ]
-                    + range + ["--", relative])
+            guard
+                let log = GitRepository.run(
+                    [
+                        "log", "--topo-order", "--no-renames", "--diff-filter=A", "--no-ext-diff", "--no-textconv",
+                        "--format=%x01%H", "--name-only", "-z",
+                    ] + range + ["--", relative], in: toplevel, repository: self, input: nil,
+                    outputLimit: Self.historyOutputLimit)
+            else {
+                history.skipped.append("the commits that added versions at \(relative) (\(overLimit))")
+                break
+            }
             guard log.status == 0 else { break }
+            outputRead.withLock { $0 += log.output.count }
             var oldest: String?
             var commit: String?
             let prefix = relative + "/"
@@ -541,11 +548,14 @@ package struct GitRepository: Sendable {
                 history.firstAdded[name] = min(history.firstAdded[name] ?? .max, -commits)
                 oldest = commit
             }
-            history.currentVersions =
-                currentVersionsNamed(at: relative + "/.xccurrentversion", revision: revision).map { today[$0] ?? $0 }
-                + history.currentVersions
+            let pointer = currentVersionsNamed(at: relative + "/.xccurrentversion", revision: revision)
+            history.currentVersions = pointer.names.map { today[$0] ?? $0 } + history.currentVersions
+            history.skipped += pointer.skipped
             // The commit that first added versions here: did it rename them from somewhere else?
-            guard let oldest, let moved = renames(into: relative, at: oldest) else { break }
+            guard let oldest else { break }
+            let renamed = renames(into: relative, at: oldest)
+            if renamed.overLimit { history.skipped.append("the renames of commit \(oldest.prefix(12)) (\(overLimit))") }
+            guard let moved = renamed.moved else { break }
             for (old, new) in moved.names { today[old] = today[new] ?? new }
             guard moved.folder != relative else { break }
             relative = moved.folder
@@ -559,14 +569,22 @@ package struct GitRepository: Sendable {
     /// Blob ids first (`git log --raw`, a line per commit whatever the file holds), then the contents of the
     /// distinct blobs under `pointerLimit` bytes (one `cat-file --batch`): a pointer rewritten as a huge file is
     /// skipped, never read. A commit counts when its pointer names another version than the one before it.
-    private func currentVersionsNamed(at relative: String, revision: String?) -> [String] {
+    private func currentVersionsNamed(at relative: String, revision: String?) -> (names: [String], skipped: [String]) {
         let log = GitRepository.run(
             [
                 "log", "--topo-order", "--no-renames", "--no-ext-diff", "--no-textconv", "--format=%x01", "--raw",
                 "--no-abbrev",
             ] + (revision.map { [$0] } ?? []) + ["--", relative], in: toplevel, repository: self,
             input: nil, outputLimit: Self.historyOutputLimit)
-        guard let log, log.status == 0 else { return [] }
+        guard let log else {
+            return (
+                [],
+                [
+                    "the history of \(relative) (git's answer passed \(Self.historyOutputLimit >> 20) MB)"
+                ]
+            )
+        }
+        guard log.status == 0 else { return ([], []) }
         outputRead.withLock { $0 += log.output.count }
         // Newest first: each commit's blob after it (nil: the pointer deleted).
         var blobs: [String?] = []
@@ -579,9 +597,16 @@ package struct GitRepository: Sendable {
             blobs.append(blob.allSatisfy { $0 == "0" } ? nil : blob)
         }
         let distinct = Array(Set(blobs.compactMap { $0 })).sorted()
-        guard let sizes = try? blobSizes(distinct) else { return [] }
+        guard let sizes = try? blobSizes(distinct) else { return ([], []) }
         let small = zip(distinct, sizes).filter { $0.1 <= Self.pointerLimit }.map(\.0)
-        guard let contents = try? catFiles(small, limitEach: Self.pointerLimit) else { return [] }
+        var skipped: [String] = []
+        if small.count < distinct.count {
+            let large = distinct.count - small.count
+            skipped.append(
+                "\(large) version\(large == 1 ? "" : "s") of \(relative) over \(Self.pointerLimit >> 10) KB (a pointer is a few hundred bytes)"
+            )
+        }
+        guard let contents = try? catFiles(small, limitEach: Self.pointerLimit) else { return ([], skipped) }
         var named: [String: String] = [:]
         for (blob, content) in zip(small, contents) {
             let text = String(decoding: content.data, as: UTF8.self)
@@ -597,7 +622,7 @@ package struct GitRepository: Sendable {
             if let name, name != previous { names.append(name) }
             previous = name
         }
-        return names
+        return (names, skipped)
     }
 
     /// A `.xccurrentversion` is a few hundred bytes; one over this is not read for the version history.
@@ -607,14 +632,17 @@ package struct GitRepository: Sendable {
 
     /// The versions `commit` renamed into the bundle folder `relative` (git's rename detection against its first
     /// parent): the folder they came from (the last one seen), and old version name -> new.
-    private func renames(into relative: String, at commit: String) -> (folder: String, names: [(String, String)])? {
+    private func renames(into relative: String, at commit: String) -> (
+        moved: (folder: String, names: [(String, String)])?, overLimit: Bool
+    ) {
         // Exact renames always; inexact ones only among a few hundred files (git's `-l`): similarity over thousands
         // of large files would cost minutes for a clue.
         guard
             let diff = GitRepository.run(
                 ["diff-tree", "-M", "-l400", "-r", "--no-commit-id", "--name-status", "-z", commit], in: toplevel,
-                repository: self, input: nil, outputLimit: Self.historyOutputLimit), diff.status == 0
-        else { return nil }
+                repository: self, input: nil, outputLimit: Self.historyOutputLimit)
+        else { return (nil, true) }
+        guard diff.status == 0 else { return (nil, false) }
         func split(_ path: String) -> (bundle: String, version: String, rest: String)? {
             guard let range = path.range(of: ".xcdatamodel/", options: .backwards) else { return nil }
             let folderStart = path[..<range.lowerBound].lastIndex(of: "/")
@@ -631,7 +659,7 @@ package struct GitRepository: Sendable {
             folder = old.bundle
             if old.version != new.version { names.append((old.version, new.version)) }
         }
-        return folder.map { ($0, names) }
+        return (folder.map { ($0, names) }, false)
     }
 
     /// The Swift files under `folder` (absolute, inside this repository) at `commit`, by the absolute path they would

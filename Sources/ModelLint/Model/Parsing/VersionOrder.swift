@@ -160,10 +160,14 @@ package enum VersionOrderEvidence {
         package var firstAdded: [String: Int]
         /// Every version `.xccurrentversion` named, oldest commit first.
         package var currentVersions: [String]
+        /// What was not read because it passed a limit (git's answer, a pointer's size): each said in a verdict
+        /// that used the history, so an order decided without it says so.
+        package var skipped: [String]
 
-        package init(firstAdded: [String: Int] = [:], currentVersions: [String] = []) {
+        package init(firstAdded: [String: Int] = [:], currentVersions: [String] = [], skipped: [String] = []) {
             self.firstAdded = firstAdded
             self.currentVersions = currentVersions
+            self.skipped = skipped
         }
     }
 
@@ -339,18 +343,29 @@ package enum VersionOrderEvidence {
             }
         }
         let shown = runs.map { $0.count == 1 ? names[$0[0]] : "\(names[$0[0]])…\(names[$0[$0.count - 1]])" }
+        let unread = history.map(\.skipped).flatMap { $0.isEmpty ? nil : $0 }.map {
+            "git's history partly unread: \($0.joined(separator: "; "))"
+        }
         if !conflicts.isEmpty {
             return (
                 orderedNames,
-                .ambiguous(stems: shown, reason: "the evidence conflicts (\(conflicts.joined(separator: "; ")))")
+                .ambiguous(
+                    stems: shown,
+                    reason: (["the evidence conflicts (\(conflicts.joined(separator: "; ")))"]
+                        + (unread.map { [$0] } ?? []))
+                        .joined(separator: "; "))
             )
         }
         if unordered {
             return (
-                orderedNames, .ambiguous(stems: shown, reason: "nothing orders some of the stems against each other")
+                orderedNames,
+                .ambiguous(
+                    stems: shown,
+                    reason: (["nothing orders some of the stems against each other"] + (unread.map { [$0] } ?? []))
+                        .joined(separator: "; "))
             )
         }
-        return (orderedNames, .inferred(stems: shown, reasons: reasons))
+        return (orderedNames, .inferred(stems: shown, reasons: reasons + (unread.map { [$0] } ?? [])))
     }
 
     /// How many stems the names have once version-number families are joined (as `order` counts them).
