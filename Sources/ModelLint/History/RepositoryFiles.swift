@@ -205,14 +205,16 @@ package final class RepositoryFiles: Sendable {
 
     /// A mapping model's paths and embedded models' hashes, read once per run however many bundles ask (and
     /// from the result cache while the file is unchanged).
-    package func mappingModelFile(_ xml: String) -> MappingModelFile {
+    /// `shared`: whether other mapping models of the run may embed its models (then each is read once, by its text's
+    /// digest; a run with one mapping model does not digest megabytes for nothing).
+    package func mappingModelFile(_ xml: String, shared: Bool = true) -> MappingModelFile {
         if let known = mappingFiles.withLock({ $0[xml] }) { return known }
         let kind = "mapping-model"
         var read: MappingModelFile
         if let kept = cache.value(for: xml, kind: kind).flatMap(MappingModelFile.init(cached:)) {
             read = kept
         } else {
-            read = MappingModelReader.file(at: xml, displayPath: xml, memo: embeddedModels)
+            read = MappingModelReader.file(at: xml, displayPath: xml, memo: shared ? embeddedModels : nil)
             cache.store(read.cached, for: xml, kind: kind)
         }
         // Matching reads the hashes alone: the models are not kept for the rest of the run.
@@ -230,7 +232,7 @@ package final class RepositoryFiles: Sendable {
             seen.insert($0).inserted
         }
         // On every core: a bundle with a mapping model per step has a dozen, each a few hundred kilobytes to decode.
-        _ = concurrentMap(files) { mappingModelFile($0) }
+        _ = concurrentMap(files) { mappingModelFile($0, shared: files.count > 1) }
     }
 
     /// The `xcmapping.xml` files near a bundle and in the configured folders, sorted; not one that resolves
