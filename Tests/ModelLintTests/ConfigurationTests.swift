@@ -21,6 +21,26 @@ final class ConfigurationTests: XCTestCase {
         return modellint(["check"], in: directory)
     }
 
+    /// docs/configuration.schema.json describes what the reader accepts: the same keys at every level, every rule
+    /// id and the four levels; a configuration naming it in `$schema` is read as one without.
+    func testTheConfigurationSchemaListsWhatTheReaderAccepts() throws {
+        let bytes = try Array(Data(contentsOf: repositoryRoot.appendingPathComponent("docs/configuration.schema.json")))
+        let (schema, _) = try JSONParser.parse(bytes, options: .init(json5: false))
+        func keys(_ value: JSONValue?) -> [String] { (value?["properties"]?.objectValue ?? []).map(\.0).sorted() }
+        XCTAssertEqual(keys(schema), (Configuration.topLevelKeys + ["$schema"]).sorted())
+        XCTAssertEqual(keys(schema["$defs"]?["bundle"]), Configuration.bundleKeys.sorted())
+        XCTAssertEqual(keys(schema["$defs"]?["retirement"]), Configuration.retiredKeys.sorted())
+        XCTAssertEqual(keys(schema["$defs"]?["rename"]), Configuration.renamedKeys.sorted())
+        let ruleIDs = schema["properties"]?["rules"]?["propertyNames"]?["enum"]?.arrayValue?.compactMap(\.stringValue)
+        XCTAssertEqual(ruleIDs, RuleRegistry.ids.sorted(), "a rule added or renamed: list its id in the schema")
+        XCTAssertEqual(
+            schema["$defs"]?["level"]?["enum"]?.arrayValue?.compactMap(\.stringValue),
+            ["off", "note", "warning", "error"])
+        let out = try configError(
+            "{ \"$schema\": \"docs/configuration.schema.json\", \"rules\": { \"placeholder-entity\": \"off\" } }")
+        XCTAssertEqual(out.exitCode, 0, out.standardError)
+    }
+
     func testConfigurationErrorsNameTheKeyAndExitTwo() throws {
         let cases: [(String, String)] = [
             ("{ \"rules\": { \"no-such-rule\": \"off\" } }", "rules.no-such-rule: unknown rule id"),
@@ -43,6 +63,7 @@ final class ConfigurationTests: XCTestCase {
                 "bundles.Near.xcdatamodeld.retired[0].property: is required"
             ),
             ("{ \"exclude\": [ 3 ] }", "exclude[0]: must be a string"),
+            ("{ \"$schema\": 3 }", "$schema: must be the schema's location"),
             ("{ not json", "not valid JSON"),
             ("[]", "the configuration must be a JSON object"),
             (

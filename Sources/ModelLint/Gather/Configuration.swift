@@ -233,6 +233,16 @@ package struct Configuration: Sendable {
         return configuration
     }
 
+    /// The keys each level of a configuration may hold (docs/configuration.schema.json lists the same; a test
+    /// holds them equal), as an unknown key's error lists them. `$schema` is accepted and ignored besides.
+    package static let topLevelKeys = [
+        "migration", "rules", "exclude", "mappingModels", "bundles", "baseline", "goldenStores", "projects",
+        "walkBudget", "includeUnshipped", "allowNestedOverrides",
+    ]
+    package static let bundleKeys = ["versionOrder", "cloudKit", "retired", "renamed", "oldestMigratedVersion", "migration"]
+    package static let retiredKeys = ["entity", "property", "replacedBy", "interimVersion"]
+    package static let renamedKeys = ["entity", "property", "from", "version"]
+
     package static func parse(_ json: JSONValue, baseDirectory: String, knownRuleIDs: Set<String>, file: String) throws
         -> Configuration
     {
@@ -344,11 +354,11 @@ package struct Configuration: Sendable {
                     throw fail("baseline", "must be the baseline file's path")
                 }
                 configuration.baseline = PathTools.absolute(path, relativeTo: baseDirectory)
+            case "$schema":
+                // Where an editor finds docs/configuration.schema.json: nothing modellint reads.
+                guard value.stringValue != nil else { throw fail("$schema", "must be the schema's location") }
             default:
-                let keys = [
-                    "migration", "rules", "exclude", "mappingModels", "bundles", "baseline", "goldenStores", "projects",
-                    "walkBudget", "includeUnshipped", "allowNestedOverrides",
-                ]
+                let keys = topLevelKeys
                 throw fail(
                     key, "unknown key (\(Spelling.didYouMean(key, in: keys))expected \(keys.joined(separator: ", ")))")
             }
@@ -389,7 +399,7 @@ package struct Configuration: Sendable {
                     guard let fields = entry.objectValue else { throw fail(entryPath, "must be an object") }
                     var values: [String: String] = [:]
                     for (field, fieldValue) in fields {
-                        let keys = ["entity", "property", "replacedBy", "interimVersion"]
+                        let keys = retiredKeys
                         guard keys.contains(field) else {
                             throw fail(
                                 "\(entryPath).\(field)",
@@ -414,7 +424,7 @@ package struct Configuration: Sendable {
                     guard let fields = entry.objectValue else { throw fail(entryPath, "must be an object") }
                     var values: [String: String] = [:]
                     for (field, fieldValue) in fields {
-                        let keys = ["entity", "property", "from", "version"]
+                        let keys = renamedKeys
                         guard keys.contains(field) else {
                             throw fail(
                                 "\(entryPath).\(field)",
@@ -436,7 +446,7 @@ package struct Configuration: Sendable {
                             ? String(version.dropLast(".xcdatamodel".count)) : version)
                 }
             default:
-                let keys = ["versionOrder", "cloudKit", "retired", "renamed", "oldestMigratedVersion", "migration"]
+                let keys = bundleKeys
                 throw fail(
                     path, "unknown key (\(Spelling.didYouMean(key, in: keys))expected \(keys.joined(separator: ", ")))")
             }
