@@ -337,6 +337,40 @@ final class ShippingFactsTests: XCTestCase {
             ])
     }
 
+    /// A pre-commit run judges the code the commit holds: the step migrator staged and then deleted from the work
+    /// tree still decides the verdict, whether the run reads the code (`--no-cache`, or the first run) or takes
+    /// what an earlier run kept for the index's code files, and staging the deletion changes it.
+    func testAPreCommitRunJudgesTheIndexsCode() throws {
+        let app = try copy("StepMigrator")
+        try FileManager.default.moveItem(
+            at: app.appendingPathComponent("StoreMigrator.swift.fixture"),
+            to: app.appendingPathComponent("StoreMigrator.swift"))
+        _ = try git(["init", "-q"], in: app)
+        _ = try git(["add", "-A"], in: app)
+        _ = try git(["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "app"], in: app)
+        let newest = app.appendingPathComponent("Shop.xcdatamodeld/Near 3.xcdatamodel/contents")
+        try replaceInFile(newest, "</model>", with: "</model>\n")
+        _ = try git(["add", "-A"], in: app)
+        let variables = ["MODELLINT_CACHE_DIR": app.appendingPathComponent(".cache").path]
+        func verdicts(_ extra: [String] = []) -> [String] {
+            jsonDiagnostics(
+                modellint(
+                    ["check", "--pre-commit", "--format", "json", "--notes"] + extra, in: app, variables: variables)
+            ).map { "\($0["ruleId"]!) \($0["severity"]!)" }
+        }
+        let staged = verdicts()
+        XCTAssertTrue(staged.contains("progressive-migration-likely note"), "\(staged)")
+        XCTAssertEqual(verdicts(), staged, "kept for the index's code files")
+        let migrator = app.appendingPathComponent("StoreMigrator.swift")
+        try Data("// moved elsewhere\n".utf8).write(to: migrator)
+        XCTAssertEqual(verdicts(), staged, "the work tree's unstaged deletion is not what is committed")
+        XCTAssertEqual(verdicts(["--no-cache"]), staged, "read from the index without the cache too")
+        _ = try git(["add", "-A"], in: app)
+        let deleted = verdicts()
+        XCTAssertFalse(deleted.contains("progressive-migration-likely note"), "\(deleted)")
+        XCTAssertEqual(verdicts(["--no-cache"]), deleted)
+    }
+
     /// A pod's repository: its example app's project does not list the model, and the Objective-C code loads it by a
     /// name held in a constant. The podspec's `resource_bundles` ships it: judged at full severity. Without the
     /// spec, or with one listing other files, nothing builds it; a spec whose patterns are computed decides nothing.

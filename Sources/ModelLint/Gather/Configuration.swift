@@ -239,7 +239,9 @@ package struct Configuration: Sendable {
         "migration", "rules", "exclude", "mappingModels", "bundles", "baseline", "goldenStores", "projects",
         "walkBudget", "includeUnshipped", "allowNestedOverrides",
     ]
-    package static let bundleKeys = ["versionOrder", "cloudKit", "retired", "renamed", "oldestMigratedVersion", "migration"]
+    package static let bundleKeys = [
+        "versionOrder", "cloudKit", "retired", "renamed", "oldestMigratedVersion", "migration",
+    ]
     package static let retiredKeys = ["entity", "property", "replacedBy", "interimVersion"]
     package static let renamedKeys = ["entity", "property", "from", "version"]
 

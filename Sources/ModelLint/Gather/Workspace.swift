@@ -356,6 +356,14 @@ package struct Workspace: Sendable {
                 candidates.append((file, root))
             }
         }
+        // A pre-commit run judges what the index holds: when no code file it lists changed since a run stored what
+        // they say, that is read back whole, with no file looked at (20,000 files are 20,000 `lstat`s and as many
+        // cache records).
+        let judgesIndex = searched.isEmpty && files.index != nil
+        let indexed = judgesIndex && cache.folder != nil ? indexedCodeKey(candidates.map(\.file), files: files) : nil
+        if let indexed, let kept = cache.value(forKey: indexed, kind: Self.indexedCodeKind).flatMap(Self.swiftFiles) {
+            return kept
+        }
         // `lstat` on every core (hundreds of files in an app). A regular file's is its identity: no second `stat`
         // for the cache.
         let near = candidates.map(\.file)
@@ -453,12 +461,122 @@ package struct Workspace: Sendable {
                 known.store(entries)
             }
         }
+        // A pre-commit run's code is the index's: a code file changed in the work tree and not staged is read as
+        // staged (`git diff-files` names them, by the index's recorded file status; `cat-file` gives the blobs).
+        let staged = judgesIndex ? stagedCode(of: order.filter(scanned.contains), files: files) : nil
         for (file, reading) in zip(order, readings) {
+            if let staged, let references = staged[file] {
+                result.references += references
+                continue
+            }
             result.references += reading.references
             if let parsed = reading.parsed { result.parsed[file] = parsed }
             if reading.tooLarge { result.tooLarge.append(PathTools.display(file, relativeTo: workingDirectory)) }
         }
+        if let indexed, staged != nil {
+            cache.store(Self.cached(result), forKey: indexed, kind: Self.indexedCodeKind)
+        }
         return result
+    }
+
+    static let indexedCodeKind = "indexed-code"
+
+    /// What a pre-commit run's code files are, as the index records them: the scan's revision, the folder reports
+    /// are relative to, and each file's path and index record, digested. nil outside a pre-commit run, or when a
+    /// file is not in the index or is a symlink (whose target the work tree decides).
+    func indexedCodeKey(_ codeFiles: [String], files: RepositoryFiles) -> String? {
+        guard files.index != nil, !codeFiles.isEmpty else { return nil }
+        var hasher = SHA256()
+        hasher.update(Array("scan \(SourceReference.scanRevision)\u{0}\(workingDirectory)\u{0}".utf8))
+        for file in codeFiles {
+            guard let record = files.indexRecord(of: file), !record.hasPrefix("120000") else { return nil }
+            hasher.update(Array("\(file)\u{9}\(record)\n".utf8))
+        }
+        return Hex.encode(hasher.finalize())
+    }
+
+    /// The references of each code file whose work-tree bytes may not be what the index holds, scanned from its
+    /// staged blob: a file the index's recorded status does not describe (`GitIndex.Entry.describes`: size, times
+    /// to the nanosecond, inode, owner, mode, recorded before the index was written; no filter or other program of
+    /// the repository's runs), read with one `cat-file`. nil when the index cannot be read: then what the work tree
+    /// says is used, and not kept as the index's.
+    func stagedCode(of codeFiles: [String], files: RepositoryFiles) -> [String: [SourceReference]]? {
+        guard let toplevel = files.index?.toplevel,
+            let repository = try? history.repositories.repository(containing: toplevel),
+            let (index, indexModified) = GitIndex.read(
+                gitDirectory: repository.gitDirectory, under: "", hashLength: 20)
+        else { return nil }
+        var differing: [String] = []
+        var blobs: [String] = []
+        for file in codeFiles {
+            guard let relative = PathTools.relative(file, to: toplevel), let entry = index.entries[ExactName(relative)]
+            else { return nil }
+            if let (info, modified, changed) = FileReader.status(file),
+                entry.describes(info, modified: modified, changed: changed, indexModified: indexModified)
+            {
+                continue
+            }
+            differing.append(file)
+            blobs.append(entry.blobID)
+        }
+        guard !differing.isEmpty else { return [:] }
+        // Each blob read up to the scan's size limit (a larger one is not scanned, as on disk).
+        guard blobs.count == differing.count,
+            let contents = try? repository.catFiles(blobs, limitEach: SourceReference.sizeLimit)
+        else { return nil }
+        var staged: [String: [SourceReference]] = [:]
+        for (file, (size, data)) in zip(differing, contents) {
+            let shown = PathTools.display(file, relativeTo: workingDirectory)
+            let found =
+                size <= SourceReference.sizeLimit && data.count == size
+                ? SourceReference.scan(bytes: Array(data), path: "") : []
+            staged[file] = found.map {
+                var reference = $0
+                reference.location.file = shown
+                return reference
+            }
+        }
+        return staged
+    }
+
+    /// The code's facts as the cache keeps them: references grouped by file (as reports name it), and the files
+    /// committed as links outside the tree.
+    static func cached(_ files: SwiftFiles) -> JSONValue {
+        var groups: [(String, [JSONValue])] = []
+        for reference in files.references {
+            if groups.last?.0 == reference.location.file {
+                groups[groups.count - 1].1.append(reference.cached)
+            } else {
+                groups.append((reference.location.file, [reference.cached]))
+            }
+        }
+        return .object([
+            ("references", .array(groups.map { .array([.string($0.0), .array($0.1)]) })),
+            ("outside", .array(files.outside.map(JSONValue.string))),
+            ("tooLarge", .array(files.tooLarge.map(JSONValue.string))),
+        ])
+    }
+
+    /// Read back from `cached`; nil when the entry is not as written.
+    static func swiftFiles(_ value: JSONValue) -> SwiftFiles? {
+        guard let groups = value["references"]?.arrayValue, let outside = value["outside"]?.arrayValue,
+            let tooLarge = value["tooLarge"]?.arrayValue
+        else { return nil }
+        var files = SwiftFiles()
+        for group in groups {
+            guard let pair = group.arrayValue, pair.count == 2, let file = pair[0].stringValue,
+                let items = pair[1].arrayValue
+            else { return nil }
+            for item in items {
+                guard var reference = SourceReference(cached: item) else { return nil }
+                reference.location.file = file
+                files.references.append(reference)
+            }
+        }
+        files.outside = outside.compactMap(\.stringValue)
+        files.tooLarge = tooLarge.compactMap(\.stringValue)
+        guard files.outside.count == outside.count, files.tooLarge.count == tooLarge.count else { return nil }
+        return files
     }
 
     /// The Xcode projects' view of a bundle: the configured projects, else every `project.pbxproj` in its tree

@@ -84,6 +84,14 @@ package final class RepositoryFiles: Sendable {
         files(near: bundle).filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
     }
 
+    /// In a pre-commit run: each listed file's index record (`<mode> <blob id> <stage>`), by absolute path.
+    private let indexRecords = Locked([String: String]())
+
+    /// A listed file's record in the index a pre-commit run reads (nil outside one): what the commit holds of it.
+    package func indexRecord(of file: String) -> String? {
+        indexRecords.withLock { $0[file] }
+    }
+
     /// The CocoaPods specs (`*.podspec`, `*.podspec.json`) in the tree a bundle is in.
     package func podspecs(near bundle: String) -> [String] {
         files(near: bundle).filter { $0.hasSuffix(".podspec") || $0.hasSuffix(".podspec.json") }
@@ -149,9 +157,14 @@ package final class RepositoryFiles: Sendable {
         }
         if let index, index.toplevel == repository.toplevel {
             // "<mode> <sha> <stage>\t<path>"
+            var records: [String: String] = [:]
             GitRepository.forEachRecord(index.entries) { record in
-                if let tab = record.firstIndex(of: 0x09) { consider(record[(tab + 1)...]) }
+                guard let tab = record.firstIndex(of: 0x09) else { return }
+                let before = found.count
+                consider(record[(tab + 1)...])
+                if found.count > before { records[found[before]] = String(decoding: record[..<tab], as: UTF8.self) }
             }
+            indexRecords.withLock { $0.merge(records) { a, _ in a } }
         } else {
             let result = repository.run(["ls-files", "--cached", "--others", "--exclude-standard", "-z"])
             guard result.status == 0 else { return walkListing(repository.toplevel) }

@@ -103,7 +103,7 @@ package struct SourceReferenceCache: Sendable {
 
 extension SourceReference {
     /// `[kind, line, column, values…]`.
-    var cached: JSONValue {
+    package var cached: JSONValue {
         let values: [String]
         let code: String
         switch kind {
@@ -125,7 +125,7 @@ extension SourceReference {
                 + values.map { .string($0) })
     }
 
-    init?(cached: JSONValue) {
+    package init?(cached: JSONValue) {
         guard let fields = cached.arrayValue, fields.count >= 3, let code = fields[0].stringValue,
             let line = fields[1].intValue, let column = fields[2].intValue,
             (0...Int(Int32.max)).contains(line), (0...Int(Int32.max)).contains(column)
