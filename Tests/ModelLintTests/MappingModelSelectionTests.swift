@@ -17,6 +17,25 @@ final class MappingModelSelectionTests: XCTestCase {
         return directory
     }
 
+    /// An app and its watch extension each ship a `Vault.xcdatamodeld` with versions named alike. The app's mapping
+    /// model embeds the app's versions, and its paths (`Vault.xcdatamodeld/Vault 1.xcdatamodel`) name both bundles:
+    /// it maps the app's, so it is no stale mapping model of the watch's (an error before). The gate sees the same.
+    func testAMappingModelOfOneSameNamedBundleIsNotStaleForTheOther() throws {
+        let app = try makeTemporaryDirectory(self).appendingPathComponent("SameName")
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Fixtures/MappingModels/SameName"), to: app)
+        try git(["init", "-q"], in: app)
+        let diagnostics = jsonDiagnostics(modellint(["check", "--format", "json", "--notes"], in: app))
+        XCTAssertEqual(
+            diagnostics.map { "\($0["bundle"]!) \($0["ruleId"]!) \($0["severity"]!)" },
+            ["App/Vault.xcdatamodeld progressive-migration-likely warning"])
+        // Without the app's bundle the mapping model maps nothing here: stale for the watch's, as before.
+        try FileManager.default.removeItem(at: app.appendingPathComponent("App/Vault.xcdatamodeld"))
+        XCTAssertEqual(
+            jsonDiagnostics(modellint(["check", "--format", "json"], in: app)).map { "\($0["ruleId"]!)" },
+            ["mapping-model-stale"])
+    }
+
     func testOnlyTheMappingsTheMappingModelListsAreLinked() throws {
         let xml = repositoryRoot.appendingPathComponent(
             "Fixtures/MappingModels/LinkedMappings/EntityAddedLater/Migrations/Notes1ToNotes2.xcmappingmodel/xcmapping.xml"

@@ -57,7 +57,7 @@ extension Workspace {
             bundlesAtRef += sets.map { LintInput.Bundle(swiftData: $0) }
         }
         var inputAtRef = input
-        inputAtRef.bundles = bundlesAtRef
+        inputAtRef.bundles = LintInput.droppingUnmatchedMappedElsewhere(bundlesAtRef)
         // What the change does to the settings is the change's alone: nothing at REF to match it.
         inputAtRef.configurationChanges = []
         var counts: [String: Int] = [:]

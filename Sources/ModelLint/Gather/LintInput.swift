@@ -78,6 +78,20 @@ package struct LintInput: Sendable {
     }
 
     package var bundles: [Bundle]
+
+    /// A mapping model whose embedded models are another bundle's versions maps that bundle: it is no stale mapping
+    /// model of a bundle with the same name elsewhere (an app and its extension each shipping `Vault.xcdatamodeld`,
+    /// a module per folder with one name), which the paths it records cannot tell apart.
+    package static func droppingUnmatchedMappedElsewhere(_ bundles: [Bundle]) -> [Bundle] {
+        let mapped = Set(bundles.flatMap { $0.mappingModels.compactMap(\.path) })
+        guard !mapped.isEmpty else { return bundles }
+        return bundles.map { item in
+            var item = item
+            item.unmatchedMappingModels.removeAll { mapped.contains($0.path) }
+            return item
+        }
+    }
+
     package var lock: Lock?
     /// The references to the model found in the Swift files of the bundles' trees.
     package var sourceReferences: [SourceReference]

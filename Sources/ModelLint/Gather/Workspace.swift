@@ -150,7 +150,7 @@ package struct Workspace: Sendable {
                 bundles.append(LintInput.Bundle(swiftData: set, histories: shipped))
             }
         }
-        var input = LintInput(bundles: bundles)
+        var input = LintInput(bundles: LintInput.droppingUnmatchedMappedElsewhere(bundles))
         input.tooLargeSwiftFiles = swift.tooLarge
         input.managedObjectClasses = SwiftDataLoader.managedObjectClasses(searched) { swift.parsed[$0] }
         if let lock = history.lock {
