@@ -83,6 +83,23 @@ final class SwiftDataTests: XCTestCase {
         XCTAssertEqual(diagnostics.count, 1)
         XCTAssertEqual(
             diagnostics.first?["fix"] as? String, PropertyRenamedWithoutRenamingIDRule.description.swiftDataFix)
+        // A required property's fix names it, with its type and a default of that type, as its declaration reads.
+        let required = modellint(["check", "RequiredWithoutDefault"], in: fixtures).standardOutput
+        XCTAssertEqual(
+            required.split(separator: "\n").dropFirst().first,
+            "    fix: give it a default in its declaration (`var streak: Int = 0`), or keep it optional (`var streak: Int?`); a `.custom` stage cannot fill a property its older schema lacks (its handlers run before and after an inferred migration): add it optional, then make it required in a later schema whose `.custom` stage fills the empty values in `willMigrate`",
+            required)
+        XCTAssertEqual(
+            [
+                (AttributeType.string, "`var a: String = \"\"`"), (.boolean, "`var a: Bool = false`"),
+                (.date, "`var a: Date = .now`"), (.integer16, "`var a: Int16 = 0`"), (.uri, "`var a: URL?`"),
+            ].map { type, shown in
+                var fields = Attribute.Fields(name: "a", type: type)
+                fields.isOptional = false
+                let fix = RequiredAttributeWithoutDefaultRule.swiftDataFix(
+                    Attribute(location: SourceLocation(file: "x"), fields: fields))
+                return fix?.contains(shown) == true && (type != .uri || !(fix ?? "").contains("default in its"))
+            }, [true, true, true, true, true])
         // A rename through `originalName` is tested on a store, not looked for in a compiled model.
         let trips = modellint(["check", "Trips", "--notes"], in: fixtures).standardOutput
         XCTAssertTrue(

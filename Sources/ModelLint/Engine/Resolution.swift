@@ -187,7 +187,8 @@ extension Diagnostic {
     ) {
         self.init(
             ruleId: rule.id, severity: severity, message: ReportText.boundedMessage(finding.message),
-            fix: finding.fix ?? rule.fix(for: source),
+            fix: finding.fix ?? (source.isSwiftData ? finding.swiftDataFix.map(ReportText.boundedMessage) : nil)
+                ?? rule.fix(for: source),
             bundle: bundle,
             file: finding.location.file, line: finding.location.line, column: finding.location.column,
             version: finding.version ?? version, fromVersion: fromVersion, entity: finding.entity,

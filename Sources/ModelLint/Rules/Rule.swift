@@ -103,6 +103,8 @@ package struct Finding: Sendable, Equatable {
     package var failsToOpenStore = false
     /// The fix for this case, where the rule's own would mislead (a file that is fine but may not be read).
     package var fix: String?
+    /// The fix for this case said in Swift, for a SwiftData schema (naming the property, as its declaration would).
+    package var swiftDataFix: String?
 
     package init(
         _ message: String, at location: SourceLocation, entity: String? = nil, property: String? = nil,

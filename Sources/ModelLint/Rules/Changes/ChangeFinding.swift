@@ -35,6 +35,12 @@ package struct ChangeFinding: Sendable, Equatable {
         return ChangeFinding(finding)
     }
 
+    /// The fix said in Swift for this case, when the bundle is a SwiftData schema set.
+    package var swiftDataFix: String? {
+        get { finding.swiftDataFix }
+        set { finding.swiftDataFix = newValue }
+    }
+
     /// Findings of the same pair this one replaces (docs/cli.md "Which findings count").
     package var supersedes: [(rule: String, identity: String)] {
         get { finding.supersedes }
