@@ -76,6 +76,23 @@ final class ProjectTests: XCTestCase {
             ])
     }
 
+    /// A locked version deleted while the project still lists it: the project's stale entry is the deletion's
+    /// consequence, listed under it in the text report (`groupedUnder` in JSON); both stay findings.
+    func testAStaleProjectEntryIsGroupedUnderTheDeletedShippedVersion() throws {
+        let all = ["Near 18.xcdatamodel", "Near 19.xcdatamodel", "Near 20.xcdatamodel"]
+        let directory = try app(.init(children: all, current: "Near 20.xcdatamodel"))
+        XCTAssertEqual(modellint(["lock"], in: directory).exitCode, 0)
+        try FileManager.default.removeItem(
+            at: directory.appendingPathComponent("Near.xcdatamodeld/Near 19.xcdatamodel"))
+        let diagnostics = jsonDiagnostics(modellint(["check", "--format", "json"], in: directory))
+        XCTAssertEqual(
+            diagnostics.map { "\($0["ruleId"]!) \($0["groupedUnder"] as? String ?? "-")" },
+            ["shipped-version-deleted -", "project-version-stale shipped-version-deleted"])
+        let text = modellint(["check"], in: directory).standardOutput.split(separator: "\n")
+        XCTAssertEqual(
+            text.filter { $0.contains("[project-version-stale]") }.map { $0.hasPrefix("    ") }, [true], "\(text)")
+    }
+
     /// A merge that dropped a version's file reference object but kept its id in the group's children: the finding
     /// names the dangling reference.
     func testADanglingFileReferenceIsNamed() throws {

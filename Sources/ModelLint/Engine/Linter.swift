@@ -75,14 +75,17 @@ package struct Linter: Sendable {
             let migrators = migrationCode.migrating(item.bundle)
             let linter = forBundle(settings: item.settings, stepMigrators: migrators)
             styles.append(linter.migration)
-            diagnostics += linter.lint(
+            var bundleDiagnostics = linter.lint(
                 item.bundle, settings: item.settings, mappingModels: item.mappingModels,
                 unmatchedMappingModels: item.unmatchedMappingModels, histories: item.histories,
                 stepMigrators: migrators, storeDestroyers: migrationCode.destroying(item.bundle))
             for (project, bundlePath) in item.projects {
-                diagnostics += ProjectVerifier(configuration: configuration, rules: rules.project)
+                bundleDiagnostics += ProjectVerifier(configuration: configuration, rules: rules.project)
                     .verify(project, bundle: item.bundle, bundlePath: bundlePath)
             }
+            // A project's finding that a bundle's finding explains (a deleted shipped version it still lists).
+            Diagnostic.groupUnderHeads(&bundleDiagnostics)
+            diagnostics += bundleDiagnostics
         }
         let loaded = input.bundles.map(\.bundle)
         if let lock = input.lock, !input.bundles.isEmpty || lock.judgedWithoutBundles {

@@ -194,5 +194,6 @@ extension Diagnostic {
             version: finding.version ?? version, fromVersion: fromVersion, entity: finding.entity,
             property: finding.property)
         identity = finding.identity
+        groups = finding.groups
     }
 }

@@ -28,6 +28,19 @@ package struct Diagnostic: Sendable, Equatable {
     package var identity: String?
     /// The rule id of a finding about the same bundle that the text report lists this one under (its `groups`).
     package var groupedUnder: String?
+    /// The rule ids whose findings about the same bundle this one heads (its finding's `groups`).
+    package var groups: [String] = []
+
+    /// Each finding that `groups` names lists under its head, when it is not under one already: for findings of
+    /// one bundle judged apart (the bundle's own and its projects'), once they are together.
+    package static func groupUnderHeads(_ diagnostics: inout [Diagnostic]) {
+        for head in diagnostics where !head.groups.isEmpty {
+            for i in diagnostics.indices
+            where diagnostics[i].groupedUnder == nil && head.groups.contains(diagnostics[i].ruleId) {
+                diagnostics[i].groupedUnder = head.ruleId
+            }
+        }
+    }
 
     package init(
         ruleId: String, severity: Severity, message: String, fix: String, bundle: String, file: String,

@@ -44,9 +44,12 @@ package struct ShippedVersionDeletedRule: HistoryRule {
     package func check(_ comparisons: [ShippedVersionComparison], bundle: ModelBundle) -> [Finding] {
         comparisons.compactMap { c in
             guard c.status == .deleted else { return nil }
-            return Finding(
+            var finding = Finding(
                 "\(c.name) shipped (\(c.source.label)) and is gone from \(bundle.name).xcdatamodeld: stores of \(c.name) can no longer be matched to a model",
                 at: c.location, version: c.name)
+            // The project still listing the deleted folder is this deletion's consequence: listed under it.
+            finding.groups = [ProjectVersionStaleRule.description.id]
+            return finding
         }
     }
 }
