@@ -153,12 +153,7 @@ package struct Linter: Sendable {
             for i in diagnostics.indices { diagnostics[i].severity = .note }
         }
         // A finding that groups others (its `groups`) heads them in the text report, when it was reported.
-        for raw in judgement.findings where !raw.finding.groups.isEmpty {
-            guard diagnostics.contains(where: { $0.ruleId == raw.rule.id }) else { continue }
-            for i in diagnostics.indices where raw.finding.groups.contains(diagnostics[i].ruleId) {
-                diagnostics[i].groupedUnder = raw.rule.id
-            }
-        }
+        Diagnostic.groupUnderHeads(&diagnostics)
         SameElementFindings.group(&diagnostics)
         return diagnostics
     }

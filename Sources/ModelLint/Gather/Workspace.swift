@@ -462,7 +462,7 @@ package struct Workspace: Sendable {
             }
         }
         // A pre-commit run's code is the index's: a code file changed in the work tree and not staged is read as
-        // staged (`git diff-files` names them, by the index's recorded file status; `cat-file` gives the blobs).
+        // staged (`stagedCode`).
         let staged = judgesIndex ? stagedCode(of: order.filter(scanned.contains), files: files) : nil
         for (file, reading) in zip(order, readings) {
             if let staged, let references = staged[file] {
@@ -501,11 +501,13 @@ package struct Workspace: Sendable {
     /// the repository's runs), read with one `cat-file`. nil when the index cannot be read: then what the work tree
     /// says is used, and not kept as the index's.
     func stagedCode(of codeFiles: [String], files: RepositoryFiles) -> [String: [SourceReference]]? {
-        guard let toplevel = files.index?.toplevel,
+        // The object id's length as the index listing wrote it (SHA-1 or SHA-256).
+        guard let toplevel = files.index?.toplevel, let first = codeFiles.first,
+            let blobID = files.indexRecord(of: first)?.split(separator: " ").dropFirst().first,
             let repository = try? history.repositories.repository(containing: toplevel),
             let (index, indexModified) = GitIndex.read(
-                gitDirectory: repository.gitDirectory, under: "", hashLength: 20)
-        else { return nil }
+                gitDirectory: repository.gitDirectory, under: "", hashLength: blobID.utf8.count / 2)
+        else { return codeFiles.isEmpty ? [:] : nil }
         var differing: [String] = []
         var blobs: [String] = []
         for file in codeFiles {

@@ -343,29 +343,18 @@ package enum VersionOrderEvidence {
             }
         }
         let shown = runs.map { $0.count == 1 ? names[$0[0]] : "\(names[$0[0]])…\(names[$0[$0.count - 1]])" }
-        let unread = history.map(\.skipped).flatMap { $0.isEmpty ? nil : $0 }.map {
-            "git's history partly unread: \($0.joined(separator: "; "))"
-        }
+        // What the history left unread goes with whatever the verdict says.
+        let skipped = history?.skipped ?? []
+        let unread = skipped.isEmpty ? [] : ["git's history partly unread: \(skipped.joined(separator: "; "))"]
         if !conflicts.isEmpty {
-            return (
-                orderedNames,
-                .ambiguous(
-                    stems: shown,
-                    reason: (["the evidence conflicts (\(conflicts.joined(separator: "; ")))"]
-                        + (unread.map { [$0] } ?? []))
-                        .joined(separator: "; "))
-            )
+            let reason = ["the evidence conflicts (\(conflicts.joined(separator: "; ")))"] + unread
+            return (orderedNames, .ambiguous(stems: shown, reason: reason.joined(separator: "; ")))
         }
         if unordered {
-            return (
-                orderedNames,
-                .ambiguous(
-                    stems: shown,
-                    reason: (["nothing orders some of the stems against each other"] + (unread.map { [$0] } ?? []))
-                        .joined(separator: "; "))
-            )
+            let reason = ["nothing orders some of the stems against each other"] + unread
+            return (orderedNames, .ambiguous(stems: shown, reason: reason.joined(separator: "; ")))
         }
-        return (orderedNames, .inferred(stems: shown, reasons: reasons + (unread.map { [$0] } ?? [])))
+        return (orderedNames, .inferred(stems: shown, reasons: reasons + unread))
     }
 
     /// How many stems the names have once version-number families are joined (as `order` counts them).

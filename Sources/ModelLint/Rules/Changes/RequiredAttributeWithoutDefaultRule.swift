@@ -14,8 +14,8 @@ package struct RequiredAttributeWithoutDefaultRule: EntityPairRule {
             that has rows. A test on an empty store passes, which is why this ships.
             """,
         fix: "give it a default value, or keep it optional, or fill the values in a custom migration stage",
-        swiftDataFix:
-            "give it a default in its declaration (`var count: Int = 0`), or keep it optional; a `.custom` stage cannot fill a property its older schema lacks (its handlers run before and after an inferred migration): add it optional, then make it required in a later schema whose `.custom` stage fills the empty values in `willMigrate`",
+        swiftDataFix: "give it a default in its declaration (`var count: Int = 0`), or keep it optional; "
+            + customStage,
         examples: [
             .triggering(
                 before: """
@@ -96,7 +96,10 @@ package struct RequiredAttributeWithoutDefaultRule: EntityPairRule {
         let withDefault =
             declared.value.map { "give it a default in its declaration (`var \(name): \(declared.type) = \($0)`), or " }
             ?? ""
-        return
-            "\(withDefault)keep it optional (`var \(name): \(declared.type)?`); a `.custom` stage cannot fill a property its older schema lacks (its handlers run before and after an inferred migration): add it optional, then make it required in a later schema whose `.custom` stage fills the empty values in `willMigrate`"
+        return "\(withDefault)keep it optional (`var \(name): \(declared.type)?`); " + customStage
     }
+
+    /// Why a `.custom` stage is no way out, and what is: the end of every SwiftData fix of this rule.
+    private static let customStage =
+        "a `.custom` stage cannot fill a property its older schema lacks (its handlers run before and after an inferred migration): add it optional, then make it required in a later schema whose `.custom` stage fills the empty values in `willMigrate`"
 }
